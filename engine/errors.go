@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Every error a game returns wraps one of these, so callers
+// (the server, the CLI) can map them with errors.Is.
+var (
+	// ErrIllegal: the action is not legal in this state.
+	ErrIllegal = errors.New("illegal action")
+	// ErrNotYourTurn: the seat may not act now.
+	ErrNotYourTurn = errors.New("not this seat's turn")
+	// ErrGameOver: the game has ended.
+	ErrGameOver = errors.New("game is over")
+	// ErrNotation: the text is not an action of this game.
+	ErrNotation = errors.New("malformed action")
+	// ErrBadOption: an option key or value is not valid.
+	ErrBadOption = errors.New("invalid option")
+	// ErrBadSetup: an explicit deal is not a legal deal for the game.
+	ErrBadSetup = errors.New("invalid setup")
+	// ErrCorrupt: serialized data is not a state of this game.
+	ErrCorrupt = errors.New("corrupt state")
+)
+
+// Illegal returns an error wrapping ErrIllegal that explains why.
+func Illegal(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrIllegal}, args...)...)
+}
+
+// Notation returns an error wrapping ErrNotation that explains why.
+func Notation(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrNotation}, args...)...)
+}
+
+// Corrupt returns an error wrapping ErrCorrupt that explains why.
+func Corrupt(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrCorrupt}, args...)...)
+}
+
+// BadSetup returns an error wrapping ErrBadSetup that explains why.
+func BadSetup(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrBadSetup}, args...)...)
+}
+
+// CheckSeat returns an error wrapping ErrNotYourTurn unless seat is in
+// toMove, or ErrGameOver if toMove is empty.
+func CheckSeat(seat int, toMove []int) error {
+	if len(toMove) == 0 {
+		return ErrGameOver
+	}
+	for _, s := range toMove {
+		if s == seat {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: seat %d may not act now (to move: %v)", ErrNotYourTurn, seat, toMove)
+}

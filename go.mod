@@ -1,0 +1,3 @@
+module cardtable
+
+go 1.26
