@@ -1,0 +1,80 @@
+// Package bots is the registry of cardtable's computer players: each entry
+// names a bot, the games it plays and how to make one for a seat. Bots see
+// only what their seat may know (engine.Bot).
+package bots
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"cardtable/engine"
+)
+
+// Factory makes a bot for one seat. params are the bot's own settings
+// (--bot-opt key=value), seed its private generator's seed.
+type Factory func(g engine.Game, opts engine.Options, params map[string]string, seed uint64) (engine.Bot, error)
+
+// Entry is one registered bot.
+type Entry struct {
+	Name string
+	Help string
+	// Games lists the games the bot plays; empty means every game.
+	Games []string
+	New   Factory
+}
+
+// Plays reports whether the entry plays game g.
+func (e Entry) Plays(game string) bool {
+	if len(e.Games) == 0 {
+		return true
+	}
+	for _, g := range e.Games {
+		if g == game {
+			return true
+		}
+	}
+	return false
+}
+
+// All returns every registered bot.
+func All() []Entry {
+	return []Entry{
+		{Name: "random", Help: "uniform over the legal actions", New: newRandom},
+	}
+}
+
+// For returns the bots that play game, sorted by name.
+func For(game string) []Entry {
+	var out []Entry
+	for _, e := range All() {
+		if e.Plays(game) {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Default is the bot that fills a seat when none is named: the game's
+// heuristic player if it has one, else random.
+func Default(game string) string {
+	for _, e := range For(game) {
+		if e.Name == "heuristic" {
+			return e.Name
+		}
+	}
+	return "random"
+}
+
+// New makes the bot called name for game g, or explains which bots exist.
+func New(name string, g engine.Game, opts engine.Options, params map[string]string, seed uint64) (engine.Bot, error) {
+	var names []string
+	for _, e := range For(g.Name()) {
+		if e.Name == name {
+			return e.New(g, opts, params, seed)
+		}
+		names = append(names, e.Name)
+	}
+	return nil, fmt.Errorf("bots: no bot %q for %s; bots for %s: %s", name, g.Name(), g.Name(), strings.Join(names, ", "))
+}
