@@ -190,3 +190,9 @@ func WinReturns(n int, winners []int) []float64 {
 type CardHolder interface {
 	AllCards() []cards.Card
 }
+
+// Hinter is implemented by states that can say what an action would do
+// without doing it (Regicide's forecast). The text is what seat may know.
+type Hinter interface {
+	Hint(seat int, a Action) (string, error)
+}

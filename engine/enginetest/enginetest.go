@@ -286,6 +286,16 @@ func checkState(g engine.Game, s engine.State, initial []cards.Card, rng *rand.R
 		if !bytes.Equal(marshal(s), orig) {
 			return fmt.Errorf("Determinize(%d) changed the original", seat)
 		}
+		// A determinization may depend only on what seat knows: another
+		// state of the same information set (a determinization of s) must
+		// give the same result for the same generator.
+		other := s.Determinize(seat, rng)
+		k := rng.Uint64()
+		d1 := s.Determinize(seat, rand.New(rand.NewPCG(k, 1)))
+		d2 := other.Determinize(seat, rand.New(rand.NewPCG(k, 1)))
+		if !bytes.Equal(marshal(d1), marshal(d2)) {
+			return fmt.Errorf("Determinize(%d) depends on hidden information: two states seat %d cannot tell apart give different results for the same generator (sort the pool of unseen cards, and reseed the state's own generator from rng)", seat, seat)
+		}
 	}
 	return nil
 }
