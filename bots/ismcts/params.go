@@ -1,0 +1,106 @@
+package ismcts
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"cardtable/engine"
+)
+
+// paramHelp lists the --bot-opt keys with what each accepts, in the order
+// error messages show them.
+var paramHelp = []struct{ key, accepts string }{
+	{"iterations", "a positive integer (default 1000)"},
+	{"time", "a positive duration such as 500ms or 2s"},
+	{"c", "a number >= 0 (default 0.7)"},
+	{"workers", fmt.Sprintf("an integer from 1 to %d (default 1)", MaxWorkers)},
+	{"rollout-depth", "an integer >= 0; 0 plays rollouts to the end (default)"},
+}
+
+func validParams() string {
+	parts := make([]string, len(paramHelp))
+	for i, p := range paramHelp {
+		parts[i] = p.key + " (" + p.accepts + ")"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ParseParams reads the bot's --bot-opt settings over DefaultConfig. An
+// unknown key or a bad value returns an error wrapping engine.ErrBadOption
+// that names it and lists the valid settings. Giving time without
+// iterations makes the budget time alone.
+func ParseParams(params map[string]string) (Config, error) {
+	cfg := DefaultConfig()
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := setParam(&cfg, k, strings.TrimSpace(params[k])); err != nil {
+			return Config{}, err
+		}
+	}
+	if _, ok := params["time"]; ok {
+		if _, ok := params["iterations"]; !ok {
+			cfg.Iterations = 0
+		}
+	}
+	return cfg, cfg.Validate()
+}
+
+func setParam(cfg *Config, key, value string) error {
+	var err error
+	switch key {
+	case "iterations":
+		cfg.Iterations, err = parseInt(value, 1)
+	case "time":
+		cfg.Time, err = time.ParseDuration(value)
+		if err == nil && cfg.Time <= 0 {
+			err = fmt.Errorf("not positive")
+		}
+	case "c":
+		cfg.C, err = strconv.ParseFloat(value, 64)
+		if err == nil && !(cfg.C >= 0 && cfg.C < 1e6) {
+			err = fmt.Errorf("out of range")
+		}
+	case "workers":
+		cfg.Workers, err = parseInt(value, 1)
+		if err == nil && cfg.Workers > MaxWorkers {
+			err = fmt.Errorf("too many")
+		}
+	case "rollout-depth":
+		cfg.RolloutDepth, err = parseInt(value, 0)
+	default:
+		return fmt.Errorf("ismcts: %w: unknown setting %q; valid settings: %s", engine.ErrBadOption, key, validParams())
+	}
+	if err != nil {
+		for _, p := range paramHelp {
+			if p.key == key {
+				return fmt.Errorf("ismcts: %w: %s=%q: want %s", engine.ErrBadOption, key, value, p.accepts)
+			}
+		}
+	}
+	return nil
+}
+
+func parseInt(value string, min int) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err == nil && n < min {
+		err = fmt.Errorf("below %d", min)
+	}
+	return n, err
+}
+
+// Factory makes an ISMCTS bot from --bot-opt settings; it has the shape of
+// bots.Factory and plays every game.
+func Factory(_ engine.Game, _ engine.Options, params map[string]string, seed uint64) (engine.Bot, error) {
+	cfg, err := ParseParams(params)
+	if err != nil {
+		return nil, err
+	}
+	return New(cfg, seed)
+}
