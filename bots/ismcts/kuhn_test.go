@@ -25,11 +25,11 @@ const (
 
 var kuhnDeck = cards.Stack("JS QS KS")
 
-func (kuhnGame) Name() string           { return "kuhn" }
-func (kuhnGame) Title() string          { return "Kuhn poker" }
-func (kuhnGame) Seats() (int, int)      { return 2, 2 }
+func (kuhnGame) Name() string            { return "kuhn" }
+func (kuhnGame) Title() string           { return "Kuhn poker" }
+func (kuhnGame) Seats() (int, int)       { return 2, 2 }
 func (kuhnGame) Utility() engine.Utility { return engine.ZeroSum }
-func (kuhnGame) Rules() string          { return "Kuhn poker: J, Q, K; ante 1, one bet of 1." }
+func (kuhnGame) Rules() string           { return "Kuhn poker: J, Q, K; ante 1, one bet of 1." }
 
 func (kuhnGame) Options() []engine.Option {
 	return []engine.Option{{Key: "players", Kind: engine.Int, Default: "2", Min: 2, Max: 2, Help: "number of players"}}

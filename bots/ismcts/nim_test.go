@@ -17,9 +17,9 @@ type nimGame struct{}
 
 const maxStones = 40
 
-func (nimGame) Name() string           { return "nim" }
-func (nimGame) Title() string          { return "Take-away" }
-func (nimGame) Seats() (int, int)      { return 2, 2 }
+func (nimGame) Name() string            { return "nim" }
+func (nimGame) Title() string           { return "Take-away" }
+func (nimGame) Seats() (int, int)       { return 2, 2 }
 func (nimGame) Utility() engine.Utility { return engine.ZeroSum }
 func (nimGame) Rules() string {
 	return "Take 1 to 3 stones in turn; whoever takes the last stone wins."

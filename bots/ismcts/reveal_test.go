@@ -22,11 +22,11 @@ var revealHands = [2][]cards.Card{cards.Stack("2C 3C 4C"), cards.Stack("2H 3H 4H
 
 const revealRounds = 3
 
-func (revealGame) Name() string           { return "reveal" }
-func (revealGame) Title() string          { return "Reveal" }
-func (revealGame) Seats() (int, int)      { return 2, 2 }
+func (revealGame) Name() string            { return "reveal" }
+func (revealGame) Title() string           { return "Reveal" }
+func (revealGame) Seats() (int, int)       { return 2, 2 }
 func (revealGame) Utility() engine.Utility { return engine.ZeroSum }
-func (revealGame) Rules() string          { return "Three rounds of simultaneous high card." }
+func (revealGame) Rules() string           { return "Three rounds of simultaneous high card." }
 
 func (revealGame) Options() []engine.Option {
 	return []engine.Option{{Key: "players", Kind: engine.Int, Default: "2", Min: 2, Max: 2, Help: "number of players"}}
