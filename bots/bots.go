@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"cardtable/bots/ismcts"
 	"cardtable/engine"
 )
 
@@ -41,6 +42,7 @@ func (e Entry) Plays(game string) bool {
 func All() []Entry {
 	return []Entry{
 		{Name: "random", Help: "uniform over the legal actions", New: newRandom},
+		{Name: "ismcts", Help: "information-set Monte Carlo tree search (settings: iterations, time, c, workers, rollout-depth)", New: ismcts.Factory},
 	}
 }
 

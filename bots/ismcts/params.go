@@ -1,6 +1,7 @@
 package ismcts
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -10,20 +11,23 @@ import (
 	"cardtable/engine"
 )
 
-// paramHelp lists the --bot-opt keys with what each accepts, in the order
-// error messages show them.
-var paramHelp = []struct{ key, accepts string }{
-	{"iterations", "a positive integer (default 1000)"},
-	{"time", "a positive duration such as 500ms or 2s"},
-	{"c", "a number >= 0 (default 0.7)"},
-	{"workers", fmt.Sprintf("an integer from 1 to %d (default 1)", MaxWorkers)},
-	{"rollout-depth", "an integer >= 0; 0 plays rollouts to the end (default)"},
-}
+// paramOrder lists the --bot-opt keys in the order error messages show
+// them; paramAccepts says what each accepts.
+var (
+	paramOrder   = []string{"iterations", "time", "c", "workers", "rollout-depth"}
+	paramAccepts = map[string]string{
+		"iterations":    "a positive integer (default 1000)",
+		"time":          "a positive duration such as 500ms or 2s",
+		"c":             "a number >= 0 (default 0.7)",
+		"workers":       fmt.Sprintf("an integer from 1 to %d (default 1)", MaxWorkers),
+		"rollout-depth": "an integer >= 0; 0 plays rollouts to the end (default)",
+	}
+)
 
 func validParams() string {
-	parts := make([]string, len(paramHelp))
-	for i, p := range paramHelp {
-		parts[i] = p.key + " (" + p.accepts + ")"
+	parts := make([]string, len(paramOrder))
+	for i, k := range paramOrder {
+		parts[i] = k + " (" + paramAccepts[k] + ")"
 	}
 	return strings.Join(parts, ", ")
 }
@@ -60,17 +64,17 @@ func setParam(cfg *Config, key, value string) error {
 	case "time":
 		cfg.Time, err = time.ParseDuration(value)
 		if err == nil && cfg.Time <= 0 {
-			err = fmt.Errorf("not positive")
+			err = errors.New("not positive")
 		}
 	case "c":
 		cfg.C, err = strconv.ParseFloat(value, 64)
 		if err == nil && !(cfg.C >= 0 && cfg.C < 1e6) {
-			err = fmt.Errorf("out of range")
+			err = errors.New("out of range")
 		}
 	case "workers":
 		cfg.Workers, err = parseInt(value, 1)
 		if err == nil && cfg.Workers > MaxWorkers {
-			err = fmt.Errorf("too many")
+			err = errors.New("too many")
 		}
 	case "rollout-depth":
 		cfg.RolloutDepth, err = parseInt(value, 0)
@@ -78,11 +82,7 @@ func setParam(cfg *Config, key, value string) error {
 		return fmt.Errorf("ismcts: %w: unknown setting %q; valid settings: %s", engine.ErrBadOption, key, validParams())
 	}
 	if err != nil {
-		for _, p := range paramHelp {
-			if p.key == key {
-				return fmt.Errorf("ismcts: %w: %s=%q: want %s", engine.ErrBadOption, key, value, p.accepts)
-			}
-		}
+		return fmt.Errorf("ismcts: %w: %s=%q: want %s", engine.ErrBadOption, key, value, paramAccepts[key])
 	}
 	return nil
 }
