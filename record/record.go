@@ -1,0 +1,168 @@
+// Package record reads, validates, writes and replays game records: JSON
+// documents that hold a game's name, options, seats, seed or deal and every
+// action in the game's notation, so that any game can be re-run exactly,
+// checked against its stored result and shown move by move.
+//
+// The format is an interface (docs/records.md): a version field, stable
+// names, and unknown fields rejected.
+package record
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// Version is the record format version this package reads and writes.
+const Version = 1
+
+// Record is one game: everything needed to replay it.
+type Record struct {
+	// Version is the format version (1).
+	Version int `json:"version"`
+	// Game is the game's name ("war").
+	Game string `json:"game"`
+	// Options are option values by key; missing keys take their defaults.
+	Options map[string]string `json:"options,omitempty"`
+	// Seats names who sat where (optional; one entry per seat when given).
+	Seats []Seat `json:"seats,omitempty"`
+	// Seed seeds the game's generator: the shuffle when Deal is absent,
+	// and every later chance event.
+	Seed *uint64 `json:"seed,omitempty"`
+	// Deal is the card order in notation, top first, used instead of the
+	// shuffle.
+	Deal []string `json:"deal,omitempty"`
+	// Actions are the moves in the order they were applied.
+	Actions []Action `json:"actions"`
+	// Result, when present, is checked against the replay.
+	Result *engine.Result `json:"result,omitempty"`
+}
+
+// Seat is one player: a person's name, or the bot that played the seat.
+type Seat struct {
+	Name string `json:"name"`
+	Bot  string `json:"bot"`
+}
+
+// Action is one applied move in the game's notation.
+type Action struct {
+	Seat   int    `json:"seat"`
+	Action string `json:"action"`
+}
+
+// fieldNames lists the top-level fields for the unknown-field error.
+const fieldNames = "version, game, options, seats, seed, deal, actions, result"
+
+// Decode reads one record from r and checks its shape (version, game, seed
+// or deal). Errors name the field and the problem and wrap
+// engine.ErrCorrupt.
+func Decode(r io.Reader) (*Record, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var rec Record
+	if err := dec.Decode(&rec); err != nil {
+		return nil, decodeError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, engine.Corrupt("record: extra data after the record's closing brace; a file holds one record")
+	}
+	if err := rec.check(); err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
+
+// decodeError turns a JSON decoding error into a record error.
+func decodeError(err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return engine.Corrupt("record: empty input; a record is a JSON object such as {\"version\":1,\"game\":\"war\",...}")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return engine.Corrupt("record: truncated JSON: the input ends before the record does")
+	case errors.As(err, &syntax):
+		return engine.Corrupt("record: bad JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
+	case errors.As(err, &typ):
+		return engine.Corrupt("record: %s: want a %s, not a JSON %s", typ.Field, typ.Type, typ.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return engine.Corrupt("record: %s; the fields are %s", strings.TrimPrefix(err.Error(), "json: "), fieldNames)
+	}
+	return engine.Corrupt("record: %s", strings.TrimPrefix(err.Error(), "json: "))
+}
+
+func (r *Record) check() error {
+	switch {
+	case r.Version != Version:
+		return engine.Corrupt("record: version: %d is not a version this program reads (want %d)", r.Version, Version)
+	case r.Game == "":
+		return engine.Corrupt("record: game: missing; name the game, e.g. \"game\":\"war\"")
+	case r.Seed == nil && r.Deal == nil:
+		return engine.Corrupt("record: seed and deal both missing; give the seed, the deal, or both")
+	}
+	return nil
+}
+
+// Write encodes the record as indented JSON.
+func (r *Record) Write(w io.Writer) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// FromGame starts a record of a game being played from setup with opts;
+// seats may be nil. Call Add before applying each action and Finish at the
+// end (or whenever the record is saved mid-game).
+func FromGame(g engine.Game, opts engine.Options, setup engine.Setup, seats []Seat) *Record {
+	seed := setup.Seed
+	r := &Record{Version: Version, Game: g.Name(), Options: opts.Map(), Seats: seats, Seed: &seed, Actions: []Action{}}
+	if setup.Deck != nil {
+		r.Deal = make([]string, len(setup.Deck))
+		for i, c := range setup.Deck {
+			r.Deal[i] = c.String()
+		}
+	}
+	return r
+}
+
+// Add appends seat's action a, written in s's notation. Call it before
+// s.Apply(seat, a).
+func (r *Record) Add(s engine.State, seat int, a engine.Action) {
+	r.Actions = append(r.Actions, Action{Seat: seat, Action: s.ActionString(a)})
+}
+
+// Finish stores s's result in the record if the game is over.
+func (r *Record) Finish(s engine.State) {
+	if res := s.Result(); res.Over {
+		r.Result = &res
+	}
+}
+
+// deck parses the deal.
+func (r *Record) deck() ([]cards.Card, error) {
+	if r.Deal == nil {
+		return nil, nil
+	}
+	deck := make([]cards.Card, len(r.Deal))
+	for i, text := range r.Deal {
+		c, err := cards.Parse(text)
+		if err != nil {
+			reason := err.Error()
+			var pe *cards.ParseError
+			if errors.As(err, &pe) {
+				reason = pe.Reason
+			}
+			return nil, engine.BadSetup("record: deal[%d]: %q: %s (write cards like 10H, QS, JK1)", i, text, reason)
+		}
+		deck[i] = c
+	}
+	return deck, nil
+}

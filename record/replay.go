@@ -1,0 +1,109 @@
+package record
+
+import (
+	"fmt"
+	"slices"
+
+	"cardtable/engine"
+	"cardtable/games"
+)
+
+// Step is one replayed action and the public view right after it.
+type Step struct {
+	Seat   int
+	Action string
+	// Public is View(engine.Spectator) after the action.
+	Public engine.View
+}
+
+// Replay re-runs r on the game it names (from the games registry) and
+// returns the final state and every step. See ReplayGame.
+func Replay(r *Record) (engine.State, []Step, error) {
+	g, err := games.Lookup(r.Game)
+	if err != nil {
+		return nil, nil, fmt.Errorf("record: game: %w", err)
+	}
+	return ReplayGame(g, r)
+}
+
+// ReplayGame re-runs r on g: it resolves the options, deals from the seed
+// or deal, applies every action and, when the record stores a result,
+// checks that the replay ends the same way. Errors name the field (and the
+// action's index) and wrap the engine's sentinels.
+func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
+	if err := r.check(); err != nil {
+		return nil, nil, err
+	}
+	if r.Game != g.Name() {
+		return nil, nil, engine.Corrupt("record: game: the record is of %q, not %q", r.Game, g.Name())
+	}
+	opts, err := engine.ResolveOptions(g.Options(), r.Options)
+	if err != nil {
+		return nil, nil, fmt.Errorf("record: options: %w", err)
+	}
+	deck, err := r.deck()
+	if err != nil {
+		return nil, nil, err
+	}
+	var seed uint64
+	if r.Seed != nil {
+		seed = *r.Seed
+	}
+	s, err := g.New(opts, engine.Setup{Seed: seed, Deck: deck})
+	if err != nil {
+		return nil, nil, fmt.Errorf("record: deal: %w", err)
+	}
+	if len(r.Seats) > 0 && len(r.Seats) != s.NumSeats() {
+		return nil, nil, engine.Corrupt("record: seats: %d listed for a %d-seat game", len(r.Seats), s.NumSeats())
+	}
+	steps := make([]Step, 0, len(r.Actions))
+	for i, a := range r.Actions {
+		if err := apply(s, a); err != nil {
+			return nil, nil, fmt.Errorf("record: actions[%d]: %w", i, err)
+		}
+		steps = append(steps, Step{Seat: a.Seat, Action: a.Action, Public: s.View(engine.Spectator)})
+	}
+	if r.Result != nil {
+		if err := sameResult(*r.Result, s.Result()); err != nil {
+			return nil, nil, err
+		}
+	}
+	return s, steps, nil
+}
+
+func apply(s engine.State, a Action) error {
+	if a.Seat < 0 || a.Seat >= s.NumSeats() {
+		return engine.Illegal("seat %d does not exist (seats are 0 to %d)", a.Seat, s.NumSeats()-1)
+	}
+	act, err := s.ParseAction(a.Seat, a.Action)
+	if err != nil {
+		return fmt.Errorf("seat %d: %q: %w", a.Seat, a.Action, err)
+	}
+	if err := s.Apply(a.Seat, act); err != nil {
+		return fmt.Errorf("seat %d cannot %q: %w", a.Seat, a.Action, err)
+	}
+	return nil
+}
+
+// sameResult reports the first difference between the stored and the
+// replayed result.
+func sameResult(stored, got engine.Result) error {
+	diff := func(field string, want, have any) error {
+		return engine.Corrupt("record: result: %s is %v in the record but %v in the replay", field, want, have)
+	}
+	switch {
+	case stored.Over != got.Over:
+		return diff("over", stored.Over, got.Over)
+	case stored.End != got.End:
+		return diff("end", fmt.Sprintf("%q", stored.End), fmt.Sprintf("%q", got.End))
+	case stored.Length != got.Length:
+		return diff("length", stored.Length, got.Length)
+	case !slices.Equal(stored.Winners, got.Winners):
+		return diff("winners", stored.Winners, got.Winners)
+	case !slices.Equal(stored.Returns, got.Returns):
+		return diff("returns", stored.Returns, got.Returns)
+	case stored.Detail != got.Detail:
+		return diff("detail", fmt.Sprintf("%q", stored.Detail), fmt.Sprintf("%q", got.Detail))
+	}
+	return nil
+}

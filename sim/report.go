@@ -1,0 +1,152 @@
+package sim
+
+import (
+	"runtime/debug"
+	"time"
+
+	"cardtable/engine"
+)
+
+// Report is the result of a run. Its JSON encoding is the document printed
+// by `cardtable sim --json`; the field names are an interface, documented
+// in docs/cli.md.
+type Report struct {
+	Game    string         `json:"game"`
+	Games   int64          `json:"games"`
+	Seed    uint64         `json:"seed"`
+	Options engine.Options `json:"options"`
+	// Bots names each seat's bot, in seat order.
+	Bots []string `json:"bots"`
+	// FastPath is true when the game's FastSimulator played the games.
+	FastPath bool        `json:"fast_path"`
+	Length   LengthStats `json:"length"`
+	// Ends counts the games by end reason (every declared reason listed).
+	Ends  map[string]int64 `json:"ends"`
+	Seats []SeatStats      `json:"seats"`
+	// Draws counts games no seat won (zero-sum games only).
+	Draws *int64 `json:"draws,omitempty"`
+	// Metrics are the game's per-game figures.
+	Metrics map[string]Metric `json:"metrics"`
+	// WarsPerGame repeats metrics.wars.mean for games that count wars.
+	WarsPerGame *float64 `json:"wars_per_game,omitempty"`
+	ElapsedS    float64  `json:"elapsed_s"`
+	GamesPerS   float64  `json:"games_per_s"`
+	Workers     int      `json:"workers"`
+	Version     string   `json:"version"`
+
+	// EndOrder and MetricOrder list the names in the game's own order,
+	// for readable output.
+	EndOrder    []string `json:"-"`
+	MetricOrder []string `json:"-"`
+	lengths     histogram
+}
+
+// LengthStats describes the distribution of game lengths exactly (from a
+// histogram of every game's length, not a sample). Percentiles are
+// nearest-rank: the smallest length L with at least p% of games <= L.
+type LengthStats struct {
+	Unit   string  `json:"unit"`
+	Mean   float64 `json:"mean"`
+	Min    int     `json:"min"`
+	Median int     `json:"median"`
+	P90    int     `json:"p90"`
+	P99    int     `json:"p99"`
+	Max    int     `json:"max"`
+}
+
+// SeatStats is one seat's record over the run.
+type SeatStats struct {
+	Seat int    `json:"seat"`
+	Bot  string `json:"bot"`
+	Wins int64  `json:"wins"`
+	// Share is wins / games; CI95 its 95% Wilson interval.
+	Share      float64    `json:"share"`
+	CI95       [2]float64 `json:"ci95"`
+	MeanReturn float64    `json:"mean_return"`
+	// BotOptions are the settings the seat's bot was given.
+	BotOptions map[string]string `json:"bot_options"`
+}
+
+// Metric is the mean and sample standard deviation of one per-game figure.
+type Metric struct {
+	Mean float64 `json:"mean"`
+	SD   float64 `json:"sd"`
+}
+
+// Histogram returns the number of games of each length: counts[L] games
+// lasted L units.
+func (r *Report) Histogram() []int64 {
+	return append([]int64(nil), r.lengths.counts[:r.lengths.maxLength()+1]...)
+}
+
+func (r *runner) report(t *tally, workers int, elapsed time.Duration) *Report {
+	cfg := r.cfg
+	rep := &Report{
+		Game: cfg.Game.Name(), Games: cfg.Games, Seed: cfg.Seed, Options: cfg.Options,
+		FastPath: r.fast != nil,
+		Ends:     map[string]int64{}, Metrics: map[string]Metric{},
+		ElapsedS: elapsed.Seconds(), Workers: workers, Version: Version(),
+		lengths: t.lengths,
+	}
+	if s := elapsed.Seconds(); s > 0 {
+		rep.GamesPerS = float64(cfg.Games) / s
+	}
+	rep.Length = LengthStats{
+		Unit: r.spec.LengthUnit, Mean: t.lengths.mean(), Min: t.lengths.minLength(),
+		Median: t.lengths.percentile(50), P90: t.lengths.percentile(90),
+		P99: t.lengths.percentile(99), Max: t.lengths.maxLength(),
+	}
+	rep.EndOrder = r.spec.EndReasons
+	if rr, ok := r.reporter.(*resultReporter); ok {
+		rep.EndOrder = rr.endNames()
+	}
+	for i, name := range rep.EndOrder {
+		rep.Ends[name] = t.ends[i]
+	}
+	for i, seat := range cfg.Seats {
+		rep.Bots = append(rep.Bots, seat.Bot)
+		lo, hi := Wilson(t.wins[i], cfg.Games, z95)
+		rep.Seats = append(rep.Seats, SeatStats{
+			Seat: i, Bot: seat.Bot, Wins: t.wins[i], Share: float64(t.wins[i]) / float64(cfg.Games),
+			CI95: [2]float64{lo, hi}, MeanReturn: r.ordered.total.returns[i].mean,
+			BotOptions: nonNil(seat.Params),
+		})
+	}
+	if cfg.Game.Utility() == engine.ZeroSum {
+		rep.Draws = &t.noWin
+	}
+	rep.MetricOrder = r.spec.Metrics
+	for k, name := range r.spec.Metrics {
+		m := r.ordered.total.metrics[k]
+		rep.Metrics[name] = Metric{Mean: m.mean, SD: m.sd()}
+		if name == "wars" {
+			rep.WarsPerGame = &m.mean
+		}
+	}
+	return rep
+}
+
+// Version names the build of cardtable: the module version when built from
+// a tagged module, else "devel" with the VCS revision when known.
+func Version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			return "devel-" + s.Value[:12]
+		}
+	}
+	return "devel"
+}
+
+func nonNil(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}

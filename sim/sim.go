@@ -1,0 +1,305 @@
+// Package sim plays many seeded games of one game in parallel and reports
+// statistics with confidence intervals: length distribution, end reasons,
+// each seat's wins with a 95% Wilson interval and the game's own metrics,
+// plus an optional per-game CSV, a length histogram plot and game records.
+//
+// Game i of a run with seed S uses seed cards.SubSeed(S, i), and seat s's
+// bot in that game uses engine.BotSeed(gameSeed, s), so every game is
+// reproduced by its seed alone and the report does not depend on the
+// number of workers: workers take fixed-size chunks of game indices, count
+// locally, and merge counts by addition and floating-point moments in chunk
+// order.
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// chunkSize is how many consecutive games a worker takes at a time. It is
+// fixed (not derived from the worker count) because the floating-point
+// moments are merged per chunk.
+const chunkSize = 512
+
+// maxActions bounds one game played through State, so a game whose bots
+// never finish it is reported instead of hanging the run.
+const maxActions = 10_000_000
+
+// Config describes a simulation run.
+type Config struct {
+	Game    engine.Game
+	Options engine.Options
+	// Games is the number of games (at least 1).
+	Games int64
+	// Seed is the run's seed.
+	Seed uint64
+	// Workers is the number of goroutines; 0 means runtime.NumCPU().
+	Workers int
+	// Seats says who plays each seat (see SeatsFromRegistry).
+	Seats []Seat
+	// NoFastPath plays every game through State even when the game has an
+	// engine.FastSimulator (to check one against the other).
+	NoFastPath bool
+	// CSV, when set, receives one row per game in game-index order.
+	CSV io.Writer
+	// Progress, when set, is called from the workers after each chunk with
+	// the number of games just finished. It must be safe for concurrent use.
+	Progress func(games int)
+	// Records saves some games as game records (see RecordConfig).
+	Records RecordConfig
+}
+
+// Run plays the games and returns the report. It stops early with ctx's
+// error when ctx is cancelled.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	r := newRunner(cfg)
+	start := time.Now()
+	var csv *csvWriter
+	if cfg.CSV != nil {
+		csv = newCSVWriter(cfg.CSV, r.header())
+	}
+	var wg sync.WaitGroup
+	tallies := make([]*tally, workers)
+	for w := range tallies {
+		tallies[w] = newTally(r.spec)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.work(ctx, tallies[w], csv)
+		}()
+	}
+	wg.Wait()
+	if csv != nil {
+		if err := csv.close(); err != nil && r.err == nil {
+			r.err = fmt.Errorf("sim: writing CSV: %w", err)
+		}
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("sim: stopped: %w", err)
+	}
+	total := newTally(r.spec)
+	for _, t := range tallies {
+		total.merge(t)
+	}
+	return r.report(total, workers, time.Since(start)), nil
+}
+
+func (c *Config) check() error {
+	switch {
+	case c.Game == nil:
+		return errors.New("sim: no game given")
+	case c.Games < 1:
+		return fmt.Errorf("sim: %d games requested; ask for at least 1", c.Games)
+	case c.Records.Every < 0:
+		return fmt.Errorf("sim: record every %d games: give a positive number", c.Records.Every)
+	}
+	s, err := c.Game.New(c.Options, engine.Setup{Seed: c.Seed})
+	if err != nil {
+		return fmt.Errorf("sim: %w", err)
+	}
+	if len(c.Seats) != s.NumSeats() {
+		return fmt.Errorf("sim: %d seats configured for a %d-seat game", len(c.Seats), s.NumSeats())
+	}
+	return nil
+}
+
+// runner is the shared, read-mostly part of a run.
+type runner struct {
+	cfg      Config
+	reporter engine.Reporter
+	spec     engine.StatsSpec
+	fast     engine.FastSimulator
+	seats    int
+	chunks   int64
+	next     atomic.Int64
+	ordered  orderedMoments
+	errMu    sync.Mutex
+	err      error
+	errGame  int64
+	failed   atomic.Bool
+}
+
+// chunkMoments holds one chunk's floating-point moments, merged in chunk
+// order at the end.
+type chunkMoments struct {
+	returns [engine.MaxSeats]moments
+	metrics [engine.MaxMetrics]moments
+}
+
+func newRunner(cfg Config) *runner {
+	r := &runner{cfg: cfg, seats: len(cfg.Seats)}
+	r.reporter = reporterOf(cfg.Game)
+	r.spec = r.reporter.Stats(cfg.Options)
+	if fs, ok := cfg.Game.(engine.FastSimulator); ok && !cfg.NoFastPath && usesDefaultBots(cfg.Game, cfg.Seats) {
+		r.fast = fs
+	}
+	r.chunks = (cfg.Games + chunkSize - 1) / chunkSize
+	r.ordered.pending = map[int64]*chunkMoments{}
+	return r
+}
+
+func (r *runner) fail(game int64, err error) {
+	r.errMu.Lock()
+	defer r.errMu.Unlock()
+	if r.err == nil || game < r.errGame {
+		r.err, r.errGame = err, game
+	}
+	r.failed.Store(true)
+}
+
+// work plays chunks until none are left, the run fails or ctx ends.
+func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
+	var out engine.Outcome
+	var p player
+	var row []byte
+	for !r.failed.Load() && ctx.Err() == nil {
+		c := r.next.Add(1) - 1
+		if c >= r.chunks {
+			return
+		}
+		lo := c * chunkSize
+		hi := min(lo+chunkSize, r.cfg.Games)
+		m := &chunkMoments{}
+		row = row[:0]
+		for i := lo; i < hi; i++ {
+			seed := cards.SubSeed(r.cfg.Seed, uint64(i))
+			if err := r.playOne(&p, i, seed, &out); err != nil {
+				r.fail(i, err)
+				return
+			}
+			t.add(&out, r.seats)
+			m.add(&out, r.seats, len(r.spec.Metrics))
+			if csv != nil {
+				row = r.appendRow(row, i, seed, &out)
+			}
+		}
+		r.ordered.put(c, m)
+		if csv != nil {
+			csv.put(c, row)
+			row = nil
+		}
+		if r.cfg.Progress != nil {
+			r.cfg.Progress(int(hi - lo))
+		}
+	}
+}
+
+// playOne plays game i into out, by the fast path when allowed, and saves
+// it as a record when the run asks for one.
+func (r *runner) playOne(p *player, i int64, seed uint64, out *engine.Outcome) error {
+	record := r.cfg.Records.wants(i)
+	if r.fast != nil && !record {
+		r.fast.Simulate(r.cfg.Options, seed, out)
+		return nil
+	}
+	s, err := p.play(r.cfg, seed, record)
+	if err != nil {
+		return fmt.Errorf("sim: game %d (seed %d): %w", i, seed, err)
+	}
+	*out = r.reporter.Outcome(s)
+	if record {
+		return r.cfg.Records.save(i, p.record)
+	}
+	return nil
+}
+
+// orderedMoments merges chunk moments in chunk order as chunks complete,
+// holding only the few that finish ahead of an earlier one.
+type orderedMoments struct {
+	mu      sync.Mutex
+	next    int64
+	pending map[int64]*chunkMoments
+	total   chunkMoments
+}
+
+func (o *orderedMoments) put(c int64, m *chunkMoments) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.pending[c] = m
+	for {
+		m, ok := o.pending[o.next]
+		if !ok {
+			return
+		}
+		delete(o.pending, o.next)
+		o.next++
+		for s := range m.returns {
+			o.total.returns[s].merge(m.returns[s])
+		}
+		for k := range m.metrics {
+			o.total.metrics[k].merge(m.metrics[k])
+		}
+	}
+}
+
+func (m *chunkMoments) add(out *engine.Outcome, seats, metrics int) {
+	for s := 0; s < seats; s++ {
+		m.returns[s].add(out.Returns[s])
+	}
+	for k := 0; k < metrics; k++ {
+		m.metrics[k].add(out.Metrics[k])
+	}
+}
+
+// tally is one worker's counts; merging tallies is addition.
+type tally struct {
+	lengths histogram
+	ends    []int64
+	wins    [engine.MaxSeats]int64
+	noWin   int64
+}
+
+func newTally(spec engine.StatsSpec) *tally {
+	return &tally{ends: make([]int64, len(spec.EndReasons))}
+}
+
+func (t *tally) add(out *engine.Outcome, seats int) {
+	t.lengths.add(out.Length)
+	if out.End >= len(t.ends) {
+		t.ends = append(t.ends, make([]int64, out.End+1-len(t.ends))...)
+	}
+	t.ends[out.End]++
+	won := false
+	for s := 0; s < seats; s++ {
+		if out.Won[s] {
+			t.wins[s]++
+			won = true
+		}
+	}
+	if !won {
+		t.noWin++
+	}
+}
+
+func (t *tally) merge(o *tally) {
+	t.lengths.merge(&o.lengths)
+	if len(o.ends) > len(t.ends) {
+		t.ends = append(t.ends, make([]int64, len(o.ends)-len(t.ends))...)
+	}
+	for i, c := range o.ends {
+		t.ends[i] += c
+	}
+	for s := range t.wins {
+		t.wins[s] += o.wins[s]
+	}
+	t.noWin += o.noWin
+}

@@ -1,0 +1,277 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cardtable/engine"
+	"cardtable/sim/simtest"
+)
+
+func config(t *testing.T, games int64, given map[string]string, botNames ...string) Config {
+	t.Helper()
+	g := simtest.HighCard{}
+	opts := engine.MustResolve(g, given)
+	s, err := g.New(opts, engine.Setup{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats, err := SeatsFromRegistry(g, opts, s.NumSeats(), botNames, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{Game: g, Options: opts, Games: games, Seed: 7, Seats: seats}
+}
+
+func run(t *testing.T, cfg Config) *Report {
+	t.Helper()
+	rep, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return rep
+}
+
+// stableJSON encodes a report without the fields that depend on timing and
+// the machine.
+func stableJSON(t *testing.T, r *Report) string {
+	t.Helper()
+	c := *r
+	c.ElapsedS, c.GamesPerS, c.Workers = 0, 0, 0
+	b, err := json.Marshal(&c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestResultsDoNotDependOnWorkers(t *testing.T) {
+	for _, fast := range []bool{true, false} {
+		cfg := config(t, 5000, map[string]string{"players": "3"})
+		cfg.NoFastPath = !fast
+		var csv1, csv4 bytes.Buffer
+		cfg.Workers, cfg.CSV = 1, &csv1
+		one := stableJSON(t, run(t, cfg))
+		cfg.Workers, cfg.CSV = 4, &csv4
+		four := stableJSON(t, run(t, cfg))
+		if one != four {
+			t.Errorf("fast=%v: W=1 and W=4 differ:\n%s\n%s", fast, one, four)
+		}
+		if csv1.String() != csv4.String() {
+			t.Errorf("fast=%v: W=1 and W=4 write different CSV", fast)
+		}
+	}
+}
+
+func TestFastPathMatchesStatePath(t *testing.T) {
+	cfg := config(t, 3000, nil)
+	cfg.Workers = 2
+	fast := run(t, cfg)
+	cfg.NoFastPath = true
+	slow := run(t, cfg)
+	if !fast.FastPath || slow.FastPath {
+		t.Fatalf("fast_path = %v and %v, want true then false", fast.FastPath, slow.FastPath)
+	}
+	slow.FastPath = true
+	if a, b := stableJSON(t, fast), stableJSON(t, slow); a != b {
+		t.Errorf("FastSimulator and State paths disagree:\n%s\n%s", a, b)
+	}
+}
+
+func TestNonDefaultBotsUseStatePath(t *testing.T) {
+	cfg := config(t, 10, nil, "random")
+	cfg.Seats[1].Bot, cfg.Seats[1].Params = "random", map[string]string{"x": "1"}
+	if rep := run(t, cfg); rep.FastPath {
+		t.Error("a seat with bot settings still used the fast path")
+	}
+}
+
+func TestReportCountsAddUp(t *testing.T) {
+	rep := run(t, config(t, 2000, nil))
+	var ends, wins int64
+	for _, c := range rep.Ends {
+		ends += c
+	}
+	for _, s := range rep.Seats {
+		wins += s.Wins
+		if s.CI95[0] > s.Share || s.Share > s.CI95[1] {
+			t.Errorf("seat %d: share %v outside its interval %v", s.Seat, s.Share, s.CI95)
+		}
+	}
+	if ends != rep.Games || wins+*rep.Draws != rep.Games {
+		t.Errorf("ends add to %d, wins+draws to %d; want %d games", ends, wins+*rep.Draws, rep.Games)
+	}
+	var hist int64
+	for _, c := range rep.Histogram() {
+		hist += c
+	}
+	if hist != rep.Games {
+		t.Errorf("histogram holds %d games, want %d", hist, rep.Games)
+	}
+	// target=3 needs at least 3 rounds and at most 5 (2·3−1 cards each).
+	if l := rep.Length; l.Min < 3 || l.Max > 5 || l.Median < l.Min || l.P90 < l.Median || l.P99 < l.P90 || l.Max < l.P99 {
+		t.Errorf("length stats out of order or range: %+v", l)
+	}
+}
+
+func TestJSONFieldsAndTypes(t *testing.T) {
+	b, err := json.Marshal(run(t, config(t, 100, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"game": "string", "games": "number", "seed": "number", "options": "object",
+		"bots": "array", "length": "object", "ends": "object", "seats": "array",
+		"metrics": "object", "elapsed_s": "number", "games_per_s": "number",
+		"workers": "number", "version": "string", "draws": "number", "fast_path": "bool",
+	}
+	for k, typ := range want {
+		if got := jsonType(doc[k]); got != typ {
+			t.Errorf("field %q is %s, want %s", k, got, typ)
+		}
+	}
+	length := doc["length"].(map[string]any)
+	for _, k := range []string{"unit", "mean", "median", "p90", "p99", "max"} {
+		if _, ok := length[k]; !ok {
+			t.Errorf("length.%s missing", k)
+		}
+	}
+	seat := doc["seats"].([]any)[0].(map[string]any)
+	for _, k := range []string{"seat", "bot", "wins", "share", "ci95"} {
+		if _, ok := seat[k]; !ok {
+			t.Errorf("seats[0].%s missing", k)
+		}
+	}
+	if ci := seat["ci95"].([]any); len(ci) != 2 {
+		t.Errorf("ci95 has %d values, want 2", len(ci))
+	}
+	if m := doc["metrics"].(map[string]any)["ties"].(map[string]any); jsonType(m["mean"]) != "number" || jsonType(m["sd"]) != "number" {
+		t.Errorf("metrics.ties = %v, want mean and sd numbers", m)
+	}
+	if _, ok := doc["wars_per_game"]; ok {
+		t.Error("wars_per_game present for a game without a wars metric")
+	}
+}
+
+func jsonType(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case float64:
+		return "number"
+	case bool:
+		return "bool"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case nil:
+		return "missing"
+	}
+	return "?"
+}
+
+func TestCSVHasHeaderAndOneRowPerGameInOrder(t *testing.T) {
+	cfg := config(t, 1500, map[string]string{"players": "3"})
+	var buf bytes.Buffer
+	cfg.CSV, cfg.Workers = &buf, 3
+	run(t, cfg)
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if want := "game,seed,length,end,winner,return0,return1,return2,ties"; lines[0] != want {
+		t.Errorf("header = %q, want %q", lines[0], want)
+	}
+	if len(lines) != 1501 {
+		t.Fatalf("%d lines, want header + 1500", len(lines))
+	}
+	for i, line := range lines[1:] {
+		if !strings.HasPrefix(line, itoa(i)+",") || strings.Count(line, ",") != 8 {
+			t.Fatalf("row %d = %q, want game %d first and 9 columns", i, line, i)
+		}
+	}
+}
+
+func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
+
+func TestPlotWritesFiles(t *testing.T) {
+	rep := run(t, config(t, 500, nil))
+	dir := t.TempDir()
+	for _, name := range []string{"len.svg", "len.png"} {
+		path := filepath.Join(dir, name)
+		if err := WritePlot(rep, "High Card", path); err != nil {
+			t.Fatalf("WritePlot(%s): %v", name, err)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Size() < 1000 {
+			t.Errorf("%s: %v, size %d; want a non-empty picture", name, err, fi.Size())
+		}
+	}
+	if err := WritePlot(rep, "High Card", filepath.Join(dir, "len.gif")); err == nil || !strings.Contains(err.Error(), ".svg, .png or .pdf") {
+		t.Errorf("WritePlot(.gif) = %v, want an error naming the formats", err)
+	}
+}
+
+// cheat plays a card it does not hold.
+type cheat struct{}
+
+func (cheat) Act(engine.State, int) engine.Action { return engine.Action(2) }
+
+func TestIllegalBotActionIsAnErrorNamingTheBot(t *testing.T) {
+	cfg := config(t, 10, nil)
+	cfg.Seats[1] = Seat{Bot: "cheater", New: func(uint64) (engine.Bot, error) { return cheat{}, nil }}
+	_, err := Run(context.Background(), cfg)
+	if err == nil || !errors.Is(err, engine.ErrIllegal) || !strings.Contains(err.Error(), `bot "cheater" in seat 1`) {
+		t.Errorf("Run with a cheating bot: %v; want an illegal-action error naming the bot", err)
+	}
+}
+
+func TestBadConfigurations(t *testing.T) {
+	g := simtest.HighCard{}
+	opts := engine.MustResolve(g, nil)
+	tests := []struct {
+		name  string
+		names []string
+		want  string
+	}{
+		{"unknown bot", []string{"nobody"}, `no bot "nobody" for highcard; bots for highcard: `},
+		{"wrong count", []string{"random", "random", "random"}, "3 bots named for 2 seats"},
+	}
+	for _, tt := range tests {
+		if _, err := SeatsFromRegistry(g, opts, 2, tt.names, nil); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	if _, err := SeatsFromRegistry(g, opts, 2, nil, map[string]string{"depth": "3"}); err == nil || !strings.Contains(err.Error(), "random takes no settings") {
+		t.Errorf("bot setting for random: %v, want the bot's refusal", err)
+	}
+	if _, err := SeatsFromRegistry(g, opts, 2, nil, map[string]string{"ismcts.iterations": "3"}); err == nil || !strings.Contains(err.Error(), `"ismcts.iterations" is for bot ismcts`) {
+		t.Errorf("setting for an absent bot: %v, want it named", err)
+	}
+	cfg := config(t, 0, nil)
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "at least 1") {
+		t.Errorf("Run(0 games) = %v, want a request for at least 1", err)
+	}
+}
+
+func TestScopedBotSettings(t *testing.T) {
+	got := paramsFor("ismcts", map[string]string{"ismcts.iterations": "50", "random.x": "1", "depth": "2"})
+	if len(got) != 2 || got["iterations"] != "50" || got["depth"] != "2" {
+		t.Errorf("paramsFor(ismcts) = %v, want iterations=50 and depth=2", got)
+	}
+}
+
+func TestCancelledRunStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, config(t, 100000, nil)); !errors.Is(err, context.Canceled) {
+		t.Errorf("Run on a cancelled context = %v, want context.Canceled", err)
+	}
+}

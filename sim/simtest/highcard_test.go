@@ -1,0 +1,18 @@
+package simtest
+
+import (
+	"testing"
+
+	"cardtable/engine/enginetest"
+)
+
+func TestHighCardConformance(t *testing.T) {
+	games := 200
+	if testing.Short() {
+		games = 40
+	}
+	enginetest.Run(t, HighCard{}, enginetest.Config{
+		Options: []map[string]string{nil, {"players": "3", "target": "1"}, {"players": "4", "target": "5"}},
+		Games:   games,
+	})
+}
