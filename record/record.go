@@ -69,7 +69,7 @@ func Decode(r io.Reader) (*Record, error) {
 		return nil, decodeError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, engine.Corrupt("record: extra data after the record's closing brace; a file holds one record")
+		return nil, invalid(engine.ErrCorrupt, "record: extra data after the record's closing brace; a file holds one record")
 	}
 	if err := rec.check(); err != nil {
 		return nil, err
@@ -83,27 +83,27 @@ func decodeError(err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.EOF):
-		return engine.Corrupt("record: empty input; a record is a JSON object such as {\"version\":1,\"game\":\"war\",...}")
+		return invalid(engine.ErrCorrupt, "record: empty input; a record is a JSON object such as {\"version\":1,\"game\":\"war\",...}")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return engine.Corrupt("record: truncated JSON: the input ends before the record does")
+		return invalid(engine.ErrCorrupt, "record: truncated JSON: the input ends before the record does")
 	case errors.As(err, &syntax):
-		return engine.Corrupt("record: bad JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
+		return invalid(engine.ErrCorrupt, "record: bad JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
 	case errors.As(err, &typ):
-		return engine.Corrupt("record: %s: want a %s, not a JSON %s", typ.Field, typ.Type, typ.Value)
+		return invalid(engine.ErrCorrupt, "record: %s: want a %s, not a JSON %s", typ.Field, typ.Type, typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return engine.Corrupt("record: %s; the fields are %s", strings.TrimPrefix(err.Error(), "json: "), fieldNames)
+		return invalid(engine.ErrCorrupt, "record: %s; the fields are %s", strings.TrimPrefix(err.Error(), "json: "), fieldNames)
 	}
-	return engine.Corrupt("record: %s", strings.TrimPrefix(err.Error(), "json: "))
+	return invalid(engine.ErrCorrupt, "record: %s", strings.TrimPrefix(err.Error(), "json: "))
 }
 
 func (r *Record) check() error {
 	switch {
 	case r.Version != Version:
-		return engine.Corrupt("record: version: %d is not a version this program reads (want %d)", r.Version, Version)
+		return invalid(engine.ErrCorrupt, "record: version: %d is not a version this program reads (want %d)", r.Version, Version)
 	case r.Game == "":
-		return engine.Corrupt("record: game: missing; name the game, e.g. \"game\":\"war\"")
+		return invalid(engine.ErrCorrupt, "record: game: missing; name the game, e.g. \"game\":\"war\"")
 	case r.Seed == nil && r.Deal == nil:
-		return engine.Corrupt("record: seed and deal both missing; give the seed, the deal, or both")
+		return invalid(engine.ErrCorrupt, "record: seed and deal both missing; give the seed, the deal, or both")
 	}
 	return nil
 }
@@ -160,9 +160,38 @@ func (r *Record) deck() ([]cards.Card, error) {
 			if errors.As(err, &pe) {
 				reason = pe.Reason
 			}
-			return nil, engine.BadSetup("record: deal[%d]: %q: %s (write cards like 10H, QS, JK1)", i, text, reason)
+			return nil, invalid(engine.ErrBadSetup, "record: deal[%d]: %q: %s (write cards like 10H, QS, JK1)", i, text, reason)
 		}
 		deck[i] = c
 	}
 	return deck, nil
+}
+
+// Error is a record problem: a sentence naming the field and what is wrong,
+// wrapping the engine sentinel that classifies it (ErrCorrupt for the
+// document itself, ErrBadOption, ErrBadSetup, ErrIllegal, ErrNotation,
+// ErrNotYourTurn for what the game refuses).
+type Error struct {
+	Msg string
+	Err error
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the engine sentinel or the game's own error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// invalid returns an *Error wrapping sentinel.
+func invalid(sentinel error, format string, args ...any) error {
+	return &Error{Msg: fmt.Sprintf(format, args...), Err: sentinel}
+}
+
+// wrapped returns an *Error whose message is prefix followed by err's text
+// without the leading sentinel text, wrapping err.
+func wrapped(prefix string, err error) error {
+	msg := err.Error()
+	for _, s := range []error{engine.ErrBadOption, engine.ErrBadSetup, engine.ErrCorrupt} {
+		msg = strings.TrimPrefix(msg, s.Error()+": ")
+	}
+	return &Error{Msg: prefix + msg, Err: err}
 }

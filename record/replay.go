@@ -21,7 +21,7 @@ type Step struct {
 func Replay(r *Record) (engine.State, []Step, error) {
 	g, err := games.Lookup(r.Game)
 	if err != nil {
-		return nil, nil, fmt.Errorf("record: game: %w", err)
+		return nil, nil, wrapped("record: game: ", err)
 	}
 	return ReplayGame(g, r)
 }
@@ -35,11 +35,11 @@ func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
 		return nil, nil, err
 	}
 	if r.Game != g.Name() {
-		return nil, nil, engine.Corrupt("record: game: the record is of %q, not %q", r.Game, g.Name())
+		return nil, nil, invalid(engine.ErrCorrupt, "record: game: the record is of %q, not %q", r.Game, g.Name())
 	}
 	opts, err := engine.ResolveOptions(g.Options(), r.Options)
 	if err != nil {
-		return nil, nil, fmt.Errorf("record: options: %w", err)
+		return nil, nil, wrapped("record: options: ", err)
 	}
 	deck, err := r.deck()
 	if err != nil {
@@ -51,15 +51,15 @@ func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
 	}
 	s, err := g.New(opts, engine.Setup{Seed: seed, Deck: deck})
 	if err != nil {
-		return nil, nil, fmt.Errorf("record: deal: %w", err)
+		return nil, nil, wrapped("record: deal: ", err)
 	}
 	if len(r.Seats) > 0 && len(r.Seats) != s.NumSeats() {
-		return nil, nil, engine.Corrupt("record: seats: %d listed for a %d-seat game", len(r.Seats), s.NumSeats())
+		return nil, nil, invalid(engine.ErrCorrupt, "record: seats: %d listed for a %d-seat game", len(r.Seats), s.NumSeats())
 	}
 	steps := make([]Step, 0, len(r.Actions))
 	for i, a := range r.Actions {
 		if err := apply(s, a); err != nil {
-			return nil, nil, fmt.Errorf("record: actions[%d]: %w", i, err)
+			return nil, nil, wrapped(fmt.Sprintf("record: actions[%d]: ", i), err)
 		}
 		steps = append(steps, Step{Seat: a.Seat, Action: a.Action, Public: s.View(engine.Spectator)})
 	}
@@ -73,7 +73,7 @@ func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
 
 func apply(s engine.State, a Action) error {
 	if a.Seat < 0 || a.Seat >= s.NumSeats() {
-		return engine.Illegal("seat %d does not exist (seats are 0 to %d)", a.Seat, s.NumSeats()-1)
+		return invalid(engine.ErrIllegal, "seat %d does not exist (seats are 0 to %d)", a.Seat, s.NumSeats()-1)
 	}
 	act, err := s.ParseAction(a.Seat, a.Action)
 	if err != nil {
@@ -89,7 +89,7 @@ func apply(s engine.State, a Action) error {
 // replayed result.
 func sameResult(stored, got engine.Result) error {
 	diff := func(field string, want, have any) error {
-		return engine.Corrupt("record: result: %s is %v in the record but %v in the replay", field, want, have)
+		return invalid(engine.ErrCorrupt, "record: result: %s is %v in the record but %v in the replay", field, want, have)
 	}
 	switch {
 	case stored.Over != got.Over:
