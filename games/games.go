@@ -7,11 +7,14 @@ import (
 	"strings"
 
 	"cardtable/engine"
+	"cardtable/games/regicide"
 )
 
 // All returns every game, in the order the CLI lists them.
 func All() []engine.Game {
-	return []engine.Game{}
+	return []engine.Game{
+		regicide.Game{},
+	}
 }
 
 // Lookup returns the game called name, or an error listing the games.

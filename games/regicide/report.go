@@ -1,0 +1,106 @@
+package regicide
+
+import (
+	"fmt"
+
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// Metric names, in Outcome.Metrics order.
+var metricNames = []string{"enemies", "grade", "powers-used", "jesters-played", "yields", "turns"}
+
+// endReasons is "won", "stuck", then "lost to XX" for each enemy, Jacks to
+// Kings, Clubs to Spades.
+var endReasons = func() []string {
+	out := []string{"won", "stuck"}
+	for r := cards.Jack; r <= cards.King; r++ {
+		for suit := cards.Clubs; suit <= cards.Spades; suit++ {
+			out = append(out, "lost to "+cards.New(r, suit).String())
+		}
+	}
+	return out
+}()
+
+// endIndex returns the index of the state's end in endReasons.
+func (s *State) endIndex() int {
+	switch s.end {
+	case endWon:
+		return 0
+	case endStuck:
+		return 1
+	}
+	return 2 + int(s.lostTo.Rank()-cards.Jack)*4 + int(s.lostTo.Suit())
+}
+
+// grade is the solo grade of a won game (REG-30): 3 gold, 2 silver, 1
+// bronze; 0 for a loss or a game of 2–4 players, which is not graded.
+func (s *State) grade() int {
+	if s.end != endWon || s.cfg.players != 1 {
+		return 0
+	}
+	return 3 - int(s.powersUsed)
+}
+
+var gradeNames = [4]string{"", "bronze", "silver", "gold"}
+
+// Returns gives every seat 1 for a win and enemies defeated / 12 for a
+// loss; all zero while the game goes on.
+func (s *State) Returns() []float64 {
+	r := make([]float64, s.cfg.players)
+	if s.phase != phaseOver {
+		return r
+	}
+	v := float64(s.defeated) / 12
+	if s.end == endWon {
+		v = 1
+	}
+	for i := range r {
+		r[i] = v
+	}
+	return r
+}
+
+// Result describes the outcome: End from EndReasons, Length in turns.
+func (s *State) Result() engine.Result {
+	res := engine.Result{Over: s.phase == phaseOver, Returns: s.Returns(), Length: int(s.turns), Winners: []int{}}
+	if !res.Over {
+		return res
+	}
+	res.End = endReasons[s.endIndex()]
+	switch s.end {
+	case endWon:
+		for p := 0; p < s.cfg.players; p++ {
+			res.Winners = append(res.Winners, p)
+		}
+		res.Detail = fmt.Sprintf("the last King fell after %d turns", s.turns)
+		if g := s.grade(); g > 0 {
+			res.Detail += fmt.Sprintf(": %s (%d Jester powers used)", gradeNames[g], s.powersUsed)
+		}
+	case endStuck:
+		res.Detail = fmt.Sprintf("seat %d had no legal play against %s after %d enemies defeated", s.current, enemyName(s.lostTo), s.defeated)
+	default:
+		res.Detail = fmt.Sprintf("seat %d was killed by %s after %d enemies defeated", s.current, enemyName(s.lostTo), s.defeated)
+	}
+	return res
+}
+
+// Stats declares the figures Outcome reports.
+func (Game) Stats(engine.Options) engine.StatsSpec {
+	return engine.StatsSpec{LengthUnit: "turns", EndReasons: endReasons, Metrics: metricNames}
+}
+
+// Outcome summarises a finished game of Regicide.
+func (Game) Outcome(st engine.State) engine.Outcome {
+	s := st.(*State)
+	o := engine.Outcome{Seats: s.cfg.players, End: s.endIndex(), Length: int(s.turns)}
+	for p, r := range s.Returns() {
+		o.Returns[p] = r
+		o.Won[p] = s.end == endWon
+	}
+	o.Metrics = [engine.MaxMetrics]float64{float64(s.defeated), float64(s.grade()), float64(s.powersUsed),
+		float64(s.jestersPlayed), float64(s.yields), float64(s.turns)}
+	return o
+}
+
+var _ engine.Reporter = Game{}
