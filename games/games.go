@@ -8,11 +8,13 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/games/war"
 )
 
 // All returns every game, in the order the CLI lists them.
 func All() []engine.Game {
 	return []engine.Game{
+		war.Game{},
 		regicide.Game{},
 	}
 }

@@ -1,0 +1,478 @@
+package war
+
+import (
+	"math/bits"
+
+	"cardtable/cards"
+)
+
+// pile is one player's face-down stack as a ring buffer, top at head.
+type pile struct {
+	buf  [64]cards.Card
+	head uint8
+	n    uint8
+}
+
+func (p *pile) pop() cards.Card {
+	c := p.buf[p.head&63]
+	p.head = (p.head + 1) & 63
+	p.n--
+	return c
+}
+
+func (p *pile) push(c cards.Card) {
+	p.buf[(p.head+p.n)&63] = c
+	p.n++
+}
+
+// at returns the i-th card from the top.
+func (p *pile) at(i int) cards.Card { return p.buf[(int(p.head)+i)&63] }
+
+// stack is what one seat has laid in the current trick, in order; its i-th
+// card is in layer i (WAR-04).
+type stack struct {
+	cards [52]cards.Card
+	n     uint8
+	// up has bit i set when cards[i] is face up.
+	up uint64
+	// round is the index of this seat's first card of the current round.
+	round uint8
+}
+
+func (st *stack) top() cards.Card { return st.cards[st.n-1] }
+
+// How a trick was decided.
+const (
+	byCompare uint8 = iota + 1
+	byUnderdog
+	bySlap
+	byRunOut
+	byDraw
+)
+
+// End reasons, indexing endReasons.
+const (
+	endNone uint8 = iota
+	endWin
+	endDraw
+	endRepetition
+	endCap
+)
+
+// endReasons are Result.End and engine.StatsSpec.EndReasons, indexed by the
+// end constants minus one.
+var endReasons = []string{"win", "draw", "repetition", "cap"}
+
+// Phases of play.
+const (
+	phaseFlip uint8 = iota
+	phaseSlap
+	phaseOver
+)
+
+// counts are the per-game statistics (WAR-09).
+type counts struct {
+	battles, wars, autoWars, slaps, underdogs, falseSlaps int
+}
+
+// slapWindow is an open Slap War window (WAR-15).
+type slapWindow struct {
+	eligible, answered, slapped uint8
+	ms                          [3]uint16
+}
+
+// brent detects a repeated position with Brent's algorithm (WAR-08): the
+// position saved at the last power of two is compared with every later one.
+type brent struct {
+	saved      [52]cards.Card
+	savedLen   [3]uint8
+	power, lam int
+}
+
+// play is the whole rules engine: the position and every rule. State wraps
+// it for the engine contract; Simulate drives it directly.
+type play struct {
+	r     rules
+	rng   cards.RNG
+	piles [3]pile
+	table [3]stack
+	// in: seats still in the game; fighting: seats laying in the current
+	// round; pending: seats yet to flip.
+	in, fighting, pending uint8
+	// war is true while the current round is a war (or peace) round.
+	war   bool
+	phase uint8
+	// locked: seats barred from the next reveal's slap window;
+	// falseSlapped: seats that false-slapped in this flip phase.
+	locked, falseSlapped uint8
+	window               slapWindow
+	count                counts
+	end                  uint8
+	winner               int8
+	cycle                brent
+	// record keeps the last trick for views; Simulate turns it off.
+	record bool
+	last   trick
+}
+
+// trick is the public record of the last finished trick, for views.
+type trick struct {
+	winner int8
+	how    uint8
+	// cards are as laid; face-down cards are stored as cards.NoCard.
+	cards    [3][52]cards.Card
+	n        [3]uint8
+	underdog cards.Card
+	slapMS   uint16
+}
+
+func bit(seat int) uint8 { return 1 << uint(seat) }
+
+// reset deals deck (top first) to a fresh game with rules r.
+func (p *play) reset(r *rules, rng cards.RNG, deck *[52]cards.Card) {
+	record := p.record
+	*p = play{r: *r, rng: rng, record: record, winner: -1}
+	p.last.winner = -1
+	for i, c := range deck {
+		p.piles[i%r.seats].push(c)
+	}
+	p.in = uint8(1)<<uint(r.seats) - 1
+	if r.repetitionApplies() {
+		p.cycle.power = 1
+		p.cycle.save(&p.piles, r.seats)
+	}
+	p.startBattle()
+}
+
+// startBattle begins a trick: every player still in flips (WAR-03).
+func (p *play) startBattle() {
+	p.war = false
+	p.fighting = p.in
+	p.pending = p.in
+	p.phase = phaseFlip
+}
+
+// flip records seat's flip; the last one lays and reveals the round.
+func (p *play) flip(seat int) {
+	p.pending &^= bit(seat)
+	if p.pending == 0 {
+		p.layRound()
+		p.reveal()
+	}
+}
+
+// layRound lays every fighting seat's cards: one face up in a battle;
+// down+1 in a war, or all but the last face down for a short stack
+// (WAR-05, WAR-06).
+func (p *play) layRound() {
+	for seat := 0; seat < p.r.seats; seat++ {
+		if p.fighting&bit(seat) == 0 {
+			continue
+		}
+		st, pl := &p.table[seat], &p.piles[seat]
+		st.round = st.n
+		k := 1
+		if p.war {
+			k = min(int(pl.n), p.r.down+1)
+		}
+		for range k {
+			st.cards[st.n] = pl.pop()
+			st.n++
+		}
+		st.up |= 1 << (st.n - 1)
+	}
+}
+
+// reveal follows a lay: a slap card opens a window (WAR-15), else the round
+// is compared. The lock of a false slap covers this reveal and ends here.
+func (p *play) reveal() {
+	eligible := p.in &^ p.locked
+	p.locked, p.falseSlapped = 0, 0
+	if p.r.slap != 0 && eligible != 0 && p.slapShowing() {
+		p.phase = phaseSlap
+		p.window = slapWindow{eligible: eligible}
+		return
+	}
+	p.compare()
+}
+
+// slapShowing reports whether a card just turned up has the slap rank.
+func (p *play) slapShowing() bool {
+	for seat := 0; seat < p.r.seats; seat++ {
+		if p.fighting&bit(seat) != 0 && p.table[seat].top().Rank() == p.r.slap {
+			return true
+		}
+	}
+	return false
+}
+
+// compare finds the winner of the round's face-up cards, or the seats that
+// go to war: the cards no other card beats, all of them when every card is
+// beaten, every fighter on an Automatic War card (WAR-03, WAR-11..13).
+func (p *play) compare() {
+	var unbeaten uint8
+	auto := false
+	for a := 0; a < p.r.seats; a++ {
+		if p.fighting&bit(a) == 0 {
+			continue
+		}
+		ra := p.table[a].top().Rank()
+		auto = auto || ra == p.r.autoWar
+		beaten := false
+		for b := 0; b < p.r.seats; b++ {
+			if b != a && p.fighting&bit(b) != 0 && p.r.cmp.beats[p.table[b].top().Rank()][ra] {
+				beaten = true
+			}
+		}
+		if !beaten {
+			unbeaten |= bit(a)
+		}
+	}
+	switch {
+	case auto && p.r.autoWar != 0:
+		p.count.autoWars++
+		p.startWar(p.fighting)
+	case bits.OnesCount8(unbeaten) == 1:
+		p.settle(bits.TrailingZeros8(unbeaten), byCompare)
+	case unbeaten == 0:
+		p.startWar(p.fighting)
+	default:
+		p.startWar(unbeaten)
+	}
+}
+
+// startWar begins a war round among tied. A tied player with no cards is
+// out at once; if one fighter is left it takes the table, if none the
+// player outside the war does, and with nobody left the game is a draw
+// (WAR-05, WAR-06, WAR-11). The war counts either way (WAR-09).
+func (p *play) startWar(tied uint8) {
+	p.count.wars++
+	p.war = true
+	for seat := 0; seat < p.r.seats; seat++ {
+		if tied&bit(seat) != 0 && p.piles[seat].n == 0 {
+			p.in &^= bit(seat)
+		}
+	}
+	p.fighting = tied & p.in
+	switch bits.OnesCount8(p.fighting) {
+	case 0:
+		if outside := p.in &^ tied; outside != 0 {
+			p.settle(bits.TrailingZeros8(outside), byRunOut)
+			return
+		}
+		p.count.battles++
+		p.keepTrick(-1, byDraw)
+		p.finish(endDraw, -1)
+	case 1:
+		p.settle(bits.TrailingZeros8(p.fighting), byRunOut)
+	default:
+		p.pending = p.fighting
+		p.phase = phaseFlip
+	}
+}
+
+// closeWindow resolves a slap window once every eligible seat answered:
+// the earliest slap wins, slaps within 50 ms of it tie and the generator
+// picks one; without a slap the round is compared (WAR-15).
+func (p *play) closeWindow() {
+	w := &p.window
+	if w.slapped == 0 {
+		p.phase = phaseFlip
+		p.compare()
+		return
+	}
+	earliest := uint16(0xffff)
+	for seat := 0; seat < p.r.seats; seat++ {
+		if w.slapped&bit(seat) != 0 {
+			earliest = min(earliest, w.ms[seat])
+		}
+	}
+	var tied uint8
+	for seat := 0; seat < p.r.seats; seat++ {
+		if w.slapped&bit(seat) != 0 && w.ms[seat]-earliest < 50 {
+			tied |= bit(seat)
+		}
+	}
+	if k := bits.OnesCount8(tied); k > 1 {
+		for pick := p.rng.IntN(k); pick > 0; pick-- {
+			tied &= tied - 1
+		}
+	}
+	slapper := bits.TrailingZeros8(tied)
+	p.count.slaps++
+	p.last.slapMS = w.ms[slapper]
+	p.phase = phaseFlip
+	p.settle(slapper, bySlap)
+}
+
+// settle gives the table to winner (after Underdog, WAR-14), then runs the
+// end checks.
+func (p *play) settle(winner int, how uint8) {
+	if how == byCompare && p.war && p.r.underdog != 0 {
+		if u, card := p.underdogWinner(winner); u >= 0 {
+			winner, how = u, byUnderdog
+			p.count.underdogs++
+			p.last.underdog = card
+		}
+	}
+	p.keepTrick(winner, how)
+	p.pickUp(winner)
+	p.count.battles++
+	p.afterBattle()
+}
+
+// underdogWinner returns the first loser of the war, in seat order after
+// winner, with a face-down card of the underdog rank in its last war round,
+// and that card; -1 if none (WAR-14).
+func (p *play) underdogWinner(winner int) (int, cards.Card) {
+	for i := 1; i < p.r.seats; i++ {
+		seat := (winner + i) % p.r.seats
+		if p.fighting&bit(seat) == 0 {
+			continue
+		}
+		st := &p.table[seat]
+		for j := st.round; j+1 < st.n; j++ {
+			if st.cards[j].Rank() == p.r.underdog {
+				return seat, st.cards[j]
+			}
+		}
+	}
+	return -1, cards.NoCard
+}
+
+// pickUp moves the table under winner's pile in the pickup order (WAR-04).
+func (p *play) pickUp(winner int) {
+	n := p.r.seats
+	var order [3]int
+	for i := range n {
+		switch p.r.pickup {
+		case loserFirst:
+			order[i] = (winner + 1 + i) % n
+		case seatOrder:
+			order[i] = i
+		default:
+			order[i] = (winner + i) % n
+		}
+	}
+	layers := uint8(0)
+	for seat := range n {
+		layers = max(layers, p.table[seat].n)
+	}
+	dst := &p.piles[winner]
+	from := dst.n
+	for layer := range layers {
+		for _, seat := range order[:n] {
+			if st := &p.table[seat]; layer < st.n {
+				dst.push(st.cards[layer])
+			}
+		}
+	}
+	if p.r.pickup == shuffled {
+		for i := int(dst.n-from) - 1; i > 0; i-- {
+			j := p.rng.IntN(i + 1)
+			a, b := (dst.head+from+uint8(i))&63, (dst.head+from+uint8(j))&63
+			dst.buf[a], dst.buf[b] = dst.buf[b], dst.buf[a]
+		}
+	}
+	for seat := range n {
+		p.table[seat] = stack{}
+	}
+}
+
+// afterBattle runs the checks after a battle: players without cards are
+// out, then the win, repetition and cap checks in that order (WAR-07,
+// WAR-08, WAR-11).
+func (p *play) afterBattle() {
+	for seat := 0; seat < p.r.seats; seat++ {
+		if p.piles[seat].n == 0 {
+			p.in &^= bit(seat)
+		}
+	}
+	switch {
+	case bits.OnesCount8(p.in) == 1:
+		p.finish(endWin, bits.TrailingZeros8(p.in))
+	case p.r.repetitionApplies() && p.cycle.step(&p.piles, p.r.seats):
+		p.finish(endRepetition, -1)
+	case p.count.battles >= p.r.maxBattles:
+		p.finish(endCap, -1)
+	default:
+		p.startBattle()
+	}
+}
+
+func (p *play) finish(end uint8, winner int) {
+	p.end, p.winner, p.phase = end, int8(winner), phaseOver
+	p.pending, p.fighting = 0, 0
+}
+
+// keepTrick records the trick's public cards for views.
+func (p *play) keepTrick(winner int, how uint8) {
+	if !p.record {
+		return
+	}
+	l := &p.last
+	l.winner, l.how = int8(winner), how
+	if how != byUnderdog {
+		l.underdog = cards.NoCard
+	}
+	if how != bySlap {
+		l.slapMS = 0
+	}
+	for seat := 0; seat < p.r.seats; seat++ {
+		st := &p.table[seat]
+		l.n[seat] = st.n
+		for i := uint8(0); i < st.n; i++ {
+			l.cards[seat][i] = cards.NoCard
+			if st.up&(1<<i) != 0 {
+				l.cards[seat][i] = st.cards[i]
+			}
+		}
+	}
+}
+
+// save stores the current piles as the saved position.
+func (b *brent) save(piles *[3]pile, seats int) {
+	k := 0
+	for seat := range seats {
+		pl := &piles[seat]
+		b.savedLen[seat] = pl.n
+		for i := range int(pl.n) {
+			b.saved[k] = pl.at(i)
+			k++
+		}
+	}
+}
+
+// step takes the position after a battle and reports whether it repeats
+// the saved one. Pile lengths are compared before cards.
+func (b *brent) step(piles *[3]pile, seats int) bool {
+	b.lam++
+	if b.same(piles, seats) {
+		return true
+	}
+	if b.lam == b.power {
+		b.save(piles, seats)
+		b.power *= 2
+		b.lam = 0
+	}
+	return false
+}
+
+func (b *brent) same(piles *[3]pile, seats int) bool {
+	for seat := range seats {
+		if piles[seat].n != b.savedLen[seat] {
+			return false
+		}
+	}
+	k := 0
+	for seat := range seats {
+		pl := &piles[seat]
+		for i := range int(pl.n) {
+			if pl.at(i) != b.saved[k] {
+				return false
+			}
+			k++
+		}
+	}
+	return true
+}
