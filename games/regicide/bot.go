@@ -1,0 +1,199 @@
+package regicide
+
+import (
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// Bot is a fast rule-based Regicide player. It reads only its seat's View,
+// the legal actions and the current player's Forecast: it kills (exactly
+// when it can), uses Spades to cover the coming attack, Hearts when the
+// Tavern runs low, Diamonds when hands are small, keeps the Jester for an
+// immune enemy, discards the least valuable cover and signals honestly.
+type Bot struct {
+	rng   cards.RNG
+	legal []engine.Action
+}
+
+// NewBot returns a heuristic bot; seed breaks ties between equal choices.
+func NewBot(seed uint64) engine.Bot { return &Bot{rng: cards.NewRNG(seed)} }
+
+// Act chooses one of seat's legal actions.
+func (b *Bot) Act(st engine.State, seat int) engine.Action {
+	b.legal = st.Legal(seat, b.legal[:0])
+	s, ok := st.(*State)
+	if !ok || len(b.legal) == 1 {
+		return b.legal[0]
+	}
+	v := s.View(seat).(*View)
+	switch v.Phase {
+	case phaseSignal.String():
+		return encode(kindSignal, honestSignal(v), 0)
+	case phaseNext.String():
+		return b.pickNext(v)
+	case phaseExact.String():
+		return encode(kindExact, exactTavern, 0)
+	case phaseDiscard.String():
+		return b.cheapestCover(v)
+	}
+	return b.bestPlay(s, v)
+}
+
+// best returns the action with the highest score, ties broken at random.
+func (b *Bot) best(score func(engine.Action) (float64, bool)) engine.Action {
+	var pick engine.Action
+	top, ties := 0.0, 0
+	for _, a := range b.legal {
+		sc, ok := score(a)
+		switch {
+		case !ok:
+			continue
+		case ties == 0 || sc > top:
+			pick, top, ties = a, sc, 1
+		case sc == top:
+			ties++
+			if b.rng.IntN(ties) == 0 {
+				pick = a
+			}
+		}
+	}
+	return pick
+}
+
+// bestPlay scores each play and yield by its forecast; a solo power is
+// flipped when every play leads to death.
+func (b *Bot) bestPlay(s *State, v *View) engine.Action {
+	power := encode(kindPower, 0, 0)
+	a := b.best(func(a engine.Action) (float64, bool) {
+		if a == power {
+			return 0, false
+		}
+		f, err := s.Forecast(a)
+		if err != nil {
+			return 0, false
+		}
+		return playScore(f, v), true
+	})
+	if a == 0 {
+		return power
+	}
+	if f, _ := s.Forecast(a); !f.Kills && !f.CanCover && f.Draw == 0 && v.PowersLeft > 0 && !f.Jester {
+		return power
+	}
+	return a
+}
+
+// playScore values a play: kills first (cheap and exact ones best), then
+// damage, shields, cards drawn and healed, minus the cards spent and the
+// attack that follows; plays that cannot be survived come last.
+func playScore(f Forecast, v *View) float64 {
+	e := v.Enemy
+	if f.Jester {
+		if e.Immune && e.Damage > 0 {
+			return 20
+		}
+		return -60
+	}
+	if f.Kills {
+		score := 1000 - 2*float64(f.Attack)
+		if f.Exact {
+			score += 40
+		}
+		return score
+	}
+	score := float64(f.Damage) + 2*float64(f.Shield-e.Shield) - 1.2*float64(f.Attack) - float64(f.Suffer)
+	score += 4 * float64(f.DrawSelf)
+	score += 3 * float64(f.Draw-f.DrawSelf)
+	if v.Tavern < 12 {
+		score += 2 * float64(f.Heal)
+	} else {
+		score += 0.3 * float64(f.Heal)
+	}
+	if f.Kind == kindWords[kindYield] {
+		score -= 6
+	}
+	if !f.CanCover {
+		score -= 500
+		score += 40 * float64(f.DrawSelf)
+	}
+	return score
+}
+
+// keepValue is how much the bot wants to keep a card when discarding.
+func keepValue(c cards.Card, enemy cards.Card) float64 {
+	switch {
+	case c.IsJoker():
+		return 30
+	case c.Rank() == cards.Ace:
+		return 2.5
+	case enemy != cards.NoCard && c.Suit() == enemy.Suit():
+		return float64(value(c)) - 0.5
+	}
+	return float64(value(c))
+}
+
+// cheapestCover discards the cover the bot values least.
+func (b *Bot) cheapestCover(v *View) engine.Action {
+	enemy := cards.NoCard
+	if v.Enemy != nil {
+		enemy = v.Enemy.Card
+	}
+	return b.best(func(a engine.Action) (float64, bool) {
+		k, _, m := decode(a)
+		if k != kindDiscard {
+			return 0, false
+		}
+		cost := 0.0
+		for _, c := range m.cards() {
+			cost += keepValue(c, enemy) + 0.1
+		}
+		return -cost, true
+	})
+}
+
+// handStrength says honestly how good seat's hand is against the current
+// enemy with its immunity cancelled: good if one play kills it or the hand
+// is strong, rather-not if the hand cannot cover the attack.
+func honestSignal(v *View) uint8 {
+	e := v.Enemy
+	hand := setOf(v.Hand)
+	left := e.Health - e.Damage
+	for _, a := range appendPlays(hand, nil) {
+		_, _, m := decode(a)
+		dmg := m.value()
+		if m.suits()&clubsBit != 0 {
+			dmg *= 2
+		}
+		if dmg >= left {
+			return sigGood
+		}
+	}
+	switch total := hand.value(); {
+	case total < e.Attack-e.Shield:
+		return sigRatherNot
+	case total >= 2*(e.Attack-e.Shield)+10:
+		return sigGood
+	}
+	return sigNothing
+}
+
+// pickNext chooses who goes after the Jester: the best signal (the bot's
+// own hand judged the same way), then the largest hand.
+func (b *Bot) pickNext(v *View) engine.Action {
+	rank := [4]float64{sigNothing: 1, sigGood: 2, sigRatherNot: 0}
+	return b.best(func(a engine.Action) (float64, bool) {
+		_, seat, _ := decode(a)
+		sig := honestSignal(v)
+		if int(seat) != v.Seat {
+			switch v.Signals[seat] {
+			case "good":
+				sig = sigGood
+			case "rather-not":
+				sig = sigRatherNot
+			default:
+				sig = sigNothing
+			}
+		}
+		return 10*rank[sig] + float64(v.HandSizes[seat]), true
+	})
+}
