@@ -132,8 +132,8 @@ func (s *kuhnState) Legal(seat int, dst []engine.Action) []engine.Action {
 }
 
 func (s *kuhnState) Apply(seat int, a engine.Action) error {
-	if err := engine.CheckSeat(seat, s.ToMove(nil)); err != nil {
-		return err
+	if s.Terminal() || seat != len(s.history)%2 {
+		return engine.CheckSeat(seat, s.ToMove(nil))
 	}
 	switch a {
 	case kuhnPass:

@@ -100,8 +100,8 @@ func (s *nimState) Legal(seat int, dst []engine.Action) []engine.Action {
 }
 
 func (s *nimState) Apply(seat int, a engine.Action) error {
-	if err := engine.CheckSeat(seat, s.ToMove(nil)); err != nil {
-		return err
+	if s.Terminal() || seat != s.turn {
+		return engine.CheckSeat(seat, s.ToMove(nil))
 	}
 	if a < 1 || a > 3 || int(a) > s.left {
 		return engine.Illegal("take %d of %d stones: take 1 to 3, at most what is left", a, s.left)

@@ -132,8 +132,8 @@ func (s *revealState) Legal(seat int, dst []engine.Action) []engine.Action {
 }
 
 func (s *revealState) Apply(seat int, a engine.Action) error {
-	if err := engine.CheckSeat(seat, s.ToMove(nil)); err != nil {
-		return err
+	if s.Terminal() || seat < 0 || seat > 1 || s.chosen[seat] != cards.NoCard {
+		return engine.CheckSeat(seat, s.ToMove(nil))
 	}
 	i := slices.Index(s.hand[seat], cards.Card(a))
 	if a > 255 || i < 0 {
