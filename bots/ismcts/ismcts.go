@@ -236,12 +236,3 @@ func (b *Bot) merge(rootLegal []engine.Action, seat int) []ActionStat {
 	}
 	return stats
 }
-
-func indexOf(xs []engine.Action, a engine.Action) int {
-	for i, x := range xs {
-		if x == a {
-			return i
-		}
-	}
-	return -1
-}

@@ -37,6 +37,7 @@ type worker struct {
 	legal  []engine.Action
 	tried  []bool
 	avail  []int32
+	index  actionIndex
 }
 
 // reset empties the tree and reseeds the worker's generator.
@@ -90,12 +91,13 @@ func (w *worker) iterate(d engine.State, rootSeat int) {
 func (w *worker) choose(cur int32, mover int) (child int32, expanded bool) {
 	w.tried = append(w.tried[:0], make([]bool, len(w.legal))...)
 	w.avail = w.avail[:0]
+	w.index.reset(w.legal)
 	for ch := w.nodes[cur].firstChild; ch != none; ch = w.nodes[ch].next {
 		n := &w.nodes[ch]
 		if int(n.seat) != mover {
 			continue
 		}
-		if i := indexOf(w.legal, n.action); i >= 0 {
+		if i := w.index.find(n.action); i >= 0 {
 			w.tried[i] = true
 			n.avail++
 			w.avail = append(w.avail, ch)

@@ -1,0 +1,119 @@
+package gamecheck
+
+import (
+	"slices"
+	"testing"
+
+	"cardtable/bots/ismcts"
+	"cardtable/cards"
+	"cardtable/engine"
+	"cardtable/games"
+)
+
+// newGame starts g with its default options.
+func newGame(tb testing.TB, g engine.Game, seed uint64) engine.State {
+	tb.Helper()
+	s, err := g.New(engine.MustResolve(g, nil), engine.Setup{Seed: seed})
+	if err != nil {
+		tb.Fatalf("%s.New: %v", g.Name(), err)
+	}
+	return s
+}
+
+// TestPlaysEveryRegisteredGame plays one game of each registered game with
+// a small-budget ISMCTS bot in every seat (the lowest seat of a
+// simultaneous window acting first). Every move must be legal and the game
+// must end.
+func TestPlaysEveryRegisteredGame(t *testing.T) {
+	cfg := ismcts.DefaultConfig()
+	cfg.Iterations = 100
+	if testing.Short() {
+		cfg.Iterations = 20
+	}
+	for _, g := range games.All() {
+		t.Run(g.Name(), func(t *testing.T) {
+			s := newGame(t, g, 1)
+			players := make([]*ismcts.Bot, s.NumSeats())
+			for seat := range players {
+				b, err := ismcts.New(cfg, engine.BotSeed(1, seat))
+				if err != nil {
+					t.Fatal(err)
+				}
+				players[seat] = b
+			}
+			searched, steps := playOut(t, s, players)
+			t.Logf("%s: %s after %d actions, %d of them searched", g.Name(), s.Result().End, steps, searched)
+		})
+	}
+}
+
+// playOut plays s to the end and counts the actions and the decisions that
+// needed a search (more than one legal action).
+func playOut(t *testing.T, s engine.State, players []*ismcts.Bot) (searched, steps int) {
+	var toMove []int
+	var legal []engine.Action
+	for ; !s.Terminal(); steps++ {
+		toMove = s.ToMove(toMove[:0])
+		seat := toMove[0]
+		legal = s.Legal(seat, legal[:0])
+		a := players[seat].Act(s, seat)
+		if !slices.Contains(legal, a) {
+			t.Fatalf("step %d: seat %d chose %q, not legal", steps, seat, s.ActionString(a))
+		}
+		if len(legal) > 1 {
+			searched++
+		}
+		if err := s.Apply(seat, a); err != nil {
+			t.Fatalf("step %d: %v", steps, err)
+		}
+	}
+	return searched, steps
+}
+
+// decisionPoints plays seeded random games of g and keeps up to n
+// positions where the seat to move has a real choice, taking about one in
+// three along each game.
+func decisionPoints(tb testing.TB, g engine.Game, n int) []engine.State {
+	rng := cards.NewRNG(7)
+	var out []engine.State
+	var legal []engine.Action
+	for seed := uint64(1); seed <= 100 && len(out) < n; seed++ {
+		s := newGame(tb, g, seed)
+		for !s.Terminal() && len(out) < n {
+			seat := s.ToMove(nil)[0]
+			legal = s.Legal(seat, legal[:0])
+			if len(legal) > 1 && rng.IntN(3) == 0 {
+				out = append(out, s.Clone())
+			}
+			if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkDecision times one ISMCTS decision at the default budget (1000
+// iterations, one worker) on positions of a random game of each registered
+// game: ns/op is the time per decision.
+func BenchmarkDecision(b *testing.B) {
+	for _, g := range games.All() {
+		b.Run(g.Name(), func(b *testing.B) {
+			positions := decisionPoints(b, g, 8)
+			if len(positions) == 0 {
+				b.Skipf("%s: no position with more than one legal action in 100 random games", g.Name())
+			}
+			bot, err := ismcts.New(ismcts.DefaultConfig(), 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			i := 0
+			for b.Loop() {
+				s := positions[i%len(positions)]
+				bot.Act(s, s.ToMove(nil)[0])
+				i++
+			}
+			b.ReportMetric(float64(ismcts.DefaultIterations)*float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
+		})
+	}
+}
