@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/alecthomas/kong"
+	"golang.org/x/term"
+
+	"cardtable/engine"
+	"cardtable/games"
+)
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+// cli is the command line. New subcommands (play, serve, solve) go here.
+type cli struct {
+	Sim    simCmd    `cmd:"" help:"Simulate many seeded games and report statistics."`
+	Replay replayCmd `cmd:"" help:"Replay a game record and print its transcript."`
+	Rules  rulesCmd  `cmd:"" help:"Print a game's rules and options."`
+	Games  gamesCmd  `cmd:"" help:"List the games."`
+	Bots   botsCmd   `cmd:"" help:"List the bots (for one game, or all)."`
+}
+
+// app is what commands run against: the streams and the game registry,
+// injected so tests can run the CLI in-process.
+type app struct {
+	ctx      context.Context
+	stdin    io.Reader
+	stdout   io.Writer
+	stderr   io.Writer
+	games    func() []engine.Game
+	terminal bool
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
+	return &app{
+		stdin: stdin, stdout: stdout, stderr: stderr, games: games.All,
+		terminal: isTerminal(stdout) && isTerminal(stderr),
+	}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// lookup finds a game by name, or fails with a usage error listing them.
+func (a *app) lookup(name string) (engine.Game, error) {
+	var names []string
+	for _, g := range a.games() {
+		if strings.EqualFold(g.Name(), name) {
+			return g, nil
+		}
+		names = append(names, g.Name())
+	}
+	return nil, usageErrorf("unknown game %q; games: %s", name, strings.Join(names, ", "))
+}
+
+// usageError marks a mistake in how the command was called (exit code 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usageErrorf(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// exitRequest is how kong's exit (after --help) reaches run.
+type exitRequest int
+
+// run parses args, runs the command and returns the exit code. Every error
+// is printed to stderr as one line.
+func run(ctx context.Context, args []string, a *app) (code int) {
+	a.ctx = ctx
+	var c cli
+	parser, err := kong.New(&c,
+		kong.Name("cardtable"),
+		kong.Description("Play and study card games: War, Regicide and Watchtower. Every game is reproducible from its seed."),
+		kong.Writers(a.stdout, a.stderr),
+		kong.Exit(func(code int) { panic(exitRequest(code)) }),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Bind(a),
+	)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "cardtable: %v\n", err)
+		return exitFailure
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			req, ok := r.(exitRequest)
+			if !ok {
+				panic(r)
+			}
+			code = int(req)
+		}
+	}()
+	kctx, err := parser.Parse(args)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "cardtable: %v (see cardtable %s--help)\n", err, commandPath(err))
+		return exitUsage
+	}
+	if err := kctx.Run(); err != nil {
+		fmt.Fprintf(a.stderr, "cardtable: %v\n", err)
+		return exitCode(err)
+	}
+	return exitOK
+}
+
+// commandPath names the subcommand a parse error happened in, if any.
+func commandPath(err error) string {
+	var pe *kong.ParseError
+	if !errors.As(err, &pe) || pe.Context == nil || pe.Context.Command() == "" {
+		return ""
+	}
+	return strings.Fields(pe.Context.Command())[0] + " "
+}
+
+func exitCode(err error) int {
+	var u usageError
+	if errors.As(err, &u) || errors.Is(err, engine.ErrBadOption) {
+		return exitUsage
+	}
+	return exitFailure
+}
+
+// resolveOptions turns -o flags into the game's resolved options.
+func resolveOptions(g engine.Game, args []string) (engine.Options, error) {
+	given, err := engine.ParseOptionArgs(args)
+	if err != nil {
+		return engine.Options{}, err
+	}
+	return engine.ResolveOptions(g.Options(), given)
+}

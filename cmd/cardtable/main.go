@@ -1,0 +1,20 @@
+// Command cardtable plays and studies card games: it simulates millions of
+// seeded games with statistics (sim), replays game records (replay), and
+// describes the games, their options and bots (rules, games, bots).
+//
+// This package is wiring only: flags and subcommands over the sim, record,
+// games and bots packages.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], newApp(os.Stdin, os.Stdout, os.Stderr))
+	stop()
+	os.Exit(code)
+}

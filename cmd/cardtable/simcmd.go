@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"cardtable/engine"
+	"cardtable/sim"
+)
+
+type simCmd struct {
+	Game        string   `arg:"" help:"Game name (see cardtable games)."`
+	Games       int64    `short:"n" default:"10000" help:"Number of games to play."`
+	Seed        uint64   `default:"1" help:"Seed of the run; game i plays with a seed derived from it, so any game can be re-run alone."`
+	Workers     int      `default:"0" help:"Games played in parallel (0: one per CPU). The results do not depend on it."`
+	Option      []string `short:"o" sep:"none" placeholder:"KEY=VALUE" help:"Game option (repeatable; also KEY=VALUE,KEY=VALUE). See cardtable rules GAME."`
+	Bot         []string `placeholder:"NAME" help:"Bot for every seat, or one per seat, comma-separated (default: the game's default bot). See cardtable bots GAME."`
+	BotOpt      []string `sep:"none" placeholder:"KEY=VALUE" help:"Bot setting (repeatable); KEY applies to every seat's bot, NAME.KEY only to the bots called NAME."`
+	JSON        bool     `help:"Print the report as one JSON document (fields in docs/cli.md)."`
+	CSV         string   `placeholder:"FILE" help:"Write one CSV row per game, in game order."`
+	Plot        string   `placeholder:"FILE" help:"Draw a histogram of game lengths (.svg, .png or .pdf)."`
+	Quiet       bool     `short:"q" help:"No progress bar."`
+	RecordDir   string   `placeholder:"DIR" help:"Save some games as records in DIR (see --record-every)."`
+	RecordEvery int64    `default:"1000" placeholder:"K" help:"With --record-dir, save games 0, K, 2K, ..."`
+	NoFastPath  bool     `help:"Play every game through the engine's State even when the game has a fast simulator (to check one against the other)."`
+}
+
+func (simCmd) Help() string {
+	return `Plays N seeded games with bots and reports each seat's wins with a 95% Wilson
+interval, the distribution of game length, how games ended and the game's
+own figures (for War: wars per game).
+
+Examples:
+  cardtable sim war -n 1000000
+  cardtable sim war -n 100000 --seed 7 -o pickup=shuffle
+  cardtable sim war -n 100000 -o players=3,auto-war=2 --json
+  cardtable sim war -n 200000 --csv games.csv --plot length.svg
+  cardtable sim regicide -n 1000 -o players=2 --bot random
+  cardtable sim watchtower -n 500 --bot ismcts,random --bot-opt ismcts.iterations=200`
+}
+
+// Run validates everything, plays the games and prints the report.
+func (c *simCmd) Run(a *app) error {
+	cfg, err := c.config(a)
+	if err != nil {
+		return err
+	}
+	if c.CSV != "" {
+		f, err := os.Create(c.CSV)
+		if err != nil {
+			return fmt.Errorf("cannot write CSV: %w", err)
+		}
+		defer f.Close()
+		cfg.CSV = f
+	}
+	if c.RecordDir != "" {
+		if err := os.MkdirAll(c.RecordDir, 0o755); err != nil {
+			return fmt.Errorf("cannot make the record directory: %w", err)
+		}
+		cfg.Records = sim.RecordConfig{Dir: c.RecordDir, Every: c.RecordEvery}
+	}
+	bar := newProgress(a, !c.Quiet, fmt.Sprintf("%s ×%d", cfg.Game.Name(), cfg.Games), cfg.Games)
+	cfg.Progress = bar.add
+	rep, err := sim.Run(a.ctx, cfg)
+	bar.finish(err == nil)
+	if err != nil {
+		return err
+	}
+	if c.Plot != "" {
+		if err := sim.WritePlot(rep, cfg.Game.Title(), c.Plot); err != nil {
+			return err
+		}
+	}
+	if c.JSON {
+		enc := json.NewEncoder(a.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	writeReport(a.stdout, cfg.Game, rep)
+	return nil
+}
+
+// config checks the command line and builds the run's configuration;
+// every problem found here is a usage error.
+func (c *simCmd) config(a *app) (sim.Config, error) {
+	g, err := a.lookup(c.Game)
+	if err != nil {
+		return sim.Config{}, err
+	}
+	opts, err := resolveOptions(g, c.Option)
+	if err != nil {
+		return sim.Config{}, err
+	}
+	if c.Games < 1 {
+		return sim.Config{}, usageErrorf("-n %d: give the number of games, at least 1", c.Games)
+	}
+	if c.Workers < 0 {
+		return sim.Config{}, usageErrorf("--workers %d: give a positive number, or 0 for one per CPU", c.Workers)
+	}
+	if c.RecordEvery < 1 {
+		return sim.Config{}, usageErrorf("--record-every %d: give a positive number", c.RecordEvery)
+	}
+	if c.Plot != "" {
+		if err := sim.CheckPlotPath(c.Plot); err != nil {
+			return sim.Config{}, usageError{err}
+		}
+	}
+	params, err := parseBotOpts(c.BotOpt)
+	if err != nil {
+		return sim.Config{}, err
+	}
+	s, err := g.New(opts, engine.Setup{Seed: c.Seed})
+	if err != nil {
+		return sim.Config{}, usageError{err}
+	}
+	seats, err := sim.SeatsFromRegistry(g, opts, s.NumSeats(), c.Bot, params)
+	if err != nil {
+		return sim.Config{}, usageError{err}
+	}
+	return sim.Config{
+		Game: g, Options: opts, Games: c.Games, Seed: c.Seed, Workers: c.Workers,
+		Seats: seats, NoFastPath: c.NoFastPath,
+	}, nil
+}
+
+// parseBotOpts reads --bot-opt KEY=VALUE flags.
+func parseBotOpts(args []string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, arg := range args {
+		k, v, ok := strings.Cut(arg, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, usageError{errors.New("--bot-opt " + fmt.Sprintf("%q", arg) + ": write bot settings as key=value, e.g. --bot-opt iterations=500")}
+		}
+		m[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	return m, nil
+}
