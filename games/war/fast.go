@@ -119,48 +119,84 @@ type duelGame struct {
 	winner                  int
 }
 
-// run plays one two-player game: the same rules as play, specialised.
+// run plays one two-player game: the same rules as play, specialised. The
+// hot loop keeps both piles' ends in locals (ring indices, masked on use)
+// and hands the rare wars to trick, which works on the pile structs.
 func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	g := duelGame{rng: cards.NewRNG(seed), winner: -1, power: 1, savedLen0: 26}
 	deck := standardDeck
 	g.rng.Shuffle(deck[:])
-	p0, p1 := &d.p[0], &d.p[1]
-	p0.head, p1.head, p0.n, p1.n = 0, 0, 26, 26
+	b0, b1 := &d.p[0].buf, &d.p[1].buf
 	for i := range 26 {
-		p0.buf[i], p1.buf[i] = deck[2*i], deck[2*i+1]
+		b0[i], b1[i] = deck[2*i], deck[2*i+1]
 	}
+	h0, t0, h1, t1 := uint(0), uint(26), uint(0), uint(26)
 	detect := r.repetitionApplies()
 	if detect {
+		d.sync(h0, t0, h1, t1)
 		d.save()
 	}
+	quick := r.pickup != shuffled
+	winnerFirst, seatFirst := r.pickup == winnerFirst, r.pickup == seatOrder
 	cmp := &r.cmp.cmp2
-	for g.end == endNone {
-		a, b := p0.pop(), p1.pop()
-		switch c := cmp[a][b]; {
-		case c == firstWins && r.pickup == winnerFirst:
-			p0.push(a)
-			p0.push(b)
-		case c == secondWin && r.pickup == winnerFirst:
-			p1.push(b)
-			p1.push(a)
+	for {
+		a, b := b0[h0&63], b1[h1&63]
+		h0++
+		h1++
+		c := cmp[a&63][b&63]
+		switch {
+		case quick && c == firstWins:
+			if !winnerFirst && !seatFirst {
+				a, b = b, a
+			}
+			b0[t0&63], b0[(t0+1)&63] = a, b
+			t0 += 2
+		case quick && c == secondWin:
+			if winnerFirst {
+				a, b = b, a
+			}
+			b1[t1&63], b1[(t1+1)&63] = a, b
+			t1 += 2
 		default:
 			d.laid[0][0], d.laid[1][0] = a, b
-			if !d.trick(r, &g, c) {
+			d.sync(h0, t0, h1, t1)
+			ok := d.trick(r, &g, c)
+			h0, t0, h1, t1 = d.ends()
+			if !ok {
 				g.battles++
 				g.end = endDraw
-				continue
 			}
 		}
+		if g.end != endNone {
+			break
+		}
 		g.battles++
-		switch {
-		case p0.n == 0:
+		if h0 == t0 {
 			g.end, g.winner = endWin, 1
-		case p1.n == 0:
+			break
+		}
+		if h1 == t1 {
 			g.end, g.winner = endWin, 0
-		case detect && d.step(&g):
-			g.end = endRepetition
-		case g.battles >= r.maxBattles:
+			break
+		}
+		if detect {
+			g.lam++
+			if int(t0-h0) == g.savedLen0 {
+				d.sync(h0, t0, h1, t1)
+				if d.same() {
+					g.end = endRepetition
+					break
+				}
+			}
+			if g.lam == g.power {
+				d.sync(h0, t0, h1, t1)
+				d.save()
+				g.savedLen0, g.power, g.lam = int(t0-h0), 2*g.power, 0
+			}
+		}
+		if g.battles >= r.maxBattles {
 			g.end = endCap
+			break
 		}
 	}
 	*out = engine.Outcome{Seats: 2, End: int(g.end) - 1, Length: g.battles}
@@ -169,6 +205,18 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 		out.Returns[g.winner], out.Returns[1-g.winner] = 1, -1
 	}
 	out.Metrics[0], out.Metrics[4] = float64(g.wars), float64(g.autoWars)
+}
+
+// sync stores the loop's pile ends into the pile structs.
+func (d *duel) sync(h0, t0, h1, t1 uint) {
+	d.p[0].head, d.p[0].n = uint8(h0&63), uint8(t0-h0)
+	d.p[1].head, d.p[1].n = uint8(h1&63), uint8(t1-h1)
+}
+
+// ends loads the pile ends back into the loop's form.
+func (d *duel) ends() (h0, t0, h1, t1 uint) {
+	h0, h1 = uint(d.p[0].head), uint(d.p[1].head)
+	return h0, h0 + uint(d.p[0].n), h1, h1 + uint(d.p[1].n)
 }
 
 // trick finishes a battle whose first comparison c was not settled by the
@@ -256,21 +304,6 @@ func (d *duel) save() {
 			k++
 		}
 	}
-}
-
-// step is brent.step for two piles: the lengths first, then the cards.
-func (d *duel) step(g *duelGame) bool {
-	g.lam++
-	if int(d.p[0].n) == g.savedLen0 && d.same() {
-		return true
-	}
-	if g.lam == g.power {
-		d.save()
-		g.savedLen0 = int(d.p[0].n)
-		g.power *= 2
-		g.lam = 0
-	}
-	return false
 }
 
 func (d *duel) same() bool {

@@ -112,10 +112,14 @@ func BenchmarkSimulate(b *testing.B) {
 			var out engine.Outcome
 			battles := 0
 			seed := uint64(0)
+			cpu := cpuTime()
 			for b.Loop() {
 				seed++
 				Game{}.Simulate(opts, seed, &out)
 				battles += out.Length
+			}
+			if cpu := cpuTime() - cpu; cpu > 0 {
+				b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 			b.ReportMetric(float64(battles)/float64(b.N), "battles/game")

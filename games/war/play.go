@@ -275,7 +275,8 @@ func (p *play) startWar(tied uint8) {
 // the earliest slap wins, slaps within 50 ms of it tie and the generator
 // picks one; without a slap the round is compared (WAR-15).
 func (p *play) closeWindow() {
-	w := &p.window
+	w := p.window
+	p.window = slapWindow{}
 	if w.slapped == 0 {
 		p.phase = phaseFlip
 		p.compare()
