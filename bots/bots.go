@@ -42,6 +42,7 @@ func (e Entry) Plays(game string) bool {
 func All() []Entry {
 	return []Entry{
 		{Name: "random", Help: "uniform over the legal actions", New: newRandom},
+		{Name: "heuristic", Help: "War's default player: flips at once and slaps after a seeded, human-like reaction time", Games: []string{"war"}, New: newWarHeuristic},
 		{Name: "ismcts", Help: "information-set Monte Carlo tree search (settings: iterations, time, c, workers, rollout-depth)", New: ismcts.Factory},
 	}
 }
