@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"cardtable/bots"
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
 	"cardtable/engine"
@@ -116,4 +117,52 @@ func BenchmarkDecision(b *testing.B) {
 			b.ReportMetric(float64(ismcts.DefaultIterations)*float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 		})
 	}
+}
+
+// BenchmarkVersusRandom plays whole games of each registered game with its
+// default options: seat 0 is ISMCTS at the default budget (or, for the
+// baseline, random), every other seat random. One op is one game; the
+// seat0-return metric is seat 0's mean return. Run it with a fixed count
+// (-benchtime 20x) so that the games, seeded by their index, are the same
+// for both players.
+func BenchmarkVersusRandom(b *testing.B) {
+	for _, g := range games.All() {
+		for _, player := range []string{"ismcts", "random"} {
+			b.Run(g.Name()+"/"+player, func(b *testing.B) {
+				total, i := 0.0, uint64(0)
+				for b.Loop() {
+					seed := cards.SubSeed(1, i)
+					s := newGame(b, g, seed)
+					seats := make([]engine.Bot, s.NumSeats())
+					for seat := range seats {
+						seats[seat] = bots.NewRandom(engine.BotSeed(seed, seat))
+					}
+					if player == "ismcts" {
+						bot, err := ismcts.New(ismcts.DefaultConfig(), engine.BotSeed(seed, 0))
+						if err != nil {
+							b.Fatal(err)
+						}
+						seats[0] = bot
+					}
+					total += playWith(b, s, seats)[0]
+					i++
+				}
+				b.ReportMetric(total/float64(b.N), "seat0-return")
+			})
+		}
+	}
+}
+
+// playWith plays s to the end, the lowest seat in ToMove acting first, and
+// returns the returns.
+func playWith(b *testing.B, s engine.State, seats []engine.Bot) []float64 {
+	var toMove []int
+	for !s.Terminal() {
+		toMove = s.ToMove(toMove[:0])
+		seat := toMove[0]
+		if err := s.Apply(seat, seats[seat].Act(s, seat)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s.Returns()
 }
