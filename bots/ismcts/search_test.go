@@ -191,3 +191,36 @@ func TestSingleLegalActionNeedsNoSearch(t *testing.T) {
 		t.Errorf("one stone left: took %d, want 1", got)
 	}
 }
+
+// Availability counts: a child is counted as available each time its
+// action was legal when the search passed its parent after the child was
+// made, so visits <= avail <= the parent's visits. Seat 0's actions are
+// always available, so they miss only the parent's first passes (at most
+// one per action, while the parent's actions are being expanded). Seat
+// 1's face-down card is hidden from seat 0, so in the next round seat 1's
+// hand differs between determinizations and its cards are unavailable in
+// many more passes.
+func TestAvailabilityCounts(t *testing.T) {
+	s := newState(t, revealGame{}, nil, 1)
+	if err := engine.ApplyText(s, 1, "3H"); err != nil {
+		t.Fatal(err)
+	}
+	b := newBot(t, config(3000, 1), 1)
+	b.Search(s, 0)
+	partial := 0
+	for _, n := range ismcts.TreeStats(b, 0) {
+		if n.Visits > n.Avail || n.Avail > n.ParentVisits || n.ChildVisits > n.Visits {
+			t.Errorf("node %+v: want visits <= avail <= parent visits and child visits <= visits", n)
+		}
+		missed := n.ParentVisits - n.Avail
+		if n.Seat == 0 && missed > len(revealHands[0]) {
+			t.Errorf("seat 0's own action %v unavailable in %d of %d passes, want at most 3", s.ActionString(n.Action), missed, n.ParentVisits)
+		}
+		if n.Seat == 1 && missed > 100 {
+			partial++
+		}
+	}
+	if partial == 0 {
+		t.Error("no action of seat 1 was unavailable in more than 100 passes, though its hand is hidden")
+	}
+}

@@ -179,9 +179,10 @@ func (w *worker) apply(d engine.State, seat int, a engine.Action) {
 	}
 }
 
-// backpropagate credits every node of the iteration's path (below the
-// root) with the return of the seat that chose its action.
+// backpropagate counts the iteration at the root and credits every other
+// node of its path with the return of the seat that chose its action.
 func (w *worker) backpropagate(returns []float64) {
+	w.nodes[0].visits++
 	for _, id := range w.path[1:] {
 		n := &w.nodes[id]
 		n.visits++
