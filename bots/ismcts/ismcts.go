@@ -174,12 +174,15 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 	return stats[best].Action
 }
 
-// Search runs one search from s for seat, which must be in s.ToMove, and
-// returns the statistics of each of seat's legal actions in s.Legal order.
-// It reads s only through Legal and Determinize(seat, …), so it sees
-// nothing that seat may not.
+// Search runs one search from s for seat and returns the statistics of
+// each of seat's legal actions in s.Legal order (nil, without a search,
+// when seat has none). It reads s only through Legal and
+// Determinize(seat, …), so it sees nothing that seat may not.
 func (b *Bot) Search(s engine.State, seat int) []ActionStat {
 	rootLegal := s.Legal(seat, nil)
+	if len(rootLegal) == 0 {
+		return nil
+	}
 	callSeed := b.rng.Uint64()
 	var deadline time.Time
 	if b.cfg.Time > 0 {

@@ -224,3 +224,20 @@ func TestAvailabilityCounts(t *testing.T) {
 		t.Error("no action of seat 1 was unavailable in more than 100 passes, though its hand is hidden")
 	}
 }
+
+// A seat that may not act, or a finished game, gets no search.
+func TestSearchWithoutLegalActions(t *testing.T) {
+	s := newState(t, kuhnGame{}, nil, 1)
+	b := newBot(t, config(100, 2), 1)
+	if stats := b.Search(s, 1); stats != nil {
+		t.Errorf("seat 1, not to move: Search = %v, want nil", stats)
+	}
+	for _, a := range []string{"pass", "pass"} {
+		if err := engine.ApplyText(s, s.ToMove(nil)[0], a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if stats := b.Search(s, 0); stats != nil {
+		t.Errorf("game over: Search = %v, want nil", stats)
+	}
+}
