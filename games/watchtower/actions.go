@@ -1,0 +1,192 @@
+package watchtower
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// Action encoding: the low byte is the kind; the next bytes its operands.
+//
+//	place CARD              kindPlace | card<<8
+//	burn RANK               kindBurn | rank<<8
+//	challenge SEAT RANK K   kindChallenge | seat<<8 | rank<<16 | k<<24 (seat from 0)
+//	campaign-battle SEAT    kindCampaignBattle | seat<<8
+//	pick SLOT               kindPick | slot<<8 (slot from 1)
+//	give CARD               kindGive | card<<8
+//	done, end               kindDone, kindEnd
+const (
+	kindPlace = iota + 1
+	kindBurn
+	kindChallenge
+	kindCampaignBattle
+	kindPick
+	kindGive
+	kindDone
+	kindEnd
+)
+
+func placeAction(c cards.Card) engine.Action { return engine.Action(kindPlace | uint64(c)<<8) }
+func burnAction(r cards.Rank) engine.Action  { return engine.Action(kindBurn | uint64(r)<<8) }
+func challengeAction(seat int, r cards.Rank, k int) engine.Action {
+	return engine.Action(kindChallenge | uint64(seat)<<8 | uint64(r)<<16 | uint64(k)<<24)
+}
+func campaignBattleAction(seat int) engine.Action {
+	return engine.Action(kindCampaignBattle | uint64(seat)<<8)
+}
+func pickAction(slot int) engine.Action     { return engine.Action(kindPick | uint64(slot)<<8) }
+func giveAction(c cards.Card) engine.Action { return engine.Action(kindGive | uint64(c)<<8) }
+
+const (
+	doneAction = engine.Action(kindDone)
+	endAction  = engine.Action(kindEnd)
+)
+
+// decoded is an action split into its fields.
+type decoded struct {
+	kind int
+	card cards.Card
+	rank cards.Rank
+	seat int
+	k    int
+	slot int
+}
+
+// decode splits a; ok is false for a value no action encodes to.
+func decode(a engine.Action) (d decoded, ok bool) {
+	d.kind = int(a & 0xff)
+	b1, b2, b3 := uint64(a>>8)&0xff, uint64(a>>16)&0xff, uint64(a>>24)&0xff
+	rest := uint64(a) >> 32
+	switch d.kind {
+	case kindPlace, kindGive:
+		d.card = cards.Card(b1)
+		ok = d.card.Valid() && !d.card.IsJoker() && a>>16 == 0
+	case kindBurn:
+		d.rank = cards.Rank(b1)
+		ok = d.rank >= cards.Two && d.rank <= cards.Ace && a>>16 == 0
+	case kindChallenge:
+		d.seat, d.rank, d.k = int(b1), cards.Rank(b2), int(b3)
+		ok = d.seat < engine.MaxSeats && d.rank >= cards.Two && d.rank <= cards.Ace && d.k <= 2 && rest == 0
+	case kindCampaignBattle:
+		d.seat = int(b1)
+		ok = d.seat < engine.MaxSeats && a>>16 == 0
+	case kindPick:
+		d.slot = int(b1)
+		ok = d.slot >= 1 && a>>16 == 0
+	case kindDone, kindEnd:
+		ok = a>>8 == 0
+	}
+	return d, ok
+}
+
+// ActionString implements engine.State.
+func (s *State) ActionString(a engine.Action) string {
+	d, ok := decode(a)
+	if !ok {
+		return "invalid(" + strconv.FormatUint(uint64(a), 10) + ")"
+	}
+	switch d.kind {
+	case kindPlace:
+		return "place " + d.card.String()
+	case kindBurn:
+		return "burn " + d.rank.String()
+	case kindChallenge:
+		return "challenge " + strconv.Itoa(d.seat+1) + " " + d.rank.String() + " " + strconv.Itoa(d.k)
+	case kindCampaignBattle:
+		return "campaign-battle " + strconv.Itoa(d.seat+1)
+	case kindPick:
+		return "pick " + strconv.Itoa(d.slot)
+	case kindGive:
+		return "give " + d.card.String()
+	case kindDone:
+		return "done"
+	}
+	return "end"
+}
+
+// notationHelp lists the valid forms for error messages.
+const notationHelp = "write one of: place CARD (place 7H), burn RANK (burn Q), challenge SEAT RANK K " +
+	"(challenge 2 Q 1; K=0 takes from an empty army), campaign-battle SEAT, pick SLOT (pick 3), " +
+	"give CARD, done, end"
+
+// ParseAction implements engine.State; it checks the syntax only.
+func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
+	f := strings.Fields(strings.ToLower(text))
+	bad := func(why string) (engine.Action, error) {
+		return 0, engine.Notation("watchtower: %q: %s; %s", text, why, notationHelp)
+	}
+	if len(f) == 0 {
+		return bad("empty action")
+	}
+	want := map[string]int{"place": 2, "burn": 2, "challenge": 4, "campaign-battle": 2, "pick": 2,
+		"give": 2, "done": 1, "end": 1, "end-turn": 1}
+	n, known := want[f[0]]
+	if !known {
+		return bad("unknown action " + strconv.Quote(f[0]))
+	}
+	if len(f) != n {
+		return bad(f[0] + " takes " + strconv.Itoa(n-1) + " operand(s)")
+	}
+	switch f[0] {
+	case "place", "give":
+		c, err := cards.Parse(f[1])
+		if err != nil || c.IsJoker() {
+			return bad("not a card of the 52-card pack: " + f[1])
+		}
+		if f[0] == "give" {
+			return giveAction(c), nil
+		}
+		return placeAction(c), nil
+	case "burn":
+		r, err := cards.ParseRank(f[1])
+		if err != nil {
+			return bad("not a rank: " + f[1])
+		}
+		return burnAction(r), nil
+	case "challenge":
+		return s.parseChallenge(f, bad)
+	case "campaign-battle":
+		target, err := s.parseSeat(f[1])
+		if err != nil {
+			return bad(err.Error())
+		}
+		return campaignBattleAction(target), nil
+	case "pick":
+		slot, err := strconv.Atoi(f[1])
+		if err != nil || slot < 1 || slot > 52 {
+			return bad("a slot is a position from 1 to 52")
+		}
+		return pickAction(slot), nil
+	case "done":
+		return doneAction, nil
+	}
+	return endAction, nil
+}
+
+func (s *State) parseChallenge(f []string, bad func(string) (engine.Action, error)) (engine.Action, error) {
+	target, err := s.parseSeat(f[1])
+	if err != nil {
+		return bad(err.Error())
+	}
+	r, err := cards.ParseRank(f[2])
+	if err != nil {
+		return bad("not a rank: " + f[2])
+	}
+	k, err := strconv.Atoi(f[3])
+	if err != nil || k < 0 || k > 2 {
+		return bad("K is 1 or 2 cards, or 0 against an empty army")
+	}
+	return challengeAction(target, r, k), nil
+}
+
+// parseSeat reads a seat number as players write it (from 1).
+func (s *State) parseSeat(text string) (int, error) {
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 1 || n > s.cfg.players {
+		return 0, fmt.Errorf("seat %q is not a seat from 1 to %d", text, s.cfg.players)
+	}
+	return n - 1, nil
+}

@@ -1,0 +1,241 @@
+package watchtower
+
+import (
+	"cardtable/cards"
+)
+
+// taskKind names an automatic step. The agenda is a queue of steps run in
+// order until one needs a player's decision; a step may put further steps
+// at the front (the steps it is made of). Keeping the pending steps as data
+// lets a refill or a free-for-all that needs decisions interrupt any draw,
+// battle or campaign loss and resume exactly where the specification's
+// order says, and lets the whole state serialize.
+type taskKind uint8
+
+const (
+	// taskDraw: seat draws n cards into the army (flag: into the fortress);
+	// retry is set when the barracks was already refilled for this card.
+	taskDraw taskKind = iota + 1
+	// taskRefill: the barracks is empty (WT-21).
+	taskRefill
+	// taskGive: seat gives n cards to the barracks (WT-21).
+	taskGive
+	// taskSingles: single fortress cards go in and the barracks is shuffled.
+	taskSingles
+	// taskBottom: the set-aside card goes under the barracks (public).
+	taskBottom
+	// taskCheckFortress: four of a kind in seat's fortress starts a
+	// free-for-all (WT-16).
+	taskCheckFortress
+	// taskFreeForAll: seat's 4th card is contested (WT-17).
+	taskFreeForAll
+	// taskCampaignChecks: campaigners with empty armies lose (WT-20).
+	taskCampaignChecks
+)
+
+// push puts ts at the front of the agenda, in order.
+func (s *State) push(ts ...task) {
+	s.agenda = append(ts, s.agenda...)
+}
+
+// run executes automatic steps until a decision is needed or the game ends.
+func (s *State) run() {
+	for s.wait == waitNone && s.phase != phaseOver {
+		if len(s.agenda) == 0 {
+			s.settle()
+			continue
+		}
+		t := s.agenda[0]
+		s.agenda = s.agenda[1:]
+		s.exec(t)
+	}
+}
+
+// settle runs when no step is pending: the last-player and showdown checks,
+// then the turn passes on if its player is out, else it waits for them.
+func (s *State) settle() {
+	switch {
+	case s.in() == 1:
+		s.endByElimination()
+	case s.phase == phasePlay && s.allOnCampaign():
+		s.showdown()
+	case s.players[s.turn].out:
+		s.endTurn()
+	default:
+		s.wait = waitTurn
+	}
+}
+
+func (s *State) exec(t task) {
+	seat := int(t.seat)
+	switch t.kind {
+	case taskDraw:
+		s.execDraw(t)
+	case taskRefill:
+		s.refill()
+	case taskGive:
+		s.execGive(seat, int(t.n))
+	case taskSingles:
+		s.singlesIn()
+	case taskBottom:
+		s.takeAside(t.card)
+		s.toBottom(t.card, everyone)
+	case taskCheckFortress:
+		p := &s.players[seat]
+		for r := cards.Two; r <= cards.Ace; r++ {
+			if p.fortN[r] == 4 {
+				s.push(task{kind: taskFreeForAll, seat: t.seat, card: p.top(r)})
+			}
+		}
+	case taskFreeForAll:
+		s.startFreeForAll(seat, t.card)
+	case taskCampaignChecks:
+		for _, x := range s.order(s.turn) {
+			if p := &s.players[x]; p.onCampaign() && len(p.army) == 0 {
+				s.push(t)
+				s.loseCampaign(x)
+				return
+			}
+		}
+	}
+}
+
+// drawTask is the step of seat drawing n cards.
+func drawTask(seat, n int, toFortress bool) task {
+	return task{kind: taskDraw, seat: int8(seat), n: int8(n), flag: toFortress}
+}
+
+// execDraw draws t.n cards one at a time; a draw that finds the barracks
+// empty refills it first and is skipped if it is still empty (WT-21).
+func (s *State) execDraw(t task) {
+	seat := int(t.seat)
+	refilled := t.retry
+	for n := int(t.n); n > 0; n-- {
+		if len(s.barracks) == 0 {
+			if !refilled {
+				t.n, t.retry = int8(n), true
+				s.push(task{kind: taskRefill}, t)
+				return
+			}
+			s.logf("%s finds the barracks empty and draws nothing", seatName(seat))
+			refilled = false
+			continue
+		}
+		refilled = false
+		c := s.drawTop()
+		if t.flag {
+			s.toFortress(seat, c)
+			s.logf("%s draws %v into the fortress", seatName(seat), c)
+		} else {
+			s.addToArmy(seat, c, false, false)
+			s.logf("%s draws a card", seatName(seat))
+		}
+	}
+}
+
+// refill queues the WT-21 refill: each player's gift by army size, in seat
+// order from the current player, then the single fortress cards.
+func (s *State) refill() {
+	s.stats[metricRefills]++
+	s.logf("the barracks is empty: refill")
+	var ts []task
+	for _, seat := range s.order(s.turn) {
+		if n := giftSize(len(s.players[seat].army)); n > 0 {
+			ts = append(ts, task{kind: taskGive, seat: int8(seat), n: int8(n)})
+		}
+	}
+	s.push(append(ts, task{kind: taskSingles})...)
+}
+
+// giftSize is how many army cards a player with n gives (WT-21).
+func giftSize(n int) int {
+	switch {
+	case n >= 8:
+		return 4
+	case n == 7:
+		return 3
+	case n == 6:
+		return 2
+	case n >= 3:
+		return 1
+	}
+	return 0
+}
+
+// execGive takes n cards from seat's army at random, or asks the owner.
+func (s *State) execGive(seat, n int) {
+	p := &s.players[seat]
+	p.seen = 0
+	s.logf("%s gives %d army card(s) to the barracks", seatName(seat), n)
+	if s.cfg.ownerGives {
+		s.giver, s.owed, s.wait = seat, n, waitGive
+		return
+	}
+	for ; n > 0; n-- {
+		c := p.army[s.rng.IntN(len(p.army))]
+		s.removeFromArmy(seat, c)
+		s.toBottom(c, 0)
+	}
+}
+
+// singlesIn puts every single fortress card in the barracks, seat order
+// from the current player, and shuffles it.
+func (s *State) singlesIn() {
+	var moved []cards.Card
+	for _, seat := range s.order(s.turn) {
+		p := &s.players[seat]
+		for r := cards.Two; r <= cards.Ace; r++ {
+			if p.fortN[r] == 1 {
+				c := s.takeTop(seat, r)
+				s.toBottom(c, 0)
+				moved = append(moved, c)
+			}
+		}
+	}
+	s.shuffleBarracks()
+	s.logf("single fortress cards go in (%s); the barracks is shuffled: %d cards", cards.Format(moved), len(s.barracks))
+}
+
+// allOnCampaign reports whether every player still in is on campaign.
+func (s *State) allOnCampaign() bool {
+	for i := range s.players {
+		if p := &s.players[i]; !p.out && !p.onCampaign() {
+			return false
+		}
+	}
+	return true
+}
+
+// beginSetup starts seat's setup turn (WT-03); a dealt four of a kind is
+// contested first (WT-16).
+func (s *State) beginSetup(seat int) {
+	s.turn, s.burnUsed = seat, false
+	s.push(task{kind: taskCheckFortress, seat: int8(seat)})
+}
+
+// beginTurn starts seat's turn: the draw unless on campaign (WT-05).
+func (s *State) beginTurn(seat int) {
+	s.turn, s.burnUsed, s.challengeUsed = seat, false, false
+	s.turns++
+	s.logf("turn %d (round %d): %s", s.turns, s.rounds+1, seatName(seat))
+	if !s.players[seat].onCampaign() {
+		s.push(drawTask(seat, 1, false))
+	}
+}
+
+// endTurn passes the turn up the seats; after the last round the round cap
+// ends the game (WT-24).
+func (s *State) endTurn() {
+	next := s.nextIn(s.turn)
+	if s.rel(next) <= s.rel(s.turn) {
+		s.rounds++
+		if s.rounds >= s.cfg.maxRounds {
+			s.roundCap()
+			return
+		}
+	}
+	s.beginTurn(next)
+}
+
+// rel is seat's place in the turn order (0 for the first player).
+func (s *State) rel(seat int) int { return (seat - s.first + s.cfg.players) % s.cfg.players }

@@ -1,0 +1,248 @@
+package watchtower
+
+import (
+	"fmt"
+	"slices"
+
+	"cardtable/cards"
+)
+
+// battle is a challenge or campaign battle in progress (WT-07..WT-15,
+// WT-19, WT-27).
+type battle struct {
+	active             bool
+	attacker, defender int
+	k                  int
+	// target is the contested fortress card; NoCard in a campaign battle.
+	target cards.Card
+	// emptyFortress: the attacker, not on campaign, declared with an empty
+	// fortress (WT-15). atkCampaign, defCampaign: the fighters were on
+	// campaign at declaration.
+	emptyFortress            bool
+	atkCampaign, defCampaign bool
+	// order[0] is the attacker's army in its hidden shuffled order, order[1]
+	// the defender's; picks[0] are the positions the defender picked from
+	// order[0], picks[1] those the attacker picked from order[1] (WT-09).
+	order [2][]cards.Card
+	picks [2][]int
+}
+
+func (b battle) clone() battle {
+	for i := range b.order {
+		b.order[i] = slices.Clone(b.order[i])
+		b.picks[i] = slices.Clone(b.picks[i])
+	}
+	return b
+}
+
+// side is the army being picked from: 0 the attacker's, 1 the defender's.
+func (b *battle) side() int {
+	if len(b.picks[0]) < b.k {
+		return 0
+	}
+	return 1
+}
+
+// picker is the seat choosing the next position.
+func (b *battle) picker() int {
+	if b.side() == 0 {
+		return b.defender
+	}
+	return b.attacker
+}
+
+// taken reports whether position pos of the current side is already picked.
+func (b *battle) taken(pos int) bool { return slices.Contains(b.picks[b.side()], pos) }
+
+// startBattle declares a battle of k cards each; the defender picks first.
+func (s *State) startBattle(att, def int, target cards.Card, k int) {
+	a, d := &s.players[att], &s.players[def]
+	s.battle = battle{
+		active: true, attacker: att, defender: def, k: k, target: target,
+		emptyFortress: !a.onCampaign() && a.fortressSize() == 0,
+		atkCampaign:   a.onCampaign(), defCampaign: d.onCampaign(),
+	}
+	for i, p := range []*player{a, d} {
+		s.battle.order[i] = slices.Clone(p.army)
+		s.rng.Shuffle(s.battle.order[i])
+	}
+	s.challengeUsed = true
+	s.wait = waitBattlePick
+}
+
+// pickInBattle records the picker's choice of position pos (0-based).
+func (s *State) pickInBattle(pos int) {
+	b := &s.battle
+	side := b.side()
+	s.logf("%s picks position %d of %s's army", seatName(b.picker()), pos+1, seatName([]int{b.attacker, b.defender}[side]))
+	b.picks[side] = append(b.picks[side], pos)
+	if len(b.picks[1]) == b.k {
+		s.wait = waitNone
+		s.resolveBattle()
+	}
+}
+
+// pairWinner returns 0 if the attacker's card a wins the pair against the
+// defender's d, 1 if d wins, -1 on a tie. Assassins (T12, WT-10): any pair
+// with a 7 goes to the attacker.
+func pairWinner(a, d cards.Card) int {
+	ra, rd := a.Rank(), d.Rank()
+	switch {
+	case ra == 7 || rd == 7 || ra > rd:
+		return 0
+	case rd > ra:
+		return 1
+	}
+	return -1
+}
+
+// battleWinner counts pairs won (WT-10): 0 attacker, 1 defender, -1 draw.
+func battleWinner(att, def []cards.Card) int {
+	var wins [2]int
+	for i := range att {
+		if w := pairWinner(att[i], def[i]); w >= 0 {
+			wins[w]++
+		}
+	}
+	switch {
+	case wins[0] > wins[1]:
+		return 0
+	case wins[1] > wins[0]:
+		return 1
+	}
+	return -1
+}
+
+// resolveBattle plays WT-27 in order: flip, spoils, royal returns, target,
+// elimination, try count (queued: replacement and free-for-all), campaign
+// loss (queued); the last-player and showdown checks follow when the agenda
+// drains.
+func (s *State) resolveBattle() {
+	b := s.battle
+	s.battle = battle{}
+	seats := [2]int{b.attacker, b.defender}
+	var fought [2][]cards.Card
+	var wasWon [2][]bool
+	for side := range fought {
+		for _, pos := range b.picks[side] {
+			c := b.order[side][pos]
+			fought[side] = append(fought[side], c)
+			wasWon[side] = append(wasWon[side], s.removeFromArmy(seats[side], c))
+		}
+	}
+	w := battleWinner(fought[0], fought[1])
+	s.logFlip(b, fought, w)
+	s.spoils(b, fought, wasWon, w)
+	// Steps queued below run before the campaign checks.
+	s.push(task{kind: taskCampaignChecks})
+	if b.target == cards.NoCard {
+		return
+	}
+	s.royalReturns(b, fought)
+	if w == 0 {
+		c := s.takeTop(b.defender, b.target.Rank())
+		s.addToArmy(b.attacker, c, true, true)
+		s.logf("%s takes %v", seatName(b.attacker), c)
+	}
+	if w == 1 && b.emptyFortress {
+		s.eliminate(b.attacker)
+	}
+	if w != 0 {
+		s.countTry(b.attacker, b.defender, b.target)
+	}
+}
+
+// logFlip records the flipped cards and the outcome.
+func (s *State) logFlip(b battle, fought [2][]cards.Card, w int) {
+	outcome := "a draw"
+	if w >= 0 {
+		outcome = seatName([]int{b.attacker, b.defender}[w]) + " wins"
+	}
+	s.logf("flip: %s %s against %s %s: %s", seatName(b.attacker), cards.Format(fought[0]),
+		seatName(b.defender), cards.Format(fought[1]), outcome)
+}
+
+// spoils gives the fighting cards to the winner, or back on a draw
+// (WT-11); a campaigner's won challenge leaves the soldiers with their
+// owners, and a campaign battle's winner takes all (WT-19).
+func (s *State) spoils(b battle, fought [2][]cards.Card, wasWon [2][]bool, w int) {
+	seats := [2]int{b.attacker, b.defender}
+	if w == 0 && b.atkCampaign && b.target != cards.NoCard {
+		w = -1
+	}
+	for side := range fought {
+		for i, c := range fought[side] {
+			if w < 0 || w == side {
+				s.addToArmy(seats[side], c, wasWon[side][i], true)
+			} else {
+				s.addToArmy(seats[w], c, true, true)
+			}
+		}
+	}
+}
+
+// royalReturns sends every J, Q, K, A that fought to the bottom of the
+// barracks, the attacker's in pick order first, unless its fighter is on
+// campaign (WT-12).
+func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
+	campaign := [2]bool{b.atkCampaign, b.defCampaign}
+	var back []cards.Card
+	for side := range fought {
+		if campaign[side] {
+			continue
+		}
+		for _, c := range fought[side] {
+			if isHigh(c.Rank()) {
+				s.removeFromArmy(s.holder(c), c)
+				s.toBottom(c, everyone)
+				back = append(back, c)
+			}
+		}
+	}
+	if len(back) > 0 {
+		s.logf("royals and aces return under the barracks: %s", cards.Format(back))
+	}
+}
+
+// countTry counts a failed challenge of target; the third sends it under
+// the barracks after the defender's replacement is drawn (WT-13).
+func (s *State) countTry(att, def int, target cards.Card) {
+	key := int8(att)
+	if s.cfg.triesByCard {
+		key = -1
+	}
+	i := slices.IndexFunc(s.tries, func(t tryCount) bool { return t.card == target && t.attacker == key })
+	if i < 0 {
+		s.tries = append(s.tries, tryCount{card: target, attacker: key})
+		i = len(s.tries) - 1
+	}
+	s.tries[i].n++
+	if s.tries[i].n < 3 {
+		s.logf("%v has been challenged %s", target, times(int(s.tries[i].n)))
+		return
+	}
+	s.stats[metricThirdTries]++
+	c := s.takeTop(def, target.Rank())
+	s.aside = append(s.aside, c)
+	s.logf("%v loses its third try: it leaves %s's fortress", c, seatName(def))
+	s.push(drawTask(def, 1, true), task{kind: taskBottom, card: c}, task{kind: taskCheckFortress, seat: int8(def)})
+}
+
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// eliminate puts seat out; their army goes under the barracks in the order
+// held (WT-15), known only to them.
+func (s *State) eliminate(seat int) {
+	p := &s.players[seat]
+	for _, c := range p.army {
+		s.toBottom(c, 1<<seat)
+	}
+	p.army, p.won, p.seen, p.out = nil, 0, 0, true
+	s.stats[metricEliminations]++
+	s.logf("%s lost a battle with an empty fortress and is out", seatName(seat))
+}

@@ -1,0 +1,49 @@
+package watchtower_test
+
+import (
+	"testing"
+
+	"cardtable/bots"
+	"cardtable/engine"
+	"cardtable/games/watchtower"
+)
+
+// playout plays one game with bots through the generic State API and
+// returns the final state and the number of actions applied.
+func playout(tb testing.TB, opts engine.Options, seed uint64, players []engine.Bot) (engine.State, int) {
+	s, err := watchtower.New().New(opts, engine.Setup{Seed: seed})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var tm []int
+	n := 0
+	for !s.Terminal() {
+		tm = s.ToMove(tm[:0])
+		seat := tm[0]
+		if err := s.Apply(seat, players[seat].Act(s, seat)); err != nil {
+			tb.Fatalf("seed %d: %v", seed, err)
+		}
+		n++
+	}
+	return s, n
+}
+
+func randomBots(seed uint64, n int) []engine.Bot {
+	out := make([]engine.Bot, n)
+	for i := range out {
+		out[i] = bots.NewRandom(engine.BotSeed(seed, i))
+	}
+	return out
+}
+
+// BenchmarkRandomPlayout measures whole 2-player games between uniform
+// random players through the generic State API.
+func BenchmarkRandomPlayout(b *testing.B) {
+	opts := engine.MustResolve(watchtower.New(), nil)
+	actions := 0
+	for i := 0; b.Loop(); i++ {
+		_, n := playout(b, opts, uint64(i), randomBots(uint64(i), 2))
+		actions += n
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}

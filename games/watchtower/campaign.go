@@ -1,0 +1,256 @@
+package watchtower
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"cardtable/cards"
+)
+
+// complete moves seat's four of a kind to the tower area and every other
+// fortress card into the army: the player is on campaign (WT-18). With an
+// empty army the campaign is lost at once (WT-20).
+func (s *State) complete(seat int) {
+	p := &s.players[seat]
+	for r := cards.Two; r <= cards.Ace; r++ {
+		if p.fortN[r] == 4 {
+			p.tower = p.fort[r]
+			p.fort[r], p.fortN[r] = [4]cards.Card{}, 0
+		}
+	}
+	for r := cards.Two; r <= cards.Ace; r++ {
+		for _, c := range p.fort[r][:p.fortN[r]] {
+			s.addToArmy(seat, c, false, true)
+		}
+		p.fort[r], p.fortN[r] = [4]cards.Card{}, 0
+	}
+	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return s.fortressOf(t.card) < 0 })
+	s.stats[metricCampaignsWon]++
+	s.logf("%s completes a watchtower of %vs and goes on campaign", seatName(seat), p.tower[0].Rank())
+	if len(p.army) == 0 {
+		s.loseCampaign(seat)
+	}
+}
+
+// fortressOf returns the seat whose fortress holds c, or -1.
+func (s *State) fortressOf(c cards.Card) int {
+	for i := range s.players {
+		p := &s.players[i]
+		if slices.Contains(p.fort[c.Rank()][:p.fortN[c.Rank()]], c) {
+			return i
+		}
+	}
+	return -1
+}
+
+// loseCampaign plays T15 exactly (WT-20): tower cards 1 and 2 under the
+// barracks, card 3 to the fortress, card 4 to the army, then two draws to
+// the fortress and two to the army.
+func (s *State) loseCampaign(seat int) {
+	p := &s.players[seat]
+	t := p.tower
+	p.tower = [4]cards.Card{}
+	s.toBottom(t[0], everyone)
+	s.toBottom(t[1], everyone)
+	s.toFortress(seat, t[2])
+	s.addToArmy(seat, t[3], false, true)
+	s.stats[metricCampaignsLost]++
+	if seat == s.turn && s.phase == phasePlay {
+		s.challengeUsed = true
+	}
+	s.logf("%s's army is empty: the campaign and the tower of %vs are lost", seatName(seat), t[0].Rank())
+	s.push(drawTask(seat, 2, true), drawTask(seat, 2, false))
+}
+
+// layRows lays the showdown rows of seats (WT-22): L is the smallest army,
+// made odd by sending the last card of the first smallest army's shuffled
+// row under the barracks; every army is shuffled and its first L cards form
+// its row, the rest go under the barracks in seat order.
+func (s *State) layRows(seats []int) {
+	small := seats[0]
+	for _, x := range seats {
+		s.rng.Shuffle(s.players[x].army)
+		if len(s.players[x].army) < len(s.players[small].army) {
+			small = x
+		}
+	}
+	l := len(s.players[small].army)
+	if l%2 == 0 {
+		l--
+		c := s.players[small].army[l]
+		s.removeFromArmy(small, c)
+		s.toBottom(c, 1<<small)
+	}
+	for _, x := range seats {
+		p := &s.players[x]
+		for _, c := range p.army[l:] {
+			s.toBottom(c, 1<<x)
+		}
+		p.row, p.army, p.won, p.seen = slices.Clone(p.army[:l]), nil, 0, 0
+		p.tricks = 0
+	}
+}
+
+// playRows compares the rows of seats set by set: a set's single highest
+// card takes a trick. It returns the seats with the most tricks.
+func (s *State) playRows(seats []int) []int {
+	for _, x := range seats {
+		s.players[x].tricks = 0
+	}
+	for j := range s.players[seats[0]].row {
+		best, winner := cards.Rank(0), -1
+		for _, x := range seats {
+			switch r := s.players[x].row[j].Rank(); {
+			case r > best:
+				best, winner = r, x
+			case r == best:
+				winner = -1
+			}
+		}
+		if winner >= 0 {
+			s.players[winner].tricks++
+		}
+	}
+	s.logRows(seats)
+	return s.mostTricks(seats)
+}
+
+// mostTricks returns the seats of seats holding the most tricks.
+func (s *State) mostTricks(seats []int) []int {
+	var most []int
+	for _, x := range seats {
+		switch {
+		case len(most) == 0 || s.players[x].tricks > s.players[most[0]].tricks:
+			most = []int{x}
+		case s.players[x].tricks == s.players[most[0]].tricks:
+			most = append(most, x)
+		}
+	}
+	return most
+}
+
+func (s *State) logRows(seats []int) {
+	parts := make([]string, len(seats))
+	for i, x := range seats {
+		parts[i] = fmt.Sprintf("%s %s (%d tricks)", seatName(x), cards.Format(s.players[x].row), s.players[x].tricks)
+	}
+	s.logf("showdown rows: %s", strings.Join(parts, "; "))
+}
+
+// showdown ends the game when every player still in is on campaign (WT-22).
+func (s *State) showdown() {
+	seats := s.order(s.first)
+	s.logf("every player still in is on campaign: showdown")
+	s.layRows(seats)
+	most := s.playRows(seats)
+	if len(most) == 1 {
+		s.finish(endShowdown, most, fmt.Sprintf("%s wins the showdown with %d tricks", seatName(most[0]), s.players[most[0]].tricks))
+		return
+	}
+	s.towerBattle(most)
+}
+
+// towerValue is how many cards a tower battle draws for a tower (WT-23).
+func towerValue(r cards.Rank) int { return min(int(r), 10) }
+
+// towerRank is seat's tower rank, 0 without a tower.
+func (s *State) towerRank(seat int) cards.Rank { return s.players[seat].tower[0].Rank() }
+
+// towerBattle settles a tie on tricks (WT-23): all rows go back under the
+// barracks, which is shuffled; the tied draw round-robin up to their
+// tower's value and play new rows; ties replay the same rows reshuffled up
+// to 20 times, then the higher tower wins.
+func (s *State) towerBattle(tied []int) {
+	for _, x := range s.order(s.first) {
+		p := &s.players[x]
+		for _, c := range p.row {
+			s.toBottom(c, everyone)
+		}
+		p.row = nil
+	}
+	s.shuffleBarracks()
+	s.logf("tie on tricks: tower battle between %s", seatList(tied))
+	for drew := true; drew; {
+		drew = false
+		for _, x := range tied {
+			if len(s.players[x].army) < towerValue(s.towerRank(x)) && len(s.barracks) > 0 {
+				s.addToArmy(x, s.drawTop(), false, false)
+				drew = true
+			}
+		}
+	}
+	s.layRows(tied)
+	most := s.playRows(tied)
+	for replay := 0; len(most) > 1 && replay < 20; replay++ {
+		for _, x := range most {
+			s.rng.Shuffle(s.players[x].row)
+		}
+		most = s.playRows(most)
+	}
+	detail := fmt.Sprintf("%s wins the tower battle with %d tricks", seatName(most[0]), s.players[most[0]].tricks)
+	if len(most) > 1 {
+		slices.SortFunc(most, func(a, b int) int { return int(s.towerRank(b)) - int(s.towerRank(a)) })
+		most = most[:1]
+		detail = fmt.Sprintf("%s wins the tower battle on the higher tower (%vs) after 20 tied replays", seatName(most[0]), s.towerRank(most[0]))
+	}
+	s.finish(endTowerBattle, most, detail)
+}
+
+// roundCap ends the game after the last round (WT-24): a showdown among
+// the players still in who hold army cards, ties broken on tower rank,
+// still tied a shared result.
+func (s *State) roundCap() {
+	s.logf("round %d has ended: forced showdown", s.rounds)
+	var seats []int
+	for _, x := range s.order(s.first) {
+		s.players[x].tricks = 0
+		if len(s.players[x].army) > 0 {
+			seats = append(seats, x)
+		}
+	}
+	if len(seats) > 0 {
+		s.layRows(seats)
+		s.playRows(seats)
+	}
+	most := s.mostTricks(s.order(s.first))
+	var best []int
+	for _, x := range most {
+		switch {
+		case len(best) == 0 || s.towerRank(x) > s.towerRank(best[0]):
+			best = []int{x}
+		case s.towerRank(x) == s.towerRank(best[0]):
+			best = append(best, x)
+		}
+	}
+	verb := "wins"
+	if len(best) > 1 {
+		verb = "share"
+	}
+	s.finish(endRoundCap, best, fmt.Sprintf("after %d rounds %s %s the forced showdown with %d tricks",
+		s.rounds, seatList(best), verb, s.players[best[0]].tricks))
+}
+
+// endByElimination ends the game when one player is left (WT-15).
+func (s *State) endByElimination() {
+	last := s.order(s.first)[0]
+	s.finish(endElimination, []int{last}, fmt.Sprintf("%s is the last player in", seatName(last)))
+}
+
+func (s *State) finish(why endReason, winners []int, detail string) {
+	s.phase, s.wait, s.agenda = phaseOver, waitNone, nil
+	s.end, s.winners, s.detail = why, slices.Sorted(slices.Values(winners)), detail
+	s.logf("game over: %s", detail)
+}
+
+// seatList names seats: "seat 1 and seat 3".
+func seatList(seats []int) string {
+	names := make([]string, len(seats))
+	for i, x := range seats {
+		names[i] = seatName(x)
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

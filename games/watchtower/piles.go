@@ -1,0 +1,103 @@
+package watchtower
+
+import (
+	"fmt"
+	"slices"
+
+	"cardtable/cards"
+)
+
+// everyone is the known-mask of a barracks card all seats know.
+const everyone uint8 = 0xf
+
+// logf records a public event of the action being applied.
+func (s *State) logf(format string, args ...any) {
+	s.events = append(s.events, fmt.Sprintf(format, args...))
+}
+
+// drawTop takes the top card of the barracks (which must not be empty).
+func (s *State) drawTop() cards.Card {
+	c := s.barracks[0]
+	s.barracks = s.barracks[1:]
+	s.known = s.known[1:]
+	return c
+}
+
+// toBottom puts c under the barracks; known says which seats know it.
+func (s *State) toBottom(c cards.Card, known uint8) {
+	s.barracks = append(s.barracks, c)
+	s.known = append(s.known, known)
+}
+
+// shuffleBarracks shuffles the barracks; afterwards no one knows its order.
+func (s *State) shuffleBarracks() {
+	s.rng.Shuffle(s.barracks)
+	clear(s.known)
+}
+
+// toFortress puts c on top of its rank's stack in seat's fortress.
+func (s *State) toFortress(seat int, c cards.Card) {
+	p := &s.players[seat]
+	r := c.Rank()
+	p.fort[r][p.fortN[r]] = c
+	p.fortN[r]++
+}
+
+// takeTop removes the top card of rank r from seat's fortress; the card's
+// try counts reset (WT-13).
+func (s *State) takeTop(seat int, r cards.Rank) cards.Card {
+	p := &s.players[seat]
+	p.fortN[r]--
+	c := p.fort[r][p.fortN[r]]
+	p.fort[r][p.fortN[r]] = cards.NoCard
+	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return t.card == c })
+	return c
+}
+
+// addToArmy gives c to seat's army; won marks it won, public marks it seen
+// by everyone.
+func (s *State) addToArmy(seat int, c cards.Card, won, public bool) {
+	p := &s.players[seat]
+	p.army = append(p.army, c)
+	if won {
+		p.won |= bit(c)
+	}
+	if public {
+		p.seen |= bit(c)
+	}
+}
+
+// removeFromArmy takes c out of seat's army and reports whether it was
+// marked won. The card must be there.
+func (s *State) removeFromArmy(seat int, c cards.Card) bool {
+	p := &s.players[seat]
+	i := p.armyIndex(c)
+	p.army = slices.Delete(p.army, i, i+1)
+	won := p.won&bit(c) != 0
+	p.won &^= bit(c)
+	p.seen &^= bit(c)
+	return won
+}
+
+// holder returns the seat whose army holds c, or -1.
+func (s *State) holder(c cards.Card) int {
+	for i := range s.players {
+		if s.players[i].armyIndex(c) >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// takeAside removes c from the set-aside cards.
+func (s *State) takeAside(c cards.Card) {
+	if i := slices.Index(s.aside, c); i >= 0 {
+		s.aside = slices.Delete(s.aside, i, i+1)
+	}
+}
+
+// isHigh reports whether r is a royal or an ace (T4, T10).
+func isHigh(r cards.Rank) bool { return r >= cards.Jack }
+
+// seatName is a seat as players number them (from 1).
+func seatName(seat int) string { return fmt.Sprintf("seat %d", seat+1) }

@@ -1,0 +1,328 @@
+package watchtower
+
+import (
+	"slices"
+
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// Legal implements engine.State.
+func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
+	if s.phase == phaseOver || seat != s.mover() {
+		return dst
+	}
+	p := &s.players[seat]
+	switch s.wait {
+	case waitBattlePick:
+		for pos := range s.battle.order[s.battle.side()] {
+			if !s.battle.taken(pos) {
+				dst = append(dst, pickAction(pos+1))
+			}
+		}
+		return dst
+	case waitFreePick:
+		for pos := range s.free.order[s.free.victim(len(s.free.picks))] {
+			dst = append(dst, pickAction(pos+1))
+		}
+		return dst
+	case waitGive:
+		for _, c := range sortedCards(p.army) {
+			dst = append(dst, giveAction(c))
+		}
+		return dst
+	}
+	if !p.onCampaign() {
+		for _, c := range sortedCards(p.army) {
+			dst = append(dst, placeAction(c))
+		}
+	}
+	for r := cards.Two; r <= cards.Ace; r++ {
+		if p.fortN[r] > 0 && s.checkBurn(seat, r) == nil {
+			dst = append(dst, burnAction(r))
+		}
+	}
+	if s.phase == phaseSetup {
+		return append(dst, doneAction)
+	}
+	dst = s.legalChallenges(seat, dst)
+	return append(dst, endAction)
+}
+
+// legalChallenges appends seat's legal challenges and campaign battles.
+func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
+	if s.challengeUsed {
+		return dst
+	}
+	armyA := len(s.players[seat].army)
+	for _, def := range s.order(seat)[1:] {
+		d := &s.players[def]
+		if d.onCampaign() {
+			continue
+		}
+		for r := cards.Two; r <= cards.Ace; r++ {
+			if d.fortN[r] == 0 || (d.fortN[r] == 2 && armyA < 6) || (d.fortN[r] == 3 && armyA < 10) {
+				continue
+			}
+			lo, hi := 1, min(2, armyA, len(d.army))
+			if len(d.army) == 0 {
+				lo, hi = 0, 0
+			}
+			for k := lo; k <= hi; k++ {
+				if s.checkChallenge(seat, def, r, k) == nil {
+					dst = append(dst, challengeAction(def, r, k))
+				}
+			}
+		}
+	}
+	for _, def := range s.order(seat)[1:] {
+		if s.checkCampaignBattle(seat, def) == nil {
+			dst = append(dst, campaignBattleAction(def))
+		}
+	}
+	return dst
+}
+
+func sortedCards(cs []cards.Card) []cards.Card {
+	return slices.Sorted(slices.Values(cs))
+}
+
+// Apply implements engine.State.
+func (s *State) Apply(seat int, a engine.Action) error {
+	var tm [1]int
+	if err := engine.CheckSeat(seat, s.ToMove(tm[:0])); err != nil {
+		return err
+	}
+	d, ok := decode(a)
+	if !ok {
+		return engine.Illegal("watchtower: %d is not an action of this game; %s", uint64(a), notationHelp)
+	}
+	if err := s.check(seat, d); err != nil {
+		return err
+	}
+	s.events = s.events[:0]
+	s.play(seat, d)
+	s.run()
+	return nil
+}
+
+// check explains why d is not legal for seat now, or returns nil.
+func (s *State) check(seat int, d decoded) error {
+	switch s.wait {
+	case waitBattlePick, waitFreePick:
+		return s.checkPick(d)
+	case waitGive:
+		if d.kind != kindGive {
+			return engine.Illegal("watchtower: %s must give %d more army card(s) to the empty barracks first: give CARD (WT-21)", seatName(seat), s.owed)
+		}
+		if s.players[seat].armyIndex(d.card) < 0 {
+			return engine.Illegal("watchtower: cannot give %v: it is not in your army", d.card)
+		}
+		return nil
+	}
+	switch d.kind {
+	case kindPlace:
+		return s.checkPlace(seat, d.card)
+	case kindBurn:
+		return s.checkBurn(seat, d.rank)
+	case kindChallenge:
+		return s.checkChallenge(seat, d.seat, d.rank, d.k)
+	case kindCampaignBattle:
+		return s.checkCampaignBattle(seat, d.seat)
+	case kindDone:
+		if s.phase != phaseSetup {
+			return engine.Illegal("watchtower: done ends a setup turn; the game has started, so write end")
+		}
+		return nil
+	case kindEnd:
+		if s.phase == phaseSetup {
+			return engine.Illegal("watchtower: this is a setup turn: write done to finish it (WT-03)")
+		}
+		return nil
+	}
+	return engine.Illegal("watchtower: %s is not a move now: it is your turn (place, burn, challenge or end)", s.ActionString(engine.Action(d.kind)))
+}
+
+func (s *State) checkPick(d decoded) error {
+	if d.kind != kindPick {
+		return engine.Illegal("watchtower: a blind pick is pending: write pick SLOT (WT-09)")
+	}
+	var n int
+	var taken bool
+	if s.wait == waitBattlePick {
+		n = len(s.battle.order[s.battle.side()])
+		taken = d.slot <= n && s.battle.taken(d.slot-1)
+	} else {
+		n = len(s.free.order[s.free.victim(len(s.free.picks))])
+	}
+	switch {
+	case d.slot > n:
+		return engine.Illegal("watchtower: cannot pick %d: there are only %d positions", d.slot, n)
+	case taken:
+		return engine.Illegal("watchtower: cannot pick %d: that position is already taken", d.slot)
+	}
+	return nil
+}
+
+func (s *State) checkPlace(seat int, c cards.Card) error {
+	p := &s.players[seat]
+	switch {
+	case p.onCampaign():
+		return engine.Illegal("watchtower: cannot place %v: you are on campaign (WT-18)", c)
+	case p.armyIndex(c) < 0:
+		return engine.Illegal("watchtower: cannot place %v: it is not in your army", c)
+	}
+	return nil
+}
+
+func (s *State) checkBurn(seat int, r cards.Rank) error {
+	p := &s.players[seat]
+	switch {
+	case p.onCampaign():
+		return engine.Illegal("watchtower: cannot burn %v: you are on campaign (WT-18)", r)
+	case s.burnUsed:
+		return engine.Illegal("watchtower: cannot burn %v: you have already burned a card this turn (WT-06)", r)
+	case p.fortN[r] == 0:
+		return engine.Illegal("watchtower: cannot burn %v: there is no %v in your fortress", r, r)
+	}
+	for _, x := range s.order(seat)[1:] {
+		if n := s.players[x].fortN[r]; n >= 2 {
+			return engine.Illegal("watchtower: cannot burn %v: %s has %d %vs in their fortress (WT-06)", r, seatName(x), n, r)
+		}
+	}
+	return nil
+}
+
+func (s *State) checkChallenge(seat, def int, r cards.Rank, k int) error {
+	a := &s.players[seat]
+	if def >= s.cfg.players || def == seat || s.players[def].out {
+		return engine.Illegal("watchtower: cannot challenge seat %d: challenge another player still in", def+1)
+	}
+	d := &s.players[def]
+	armyA, armyD := len(a.army), len(d.army)
+	switch {
+	case s.challengeUsed:
+		return engine.Illegal("watchtower: cannot challenge: you have already challenged this turn (WT-07)")
+	case d.onCampaign():
+		return engine.Illegal("watchtower: cannot challenge %s: they are on campaign (WT-07)", seatName(def))
+	case d.fortN[r] == 0:
+		return engine.Illegal("watchtower: cannot challenge %s for %v: there is no %v in their fortress", seatName(def), r, r)
+	case d.fortN[r] == 2 && armyA < 6:
+		return engine.Illegal("watchtower: cannot challenge the top of %s's double tower of %vs: it needs 6 cards in your army, you have %d (WT-07)", seatName(def), r, armyA)
+	case d.fortN[r] == 3 && armyA < 10:
+		return engine.Illegal("watchtower: cannot challenge the top of %s's triple tower of %vs: it needs 10 cards in your army, you have %d (WT-07)", seatName(def), r, armyA)
+	case armyD == 0 && k != 0:
+		return engine.Illegal("watchtower: %s's army is empty: their fortress is vulnerable, take the card with challenge %d %v 0 (WT-14)", seatName(def), def+1, r)
+	case armyD > 0 && k == 0:
+		return engine.Illegal("watchtower: K=0 only takes from an empty army; %s has %d army cards: challenge with 1 or 2 cards (WT-14)", seatName(def), armyD)
+	case k > min(2, armyA, armyD):
+		return engine.Illegal("watchtower: cannot challenge with %d cards: at most 2 and at most the smaller army (you %d, %s %d) (WT-08)", k, armyA, seatName(def), armyD)
+	}
+	return nil
+}
+
+func (s *State) checkCampaignBattle(seat, def int) error {
+	if def >= s.cfg.players || def == seat || s.players[def].out {
+		return engine.Illegal("watchtower: cannot battle seat %d: battle another player still in", def+1)
+	}
+	switch {
+	case s.challengeUsed:
+		return engine.Illegal("watchtower: cannot start a campaign battle: you have already challenged this turn (WT-07)")
+	case !s.players[seat].onCampaign() || !s.players[def].onCampaign():
+		return engine.Illegal("watchtower: a campaign battle is between two players on campaign (WT-19)")
+	case s.allOnCampaign():
+		return engine.Illegal("watchtower: a campaign battle needs a player still in who is not on campaign (WT-19)")
+	case len(s.players[seat].army) == 0 || len(s.players[def].army) == 0:
+		return engine.Illegal("watchtower: a campaign battle needs cards in both armies (WT-19)")
+	}
+	return nil
+}
+
+// play carries out a checked action.
+func (s *State) play(seat int, d decoded) {
+	switch d.kind {
+	case kindPick:
+		if s.wait == waitBattlePick {
+			s.pickInBattle(d.slot - 1)
+		} else {
+			s.pickInFreeForAll(d.slot - 1)
+		}
+	case kindGive:
+		s.removeFromArmy(seat, d.card)
+		s.toBottom(d.card, 1<<seat)
+		if s.owed--; s.owed == 0 {
+			s.wait = waitNone
+		}
+	case kindPlace:
+		s.place(seat, d.card)
+	case kindBurn:
+		s.burn(seat, d.rank)
+	case kindChallenge:
+		s.challenge(seat, d.seat, d.rank, d.k)
+	case kindCampaignBattle:
+		s.stats[metricCampaignBattles]++
+		s.logf("%s starts a campaign battle against %s", seatName(seat), seatName(d.seat))
+		s.startBattle(seat, d.seat, cards.NoCard, min(3, len(s.players[seat].army), len(s.players[d.seat].army)))
+	case kindDone:
+		s.logf("%s is done with setup", seatName(seat))
+		if next := s.nextIn(seat); next != s.first {
+			s.beginSetup(next)
+		} else {
+			s.phase = phasePlay
+			s.beginTurn(s.first)
+		}
+	case kindEnd:
+		s.logf("%s ends the turn", seatName(seat))
+		s.endTurn()
+	}
+	if s.wait == waitTurn {
+		s.wait = waitNone
+	}
+}
+
+// place moves c from the army onto its stack (WT-04); a 4th card completes
+// the tower if it was won, else starts a free-for-all (WT-16).
+func (s *State) place(seat int, c cards.Card) {
+	won := s.removeFromArmy(seat, c)
+	s.toFortress(seat, c)
+	s.logf("%s places %v", seatName(seat), c)
+	if s.players[seat].fortN[c.Rank()] < 4 {
+		return
+	}
+	if won {
+		s.complete(seat)
+		return
+	}
+	s.push(task{kind: taskFreeForAll, seat: int8(seat), card: c})
+}
+
+// burn takes the top card of rank r aside, draws 1 (2 for J, Q, K, A),
+// then puts the card under the barracks (WT-06).
+func (s *State) burn(seat int, r cards.Rank) {
+	c := s.takeTop(seat, r)
+	s.aside = append(s.aside, c)
+	s.burnUsed = true
+	n := 1
+	if isHigh(r) {
+		n = 2
+	}
+	s.logf("%s burns %v", seatName(seat), c)
+	s.push(drawTask(seat, n, false), task{kind: taskBottom, card: c})
+}
+
+// challenge declares a challenge (WT-07, WT-08) or takes from a vulnerable
+// fortress at once (WT-14).
+func (s *State) challenge(seat, def int, r cards.Rank, k int) {
+	target := s.players[def].top(r)
+	if k == 0 {
+		s.challengeUsed = true
+		s.stats[metricVulnerableTakes]++
+		s.takeTop(def, r)
+		s.addToArmy(seat, target, true, true)
+		s.logf("%s takes %v from %s's vulnerable fortress", seatName(seat), target, seatName(def))
+		return
+	}
+	s.stats[metricChallenges]++
+	s.logf("%s challenges %s for %v with %d card(s)", seatName(seat), seatName(def), target, k)
+	s.startBattle(seat, def, target, k)
+}

@@ -1,0 +1,250 @@
+package watchtower
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// View is what one seat may see (WT-26): everything public, plus the
+// seat's own army and won marks. Seats are numbered from 0 in JSON and
+// from 1 in text.
+type View struct {
+	// Seat is the viewer (-1: a spectator).
+	Seat  int    `json:"seat"`
+	Phase string `json:"phase"`
+	// Round is the round being played (from 1; 0 in setup).
+	Round  int `json:"round"`
+	Turn   int `json:"turn"`
+	ToMove int `json:"to_move"`
+	First  int `json:"first"`
+	Dealer int `json:"dealer"`
+	// Barracks is the number of cards in the barracks; Known lists the
+	// cards at positions the viewer knows (burned and returned cards under
+	// it, until the next shuffle).
+	Barracks      int          `json:"barracks"`
+	Known         []KnownCard  `json:"barracks_known,omitempty"`
+	Aside         []cards.Card `json:"aside,omitempty"`
+	BurnUsed      bool         `json:"burn_used"`
+	ChallengeUsed bool         `json:"challenge_used"`
+	Players       []PlayerView `json:"players"`
+	Tries         []TryView    `json:"tries,omitempty"`
+	Pending       *Pending     `json:"pending,omitempty"`
+	// Events are what the last action set off, in order.
+	Events []string       `json:"events,omitempty"`
+	Result *engine.Result `json:"result,omitempty"`
+}
+
+// KnownCard is a barracks card whose position the viewer knows (1 = top).
+type KnownCard struct {
+	Position int        `json:"position"`
+	Card     cards.Card `json:"card"`
+}
+
+// PlayerView is one seat as the viewer sees it.
+type PlayerView struct {
+	Seat     int  `json:"seat"`
+	Out      bool `json:"out"`
+	Campaign bool `json:"campaign"`
+	ArmySize int  `json:"army_size"`
+	// Army (held order) and Won are shown to their owner only.
+	Army []cards.Card `json:"army,omitempty"`
+	Won  []cards.Card `json:"won,omitempty"`
+	// Seen are this army's cards every seat watched arrive face up (battle
+	// spoils, taken fortress cards, free-for-all flips) and has not since
+	// lost track of.
+	Seen     []cards.Card `json:"seen,omitempty"`
+	Fortress []Stack      `json:"fortress"`
+	Tower    []cards.Card `json:"tower,omitempty"`
+	Row      []cards.Card `json:"row,omitempty"`
+	Tricks   int          `json:"tricks"`
+}
+
+// Stack is one rank's cards in a fortress, bottom first.
+type Stack struct {
+	Rank  string       `json:"rank"`
+	Count int          `json:"count"`
+	Cards []cards.Card `json:"cards"`
+}
+
+// TryView is a fortress card's failed challenges (Attacker -1: per card).
+type TryView struct {
+	Card     cards.Card `json:"card"`
+	Attacker int        `json:"attacker"`
+	Count    int        `json:"count"`
+}
+
+// Pending is a battle, free-for-all or refill waiting for decisions.
+type Pending struct {
+	Kind string `json:"kind"`
+	// Picker chooses among Positions face-down positions of From's army;
+	// Open are the positions still offered.
+	Picker    int   `json:"picker"`
+	From      int   `json:"from"`
+	Positions int   `json:"positions"`
+	Open      []int `json:"open,omitempty"`
+	// A battle's sides, target (none in a campaign battle) and size.
+	Attacker int         `json:"attacker"`
+	Defender int         `json:"defender"`
+	Target   *cards.Card `json:"target,omitempty"`
+	K        int         `json:"k,omitempty"`
+	// A free-for-all's contested card and participants.
+	Contested    *cards.Card `json:"contested,omitempty"`
+	Participants []int       `json:"participants,omitempty"`
+	// A refill giver's remaining count.
+	Owed int `json:"owed,omitempty"`
+}
+
+// View implements engine.State.
+func (s *State) View(seat int) engine.View {
+	v := &View{
+		Seat: seat, Phase: []string{"setup", "play", "over"}[s.phase], Turn: s.turn, ToMove: -1,
+		First: s.first, Dealer: s.dealer, Barracks: len(s.barracks), Aside: slices.Clone(s.aside),
+		BurnUsed: s.burnUsed, ChallengeUsed: s.challengeUsed, Events: slices.Clone(s.events),
+	}
+	if s.phase != phaseSetup {
+		v.Round = s.roundsPlayed()
+	}
+	if s.phase != phaseOver {
+		v.ToMove = s.mover()
+	} else {
+		r := s.Result()
+		v.Result = &r
+	}
+	for i, k := range s.known {
+		if k == everyone || (seat >= 0 && k&(1<<seat) != 0) {
+			v.Known = append(v.Known, KnownCard{Position: i + 1, Card: s.barracks[i]})
+		}
+	}
+	for i := range s.players {
+		v.Players = append(v.Players, s.playerView(i, seat))
+	}
+	for _, t := range s.tries {
+		v.Tries = append(v.Tries, TryView{Card: t.card, Attacker: int(t.attacker), Count: int(t.n)})
+	}
+	v.Pending = s.pendingView()
+	return v
+}
+
+func (s *State) playerView(i, viewer int) PlayerView {
+	p := &s.players[i]
+	pv := PlayerView{Seat: i, Out: p.out, Campaign: p.onCampaign(), ArmySize: len(p.army),
+		Row: slices.Clone(p.row), Tricks: p.tricks, Fortress: []Stack{}}
+	for _, c := range sortedCards(p.army) {
+		if p.seen&bit(c) != 0 {
+			pv.Seen = append(pv.Seen, c)
+		}
+		if i == viewer && p.won&bit(c) != 0 {
+			pv.Won = append(pv.Won, c)
+		}
+	}
+	if i == viewer {
+		pv.Army = slices.Clone(p.army)
+	}
+	for r := cards.Two; r <= cards.Ace; r++ {
+		if n := int(p.fortN[r]); n > 0 {
+			pv.Fortress = append(pv.Fortress, Stack{Rank: r.String(), Count: n, Cards: slices.Clone(p.fort[r][:n])})
+		}
+	}
+	if p.onCampaign() {
+		pv.Tower = slices.Clone(p.tower[:])
+	}
+	return pv
+}
+
+func (s *State) pendingView() *Pending {
+	switch s.wait {
+	case waitBattlePick:
+		b := &s.battle
+		side := b.side()
+		pv := &Pending{Kind: "battle", Picker: b.picker(), From: []int{b.attacker, b.defender}[side],
+			Positions: len(b.order[side]), Attacker: b.attacker, Defender: b.defender, K: b.k}
+		if b.target != cards.NoCard {
+			t := b.target
+			pv.Target = &t
+		}
+		for pos := range b.order[side] {
+			if !b.taken(pos) {
+				pv.Open = append(pv.Open, pos+1)
+			}
+		}
+		return pv
+	case waitFreePick:
+		f := &s.free
+		from := f.victim(len(f.picks))
+		c := f.card
+		pv := &Pending{Kind: "free-for-all", Picker: f.picker(), From: f.parts[from],
+			Positions: len(f.order[from]), Contested: &c, Participants: slices.Clone(f.parts)}
+		for pos := range f.order[from] {
+			pv.Open = append(pv.Open, pos+1)
+		}
+		return pv
+	case waitGive:
+		return &Pending{Kind: "give", Picker: s.giver, From: s.giver, Owed: s.owed}
+	}
+	return nil
+}
+
+// String renders the view for people.
+func (v *View) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, round %d, seat %d's turn; barracks %d", v.Phase, v.Round, v.Turn+1, v.Barracks)
+	for _, k := range v.Known {
+		fmt.Fprintf(&b, " [%d:%v]", k.Position, k.Card)
+	}
+	b.WriteByte('\n')
+	for _, p := range v.Players {
+		b.WriteString(p.line())
+	}
+	if p := v.Pending; p != nil {
+		if p.Kind == "give" {
+			fmt.Fprintf(&b, "  pending: seat %d gives %d card(s)\n", p.Picker+1, p.Owed)
+		} else {
+			fmt.Fprintf(&b, "  pending %s: seat %d picks from seat %d's army, positions %v\n", p.Kind, p.Picker+1, p.From+1, p.Open)
+		}
+	}
+	for _, e := range v.Events {
+		fmt.Fprintf(&b, "  > %s\n", e)
+	}
+	if v.Result != nil {
+		fmt.Fprintf(&b, "  result: %s (%s)\n", v.Result.Detail, v.Result.End)
+	}
+	return b.String()
+}
+
+func (p PlayerView) line() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  seat %d", p.Seat+1)
+	switch {
+	case p.Out:
+		b.WriteString(" (out)")
+	case p.Campaign:
+		fmt.Fprintf(&b, " on campaign, tower %s", cards.Format(p.Tower))
+	}
+	fmt.Fprintf(&b, ": army %d", p.ArmySize)
+	if p.Army != nil {
+		fmt.Fprintf(&b, " [%s]", cards.Format(p.Army))
+	}
+	if len(p.Won) > 0 {
+		fmt.Fprintf(&b, " won [%s]", cards.Format(p.Won))
+	}
+	if len(p.Seen) > 0 {
+		fmt.Fprintf(&b, " seen [%s]", cards.Format(p.Seen))
+	}
+	b.WriteString("; fortress")
+	for _, st := range p.Fortress {
+		fmt.Fprintf(&b, " %s", cards.Format(st.Cards))
+		if st.Count > 1 {
+			fmt.Fprintf(&b, "(x%d)", st.Count)
+		}
+		b.WriteByte(',')
+	}
+	if len(p.Row) > 0 {
+		fmt.Fprintf(&b, "; row %s, %d tricks", cards.Format(p.Row), p.Tricks)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
