@@ -1,6 +1,7 @@
 package gamecheck
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -11,20 +12,20 @@ import (
 	"cardtable/games"
 )
 
-// newGame starts g with its default options.
-func newGame(tb testing.TB, g engine.Game, seed uint64) engine.State {
+// newGame starts g with its default options but for those given.
+func newGame(tb testing.TB, g engine.Game, given map[string]string, seed uint64) engine.State {
 	tb.Helper()
-	s, err := g.New(engine.MustResolve(g, nil), engine.Setup{Seed: seed})
+	s, err := g.New(engine.MustResolve(g, given), engine.Setup{Seed: seed})
 	if err != nil {
-		tb.Fatalf("%s.New: %v", g.Name(), err)
+		tb.Fatalf("%s.New(%v): %v", g.Name(), given, err)
 	}
 	return s
 }
 
-// TestPlaysEveryRegisteredGame plays one game of each registered game with
-// a small-budget ISMCTS bot in every seat (the lowest seat of a
-// simultaneous window acting first). Every move must be legal and the game
-// must end.
+// TestPlaysEveryRegisteredGame plays one game of each registered game for
+// each number of players with a small-budget ISMCTS bot in every seat (the
+// lowest seat of a simultaneous window acting first). Every move must be
+// legal and the game must end.
 func TestPlaysEveryRegisteredGame(t *testing.T) {
 	cfg := ismcts.DefaultConfig()
 	cfg.Iterations = 100
@@ -32,19 +33,22 @@ func TestPlaysEveryRegisteredGame(t *testing.T) {
 		cfg.Iterations = 20
 	}
 	for _, g := range games.All() {
-		t.Run(g.Name(), func(t *testing.T) {
-			s := newGame(t, g, 1)
-			players := make([]*ismcts.Bot, s.NumSeats())
-			for seat := range players {
-				b, err := ismcts.New(cfg, engine.BotSeed(1, seat))
-				if err != nil {
-					t.Fatal(err)
+		lo, hi := g.Seats()
+		for players := lo; players <= hi; players++ {
+			t.Run(fmt.Sprintf("%s/players=%d", g.Name(), players), func(t *testing.T) {
+				s := newGame(t, g, map[string]string{"players": fmt.Sprint(players)}, 1)
+				bots := make([]*ismcts.Bot, s.NumSeats())
+				for seat := range bots {
+					b, err := ismcts.New(cfg, engine.BotSeed(1, seat))
+					if err != nil {
+						t.Fatal(err)
+					}
+					bots[seat] = b
 				}
-				players[seat] = b
-			}
-			searched, steps := playOut(t, s, players)
-			t.Logf("%s: %s after %d actions, %d of them searched", g.Name(), s.Result().End, steps, searched)
-		})
+				searched, steps := playOut(t, s, bots)
+				t.Logf("%s after %d actions, %d of them searched; returns %v", s.Result().End, steps, searched, s.Returns())
+			})
+		}
 	}
 }
 
@@ -74,12 +78,12 @@ func playOut(t *testing.T, s engine.State, players []*ismcts.Bot) (searched, ste
 // decisionPoints plays seeded random games of g and keeps up to n
 // positions where the seat to move has a real choice, taking about one in
 // three along each game.
-func decisionPoints(tb testing.TB, g engine.Game, n int) []engine.State {
+func decisionPoints(tb testing.TB, g engine.Game, given map[string]string, n int) []engine.State {
 	rng := cards.NewRNG(7)
 	var out []engine.State
 	var legal []engine.Action
 	for seed := uint64(1); seed <= 100 && len(out) < n; seed++ {
-		s := newGame(tb, g, seed)
+		s := newGame(tb, g, given, seed)
 		for !s.Terminal() && len(out) < n {
 			seat := s.ToMove(nil)[0]
 			legal = s.Legal(seat, legal[:0])
@@ -94,13 +98,17 @@ func decisionPoints(tb testing.TB, g engine.Game, n int) []engine.State {
 	return out
 }
 
+// decisionOptions are the options a game is benchmarked with, where the
+// defaults leave no decision to take (War has choices only in Slap War).
+var decisionOptions = map[string]map[string]string{"war": {"slap": "5"}}
+
 // BenchmarkDecision times one ISMCTS decision at the default budget (1000
-// iterations, one worker) on positions of a random game of each registered
+// iterations, one worker) on positions of random games of each registered
 // game: ns/op is the time per decision.
 func BenchmarkDecision(b *testing.B) {
 	for _, g := range games.All() {
 		b.Run(g.Name(), func(b *testing.B) {
-			positions := decisionPoints(b, g, 8)
+			positions := decisionPoints(b, g, decisionOptions[g.Name()], 8)
 			if len(positions) == 0 {
 				b.Skipf("%s: no position with more than one legal action in 100 random games", g.Name())
 			}
@@ -132,7 +140,7 @@ func BenchmarkVersusRandom(b *testing.B) {
 				total, i := 0.0, uint64(0)
 				for b.Loop() {
 					seed := cards.SubSeed(1, i)
-					s := newGame(b, g, seed)
+					s := newGame(b, g, nil, seed)
 					seats := make([]engine.Bot, s.NumSeats())
 					for seat := range seats {
 						seats[seat] = bots.NewRandom(engine.BotSeed(seed, seat))
