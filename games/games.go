@@ -9,6 +9,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games/regicide"
 	"cardtable/games/war"
+	"cardtable/games/watchtower"
 )
 
 // All returns every game, in the order the CLI lists them.
@@ -16,6 +17,7 @@ func All() []engine.Game {
 	return []engine.Game{
 		war.Game{},
 		regicide.Game{},
+		watchtower.Game{},
 	}
 }
 
