@@ -40,11 +40,11 @@ func (e Entry) Plays(game string) bool {
 
 // All returns every registered bot.
 func All() []Entry {
-	return []Entry{
+	all := []Entry{
 		{Name: "random", Help: "uniform over the legal actions", New: newRandom},
-		{Name: "heuristic", Help: "War's default player: flips at once and slaps after a seeded, human-like reaction time", Games: []string{"war"}, New: newWarHeuristic},
 		{Name: "ismcts", Help: "information-set Monte Carlo tree search (settings: iterations, time, c, workers, rollout-depth)", New: ismcts.Factory},
 	}
+	return append(all, heuristics...)
 }
 
 // For returns the bots that play game, sorted by name.

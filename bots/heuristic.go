@@ -1,0 +1,26 @@
+package bots
+
+import (
+	"fmt"
+
+	"cardtable/engine"
+	"cardtable/games/regicide"
+	"cardtable/games/war"
+)
+
+// heuristic adapts a game's own rule-based player, which takes no settings.
+func heuristic(game string, mk func(seed uint64) engine.Bot) Factory {
+	return func(_ engine.Game, _ engine.Options, params map[string]string, seed uint64) (engine.Bot, error) {
+		for k := range params {
+			return nil, fmt.Errorf("bots: heuristic (%s) takes no settings (got %q)", game, k)
+		}
+		return mk(seed), nil
+	}
+}
+
+// heuristics are the games' rule-based players. War's is its default player,
+// which the War fast path reproduces exactly.
+var heuristics = []Entry{
+	{Name: "heuristic", Help: "War's default player: flips at once and slaps after a seeded, human-like reaction time", Games: []string{"war"}, New: heuristic("war", war.NewBot)},
+	{Name: "heuristic", Help: "Regicide rule-based player: kills exactly when it can, shields against the coming attack, keeps the Jester for immunity", Games: []string{"regicide"}, New: heuristic("regicide", regicide.NewBot)},
+}
