@@ -34,7 +34,7 @@ func WritePlot(r *Report, title, path string) error {
 		return err
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: length of %d games\n%s", title, r.Games, r.Options)
+	p.Title.Text = fmt.Sprintf("%s: length of %d games, seed %d\n%s", title, r.Games, r.Seed, optionsLine(r))
 	p.Y.Label.Text = "games"
 	p.X.Label.Text = r.Length.Unit
 	lo, hi := r.Length.Min, r.Length.Max
@@ -49,12 +49,35 @@ func WritePlot(r *Report, title, path string) error {
 	}
 	h.LineStyle.Color = color.White
 	h.Width = h.Bins[0].Max - h.Bins[0].Min
-	p.Add(h)
-	p.Add(plotter.NewGrid())
+	p.Add(plotter.NewGrid(), h)
+	p.Y.Min, p.Y.Max = 0, 1.06*p.Y.Max
 	if err := p.Save(8*vg.Inch, 4.5*vg.Inch, path); err != nil {
 		return fmt.Errorf("sim: writing plot %s: %w", path, err)
 	}
 	return nil
+}
+
+// optionsLine names the options that differ from their defaults, wrapped
+// so a long list stays inside the picture.
+func optionsLine(r *Report) string {
+	var changed []string
+	for _, o := range r.specs {
+		if v := r.Options.Get(o.Key); v != o.Default {
+			changed = append(changed, o.Key+"="+v)
+		}
+	}
+	if len(changed) == 0 {
+		return "default options"
+	}
+	var lines []string
+	line := "options:"
+	for _, c := range changed {
+		if len(line)+len(c) > 90 {
+			lines, line = append(lines, line), ""
+		}
+		line += " " + c
+	}
+	return strings.Join(append(lines, line), "\n")
 }
 
 // lengthBins groups the integer lengths lo..hi into at most maxBins bins of

@@ -39,6 +39,7 @@ type Report struct {
 	EndOrder    []string `json:"-"`
 	MetricOrder []string `json:"-"`
 	lengths     histogram
+	specs       []engine.Option
 }
 
 // LengthStats describes the distribution of game lengths exactly (from a
@@ -86,7 +87,7 @@ func (r *runner) report(t *tally, workers int, elapsed time.Duration) *Report {
 		FastPath: r.fast != nil,
 		Ends:     map[string]int64{}, Metrics: map[string]Metric{},
 		ElapsedS: elapsed.Seconds(), Workers: workers, Version: Version(),
-		lengths: t.lengths,
+		lengths: t.lengths, specs: cfg.Game.Options(),
 	}
 	if s := elapsed.Seconds(); s > 0 {
 		rep.GamesPerS = float64(cfg.Games) / s
