@@ -120,79 +120,66 @@ type duelGame struct {
 }
 
 // run plays one two-player game: the same rules as play, specialised. The
-// hot loop keeps both piles' ends in locals (ring indices, masked on use)
-// and hands the rare wars to trick, which works on the pile structs.
+// hot loop keeps the piles' ends as ring indices (masked on use), stores a
+// battle's two cards under the winner's pile without branching on who won,
+// and hands the rare wars (and shuffled pickups) to trick.
 func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	g := duelGame{rng: cards.NewRNG(seed), winner: -1, power: 1, savedLen0: 26}
 	deck := standardDeck
 	g.rng.Shuffle(deck[:])
-	b0, b1 := &d.p[0].buf, &d.p[1].buf
+	p := &d.p
 	for i := range 26 {
-		b0[i], b1[i] = deck[2*i], deck[2*i+1]
+		p[0].buf[i], p[1].buf[i] = deck[2*i], deck[2*i+1]
 	}
-	h0, t0, h1, t1 := uint(0), uint(26), uint(0), uint(26)
+	h0, h1, t := uint(0), uint(0), [2]uint{26, 26}
 	detect := r.repetitionApplies()
 	if detect {
-		d.sync(h0, t0, h1, t1)
+		d.sync(h0, h1, t)
 		d.save()
 	}
+	// first[w] indexes the battle card that goes under first when seat w
+	// wins (WAR-04); quick is false when every trick needs trick.
+	first := [2]uint8{0, 1}
+	switch r.pickup {
+	case loserFirst:
+		first = [2]uint8{1, 0}
+	case seatOrder:
+		first = [2]uint8{0, 0}
+	}
 	quick := r.pickup != shuffled
-	winnerFirst, seatFirst := r.pickup == winnerFirst, r.pickup == seatOrder
 	cmp := &r.cmp.cmp2
 	for {
-		a, b := b0[h0&63], b1[h1&63]
+		laid := [2]cards.Card{p[0].buf[h0&63], p[1].buf[h1&63]}
 		h0++
 		h1++
-		c := cmp[a&63][b&63]
-		switch {
-		case quick && c == firstWins:
-			if !winnerFirst && !seatFirst {
-				a, b = b, a
-			}
-			b0[t0&63], b0[(t0+1)&63] = a, b
-			t0 += 2
-		case quick && c == secondWin:
-			if winnerFirst {
-				a, b = b, a
-			}
-			b1[t1&63], b1[(t1+1)&63] = a, b
-			t1 += 2
-		default:
-			d.laid[0][0], d.laid[1][0] = a, b
-			d.sync(h0, t0, h1, t1)
+		if c := cmp[laid[0]&63][laid[1]&63]; quick && (c == firstWins || c == secondWin) {
+			w := uint(c-firstWins) & 1
+			f := first[w] & 1
+			tw := t[w]
+			p[w].buf[tw&63], p[w].buf[(tw+1)&63] = laid[f], laid[1-f]
+			t[w] = tw + 2
+		} else {
+			d.laid[0][0], d.laid[1][0] = laid[0], laid[1]
+			d.sync(h0, h1, t)
 			ok := d.trick(r, &g, c)
-			h0, t0, h1, t1 = d.ends()
+			h0, h1, t = d.ends()
 			if !ok {
 				g.battles++
 				g.end = endDraw
+				break
 			}
-		}
-		if g.end != endNone {
-			break
 		}
 		g.battles++
-		if h0 == t0 {
-			g.end, g.winner = endWin, 1
-			break
-		}
-		if h1 == t1 {
+		if h0 == t[0] || h1 == t[1] {
 			g.end, g.winner = endWin, 0
+			if h0 == t[0] {
+				g.winner = 1
+			}
 			break
 		}
-		if detect {
-			g.lam++
-			if int(t0-h0) == g.savedLen0 {
-				d.sync(h0, t0, h1, t1)
-				if d.same() {
-					g.end = endRepetition
-					break
-				}
-			}
-			if g.lam == g.power {
-				d.sync(h0, t0, h1, t1)
-				d.save()
-				g.savedLen0, g.power, g.lam = int(t0-h0), 2*g.power, 0
-			}
+		if detect && d.repeats(&g, h0, h1, t) {
+			g.end = endRepetition
+			break
 		}
 		if g.battles >= r.maxBattles {
 			g.end = endCap
@@ -207,16 +194,34 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	out.Metrics[0], out.Metrics[4] = float64(g.wars), float64(g.autoWars)
 }
 
+// repeats is Brent's step (WAR-08) for two piles: it compares the pile
+// lengths before any card, and saves the position at powers of two.
+func (d *duel) repeats(g *duelGame, h0, h1 uint, t [2]uint) bool {
+	g.lam++
+	if int(t[0]-h0) == g.savedLen0 {
+		d.sync(h0, h1, t)
+		if d.same() {
+			return true
+		}
+	}
+	if g.lam == g.power {
+		d.sync(h0, h1, t)
+		d.save()
+		g.savedLen0, g.power, g.lam = int(t[0]-h0), 2*g.power, 0
+	}
+	return false
+}
+
 // sync stores the loop's pile ends into the pile structs.
-func (d *duel) sync(h0, t0, h1, t1 uint) {
-	d.p[0].head, d.p[0].n = uint8(h0&63), uint8(t0-h0)
-	d.p[1].head, d.p[1].n = uint8(h1&63), uint8(t1-h1)
+func (d *duel) sync(h0, h1 uint, t [2]uint) {
+	d.p[0].head, d.p[0].n = uint8(h0&63), uint8(t[0]-h0)
+	d.p[1].head, d.p[1].n = uint8(h1&63), uint8(t[1]-h1)
 }
 
 // ends loads the pile ends back into the loop's form.
-func (d *duel) ends() (h0, t0, h1, t1 uint) {
+func (d *duel) ends() (h0, h1 uint, t [2]uint) {
 	h0, h1 = uint(d.p[0].head), uint(d.p[1].head)
-	return h0, h0 + uint(d.p[0].n), h1, h1 + uint(d.p[1].n)
+	return h0, h1, [2]uint{h0 + uint(d.p[0].n), h1 + uint(d.p[1].n)}
 }
 
 // trick finishes a battle whose first comparison c was not settled by the
@@ -257,9 +262,9 @@ func (d *duel) trick(r *rules, g *duelGame, c uint8) bool {
 func (d *duel) lay(seat, n, down int) int {
 	pl := &d.p[seat]
 	k := min(int(pl.n), down+1)
-	for i := range k {
-		d.laid[seat][n+i] = pl.pop()
-	}
+	pl.copyTo(d.laid[seat][n : n+k])
+	pl.head = (pl.head + uint8(k)) & 63
+	pl.n -= uint8(k)
 	return n + k
 }
 
@@ -277,14 +282,18 @@ func (d *duel) pickUp(order pickupOrder, w int, n [2]int, rng *cards.RNG) {
 	from := dst.n
 	fa, fb := &d.laid[first], &d.laid[1-first]
 	na, nb := n[first], n[1-first]
+	t := uint(dst.head) + uint(dst.n)
 	for i := range max(na, nb) {
 		if i < na {
-			dst.push(fa[i])
+			dst.buf[t&63] = fa[i]
+			t++
 		}
 		if i < nb {
-			dst.push(fb[i])
+			dst.buf[t&63] = fb[i]
+			t++
 		}
 	}
+	dst.n = uint8(t - uint(dst.head))
 	if order == shuffled {
 		for i := int(dst.n-from) - 1; i > 0; i-- {
 			j := rng.IntN(i + 1)
@@ -298,24 +307,11 @@ func (d *duel) pickUp(order pickupOrder, w int, n [2]int, rng *cards.RNG) {
 func (d *duel) save() {
 	k := 0
 	for seat := range 2 {
-		pl := &d.p[seat]
-		for i := range int(pl.n) {
-			d.saved[k] = pl.at(i)
-			k++
-		}
+		k += d.p[seat].copyTo(d.saved[k:])
 	}
 }
 
 func (d *duel) same() bool {
-	k := 0
-	for seat := range 2 {
-		pl := &d.p[seat]
-		for i := range int(pl.n) {
-			if pl.at(i) != d.saved[k] {
-				return false
-			}
-			k++
-		}
-	}
-	return true
+	n0 := int(d.p[0].n)
+	return d.p[0].equal(d.saved[:n0]) && d.p[1].equal(d.saved[n0:])
 }

@@ -25,6 +25,25 @@ func (p *pile) push(c cards.Card) {
 	p.n++
 }
 
+// copyTo copies the top len(dst) cards (at most the whole pile) into dst
+// and returns how many it copied.
+func (p *pile) copyTo(dst []cards.Card) int {
+	n := min(len(dst), int(p.n))
+	k := copy(dst[:n], p.buf[p.head&63:])
+	copy(dst[k:n], p.buf[:])
+	return n
+}
+
+// equal reports whether the pile holds exactly cs, top first.
+func (p *pile) equal(cs []cards.Card) bool {
+	if len(cs) != int(p.n) {
+		return false
+	}
+	head := p.buf[p.head&63:]
+	k := min(len(head), len(cs))
+	return string(head[:k]) == string(cs[:k]) && string(p.buf[:len(cs)-k]) == string(cs[k:])
+}
+
 // at returns the i-th card from the top.
 func (p *pile) at(i int) cards.Card { return p.buf[(int(p.head)+i)&63] }
 
@@ -435,12 +454,8 @@ func (p *play) keepTrick(winner int, how uint8) {
 func (b *brent) save(piles *[3]pile, seats int) {
 	k := 0
 	for seat := range seats {
-		pl := &piles[seat]
-		b.savedLen[seat] = pl.n
-		for i := range int(pl.n) {
-			b.saved[k] = pl.at(i)
-			k++
-		}
+		b.savedLen[seat] = piles[seat].n
+		k += piles[seat].copyTo(b.saved[k:])
 	}
 }
 
@@ -467,13 +482,11 @@ func (b *brent) same(piles *[3]pile, seats int) bool {
 	}
 	k := 0
 	for seat := range seats {
-		pl := &piles[seat]
-		for i := range int(pl.n) {
-			if pl.at(i) != b.saved[k] {
-				return false
-			}
-			k++
+		n := int(piles[seat].n)
+		if !piles[seat].equal(b.saved[k : k+n]) {
+			return false
 		}
+		k += n
 	}
 	return true
 }
