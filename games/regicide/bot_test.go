@@ -33,28 +33,46 @@ func playOut(t testing.TB, players int, seed uint64, newBot func(uint64) engine.
 	return st.(*State)
 }
 
-// TestBotWinShares plays the heuristic bot 1,000 times per player count
-// (100 with -short) and logs its win share and enemies defeated; run with
-// -v to read them. It fails if the bot ever plays an illegal action or
-// defeats fewer enemies on average than uniform random play (3.0 solo).
+// randomBot plays uniformly among the legal actions: the baseline.
+type randomBot struct{ rng cards.RNG }
+
+func newRandomBot(seed uint64) engine.Bot { return &randomBot{rng: cards.NewRNG(seed)} }
+
+func (r *randomBot) Act(s engine.State, seat int) engine.Action {
+	legal := s.Legal(seat, nil)
+	return legal[r.rng.IntN(len(legal))]
+}
+
+// shares plays games seeded games of players with newBot and returns the
+// wins and the mean number of enemies defeated.
+func shares(t *testing.T, players, games int, newBot func(uint64) engine.Bot) (wins int, enemies float64) {
+	total := 0
+	for i := range games {
+		s := playOut(t, players, cards.SubSeed(2026, uint64(i)), newBot)
+		if s.end == endWon {
+			wins++
+		}
+		total += int(s.defeated)
+	}
+	return wins, float64(total) / float64(games)
+}
+
+// TestBotWinShares plays the heuristic bot and the uniform random baseline
+// 1,000 times per player count (100 with -short) and logs their win shares
+// and enemies defeated; run with -v to read them. It fails if the bot ever
+// plays an illegal action or defeats no more enemies than random play.
 func TestBotWinShares(t *testing.T) {
 	games := 1000
 	if testing.Short() {
 		games = 100
 	}
 	for players := 1; players <= 4; players++ {
-		wins, enemies := 0, 0
-		for i := range games {
-			s := playOut(t, players, cards.SubSeed(2026, uint64(i)), NewBot)
-			if s.end == endWon {
-				wins++
-			}
-			enemies += int(s.defeated)
-		}
-		mean := float64(enemies) / float64(games)
-		t.Logf("players=%d: heuristic bot won %d of %d games (%.1f%%), %.2f enemies defeated on average", players, wins, games, 100*float64(wins)/float64(games), mean)
-		if mean < 3 {
-			t.Errorf("players=%d: the heuristic bot defeats %.2f enemies on average, no better than random play", players, mean)
+		wins, mean := shares(t, players, games, NewBot)
+		rwins, rmean := shares(t, players, games, newRandomBot)
+		t.Logf("players=%d, %d games: heuristic won %d (%.1f%%), %.2f enemies on average; random won %d, %.2f enemies",
+			players, games, wins, 100*float64(wins)/float64(games), mean, rwins, rmean)
+		if mean <= rmean {
+			t.Errorf("players=%d: the heuristic bot defeats %.2f enemies on average, random play %.2f", players, mean, rmean)
 		}
 	}
 }
