@@ -8,6 +8,7 @@
 package record
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -108,13 +109,48 @@ func (r *Record) check() error {
 	return nil
 }
 
-// Write encodes the record as indented JSON.
+// Write encodes the record as JSON for people as well as programs: one
+// field per line and one action per line.
 func (r *Record) Write(w io.Writer) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return fmt.Errorf("record: %w", err)
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	field := func(key string, v any) {
+		enc, _ := json.Marshal(v)
+		fmt.Fprintf(&b, "  %q: %s,\n", key, enc)
 	}
-	_, err = w.Write(append(b, '\n'))
+	field("version", r.Version)
+	field("game", r.Game)
+	if len(r.Options) > 0 {
+		field("options", r.Options)
+	}
+	if len(r.Seats) > 0 {
+		field("seats", r.Seats)
+	}
+	if r.Seed != nil {
+		field("seed", *r.Seed)
+	}
+	if r.Deal != nil {
+		field("deal", r.Deal)
+	}
+	b.WriteString("  \"actions\": [")
+	for i, a := range r.Actions {
+		enc, _ := json.Marshal(a)
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		b.Write(enc)
+	}
+	b.WriteString("\n  ]")
+	if r.Result != nil {
+		enc, err := json.Marshal(r.Result)
+		if err != nil {
+			return fmt.Errorf("record: result: %w", err)
+		}
+		fmt.Fprintf(&b, ",\n  \"result\": %s", enc)
+	}
+	b.WriteString("\n}\n")
+	_, err := w.Write(b.Bytes())
 	return err
 }
 

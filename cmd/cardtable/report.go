@@ -19,13 +19,13 @@ func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
 	fmt.Fprintf(w, "%s: %d games, seed %d (%s)\n", g.Title(), r.Games, r.Seed, path)
 	fmt.Fprintf(w, "options: %s\n\n", r.Options)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "seat\tbot\twins\tshare\t95% CI\t")
+	fmt.Fprintln(tw, "seat\tbot\twins\tshare\t95% CI")
 	for _, s := range r.Seats {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t[%s, %s]\t\n", s.Seat, s.Bot, s.Wins, pct(s.Share), pct(s.CI95[0]), pct(s.CI95[1]))
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t[%s, %s]\n", s.Seat, s.Bot, s.Wins, pct(s.Share), pct(s.CI95[0]), pct(s.CI95[1]))
 	}
 	if r.Draws != nil {
 		lo, hi := sim.Wilson(*r.Draws, r.Games, 1.959963984540054)
-		fmt.Fprintf(tw, "draws\t\t%d\t%s\t[%s, %s]\t\n", *r.Draws, pct(float64(*r.Draws)/float64(r.Games)), pct(lo), pct(hi))
+		fmt.Fprintf(tw, "draws\t\t%d\t%s\t[%s, %s]\n", *r.Draws, pct(float64(*r.Draws)/float64(r.Games)), pct(lo), pct(hi))
 	}
 	tw.Flush()
 	l := r.Length
@@ -34,7 +34,7 @@ func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, name := range r.EndOrder {
 		n := r.Ends[name]
-		fmt.Fprintf(tw, "  %s\t%d\t%s\t\n", name, n, pct(float64(n)/float64(r.Games)))
+		fmt.Fprintf(tw, "  %s\t%d\t%s\n", name, n, pct(float64(n)/float64(r.Games)))
 	}
 	tw.Flush()
 	if len(r.MetricOrder) > 0 {
@@ -42,11 +42,15 @@ func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
 		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, name := range r.MetricOrder {
 			m := r.Metrics[name]
-			fmt.Fprintf(tw, "  %s\t%.3f\t± %.3f\t\n", name, m.Mean, m.SD)
+			fmt.Fprintf(tw, "  %s\t%.3f\t± %.3f\n", name, m.Mean, m.SD)
 		}
 		tw.Flush()
 	}
-	fmt.Fprintf(w, "\n%d games in %.2f s: %.0f games/s on %d workers\n", r.Games, r.ElapsedS, r.GamesPerS, r.Workers)
+	workers := "workers"
+	if r.Workers == 1 {
+		workers = "worker"
+	}
+	fmt.Fprintf(w, "\n%d games in %.2f s: %.0f games/s on %d %s\n", r.Games, r.ElapsedS, r.GamesPerS, r.Workers, workers)
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
