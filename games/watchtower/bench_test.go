@@ -3,7 +3,7 @@ package watchtower_test
 import (
 	"testing"
 
-	"cardtable/bots"
+	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/watchtower"
 )
@@ -28,10 +28,23 @@ func playout(tb testing.TB, opts engine.Options, seed uint64, players []engine.B
 	return s, n
 }
 
+// uniform plays uniformly at random among the legal actions. It is the
+// same player as bots.Random, kept here so that this package's tests do not
+// depend on the bot registry, which imports every game.
+type uniform struct {
+	rng   cards.RNG
+	legal []engine.Action
+}
+
+func (u *uniform) Act(s engine.State, seat int) engine.Action {
+	u.legal = s.Legal(seat, u.legal[:0])
+	return u.legal[u.rng.IntN(len(u.legal))]
+}
+
 func randomBots(seed uint64, n int) []engine.Bot {
 	out := make([]engine.Bot, n)
 	for i := range out {
-		out[i] = bots.NewRandom(engine.BotSeed(seed, i))
+		out[i] = &uniform{rng: cards.NewRNG(engine.BotSeed(seed, i))}
 	}
 	return out
 }

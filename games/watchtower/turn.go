@@ -120,6 +120,9 @@ func (s *State) check(seat int, d decoded) error {
 		}
 		return nil
 	}
+	if s.phase == phaseSetup && (d.kind == kindChallenge || d.kind == kindCampaignBattle) {
+		return engine.Illegal("watchtower: no challenges during setup: place, burn or write done (WT-03)")
+	}
 	switch d.kind {
 	case kindPlace:
 		return s.checkPlace(seat, d.card)
