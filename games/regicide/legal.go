@@ -73,38 +73,57 @@ func appendPlays(hand set, dst []engine.Action) []engine.Action {
 
 // appendCovers appends every discard that covers attack (REG-17): the empty
 // discard alone when attack <= 0, else each subset of hand worth at least
-// attack.
+// attack, ordered by value, then card count, then mask.
+//
+// Subsets are numbered by which of the hand's cards (ascending) they hold;
+// among subsets of one hand that number orders like the mask. Listing them
+// by size, each size in increasing number (Gosper's hack), then a stable
+// counting sort by value gives the order without comparisons.
 func appendCovers(hand set, attack int, dst []engine.Action) []engine.Action {
 	if attack <= 0 {
 		return append(dst, encode(kindDiscard, 0, 0))
 	}
-	type cover struct {
-		value, n int
-		m        set
+	held := hand.cards() // at most 8 cards: the largest hand
+	all := 1 << len(held)
+	var values [256]int
+	for i := 1; i < all; i++ {
+		values[i] = values[i&(i-1)] + value(held[bits.TrailingZeros(uint(i))])
 	}
-	var buf [256]cover
-	covers := buf[:0]
-	for sub := hand; sub != 0; sub = (sub - 1) & hand {
-		if v := sub.value(); v >= attack {
-			covers = append(covers, cover{v, sub.len(), sub})
+	var found [256]uint8
+	var start [8*20 + 2]int // by value: a hand is worth at most 8 Kings
+	n := 0
+	for k := 1; k <= len(held); k++ {
+		for i := 1<<k - 1; i < all; i = nextSameSize(i) {
+			if values[i] >= attack {
+				found[n] = uint8(i)
+				n++
+				start[values[i]+1]++
+			}
 		}
 	}
-	slices.SortFunc(covers, func(a, b cover) int {
-		if a.value != b.value {
-			return a.value - b.value
+	for v := 1; v < len(start); v++ {
+		start[v] += start[v-1]
+	}
+	var order [256]uint8
+	for _, i := range found[:n] {
+		order[start[values[i]]] = i
+		start[values[i]]++
+	}
+	for _, i := range order[:n] {
+		var m set
+		for b := uint(i); b != 0; b &= b - 1 {
+			m |= bit(held[bits.TrailingZeros(b)])
 		}
-		if a.n != b.n {
-			return a.n - b.n
-		}
-		if a.m < b.m {
-			return -1
-		}
-		return 1
-	})
-	for _, c := range covers {
-		dst = append(dst, encode(kindDiscard, 0, c.m))
+		dst = append(dst, encode(kindDiscard, 0, m))
 	}
 	return dst
+}
+
+// nextSameSize returns the next larger integer with as many bits set as i.
+func nextSameSize(i int) int {
+	low := i & -i
+	ripple := i + low
+	return ((ripple^i)>>2)/low | ripple
 }
 
 // playError says why m is not a legal play from hand (REG-07, REG-18,
