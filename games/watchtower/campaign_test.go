@@ -40,12 +40,12 @@ func TestCompletionByWonCardWT16WT18(t *testing.T) {
 // first from the last); the single highest card's owner wins it.
 func TestFreeForAllWT17(t *testing.T) {
 	tests := []struct {
-		name                   string
-		army0                  string
-		picks                  string // by seat 1, 2, 3 in turn
-		winner                 int
-		armies                 []string
-		campaign               bool
+		name     string
+		army0    string
+		picks    string // by seat 1, 2, 3 in turn
+		winner   int
+		armies   []string
+		campaign bool
 	}{
 		{name: "another player wins", army0: "6S 2C", picks: "KD 2C 9C", winner: 2,
 			armies: []string{"2C", "9C 3D", "KD 4H 6S"}},

@@ -80,9 +80,9 @@ func (p *player) armyIndex(c cards.Card) int { return slices.Index(p.army, c) }
 
 // task is one automatic step waiting to run (see agenda.go).
 type task struct {
-	kind taskKind
-	seat int8
-	n    int8
+	kind  taskKind
+	seat  int8
+	n     int8
 	flag  bool
 	retry bool
 	card  cards.Card
