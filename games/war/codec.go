@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
+	"sync/atomic"
 
 	"cardtable/cards"
 	"cardtable/engine"
@@ -19,9 +21,8 @@ const codecVersion = 1
 func (s *State) MarshalBinary() ([]byte, error) {
 	b := make([]byte, 0, 512)
 	b = append(b, codecVersion)
-	opts := s.opts.String()
-	b = binary.AppendUvarint(b, uint64(len(opts)))
-	b = append(b, opts...)
+	b = binary.AppendUvarint(b, uint64(len(s.optsText)))
+	b = append(b, s.optsText...)
 	rng, err := s.rng.AppendBinary(nil)
 	if err != nil {
 		return nil, fmt.Errorf("war: generator: %w", err)
@@ -208,7 +209,38 @@ func decodeState(data []byte) (*State, error) {
 	return s, s.validate()
 }
 
+// decodedOptions caches resolved options by their text, since restoring
+// states (replays, searches) sees the same few texts over and over. At most
+// maxDecoded texts are kept, so hostile data cannot grow it without bound.
+var (
+	decodedOptions sync.Map // string -> *resolvedOptions
+	decodedCount   atomic.Int32
+)
+
+const maxDecoded = 64
+
+type resolvedOptions struct {
+	opts engine.Options
+	text string
+	r    rules
+}
+
 func (s *State) decodeOptions(text string) error {
+	if d, ok := decodedOptions.Load(text); ok {
+		c := d.(*resolvedOptions)
+		s.opts, s.optsText, s.r = c.opts, c.text, c.r
+		return nil
+	}
+	if err := s.resolveOptions(text); err != nil {
+		return err
+	}
+	if decodedCount.Add(1) <= maxDecoded {
+		decodedOptions.Store(text, &resolvedOptions{opts: s.opts, text: s.optsText, r: s.r})
+	}
+	return nil
+}
+
+func (s *State) resolveOptions(text string) error {
 	given, err := engine.ParseOptionArgs([]string{text})
 	if err != nil {
 		return fmt.Errorf("options: %v", err)
@@ -219,6 +251,7 @@ func (s *State) decodeOptions(text string) error {
 	if s.r, err = rulesFrom(s.opts); err != nil {
 		return fmt.Errorf("options: %v", err)
 	}
+	s.optsText = s.opts.String()
 	return nil
 }
 

@@ -23,7 +23,7 @@ var conformanceOptions = []map[string]string{
 }
 
 func TestConformance(t *testing.T) {
-	games := 60
+	games := 40
 	if testing.Short() {
 		games = 15
 	}

@@ -14,6 +14,8 @@ import (
 // engine.CardHolder.
 type State struct {
 	opts engine.Options
+	// optsText is opts.String(), kept for MarshalBinary.
+	optsText string
 	play
 }
 

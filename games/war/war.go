@@ -138,7 +138,7 @@ func (Game) New(opts engine.Options, setup engine.Setup) (engine.State, error) {
 		deck = standardDeck
 		rng.Shuffle(deck[:])
 	}
-	s := &State{opts: opts}
+	s := &State{opts: opts, optsText: opts.String()}
 	s.record = true
 	s.reset(&r, rng, &deck)
 	return s, nil
