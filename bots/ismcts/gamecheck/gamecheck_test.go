@@ -22,51 +22,63 @@ func newGame(tb testing.TB, g engine.Game, given map[string]string, seed uint64)
 	return s
 }
 
+// searchedPerGame bounds the ISMCTS decisions of one test game: random
+// rollouts of a long game (Watchtower runs to its round cap under random
+// play) make a decision cost milliseconds even at a small budget.
+const searchedPerGame = 12
+
 // TestPlaysEveryRegisteredGame plays one game of each registered game for
-// each number of players with a small-budget ISMCTS bot in every seat (the
-// lowest seat of a simultaneous window acting first). Every move must be
-// legal and the game must end.
+// each number of players: a small-budget ISMCTS bot in every seat takes the
+// first decisions (the lowest seat of a simultaneous window acting first),
+// random bots finish the game. Every move must be legal and the game must
+// end.
 func TestPlaysEveryRegisteredGame(t *testing.T) {
 	cfg := ismcts.DefaultConfig()
-	cfg.Iterations = 100
+	cfg.Iterations = 30
 	if testing.Short() {
-		cfg.Iterations = 20
+		cfg.Iterations = 10
 	}
 	for _, g := range games.All() {
 		lo, hi := g.Seats()
 		for players := lo; players <= hi; players++ {
 			t.Run(fmt.Sprintf("%s/players=%d", g.Name(), players), func(t *testing.T) {
 				s := newGame(t, g, map[string]string{"players": fmt.Sprint(players)}, 1)
-				bots := make([]*ismcts.Bot, s.NumSeats())
-				for seat := range bots {
+				searchers := make([]engine.Bot, s.NumSeats())
+				finishers := make([]engine.Bot, s.NumSeats())
+				for seat := range searchers {
 					b, err := ismcts.New(cfg, engine.BotSeed(1, seat))
 					if err != nil {
 						t.Fatal(err)
 					}
-					bots[seat] = b
+					searchers[seat], finishers[seat] = b, bots.NewRandom(engine.BotSeed(1, seat))
 				}
-				searched, steps := playOut(t, s, bots)
+				searched, steps := playOut(t, s, searchers, finishers)
 				t.Logf("%s after %d actions, %d of them searched; returns %v", s.Result().End, steps, searched, s.Returns())
 			})
 		}
 	}
 }
 
-// playOut plays s to the end and counts the actions and the decisions that
-// needed a search (more than one legal action).
-func playOut(t *testing.T, s engine.State, players []*ismcts.Bot) (searched, steps int) {
+// playOut plays s to the end, the searchers choosing until they have made
+// searchedPerGame real decisions (more than one legal action), the
+// finishers after that. It returns the decisions searched and the actions
+// played.
+func playOut(t *testing.T, s engine.State, searchers, finishers []engine.Bot) (searched, steps int) {
 	var toMove []int
 	var legal []engine.Action
 	for ; !s.Terminal(); steps++ {
 		toMove = s.ToMove(toMove[:0])
 		seat := toMove[0]
 		legal = s.Legal(seat, legal[:0])
+		players := searchers
+		if searched >= searchedPerGame {
+			players = finishers
+		} else if len(legal) > 1 {
+			searched++
+		}
 		a := players[seat].Act(s, seat)
 		if !slices.Contains(legal, a) {
 			t.Fatalf("step %d: seat %d chose %q, not legal", steps, seat, s.ActionString(a))
-		}
-		if len(legal) > 1 {
-			searched++
 		}
 		if err := s.Apply(seat, a); err != nil {
 			t.Fatalf("step %d: %v", steps, err)
