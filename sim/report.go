@@ -106,7 +106,7 @@ func (r *runner) report(t *tally, workers int, elapsed time.Duration) *Report {
 	}
 	for i, seat := range cfg.Seats {
 		rep.Bots = append(rep.Bots, seat.Bot)
-		lo, hi := Wilson(t.wins[i], cfg.Games, z95)
+		lo, hi := Wilson(t.wins[i], cfg.Games, Z95)
 		rep.Seats = append(rep.Seats, SeatStats{
 			Seat: i, Bot: seat.Bot, Wins: t.wins[i], Share: float64(t.wins[i]) / float64(cfg.Games),
 			CI95: [2]float64{lo, hi}, MeanReturn: r.ordered.total.returns[i].mean,

@@ -2,11 +2,11 @@ package sim
 
 import "math"
 
-// z95 is the standard normal quantile for a two-sided 95% interval.
-const z95 = 1.959963984540054
+// Z95 is the standard normal quantile for a two-sided 95% interval.
+const Z95 = 1.959963984540054
 
 // Wilson returns the Wilson score interval for k successes out of n trials
-// at normal quantile z (z95 for 95%). It stays inside [0, 1] and is sound
+// at normal quantile z (Z95 for 95%). It stays inside [0, 1] and is sound
 // for shares near 0 or 1, unlike the normal approximation. n = 0 gives the
 // uninformative interval [0, 1].
 func Wilson(k, n int64, z float64) (lo, hi float64) {

@@ -20,7 +20,7 @@ func TestWilsonAgainstHandComputedIntervals(t *testing.T) {
 		{0, 0, 0, 1},
 	}
 	for _, tt := range tests {
-		lo, hi := Wilson(tt.k, tt.n, z95)
+		lo, hi := Wilson(tt.k, tt.n, Z95)
 		if math.Abs(lo-tt.lo) > 5e-4 || math.Abs(hi-tt.hi) > 5e-4 {
 			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
 		}

@@ -24,7 +24,7 @@ func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t[%s, %s]\n", s.Seat, s.Bot, s.Wins, pct(s.Share), pct(s.CI95[0]), pct(s.CI95[1]))
 	}
 	if r.Draws != nil {
-		lo, hi := sim.Wilson(*r.Draws, r.Games, 1.959963984540054)
+		lo, hi := sim.Wilson(*r.Draws, r.Games, sim.Z95)
 		fmt.Fprintf(tw, "draws\t\t%d\t%s\t[%s, %s]\n", *r.Draws, pct(float64(*r.Draws)/float64(r.Games)), pct(lo), pct(hi))
 	}
 	tw.Flush()
