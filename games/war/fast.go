@@ -105,111 +105,113 @@ func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome) {
 // duel is the scratch of the two-player loop: both piles, both players'
 // laid cards, and Brent's saved position.
 type duel struct {
-	p     [2]pile
-	laid  [2][52]cards.Card
-	saved [52]cards.Card
+	p         [2]pile
+	laid      [2][52]cards.Card
+	saved     [2][64]cards.Card
+	savedHead [2]uint
 }
 
-// duelGame is the running state of one two-player game.
+// duelGame is what trick needs of a running two-player game.
 type duelGame struct {
-	rng                     cards.RNG
-	battles, wars, autoWars int
-	savedLen0, power, lam   int
-	end                     uint8
-	winner                  int
+	rng            cards.RNG
+	wars, autoWars int
+	end            uint8
+	winner         int
 }
 
 // run plays one two-player game: the same rules as play, specialised. The
-// hot loop keeps the piles' ends as ring indices (masked on use), stores a
-// battle's two cards under the winner's pile without branching on who won,
-// and hands the rare wars (and shuffled pickups) to trick.
+// hot loop keeps the pile ends as ring indices (masked on use) and seat 0's
+// pile size in locals (between battles seat 1 holds the rest of the deck),
+// stores a battle's two cards under the winner's pile without branching on
+// who won, and leaves the rare work out of line: wars and shuffled pickups
+// (trick), Brent's card comparison when the pile sizes match the saved
+// position, and the save at each power of two or the cap (one countdown).
 func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
-	g := duelGame{rng: cards.NewRNG(seed), winner: -1, power: 1, savedLen0: 26}
+	g := duelGame{rng: cards.NewRNG(seed), winner: -1}
 	deck := standardDeck
 	g.rng.Shuffle(deck[:])
 	p := &d.p
 	for i := range 26 {
 		p[0].buf[i], p[1].buf[i] = deck[2*i], deck[2*i+1]
 	}
-	h0, h1, t := uint(0), uint(0), [2]uint{26, 26}
-	detect := r.repetitionApplies()
-	if detect {
-		d.sync(h0, h1, t)
-		d.save()
-	}
-	// first[w] indexes the battle card that goes under first when seat w
-	// wins (WAR-04); quick is false when every trick needs trick.
-	first := [2]uint8{0, 1}
+	h0, h1, t, n0 := uint(0), uint(0), [2]uint{26, 26}, uint(26)
+	// The battle card that goes under first when seat w wins is laid[f]
+	// with f = (w ^ flip) & keep (WAR-04).
+	flip, keep := uint(0), uint(1)
 	switch r.pickup {
 	case loserFirst:
-		first = [2]uint8{1, 0}
+		flip = 1
 	case seatOrder:
-		first = [2]uint8{0, 0}
+		keep = 0
 	}
-	quick := r.pickup != shuffled
+	// Comparisons below quick (firstWins, secondWin less firstWins) take
+	// the inline path; shuffled pickups always go to trick.
+	quick := uint8(2)
+	if r.pickup == shuffled {
+		quick = 0
+	}
+	battles, power, savedLen0 := 0, 1, uint(26)
+	stop := 1
+	if !r.repetitionApplies() {
+		savedLen0, stop = 64, r.maxBattles
+	} else {
+		d.save(0, 0)
+	}
 	cmp := &r.cmp.cmp2
 	for {
 		laid := [2]cards.Card{p[0].buf[h0&63], p[1].buf[h1&63]}
 		h0++
 		h1++
-		if c := cmp[laid[0]&63][laid[1]&63]; quick && (c == firstWins || c == secondWin) {
-			w := uint(c-firstWins) & 1
-			f := first[w] & 1
+		if c := cmp[laid[0]&63][laid[1]&63] - firstWins; c < quick {
+			w := uint(c) & 1
+			f := (w ^ flip) & keep
 			tw := t[w]
-			p[w].buf[tw&63], p[w].buf[(tw+1)&63] = laid[f], laid[1-f]
+			p[w].buf[tw&63], p[w].buf[(tw+1)&63] = laid[f], laid[f^1]
 			t[w] = tw + 2
+			n0 += 1 - 2*w
 		} else {
 			d.laid[0][0], d.laid[1][0] = laid[0], laid[1]
 			d.sync(h0, h1, t)
-			ok := d.trick(r, &g, c)
+			ok := d.trick(r, &g, c+firstWins)
 			h0, h1, t = d.ends()
+			n0 = t[0] - h0
 			if !ok {
-				g.battles++
+				battles++
 				g.end = endDraw
 				break
 			}
 		}
-		g.battles++
-		if h0 == t[0] || h1 == t[1] {
+		battles++
+		if n0-1 >= 51 {
 			g.end, g.winner = endWin, 0
-			if h0 == t[0] {
+			if n0 == 0 {
 				g.winner = 1
 			}
 			break
 		}
-		if detect && d.repeats(&g, h0, h1, t) {
-			g.end = endRepetition
-			break
+		if n0 == savedLen0 {
+			d.sync(h0, h1, t)
+			if d.same() {
+				g.end = endRepetition
+				break
+			}
 		}
-		if g.battles >= r.maxBattles {
-			g.end = endCap
-			break
+		if battles == stop {
+			if battles >= r.maxBattles {
+				g.end = endCap
+				break
+			}
+			d.save(h0, h1)
+			savedLen0, power = n0, 2*power
+			stop = min(battles+power, r.maxBattles)
 		}
 	}
-	*out = engine.Outcome{Seats: 2, End: int(g.end) - 1, Length: g.battles}
+	*out = engine.Outcome{Seats: 2, End: int(g.end) - 1, Length: battles}
 	if g.winner >= 0 {
 		out.Won[g.winner] = true
 		out.Returns[g.winner], out.Returns[1-g.winner] = 1, -1
 	}
 	out.Metrics[0], out.Metrics[4] = float64(g.wars), float64(g.autoWars)
-}
-
-// repeats is Brent's step (WAR-08) for two piles: it compares the pile
-// lengths before any card, and saves the position at powers of two.
-func (d *duel) repeats(g *duelGame, h0, h1 uint, t [2]uint) bool {
-	g.lam++
-	if int(t[0]-h0) == g.savedLen0 {
-		d.sync(h0, h1, t)
-		if d.same() {
-			return true
-		}
-	}
-	if g.lam == g.power {
-		d.sync(h0, h1, t)
-		d.save()
-		g.savedLen0, g.power, g.lam = int(t[0]-h0), 2*g.power, 0
-	}
-	return false
 }
 
 // sync stores the loop's pile ends into the pile structs.
@@ -303,15 +305,23 @@ func (d *duel) pickUp(order pickupOrder, w int, n [2]int, rng *cards.RNG) {
 	}
 }
 
-// save stores both piles as Brent's saved position.
-func (d *duel) save() {
-	k := 0
-	for seat := range 2 {
-		k += d.p[seat].copyTo(d.saved[k:])
-	}
+// save stores Brent's saved position: both rings whole (a fixed-size
+// copy) and where each pile starts; the sizes are savedLen0 and the rest.
+func (d *duel) save(h0, h1 uint) {
+	d.saved = [2][64]cards.Card{d.p[0].buf, d.p[1].buf}
+	d.savedHead = [2]uint{h0, h1}
 }
 
+// same reports whether the piles (already of the saved sizes) hold the
+// saved position card for card.
 func (d *duel) same() bool {
-	n0 := int(d.p[0].n)
-	return d.p[0].equal(d.saved[:n0]) && d.p[1].equal(d.saved[n0:])
+	for seat := range 2 {
+		pl, sv, sh := &d.p[seat], &d.saved[seat], d.savedHead[seat]
+		for i := range uint(pl.n) {
+			if pl.buf[(uint(pl.head)+i)&63] != sv[(sh+i)&63] {
+				return false
+			}
+		}
+	}
+	return true
 }
