@@ -275,3 +275,25 @@ func TestCancelledRunStops(t *testing.T) {
 		t.Errorf("Run on a cancelled context = %v, want context.Canceled", err)
 	}
 }
+
+// plainGame hides HighCard's Reporter and FastSimulator: only the engine
+// contract's Game methods remain.
+type plainGame struct{ engine.Game }
+
+func TestGameWithoutReporterIsSummarisedFromResult(t *testing.T) {
+	cfg := config(t, 800, nil)
+	want := run(t, cfg)
+	cfg.Game = plainGame{simtest.HighCard{}}
+	got := run(t, cfg)
+	if got.FastPath || got.Length.Unit != "length" || len(got.Metrics) != 0 {
+		t.Errorf("fast_path %v, unit %q, metrics %v; want the State path, unit \"length\", no metrics", got.FastPath, got.Length.Unit, got.Metrics)
+	}
+	for end, n := range want.Ends {
+		if n > 0 && got.Ends[end] != n {
+			t.Errorf("ends[%q] = %d, want %d", end, got.Ends[end], n)
+		}
+	}
+	if got.Length.Mean != want.Length.Mean || got.Seats[0].Wins != want.Seats[0].Wins || *got.Draws != *want.Draws {
+		t.Errorf("length/wins/draws %v/%d/%d, want %v/%d/%d", got.Length.Mean, got.Seats[0].Wins, *got.Draws, want.Length.Mean, want.Seats[0].Wins, *want.Draws)
+	}
+}
