@@ -29,6 +29,7 @@ type cli struct {
 	Rules  rulesCmd  `cmd:"" help:"Print a game's rules and options."`
 	Games  gamesCmd  `cmd:"" help:"List the games."`
 	Bots   botsCmd   `cmd:"" help:"List the bots (for one game, or all)."`
+	Solve  solveCmd  `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
 }
 
 // app is what commands run against: the streams and the game registry,

@@ -1,0 +1,238 @@
+package regicidesolver
+
+import (
+	"math/bits"
+	"slices"
+	"time"
+
+	"cardtable/cards"
+	"cardtable/engine"
+	"cardtable/games/regicide"
+)
+
+// outcome is what a subtree search found.
+type outcome int
+
+const (
+	failed outcome = iota
+	won
+	aborted
+)
+
+// maxDepth bounds the search's depth. Every Regicide game ends (each play
+// adds damage or a card to the table, and yields cannot follow one another
+// round the table), so it is far beyond any real line; reaching it aborts.
+const maxDepth = 4096
+
+// checkEvery is how many nodes pass between checks of the clock and the
+// context.
+const checkEvery = 1 << 12
+
+// child is one action from a position and the position it leads to.
+type child struct {
+	state  regicide.State
+	action engine.Action
+	seat   int
+	score  int
+}
+
+// frame holds one depth's buffers.
+type frame struct {
+	legal    []engine.Action
+	children []child
+}
+
+// codes are action encodings the search recognises, read from the game's
+// notation so the search does not depend on the encoding beyond the
+// documented card bits.
+type codes struct {
+	signalNone, signalGood, signalRatherNot engine.Action
+	discardKind                             engine.Action
+}
+
+// cardMask is the documented card part of an action (bits 8..61).
+const cardMask = engine.Action(^uint64(0)>>2) &^ 0xff
+
+func readCodes(s *regicide.State, seat int) codes {
+	parse := func(text string) engine.Action {
+		a, err := s.ParseAction(seat, text)
+		if err != nil {
+			panic("regicidesolver: the notation no longer reads " + text)
+		}
+		return a
+	}
+	return codes{
+		signalNone: parse("signal none"), signalGood: parse("signal good"),
+		signalRatherNot: parse("signal rather-not"), discardKind: parse("discard") &^ cardMask,
+	}
+}
+
+// unlimited is the discrepancy budget of the complete stage: no limit.
+const unlimited = 1<<15 - 1
+
+// root searches s with a discrepancy budget and returns the winning line
+// when it finds one.
+func (v *Solver) root(s *regicide.State, budget int) ([]Step, outcome) {
+	var line []Step
+	out, _ := v.search(s, 0, budget, &line)
+	slices.Reverse(line)
+	return line, out
+}
+
+// search returns won (appending the line, last step first), failed or
+// aborted. budget is how many discrepancies the line may still take:
+// trying a position's child of rank i (0 is the best by score) costs i of
+// it. A failed search also returns the largest budget it is known to fail
+// within (unlimited: it fails whatever the budget) and remembers it.
+func (v *Solver) search(s *regicide.State, depth, budget int, line *[]Step) (outcome, int) {
+	if depth >= maxDepth {
+		v.abort = "depth limit"
+		return aborted, 0
+	}
+	key := s.PositionKey()
+	if b, ok := v.table.failedWithin(key, budget); ok {
+		return failed, b
+	}
+	if v.frames == nil || depth >= len(v.frames) {
+		v.frames = append(v.frames, make([]frame, depth+1-len(v.frames))...)
+	}
+	f := &v.frames[depth]
+	if stop := v.expand(s, f); stop != "" {
+		v.abort = stop
+		return aborted, 0
+	}
+	// proven is the budget within which the position is now known to
+	// fail: the least over its children of the budget each failed with
+	// plus its rank, unlimited when every child failed outright.
+	proven := unlimited
+	for i := range f.children {
+		cost := rankCost(i)
+		if cost > budget {
+			proven = min(proven, budget)
+			break
+		}
+		c := &f.children[i]
+		if c.state.Terminal() {
+			if c.state.Facts().Won {
+				*line = append(*line, Step{c.seat, s.ActionString(c.action)})
+				return won, 0
+			}
+			continue
+		}
+		out, b := v.search(&c.state, depth+1, budget-cost, line)
+		switch out {
+		case won:
+			*line = append(*line, Step{c.seat, s.ActionString(c.action)})
+			return won, 0
+		case aborted:
+			return aborted, 0
+		}
+		if b < unlimited {
+			proven = min(proven, b+cost)
+		}
+	}
+	v.table.store(key, proven)
+	return failed, proven
+}
+
+// rankCost is the discrepancies that trying the child of rank i costs.
+func rankCost(i int) int {
+	return i
+}
+
+// expand fills f.children with the actions the search tries from s, each
+// applied, best first. It returns why the search must stop, or "".
+func (v *Solver) expand(s *regicide.State, f *frame) string {
+	var seats [engine.MaxSeats]int
+	seat := s.ToMove(seats[:0])[0]
+	cd := &v.codes
+	f.legal = s.Legal(seat, f.legal[:0])
+	var attack int
+	if len(f.legal) > 0 && f.legal[0]&^cardMask == cd.discardKind {
+		attack = s.Facts().Attack
+	}
+	f.children = f.children[:0]
+	for _, a := range f.legal {
+		if a == cd.signalGood || a == cd.signalRatherNot {
+			continue
+		}
+		if v.quick && attack > 0 && a&^cardMask == cd.discardKind && !minimalCover(a, attack) {
+			continue
+		}
+		if stop := v.count(); stop != "" {
+			return stop
+		}
+		f.children = append(f.children, child{state: *s, action: a, seat: seat})
+		c := &f.children[len(f.children)-1]
+		if err := c.state.Apply(seat, a); err != nil {
+			panic("regicidesolver: a legal action did not apply: " + err.Error())
+		}
+		facts := c.state.Facts()
+		c.score = score(facts)
+		v.deepest = max(v.deepest, facts.Defeated)
+	}
+	slices.SortStableFunc(f.children, func(a, b child) int { return b.score - a.score })
+	return ""
+}
+
+// count counts one node and says whether a budget has run out.
+func (v *Solver) count() string {
+	v.nodes++
+	if v.budget > 0 && v.nodes > v.budget {
+		return "node budget"
+	}
+	if v.nodes%checkEvery == 0 {
+		if v.lim.Time > 0 && time.Since(v.start) > v.lim.Time {
+			return "time budget"
+		}
+		if v.ctx.Err() != nil {
+			return "cancelled"
+		}
+	}
+	return ""
+}
+
+// score orders children: a win first, then progress through the Castle and
+// on the current enemy, then the cards left to fight with.
+func score(f regicide.SearchFacts) int {
+	if f.Won {
+		return 1 << 30
+	}
+	sc := f.Defeated * 10000
+	if f.Health > 0 {
+		sc += f.Damage * 8000 / f.Health
+	}
+	return sc + 20*(f.HandValue-max(f.Attack, 0)) + 5*f.TavernValue + 1000*f.PowersLeft
+}
+
+// minimalCover reports whether the cards of discard a cover attack and
+// none of them can be left out.
+func minimalCover(a engine.Action, attack int) bool {
+	m := uint64(a & cardMask)
+	total, least := 0, 1<<30
+	for ; m != 0; m &= m - 1 {
+		val := cardValue(cards.Card(bits.TrailingZeros64(m)))
+		total += val
+		least = min(least, val)
+	}
+	return total-least < attack
+}
+
+// cardValue is a card's attack and defence value (REG-01).
+func cardValue(c cards.Card) int {
+	if c.IsJoker() {
+		return 0
+	}
+	switch r := c.Rank(); r {
+	case cards.Ace:
+		return 1
+	case cards.Jack:
+		return 10
+	case cards.Queen:
+		return 15
+	case cards.King:
+		return 20
+	default:
+		return int(r)
+	}
+}
