@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"cardtable/cards"
@@ -112,7 +113,17 @@ func (o Option) canonical(v string) (string, error) {
 // valid value in canonical spelling. Make them with ResolveOptions.
 type Options struct {
 	vals map[string]string
+	id   uint64
 }
+
+// optionsIDs numbers ResolveOptions results.
+var optionsIDs atomic.Uint64
+
+// ID identifies this ResolveOptions result (copies share it; the zero
+// Options has ID 0). Options never change, so a fast path called many
+// times with the same options (FastSimulator.Simulate) can keep what it
+// decoded from them keyed by ID instead of decoding them on every call.
+func (o Options) ID() uint64 { return o.id }
 
 // ResolveOptions checks given against specs and fills in defaults. An
 // unknown key or a bad value returns an error wrapping ErrBadOption that
@@ -144,7 +155,7 @@ func ResolveOptions(specs []Option, given map[string]string) (Options, error) {
 		}
 		vals[k] = v
 	}
-	return Options{vals: vals}, nil
+	return Options{vals: vals, id: optionsIDs.Add(1)}, nil
 }
 
 // MustResolve is ResolveOptions for fixed, known-good options (tests,
