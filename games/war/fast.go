@@ -40,10 +40,16 @@ func (p *play) outcome(out *engine.Outcome) {
 	out.Metrics[3], out.Metrics[4] = float64(c.falseSlaps), float64(c.autoWars)
 }
 
-var (
-	playPool = sync.Pool{New: func() any { return new(play) }}
-	duelPool = sync.Pool{New: func() any { return new(duel) }}
-)
+// scratch is one goroutine's reusable memory for Simulate, with the rules
+// decoded from the options it last saw (keyed by engine.Options.ID).
+type scratch struct {
+	optsID uint64
+	r      rules
+	duel   duel
+	play   play
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Simulate plays the game New(opts, Setup{Seed: seed}) with NewBot in every
 // seat (seat s seeded engine.BotSeed(seed, s)) and writes its outcome,
@@ -52,19 +58,20 @@ var (
 // concurrent use. It panics on options New rejects: check them with New
 // first.
 func (Game) Simulate(opts engine.Options, seed uint64, out *engine.Outcome) {
-	r, err := rulesFrom(opts)
-	if err != nil {
-		panic(err)
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	if id := opts.ID(); id == 0 || id != sc.optsID {
+		r, err := rulesFrom(opts)
+		if err != nil {
+			panic(err)
+		}
+		sc.r, sc.optsID = r, id
 	}
-	if r.seats == 2 && r.slap == 0 && r.underdog == 0 {
-		d := duelPool.Get().(*duel)
-		d.run(&r, seed, out)
-		duelPool.Put(d)
-		return
+	if r := &sc.r; r.seats == 2 && r.slap == 0 && r.underdog == 0 {
+		sc.duel.run(r, seed, out)
+	} else {
+		sc.play.simulate(r, seed, out)
 	}
-	p := playPool.Get().(*play)
-	p.simulate(&r, seed, out)
-	playPool.Put(p)
 }
 
 // simulate plays a whole game through the rules code, answering slap
