@@ -1,0 +1,419 @@
+package watchtower
+
+import (
+	"slices"
+
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// Bot is a heuristic Watchtower player. It reads only its seat's view and
+// legal actions. It completes towers with won cards, takes from vulnerable
+// fortresses, challenges when a Monte Carlo estimate of the battle (its own
+// army against the defender's seen cards plus cards drawn from those it
+// cannot see) says the expected gain is worth it, burns single fortress
+// cards for draws (royals and aces first, keeping one fortress card so an
+// attack never risks elimination), builds triples towards a tower, keeps
+// its 7s (assassins) for attack, and gives its lowest cards to an empty
+// barracks. Blind picks are random: positions carry no information.
+type Bot struct {
+	rng   cards.RNG
+	legal []engine.Action
+	pool  []cards.Card
+	// lastRound: the round cap's forced showdown follows this round.
+	lastRound bool
+}
+
+// NewBot returns a heuristic bot seeded with seed.
+func NewBot(seed uint64) engine.Bot { return &Bot{rng: cards.NewRNG(seed)} }
+
+// samples is the number of simulated battles per candidate challenge.
+const samples = 48
+
+// Act implements engine.Bot.
+func (b *Bot) Act(st engine.State, seat int) engine.Action {
+	b.legal = st.Legal(seat, b.legal[:0])
+	v := st.View(seat).(*View)
+	if v.Pending != nil {
+		if v.Pending.Kind == "give" {
+			return b.lowest(v.Players[seat].Army, kindGive)
+		}
+		return b.legal[b.rng.IntN(len(b.legal))]
+	}
+	b.pool = unseen(v, b.pool[:0])
+	b.lastRound = v.Round >= st.Options().Int(optMaxRounds)
+	best, bestScore := b.fallback(), 0.0
+	for _, a := range b.legal {
+		if score := b.score(v, seat, a); score > bestScore {
+			best, bestScore = a, score
+		}
+	}
+	return best
+}
+
+// fallback ends the (setup) turn.
+func (b *Bot) fallback() engine.Action {
+	if slices.Contains(b.legal, doneAction) {
+		return doneAction
+	}
+	return endAction
+}
+
+// lowest returns the legal action of kind on the lowest card of army that
+// is not a 7.
+func (b *Bot) lowest(army []cards.Card, kind int) engine.Action {
+	best, bestRank := b.legal[0], 99
+	for _, a := range b.legal {
+		d, _ := decode(a)
+		if d.kind != kind {
+			continue
+		}
+		r := int(d.card.Rank())
+		if r == 7 {
+			r = 15
+		}
+		if r < bestRank {
+			best, bestRank = a, r
+		}
+	}
+	return best
+}
+
+// score rates one legal action; the best positive score is played, else
+// the turn ends.
+func (b *Bot) score(v *View, seat int, a engine.Action) float64 {
+	d, _ := decode(a)
+	me := &v.Players[seat]
+	switch d.kind {
+	case kindPlace:
+		return b.placeScore(v, seat, d.card)
+	case kindBurn:
+		return burnScore(me, d.rank)
+	case kindChallenge:
+		if d.k == 0 {
+			return 5 + cardValue(d.rank) + completionBonus(me, d.rank)
+		}
+		return b.challengeScore(v, seat, d)
+	case kindCampaignBattle:
+		return b.battleScore(v, seat, d.seat, min(3, me.ArmySize, v.Players[d.seat].ArmySize), cards.NoCard)
+	}
+	return 0
+}
+
+// cardValue is what a card is worth in an army: one card, plus its rank's
+// strength in the showdown.
+func cardValue(r cards.Rank) float64 { return (float64(r) - 5) / 6 }
+
+// stackSize is how many cards of rank r a player's fortress holds.
+func stackSize(p *PlayerView, r cards.Rank) int {
+	for _, st := range p.Fortress {
+		if st.Rank == r.String() {
+			return st.Count
+		}
+	}
+	return 0
+}
+
+// completionBonus values winning a card of rank r that completes a triple.
+func completionBonus(me *PlayerView, r cards.Rank) float64 {
+	if !me.Campaign && stackSize(me, r) == 3 {
+		return 20
+	}
+	return 0
+}
+
+func countRank(cs []cards.Card, r cards.Rank) int {
+	n := 0
+	for _, c := range cs {
+		if c.Rank() == r {
+			n++
+		}
+	}
+	return n
+}
+
+// placeScore: complete a tower with a won card; risk a free-for-all for a
+// drawn 4th; stack towards a triple of a rank held three times; never
+// place a 7 otherwise.
+func (b *Bot) placeScore(v *View, seat int, c cards.Card) float64 {
+	me := &v.Players[seat]
+	r := c.Rank()
+	onFort := stackSize(me, r)
+	switch {
+	case onFort == 3 && b.showdownOdds(v, seat, r) < b.campaignThreshold(v, seat):
+		return 0
+	case onFort == 3 && slices.Contains(me.Won, c):
+		return 100
+	case onFort == 3:
+		return 8 * b.freeForAllOdds(v, seat)
+	case b.lastRound:
+		return trimScore(v, seat, c)
+	case r == 7:
+		return 0
+	case onFort+countRank(me.Army, r) >= 3 && len(me.Army) > 3:
+		return 2
+	}
+	return 0
+}
+
+// trimScore: before the forced showdown, place the lowest army card while
+// the army is larger than the smallest other army (made odd), so that the
+// row holds only the best cards.
+func trimScore(v *View, seat int, c cards.Card) float64 {
+	me := &v.Players[seat]
+	smallest := 0
+	for i := range v.Players {
+		p := &v.Players[i]
+		if i != seat && !p.Out && p.ArmySize > 0 && (smallest == 0 || p.ArmySize < smallest) {
+			smallest = p.ArmySize
+		}
+	}
+	if smallest%2 == 0 {
+		smallest--
+	}
+	keep := max(1, smallest)
+	if len(me.Army) <= keep || c != slices.Min(me.Army) && c.Rank() != slices.Min(me.Army).Rank() {
+		return 0
+	}
+	return 1
+}
+
+// burnScore: burn a single for one or two draws while another fortress
+// card remains.
+func burnScore(me *PlayerView, r cards.Rank) float64 {
+	total := 0
+	for _, st := range me.Fortress {
+		total += st.Count
+	}
+	if stackSize(me, r) != 1 || total < 2 || countRank(me.Army, r) > 0 {
+		return 0
+	}
+	if isHigh(r) {
+		return 3
+	}
+	return 1.5 - float64(r)/20
+}
+
+// challengeScore is the expected gain of a challenge.
+func (b *Bot) challengeScore(v *View, seat int, d decoded) float64 {
+	def := &v.Players[d.seat]
+	target := cards.NoCard
+	for _, st := range def.Fortress {
+		if st.Rank == d.rank.String() {
+			target = st.Cards[len(st.Cards)-1]
+		}
+	}
+	score := b.battleScore(v, seat, d.seat, d.k, target) - 0.3
+	if d.k == def.ArmySize {
+		// A win empties their army: their fortress becomes vulnerable, and
+		// an empty army scores nothing in the round cap's showdown.
+		score++
+		if b.lastRound {
+			score += 9
+		}
+	}
+	return score
+}
+
+// battleScore simulates a battle of k cards each against def and returns
+// the mean gain in card values.
+func (b *Bot) battleScore(v *View, seat, def, k int, target cards.Card) float64 {
+	me, them := &v.Players[seat], &v.Players[def]
+	mine := slices.Clone(me.Army)
+	theirs := make([]cards.Card, 0, them.ArmySize)
+	total := 0.0
+	for i := 0; i < samples; i++ {
+		theirs = append(theirs[:0], them.Seen...)
+		pool := b.pool
+		for len(theirs) < them.ArmySize && len(pool) > 0 {
+			j := b.rng.IntN(len(pool))
+			theirs = append(theirs, pool[j])
+			pool[j], pool[len(pool)-1] = pool[len(pool)-1], pool[j]
+			pool = pool[:len(pool)-1]
+		}
+		b.partialShuffle(mine, k)
+		b.partialShuffle(theirs, k)
+		total += battleGain(mine[:k], theirs[:k], target, me, them)
+	}
+	return total / samples
+}
+
+func (b *Bot) partialShuffle(cs []cards.Card, k int) {
+	for i := 0; i < k && i < len(cs); i++ {
+		j := i + b.rng.IntN(len(cs)-i)
+		cs[i], cs[j] = cs[j], cs[i]
+	}
+}
+
+// battleGain values one simulated battle for the attacker.
+func battleGain(mine, theirs []cards.Card, target cards.Card, me, them *PlayerView) float64 {
+	w := battleWinner(mine, theirs)
+	returns := target != cards.NoCard
+	gain := 0.0
+	lostArmy := w == 1 && len(mine) == me.ArmySize
+	for _, c := range mine {
+		switch {
+		case returns && !me.Campaign && isHigh(c.Rank()):
+			gain -= cardValue(c.Rank())
+		case w == 1:
+			gain -= cardValue(c.Rank())
+		}
+	}
+	if w == 0 && (!returns || !me.Campaign) {
+		for _, c := range theirs {
+			if !returns || !isHigh(c.Rank()) {
+				gain += cardValue(c.Rank())
+			}
+		}
+	}
+	if w == 0 && target != cards.NoCard {
+		gain += cardValue(target.Rank()) + completionBonus(me, target.Rank())
+	}
+	switch {
+	case w == 1 && !me.Campaign && fortressEmpty(me):
+		gain -= 100
+	case lostArmy && me.Campaign:
+		gain -= 6
+	}
+	return gain
+}
+
+func fortressEmpty(p *PlayerView) bool { return len(p.Fortress) == 0 }
+
+// freeForAllOdds estimates the chance that the drawer's card is the single
+// highest of a two-sided free-for-all against the strongest army it could
+// meet, by comparing its army with unseen cards.
+func (b *Bot) freeForAllOdds(v *View, seat int) float64 {
+	me := &v.Players[seat]
+	if len(me.Army) <= 1 || len(b.pool) == 0 {
+		return 0
+	}
+	wins := 0
+	for i := 0; i < samples; i++ {
+		mine := me.Army[b.rng.IntN(len(me.Army))].Rank()
+		other := b.pool[b.rng.IntN(len(b.pool))].Rank()
+		if mine > other {
+			wins++
+		}
+	}
+	return float64(wins) / samples
+}
+
+// unseen appends the cards the view does not place: other armies' unseen
+// cards and the unknown barracks cards.
+func unseen(v *View, dst []cards.Card) []cards.Card {
+	var placed uint64
+	mark := func(cs []cards.Card) {
+		for _, c := range cs {
+			placed |= bit(c)
+		}
+	}
+	for i := range v.Players {
+		p := &v.Players[i]
+		mark(p.Army)
+		mark(p.Seen)
+		mark(p.Tower)
+		mark(p.Row)
+		for _, st := range p.Fortress {
+			mark(st.Cards)
+		}
+	}
+	mark(v.Aside)
+	for _, k := range v.Known {
+		placed |= bit(k.Card)
+	}
+	for _, c := range cards.Standard52() {
+		if placed&bit(c) == 0 {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// campaignThreshold is the showdown odds the bot wants before going on
+// campaign: even odds when completing starts the showdown (every other
+// player still in is on campaign), better odds otherwise, since a
+// campaigner stops drawing and can no longer shape its army.
+func (b *Bot) campaignThreshold(v *View, seat int) float64 {
+	for i := range v.Players {
+		if p := &v.Players[i]; i != seat && !p.Out && !p.Campaign {
+			return 0.7
+		}
+	}
+	return 0.5
+}
+
+// showdownOdds estimates the chance of winning the showdown that
+// completing a tower of rank r starts: its army and other fortress cards
+// against the others' armies (seen cards plus unseen ones), rows laid as in
+// WT-22; a tie on tricks counts half.
+func (b *Bot) showdownOdds(v *View, seat int, r cards.Rank) float64 {
+	me := &v.Players[seat]
+	mine := slices.Clone(me.Army)
+	for _, st := range me.Fortress {
+		if st.Rank != r.String() {
+			mine = append(mine, st.Cards...)
+		}
+	}
+	score := 0.0
+	for i := 0; i < samples; i++ {
+		pool := slices.Clone(b.pool)
+		rows := [][]cards.Card{mine}
+		for j := range v.Players {
+			p := &v.Players[j]
+			if j == seat || p.Out {
+				continue
+			}
+			army := slices.Clone(p.Seen)
+			for len(army) < p.ArmySize && len(pool) > 0 {
+				k := b.rng.IntN(len(pool))
+				army = append(army, pool[k])
+				pool = slices.Delete(pool, k, k+1)
+			}
+			rows = append(rows, army)
+		}
+		score += b.rowsOutcome(rows)
+	}
+	return score / samples
+}
+
+// rowsOutcome lays and plays one simulated showdown and returns 1 if the
+// first army wins, 1/2 on a tie for most tricks, else 0.
+func (b *Bot) rowsOutcome(armies [][]cards.Card) float64 {
+	l := len(armies[0])
+	for _, a := range armies {
+		l = min(l, len(a))
+	}
+	if l%2 == 0 {
+		l--
+	}
+	if l <= 0 {
+		return 0.5
+	}
+	tricks := make([]int, len(armies))
+	for _, a := range armies {
+		b.partialShuffle(a, l)
+	}
+	for j := 0; j < l; j++ {
+		best, winner := cards.Rank(0), -1
+		for i, a := range armies {
+			switch rk := a[j].Rank(); {
+			case rk > best:
+				best, winner = rk, i
+			case rk == best:
+				winner = -1
+			}
+		}
+		if winner >= 0 {
+			tricks[winner]++
+		}
+	}
+	top := slices.Max(tricks)
+	if tricks[0] < top {
+		return 0
+	}
+	if slices.Index(tricks[1:], top) >= 0 {
+		return 0.5
+	}
+	return 1
+}
