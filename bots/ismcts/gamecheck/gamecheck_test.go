@@ -31,10 +31,11 @@ const searchedPerGame = 12
 // each number of players: a small-budget ISMCTS bot in every seat takes the
 // first decisions (the lowest seat of a simultaneous window acting first),
 // random bots finish the game. Every move must be legal and the game must
-// end.
+// end. Two workers determinize the same state at once: run with -race to
+// check that the games' Determinize is safe for concurrent use.
 func TestPlaysEveryRegisteredGame(t *testing.T) {
 	cfg := ismcts.DefaultConfig()
-	cfg.Iterations = 30
+	cfg.Iterations, cfg.Workers = 30, 2
 	if testing.Short() {
 		cfg.Iterations = 10
 	}
