@@ -17,10 +17,18 @@
 // the first in State.Legal order).
 //
 // Simultaneous windows (ToMove lists several seats) are searched in
-// sequence: the lowest seat in ToMove acts first, then the next one, and so
-// on. At the root the searching seat always acts first. This gives lower
-// seats a small first-mover bias in the tree's model of the others, but every
-// chosen action is legal in the real game.
+// sequence: at the root the searching seat acts first; everywhere below,
+// the lowest seat in ToMove acts, then the next one, and so on. Every
+// chosen action is legal in the real game, but the tree lets a later seat of
+// a window "see" the earlier seats' choices (the limit below).
+//
+// The limit of single-observer ISMCTS: a node is keyed by the whole action
+// sequence leading to it, so the tree models the other seats as if they saw
+// the searching seat's earlier actions even when those were hidden (a card
+// chosen face down, a choice in a simultaneous window), which makes the
+// search pessimistic there. Multiple-observer ISMCTS removes this with a
+// tree per seat; it needs each game to say what a seat observes of an
+// action, which the engine contract does not express.
 //
 // Settings (Config, or --bot-opt key=value through ParseParams):
 //
