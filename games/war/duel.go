@@ -1,0 +1,210 @@
+package war
+
+import (
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// duel is the scratch of the two-player fast path: both piles as rings of
+// 64 cards indexed by ever-growing positions (masked on use), both
+// players' cards of the current trick, and Brent's saved position.
+type duel struct {
+	ring      [2][64]cards.Card
+	laid      [2][52]cards.Card
+	saved     [2][64]cards.Card
+	savedHead [2]uint
+}
+
+// ends are the two piles' ends: pile s holds ring[s][head[s]..tail[s]).
+type ends struct {
+	head, tail [2]uint
+}
+
+// duelCounts are the figures trick keeps for run.
+type duelCounts struct {
+	rng            cards.RNG
+	wars, autoWars int
+}
+
+// run plays one two-player game: the same rules as play, specialised. The
+// hot loop keeps the pile ends and seat 0's pile size in locals (between
+// battles seat 1 holds the rest of the deck), stores a battle's two cards
+// under the winner's pile without branching on who won, and leaves the
+// rare work out of line: wars and shuffled pickups (trick), Brent's card
+// comparison when the pile sizes match the saved position, and the save at
+// each power of two or the cap (one countdown).
+func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
+	g := duelCounts{rng: cards.NewRNG(seed)}
+	deck := standardDeck
+	g.rng.Shuffle(deck[:])
+	ring := &d.ring
+	for i := range 26 {
+		ring[0][i], ring[1][i] = deck[2*i], deck[2*i+1]
+	}
+	e, n0 := ends{tail: [2]uint{26, 26}}, uint(26)
+	// The battle card that goes under first when seat w wins is laid[f]
+	// with f = (w ^ flip) & keep (WAR-04).
+	flip, keep := uint(0), uint(1)
+	switch r.pickup {
+	case loserFirst:
+		flip = 1
+	case seatOrder:
+		keep = 0
+	}
+	shuffle := r.pickup == shuffled
+	battles, power, stop, savedLen0 := 0, 1, 1, uint(26)
+	if r.repetitionApplies() {
+		d.save(e)
+	} else {
+		savedLen0, stop = 64, r.maxBattles
+	}
+	end, winner := endNone, -1
+	cmp := &r.cmp.cmp2
+	for {
+		laid := [2]cards.Card{ring[0][e.head[0]&63], ring[1][e.head[1]&63]}
+		e.head[0]++
+		e.head[1]++
+		// c is 0 or 1 when seat c won at once (firstWins, secondWin).
+		if c := cmp[laid[0]&63][laid[1]&63] - firstWins; c < 2 {
+			w := uint(c) & 1
+			f := (w ^ flip) & keep
+			if shuffle && g.rng.IntN(2) == 0 {
+				// Fisher-Yates on the two cards, collected winner-first.
+				f ^= 1
+			}
+			tw := e.tail[w]
+			ring[w][tw&63], ring[w][(tw+1)&63] = laid[f], laid[f^1]
+			e.tail[w] = tw + 2
+			n0 += 1 - 2*w
+		} else {
+			d.laid[0][0], d.laid[1][0] = laid[0], laid[1]
+			var ok bool
+			if e, ok = d.trick(r, &g, c+firstWins, e); !ok {
+				battles++
+				end = endDraw
+				break
+			}
+			n0 = e.tail[0] - e.head[0]
+		}
+		battles++
+		if n0-1 >= 51 {
+			end, winner = endWin, 0
+			if n0 == 0 {
+				winner = 1
+			}
+			break
+		}
+		if n0 == savedLen0 && d.same(e) {
+			end = endRepetition
+			break
+		}
+		if battles == stop {
+			if battles >= r.maxBattles {
+				end = endCap
+				break
+			}
+			d.save(e)
+			savedLen0, power = n0, 2*power
+			stop = min(battles+power, r.maxBattles)
+		}
+	}
+	*out = engine.Outcome{Seats: 2, End: int(end) - 1, Length: battles}
+	if winner >= 0 {
+		out.Won[winner] = true
+		out.Returns[winner], out.Returns[1-winner] = 1, -1
+	}
+	out.Metrics[0], out.Metrics[4] = float64(g.wars), float64(g.autoWars)
+}
+
+// trick finishes a battle whose first comparison c the inline path did not
+// settle: wars until a winner or a run-out (WAR-05, WAR-06), then pickup
+// (WAR-04). It returns false when both players ran out (a draw).
+func (d *duel) trick(r *rules, g *duelCounts, c uint8, e ends) (ends, bool) {
+	n := [2]uint{1, 1}
+	for c == tie || c == autoTie {
+		if c == autoTie {
+			g.autoWars++
+		}
+		g.wars++
+		n0, n1 := e.tail[0]-e.head[0], e.tail[1]-e.head[1]
+		if n0 == 0 || n1 == 0 {
+			if n0 == n1 {
+				return e, false
+			}
+			c = firstWins
+			if n0 == 0 {
+				c = secondWin
+			}
+			break
+		}
+		for seat := range 2 {
+			k := min(e.tail[seat]-e.head[seat], uint(r.down)+1)
+			for i := range k {
+				d.laid[seat][n[seat]+i] = d.ring[seat][(e.head[seat]+i)&63]
+			}
+			e.head[seat] += k
+			n[seat] += k
+		}
+		c = r.cmp.cmp2[d.laid[0][n[0]-1]&63][d.laid[1][n[1]-1]&63]
+	}
+	w := uint(0)
+	if c == secondWin {
+		w = 1
+	}
+	e.tail[w] = d.pickUp(r.pickup, w, n, e.tail[w], &g.rng)
+	return e, true
+}
+
+// pickUp writes both players' laid cards under seat w's pile from tail,
+// layer by layer in the pickup order, and returns the new tail (WAR-04).
+func (d *duel) pickUp(order pickupOrder, w uint, n [2]uint, tail uint, rng *cards.RNG) uint {
+	first := w
+	switch order {
+	case loserFirst:
+		first = 1 - w
+	case seatOrder:
+		first = 0
+	}
+	dst := &d.ring[w]
+	fa, fb := &d.laid[first], &d.laid[1-first]
+	na, nb := n[first], n[1-first]
+	from := tail
+	for i := range max(na, nb) {
+		if i < na {
+			dst[tail&63] = fa[i]
+			tail++
+		}
+		if i < nb {
+			dst[tail&63] = fb[i]
+			tail++
+		}
+	}
+	if order == shuffled {
+		for i := int(tail-from) - 1; i > 0; i-- {
+			j := uint(rng.IntN(i + 1))
+			x, y := (from+uint(i))&63, (from+j)&63
+			dst[x], dst[y] = dst[y], dst[x]
+		}
+	}
+	return tail
+}
+
+// save stores Brent's saved position: both rings whole (a fixed-size copy)
+// and where each pile starts.
+func (d *duel) save(e ends) {
+	d.saved = d.ring
+	d.savedHead = e.head
+}
+
+// same reports whether the piles, already of the saved sizes, hold the
+// saved position card for card (WAR-08).
+func (d *duel) same(e ends) bool {
+	for seat := range 2 {
+		for i := range e.tail[seat] - e.head[seat] {
+			if d.ring[seat][(e.head[seat]+i)&63] != d.saved[seat][(d.savedHead[seat]+i)&63] {
+				return false
+			}
+		}
+	}
+	return true
+}
