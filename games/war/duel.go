@@ -34,23 +34,10 @@ type duelCounts struct {
 // comparison when the pile sizes match the saved position, and the save at
 // each power of two or the cap (one countdown).
 func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
-	g := duelCounts{rng: cards.NewRNG(seed)}
-	deck := standardDeck
-	g.rng.Shuffle(deck[:])
+	g := d.deal(seed)
 	ring := &d.ring
-	for i := range 26 {
-		ring[0][i], ring[1][i] = deck[2*i], deck[2*i+1]
-	}
 	e, n0 := ends{tail: [2]uint{26, 26}}, uint(26)
-	// The battle card that goes under first when seat w wins is laid[f]
-	// with f = (w ^ flip) & keep (WAR-04).
-	flip, keep := uint(0), uint(1)
-	switch r.pickup {
-	case loserFirst:
-		flip = 1
-	case seatOrder:
-		keep = 0
-	}
+	flip, keep := pickupBits(r.pickup)
 	shuffle := r.pickup == shuffled
 	battles, power, stop, savedLen0 := 0, 1, 1, uint(26)
 	if r.repetitionApplies() {
@@ -108,12 +95,41 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 			stop = min(battles+power, r.maxBattles)
 		}
 	}
+	g.write(out, end, winner, battles)
+}
+
+// write fills out for a finished two-player game.
+func (g *duelCounts) write(out *engine.Outcome, end uint8, winner, battles int) {
 	*out = engine.Outcome{Seats: 2, End: int(end) - 1, Length: battles}
 	if winner >= 0 {
 		out.Won[winner] = true
 		out.Returns[winner], out.Returns[1-winner] = 1, -1
 	}
 	out.Metrics[0], out.Metrics[4] = float64(g.wars), float64(g.autoWars)
+}
+
+// deal shuffles a deck with the game's generator and deals it (WAR-02).
+func (d *duel) deal(seed uint64) duelCounts {
+	g := duelCounts{rng: cards.NewRNG(seed)}
+	deck := standardDeck
+	g.rng.Shuffle(deck[:])
+	for i := range 26 {
+		d.ring[0][i], d.ring[1][i] = deck[2*i], deck[2*i+1]
+	}
+	return g
+}
+
+// pickupBits returns flip and keep such that the battle card that goes
+// under first when seat w wins is laid[(w ^ flip) & keep] (WAR-04); a
+// shuffled pickup collects winner-first before shuffling.
+func pickupBits(order pickupOrder) (flip, keep uint) {
+	switch order {
+	case loserFirst:
+		return 1, 1
+	case seatOrder:
+		return 0, 0
+	}
+	return 0, 1
 }
 
 // trick finishes a battle whose first comparison c the inline path did not
