@@ -36,10 +36,12 @@ type child struct {
 	score  int
 }
 
-// frame holds one depth's buffers.
+// frame holds one depth's buffers: the legal actions, the children tried
+// and their order (indices into children, best first).
 type frame struct {
 	legal    []engine.Action
 	children []child
+	order    []int
 }
 
 // codes are action encodings the search recognises, read from the game's
@@ -105,13 +107,13 @@ func (v *Solver) search(s *regicide.State, depth, budget int, line *[]Step) (out
 	// fail: the least over its children of the budget each failed with
 	// plus its rank, unlimited when every child failed outright.
 	proven := unlimited
-	for i := range f.children {
+	for i, ci := range f.order {
 		cost := rankCost(i)
 		if cost > budget {
 			proven = min(proven, budget)
 			break
 		}
-		c := &f.children[i]
+		c := &f.children[ci]
 		if c.state.Terminal() {
 			if c.state.Facts().Won {
 				*line = append(*line, Step{c.seat, s.ActionString(c.action)})
@@ -171,7 +173,11 @@ func (v *Solver) expand(s *regicide.State, f *frame) string {
 		c.score = score(facts)
 		v.deepest = max(v.deepest, facts.Defeated)
 	}
-	slices.SortStableFunc(f.children, func(a, b child) int { return b.score - a.score })
+	f.order = f.order[:0]
+	for i := range f.children {
+		f.order = append(f.order, i)
+	}
+	slices.SortStableFunc(f.order, func(a, b int) int { return f.children[b].score - f.children[a].score })
 	return ""
 }
 

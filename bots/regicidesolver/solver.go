@@ -139,6 +139,10 @@ func (v *Solver) Solve(ctx context.Context, s engine.State, lim Limits) (Result,
 	v.ctx, v.lim, v.start, v.nodes, v.abort, v.deepest = ctx, lim, time.Now(), 0, "", 0
 	v.codes = readCodes(st, 0)
 	res := Result{Verdict: Unknown}
+	if ctx.Err() != nil {
+		res.Why = "cancelled"
+		return res, nil
+	}
 	line, out := v.quickStage(st)
 	if out == won {
 		res.Verdict, res.Line = Won, line
