@@ -12,11 +12,36 @@ import (
 // immune enemy, discards the least valuable cover and signals honestly.
 type Bot struct {
 	rng   cards.RNG
+	w     weights
 	legal []engine.Action
 }
 
+// weights tune how the bot scores a play's forecast.
+type weights struct {
+	kill, killPerAttack, exact             float64
+	damage, shield, spent, suffer          float64
+	drawSelf, drawOther, healLow, healHigh float64
+	yield, noCover, noCoverDraw            float64
+	jesterImmune, jesterOther              float64
+	// keep* value a card kept when discarding, beyond its face value.
+	keepJester, keepAce, keepEnemySuit, keepPerCard float64
+	keepSuit                                        [4]float64
+}
+
+// defaultWeights were tuned by coordinate search over seeded games of 1–4
+// players (seeds other than those the win-share test reports).
+var defaultWeights = weights{
+	kill: 1000, killPerAttack: -2, exact: 40,
+	damage: 1.5, shield: 1, spent: -1.8, suffer: -1,
+	drawSelf: 6, drawOther: 4.5, healLow: 2, healHigh: 0.3,
+	yield: -6, noCover: -125, noCoverDraw: 60,
+	jesterImmune: 5, jesterOther: -5,
+	keepJester: 30, keepAce: 5.5, keepEnemySuit: -1.5, keepPerCard: 0.1,
+	keepSuit: [4]float64{cards.Clubs: -2, cards.Diamonds: 2, cards.Hearts: -1, cards.Spades: -1},
+}
+
 // NewBot returns a heuristic bot; seed breaks ties between equal choices.
-func NewBot(seed uint64) engine.Bot { return &Bot{rng: cards.NewRNG(seed)} }
+func NewBot(seed uint64) engine.Bot { return &Bot{rng: cards.NewRNG(seed), w: defaultWeights} }
 
 // Act chooses one of seat's legal actions.
 func (b *Bot) Act(st engine.State, seat int) engine.Action {
@@ -72,7 +97,7 @@ func (b *Bot) bestPlay(s *State, v *View) engine.Action {
 		if err != nil {
 			return 0, false
 		}
-		return playScore(f, v), true
+		return b.w.playScore(f, v), true
 	})
 	if a == 0 {
 		return power
@@ -86,50 +111,50 @@ func (b *Bot) bestPlay(s *State, v *View) engine.Action {
 // playScore values a play: kills first (cheap and exact ones best), then
 // damage, shields, cards drawn and healed, minus the cards spent and the
 // attack that follows; plays that cannot be survived come last.
-func playScore(f Forecast, v *View) float64 {
+func (w *weights) playScore(f Forecast, v *View) float64 {
 	e := v.Enemy
 	if f.Jester {
 		if e.Immune && e.Damage > 0 {
-			return 20
+			return w.jesterImmune
 		}
-		return -60
+		return w.jesterOther
 	}
 	if f.Kills {
-		score := 1000 - 2*float64(f.Attack)
+		score := w.kill + w.killPerAttack*float64(f.Attack)
 		if f.Exact {
-			score += 40
+			score += w.exact
 		}
 		return score
 	}
-	score := float64(f.Damage) + 2*float64(f.Shield-e.Shield) - 1.2*float64(f.Attack) - float64(f.Suffer)
-	score += 4 * float64(f.DrawSelf)
-	score += 3 * float64(f.Draw-f.DrawSelf)
+	score := w.damage*float64(f.Damage) + w.shield*float64(f.Shield-e.Shield) + w.spent*float64(f.Attack) + w.suffer*float64(f.Suffer)
+	score += w.drawSelf*float64(f.DrawSelf) + w.drawOther*float64(f.Draw-f.DrawSelf)
 	if v.Tavern < 12 {
-		score += 2 * float64(f.Heal)
+		score += w.healLow * float64(f.Heal)
 	} else {
-		score += 0.3 * float64(f.Heal)
+		score += w.healHigh * float64(f.Heal)
 	}
 	if f.Kind == kindWords[kindYield] {
-		score -= 6
+		score += w.yield
 	}
 	if !f.CanCover {
-		score -= 500
-		score += 40 * float64(f.DrawSelf)
+		score += w.noCover + w.noCoverDraw*float64(f.DrawSelf)
 	}
 	return score
 }
 
 // keepValue is how much the bot wants to keep a card when discarding.
-func keepValue(c cards.Card, enemy cards.Card) float64 {
-	switch {
-	case c.IsJoker():
-		return 30
-	case c.Rank() == cards.Ace:
-		return 2.5
-	case enemy != cards.NoCard && c.Suit() == enemy.Suit():
-		return float64(value(c)) - 0.5
+func (w *weights) keepValue(c cards.Card, enemy cards.Card) float64 {
+	if c.IsJoker() {
+		return w.keepJester
 	}
-	return float64(value(c))
+	keep := float64(value(c)) + w.keepPerCard + w.keepSuit[c.Suit()]
+	if c.Rank() == cards.Ace {
+		keep += w.keepAce
+	}
+	if enemy != cards.NoCard && c.Suit() == enemy.Suit() {
+		keep += w.keepEnemySuit
+	}
+	return keep
 }
 
 // cheapestCover discards the cover the bot values least.
@@ -145,7 +170,7 @@ func (b *Bot) cheapestCover(v *View) engine.Action {
 		}
 		cost := 0.0
 		for _, c := range m.cards() {
-			cost += keepValue(c, enemy) + 0.1
+			cost += b.w.keepValue(c, enemy)
 		}
 		return -cost, true
 	})
