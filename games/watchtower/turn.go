@@ -37,8 +37,8 @@ func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 			dst = append(dst, placeAction(c))
 		}
 	}
-	for r := cards.Two; r <= cards.Ace; r++ {
-		if p.fortN[r] > 0 && s.checkBurn(seat, r) == nil {
+	for r := cards.Two; r <= cards.Ace && !s.burnUsed && !p.onCampaign(); r++ {
+		if p.fortN[r] > 0 && s.doubledBy(seat, r) < 0 {
 			dst = append(dst, burnAction(r))
 		}
 	}
@@ -76,7 +76,7 @@ func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
 		}
 	}
 	for _, def := range s.order(seat)[1:] {
-		if s.checkCampaignBattle(seat, def) == nil {
+		if s.players[seat].onCampaign() && s.players[def].onCampaign() && s.checkCampaignBattle(seat, def) == nil {
 			dst = append(dst, campaignBattleAction(def))
 		}
 	}
@@ -188,12 +188,21 @@ func (s *State) checkBurn(seat int, r cards.Rank) error {
 	case p.fortN[r] == 0:
 		return engine.Illegal("watchtower: cannot burn %v: there is no %v in your fortress", r, r)
 	}
-	for _, x := range s.order(seat)[1:] {
-		if n := s.players[x].fortN[r]; n >= 2 {
-			return engine.Illegal("watchtower: cannot burn %v: %s has %d %vs in their fortress (WT-06)", r, seatName(x), n, r)
-		}
+	if x := s.doubledBy(seat, r); x >= 0 {
+		return engine.Illegal("watchtower: cannot burn %v: %s has %d %vs in their fortress (WT-06)", r, seatName(x), s.players[x].fortN[r], r)
 	}
 	return nil
+}
+
+// doubledBy returns another seat holding 2 or more cards of rank r in their
+// fortress, which forbids burning r (WT-06), or -1.
+func (s *State) doubledBy(seat int, r cards.Rank) int {
+	for x := range s.players {
+		if x != seat && s.players[x].fortN[r] >= 2 {
+			return x
+		}
+	}
+	return -1
 }
 
 func (s *State) checkChallenge(seat, def int, r cards.Rank, k int) error {
