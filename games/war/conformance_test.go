@@ -1,8 +1,10 @@
 package war
 
 import (
+	"errors"
 	"testing"
 
+	"cardtable/engine"
 	"cardtable/engine/enginetest"
 )
 
@@ -32,4 +34,59 @@ func TestConformance(t *testing.T) {
 
 func FuzzWar(f *testing.F) {
 	enginetest.Fuzz(f, Game{}, conformanceOptions)
+}
+
+// FuzzUnmarshal mutates real saved states: Unmarshal must refuse them with
+// ErrCorrupt or return a state that round-trips and plays to its end.
+func FuzzUnmarshal(f *testing.F) {
+	for i, given := range conformanceOptions {
+		opts, err := engine.ResolveOptions(Game{}.Options(), given)
+		if err != nil {
+			f.Fatal(err)
+		}
+		s := playWithBotsTo(f, opts, uint64(i), 30+i*7)
+		data, _ := s.MarshalBinary()
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := Game{}.Unmarshal(data)
+		if err != nil {
+			if !errors.Is(err, engine.ErrCorrupt) {
+				t.Fatalf("Unmarshal error %v does not wrap ErrCorrupt", err)
+			}
+			return
+		}
+		again, _ := st.MarshalBinary()
+		if back, err := (Game{}).Unmarshal(again); err != nil {
+			t.Fatalf("accepted state does not round-trip: %v", err)
+		} else if b, _ := back.MarshalBinary(); string(b) != string(again) {
+			t.Fatal("accepted state serializes differently after a round trip")
+		}
+		var legal []engine.Action
+		for n := 0; n < 20000 && !st.Terminal(); n++ {
+			seat := st.ToMove(nil)[0]
+			legal = st.Legal(seat, legal[:0])
+			if err := st.Apply(seat, legal[n%len(legal)]); err != nil {
+				t.Fatalf("legal action refused on a restored state: %v", err)
+			}
+			_ = st.View(seat).String()
+		}
+	})
+}
+
+// playWithBotsTo plays a seeded bot game for at most steps actions.
+func playWithBotsTo(t testing.TB, opts engine.Options, seed uint64, steps int) *State {
+	st, err := Game{}.New(opts, engine.Setup{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	bots := []engine.Bot{NewBot(1), NewBot(2), NewBot(3)}
+	for n := 0; n < steps && !s.Terminal(); n++ {
+		seat := s.ToMove(nil)[0]
+		if err := s.Apply(seat, bots[seat].Act(s, seat)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
 }

@@ -96,7 +96,7 @@ var trickCases = []trickCase{
 		want: []string{"9C", "9D 4C 8S 8H 2D 5H 3D 6H 4D 7H KS QH", "9H"}, wars: 1},
 	{name: "WAR-05 war three down one up", piles: []string{"8H 2C 3C 4C KH 9C", "8S 2D 3D 4D QH 9D"},
 		want: []string{"9C 8H 8S 2C 2D 3C 3D 4C 4D KH QH", "9D"}, wars: 1},
-	{name: "WAR-05 double war", piles: []string{"8H 2C 3C 4C KH 5C 6C 7C AH 9C", "8S 2D 3D 4D KS 5D 6D 7D QS 9D"},
+	{name: "WAR-05 WAR-09 double war: one battle, two wars", piles: []string{"8H 2C 3C 4C KH 5C 6C 7C AH 9C", "8S 2D 3D 4D KS 5D 6D 7D QS 9D"},
 		want: []string{"9C 8H 8S 2C 2D 3C 3D 4C 4D KH KS 5C 5D 6C 6D 7C 7D AH QS", "9D"}, wars: 2},
 	{name: "WAR-06 short stack loses and is out", piles: []string{"8H 2C 3C", "8S 2D 3D 4D KS 9D"},
 		want: []string{"", "9D 8S 8H 2D 2C 3D 3C 4D KS"}, wars: 1, end: "win", winner: 1},
