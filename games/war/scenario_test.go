@@ -111,6 +111,8 @@ var trickCases = []trickCase{
 		want: []string{"", "9D 8S 4C 8H", "5C"}, wars: 1},
 	{name: "WAR-06 3p nobody in the war can lay: the outsider takes it", opts: "players=3", piles: []string{"8H", "8S", "4C 5C"},
 		want: []string{"", "", "5C 4C 8H 8S"}, wars: 1, end: "win", winner: 2},
+	{name: "WAR-06 WAR-11 3p three-way war, one runs out, the other two fight on", opts: "players=3", piles: []string{"8H", "8S 2D 3D 4D KD 5D", "8C 2H 3H 4H QH 5H"},
+		want: []string{"", "5D 8S 8C 8H 2D 2H 3D 3H 4D 4H KD QH", "5H"}, wars: 1},
 	{name: "WAR-06 3p all three out at once: draw", opts: "players=3", piles: []string{"8H", "8S", "8C"},
 		want: []string{"", "", ""}, wars: 1, end: "draw", winner: -1},
 	{name: "WAR-07 win when the other has no cards", piles: []string{"AS", "KS"}, want: []string{"AS KS", ""}, end: "win", winner: 0},
@@ -156,6 +158,8 @@ var trickCases = []trickCase{
 		want: []string{"10C 8H 8S 2C 6D 3C 3D 4C 4D KH KS 5C 5D 7C 7D 9C 9D AH QS", "10D"}, wars: 2},
 	{name: "WAR-14 no underdog after a run-out", opts: "underdog=6", piles: []string{"8H 6C 3C 4C KH", "8S 2D 3D 4D KS 9D"},
 		want: []string{"", "9D 8S 8H 2D 6C 3D 3C 4D 4C KS KH"}, wars: 2, end: "win", winner: 1},
+	{name: "WAR-14 WAR-10 underdog checks all five face-down cards of a peace", opts: "peace=true,underdog=6", piles: []string{"8H 2C 3C 4C 5C 6C 9H 10C", "8S 2D 3D 4D 5D 7D 3H 10D"},
+		want: []string{"10C 8H 8S 2C 2D 3C 3D 4C 4D 5C 5D 6C 7D 9H 3H", "10D"}, wars: 1, underdogs: 1},
 	{name: "WAR-14 3p first qualifying loser after the winner", opts: "players=3,underdog=6", piles: []string{"8H 6C 3C 4C 2C 9C", "8S 2D 3D 4D AD 9D", "8C 6H 3H 4H 5H 9H"},
 		want: []string{"9C", "9D", "9H 8C 8H 8S 6H 6C 2D 3H 3C 3D 4H 4C 4D 5H 2C AD"}, wars: 1, underdogs: 1},
 }

@@ -105,24 +105,37 @@ func (s *State) View(seat int) engine.View {
 			t.Underdog = l.underdog.String()
 		}
 		for i := 0; i < s.r.seats; i++ {
-			t.Table = append(t.Table, showCards(l.cards[i][:l.n[i]], 0))
+			laid := l.cards[i][:l.n[i]]
+			t.Table = append(t.Table, showCards(laid, faceUp(laid)))
 		}
 		v.Last = t
 	}
 	return v
 }
 
-// showCards writes cards in notation, face-down ones (not in up, or
-// stored as NoCard) as "##".
+// showCards writes cards in notation, the face-down ones (bit i of up
+// clear) as "##".
 func showCards(cs []cards.Card, up uint64) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = faceDown
-		if c != cards.NoCard && (up == 0 || up&(1<<i) != 0) {
+		if up&(1<<i) != 0 {
 			out[i] = c.String()
 		}
 	}
 	return out
+}
+
+// faceUp returns the up marks of a trick record, in which face-down cards
+// are stored as cards.NoCard.
+func faceUp(cs []cards.Card) uint64 {
+	var up uint64
+	for i, c := range cs {
+		if c != cards.NoCard {
+			up |= 1 << i
+		}
+	}
+	return up
 }
 
 // String renders the view as one readable line.
