@@ -49,7 +49,7 @@ type frame struct {
 // documented card bits.
 type codes struct {
 	signalNone, signalGood, signalRatherNot engine.Action
-	discardKind                             engine.Action
+	discardKind, yield                      engine.Action
 }
 
 // cardMask is the documented card part of an action (bits 8..61).
@@ -66,6 +66,7 @@ func readCodes(s *regicide.State, seat int) codes {
 	return codes{
 		signalNone: parse("signal none"), signalGood: parse("signal good"),
 		signalRatherNot: parse("signal rather-not"), discardKind: parse("discard") &^ cardMask,
+		yield: parse("yield"),
 	}
 }
 
@@ -149,16 +150,17 @@ func (v *Solver) expand(s *regicide.State, f *frame) string {
 	seat := s.ToMove(seats[:0])[0]
 	cd := &v.codes
 	f.legal = s.Legal(seat, f.legal[:0])
-	var attack int
-	if len(f.legal) > 0 && f.legal[0]&^cardMask == cd.discardKind {
-		attack = s.Facts().Attack
-	}
+	attack := s.Facts().Attack
+	discarding := len(f.legal) > 0 && f.legal[0]&^cardMask == cd.discardKind
 	f.children = f.children[:0]
 	for _, a := range f.legal {
 		if a == cd.signalGood || a == cd.signalRatherNot {
 			continue
 		}
-		if v.quick && attack > 0 && a&^cardMask == cd.discardKind && !minimalCover(a, attack) {
+		if a == cd.yield && attack <= 0 && s.NumSeats() == 1 {
+			continue
+		}
+		if v.quick && discarding && attack > 0 && a&^cardMask == cd.discardKind && !minimalCover(a, attack) {
 			continue
 		}
 		if stop := v.count(); stop != "" {

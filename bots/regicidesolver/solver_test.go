@@ -135,21 +135,28 @@ func TestBudgetGivesUnknown(t *testing.T) {
 	}
 }
 
-// REG-24: won lines of seeded deals, solo and with 2-4 players, replay to
-// a win on a fresh deal.
+// REG-24: won lines of seeded deals, solo and with 2-4 players, with the
+// optional rules too (REG-08 solo-yield, REG-15 exact-kill=optional),
+// replay to a win on a fresh deal.
 func TestWonLinesReplay(t *testing.T) {
-	deals := 24
+	deals := 10
 	if testing.Short() {
-		deals = 8
+		deals = 6
 	}
-	for _, players := range []string{"1", "2", "3", "4"} {
-		opts := options(t, map[string]string{"players": players})
-		results, err := RunBatch(context.Background(), Batch{Options: opts, Seed: 3, Deals: deals, Limits: Limits{Nodes: 100_000}, TableBits: 16})
+	for _, given := range []map[string]string{
+		{"players": "1"}, {"players": "2"}, {"players": "3"}, {"players": "4"},
+		{"players": "1", "solo-yield": "true"}, {"players": "2", "exact-kill": "optional"},
+	} {
+		opts := options(t, given)
+		results, err := RunBatch(context.Background(), Batch{Options: opts, Seed: 3, Deals: deals, Limits: Limits{Nodes: 60_000}, TableBits: 16})
 		if err != nil {
 			t.Fatal(err)
 		}
 		wins := 0
 		for _, r := range results {
+			if r.Why == "depth limit" {
+				t.Errorf("%v: deal %d hit the depth limit", opts, r.Deal)
+			}
 			if r.Verdict != Won {
 				continue
 			}
@@ -161,7 +168,7 @@ func TestWonLinesReplay(t *testing.T) {
 			replaysToWin(t, fresh, r.Line)
 		}
 		if wins == 0 {
-			t.Errorf("players=%s: no deal of %d won, so no line was checked", players, deals)
+			t.Errorf("%v: no deal of %d won, so no line was checked", opts, deals)
 		}
 	}
 }
