@@ -229,28 +229,34 @@ func (p *play) slapShowing() bool {
 // go to war: the cards no other card beats, all of them when every card is
 // beaten, every fighter on an Automatic War card (WAR-03, WAR-11..13).
 func (p *play) compare() {
-	var unbeaten uint8
-	auto := false
-	for a := 0; a < p.r.seats; a++ {
-		if p.fighting&bit(a) == 0 {
-			continue
+	var seats [3]int
+	var ranks [3]cards.Rank
+	k, auto := 0, false
+	for seat := 0; seat < p.r.seats; seat++ {
+		if p.fighting&bit(seat) != 0 {
+			seats[k], ranks[k] = seat, p.table[seat].top().Rank()
+			auto = auto || ranks[k] == p.r.autoWar
+			k++
 		}
-		ra := p.table[a].top().Rank()
-		auto = auto || ra == p.r.autoWar
+	}
+	if auto && p.r.autoWar != 0 {
+		p.count.autoWars++
+		p.startWar(p.fighting)
+		return
+	}
+	// No rank beats itself, so each card is checked against all of them.
+	beats := &p.r.cmp.beats
+	var unbeaten uint8
+	for i := range k {
 		beaten := false
-		for b := 0; b < p.r.seats; b++ {
-			if b != a && p.fighting&bit(b) != 0 && p.r.cmp.beats[p.table[b].top().Rank()][ra] {
-				beaten = true
-			}
+		for j := range k {
+			beaten = beaten || beats[ranks[j]&15][ranks[i]&15]
 		}
 		if !beaten {
-			unbeaten |= bit(a)
+			unbeaten |= bit(seats[i])
 		}
 	}
 	switch {
-	case auto && p.r.autoWar != 0:
-		p.count.autoWars++
-		p.startWar(p.fighting)
 	case bits.OnesCount8(unbeaten) == 1:
 		p.settle(bits.TrailingZeros8(unbeaten), byCompare)
 	case unbeaten == 0:
