@@ -31,13 +31,13 @@ type weights struct {
 // defaultWeights were tuned by coordinate search over seeded games of 1–4
 // players (seeds other than those the win-share test reports).
 var defaultWeights = weights{
-	kill: 1000, killPerAttack: -2, exact: 40,
+	kill: 1000, killPerAttack: -2, exact: 20,
 	damage: 1.5, shield: 1, spent: -1.8, suffer: -1,
-	drawSelf: 6, drawOther: 4.5, healLow: 2, healHigh: 0.3,
+	drawSelf: 5, drawOther: 7.5, healLow: 2.7, healHigh: 1,
 	yield: -6, noCover: -125, noCoverDraw: 60,
-	jesterImmune: 5, jesterOther: -5,
-	keepJester: 30, keepAce: 5.5, keepEnemySuit: -1.5, keepPerCard: 0.1,
-	keepSuit: [4]float64{cards.Clubs: -2, cards.Diamonds: 2, cards.Hearts: -1, cards.Spades: -1},
+	jesterImmune: 2, jesterOther: -3,
+	keepJester: 30, keepAce: 4.5, keepEnemySuit: -1.5, keepPerCard: 0.1,
+	keepSuit: [4]float64{cards.Clubs: -2, cards.Diamonds: 3, cards.Hearts: -1, cards.Spades: -1},
 }
 
 // NewBot returns a heuristic bot; seed breaks ties between equal choices.
@@ -119,20 +119,20 @@ func (w *weights) playScore(f Forecast, v *View) float64 {
 		}
 		return w.jesterOther
 	}
-	if f.Kills {
-		score := w.kill + w.killPerAttack*float64(f.Attack)
-		if f.Exact {
-			score += w.exact
-		}
-		return score
-	}
-	score := w.damage*float64(f.Damage) + w.shield*float64(f.Shield-e.Shield) + w.spent*float64(f.Attack) + w.suffer*float64(f.Suffer)
-	score += w.drawSelf*float64(f.DrawSelf) + w.drawOther*float64(f.Draw-f.DrawSelf)
+	score := w.drawSelf*float64(f.DrawSelf) + w.drawOther*float64(f.Draw-f.DrawSelf)
 	if v.Tavern < 12 {
 		score += w.healLow * float64(f.Heal)
 	} else {
 		score += w.healHigh * float64(f.Heal)
 	}
+	if f.Kills {
+		score += w.kill + w.killPerAttack*float64(f.Attack)
+		if f.Exact {
+			score += w.exact
+		}
+		return score
+	}
+	score += w.damage*float64(f.Damage) + w.shield*float64(f.Shield-e.Shield) + w.spent*float64(f.Attack) + w.suffer*float64(f.Suffer)
 	if f.Kind == kindWords[kindYield] {
 		score += w.yield
 	}
@@ -176,7 +176,7 @@ func (b *Bot) cheapestCover(v *View) engine.Action {
 	})
 }
 
-// handStrength says honestly how good seat's hand is against the current
+// honestSignal says honestly how good the seat's hand is against the current
 // enemy with its immunity cancelled: good if one play kills it or the hand
 // is strong, rather-not if the hand cannot cover the attack.
 func honestSignal(v *View) uint8 {
