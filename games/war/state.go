@@ -183,7 +183,8 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
-// AllCards lists every card: the piles, then the table.
+// AllCards lists every card the game holds (piles and table), sorted, so
+// that the list says nothing about where any card is.
 func (s *State) AllCards() []cards.Card {
 	out := make([]cards.Card, 0, 52)
 	for seat := 0; seat < s.r.seats; seat++ {
@@ -194,6 +195,7 @@ func (s *State) AllCards() []cards.Card {
 	for seat := 0; seat < s.r.seats; seat++ {
 		out = append(out, s.table[seat].cards[:s.table[seat].n]...)
 	}
+	slices.Sort(out)
 	return out
 }
 
