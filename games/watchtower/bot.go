@@ -15,7 +15,11 @@ import (
 // cards for draws (royals and aces first, keeping one fortress card so an
 // attack never risks elimination), builds triples towards a tower, keeps
 // its 7s (assassins) for attack, and gives its lowest cards to an empty
-// barracks. Blind picks are random: positions carry no information.
+// barracks. It places a drawn 4th card (risking a free-for-all) when its
+// army is likely to win it, fights campaign battles only with a clear edge
+// (a lost campaign undoes a tower), and in the last round before the round
+// cap places its lowest cards so that only its best ones make the forced
+// showdown's row. Blind picks are random: positions carry no information.
 type Bot struct {
 	rng   cards.RNG
 	legal []engine.Action
@@ -95,7 +99,7 @@ func (b *Bot) score(v *View, seat int, a engine.Action) float64 {
 		}
 		return b.challengeScore(v, seat, d)
 	case kindCampaignBattle:
-		return b.battleScore(v, seat, d.seat, min(3, me.ArmySize, v.Players[d.seat].ArmySize), cards.NoCard)
+		return b.battleScore(v, seat, d.seat, min(3, me.ArmySize, v.Players[d.seat].ArmySize), cards.NoCard) - 1
 	}
 	return 0
 }
@@ -140,8 +144,6 @@ func (b *Bot) placeScore(v *View, seat int, c cards.Card) float64 {
 	r := c.Rank()
 	onFort := stackSize(me, r)
 	switch {
-	case onFort == 3 && b.showdownOdds(v, seat, r) < b.campaignThreshold(v, seat):
-		return 0
 	case onFort == 3 && slices.Contains(me.Won, c):
 		return 100
 	case onFort == 3:
@@ -328,92 +330,4 @@ func unseen(v *View, dst []cards.Card) []cards.Card {
 		}
 	}
 	return dst
-}
-
-// campaignThreshold is the showdown odds the bot wants before going on
-// campaign: even odds when completing starts the showdown (every other
-// player still in is on campaign), better odds otherwise, since a
-// campaigner stops drawing and can no longer shape its army.
-func (b *Bot) campaignThreshold(v *View, seat int) float64 {
-	for i := range v.Players {
-		if p := &v.Players[i]; i != seat && !p.Out && !p.Campaign {
-			return 0.7
-		}
-	}
-	return 0.5
-}
-
-// showdownOdds estimates the chance of winning the showdown that
-// completing a tower of rank r starts: its army and other fortress cards
-// against the others' armies (seen cards plus unseen ones), rows laid as in
-// WT-22; a tie on tricks counts half.
-func (b *Bot) showdownOdds(v *View, seat int, r cards.Rank) float64 {
-	me := &v.Players[seat]
-	mine := slices.Clone(me.Army)
-	for _, st := range me.Fortress {
-		if st.Rank != r.String() {
-			mine = append(mine, st.Cards...)
-		}
-	}
-	score := 0.0
-	for i := 0; i < samples; i++ {
-		pool := slices.Clone(b.pool)
-		rows := [][]cards.Card{mine}
-		for j := range v.Players {
-			p := &v.Players[j]
-			if j == seat || p.Out {
-				continue
-			}
-			army := slices.Clone(p.Seen)
-			for len(army) < p.ArmySize && len(pool) > 0 {
-				k := b.rng.IntN(len(pool))
-				army = append(army, pool[k])
-				pool = slices.Delete(pool, k, k+1)
-			}
-			rows = append(rows, army)
-		}
-		score += b.rowsOutcome(rows)
-	}
-	return score / samples
-}
-
-// rowsOutcome lays and plays one simulated showdown and returns 1 if the
-// first army wins, 1/2 on a tie for most tricks, else 0.
-func (b *Bot) rowsOutcome(armies [][]cards.Card) float64 {
-	l := len(armies[0])
-	for _, a := range armies {
-		l = min(l, len(a))
-	}
-	if l%2 == 0 {
-		l--
-	}
-	if l <= 0 {
-		return 0.5
-	}
-	tricks := make([]int, len(armies))
-	for _, a := range armies {
-		b.partialShuffle(a, l)
-	}
-	for j := 0; j < l; j++ {
-		best, winner := cards.Rank(0), -1
-		for i, a := range armies {
-			switch rk := a[j].Rank(); {
-			case rk > best:
-				best, winner = rk, i
-			case rk == best:
-				winner = -1
-			}
-		}
-		if winner >= 0 {
-			tricks[winner]++
-		}
-	}
-	top := slices.Max(tricks)
-	if tricks[0] < top {
-		return 0
-	}
-	if slices.Index(tricks[1:], top) >= 0 {
-		return 0.5
-	}
-	return 1
 }

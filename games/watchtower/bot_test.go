@@ -2,6 +2,7 @@ package watchtower_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"cardtable/engine"
@@ -52,4 +53,37 @@ func BenchmarkBotVsRandom(b *testing.B) {
 	b.ReportMetric(100*wins, "%win")
 	b.ReportMetric(100*capped, "%capped")
 	fmt.Printf("heuristic vs random, 1000 two-player games: bot wins %.1f%%, round cap %.1f%%\n", 100*wins, 100*capped)
+}
+
+// BenchmarkBotSelfPlay plays 200 games between heuristic bots for 2, 3 and
+// 4 players and reports the median and 90th percentile of rounds and the
+// share of games ended by the round cap, to compare with the figures in the
+// rules specification.
+func BenchmarkBotSelfPlay(b *testing.B) {
+	for players := 2; players <= 4; players++ {
+		b.Run(fmt.Sprintf("players=%d", players), func(b *testing.B) {
+			opts := engine.MustResolve(watchtower.New(), map[string]string{"players": fmt.Sprint(players)})
+			var rounds []int
+			capped := 0
+			for b.Loop() {
+				rounds, capped = rounds[:0], 0
+				for i := 0; i < 200; i++ {
+					seed := uint64(i + 1)
+					bots := make([]engine.Bot, players)
+					for k := range bots {
+						bots[k] = watchtower.NewBot(engine.BotSeed(seed, k))
+					}
+					s, _ := playout(b, opts, seed, bots)
+					rounds = append(rounds, int(watchtower.New().Outcome(s).Metrics[0]))
+					if s.Result().End == "round cap" {
+						capped++
+					}
+				}
+			}
+			slices.Sort(rounds)
+			b.ReportMetric(float64(rounds[len(rounds)/2]), "median-rounds")
+			b.ReportMetric(float64(rounds[len(rounds)*9/10]), "p90-rounds")
+			b.ReportMetric(float64(capped)/2, "%capped")
+		})
+	}
 }
