@@ -36,42 +36,44 @@ type duelCounts struct {
 func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	g := d.deal(seed)
 	ring := &d.ring
-	e, n0 := ends{tail: [2]uint{26, 26}}, uint(26)
-	flip, keep := pickupBits(r.pickup)
+	h0, h1, tail, n0 := uint(0), uint(0), [2]uint{26, 26}, uint(26)
+	first := firstCards(r.pickup)
 	shuffle := r.pickup == shuffled
 	battles, power, stop, savedLen0 := 0, 1, 1, uint(26)
 	if r.repetitionApplies() {
-		d.save(e)
+		d.save(ends{tail: tail})
 	} else {
 		savedLen0, stop = 64, r.maxBattles
 	}
 	end, winner := endNone, -1
 	cmp := &r.cmp.cmp2
 	for {
-		laid := [2]cards.Card{ring[0][e.head[0]&63], ring[1][e.head[1]&63]}
-		e.head[0]++
-		e.head[1]++
+		laid := [2]cards.Card{ring[0][h0&63], ring[1][h1&63]}
+		h0++
+		h1++
 		// c is 0 or 1 when seat c won at once (firstWins, secondWin).
 		if c := cmp[laid[0]&63][laid[1]&63] - firstWins; c < 2 {
 			w := uint(c) & 1
-			f := (w ^ flip) & keep
-			if shuffle && g.rng.IntN(2) == 0 {
-				// Fisher-Yates on the two cards, collected winner-first.
-				f ^= 1
+			f := uint(first[w])
+			if shuffle {
+				// Fisher-Yates on the two cards collected winner-first:
+				// IntN(2) is the top bit of one draw; 0 swaps them.
+				f ^= uint(g.rng.Uint64()>>63) ^ 1
 			}
-			tw := e.tail[w]
-			ring[w][tw&63], ring[w][(tw+1)&63] = laid[f], laid[f^1]
-			e.tail[w] = tw + 2
+			tw := tail[w]
+			ring[w][tw&63], ring[w][(tw+1)&63] = laid[f&1], laid[(f^1)&1]
+			tail[w] = tw + 2
 			n0 += 1 - 2*w
 		} else {
 			d.laid[0][0], d.laid[1][0] = laid[0], laid[1]
-			var ok bool
-			if e, ok = d.trick(r, &g, c+firstWins, e); !ok {
+			e, ok := d.trick(r, &g, c+firstWins, ends{head: [2]uint{h0, h1}, tail: tail})
+			if !ok {
 				battles++
 				end = endDraw
 				break
 			}
-			n0 = e.tail[0] - e.head[0]
+			h0, h1, tail = e.head[0], e.head[1], e.tail
+			n0 = tail[0] - h0
 		}
 		battles++
 		if n0-1 >= 51 {
@@ -81,7 +83,7 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 			}
 			break
 		}
-		if n0 == savedLen0 && d.same(e) {
+		if n0 == savedLen0 && d.same(ends{head: [2]uint{h0, h1}, tail: tail}) {
 			end = endRepetition
 			break
 		}
@@ -90,7 +92,7 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 				end = endCap
 				break
 			}
-			d.save(e)
+			d.save(ends{head: [2]uint{h0, h1}, tail: tail})
 			savedLen0, power = n0, 2*power
 			stop = min(battles+power, r.maxBattles)
 		}
@@ -119,17 +121,17 @@ func (d *duel) deal(seed uint64) duelCounts {
 	return g
 }
 
-// pickupBits returns flip and keep such that the battle card that goes
-// under first when seat w wins is laid[(w ^ flip) & keep] (WAR-04); a
-// shuffled pickup collects winner-first before shuffling.
-func pickupBits(order pickupOrder) (flip, keep uint) {
+// firstCards returns, for each winning seat w, which of the battle's two
+// cards (by seat) goes under first (WAR-04); a shuffled pickup collects
+// winner-first before shuffling.
+func firstCards(order pickupOrder) [2]uint8 {
 	switch order {
 	case loserFirst:
-		return 1, 1
+		return [2]uint8{1, 0}
 	case seatOrder:
-		return 0, 0
+		return [2]uint8{0, 0}
 	}
-	return 0, 1
+	return [2]uint8{0, 1}
 }
 
 // trick finishes a battle whose first comparison c the inline path did not
