@@ -12,6 +12,9 @@ type StatsSpec struct {
 	EndReasons []string
 	// Metrics names Outcome.Metrics[i] ("wars"); at most MaxMetrics.
 	Metrics []string
+	// Plot names the metric a simulation's plot shows instead of the
+	// length ("enemies"); empty for length.
+	Plot string
 }
 
 // Outcome summarises one finished game for statistics. It is a fixed-size
