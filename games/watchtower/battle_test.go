@@ -278,3 +278,12 @@ func TestEmptyHandedWT25(t *testing.T) {
 	eqInt(t, "turn passes to", s.turn, 1)
 	eqInt(t, "eliminations", s.stats[metricEliminations], 1)
 }
+
+// WT-26: moves of the wrong kind are refused with a reason.
+func TestWrongMomentRefusedWT26(t *testing.T) {
+	s := scene{players: 2, armies: []string{"2C", "3C"}, forts: []string{"4C", "5C"}}.build(t)
+	refused(t, s, "pick 1", "no blind pick is pending")
+	refused(t, s, "give 2C", "no one owes cards")
+	refused(t, s, "done", "write end")
+	refused(t, s, "place 3C", "not in your army")
+}

@@ -196,7 +196,8 @@ func (s *State) Result() engine.Result {
 	return r
 }
 
-// AllCards implements engine.CardHolder.
+// AllCards implements engine.CardHolder. The cards are sorted, so the list
+// tells nothing about where any card is.
 func (s *State) AllCards() []cards.Card {
 	out := make([]cards.Card, 0, 52)
 	out = append(out, s.barracks...)
@@ -217,6 +218,7 @@ func (s *State) AllCards() []cards.Card {
 			}
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 

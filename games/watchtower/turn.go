@@ -143,7 +143,10 @@ func (s *State) check(seat int, d decoded) error {
 		}
 		return nil
 	}
-	return engine.Illegal("watchtower: %s is not a move now: it is your turn (place, burn, challenge or end)", s.ActionString(engine.Action(d.kind)))
+	if d.kind == kindPick {
+		return engine.Illegal("watchtower: no blind pick is pending: it is your turn (place, burn, challenge or end)")
+	}
+	return engine.Illegal("watchtower: no one owes cards to the barracks: it is your turn (place, burn, challenge or end)")
 }
 
 func (s *State) checkPick(d decoded) error {
