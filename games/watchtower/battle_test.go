@@ -2,6 +2,7 @@ package watchtower
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"cardtable/cards"
@@ -286,4 +287,23 @@ func TestWrongMomentRefusedWT26(t *testing.T) {
 	refused(t, s, "give 2C", "no one owes cards")
 	refused(t, s, "done", "write end")
 	refused(t, s, "place 3C", "not in your army")
+}
+
+// WT-09: pair i is each side's i-th pick, so the attacker's pick order
+// decides the pairs.
+func TestPairingWT09(t *testing.T) {
+	for _, tt := range []struct {
+		defPicks string
+		winner   string
+	}{
+		{"KS 4C", "seat 1 wins"}, // AS-KS, 5C-4C
+		{"4C KS", "a draw"},      // AS-4C, 5C-KS
+	} {
+		s := scene{players: 2, armies: []string{"AS 5C", "KS 4C"}, forts: []string{"2H", "8C"}}.build(t)
+		do(t, s, "challenge 2 8 2")
+		picks(t, s, "AS 5C "+tt.defPicks)
+		if !slices.ContainsFunc(s.events, func(e string) bool { return strings.HasSuffix(e, tt.winner) }) {
+			t.Errorf("attacker picks %s: events %q, want %q", tt.defPicks, s.events, tt.winner)
+		}
+	}
 }
