@@ -3,6 +3,7 @@ package regicidesolver
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -10,7 +11,6 @@ import (
 	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/regicide"
-	"cardtable/sim"
 )
 
 // Batch says which deals to solve and how.
@@ -151,6 +151,22 @@ type Spread struct {
 // z95 is the normal quantile of a two-sided 95% interval.
 const z95 = 1.959963984540054
 
+// wilson returns the 95% Wilson score interval of k successes in n
+// trials (the formula of sim.Wilson; bots do not import sim, which
+// imports them). n = 0 gives [0, 1].
+func wilson(k, n int64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	fn := float64(n)
+	p := float64(k) / fn
+	z2 := z95 * z95
+	centre := p + z2/(2*fn)
+	spread := z95 * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
+	den := 1 + z2/fn
+	return math.Max(0, (centre-spread)/den), math.Min(1, (centre+spread)/den)
+}
+
 // Summarize counts the verdicts of results and computes the shares and
 // intervals.
 func Summarize(results []DealResult) Summary {
@@ -173,8 +189,8 @@ func Summarize(results []DealResult) Summary {
 	if n > 0 {
 		s.WinShareLow, s.WinShareHigh = float64(low)/float64(n), float64(high)/float64(n)
 	}
-	s.CI95Low[0], s.CI95Low[1] = sim.Wilson(low, n, z95)
-	s.CI95High[0], s.CI95High[1] = sim.Wilson(high, n, z95)
+	s.CI95Low[0], s.CI95Low[1] = wilson(low, n)
+	s.CI95High[0], s.CI95High[1] = wilson(high, n)
 	s.CI95Bound = [2]float64{s.CI95Low[0], s.CI95High[1]}
 	s.Nodes, s.Seconds = spreadOf(nodes), spreadOf(secs)
 	return s

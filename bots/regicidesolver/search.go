@@ -210,7 +210,7 @@ func score(f regicide.SearchFacts) int {
 	if f.Health > 0 {
 		sc += f.Damage * 8000 / f.Health
 	}
-	return sc + 20*(f.HandValue-max(f.Attack, 0)) + 5*f.TavernValue + 1000*f.PowersLeft
+	return sc + 60*(f.HandValue-max(f.Attack, 0)) + 15*f.TavernValue + 6000*f.PowersLeft
 }
 
 // minimalCover reports whether the cards of discard a cover attack and

@@ -3,6 +3,7 @@ package regicidesolver
 import (
 	"context"
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 	"time"
@@ -220,6 +221,26 @@ func TestBadSettings(t *testing.T) {
 	opts := options(t, nil)
 	if _, err := RunBatch(context.Background(), Batch{Options: opts, Deals: 0}); !errors.Is(err, engine.ErrBadOption) {
 		t.Errorf("RunBatch with 0 deals: %v, want ErrBadOption", err)
+	}
+}
+
+// Hand-computed 95% Wilson intervals.
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		k, n   int64
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{10, 10, 0.7225, 1},
+		{936, 1000, 0.9191, 0.9496},
+		{0, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		lo, hi := wilson(tt.k, tt.n)
+		if math.Abs(lo-tt.lo) > 5e-5 || math.Abs(hi-tt.hi) > 5e-5 {
+			t.Errorf("wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
+		}
 	}
 }
 
