@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"cardtable/engine"
 	"cardtable/record"
@@ -17,17 +18,22 @@ type player struct {
 	toMove []int
 	legal  []engine.Action
 	record *record.Record
+	// times receives the decision times; lineup says who plays each seat.
+	times  *tally
+	lineup *lineup
 }
 
-// play plays one game from seed to its end, recording it when asked.
-func (p *player) play(cfg Config, seed uint64, rec bool) (engine.State, error) {
+// play plays one game from seed to its end with lineup l, timing each
+// decision into t and recording the game when asked.
+func (p *player) play(cfg Config, t *tally, l *lineup, seed uint64, rec bool) (engine.State, error) {
 	s, err := cfg.Game.New(cfg.Options, engine.Setup{Seed: seed})
 	if err != nil {
 		return nil, err
 	}
+	p.times, p.lineup = t, l
 	p.bots = p.bots[:0]
-	for i, seat := range cfg.Seats {
-		b, err := seat.New(engine.BotSeed(seed, i))
+	for i := 0; i < l.seats; i++ {
+		b, err := cfg.Seats[l.config[i]].New(engine.BotSeed(seed, i))
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}
@@ -35,7 +41,7 @@ func (p *player) play(cfg Config, seed uint64, rec bool) (engine.State, error) {
 	}
 	p.record = nil
 	if rec {
-		p.record = record.FromGame(cfg.Game, cfg.Options, engine.Setup{Seed: seed}, recordSeats(cfg.Seats))
+		p.record = record.FromGame(cfg.Game, cfg.Options, engine.Setup{Seed: seed}, recordSeats(cfg.Seats, l))
 	}
 	for n := 0; !s.Terminal(); {
 		p.toMove = s.ToMove(p.toMove[:0])
@@ -54,27 +60,32 @@ func (p *player) play(cfg Config, seed uint64, rec bool) (engine.State, error) {
 	return s, nil
 }
 
-// act asks seat's bot for an action and applies it. In a simultaneous
-// window an earlier seat's action may have closed the window; a seat that
-// may no longer act is skipped rather than asked.
+// act asks seat's bot for an action, timing the decision, and applies it.
+// In a simultaneous window an earlier seat's action may have closed the
+// window; a seat that may no longer act is skipped rather than asked.
 func (p *player) act(cfg Config, s engine.State, seat int) error {
 	if p.legal = s.Legal(seat, p.legal[:0]); len(p.legal) == 0 {
 		return nil
 	}
+	start := time.Now()
 	a := p.bots[seat].Act(s, seat)
+	took := time.Since(start)
+	p.times.seatTimes[seat].add(took)
+	p.times.botTimes[p.lineup.bot[seat]].add(took)
 	if p.record != nil {
 		p.record.Add(s, seat, a)
 	}
 	if err := s.Apply(seat, a); err != nil {
-		return fmt.Errorf("bot %q in seat %d chose %q: %w", cfg.Seats[seat].Bot, seat, s.ActionString(a), err)
+		return fmt.Errorf("bot %q in seat %d chose %q: %w", cfg.Seats[p.lineup.config[seat]].Bot, seat, s.ActionString(a), err)
 	}
 	return nil
 }
 
-func recordSeats(seats []Seat) []record.Seat {
-	out := make([]record.Seat, len(seats))
-	for i, s := range seats {
-		out[i] = record.Seat{Name: fmt.Sprintf("seat %d", i), Bot: s.Bot}
+// recordSeats names each seat of a recorded game and the bot playing it.
+func recordSeats(seats []Seat, l *lineup) []record.Seat {
+	out := make([]record.Seat, l.seats)
+	for i := range out {
+		out[i] = record.Seat{Name: fmt.Sprintf("seat %d", i), Bot: seats[l.config[i]].Bot}
 	}
 	return out
 }

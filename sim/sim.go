@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,6 +57,11 @@ type Config struct {
 	Progress func(games int)
 	// Records saves some games as game records (see RecordConfig).
 	Records RecordConfig
+	// Rotate seats the bots rotated by one place per game: in game i,
+	// seat s is played by Seats[(s+i) mod len(Seats)], so every bot plays
+	// every seat equally often and a seat's advantage cancels out of the
+	// bots' figures.
+	Rotate bool
 }
 
 // Run plays the games and returns the report. It stops early with ctx's
@@ -132,6 +138,10 @@ type runner struct {
 	chunks   int64
 	next     atomic.Int64
 	ordered  orderedMoments
+	// botNames are the distinct bots in order of first appearance in
+	// cfg.Seats; botOf maps a cfg.Seats index to its bot's index.
+	botNames []string
+	botOf    [engine.MaxSeats]int
 	errMu    sync.Mutex
 	err      error
 	errGame  int64
@@ -154,7 +164,29 @@ func newRunner(cfg Config) *runner {
 	}
 	r.chunks = (cfg.Games + chunkSize - 1) / chunkSize
 	r.ordered.pending = map[int64]*chunkMoments{}
+	for i, seat := range cfg.Seats {
+		b := slices.Index(r.botNames, seat.Bot)
+		if b < 0 {
+			b = len(r.botNames)
+			r.botNames = append(r.botNames, seat.Bot)
+		}
+		r.botOf[i] = b
+	}
 	return r
+}
+
+// lineupOf says who plays each seat of game i.
+func (r *runner) lineupOf(i int64) lineup {
+	l := lineup{seats: r.seats}
+	rot := 0
+	if r.cfg.Rotate {
+		rot = int(i % int64(r.seats))
+	}
+	for s := 0; s < r.seats; s++ {
+		c := (s + rot) % r.seats
+		l.config[s], l.bot[s] = c, r.botOf[c]
+	}
+	return l
 }
 
 func (r *runner) fail(game int64, err error) {
@@ -182,11 +214,12 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 		row = row[:0]
 		for i := lo; i < hi; i++ {
 			seed := cards.SubSeed(r.cfg.Seed, uint64(i))
-			if err := r.playOne(&p, i, seed, &out); err != nil {
+			l := r.lineupOf(i)
+			if err := r.playOne(&p, t, &l, i, seed, &out); err != nil {
 				r.fail(i, err)
 				return
 			}
-			t.add(&out, r.seats)
+			t.add(&out, &l)
 			m.add(&out, r.seats, len(r.spec.Metrics))
 			if csv != nil {
 				row = r.appendRow(row, i, seed, &out)
@@ -203,15 +236,16 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 	}
 }
 
-// playOne plays game i into out, by the fast path when allowed, and saves
+// playOne plays game i with lineup l into out, by the fast path when
+// allowed, timing the bots' decisions into t on the State path, and saves
 // it as a record when the run asks for one.
-func (r *runner) playOne(p *player, i int64, seed uint64, out *engine.Outcome) error {
+func (r *runner) playOne(p *player, t *tally, l *lineup, i int64, seed uint64, out *engine.Outcome) error {
 	record := r.cfg.Records.wants(i)
 	if r.fast != nil && !record {
 		r.fast.Simulate(r.cfg.Options, seed, out)
 		return nil
 	}
-	s, err := p.play(r.cfg, seed, record)
+	s, err := p.play(r.cfg, t, l, seed, record)
 	if err != nil {
 		return fmt.Errorf("sim: game %d (seed %d): %w", i, seed, err)
 	}
@@ -258,48 +292,4 @@ func (m *chunkMoments) add(out *engine.Outcome, seats, metrics int) {
 	for k := 0; k < metrics; k++ {
 		m.metrics[k].add(out.Metrics[k])
 	}
-}
-
-// tally is one worker's counts; merging tallies is addition.
-type tally struct {
-	lengths histogram
-	ends    []int64
-	wins    [engine.MaxSeats]int64
-	noWin   int64
-}
-
-func newTally(spec engine.StatsSpec) *tally {
-	return &tally{ends: make([]int64, len(spec.EndReasons))}
-}
-
-func (t *tally) add(out *engine.Outcome, seats int) {
-	t.lengths.add(out.Length)
-	if out.End >= len(t.ends) {
-		t.ends = append(t.ends, make([]int64, out.End+1-len(t.ends))...)
-	}
-	t.ends[out.End]++
-	won := false
-	for s := 0; s < seats; s++ {
-		if out.Won[s] {
-			t.wins[s]++
-			won = true
-		}
-	}
-	if !won {
-		t.noWin++
-	}
-}
-
-func (t *tally) merge(o *tally) {
-	t.lengths.merge(&o.lengths)
-	if len(o.ends) > len(t.ends) {
-		t.ends = append(t.ends, make([]int64, len(o.ends)-len(t.ends))...)
-	}
-	for i, c := range o.ends {
-		t.ends[i] += c
-	}
-	for s := range t.wins {
-		t.wins[s] += o.wins[s]
-	}
-	t.noWin += o.noWin
 }
