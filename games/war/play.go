@@ -248,13 +248,11 @@ func (p *play) compare() {
 	beats := &p.r.cmp.beats
 	var unbeaten uint8
 	for i := range k {
-		beaten := false
+		beaten := uint8(0)
 		for j := range k {
-			beaten = beaten || beats[ranks[j]&15][ranks[i]&15]
+			beaten |= beats[ranks[j]&15][ranks[i]&15]
 		}
-		if !beaten {
-			unbeaten |= bit(seats[i])
-		}
+		unbeaten |= (beaten ^ 1) << uint(seats[i])
 	}
 	switch {
 	case bits.OnesCount8(unbeaten) == 1:
@@ -369,17 +367,7 @@ func (p *play) underdogWinner(winner int) (int, cards.Card) {
 // pickUp moves the table under winner's pile in the pickup order (WAR-04).
 func (p *play) pickUp(winner int) {
 	n := p.r.seats
-	var order [3]int
-	for i := range n {
-		switch p.r.pickup {
-		case loserFirst:
-			order[i] = (winner + 1 + i) % n
-		case seatOrder:
-			order[i] = i
-		default:
-			order[i] = (winner + i) % n
-		}
-	}
+	order := &p.r.order[winner]
 	layers := uint8(0)
 	for seat := range n {
 		layers = max(layers, p.table[seat].n)

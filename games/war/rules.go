@@ -41,14 +41,17 @@ type rules struct {
 	windowMS int
 	lockout  bool
 	cmp      *comparator
+	// order[w] lists the seats in the order their cards of a layer go
+	// under winner w's pile (WAR-04); a shuffle collects winner-first.
+	order [3][3]uint8
 }
 
 // comparator is the one comparison every battle and war uses (WAR-13),
 // precomputed. Comparators are immutable and shared.
 type comparator struct {
-	// beats[a][b] reports whether a card of rank a beats one of rank b
-	// under Peace and # Beats Faces (WAR-01, WAR-10, WAR-13).
-	beats [16][16]bool
+	// beats[a][b] is 1 when a card of rank a beats one of rank b under
+	// Peace and # Beats Faces (WAR-01, WAR-10, WAR-13), else 0.
+	beats [16][16]uint8
 	// cmp2[x][y] compares two cards by card value for the two-player fast
 	// path: tie, firstWins, secondWin or autoTie (WAR-12).
 	cmp2 [64][64]uint8
@@ -143,6 +146,18 @@ func rulesFrom(opts engine.Options) (rules, error) {
 		}
 	}
 	r.cmp = comparatorFor(peace, faces, ace, r.autoWar)
+	for w := range r.seats {
+		for i := range r.seats {
+			switch r.pickup {
+			case loserFirst:
+				r.order[w][i] = uint8((w + 1 + i) % r.seats)
+			case seatOrder:
+				r.order[w][i] = uint8(i)
+			default:
+				r.order[w][i] = uint8((w + i) % r.seats)
+			}
+		}
+	}
 	return r, nil
 }
 
@@ -153,12 +168,12 @@ func (r *comparator) fill(peace bool, faces, ace, autoWar cards.Rank) {
 			switch {
 			case a == b:
 			case a == faces && b.IsRoyal(), a == ace && b == cards.Ace:
-				r.beats[a][b] = true
+				r.beats[a][b] = 1
 			case b == faces && a.IsRoyal(), b == ace && a == cards.Ace:
 			case peace:
-				r.beats[a][b] = a < b
+				r.beats[a][b] = boolByte(a < b)
 			default:
-				r.beats[a][b] = a > b
+				r.beats[a][b] = boolByte(a > b)
 			}
 		}
 	}
@@ -168,9 +183,9 @@ func (r *comparator) fill(peace bool, faces, ace, autoWar cards.Rank) {
 			switch {
 			case autoWar != 0 && (rx == autoWar || ry == autoWar):
 				r.cmp2[x][y] = autoTie
-			case r.beats[rx][ry]:
+			case r.beats[rx][ry] == 1:
 				r.cmp2[x][y] = firstWins
-			case r.beats[ry][rx]:
+			case r.beats[ry][rx] == 1:
 				r.cmp2[x][y] = secondWin
 			}
 		}
