@@ -55,7 +55,7 @@ func (s *State) run() {
 // then the turn passes on if its player is out, else it waits for them.
 func (s *State) settle() {
 	switch {
-	case s.in() == 1:
+	case s.playersIn() == 1:
 		s.endByElimination()
 	case s.phase == phasePlay && s.allOnCampaign():
 		s.showdown()

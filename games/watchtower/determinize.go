@@ -40,10 +40,7 @@ func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 		}
 	}
 	slices.Sort(pool)
-	for i := len(pool) - 1; i > 0; i-- {
-		j := rng.IntN(i + 1)
-		pool[i], pool[j] = pool[j], pool[i]
-	}
+	shuffleWith(rng, pool)
 	for t := range d.players {
 		if t == seat {
 			continue
@@ -71,22 +68,23 @@ func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 
 // reshuffleOrders redraws the hidden orders of a pending battle or
 // free-for-all from the (re-dealt) armies.
-func (d *State) reshuffleOrders(rng *rand.Rand) {
+func (s *State) reshuffleOrders(rng *rand.Rand) {
 	shuffled := func(army []cards.Card) []cards.Card {
 		o := slices.Clone(army)
-		for i := len(o) - 1; i > 0; i-- {
-			j := rng.IntN(i + 1)
-			o[i], o[j] = o[j], o[i]
-		}
+		shuffleWith(rng, o)
 		return o
 	}
-	if d.battle.active {
-		d.battle.order[0] = shuffled(d.players[d.battle.attacker].army)
-		d.battle.order[1] = shuffled(d.players[d.battle.defender].army)
+	if s.battle.active {
+		s.battle.order[0] = shuffled(s.players[s.battle.attacker].army)
+		s.battle.order[1] = shuffled(s.players[s.battle.defender].army)
 	}
-	if d.free.card != cards.NoCard {
-		for i, x := range d.free.parts {
-			d.free.order[i] = shuffled(d.players[x].army)
+	if s.free.card != cards.NoCard {
+		for i, x := range s.free.parts {
+			s.free.order[i] = shuffled(s.players[x].army)
 		}
 	}
+}
+
+func shuffleWith(rng *rand.Rand, cs []cards.Card) {
+	rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
 }

@@ -295,8 +295,8 @@ func (s *State) nextIn(seat int) int {
 	return seat
 }
 
-// in counts the players still in.
-func (s *State) in() int {
+// playersIn counts the players still in.
+func (s *State) playersIn() int {
 	n := 0
 	for i := range s.players {
 		if !s.players[i].out {
