@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"cardtable/bots/ismcts"
+	"cardtable/bots/regicidebot"
 	"cardtable/engine"
 )
 
@@ -43,6 +44,7 @@ func All() []Entry {
 	all := []Entry{
 		{Name: "random", Help: "uniform over the legal actions", New: newRandom},
 		{Name: "ismcts", Help: "information-set Monte Carlo tree search (settings: iterations, time, c, workers, rollout-depth)", New: ismcts.Factory},
+		{Name: "expert", Help: "Regicide's strongest: ISMCTS with rule-based rollouts over minimal covers (settings: iterations (0: the rollout policy alone), time, c, workers, covers, loss)", Games: []string{"regicide"}, New: regicidebot.Factory},
 	}
 	return append(all, heuristics...)
 }

@@ -1,0 +1,175 @@
+// Package regicidebot is cardtable's strongest Regicide player, the bot
+// registered as "expert": single-observer ISMCTS (bots/ismcts) whose
+// rollouts are played by a fast rule-based policy, over a search game that
+// offers only minimal Step 4 covers, the cheapest first, and that scores a
+// lost game below the engine's progress return.
+//
+// The policy reads one View per decision and scores every play from the
+// action's card mask with the same arithmetic as regicide's Forecast (kill,
+// exact kill, damage, shield, draws, heals, the attack left to cover); it
+// discards the cover whose cards it values least and flips a solo power
+// only when nothing else survives. Like every cardtable bot it reads only
+// what its seat may know: View, Legal and Determinize.
+//
+// Settings (--bot-opt key=value):
+//
+//	iterations  ISMCTS iterations per decision (default 2000); 0 plays the
+//	            policy alone, without a search
+//	time        wall-clock budget per decision (as in bots/ismcts)
+//	c           UCB1 exploration constant (default 0.4)
+//	workers     parallel trees (default 1)
+//	covers      Step 4 covers the search considers (default 4)
+//	loss        scale of a lost game's return, enemies/12 (default 0.5)
+//
+// Steps where the seat only signals, names the next player or places an
+// exactly killed enemy are played by the policy without a search.
+package regicidebot
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cardtable/bots/ismcts"
+	"cardtable/cards"
+	"cardtable/engine"
+)
+
+// Bot plays Regicide for one seat. It implements engine.Bot and is not
+// safe for concurrent use.
+type Bot struct {
+	policy policy
+	search *ismcts.Bot // nil: the policy plays alone
+	covers int
+	loss   float64
+	rng    cards.RNG
+	legal  []engine.Action
+}
+
+// Settings are a Bot's options beyond the search's own.
+type Settings struct {
+	// Search configures the ISMCTS search; Iterations and Time both zero
+	// means no search.
+	Search ismcts.Config
+	// Covers is how many minimal Step 4 covers the search considers.
+	Covers int
+	// LossScale multiplies a lost game's return in the search.
+	LossScale float64
+}
+
+// Defaults of Settings.
+const (
+	DefaultIterations = 2000
+	DefaultC          = 0.4
+	DefaultCovers     = 4
+	DefaultLossScale  = 0.5
+)
+
+// DefaultSettings returns the registered defaults.
+func DefaultSettings() Settings {
+	cfg := ismcts.DefaultConfig()
+	cfg.Iterations, cfg.C = DefaultIterations, DefaultC
+	return Settings{Search: cfg, Covers: DefaultCovers, LossScale: DefaultLossScale}
+}
+
+// New returns a Bot with settings st, seeded with seed.
+func New(st Settings, seed uint64) (*Bot, error) {
+	if st.Covers < 1 {
+		return nil, fmt.Errorf("regicidebot: %w: covers=%d: want 1 or more", engine.ErrBadOption, st.Covers)
+	}
+	if !(st.LossScale >= 0 && st.LossScale <= 1) {
+		return nil, fmt.Errorf("regicidebot: %w: loss=%v: want a number from 0 to 1", engine.ErrBadOption, st.LossScale)
+	}
+	b := &Bot{policy: policy{w: defaultWeights}, covers: st.Covers, loss: st.LossScale, rng: cards.NewRNG(seed)}
+	if st.Search.Iterations == 0 && st.Search.Time == 0 {
+		return b, nil
+	}
+	pol := &b.policy
+	st.Search.Rollout = func(s engine.State, seat int, legal []engine.Action, rng *cards.RNG) engine.Action {
+		return pol.choose(s, seat, legal, rng)
+	}
+	var err error
+	b.search, err = ismcts.New(st.Search, cards.SubSeed(seed, 1))
+	if err != nil {
+		return nil, fmt.Errorf("regicidebot: %w", err)
+	}
+	return b, nil
+}
+
+// Act returns one of seat's legal actions in s.
+func (b *Bot) Act(s engine.State, seat int) engine.Action {
+	b.legal = s.Legal(seat, b.legal[:0])
+	if len(b.legal) == 1 {
+		return b.legal[0]
+	}
+	switch kindOf(b.legal[0]) {
+	case kindPlay, kindYield, kindDiscard, kindPower:
+		if b.search != nil {
+			return b.search.Act(searchGame{State: s, covers: b.covers, lossScale: b.loss, w: &b.policy.w}, seat)
+		}
+	}
+	return b.policy.choose(s, seat, b.legal, &b.rng)
+}
+
+// ownKeys are the settings the package reads itself; the rest go to
+// ismcts.ParseParams.
+var ownKeys = map[string]string{
+	"covers": "an integer >= 1 (default 4)",
+	"loss":   "a number from 0 to 1 (default 0.5)",
+}
+
+// ParseSettings reads --bot-opt settings over DefaultSettings. An unknown
+// key or a bad value returns an error wrapping engine.ErrBadOption.
+func ParseSettings(params map[string]string) (Settings, error) {
+	st := DefaultSettings()
+	search := map[string]string{"iterations": strconv.Itoa(DefaultIterations), "c": strconv.FormatFloat(DefaultC, 'g', -1, 64)}
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := strings.TrimSpace(params[k])
+		var err error
+		switch k {
+		case "covers":
+			st.Covers, err = strconv.Atoi(v)
+		case "loss":
+			st.LossScale, err = strconv.ParseFloat(v, 64)
+		default:
+			search[k] = v
+			continue
+		}
+		if err != nil {
+			return Settings{}, fmt.Errorf("regicidebot: %w: %s=%q: want %s", engine.ErrBadOption, k, v, ownKeys[k])
+		}
+	}
+	if search["iterations"] == "0" {
+		if _, timed := params["time"]; !timed {
+			st.Search.Iterations = 0
+			return st, nil
+		}
+	}
+	if _, timed := params["time"]; timed {
+		if _, counted := params["iterations"]; !counted {
+			delete(search, "iterations")
+		}
+	}
+	cfg, err := ismcts.ParseParams(search)
+	if err != nil {
+		return Settings{}, fmt.Errorf("regicidebot: %w (or covers, loss)", err)
+	}
+	st.Search = cfg
+	return st, nil
+}
+
+// Factory makes an expert bot from --bot-opt settings; it has the shape of
+// bots.Factory.
+func Factory(_ engine.Game, _ engine.Options, params map[string]string, seed uint64) (engine.Bot, error) {
+	st, err := ParseSettings(params)
+	if err != nil {
+		return nil, err
+	}
+	return New(st, seed)
+}
