@@ -59,4 +59,5 @@ func BenchmarkRandomPlayout(b *testing.B) {
 		actions += n
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 }
