@@ -80,6 +80,10 @@ func TestResultsDoNotDependOnWorkers(t *testing.T) {
 	for _, fast := range []bool{true, false} {
 		cfg := config(t, 5000, map[string]string{"players": "3"})
 		cfg.NoFastPath = !fast
+		if !fast {
+			cfg.Seats[1].Bot = "other"
+			cfg.Rotate = true
+		}
 		var csv1, csv4 bytes.Buffer
 		cfg.Workers, cfg.CSV = 1, &csv1
 		one := stableJSON(t, run(t, cfg))
@@ -159,6 +163,7 @@ func TestJSONFieldsAndTypes(t *testing.T) {
 		"bots": "array", "length": "object", "ends": "object", "seats": "array",
 		"metrics": "object", "elapsed_s": "number", "games_per_s": "number",
 		"workers": "number", "version": "string", "draws": "number", "fast_path": "bool",
+		"rotate": "bool", "bots_summary": "array", "team": "missing", "first_player": "missing",
 	}
 	for k, typ := range want {
 		if got := jsonType(doc[k]); got != typ {
@@ -172,19 +177,34 @@ func TestJSONFieldsAndTypes(t *testing.T) {
 		}
 	}
 	seat := doc["seats"].([]any)[0].(map[string]any)
-	for _, k := range []string{"seat", "bot", "wins", "share", "ci95"} {
+	for _, k := range []string{"seat", "bot", "wins", "share", "ci95", "decisions", "s_per_decision", "s_per_decision_p90", "s_per_decision_max"} {
 		if _, ok := seat[k]; !ok {
 			t.Errorf("seats[0].%s missing", k)
+		}
+	}
+	bot := doc["bots_summary"].([]any)[0].(map[string]any)
+	for k, typ := range map[string]string{"bot": "string", "games": "number", "wins": "number", "share": "number", "ci95": "array", "decisions": "number", "s_per_decision": "number"} {
+		if got := jsonType(bot[k]); got != typ {
+			t.Errorf("bots_summary[0].%s is %s, want %s", k, got, typ)
 		}
 	}
 	if ci := seat["ci95"].([]any); len(ci) != 2 {
 		t.Errorf("ci95 has %d values, want 2", len(ci))
 	}
-	if m := doc["metrics"].(map[string]any)["ties"].(map[string]any); jsonType(m["mean"]) != "number" || jsonType(m["sd"]) != "number" {
-		t.Errorf("metrics.ties = %v, want mean and sd numbers", m)
+	if m := doc["metrics"].(map[string]any)["ties"].(map[string]any); jsonType(m["mean"]) != "number" || jsonType(m["sd"]) != "number" || jsonType(m["dist"]) != "object" {
+		t.Errorf("metrics.ties = %v, want mean and sd numbers and a dist object", m)
 	}
 	if _, ok := doc["wars_per_game"]; ok {
 		t.Error("wars_per_game present for a game without a wars metric")
+	}
+	b, _ = json.Marshal(run(t, riggedConfig(t, 10, "a", "b")))
+	doc = nil
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	fp, _ := doc["first_player"].(map[string]any)
+	if jsonType(fp["wins"]) != "number" || jsonType(fp["share"]) != "number" || jsonType(fp["ci95"]) != "array" {
+		t.Errorf("first_player = %v, want wins, share and ci95", doc["first_player"])
 	}
 }
 

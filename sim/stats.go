@@ -19,7 +19,16 @@ func Wilson(k, n int64, z float64) (lo, hi float64) {
 	centre := p + z2/(2*fn)
 	spread := z * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
 	den := 1 + z2/fn
-	return math.Max(0, (centre-spread)/den), math.Min(1, (centre+spread)/den)
+	lo, hi = math.Max(0, (centre-spread)/den), math.Min(1, (centre+spread)/den)
+	// At k = 0 and k = n the interval ends exactly at 0 and 1; rounding
+	// would otherwise leave a share of 1 just outside its own interval.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
 }
 
 // histogram counts integer game lengths exactly: counts[L] is the number

@@ -7,11 +7,12 @@ import (
 
 // Decision times are counted in logarithmic buckets: a time of t ns falls
 // in the bucket of its top five significant bits, so every bucket spans at
-// most 1/16 of its lower bound and 976 buckets cover every int64.
+// most 1/16 of its lower bound, and 960 buckets cover every non-negative
+// int64 (whose top bit is bit 63).
 const (
 	mantissaBits = 5
 	subBuckets   = 1 << (mantissaBits - 1)
-	timeBuckets  = (64-mantissaBits+1)*subBuckets + subBuckets
+	timeBuckets  = (63-mantissaBits)*subBuckets + 2*subBuckets
 )
 
 // decisionTimes counts how long a bot took to choose each action. Counts,

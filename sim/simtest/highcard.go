@@ -1,7 +1,7 @@
 // Package simtest provides HighCard, a tiny complete game that implements
 // the whole engine contract (Reporter and FastSimulator included), so that
 // simulation, records and the command line can be tested without depending
-// on a real game's rules.
+// on a real game's rules, and Rigged, HighCard with a known winner.
 //
 // HighCard: each of 2–4 seats (option players) is dealt 2·target−1 cards
 // (option target, default 3). Every round each seat in seat order plays one
@@ -121,12 +121,20 @@ func (g HighCard) New(opts engine.Options, setup engine.Setup) (engine.State, er
 
 // Unmarshal restores a state.
 func (HighCard) Unmarshal(data []byte) (engine.State, error) {
+	return unmarshal(data, false)
+}
+
+// unmarshal restores a state of HighCard or, when rigged, of Rigged.
+func unmarshal(data []byte, rigged bool) (engine.State, error) {
 	var s state
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, engine.Corrupt("simtest: %v", err)
 	}
 	if s.N < 2 || s.N > 4 || len(s.Hands) != s.N || len(s.Scores) != s.N {
 		return nil, engine.Corrupt("simtest: bad seat count")
+	}
+	if s.Rigged != rigged {
+		return nil, engine.Corrupt("simtest: rigged=%v state given to a game with rigged=%v", s.Rigged, rigged)
 	}
 	opts, err := engine.ResolveOptions(HighCard{}.Options(), map[string]string{"players": fmt.Sprint(s.N), "target": fmt.Sprint(s.Target)})
 	if err != nil {
@@ -141,14 +149,21 @@ type state struct {
 	N, Target, Turn, Round, Ties int
 	End                          int
 	Over                         bool
-	Hands                        [][]cards.Card
-	Table, Won, Stock            []cards.Card
-	Scores                       []int
-	RNG                          []byte
-	opts                         engine.Options
+	// Rigged makes seat 0 win every round (the Rigged game).
+	Rigged            bool
+	Hands             [][]cards.Card
+	Table, Won, Stock []cards.Card
+	Scores            []int
+	RNG               []byte
+	opts              engine.Options
 }
 
-func (s *state) Game() engine.Game       { return HighCard{} }
+func (s *state) Game() engine.Game {
+	if s.Rigged {
+		return Rigged{}
+	}
+	return HighCard{}
+}
 func (s *state) Options() engine.Options { return s.opts }
 func (s *state) NumSeats() int           { return s.N }
 func (s *state) Terminal() bool          { return s.Over }
@@ -204,6 +219,9 @@ func (s *state) scoreRound() {
 		case c.Rank() == best:
 			count++
 		}
+	}
+	if s.Rigged {
+		count, who = 1, 0
 	}
 	if count == 1 {
 		s.Scores[who]++

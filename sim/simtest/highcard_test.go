@@ -16,3 +16,10 @@ func TestHighCardConformance(t *testing.T) {
 		Games:   games,
 	})
 }
+
+func TestRiggedConformance(t *testing.T) {
+	enginetest.Run(t, Rigged{}, enginetest.Config{
+		Options: []map[string]string{nil, {"players": "4", "target": "5"}},
+		Games:   40,
+	})
+}
