@@ -208,7 +208,7 @@ func score(f regicide.SearchFacts) int {
 	}
 	sc := f.Defeated * 10000
 	if f.Health > 0 {
-		sc += f.Damage * 8000 / f.Health
+		sc += f.Damage * 4000 / f.Health
 	}
 	return sc + 60*(f.HandValue-max(f.Attack, 0)) + 15*f.TavernValue + 6000*f.PowersLeft
 }

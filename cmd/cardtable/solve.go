@@ -19,7 +19,7 @@ type solveCmd struct {
 	Deals    int           `default:"1" help:"Number of deals to solve (deals 0 to N-1 of the run)."`
 	GameSeed *uint64       `placeholder:"X" help:"Solve the one deal New(options, seed X) instead of the run's deals."`
 	Workers  int           `default:"0" help:"Deals solved in parallel (0: one per CPU). With --nodes alone the results do not depend on it."`
-	Nodes    int64         `default:"1000000" placeholder:"LIMIT" help:"Most actions one deal's search may apply (0: no limit)."`
+	Nodes    int64         `default:"2000000" placeholder:"LIMIT" help:"Most actions one deal's search may apply (0: no limit)."`
 	Time     time.Duration `default:"0s" placeholder:"LIMIT" help:"Longest one deal's search may run, e.g. 2s (0: no limit). Verdicts then depend on the machine."`
 	JSON     bool          `help:"Print one JSON document (fields in docs/solver.md)."`
 	Record   string        `placeholder:"FILE" help:"Write the winning line of a single won deal as a game record (see cardtable replay)."`
