@@ -1,6 +1,8 @@
 package regicide
 
 import (
+	"math/bits"
+
 	"cardtable/cards"
 	"cardtable/engine"
 )
@@ -93,7 +95,7 @@ func (b *Bot) bestPlay(s *State, v *View) engine.Action {
 		if a == power {
 			return 0, false
 		}
-		f, err := s.Forecast(a)
+		f, err := s.forecast(a)
 		if err != nil {
 			return 0, false
 		}
@@ -102,7 +104,7 @@ func (b *Bot) bestPlay(s *State, v *View) engine.Action {
 	if a == 0 {
 		return power
 	}
-	if f, _ := s.Forecast(a); !f.Kills && !f.CanCover && f.Draw == 0 && v.PowersLeft > 0 && !f.Jester {
+	if f, _ := s.forecast(a); !f.Kills && !f.CanCover && f.Draw == 0 && v.PowersLeft > 0 && !f.Jester {
 		return power
 	}
 	return a
@@ -169,8 +171,8 @@ func (b *Bot) cheapestCover(v *View) engine.Action {
 			return 0, false
 		}
 		cost := 0.0
-		for _, c := range m.cards() {
-			cost += b.w.keepValue(c, enemy)
+		for ; m != 0; m &= m - 1 {
+			cost += b.w.keepValue(cards.Card(bits.TrailingZeros64(uint64(m))), enemy)
 		}
 		return -cost, true
 	})

@@ -54,6 +54,16 @@ var powerNames = [4]string{"clubs", "diamonds", "hearts", "spades"}
 // Forecast says what action a would do for the current player, without
 // changing the state. It reveals only what the current player may know.
 func (s *State) Forecast(a engine.Action) (Forecast, error) {
+	f, err := s.forecast(a)
+	if err == nil {
+		f.Action = s.ActionString(a)
+	}
+	return f, err
+}
+
+// forecast is Forecast without the notation of the action, for bots that
+// forecast every legal action.
+func (s *State) forecast(a engine.Action) (Forecast, error) {
 	seat := int(s.current)
 	if s.phase == phaseSignal {
 		return Forecast{}, engine.Illegal("regicide: forecasts are for the current player; the game waits for signals")
@@ -61,8 +71,8 @@ func (s *State) Forecast(a engine.Action) (Forecast, error) {
 	if err := s.check(seat, a); err != nil {
 		return Forecast{}, err
 	}
-	k, _, m := decode(a)
-	f := Forecast{Action: s.ActionString(a), Kind: kindWords[k], Powers: []string{}, Blocked: []string{}, Shield: int(s.shield), CanCover: true}
+	k, arg, m := decode(a)
+	f := Forecast{Kind: kindWords[k], Powers: []string{}, Blocked: []string{}, Shield: int(s.shield), CanCover: true}
 	switch k {
 	case kindPlay:
 		s.forecastPlay(&f, m)
@@ -76,7 +86,7 @@ func (s *State) Forecast(a engine.Action) (Forecast, error) {
 	case kindNext:
 		f.Note = "that seat plays next"
 	case kindExact:
-		f.Note = "the enemy goes to the " + f.Action[len("exact "):]
+		f.Note = "the enemy goes to the " + exactWords[arg]
 	}
 	return f, nil
 }
