@@ -15,8 +15,10 @@ import (
 // cards for draws (royals and aces first, keeping one fortress card so an
 // attack never risks elimination), builds triples towards a tower, keeps
 // its 7s (assassins) for attack, and gives its lowest cards to an empty
-// barracks. It places a drawn 4th card (risking a free-for-all) when its
-// army is likely to win it, fights campaign battles only with a clear edge
+// barracks. It cycles junk: a low single card (2 to 6) is placed and
+// burned at once for a fresh draw. It places a drawn 4th card (risking a
+// free-for-all) when its army is likely to win it, fights campaign battles
+// only with a clear edge
 // (a lost campaign undoes a tower), and in the last round before the round
 // cap places its lowest cards so that only its best ones make the forced
 // showdown's row. Blind picks are random: positions carry no information.
@@ -30,6 +32,10 @@ type Bot struct {
 
 // NewBot returns a heuristic bot seeded with seed.
 func NewBot(seed uint64) engine.Bot { return &Bot{rng: cards.NewRNG(seed)} }
+
+// cycleMax is the highest rank the bot places only to burn it at once:
+// the cards below the assassin.
+const cycleMax = cards.Rank(6)
 
 // samples is the number of simulated battles per candidate challenge.
 const samples = 48
@@ -154,8 +160,28 @@ func (b *Bot) placeScore(v *View, seat int, c cards.Card) float64 {
 		return 0
 	case onFort+countRank(me.Army, r) >= 3 && len(me.Army) > 3:
 		return 2
+	case cycles(v, seat, c):
+		return 1.2
 	}
 	return 0
+}
+
+// cycles reports whether c is junk worth placing to burn at once (T5
+// allows it): the army's lowest card, not a 7, of a rank the bot does not
+// build, with the turn's burn unused and allowed, and another fortress card
+// left so that the burn keeps one.
+func cycles(v *View, seat int, c cards.Card) bool {
+	me := &v.Players[seat]
+	r := c.Rank()
+	if v.BurnUsed || r > cycleMax || r == 7 || c != slices.Min(me.Army) || countRank(me.Army, r) > 1 || len(me.Fortress) == 0 {
+		return false
+	}
+	for i := range v.Players {
+		if stackSize(&v.Players[i], r) > 0 && (i == seat || stackSize(&v.Players[i], r) >= 2) {
+			return false
+		}
+	}
+	return true
 }
 
 // trimScore: before the forced showdown, place the lowest army card while
