@@ -1,6 +1,7 @@
 package regicide
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"cardtable/cards"
@@ -13,44 +14,78 @@ import (
 //
 // What stays: everything public and seat's own hand; the known enemies on
 // top of the Tavern; cards everyone knows a hand holds; the current enemy.
-// What is re-dealt: the other hands; the Tavern's bottom part that Hearts
-// filled, from the Hearts cards seat has not seen since; the Tavern's
-// middle (never seen by anyone), from the other unseen cards; the Castle
-// below the enemy, within each rank. The state's generator is reseeded
-// from rng, so later Hearts shuffles are unknown too.
-//
-// Who drew which unseen card is not tracked: a Hearts card may land in any
-// other hand, not only in one that drew from the Tavern's bottom.
+// What is re-dealt: each Hearts layer's unseen cards among that layer's
+// Tavern positions and the hands that drew from it (as many as each drew
+// and still hides); the cards nobody has seen among the Tavern's middle and
+// the rest of the other hands; the Castle below the enemy, within each
+// rank. The state's generator is reseeded from rng, so later Hearts
+// shuffles are unknown too.
 func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 	d := *s
 	d.rng.Seed(rng.Uint64())
 	var pool set
+	var need [4]int
 	for p := 0; p < s.cfg.players; p++ {
 		if p != seat {
 			pool |= s.hands[p] &^ s.shown[p]
+			need[p] = s.hands[p].len() - s.shown[p].len()
+			d.hands[p] = s.shown[p]
 		}
 	}
 	hidden := s.tavern[:s.nTavern-s.knownTop]
 	pool |= setOf(hidden)
+	d.dealLayers(s, seat, pool&s.recycledSet, &need, rng)
 
-	recycled := shuffled((pool & s.recycledSet).cards(), rng)
-	copy(d.tavern[:s.recycled], recycled)
-	rest := pool &^ setOf(recycled[:s.recycled])
-	fresh := shuffled((rest &^ s.recycledSet).cards(), rng)
-	copy(d.tavern[s.recycled:len(hidden)], fresh)
-	rest &^= setOf(fresh[:len(hidden)-int(s.recycled)])
-
-	others := shuffled(rest.cards(), rng)
+	fresh := shuffled((pool &^ s.recycledSet).cards(), rng)
+	fresh = fresh[copy(d.tavern[s.recycled:len(hidden)], fresh):]
 	for p := 0; p < s.cfg.players; p++ {
-		if p == seat {
-			continue
+		if p != seat {
+			d.hands[p] |= setOf(fresh[:need[p]])
+			fresh = fresh[need[p]:]
 		}
-		need := s.hands[p].len() - s.shown[p].len()
-		d.hands[p] = s.shown[p] | setOf(others[:need])
-		others = others[need:]
 	}
 	d.shuffleCastle(rng)
 	return &d
+}
+
+// dealLayers re-deals the unseen cards of each Hearts layer: first to the
+// Tavern positions that layer fills, then to each other seat as many as it
+// drew from the layer and still hides. need counts down what each hand
+// still lacks.
+func (d *State) dealLayers(s *State, seat int, pool set, need *[4]int, rng *rand.Rand) {
+	for layer := uint8(1); layer < 64 && pool != 0; layer++ {
+		var inLayer set
+		for r := pool; r != 0; r &= r - 1 {
+			if c := cards.Card(bits.TrailingZeros64(uint64(r))); s.layerOf[c] == layer {
+				inLayer |= bit(c)
+			}
+		}
+		pool &^= inLayer
+		var drew [4]int
+		for r := inLayer; r != 0; r &= r - 1 {
+			if by := s.drawnBy[bits.TrailingZeros64(uint64(r))]; by > 0 {
+				drew[by-1]++
+			}
+		}
+		cs := shuffled(inLayer.cards(), rng)
+		for j := 0; j < int(s.recycled); j++ {
+			if s.layerOf[s.tavern[j]] == layer {
+				d.tavern[j], d.drawnBy[cs[0]] = cs[0], 0
+				cs = cs[1:]
+			}
+		}
+		for p := 0; p < s.cfg.players; p++ {
+			if p == seat {
+				continue
+			}
+			for _, c := range cs[:drew[p]] {
+				d.hands[p] |= bit(c)
+				d.drawnBy[c] = uint8(p) + 1
+			}
+			cs = cs[drew[p]:]
+			need[p] -= drew[p]
+		}
+	}
 }
 
 // shuffleCastle shuffles each rank's run of the Castle below the enemy.

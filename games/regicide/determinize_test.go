@@ -33,6 +33,14 @@ func TestDeterminizeKeepsKnowledge(t *testing.T) {
 		case d.enemy() != s.enemy():
 			t.Fatal("the enemy changed")
 		}
+		for j := 0; j < int(s.recycled); j++ {
+			if d.layerOf[d.tavern[j]] != s.layerOf[s.tavern[j]] {
+				t.Fatalf("Tavern position %d holds a card of another Hearts layer", j)
+			}
+		}
+		if layerCounts(d) != layerCounts(s) {
+			t.Fatal("the hands hold other numbers of cards from each Hearts layer")
+		}
 		for i := 0; i < int(s.nCastle); i++ {
 			if d.castle[i].Rank() != s.castle[i].Rank() {
 				t.Fatalf("Castle position %d: %v became %v", i, s.castle[i], d.castle[i])
@@ -66,6 +74,47 @@ func TestDeterminizeKnownEnemyInHand(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		if d := s.Determinize(1, rng).(*State); !d.hands[0].has(jh) {
 			t.Fatal("seat 1's determinization moved the JH everyone saw seat 0 draw")
+		}
+	}
+}
+
+// layerCounts counts, per seat and Hearts layer, the recycled cards held.
+func layerCounts(s *State) (n [4][64]int) {
+	for _, c := range s.recycledSet.cards() {
+		if by := s.drawnBy[c]; by > 0 {
+			n[by-1][s.layerOf[c]]++
+		}
+	}
+	return n
+}
+
+// TestDeterminizeHeartsLayers checks a Tavern with two Hearts layers, one of
+// them partly drawn by both players: every determinization keeps the
+// layers in order and deals each hand as many cards of a layer as it drew.
+func TestDeterminizeHeartsLayers(t *testing.T) {
+	s := scene{opts: map[string]string{"players": "2"}, castle: "JC", spare: "discard",
+		hands: []string{"5H 10S 3H 4D 10D 10H", "2D 9C 6H 7S"}}.build(t)
+	do(t, s, 0, "play 5H", "discard 10S")
+	do(t, s, 1, "play 2D", "discard 9C 6H")
+	do(t, s, 0, "play 3H", "discard 10D")
+	var layers [3]set
+	for _, c := range s.recycledSet.cards() {
+		layers[s.layerOf[c]] |= bit(c)
+	}
+	if layers[1].len() != 5 || layers[2].len() != 3 || s.recycled != 6 || s.nTavern != 6 {
+		t.Fatalf("layers %v / %v, %d recycled in a Tavern of %d; want 5 and 3 cards, 6 of 6", layers[1].cards(), layers[2].cards(), s.recycled, s.nTavern)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for seat := 0; seat < 2; seat++ {
+		other := 1 - seat
+		for i := 0; i < 30; i++ {
+			d := s.Determinize(seat, rng).(*State)
+			if setOf(d.tavern[:3]) != layers[2] || setOf(d.tavern[3:6])&^layers[1] != 0 {
+				t.Fatalf("seat %d: Tavern bottom %v, want the second layer %v under 3 of the first", seat, d.tavern[:6], layers[2].cards())
+			}
+			if n := (d.hands[other] & layers[1]).len(); n != 1 {
+				t.Fatalf("seat %d: seat %d holds %d cards of the first layer, want the 1 it drew", seat, other, n)
+			}
 		}
 	}
 }

@@ -42,6 +42,9 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	for _, v := range []uint16{uint16(s.damage), uint16(s.shield), uint16(s.heldShield), s.turns, s.yields, s.jestersPlayed} {
 		b = binary.LittleEndian.AppendUint16(b, v)
 	}
+	for _, c := range s.recycledSet.cards() {
+		b = append(b, s.layerOf[c], s.drawnBy[c])
+	}
 	return b, nil
 }
 
@@ -164,6 +167,11 @@ func (r *reader) readState(s *State) {
 	s.defeated, s.end, s.lostTo = r.byte(), r.byte(), cards.Card(r.byte())
 	s.damage, s.shield, s.heldShield = int16(r.u16()), int16(r.u16()), int16(r.u16())
 	s.turns, s.yields, s.jestersPlayed = r.u16(), r.u16(), r.u16()
+	if r.err == nil {
+		for _, c := range s.recycledSet.cards() {
+			s.layerOf[c], s.drawnBy[c] = r.byte(), r.byte()
+		}
+	}
 }
 
 // validate checks that a restored state is one the game can reach in kind:
@@ -212,6 +220,26 @@ func (s *State) validate() error {
 	}
 	if got != want {
 		return engine.Corrupt("regicide: the cards are not exactly the game's cards")
+	}
+	return s.validateRecycled()
+}
+
+// validateRecycled checks that every recycled card has a layer and is
+// either in the Tavern's bottom part or in the hand of the seat that drew
+// it, which Determinize relies on.
+func (s *State) validateRecycled() error {
+	bottom := setOf(s.tavern[:s.recycled])
+	if bottom&^s.recycledSet != 0 {
+		return engine.Corrupt("regicide: a card at the Tavern's bottom was not put there by Hearts")
+	}
+	for _, c := range s.recycledSet.cards() {
+		layer, by := s.layerOf[c], int(s.drawnBy[c])
+		switch {
+		case layer == 0 || layer >= 64 || by > s.cfg.players:
+			return engine.Corrupt("regicide: bad Hearts layer or drawer")
+		case by == 0 && !bottom.has(c), by > 0 && (!s.hands[by-1].has(c) || s.shown[by-1].has(c)):
+			return engine.Corrupt("regicide: a recycled card is not where its drawer says")
+		}
 	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package regicide
 
-import "cardtable/cards"
+import (
+	"math/bits"
+
+	"cardtable/cards"
+)
 
 // Suit bits, as returned by set.suits.
 const (
@@ -88,8 +92,22 @@ func (s *State) heal(n int) {
 	copy(s.tavern[:n], back)
 	s.nTavern += uint8(n)
 	s.recycled += uint8(n)
+	layer := s.freeLayer()
+	for _, c := range back {
+		s.layerOf[c] = layer
+	}
 	s.recycledSet |= setOf(back)
 	s.discard &^= setOf(back)
+}
+
+// freeLayer returns the smallest layer id no recycled card carries (ids
+// stay below 64 since at most 54 cards are recycled).
+func (s *State) freeLayer() uint8 {
+	var used uint64
+	for r := s.recycledSet; r != 0; r &= r - 1 {
+		used |= 1 << s.layerOf[bits.TrailingZeros64(uint64(r))]
+	}
+	return uint8(bits.TrailingZeros64(^(used | 1)))
 }
 
 // drawRound draws n cards for Diamonds: the current player first, then the

@@ -1,6 +1,8 @@
 package regicide
 
 import (
+	"math/bits"
+
 	"cardtable/cards"
 	"cardtable/engine"
 )
@@ -64,6 +66,13 @@ type State struct {
 	knownTop    uint8
 	recycled    uint8
 	recycledSet set
+	// For each card of recycledSet: layerOf, the Hearts play that put it
+	// under the Tavern (a small id, public: its layer's cards are known),
+	// and drawnBy, the seat that drew it plus one (0 while in the Tavern).
+	// Who drew how many of a layer is public; which cards, only the drawer
+	// knows.
+	layerOf [64]uint8
+	drawnBy [64]uint8
 
 	hands [4]set
 	// shown holds the cards of each hand that everyone knows: enemies drawn
@@ -233,11 +242,16 @@ func (s *State) drawOne(seat int) {
 		s.shown[seat] |= bit(c)
 	} else if s.recycled > s.nTavern {
 		s.recycled = s.nTavern
+		s.drawnBy[c] = uint8(seat) + 1
 	}
 }
 
 // reveal records that cards went face up: nobody has them hidden any more.
 func (s *State) reveal(m set) {
+	for r := s.recycledSet & m; r != 0; r &= r - 1 {
+		c := bits.TrailingZeros64(uint64(r))
+		s.layerOf[c], s.drawnBy[c] = 0, 0
+	}
 	s.recycledSet &^= m
 	for i := range s.shown {
 		s.shown[i] &^= m
