@@ -187,15 +187,19 @@ func (d *duel) pickUp(order pickupOrder, w uint, n [2]uint, tail uint, rng *card
 	fa, fb := &d.laid[first], &d.laid[1-first]
 	na, nb := n[first], n[1-first]
 	from := tail
-	for i := range max(na, nb) {
-		if i < na {
-			dst[tail&63] = fa[i]
-			tail++
-		}
-		if i < nb {
-			dst[tail&63] = fb[i]
-			tail++
-		}
+	both := min(na, nb)
+	for i := range both {
+		dst[tail&63], dst[(tail+1)&63] = fa[i], fb[i]
+		tail += 2
+	}
+	// The longer side's last layers (a short stack laid fewer cards).
+	rest, longest := fa, na
+	if nb > na {
+		rest, longest = fb, nb
+	}
+	for i := both; i < longest; i++ {
+		dst[tail&63] = rest[i]
+		tail++
 	}
 	if order == shuffled {
 		for i := int(tail-from) - 1; i > 0; i-- {
