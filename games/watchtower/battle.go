@@ -156,7 +156,7 @@ func (s *State) resolveBattle() {
 func (s *State) logFlip(b battle, fought [2][]cards.Card, w int) {
 	outcome := "a draw"
 	if w >= 0 {
-		outcome = seatName([]int{b.attacker, b.defender}[w]) + " wins"
+		outcome = seatName([]int{b.attacker, b.defender}[w]).String() + " wins"
 	}
 	s.logf("flip: %s %s against %s %s: %s", seatName(b.attacker), cards.Format(fought[0]),
 		seatName(b.defender), cards.Format(fought[1]), outcome)

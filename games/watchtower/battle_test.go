@@ -302,8 +302,8 @@ func TestPairingWT09(t *testing.T) {
 		s := scene{players: 2, armies: []string{"AS 5C", "KS 4C"}, forts: []string{"2H", "8C"}}.build(t)
 		do(t, s, "challenge 2 8 2")
 		picks(t, s, "AS 5C "+tt.defPicks)
-		if !slices.ContainsFunc(s.events, func(e string) bool { return strings.HasSuffix(e, tt.winner) }) {
-			t.Errorf("attacker picks %s: events %q, want %q", tt.defPicks, s.events, tt.winner)
+		if !slices.ContainsFunc(s.eventTexts(), func(e string) bool { return strings.HasSuffix(e, tt.winner) }) {
+			t.Errorf("attacker picks %s: events %q, want %q", tt.defPicks, s.eventTexts(), tt.winner)
 		}
 	}
 }

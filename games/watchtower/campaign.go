@@ -247,7 +247,7 @@ func (s *State) finish(why endReason, winners []int, detail string) {
 func seatList(seats []int) string {
 	names := make([]string, len(seats))
 	for i, x := range seats {
-		names[i] = seatName(x)
+		names[i] = seatName(x).String()
 	}
 	if len(names) == 1 {
 		return names[0]

@@ -162,7 +162,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.b = append(w.b, byte(t.card), byte(t.attacker), t.n)
 	}
 	w.uint(len(s.events))
-	for _, e := range s.events {
+	for _, e := range s.eventTexts() {
 		w.bytes([]byte(e))
 	}
 	w.byte(byte(s.end))
@@ -281,7 +281,7 @@ func readState(r *reader) *State {
 		s.tries = append(s.tries, tryCount{card: cards.Card(r.byte()), attacker: int8(r.byte()), n: r.byte()})
 	}
 	for n := r.count(); n > 0; n-- {
-		s.events = append(s.events, string(r.bytes()))
+		s.events = append(s.events, event{"%s", []any{string(r.bytes())}})
 	}
 	s.end = endReason(r.byte())
 	s.winners = r.ints()

@@ -70,8 +70,8 @@ func TestRefillStillEmptyWT21(t *testing.T) {
 	s := scene{players: 2, armies: []string{"2D", "2H 3H"}, forts: []string{"4C 4D", "5C 5D"}}.build(t)
 	do(t, s, "end")
 	eq(t, "army", army(s, 1), "2H 3H")
-	if !slices.ContainsFunc(s.events, func(e string) bool { return strings.Contains(e, "draws nothing") }) {
-		t.Errorf("events %q do not say the draw was skipped", s.events)
+	if !slices.ContainsFunc(s.eventTexts(), func(e string) bool { return strings.Contains(e, "draws nothing") }) {
+		t.Errorf("events %q do not say the draw was skipped", s.eventTexts())
 	}
 }
 

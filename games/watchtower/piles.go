@@ -3,6 +3,7 @@ package watchtower
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"cardtable/cards"
 )
@@ -10,9 +11,29 @@ import (
 // everyone is the known-mask of a barracks card all seats know.
 const everyone uint8 = 0xf
 
+// event is a public event of the action being applied, formatted only when
+// shown: playouts that never look at events do not pay for the text. Its
+// arguments are values (cards, numbers, seats, finished strings), never
+// slices the state may change later.
+type event struct {
+	format string
+	args   []any
+}
+
+func (e event) String() string { return fmt.Sprintf(e.format, e.args...) }
+
 // logf records a public event of the action being applied.
 func (s *State) logf(format string, args ...any) {
-	s.events = append(s.events, fmt.Sprintf(format, args...))
+	s.events = append(s.events, event{format, args})
+}
+
+// eventTexts formats the recorded events.
+func (s *State) eventTexts() []string {
+	out := make([]string, len(s.events))
+	for i, e := range s.events {
+		out[i] = e.String()
+	}
+	return out
 }
 
 // drawTop takes the top card of the barracks (which must not be empty).
@@ -99,5 +120,8 @@ func (s *State) takeAside(c cards.Card) {
 // isHigh reports whether r is a royal or an ace (T4, T10).
 func isHigh(r cards.Rank) bool { return r >= cards.Jack }
 
-// seatName is a seat as players number them (from 1).
-func seatName(seat int) string { return fmt.Sprintf("seat %d", seat+1) }
+// seatName is a seat as players number them (from 1); it formats itself
+// only when printed.
+type seatName int
+
+func (s seatName) String() string { return "seat " + strconv.Itoa(int(s)+1) }

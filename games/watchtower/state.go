@@ -132,7 +132,7 @@ type State struct {
 	giver, owed int
 
 	tries  []tryCount
-	events []string
+	events []event
 
 	end     endReason
 	winners []int

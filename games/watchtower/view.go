@@ -103,7 +103,7 @@ func (s *State) View(seat int) engine.View {
 	v := &View{
 		Seat: seat, Phase: []string{"setup", "play", "over"}[s.phase], Turn: s.turn, ToMove: -1,
 		First: s.first, Dealer: s.dealer, Barracks: len(s.barracks), Aside: slices.Clone(s.aside),
-		BurnUsed: s.burnUsed, ChallengeUsed: s.challengeUsed, Events: slices.Clone(s.events),
+		BurnUsed: s.burnUsed, ChallengeUsed: s.challengeUsed, Events: s.eventTexts(),
 	}
 	if s.phase != phaseSetup {
 		v.Round = s.roundsPlayed()
