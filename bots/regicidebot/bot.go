@@ -13,7 +13,7 @@
 //
 // Settings (--bot-opt key=value):
 //
-//	iterations  ISMCTS iterations per decision (default 2000); 0 plays the
+//	iterations  ISMCTS iterations per decision (default 200); 0 plays the
 //	            policy alone, without a search
 //	time        wall-clock budget per decision (as in bots/ismcts)
 //	c           UCB1 exploration constant (default 0.4)
@@ -60,7 +60,7 @@ type Settings struct {
 
 // Defaults of Settings.
 const (
-	DefaultIterations = 2000
+	DefaultIterations = 200
 	DefaultC          = 0.4
 	DefaultCovers     = 4
 	DefaultLossScale  = 0.5
@@ -99,17 +99,18 @@ func New(st Settings, seed uint64) (*Bot, error) {
 
 // Act returns one of seat's legal actions in s.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
-	b.legal = s.Legal(seat, b.legal[:0])
+	g := searchGame{State: s, covers: b.covers, lossScale: b.loss, w: &b.policy.w}
+	b.legal = g.Legal(seat, b.legal[:0])
 	if len(b.legal) == 1 {
 		return b.legal[0]
 	}
 	switch kindOf(b.legal[0]) {
 	case kindPlay, kindYield, kindDiscard, kindPower:
 		if b.search != nil {
-			return b.search.Act(searchGame{State: s, covers: b.covers, lossScale: b.loss, w: &b.policy.w}, seat)
+			return b.search.Act(g, seat)
 		}
 	}
-	return b.policy.choose(s, seat, b.legal, &b.rng)
+	return b.policy.choose(g, seat, b.legal, &b.rng)
 }
 
 // ownKeys are the settings the package reads itself; the rest go to

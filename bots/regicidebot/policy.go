@@ -39,22 +39,22 @@ type policy struct {
 
 // choose returns one of legal (never empty) for seat in s; rng breaks ties.
 func (p *policy) choose(s engine.State, seat int, legal []engine.Action, rng *cards.RNG) engine.Action {
+	switch kindOf(legal[0]) {
+	case kindDiscard:
+		// The search game lists the cheapest minimal cover first.
+		return legal[0]
+	case kindSignal:
+		return encode(kindSignal, honestSignal(s.View(seat).(*regicide.View)))
+	case kindNext:
+		return pickNext(s.View(seat).(*regicide.View), legal, rng)
+	case kindExact:
+		return encode(kindExact, exactTavern)
+	}
 	if len(legal) == 1 {
 		return legal[0]
 	}
 	v := s.View(seat).(*regicide.View)
-	switch kindOf(legal[0]) {
-	case kindSignal:
-		return encode(kindSignal, honestSignal(v))
-	case kindNext:
-		return pickNext(v, legal, rng)
-	case kindExact:
-		return encode(kindExact, exactTavern)
-	}
 	t := readTable(v)
-	if v.Phase == "discard" {
-		return p.cheapestCover(&t, legal, rng)
-	}
 	return p.bestPlay(&t, legal, rng)
 }
 
@@ -149,26 +149,15 @@ func (w *weights) keepValue(c, enemy cards.Card) float64 {
 	return keep
 }
 
-// coverCost is what discarding m gives up.
-func (w *weights) coverCost(m mask, enemy cards.Card) float64 {
-	cost := 0.0
-	m.each(func(c cards.Card) { cost += w.keepValue(c, enemy) })
-	return cost
-}
-
-// cheapestCover discards the cover the policy values least; the solo power
-// is flipped only when no cover exists.
-func (p *policy) cheapestCover(t *table, legal []engine.Action, rng *cards.RNG) engine.Action {
-	a := bestOf(legal, rng, func(a engine.Action) (float64, bool) {
-		if kindOf(a) != kindDiscard {
-			return 0, false
-		}
-		return -p.w.coverCost(cardsOf(a), t.enemy), true
-	})
-	if a == 0 {
-		return encode(kindPower, 0)
+// cardCosts returns keepValue of every card against the enemy of v.
+func (w *weights) cardCosts(v *regicide.View) *[64]float64 {
+	enemy := cards.NoCard
+	if v.Enemy != nil {
+		enemy = v.Enemy.Card
 	}
-	return a
+	var cost [64]float64
+	maskOf(v.Hand).each(func(c cards.Card) { cost[c] = w.keepValue(c, enemy) })
+	return &cost
 }
 
 // honestSignal says how good the seat's hand is against the current enemy

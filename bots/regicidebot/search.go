@@ -1,8 +1,8 @@
 package regicidebot
 
 import (
+	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"cardtable/cards"
 	"cardtable/engine"
@@ -35,41 +35,13 @@ func (g searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
 // pruneCovers keeps, of dst[start:], the minimal covers the policy values
 // least (at most g.covers) and the power.
 func (g searchGame) pruneCovers(seat int, dst []engine.Action, start int) []engine.Action {
-	all := dst[start:]
 	v := g.State.View(seat).(*regicide.View)
-	enemy := cards.NoCard
-	if v.Enemy != nil {
-		enemy = v.Enemy.Card
+	power := dst[len(dst)-1]
+	dst = appendCheapCovers(dst[:start], maskOf(v.Hand), v.Suffer, g.w.cardCosts(v), g.covers)
+	if kindOf(power) == kindPower {
+		dst = append(dst, power)
 	}
-	kept := dst[:start]
-	var power engine.Action
-	for _, a := range all {
-		if kindOf(a) != kindDiscard {
-			power = a
-			continue
-		}
-		if minimal(cardsOf(a), v.Suffer) {
-			kept = append(kept, a)
-		}
-	}
-	covers := kept[start:]
-	slices.SortStableFunc(covers, func(a, b engine.Action) int {
-		ca, cb := g.w.coverCost(cardsOf(a), enemy), g.w.coverCost(cardsOf(b), enemy)
-		switch {
-		case ca < cb:
-			return -1
-		case ca > cb:
-			return 1
-		}
-		return 0
-	})
-	if len(covers) > g.covers {
-		kept = kept[:start+g.covers]
-	}
-	if power != 0 {
-		kept = append(kept, power)
-	}
-	return kept
+	return dst
 }
 
 // Determinize keeps the search's view of the game on the sample.
@@ -95,11 +67,46 @@ func (g searchGame) Returns() []float64 {
 	return r
 }
 
-// minimal reports whether cover m of attack keeps covering it without any
-// one of its cards: a minimal cover has no such card.
-func minimal(m mask, attack int) bool {
-	total := m.value()
-	ok := true
-	m.each(func(c cards.Card) { ok = ok && total-cardValue[c] < attack })
-	return ok
+// appendCheapCovers appends the minimal covers of attack from hand (no
+// card of them can be kept), cheapest first by cost, at most limit of them.
+func appendCheapCovers(dst []engine.Action, hand mask, attack int, cost *[64]float64, limit int) []engine.Action {
+	var held [8]cards.Card
+	n := 0
+	hand.each(func(c cards.Card) { held[n], n = c, n+1 })
+	type cover struct {
+		m    mask
+		cost float64
+	}
+	var found [256]cover
+	limit = min(limit, len(found))
+	k := 0
+	for sub := 1; sub < 1<<n; sub++ {
+		var m mask
+		total, least, price := 0, 1<<30, 0.0
+		for b := sub; b != 0; b &= b - 1 {
+			c := held[bits.TrailingZeros(uint(b))]
+			m |= bitOf(c)
+			total += cardValue[c]
+			least = min(least, cardValue[c])
+			price += cost[c]
+		}
+		if total < attack || total-least >= attack {
+			continue
+		}
+		i := min(k, limit)
+		for i > 0 && found[i-1].cost > price {
+			if i < limit {
+				found[i] = found[i-1]
+			}
+			i--
+		}
+		if i < limit {
+			found[i] = cover{m, price}
+		}
+		k = min(k+1, limit)
+	}
+	for _, c := range found[:k] {
+		dst = append(dst, engine.Action(uint64(c.m)|kindDiscard))
+	}
+	return dst
 }
