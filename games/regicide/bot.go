@@ -90,9 +90,10 @@ func (b *Bot) best(score func(engine.Action) (float64, bool)) engine.Action {
 // bestPlay scores each play and yield by its forecast; a solo power is
 // flipped when every play leads to death.
 func (b *Bot) bestPlay(s *State, v *View) engine.Action {
-	power := encode(kindPower, 0, 0)
+	power, yield := encode(kindPower, 0, 0), encode(kindYield, 0, 0)
 	a := b.best(func(a engine.Action) (float64, bool) {
-		if a == power {
+		if a == power || a == yield && v.Players == 1 && v.Yielded[0] {
+			// A solo yield after a yield could repeat the position forever.
 			return 0, false
 		}
 		f, err := s.forecast(a)

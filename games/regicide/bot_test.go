@@ -12,7 +12,14 @@ import (
 // final state; a bot action that is refused fails the test.
 func playOut(t testing.TB, players int, seed uint64, newBot func(uint64) engine.Bot) *State {
 	t.Helper()
-	opts := engine.MustResolve(Game{}, map[string]string{"players": fmt.Sprint(players)})
+	return playOutWith(t, map[string]string{"players": fmt.Sprint(players)}, seed, newBot)
+}
+
+// playOutWith is playOut with any options.
+func playOutWith(t testing.TB, given map[string]string, seed uint64, newBot func(uint64) engine.Bot) *State {
+	t.Helper()
+	opts := engine.MustResolve(Game{}, given)
+	players := opts.Int("players")
 	st, err := Game{}.New(opts, engine.Setup{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +29,10 @@ func playOut(t testing.TB, players int, seed uint64, newBot func(uint64) engine.
 		bots[p] = newBot(engine.BotSeed(seed, p))
 	}
 	var tm []int
-	for !st.Terminal() {
+	for steps := 0; !st.Terminal(); steps++ {
+		if steps > 20000 {
+			t.Fatalf("seed %d %v: no end after %d actions", seed, given, steps)
+		}
 		tm = st.ToMove(tm[:0])
 		seat := tm[0]
 		a := bots[seat].Act(st, seat)
@@ -73,6 +83,17 @@ func TestBotWinShares(t *testing.T) {
 			players, games, wins, 100*float64(wins)/float64(games), mean, rwins, rmean)
 		if mean <= rmean {
 			t.Errorf("players=%d: the heuristic bot defeats %.2f enemies on average, random play %.2f", players, mean, rmean)
+		}
+	}
+}
+
+// TestBotEndsEveryOptionSet plays the bot under every conformance option
+// set: it must finish every game with legal actions (a solo bot that kept
+// yielding under solo-yield=true would never end).
+func TestBotEndsEveryOptionSet(t *testing.T) {
+	for _, given := range conformanceOptions {
+		for i := range 50 {
+			playOutWith(t, given, uint64(i), NewBot)
 		}
 	}
 }
