@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"image/color"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -33,9 +35,7 @@ func WritePlot(r *Report, title, path string) error {
 	if err := CheckPlotPath(path); err != nil {
 		return err
 	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: length of %d games, seed %d\n%s", title, r.Games, r.Seed, optionsLine(r))
-	p.Y.Label.Text = "games"
+	p := newPlot(r, title, "length")
 	p.X.Label.Text = r.Length.Unit
 	lo, hi := r.Length.Min, r.Length.Max
 	if hi > 3*r.Length.P99 && r.Length.P99 > lo {
@@ -44,17 +44,102 @@ func WritePlot(r *Report, title, path string) error {
 	}
 	h := &plotter.Histogram{
 		Bins:      lengthBins(r.lengths.counts, lo, hi),
-		FillColor: color.RGBA{R: 70, G: 110, B: 170, A: 255},
+		FillColor: barColour,
 		LineStyle: plotter.DefaultLineStyle,
 	}
 	h.LineStyle.Color = color.White
 	h.Width = h.Bins[0].Max - h.Bins[0].Min
 	p.Add(plotter.NewGrid(), h)
-	p.Y.Min, p.Y.Max = 0, 1.06*p.Y.Max
+	return savePlot(p, path)
+}
+
+// WriteMetricPlot draws the distribution of an integer metric to path: one
+// bar per value from the smallest to the largest seen, each value labelled
+// on the axis (every few values when there are many) and each bar with its
+// number of games (up to 30 bars).
+func WriteMetricPlot(r *Report, metric, title, path string) error {
+	if err := CheckPlotPath(path); err != nil {
+		return err
+	}
+	m, ok := r.Metrics[metric]
+	if !ok {
+		return fmt.Errorf("sim: no metric %q to plot; metrics: %s", metric, metricList(r))
+	}
+	if m.Dist == nil {
+		return fmt.Errorf("sim: metric %q took values that are not whole numbers from 0 to %d, so it has no distribution to plot", metric, maxDistValue)
+	}
+	lo, hi := m.Dist.Span()
+	n := hi - lo + 1
+	values := make(plotter.Values, n)
+	names := make([]string, n)
+	points := make(plotter.XYs, n)
+	counts := make([]string, n)
+	every := (n + maxTicks - 1) / maxTicks
+	for i := range values {
+		v := lo + i
+		values[i] = float64(m.Dist[v])
+		points[i] = plotter.XY{X: float64(i), Y: values[i]}
+		counts[i] = strconv.FormatInt(m.Dist[v], 10)
+		if v%every == 0 {
+			names[i] = strconv.Itoa(v)
+		}
+	}
+	p := newPlot(r, title, metric)
+	p.X.Label.Text = metric
+	bars, err := plotter.NewBarChart(values, min(0.5*vg.Inch, 6*vg.Inch/vg.Length(n)))
+	if err != nil {
+		return fmt.Errorf("sim: plotting %s: %w", metric, err)
+	}
+	bars.Color, bars.LineStyle.Width = barColour, 0
+	p.Add(plotter.NewGrid(), bars)
+	if n <= maxCountLabels {
+		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: points, Labels: counts})
+		if err != nil {
+			return fmt.Errorf("sim: plotting %s: %w", metric, err)
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].XAlign = text.XCenter
+		}
+		labels.Offset = vg.Point{Y: 3}
+		p.Add(labels)
+	}
+	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.6, float64(n)-0.4
+	return savePlot(p, path)
+}
+
+// Plot layout limits.
+const (
+	maxTicks       = 25
+	maxCountLabels = 30
+)
+
+var barColour = color.RGBA{R: 70, G: 110, B: 170, A: 255}
+
+// newPlot starts a plot of what ("length", a metric) titled with the game,
+// the number of games, the seed and the options.
+func newPlot(r *Report, title, what string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: %s in %d games, seed %d\n%s", title, what, r.Games, r.Seed, optionsLine(r))
+	p.Y.Label.Text = "games"
+	return p
+}
+
+// savePlot leaves headroom above the tallest bar and writes the picture.
+func savePlot(p *plot.Plot, path string) error {
+	p.Y.Min, p.Y.Max = 0, 1.08*p.Y.Max
 	if err := p.Save(8*vg.Inch, 4.5*vg.Inch, path); err != nil {
 		return fmt.Errorf("sim: writing plot %s: %w", path, err)
 	}
 	return nil
+}
+
+// metricList names the report's metrics in the game's order.
+func metricList(r *Report) string {
+	if len(r.MetricOrder) == 0 {
+		return "none"
+	}
+	return strings.Join(r.MetricOrder, ", ")
 }
 
 // optionsLine names the options that differ from their defaults, wrapped

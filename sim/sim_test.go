@@ -342,3 +342,26 @@ func TestGameWithoutReporterIsSummarisedFromResult(t *testing.T) {
 		t.Errorf("length/wins/draws %v/%d/%d, want %v/%d/%d", got.Length.Mean, got.Seats[0].Wins, *got.Draws, want.Length.Mean, want.Seats[0].Wins, *want.Draws)
 	}
 }
+
+func TestMetricPlotWritesFilesAndRefusesBadMetrics(t *testing.T) {
+	rep := run(t, config(t, 500, map[string]string{"players": "4"}))
+	dir := t.TempDir()
+	for _, name := range []string{"ties.svg", "ties.png"} {
+		path := filepath.Join(dir, name)
+		if err := WriteMetricPlot(rep, "ties", "High Card", path); err != nil {
+			t.Fatalf("WriteMetricPlot(%s): %v", name, err)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Size() < 1000 {
+			t.Errorf("%s: %v; want a non-empty picture", name, err)
+		}
+	}
+	if err := WriteMetricPlot(rep, "tricks", "High Card", filepath.Join(dir, "x.svg")); err == nil || !strings.Contains(err.Error(), `no metric "tricks" to plot; metrics: ties`) {
+		t.Errorf("WriteMetricPlot(unknown metric) = %v, want the metrics listed", err)
+	}
+	m := rep.Metrics["ties"]
+	m.Dist = nil
+	rep.Metrics["ties"] = m
+	if err := WriteMetricPlot(rep, "ties", "High Card", filepath.Join(dir, "x.svg")); err == nil || !strings.Contains(err.Error(), "no distribution to plot") {
+		t.Errorf("WriteMetricPlot(metric without a distribution) = %v, want a refusal", err)
+	}
+}

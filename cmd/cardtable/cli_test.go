@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"cardtable/engine"
+	"cardtable/games/regicide"
 	"cardtable/sim/simtest"
 )
 
@@ -17,9 +18,20 @@ import (
 // output and exit code.
 func cardtable(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return cardtableWith(t, []engine.Game{simtest.HighCard{}}, stdin, args...)
+}
+
+// cardtableRigged runs the CLI with the test games and Regicide.
+func cardtableRigged(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	return cardtableWith(t, []engine.Game{simtest.HighCard{}, simtest.Rigged{}, regicide.Game{}}, "", args...)
+}
+
+func cardtableWith(t *testing.T, games []engine.Game, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errOut bytes.Buffer
 	a := newApp(strings.NewReader(stdin), &out, &errOut)
-	a.games = func() []engine.Game { return []engine.Game{simtest.HighCard{}} }
+	a.games = func() []engine.Game { return games }
 	code = run(context.Background(), args, a)
 	return out.String(), errOut.String(), code
 }
@@ -29,16 +41,142 @@ func TestSimTextReport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"High Card: 300 games, seed 1 (fast path)", "players=3", "95% CI", "draws", "length (rounds): mean", "ends:", "target", "exhausted", "ties", "games/s"} {
+	for _, want := range []string{"High Card: 300 games, seed 1 (fast path)", "players=3", "95% CI", "draws", "length (rounds): mean", "ends:", "target", "exhausted", "ties", "games/s",
+		"distributions (games per value):\n  ties         0      1",
+		"    games  "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	for _, absent := range []string{"time per decision", "per bot", "team", "first player"} {
+		if strings.Contains(out, absent) {
+			t.Errorf("fast-path report of one bot in a zero-sum game shows %q:\n%s", absent, out)
+		}
+	}
+	if strings.Contains(out, " \n") {
+		t.Errorf("report has trailing spaces:\n%s", out)
+	}
+}
+
+func TestSimTextReportOfBotsAndDecisions(t *testing.T) {
+	out, errOut, code := cardtableRigged(t, "sim", "rigged", "-n", "30", "--bot", "random,ismcts", "--bot-opt", "ismcts.iterations=4", "--rotate")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"bots rotate: game i seats bot (s+i) mod 2 of random,ismcts in seat s",
+		"(rotates)  30", "per bot, over every seat it played",
+		"random  30     15    50.00%", "ismcts  30     15    50.00%",
+		"first player won 30 of 30 games: 100.00%",
+		"time per decision:\n  bot     decisions", "  random  90 ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, " \n") {
+		t.Errorf("report has trailing spaces:\n%s", out)
+	}
+}
+
+func TestSimRotateJSON(t *testing.T) {
+	out, errOut, code := cardtableRigged(t, "sim", "rigged", "--json", "-n", "9", "--bot", "random,ismcts", "--bot-opt", "ismcts.iterations=4", "--rotate")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Rotate      bool
+		BotsSummary []struct {
+			Bot         string
+			Games, Wins int64
+		} `json:"bots_summary"`
+		FirstPlayer struct{ Wins int64 } `json:"first_player"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	// Seat 0 always wins; game i puts bot i mod 2 there: random in 5 of 9.
+	want := map[string]int64{"random": 5, "ismcts": 4}
+	if !doc.Rotate || len(doc.BotsSummary) != 2 || doc.FirstPlayer.Wins != 9 {
+		t.Fatalf("rotate %v, bots_summary %+v, first_player %+v", doc.Rotate, doc.BotsSummary, doc.FirstPlayer)
+	}
+	for _, b := range doc.BotsSummary {
+		if b.Games != 9 || b.Wins != want[b.Bot] {
+			t.Errorf("bot %s: %d wins of %d, want %d of 9", b.Bot, b.Wins, b.Games, want[b.Bot])
+		}
+	}
+}
+
+// REG-30: a co-operative game reports one team line, its distributions,
+// and plots its own metric (Regicide: enemies) unless told otherwise.
+func TestSimCooperativeTeamAndPlotMetric(t *testing.T) {
+	dir := t.TempDir()
+	plot := filepath.Join(dir, "enemies.svg")
+	out, errOut, code := cardtableRigged(t, "sim", "regicide", "-n", "40", "-o", "players=2", "--bot", "random", "--plot", plot, "--plot-metric", "enemies")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"team     bots           wins", "2 seats  random,random", "enemies"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "draws") || strings.Contains(out, "\n0    random") {
+		t.Errorf("co-operative report shows draws or per-seat lines:\n%s", out)
+	}
+	svg, err := os.ReadFile(plot)
+	if err != nil || !strings.Contains(string(svg), "enemies in 40 games") {
+		t.Errorf("plot %s: %v; want the enemies distribution titled as such", plot, err)
+	}
+	doc := simJSONOf(t, "regicide", "-n", "40", "-o", "players=2", "--bot", "random")
+	team, _ := doc["team"].(map[string]any)
+	if _, ok := team["wins"].(float64); !ok || doc["draws"] != nil {
+		t.Errorf("team = %v, draws = %v; want a team record and no draws", doc["team"], doc["draws"])
+	}
+	enemies := doc["metrics"].(map[string]any)["enemies"].(map[string]any)["dist"].(map[string]any)
+	var games float64
+	for _, c := range enemies {
+		games += c.(float64)
+	}
+	if games != 40 {
+		t.Errorf("metrics.enemies.dist %v holds %v games, want 40", enemies, games)
+	}
+}
+
+func TestSimPlotMetricErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--plot-metric", "ties"}, "--plot-metric ties: say where to draw it with --plot FILE"},
+		{[]string{"--plot", filepath.Join(dir, "x.svg"), "--plot-metric", "tricks"}, `--plot-metric "tricks": highcard has no such metric; give length, ties`},
+	}
+	for _, tt := range tests {
+		_, errOut, code := cardtable(t, "", append([]string{"sim", "highcard", "-n", "5"}, tt.args...)...)
+		if code != 2 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("sim %v: exit %d, %q; want exit 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+	for _, metric := range []string{"ties", "length"} {
+		path := filepath.Join(dir, metric+".png")
+		if _, errOut, code := cardtable(t, "", "sim", "highcard", "-n", "50", "--plot", path, "--plot-metric", metric); code != 0 {
+			t.Errorf("--plot-metric %s: exit %d: %s", metric, code, errOut)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Size() < 1000 {
+			t.Errorf("--plot-metric %s: %v; want a non-empty PNG", metric, err)
 		}
 	}
 }
 
 func simJSON(t *testing.T, args ...string) map[string]any {
 	t.Helper()
-	out, errOut, code := cardtable(t, "", append([]string{"sim", "highcard", "--json"}, args...)...)
+	return simJSONOf(t, "highcard", args...)
+}
+
+func simJSONOf(t *testing.T, game string, args ...string) map[string]any {
+	t.Helper()
+	out, errOut, code := cardtableRigged(t, append([]string{"sim", game, "--json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -49,16 +187,39 @@ func simJSON(t *testing.T, args ...string) map[string]any {
 	return doc
 }
 
+// timingFields are the report's fields that depend on the machine; the
+// per-decision ones appear in every entry of seats and bots_summary.
+var timingFields = []string{"elapsed_s", "games_per_s", "workers"}
+
+var decisionTimingFields = []string{"s_per_decision", "s_per_decision_p90", "s_per_decision_max"}
+
+// dropTiming deletes the timing fields from a --json document.
+func dropTiming(doc map[string]any) {
+	for _, k := range timingFields {
+		delete(doc, k)
+	}
+	for _, list := range []string{"seats", "bots_summary"} {
+		for _, entry := range doc[list].([]any) {
+			for _, k := range decisionTimingFields {
+				delete(entry.(map[string]any), k)
+			}
+		}
+	}
+}
+
 func TestSimJSONDoesNotDependOnWorkers(t *testing.T) {
-	one := simJSON(t, "-n", "2000", "--seed", "5", "--workers", "1", "--no-fast-path")
-	four := simJSON(t, "-n", "2000", "--seed", "5", "--workers", "4", "--no-fast-path")
+	one := simJSON(t, "-n", "2000", "--seed", "5", "--workers", "1", "--no-fast-path", "--bot", "random,ismcts", "--bot-opt", "ismcts.iterations=4", "--rotate")
+	four := simJSON(t, "-n", "2000", "--seed", "5", "--workers", "4", "--no-fast-path", "--bot", "random,ismcts", "--bot-opt", "ismcts.iterations=4", "--rotate")
 	if one["workers"].(float64) != 1 || four["workers"].(float64) != 4 {
 		t.Errorf("workers = %v and %v, want 1 and 4", one["workers"], four["workers"])
 	}
 	for _, doc := range []map[string]any{one, four} {
-		for _, k := range []string{"elapsed_s", "games_per_s", "workers"} {
-			delete(doc, k)
+		for _, seat := range doc["seats"].([]any) {
+			if d := seat.(map[string]any)["decisions"].(float64); d == 0 {
+				t.Errorf("seat %v made no decisions on the State path", seat)
+			}
 		}
+		dropTiming(doc)
 	}
 	a, _ := json.Marshal(one)
 	b, _ := json.Marshal(four)

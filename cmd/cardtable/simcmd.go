@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"cardtable/engine"
@@ -21,7 +22,9 @@ type simCmd struct {
 	BotOpt      []string `sep:"none" placeholder:"KEY=VALUE" help:"Bot setting (repeatable); KEY applies to every seat's bot, NAME.KEY only to the bots called NAME."`
 	JSON        bool     `help:"Print the report as one JSON document (fields in docs/cli.md)."`
 	CSV         string   `placeholder:"FILE" help:"Write one CSV row per game, in game order."`
-	Plot        string   `placeholder:"FILE" help:"Draw a histogram of game lengths (.svg, .png or .pdf)."`
+	Plot        string   `placeholder:"FILE" help:"Draw a histogram (.svg, .png or .pdf) of game lengths, or of the game's own plot metric (Regicide: enemies)."`
+	PlotMetric  string   `placeholder:"NAME" help:"With --plot: the integer metric to draw, one bar per value, or length (default: the game's choice, else length)."`
+	Rotate      bool     `help:"Move the bots one seat on each game (game i seats bot (s+i) mod players in seat s), so seat advantages cancel out of the per-bot figures."`
 	Quiet       bool     `short:"q" help:"No progress bar."`
 	RecordDir   string   `placeholder:"DIR" help:"Save some games as records in DIR (see --record-every)."`
 	RecordEvery int64    `default:"1000" placeholder:"K" help:"With --record-dir, save games 0, K, 2K, ..."`
@@ -30,8 +33,10 @@ type simCmd struct {
 
 func (simCmd) Help() string {
 	return `Plays N seeded games with bots and reports each seat's wins with a 95% Wilson
-interval, the distribution of game length, how games ended and the game's
-own figures (for War: wars per game).
+interval (one team line for a co-operative game), each bot's record, the
+distribution of game length, how games ended, the game's own figures (for
+War: wars per game) with the distribution of each integer one, and the
+bots' time per decision (when games go through the engine's State).
 
 Examples:
   cardtable sim war -n 1000000
@@ -39,7 +44,10 @@ Examples:
   cardtable sim war -n 100000 -o players=3,auto-war=2 --json
   cardtable sim war -n 200000 --csv games.csv --plot length.svg
   cardtable sim regicide -n 1000 -o players=2 --bot random
-  cardtable sim watchtower -n 500 --bot ismcts,random --bot-opt ismcts.iterations=200`
+  cardtable sim watchtower -n 500 --bot ismcts,random --bot-opt ismcts.iterations=200
+  cardtable sim watchtower -n 2000 --bot heuristic,random --rotate
+  cardtable sim regicide -n 5000 -o players=1 --plot enemies.svg
+  cardtable sim regicide -n 5000 --plot turns.svg --plot-metric length`
 }
 
 // Run validates everything, plays the games and prints the report.
@@ -70,7 +78,7 @@ func (c *simCmd) Run(a *app) error {
 		return err
 	}
 	if c.Plot != "" {
-		if err := sim.WritePlot(rep, cfg.Game.Title(), c.Plot); err != nil {
+		if err := c.writePlot(rep, cfg.Game.Title()); err != nil {
 			return err
 		}
 	}
@@ -103,10 +111,8 @@ func (c *simCmd) config(a *app) (sim.Config, error) {
 	if c.RecordEvery < 1 {
 		return sim.Config{}, usageErrorf("--record-every %d: give a positive number", c.RecordEvery)
 	}
-	if c.Plot != "" {
-		if err := sim.CheckPlotPath(c.Plot); err != nil {
-			return sim.Config{}, usageError{err}
-		}
+	if err := c.checkPlot(g, opts); err != nil {
+		return sim.Config{}, err
 	}
 	params, err := parseBotOpts(c.BotOpt)
 	if err != nil {
@@ -122,8 +128,47 @@ func (c *simCmd) config(a *app) (sim.Config, error) {
 	}
 	return sim.Config{
 		Game: g, Options: opts, Games: c.Games, Seed: c.Seed, Workers: c.Workers,
-		Seats: seats, NoFastPath: c.NoFastPath,
+		Seats: seats, NoFastPath: c.NoFastPath, Rotate: c.Rotate,
 	}, nil
+}
+
+// checkPlot checks the plot's file name and metric before any game runs.
+func (c *simCmd) checkPlot(g engine.Game, opts engine.Options) error {
+	if c.Plot == "" {
+		if c.PlotMetric != "" {
+			return usageErrorf("--plot-metric %s: say where to draw it with --plot FILE", c.PlotMetric)
+		}
+		return nil
+	}
+	if err := sim.CheckPlotPath(c.Plot); err != nil {
+		return usageError{err}
+	}
+	if c.PlotMetric == "" || c.PlotMetric == lengthPlot {
+		return nil
+	}
+	var metrics []string
+	if r, ok := g.(engine.Reporter); ok {
+		metrics = r.Stats(opts).Metrics
+	}
+	if !slices.Contains(metrics, c.PlotMetric) {
+		return usageErrorf("--plot-metric %q: %s has no such metric; give %s", c.PlotMetric, g.Name(), strings.Join(append([]string{lengthPlot}, metrics...), ", "))
+	}
+	return nil
+}
+
+// lengthPlot is the --plot-metric value that asks for game lengths.
+const lengthPlot = "length"
+
+// writePlot draws --plot-metric, else the game's plot metric, else length.
+func (c *simCmd) writePlot(rep *sim.Report, title string) error {
+	metric := c.PlotMetric
+	if metric == "" {
+		metric = rep.PlotMetric
+	}
+	if metric == "" || metric == lengthPlot {
+		return sim.WritePlot(rep, title, c.Plot)
+	}
+	return sim.WriteMetricPlot(rep, metric, title, c.Plot)
 }
 
 // parseBotOpts reads --bot-opt KEY=VALUE flags.
