@@ -74,7 +74,7 @@ type Result struct {
 	// Deepest is the most enemies any line the search tried defeated.
 	Deepest int `json:"deepest"`
 	// Why says why the verdict is unknown ("node budget", "time budget",
-	// "cancelled").
+	// "cancelled", "depth limit").
 	Why string `json:"why,omitempty"`
 }
 
@@ -83,9 +83,12 @@ type Result struct {
 var discrepancySchedule = []int{0, 1, 2, 4, 8, 16, 32, 64}
 
 // quickStage runs limited-discrepancy iterations that try minimal discards
-// only, within half the node budget. A failure here proves nothing.
+// only, within 90% of the node budget. A failure here proves nothing.
 func (v *Solver) quickStage(st *regicide.State) ([]Step, outcome) {
 	v.quick, v.budget = true, v.lim.Nodes*9/10
+	if v.lim.Nodes > 0 && v.budget == 0 {
+		v.budget = 1
+	}
 	v.table.nextGeneration()
 	for _, d := range discrepancySchedule {
 		line, out := v.root(st, d)
@@ -139,7 +142,14 @@ func (v *Solver) Solve(ctx context.Context, s engine.State, lim Limits) (Result,
 	v.ctx, v.lim, v.start, v.nodes, v.abort, v.deepest = ctx, lim, time.Now(), 0, "", 0
 	v.codes = readCodes(st, 0)
 	res := Result{Verdict: Unknown}
-	if ctx.Err() != nil {
+	switch {
+	case st.Terminal() && st.Facts().Won:
+		res.Verdict = Won
+		return res, nil
+	case st.Terminal():
+		res.Verdict = Lost
+		return res, nil
+	case ctx.Err() != nil:
 		res.Why = "cancelled"
 		return res, nil
 	}

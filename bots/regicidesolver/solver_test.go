@@ -97,7 +97,7 @@ func TestStackedDealLost(t *testing.T) {
 		t.Fatalf("verdict %v (line %v, why %q), want lost", res.Verdict, res.Line, res.Why)
 	}
 	// The argument in lostDeck's comment, checked through the engine: every
-	// first action ends the game lost.
+	// first action ends the game lost; the solver calls each end lost.
 	for _, a := range s.Legal(0, nil) {
 		c := s.Clone()
 		if err := c.Apply(0, a); err != nil {
@@ -105,6 +105,9 @@ func TestStackedDealLost(t *testing.T) {
 		}
 		if r := c.Result(); !r.Over || r.End == "won" {
 			t.Errorf("after %s the game is %+v, want lost", s.ActionString(a), r)
+		}
+		if res := solve(t, c, Limits{}); res.Verdict != Lost || res.Nodes != 0 {
+			t.Errorf("solving the game over after %s: %v with %d nodes, want lost with none", s.ActionString(a), res.Verdict, res.Nodes)
 		}
 	}
 }
