@@ -122,11 +122,16 @@ func (s *State) execDraw(t task) {
 			continue
 		}
 		refilled = false
-		c := s.drawTop()
-		if t.flag {
+		c, public := s.drawTop()
+		switch {
+		case t.flag:
 			s.toFortress(seat, c)
 			s.logf("%s draws %v into the fortress", seatName(seat), c)
-		} else {
+		case public:
+			// Everyone knew the card on top, so everyone knows who holds it.
+			s.addToArmy(seat, c, false, true)
+			s.logf("%s draws %v, known from the barracks", seatName(seat), c)
+		default:
 			s.addToArmy(seat, c, false, false)
 			s.logf("%s draws a card", seatName(seat))
 		}

@@ -175,7 +175,8 @@ func (s *State) towerBattle(tied []int) {
 		drew = false
 		for _, x := range tied {
 			if len(s.players[x].army) < towerValue(s.towerRank(x)) && len(s.barracks) > 0 {
-				s.addToArmy(x, s.drawTop(), false, false)
+				c, public := s.drawTop()
+				s.addToArmy(x, c, false, public)
 				drew = true
 			}
 		}

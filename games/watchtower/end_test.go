@@ -229,3 +229,14 @@ func TestThirdTryReplacementContestedWT27(t *testing.T) {
 		t.Fatalf("want a free-for-all for QS drawn by seat 2; wait %d free %+v", s.wait, s.free)
 	}
 }
+
+// WT-26: a card everyone saw go under the barracks is still known when it
+// is drawn: it counts as seen in the drawer's army.
+func TestKnownCardDrawnIsSeenWT26(t *testing.T) {
+	s := scene{players: 2, armies: []string{"2C", "3C"}, forts: []string{"QH 4D", ""}, barracks: "5H"}.build(t)
+	do(t, s, "burn Q")
+	eq(t, "barracks", cards.Format(s.barracks), "QH")
+	do(t, s, "end")
+	v := s.View(0).(*View)
+	eq(t, "seat 2's seen cards", cards.Format(v.Players[1].Seen), "QH")
+}

@@ -36,12 +36,13 @@ func (s *State) eventTexts() []string {
 	return out
 }
 
-// drawTop takes the top card of the barracks (which must not be empty).
-func (s *State) drawTop() cards.Card {
-	c := s.barracks[0]
+// drawTop takes the top card of the barracks (which must not be empty) and
+// reports whether everyone knew it (a card put under face up).
+func (s *State) drawTop() (cards.Card, bool) {
+	c, public := s.barracks[0], s.known[0] == everyone
 	s.barracks = s.barracks[1:]
 	s.known = s.known[1:]
-	return c
+	return c, public
 }
 
 // toBottom puts c under the barracks; known says which seats know it.
