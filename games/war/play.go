@@ -373,23 +373,28 @@ func (p *play) pickUp(winner int) {
 		layers = max(layers, p.table[seat].n)
 	}
 	dst := &p.piles[winner]
-	from := dst.n
+	from := uint(dst.head) + uint(dst.n)
+	tail := from
 	for layer := range layers {
 		for _, seat := range order[:n] {
 			if st := &p.table[seat]; layer < st.n {
-				dst.push(st.cards[layer])
+				dst.buf[tail&63] = st.cards[layer]
+				tail++
 			}
 		}
 	}
+	dst.n = uint8(tail - uint(dst.head))
 	if p.r.pickup == shuffled {
-		for i := int(dst.n-from) - 1; i > 0; i-- {
-			j := p.rng.IntN(i + 1)
-			a, b := (dst.head+from+uint8(i))&63, (dst.head+from+uint8(j))&63
+		for i := int(tail-from) - 1; i > 0; i-- {
+			j := uint(p.rng.IntN(i + 1))
+			a, b := (from+uint(i))&63, (from+j)&63
 			dst.buf[a], dst.buf[b] = dst.buf[b], dst.buf[a]
 		}
 	}
+	// Only the counts need clearing: cards past n are never read.
 	for seat := range n {
-		p.table[seat] = stack{}
+		st := &p.table[seat]
+		st.n, st.up, st.round = 0, 0, 0
 	}
 }
 
