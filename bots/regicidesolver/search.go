@@ -48,8 +48,8 @@ type frame struct {
 // notation so the search does not depend on the encoding beyond the
 // documented card bits.
 type codes struct {
-	signalNone, signalGood, signalRatherNot engine.Action
-	discardKind, yield                      engine.Action
+	signalGood, signalRatherNot engine.Action
+	discardKind, yield          engine.Action
 }
 
 // cardMask is the documented card part of an action (bits 8..61).
@@ -64,9 +64,10 @@ func readCodes(s *regicide.State, seat int) codes {
 		return a
 	}
 	return codes{
-		signalNone: parse("signal none"), signalGood: parse("signal good"),
-		signalRatherNot: parse("signal rather-not"), discardKind: parse("discard") &^ cardMask,
-		yield: parse("yield"),
+		signalGood:      parse("signal good"),
+		signalRatherNot: parse("signal rather-not"),
+		discardKind:     parse("discard") &^ cardMask,
+		yield:           parse("yield"),
 	}
 }
 
@@ -151,7 +152,6 @@ func (v *Solver) expand(s *regicide.State, f *frame) string {
 	cd := &v.codes
 	f.legal = s.Legal(seat, f.legal[:0])
 	attack := s.Facts().Attack
-	discarding := len(f.legal) > 0 && f.legal[0]&^cardMask == cd.discardKind
 	f.children = f.children[:0]
 	for _, a := range f.legal {
 		if a == cd.signalGood || a == cd.signalRatherNot {
@@ -160,7 +160,7 @@ func (v *Solver) expand(s *regicide.State, f *frame) string {
 		if a == cd.yield && attack <= 0 && s.NumSeats() == 1 {
 			continue
 		}
-		if v.quick && discarding && attack > 0 && a&^cardMask == cd.discardKind && !minimalCover(a, attack) {
+		if v.quick && attack > 0 && a&^cardMask == cd.discardKind && !minimalCover(a, attack) {
 			continue
 		}
 		if stop := v.count(); stop != "" {
