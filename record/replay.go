@@ -12,6 +12,10 @@ import (
 type Step struct {
 	Seat   int
 	Action string
+	// Hint is what the game said the action would do, from the acting
+	// seat's point of view, for games that implement engine.Hinter
+	// (Regicide's forecast); empty otherwise.
+	Hint string
 	// Public is View(engine.Spectator) after the action.
 	Public engine.View
 }
@@ -58,10 +62,11 @@ func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
 	}
 	steps := make([]Step, 0, len(r.Actions))
 	for i, a := range r.Actions {
-		if err := apply(s, a); err != nil {
+		hint, err := apply(s, a)
+		if err != nil {
 			return nil, nil, wrapped(fmt.Sprintf("record: actions[%d]: ", i), err)
 		}
-		steps = append(steps, Step{Seat: a.Seat, Action: a.Action, Public: s.View(engine.Spectator)})
+		steps = append(steps, Step{Seat: a.Seat, Action: a.Action, Hint: hint, Public: s.View(engine.Spectator)})
 	}
 	if r.Result != nil {
 		if err := sameResult(*r.Result, s.Result()); err != nil {
@@ -71,18 +76,24 @@ func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
 	return s, steps, nil
 }
 
-func apply(s engine.State, a Action) error {
+// apply plays one recorded action and returns the game's hint for it, taken
+// before the action changes the state.
+func apply(s engine.State, a Action) (string, error) {
 	if a.Seat < 0 || a.Seat >= s.NumSeats() {
-		return invalid(engine.ErrIllegal, "seat %d does not exist (seats are 0 to %d)", a.Seat, s.NumSeats()-1)
+		return "", invalid(engine.ErrIllegal, "seat %d does not exist (seats are 0 to %d)", a.Seat, s.NumSeats()-1)
 	}
 	act, err := s.ParseAction(a.Seat, a.Action)
 	if err != nil {
-		return fmt.Errorf("seat %d: %q: %w", a.Seat, a.Action, err)
+		return "", fmt.Errorf("seat %d: %q: %w", a.Seat, a.Action, err)
+	}
+	var hint string
+	if h, ok := s.(engine.Hinter); ok {
+		hint, _ = h.Hint(a.Seat, act)
 	}
 	if err := s.Apply(a.Seat, act); err != nil {
-		return fmt.Errorf("seat %d cannot %q: %w", a.Seat, a.Action, err)
+		return "", fmt.Errorf("seat %d cannot %q: %w", a.Seat, a.Action, err)
 	}
-	return nil
+	return hint, nil
 }
 
 // sameResult reports the first difference between the stored and the

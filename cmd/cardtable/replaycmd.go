@@ -93,7 +93,11 @@ func writeTranscript(w io.Writer, g engine.Game, rec *record.Record, s engine.St
 		fmt.Fprintf(w, "seat %d: %s\n", i, who)
 	}
 	for i, st := range steps {
-		fmt.Fprintf(w, "\n%d. seat %d: %s\n%s\n", i+1, st.Seat, st.Action, indent(st.Public.String()))
+		fmt.Fprintf(w, "\n%d. seat %d: %s\n", i+1, st.Seat, st.Action)
+		if st.Hint != "" {
+			fmt.Fprintf(w, "   (%s)\n", st.Hint)
+		}
+		fmt.Fprintf(w, "%s\n", indent(st.Public.String()))
 	}
 	fmt.Fprintf(w, "\nfinal:\n%s\n", indent(s.View(engine.Spectator).String()))
 	res := s.Result()

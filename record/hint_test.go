@@ -1,0 +1,54 @@
+package record_test
+
+import (
+	"strings"
+	"testing"
+
+	"cardtable/engine"
+	"cardtable/games/regicide"
+	"cardtable/record"
+)
+
+// Replaying a Regicide game carries the forecast of each play (the game is
+// an engine.Hinter), taken before the play changed the state.
+func TestReplayCarriesHints(t *testing.T) {
+	g := regicide.Game{}
+	opts := engine.MustResolve(g, nil)
+	setup := engine.Setup{Seed: 11}
+	s, err := g.New(opts, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := record.FromGame(g, opts, setup, nil)
+	bot := regicide.NewBot(1)
+	var hints []string
+	var tm []int
+	for i := 0; i < 6 && !s.Terminal(); i++ {
+		seat := s.ToMove(tm[:0])[0]
+		a := bot.Act(s, seat)
+		h, err := s.(engine.Hinter).Hint(seat, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hints = append(hints, h)
+		rec.Add(s, seat, a)
+		if err := s.Apply(seat, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, steps, err := record.ReplayGame(g, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(steps) != len(hints) {
+		t.Fatalf("%d steps, want %d", len(steps), len(hints))
+	}
+	for i, st := range steps {
+		if st.Hint != hints[i] || st.Hint == "" {
+			t.Errorf("step %d (%s): hint %q, want %q", i, st.Action, st.Hint, hints[i])
+		}
+	}
+	if !strings.Contains(strings.Join(hints, "\n"), "attack") {
+		t.Errorf("hints do not read like forecasts: %q", hints)
+	}
+}
