@@ -240,3 +240,26 @@ func TestKnownCardDrawnIsSeenWT26(t *testing.T) {
 	v := s.View(0).(*View)
 	eq(t, "seat 2's seen cards", cards.Format(v.Players[1].Seen), "QH")
 }
+
+// WT-22: with an even smallest army, the first smallest army in seat order
+// from the first player drops its last card under the barracks, before the
+// other armies' extras (seat order).
+func TestShowdownDropOrderWT22(t *testing.T) {
+	s := scene{players: 3, armies: []string{"2C 3C", "2D 3D", "2H 3H 4H 5H"},
+		towers: []string{"6C 6D 6H 6S", "9C 9D 9H 9S", "10C 10D 10H 10S"}, barracks: "AS"}.build(t)
+	s.wait = waitNone
+	s.run()
+	if !s.Terminal() {
+		t.Fatal("no showdown")
+	}
+	under := s.barracks[len(s.barracks)-5:]
+	owners := []string{"2C 3C", "2D 3D", "2H 3H 4H 5H", "2H 3H 4H 5H", "2H 3H 4H 5H"}
+	for i, c := range under {
+		if !strings.Contains(owners[i], c.String()) {
+			t.Errorf("card %d under the barracks is %v, want one of %s", i+1, c, owners[i])
+		}
+	}
+	for seat := range s.players {
+		eqInt(t, "row length", len(s.players[seat].row), 1)
+	}
+}
