@@ -22,8 +22,8 @@ type ends struct {
 
 // duelCounts are the figures trick keeps for run.
 type duelCounts struct {
-	rng            cards.RNG
-	wars, autoWars int
+	rng                       cards.RNG
+	wars, autoWars, underdogs int
 }
 
 // run plays one two-player game: the same rules as play, specialised. The
@@ -107,7 +107,7 @@ func (g *duelCounts) write(out *engine.Outcome, end uint8, winner, battles int) 
 		out.Won[winner] = true
 		out.Returns[winner], out.Returns[1-winner] = 1, -1
 	}
-	out.Metrics[0], out.Metrics[4] = float64(g.wars), float64(g.autoWars)
+	out.Metrics[0], out.Metrics[2], out.Metrics[4] = float64(g.wars), float64(g.underdogs), float64(g.autoWars)
 }
 
 // deal shuffles a deck with the game's generator and deals it (WAR-02).
@@ -138,7 +138,10 @@ func firstCards(order pickupOrder) [2]uint8 {
 // settle: wars until a winner or a run-out (WAR-05, WAR-06), then pickup
 // (WAR-04). It returns false when both players ran out (a draw).
 func (d *duel) trick(r *rules, g *duelCounts, c uint8, e ends) (ends, bool) {
-	n := [2]uint{1, 1}
+	// n counts each seat's laid cards, round where its last war round
+	// starts (WAR-14).
+	n, round := [2]uint{1, 1}, [2]uint{1, 1}
+	ranOut := false
 	for c == tie || c == autoTie {
 		if c == autoTie {
 			g.autoWars++
@@ -149,12 +152,13 @@ func (d *duel) trick(r *rules, g *duelCounts, c uint8, e ends) (ends, bool) {
 			if n0 == n1 {
 				return e, false
 			}
-			c = firstWins
+			c, ranOut = firstWins, true
 			if n0 == 0 {
 				c = secondWin
 			}
 			break
 		}
+		round = n
 		for seat := range 2 {
 			k := min(e.tail[seat]-e.head[seat], uint(r.down)+1)
 			for i := range k {
@@ -169,8 +173,23 @@ func (d *duel) trick(r *rules, g *duelCounts, c uint8, e ends) (ends, bool) {
 	if c == secondWin {
 		w = 1
 	}
+	if l := 1 - w; r.underdog != 0 && !ranOut && d.hasFaceDown(l, round[l], n[l], r.underdog) {
+		w = l
+		g.underdogs++
+	}
 	e.tail[w] = d.pickUp(r.pickup, w, n, e.tail[w], &g.rng)
 	return e, true
+}
+
+// hasFaceDown reports whether seat laid a card of rank face down in its
+// last war round: cards from..n-2 (card n-1 is face up).
+func (d *duel) hasFaceDown(seat, from, n uint, rank cards.Rank) bool {
+	for i := from; i+1 < n; i++ {
+		if d.laid[seat][i].Rank() == rank {
+			return true
+		}
+	}
+	return false
 }
 
 // pickUp writes both players' laid cards under seat w's pile from tail,

@@ -65,6 +65,8 @@ var equivalenceOptions = []string{
 	"beats-faces=3,beats-ace=2",
 	"players=3,beats-faces=3,auto-war=2",
 	"underdog=6",
+	"underdog=6,peace=true,pickup=loser-first",
+	"underdog=A,auto-war=2,pickup=seat,max-battles=300",
 	"players=3,underdog=6,peace=true",
 	"slap=5",
 	"slap=5,players=3,slap-window=400ms",
