@@ -14,6 +14,7 @@ import (
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/games/watchtower"
 	"cardtable/record"
 	"cardtable/sim/simtest"
 )
@@ -244,5 +245,20 @@ func TestCooperativeGameHasTeamAndDistributions(t *testing.T) {
 				t.Errorf("players=%s: %s dist %v: %d games over %d..%d, want %d over 0..%d", players, name, d, n, lo, top, rep.Games, hi)
 			}
 		}
+	}
+}
+
+// WT-02: the seat after the dealer starts; Watchtower reports whether it
+// won through first-player-win, so its reports carry first_player.
+func TestWatchtowerReportsTheFirstPlayer(t *testing.T) {
+	g := watchtower.Game{}
+	opts := engine.MustResolve(g, nil)
+	seats, err := SeatsFromRegistry(g, opts, opts.Int("players"), []string{"random"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := run(t, Config{Game: g, Options: opts, Games: 40, Seed: 2, Seats: seats, Workers: 2})
+	if fp := rep.FirstPlayer; fp == nil || fp.Wins != rep.Metrics[FirstPlayerMetric].Dist[1] {
+		t.Errorf("first_player = %+v, want the games counted by %s: %v", fp, FirstPlayerMetric, rep.Metrics[FirstPlayerMetric].Dist)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 // maxDistColumns bounds the values a metric may span for the readable
 // report to print its distribution (Regicide's enemies span 13).
-const maxDistColumns = 16
+const maxDistColumns = 13
 
 // writeReport prints a simulation report for people: seats (or the team)
 // with shares and intervals, bots, the first player, length statistics,
