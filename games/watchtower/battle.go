@@ -8,9 +8,9 @@ import (
 )
 
 // battle is a challenge or campaign battle in progress (WT-07..WT-15,
-// WT-19, WT-27).
+// WT-19, WT-27); it is in progress exactly while the state waits for a
+// battle pick.
 type battle struct {
-	active             bool
 	attacker, defender int
 	k                  int
 	// target is the contested fortress card; NoCard in a campaign battle.
@@ -58,7 +58,7 @@ func (b *battle) taken(pos int) bool { return slices.Contains(b.picks[b.side()],
 func (s *State) startBattle(att, def int, target cards.Card, k int) {
 	a, d := &s.players[att], &s.players[def]
 	s.battle = battle{
-		active: true, attacker: att, defender: def, k: k, target: target,
+		attacker: att, defender: def, k: k, target: target,
 		emptyFortress: !a.onCampaign() && a.fortressSize() == 0,
 		atkCampaign:   a.onCampaign(), defCampaign: d.onCampaign(),
 	}

@@ -155,7 +155,9 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.bool(t.retry)
 	}
 	w.cards(s.aside)
-	writeBattle(w, &s.battle)
+	if s.wait == waitBattlePick {
+		writeBattle(w, &s.battle)
+	}
 	writeFree(w, &s.free)
 	w.uint(len(s.tries))
 	for _, t := range s.tries {
@@ -188,10 +190,6 @@ func writePlayer(w *writer, p *player) {
 }
 
 func writeBattle(w *writer, b *battle) {
-	w.bool(b.active)
-	if !b.active {
-		return
-	}
 	w.b = append(w.b, byte(b.attacker), byte(b.defender), byte(b.k), byte(b.target))
 	w.bool(b.emptyFortress)
 	w.bool(b.atkCampaign)
@@ -275,7 +273,9 @@ func readState(r *reader) *State {
 		s.agenda = append(s.agenda, t)
 	}
 	s.aside = r.cards()
-	readBattle(r, &s.battle)
+	if s.wait == waitBattlePick {
+		readBattle(r, &s.battle)
+	}
 	readFree(r, &s.free)
 	for n := r.count(); n > 0; n-- {
 		s.tries = append(s.tries, tryCount{card: cards.Card(r.byte()), attacker: int8(r.byte()), n: r.byte()})
@@ -313,9 +313,6 @@ func readPlayer(r *reader, p *player) {
 }
 
 func readBattle(r *reader, b *battle) {
-	if b.active = r.bool(); !b.active {
-		return
-	}
 	b.attacker, b.defender, b.k, b.target = int(r.byte()), int(r.byte()), int(r.byte()), cards.Card(r.byte())
 	b.emptyFortress, b.atkCampaign, b.defCampaign = r.bool(), r.bool(), r.bool()
 	for i := range b.order {

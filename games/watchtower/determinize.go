@@ -74,7 +74,7 @@ func (s *State) reshuffleOrders(rng *rand.Rand) {
 		shuffleWith(rng, o)
 		return o
 	}
-	if s.battle.active {
+	if s.wait == waitBattlePick {
 		s.battle.order[0] = shuffled(s.players[s.battle.attacker].army)
 		s.battle.order[1] = shuffled(s.players[s.battle.defender].army)
 	}

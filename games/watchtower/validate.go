@@ -74,13 +74,10 @@ func (p *player) validate() error {
 
 func (s *State) validateBattle() error {
 	b := &s.battle
-	if !b.active {
-		if s.wait == waitBattlePick {
-			return errors.New("waiting for a pick without a battle")
-		}
+	if s.wait != waitBattlePick {
 		return nil
 	}
-	if s.wait != waitBattlePick || b.attacker >= s.cfg.players || b.defender >= s.cfg.players || b.k < 1 || b.k > 3 {
+	if b.attacker >= s.cfg.players || b.defender >= s.cfg.players || b.k < 1 || b.k > 3 {
 		return errors.New("bad battle")
 	}
 	for i := range b.order {
