@@ -25,7 +25,7 @@ const (
 const maxDepth = 4096
 
 // checkEvery is how many nodes pass between checks of the clock and the
-// context.
+// context (the first node is checked too).
 const checkEvery = 1 << 12
 
 // child is one action from a position and the position it leads to.
@@ -189,7 +189,7 @@ func (v *Solver) count() string {
 	if v.budget > 0 && v.nodes > v.budget {
 		return "node budget"
 	}
-	if v.nodes%checkEvery == 0 {
+	if v.nodes%checkEvery == 1 {
 		if v.lim.Time > 0 && time.Since(v.start) > v.lim.Time {
 			return "time budget"
 		}
