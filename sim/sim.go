@@ -1,7 +1,11 @@
 // Package sim plays many seeded games of one game in parallel and reports
 // statistics with confidence intervals: length distribution, end reasons,
-// each seat's wins with a 95% Wilson interval and the game's own metrics,
-// plus an optional per-game CSV, a length histogram plot and game records.
+// each seat's and each bot's wins with a 95% Wilson interval (one team
+// record in a co-operative game), the first player's record, the game's
+// own metrics with the distribution of integer ones, and the bots' time
+// per decision; plus an optional per-game CSV, plots of the length or a
+// metric, and game records. Bots may rotate seats from game to game so
+// that a seat's advantage cancels out of the bots' figures.
 //
 // Game i of a run with seed S uses seed cards.SubSeed(S, i), and seat s's
 // bot in that game uses engine.BotSeed(gameSeed, s), so every game is
