@@ -13,6 +13,27 @@ type duel struct {
 	laid      [2][52]cards.Card
 	saved     [2][64]cards.Card
 	savedHead [2]uint
+	// cmp is the comparator's two-player table with slapShown added to
+	// every pair that shows a slap card (WAR-15), made by prepare.
+	cmp [64][64]uint8
+}
+
+// slapShown marks a comparison whose cards open a slap window.
+const slapShown = 4
+
+// prepare makes the comparison table for rules r.
+func (d *duel) prepare(r *rules) {
+	d.cmp = r.cmp.cmp2
+	if r.slap == 0 {
+		return
+	}
+	for _, x := range standardDeck {
+		for _, y := range standardDeck {
+			if x.Rank() == r.slap || y.Rank() == r.slap {
+				d.cmp[x][y] |= slapShown
+			}
+		}
+	}
 }
 
 // ends are the two piles' ends: pile s holds ring[s][head[s]..tail[s]).
@@ -22,8 +43,10 @@ type ends struct {
 
 // duelCounts are the figures trick keeps for run.
 type duelCounts struct {
-	rng                       cards.RNG
-	wars, autoWars, underdogs int
+	rng cards.RNG
+	// bots are the two NewBot generators, drawn from in slap windows.
+	bots                             [2]cards.RNG
+	wars, autoWars, underdogs, slaps int
 }
 
 // run plays one two-player game: the same rules as play, specialised. The
@@ -35,6 +58,9 @@ type duelCounts struct {
 // each power of two or the cap (one countdown).
 func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	g := d.deal(seed)
+	if r.slap != 0 {
+		g.bots = [2]cards.RNG{cards.NewRNG(engine.BotSeed(seed, 0)), cards.NewRNG(engine.BotSeed(seed, 1))}
+	}
 	ring := &d.ring
 	h0, h1, tail, n0 := uint(0), uint(0), [2]uint{26, 26}, uint(26)
 	first := firstCards(r.pickup)
@@ -46,7 +72,7 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 		savedLen0, stop = 64, r.maxBattles
 	}
 	end, winner := endNone, -1
-	cmp := &r.cmp.cmp2
+	cmp := &d.cmp
 	for {
 		laid := [2]cards.Card{ring[0][h0&63], ring[1][h1&63]}
 		h0++
@@ -107,7 +133,8 @@ func (g *duelCounts) write(out *engine.Outcome, end uint8, winner, battles int) 
 		out.Won[winner] = true
 		out.Returns[winner], out.Returns[1-winner] = 1, -1
 	}
-	out.Metrics[0], out.Metrics[2], out.Metrics[4] = float64(g.wars), float64(g.underdogs), float64(g.autoWars)
+	out.Metrics[0], out.Metrics[1], out.Metrics[2] = float64(g.wars), float64(g.slaps), float64(g.underdogs)
+	out.Metrics[4] = float64(g.autoWars)
 }
 
 // deal shuffles a deck with the game's generator and deals it (WAR-02).
@@ -135,14 +162,30 @@ func firstCards(order pickupOrder) [2]uint8 {
 }
 
 // trick finishes a battle whose first comparison c the inline path did not
-// settle: wars until a winner or a run-out (WAR-05, WAR-06), then pickup
-// (WAR-04). It returns false when both players ran out (a draw).
+// settle: slap windows (WAR-15), wars until a winner or a run-out (WAR-05,
+// WAR-06), Underdog (WAR-14), then pickup (WAR-04). It returns false when
+// both players ran out (a draw).
 func (d *duel) trick(r *rules, g *duelCounts, c uint8, e ends) (ends, bool) {
 	// n counts each seat's laid cards, round where its last war round
 	// starts (WAR-14).
 	n, round := [2]uint{1, 1}, [2]uint{1, 1}
-	ranOut := false
-	for c == tie || c == autoTie {
+	var w uint
+	for {
+		if c&slapShown != 0 {
+			if slapper, ok := g.slapWindow(r.windowMS); ok {
+				w = slapper
+				break
+			}
+			c &^= slapShown
+		}
+		if c == firstWins || c == secondWin {
+			w = uint(c-firstWins) & 1
+			if l := 1 - w; r.underdog != 0 && d.hasFaceDown(l, round[l], n[l], r.underdog) {
+				w = l
+				g.underdogs++
+			}
+			break
+		}
 		if c == autoTie {
 			g.autoWars++
 		}
@@ -152,9 +195,9 @@ func (d *duel) trick(r *rules, g *duelCounts, c uint8, e ends) (ends, bool) {
 			if n0 == n1 {
 				return e, false
 			}
-			c, ranOut = firstWins, true
+			w = 0
 			if n0 == 0 {
-				c = secondWin
+				w = 1
 			}
 			break
 		}
@@ -167,18 +210,30 @@ func (d *duel) trick(r *rules, g *duelCounts, c uint8, e ends) (ends, bool) {
 			e.head[seat] += k
 			n[seat] += k
 		}
-		c = r.cmp.cmp2[d.laid[0][n[0]-1]&63][d.laid[1][n[1]-1]&63]
-	}
-	w := uint(0)
-	if c == secondWin {
-		w = 1
-	}
-	if l := 1 - w; r.underdog != 0 && !ranOut && d.hasFaceDown(l, round[l], n[l], r.underdog) {
-		w = l
-		g.underdogs++
+		c = d.cmp[d.laid[0][n[0]-1]&63][d.laid[1][n[1]-1]&63]
 	}
 	e.tail[w] = d.pickUp(r.pickup, w, n, e.tail[w], &g.rng)
 	return e, true
+}
+
+// slapWindow answers a slap window as two NewBots do and reports who takes
+// the table: the earlier slap, a coin from the game's generator when the
+// two are less than 50 ms apart; ok is false when neither slapped.
+func (g *duelCounts) slapWindow(windowMS int) (seat uint, ok bool) {
+	t0, t1 := reactionMS(&g.bots[0]), reactionMS(&g.bots[1])
+	in0, in1 := t0 < windowMS, t1 < windowMS
+	switch {
+	case in0 && in1 && max(t0-t1, t1-t0) < 50:
+		seat = uint(g.rng.IntN(2))
+	case in0 && (!in1 || t0 < t1):
+		seat = 0
+	case in1:
+		seat = 1
+	default:
+		return 0, false
+	}
+	g.slaps++
+	return seat, true
 }
 
 // hasFaceDown reports whether seat laid a card of rank face down in its

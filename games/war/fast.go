@@ -53,8 +53,8 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Simulate plays the game New(opts, Setup{Seed: seed}) with NewBot in every
 // seat (seat s seeded engine.BotSeed(seed, s)) and writes its outcome,
-// without allocating. Two-player games without Slap War take a dedicated
-// loop; the rest run the same rules code as State. It is safe for
+// without allocating. Two-player games take a dedicated loop; three-player
+// games run the same rules code as State. It is safe for
 // concurrent use. It panics on options New rejects: check them with New
 // first.
 func (Game) Simulate(opts engine.Options, seed uint64, out *engine.Outcome) {
@@ -66,8 +66,9 @@ func (Game) Simulate(opts engine.Options, seed uint64, out *engine.Outcome) {
 			panic(err)
 		}
 		sc.r, sc.optsID = r, id
+		sc.duel.prepare(&sc.r)
 	}
-	if r := &sc.r; r.seats == 2 && r.slap == 0 {
+	if r := &sc.r; r.seats == 2 {
 		sc.duel.run(r, seed, out)
 	} else {
 		sc.play.simulate(r, seed, out)

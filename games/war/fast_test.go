@@ -69,6 +69,8 @@ var equivalenceOptions = []string{
 	"underdog=A,auto-war=2,pickup=seat,max-battles=300",
 	"players=3,underdog=6,peace=true",
 	"slap=5",
+	"slap=Q,slap-window=300ms,auto-war=Q",
+	"slap=5,peace=true,underdog=6,pickup=seat",
 	"slap=5,players=3,slap-window=400ms",
 	"slap=5,false-slap=ignore,underdog=6,pickup=shuffle",
 	"max-battles=50",
@@ -96,7 +98,7 @@ func TestSimulateMatchesState(t *testing.T) {
 }
 
 func TestSimulateAllocatesNothing(t *testing.T) {
-	for _, text := range []string{"", "players=3,slap=5,underdog=6"} {
+	for _, text := range []string{"", "slap=5,underdog=6", "players=3,slap=5,underdog=6"} {
 		opts := mustOptions(t, text)
 		var out engine.Outcome
 		Game{}.Simulate(opts, 1, &out)
