@@ -65,9 +65,12 @@ func (c *solveCmd) Run(a *app) error {
 	if c.GameSeed != nil {
 		results, err = c.solveOne(a, opts, lim)
 	} else {
+		bar := newProgress(a, c.Deals > 1, fmt.Sprintf("regicide ×%d", c.Deals), int64(c.Deals))
 		results, err = regicidesolver.RunBatch(a.ctx, regicidesolver.Batch{
 			Options: opts, Seed: c.Seed, Deals: c.Deals, Workers: c.Workers, Limits: lim,
+			Done: func(regicidesolver.DealResult) { bar.add(1) },
 		})
+		bar.finish(err == nil)
 	}
 	if err != nil {
 		return err
