@@ -12,7 +12,14 @@ import (
 // so that a damaged save is refused instead of failing later.
 func (s *State) validate() error {
 	n := s.cfg.players
-	if err := cards.CheckPermutation(s.AllCards(), cards.Standard52()); err != nil {
+	all := s.AllCards()
+	for _, c := range all {
+		// cards.Count folds card values modulo 64, so check each card first.
+		if !c.Valid() || c.IsJoker() {
+			return fmt.Errorf("card value %d is not a card of the pack", uint8(c))
+		}
+	}
+	if err := cards.CheckPermutation(all, cards.Standard52()); err != nil {
 		return err
 	}
 	switch {
@@ -31,12 +38,12 @@ func (s *State) validate() error {
 		}
 	}
 	for _, t := range s.agenda {
-		if t.kind < taskDraw || t.kind > taskCampaignChecks || int(t.seat) >= n || t.seat < 0 || t.n < 0 || t.n > 4 {
-			return errors.New("bad pending step")
+		if err := s.validateTask(t); err != nil {
+			return err
 		}
 	}
 	for _, t := range s.tries {
-		if int(t.attacker) >= n || t.attacker < -1 || t.n > 3 {
+		if int(t.attacker) >= n || t.attacker < -1 || t.n > 3 || !t.card.Valid() || s.fortressOf(t.card) < 0 {
 			return errors.New("bad try count")
 		}
 	}
@@ -54,7 +61,41 @@ func (s *State) validate() error {
 	return s.validateFree()
 }
 
+// validateTask checks that a pending step names a seat and, for the steps
+// that move a card, a card where the step expects it.
+func (s *State) validateTask(t task) error {
+	if t.kind < taskDraw || t.kind > taskCampaignChecks || int(t.seat) >= s.cfg.players || t.seat < 0 || t.n < 0 || t.n > 4 {
+		return errors.New("bad pending step")
+	}
+	switch t.kind {
+	case taskBottom:
+		if !slices.Contains(s.aside, t.card) {
+			return errors.New("a pending step moves a card that is not set aside")
+		}
+	case taskFreeForAll:
+		if !t.card.Valid() || s.players[t.seat].top(t.card.Rank()) != t.card {
+			return errors.New("a pending free-for-all contests a card not on top of its stack")
+		}
+	}
+	return nil
+}
+
+// isArrangement reports whether order holds exactly the cards of army.
+func isArrangement(order, army []cards.Card) bool {
+	return cards.CheckPermutation(order, army) == nil
+}
+
 func (p *player) validate() error {
+	var held uint64
+	for _, c := range p.army {
+		held |= bit(c)
+	}
+	if p.won&^held != 0 || p.seen&^held != 0 {
+		return errors.New("marks on cards not in the army")
+	}
+	if p.tower[0] == cards.NoCard && p.tower != [4]cards.Card{} {
+		return errors.New("a partial tower")
+	}
 	for r := cards.Two; r <= cards.Ace; r++ {
 		for _, c := range p.fort[r][:p.fortN[r]] {
 			if c.Rank() != r {
@@ -77,7 +118,8 @@ func (s *State) validateBattle() error {
 	if s.wait != waitBattlePick {
 		return nil
 	}
-	if b.attacker >= s.cfg.players || b.defender >= s.cfg.players || b.k < 1 || b.k > 3 {
+	if b.attacker >= s.cfg.players || b.defender >= s.cfg.players || b.attacker == b.defender || b.k < 1 || b.k > 3 ||
+		!isArrangement(b.order[0], s.players[b.attacker].army) || !isArrangement(b.order[1], s.players[b.defender].army) {
 		return errors.New("bad battle")
 	}
 	for i := range b.order {
@@ -107,8 +149,8 @@ func (s *State) validateFree() error {
 	if s.wait != waitFreePick || f.drawer >= s.cfg.players || len(f.parts) < 2 || len(f.order) != len(f.parts) || len(f.picks) >= len(f.parts) {
 		return errors.New("bad free-for-all")
 	}
-	for _, x := range f.parts {
-		if x >= s.cfg.players {
+	for i, x := range f.parts {
+		if x >= s.cfg.players || slices.Contains(f.parts[:i], x) || !isArrangement(f.order[i], s.players[x].army) {
 			return errors.New("bad free-for-all participant")
 		}
 	}
