@@ -169,5 +169,26 @@ func (v *Solver) Solve(ctx context.Context, s engine.State, lim Limits) (Result,
 	}
 	res.Why = v.abort
 	res.Nodes, res.Elapsed, res.Deepest = v.nodes, time.Since(v.start), v.deepest
+	if res.Verdict == Won {
+		if err := checkLine(st, res.Line); err != nil {
+			return Result{}, err
+		}
+	}
 	return res, nil
+}
+
+// checkLine replays line on a copy of s through the notation, as a user or
+// a record would, and returns an error unless it ends in a win: every won
+// verdict is checked before it is reported.
+func checkLine(s *regicide.State, line []Step) error {
+	c := *s
+	for i, st := range line {
+		if err := engine.ApplyText(&c, st.Seat, st.Action); err != nil {
+			return fmt.Errorf("regicidesolver: step %d of the winning line (seat %d: %s) does not replay: %w", i+1, st.Seat, st.Action, err)
+		}
+	}
+	if !c.Facts().Won {
+		return fmt.Errorf("regicidesolver: the winning line does not end in a win: %s", c.Result().Detail)
+	}
+	return nil
 }

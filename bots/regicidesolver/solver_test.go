@@ -268,3 +268,22 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("bound %v, want [%v %v]", s.CI95Bound, s.CI95Low[0], s.CI95High[1])
 	}
 }
+
+// Every won verdict is replayed before it is reported; a line that does
+// not win is refused.
+func TestCheckLine(t *testing.T) {
+	opts := options(t, map[string]string{"players": "1", "first": "0"})
+	s := stacked(t, opts, sortedDeck)
+	res := solve(t, s, Limits{Nodes: 1_000_000})
+	st := s.(*regicide.State)
+	if err := checkLine(st, res.Line); err != nil {
+		t.Fatalf("the solver's own line: %v", err)
+	}
+	if err := checkLine(st, res.Line[:len(res.Line)-1]); err == nil {
+		t.Error("a line one action short was accepted")
+	}
+	bad := append([]Step{{Seat: 0, Action: "play 10S"}}, res.Line[1:]...)
+	if err := checkLine(st, bad); err == nil {
+		t.Error("a line with an illegal first action was accepted")
+	}
+}
