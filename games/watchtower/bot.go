@@ -153,7 +153,7 @@ func (b *Bot) placeScore(v *View, seat int, c cards.Card) float64 {
 	case onFort == 3 && slices.Contains(me.Won, c):
 		return 100
 	case onFort == 3:
-		return 8 * b.freeForAllOdds(v, seat)
+		return 8 * b.freeForAllOdds(v, seat, c)
 	case b.lastRound:
 		return trimScore(v, seat, c)
 	case r == 7:
@@ -308,19 +308,35 @@ func battleGain(mine, theirs []cards.Card, target cards.Card, me, them *PlayerVi
 
 func fortressEmpty(p *PlayerView) bool { return len(p.Fortress) == 0 }
 
-// freeForAllOdds estimates the chance that the drawer's card is the single
-// highest of a two-sided free-for-all against the strongest army it could
-// meet, by comparing its army with unseen cards.
-func (b *Bot) freeForAllOdds(v *View, seat int) float64 {
+// freeForAllOdds estimates the chance that placing c, a 4th card that was
+// not won, completes the tower: the drawer's blind-picked card must beat
+// every other participant's (WT-17; a tie counts as a loss here); with no
+// other participant the tower completes at once.
+func (b *Bot) freeForAllOdds(v *View, seat int, c cards.Card) float64 {
+	rivals := 0
+	for i := range v.Players {
+		if p := &v.Players[i]; i != seat && !p.Out && !p.Campaign && p.ArmySize > 0 {
+			rivals++
+		}
+	}
+	if rivals == 0 {
+		return 1
+	}
 	me := &v.Players[seat]
 	if len(me.Army) <= 1 || len(b.pool) == 0 {
 		return 0
 	}
 	wins := 0
 	for i := 0; i < samples; i++ {
-		mine := me.Army[b.rng.IntN(len(me.Army))].Rank()
-		other := b.pool[b.rng.IntN(len(b.pool))].Rank()
-		if mine > other {
+		mine := me.Army[b.rng.IntN(len(me.Army))]
+		if mine == c {
+			continue
+		}
+		won := true
+		for k := 0; k < rivals && won; k++ {
+			won = b.pool[b.rng.IntN(len(b.pool))].Rank() < mine.Rank()
+		}
+		if won {
 			wins++
 		}
 	}
