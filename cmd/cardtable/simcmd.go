@@ -22,7 +22,7 @@ type simCmd struct {
 	BotOpt      []string `sep:"none" placeholder:"KEY=VALUE" help:"Bot setting (repeatable); KEY applies to every seat's bot, NAME.KEY only to the bots called NAME."`
 	JSON        bool     `help:"Print the report as one JSON document (fields in docs/cli.md)."`
 	CSV         string   `placeholder:"FILE" help:"Write one CSV row per game, in game order."`
-	Plot        string   `placeholder:"FILE" help:"Draw a histogram (.svg, .png or .pdf) of game lengths, or of the game's own plot metric (Regicide: enemies)."`
+	Plot        string   `placeholder:"FILE" help:"Draw a histogram (.svg, .png or .pdf) of game lengths, or of the metric the game or --plot-metric names."`
 	PlotMetric  string   `placeholder:"NAME" help:"With --plot: the integer metric to draw, one bar per value, or length (default: the game's choice, else length)."`
 	Rotate      bool     `help:"Move the bots one seat on each game (game i seats bot (s+i) mod players in seat s), so seat advantages cancel out of the per-bot figures."`
 	Quiet       bool     `short:"q" help:"No progress bar."`
