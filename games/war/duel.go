@@ -74,11 +74,11 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	end, winner := endNone, -1
 	cmp := &d.cmp
 	for {
-		laid := [2]cards.Card{ring[0][h0&63], ring[1][h1&63]}
+		a, b := ring[0][h0&63], ring[1][h1&63]
 		h0++
 		h1++
 		// c is 0 or 1 when seat c won at once (firstWins, secondWin).
-		if c := cmp[laid[0]&63][laid[1]&63] - firstWins; c < 2 {
+		if c := cmp[a&63][b&63] - firstWins; c < 2 {
 			w := uint(c) & 1
 			f := uint(first[w])
 			if shuffle {
@@ -86,12 +86,15 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 				// IntN(2) is the top bit of one draw; 0 swaps them.
 				f ^= uint(g.rng.Uint64()>>63) ^ 1
 			}
+			// x is seat f's card, y the other's, selected without a
+			// branch.
+			x := a ^ (a^b)&cards.Card(-f)
 			tw := tail[w]
-			ring[w][tw&63], ring[w][(tw+1)&63] = laid[f&1], laid[(f^1)&1]
+			ring[w][tw&63], ring[w][(tw+1)&63] = x, x^a^b
 			tail[w] = tw + 2
 			n0 += 1 - 2*w
 		} else {
-			d.laid[0][0], d.laid[1][0] = laid[0], laid[1]
+			d.laid[0][0], d.laid[1][0] = a, b
 			e, ok := d.trick(r, &g, c+firstWins, ends{head: [2]uint{h0, h1}, tail: tail})
 			if !ok {
 				battles++
