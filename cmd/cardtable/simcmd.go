@@ -46,7 +46,7 @@ Examples:
   cardtable sim regicide -n 1000 -o players=2 --bot random
   cardtable sim watchtower -n 500 --bot ismcts,random --bot-opt ismcts.iterations=200
   cardtable sim watchtower -n 2000 --bot heuristic,random --rotate
-  cardtable sim regicide -n 5000 -o players=1 --plot enemies.svg
+  cardtable sim regicide -n 5000 -o players=1 --plot enemies.svg --plot-metric enemies
   cardtable sim regicide -n 5000 --plot turns.svg --plot-metric length`
 }
 
