@@ -189,6 +189,17 @@ func TestTricks(t *testing.T) {
 			if tc.end == "" && s.Terminal() {
 				t.Errorf("game over (%s), want it to go on", r.Detail)
 			}
+			// WAR-07: the winner gets players-1, every other seat -1.
+			wantReturns := make([]float64, s.NumSeats())
+			if tc.end == "win" {
+				for seat := range wantReturns {
+					wantReturns[seat] = -1
+				}
+				wantReturns[tc.winner] = float64(s.NumSeats() - 1)
+			}
+			if !slices.Equal(r.Returns, wantReturns) {
+				t.Errorf("returns %v, want %v", r.Returns, wantReturns)
+			}
 		})
 	}
 }
