@@ -87,7 +87,7 @@ func (s *State) Result() engine.Result {
 
 // Stats declares the figures Outcome reports.
 func (Game) Stats(engine.Options) engine.StatsSpec {
-	return engine.StatsSpec{LengthUnit: "turns", EndReasons: endReasons, Metrics: metricNames}
+	return engine.StatsSpec{LengthUnit: "turns", EndReasons: endReasons, Metrics: metricNames, Plot: "enemies"}
 }
 
 // Outcome summarises a finished game of Regicide.
