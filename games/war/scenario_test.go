@@ -287,7 +287,7 @@ func TestBadDeck(t *testing.T) { // WAR-01, WAR-02
 		"joker":     append(slices.Clone(full[:51]), cards.Joker1),
 	} {
 		_, err := Game{}.New(mustOptions(t, ""), engine.Setup{Deck: deck})
-		if !errors.Is(err, engine.ErrBadSetup) || !strings.Contains(err.Error(), "52") {
+		if !errors.Is(err, engine.ErrBadSetup) || !strings.HasPrefix(err.Error(), "war: ") || !strings.Contains(err.Error(), "52") {
 			t.Errorf("%s: New = %v, want ErrBadSetup naming the 52 cards", name, err)
 		}
 	}

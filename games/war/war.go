@@ -58,6 +58,7 @@ package war
 
 import (
 	_ "embed"
+	"fmt"
 
 	"cardtable/cards"
 	"cardtable/engine"
@@ -131,7 +132,7 @@ func (Game) New(opts engine.Options, setup engine.Setup) (engine.State, error) {
 	var deck [52]cards.Card
 	if setup.Deck != nil {
 		if err := cards.CheckPermutation(setup.Deck, standardDeck[:]); err != nil {
-			return nil, engine.BadSetup("war: deck must be the 52 standard cards, each once (no jokers): %v", err)
+			return nil, fmt.Errorf("war: %w: the deck must be the 52 standard cards, each once (no jokers): %v", engine.ErrBadSetup, err)
 		}
 		copy(deck[:], setup.Deck)
 	} else {
