@@ -6,6 +6,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games/regicide"
 	"cardtable/games/war"
+	"cardtable/games/watchtower"
 )
 
 // heuristic adapts a game's own rule-based player, which takes no settings.
@@ -23,4 +24,5 @@ func heuristic(game string, mk func(seed uint64) engine.Bot) Factory {
 var heuristics = []Entry{
 	{Name: "heuristic", Help: "War's default player: flips at once and slaps after a seeded, human-like reaction time", Games: []string{"war"}, New: heuristic("war", war.NewBot)},
 	{Name: "heuristic", Help: "Regicide rule-based player: kills exactly when it can, shields against the coming attack, keeps the Jester for immunity", Games: []string{"regicide"}, New: heuristic("regicide", regicide.NewBot)},
+	{Name: "heuristic", Help: "Watchtower rule-based player: challenges where Monte Carlo odds favour it, builds towers, keeps assassins for attack", Games: []string{"watchtower"}, New: heuristic("watchtower", watchtower.NewBot)},
 }

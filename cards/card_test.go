@@ -84,6 +84,9 @@ func TestCheckPermutation(t *testing.T) {
 	if CheckPermutation(Stack("3D AS"), a) == nil {
 		t.Error("short deck accepted")
 	}
+	if CheckPermutation([]Card{Stack("3D")[0] + 64, a[0], a[1]}, a) == nil {
+		t.Error("an invalid card value aliasing a real one was accepted")
+	}
 }
 
 func TestTextMarshal(t *testing.T) {

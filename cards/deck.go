@@ -28,10 +28,10 @@ func Stack(s string) []Card {
 }
 
 // Count returns a multiset of cards as counts indexed by Card.
-func Count(cs []Card) [64]int {
-	var n [64]int
+func Count(cs []Card) [256]int {
+	var n [256]int
 	for _, c := range cs {
-		n[c&63]++
+		n[c]++
 	}
 	return n
 }
@@ -41,6 +41,11 @@ func Count(cs []Card) [64]int {
 func CheckPermutation(deck, want []Card) error {
 	if len(deck) != len(want) {
 		return fmt.Errorf("cards: deck has %d cards, want %d", len(deck), len(want))
+	}
+	for _, c := range deck {
+		if !c.Valid() {
+			return fmt.Errorf("cards: deck holds invalid card value %d", uint8(c))
+		}
 	}
 	got, exp := Count(deck), Count(want)
 	for i := range got {
