@@ -77,7 +77,7 @@ const NoCard Card = 0
 
 // The two distinguishable jokers.
 const (
-	Joker1 Card = Card(JokerRank)<<2 | 0
+	Joker1 Card = Card(JokerRank) << 2
 	Joker2 Card = Card(JokerRank)<<2 | 1
 )
 

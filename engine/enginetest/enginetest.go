@@ -100,7 +100,7 @@ func viewJSON(s engine.State, seat int) string {
 func playout(g engine.Game, opts engine.Options, seed uint64, cfg Config, phase int) error {
 	s, err := g.New(opts, engine.Setup{Seed: seed})
 	if err != nil {
-		return fmt.Errorf("New: %w", err)
+		return fmt.Errorf("new game: %w", err)
 	}
 	holder, ok := s.(engine.CardHolder)
 	if !ok {
@@ -244,9 +244,9 @@ func checkState(g engine.Game, s engine.State, initial []cards.Card, rng *rand.R
 	// Corrupt data is refused, not panicked on.
 	for _, bad := range [][]byte{nil, orig[:len(orig)/2], append(slices.Clone(orig), 0xff, 0xee)} {
 		if _, err := g.Unmarshal(bad); err == nil {
-			return fmt.Errorf("Unmarshal accepted %d corrupt bytes", len(bad))
+			return fmt.Errorf("unmarshal accepted %d corrupt bytes", len(bad))
 		} else if !errors.Is(err, engine.ErrCorrupt) {
-			return fmt.Errorf("Unmarshal of corrupt data: %v does not wrap ErrCorrupt", err)
+			return fmt.Errorf("unmarshal of corrupt data: %v does not wrap ErrCorrupt", err)
 		}
 	}
 	// Clone is deep: playing the clone out leaves the original untouched.
