@@ -18,6 +18,8 @@
 //	time        wall-clock budget per decision (as in bots/ismcts)
 //	c           UCB1 exploration constant (default 0.4)
 //	workers     parallel trees (default 1)
+//	plays       Step 1 plays the search considers, the policy's best
+//	            (default 4)
 //	covers      Step 4 covers the search considers (default 4)
 //	loss        scale of a lost game's return, enemies/12 (default 0.5)
 //
@@ -41,6 +43,7 @@ import (
 type Bot struct {
 	policy policy
 	search *ismcts.Bot // nil: the policy plays alone
+	plays  int
 	covers int
 	loss   float64
 	rng    cards.RNG
@@ -52,6 +55,9 @@ type Settings struct {
 	// Search configures the ISMCTS search; Iterations and Time both zero
 	// means no search.
 	Search ismcts.Config
+	// Plays is how many Step 1 plays (yield included) the search
+	// considers, the policy's best.
+	Plays int
 	// Covers is how many minimal Step 4 covers the search considers.
 	Covers int
 	// LossScale multiplies a lost game's return in the search.
@@ -62,6 +68,7 @@ type Settings struct {
 const (
 	DefaultIterations = 200
 	DefaultC          = 0.4
+	DefaultPlays      = 4
 	DefaultCovers     = 4
 	DefaultLossScale  = 0.5
 )
@@ -70,18 +77,18 @@ const (
 func DefaultSettings() Settings {
 	cfg := ismcts.DefaultConfig()
 	cfg.Iterations, cfg.C = DefaultIterations, DefaultC
-	return Settings{Search: cfg, Covers: DefaultCovers, LossScale: DefaultLossScale}
+	return Settings{Search: cfg, Plays: DefaultPlays, Covers: DefaultCovers, LossScale: DefaultLossScale}
 }
 
 // New returns a Bot with settings st, seeded with seed.
 func New(st Settings, seed uint64) (*Bot, error) {
-	if st.Covers < 1 {
-		return nil, fmt.Errorf("regicidebot: %w: covers=%d: want 1 or more", engine.ErrBadOption, st.Covers)
+	if st.Plays < 1 || st.Covers < 1 {
+		return nil, fmt.Errorf("regicidebot: %w: plays=%d, covers=%d: want 1 or more of each", engine.ErrBadOption, st.Plays, st.Covers)
 	}
 	if !(st.LossScale >= 0 && st.LossScale <= 1) {
 		return nil, fmt.Errorf("regicidebot: %w: loss=%v: want a number from 0 to 1", engine.ErrBadOption, st.LossScale)
 	}
-	b := &Bot{policy: policy{w: defaultWeights}, covers: st.Covers, loss: st.LossScale, rng: cards.NewRNG(seed)}
+	b := &Bot{policy: policy{w: defaultWeights}, plays: st.Plays, covers: st.Covers, loss: st.LossScale, rng: cards.NewRNG(seed)}
 	if st.Search.Iterations == 0 && st.Search.Time == 0 {
 		return b, nil
 	}
@@ -99,7 +106,7 @@ func New(st Settings, seed uint64) (*Bot, error) {
 
 // Act returns one of seat's legal actions in s.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
-	g := searchGame{State: s, covers: b.covers, lossScale: b.loss, w: &b.policy.w}
+	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w}
 	b.legal = g.Legal(seat, b.legal[:0])
 	if len(b.legal) == 1 {
 		return b.legal[0]
@@ -116,6 +123,7 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 // ownKeys are the settings the package reads itself; the rest go to
 // ismcts.ParseParams.
 var ownKeys = map[string]string{
+	"plays":  "an integer >= 1 (default 4)",
 	"covers": "an integer >= 1 (default 4)",
 	"loss":   "a number from 0 to 1 (default 0.5)",
 }
@@ -134,6 +142,8 @@ func ParseSettings(params map[string]string) (Settings, error) {
 		v := strings.TrimSpace(params[k])
 		var err error
 		switch k {
+		case "plays":
+			st.Plays, err = strconv.Atoi(v)
 		case "covers":
 			st.Covers, err = strconv.Atoi(v)
 		case "loss":
@@ -159,7 +169,7 @@ func ParseSettings(params map[string]string) (Settings, error) {
 	}
 	cfg, err := ismcts.ParseParams(search)
 	if err != nil {
-		return Settings{}, fmt.Errorf("regicidebot: %w (or covers, loss)", err)
+		return Settings{}, fmt.Errorf("regicidebot: %w (or plays, covers, loss)", err)
 	}
 	st.Search = cfg
 	return st, nil

@@ -30,19 +30,18 @@ var defaultWeights = weights{
 	keepSuit: [4]float64{cards.Clubs: -2, cards.Diamonds: 3, cards.Hearts: -1, cards.Spades: -1},
 }
 
-// policy is a fast rule-based player: one View per decision, then plain
-// arithmetic on the actions' card masks. It never reads more than the
-// seat's View and legal actions.
+// policy is a fast rule-based player. Where the search game ranks the
+// actions (plays, yields, covers and the power) it takes the first one
+// listed; signals, go-next picks and exact kills it decides from the
+// seat's View.
 type policy struct {
 	w weights
 }
 
-// choose returns one of legal (never empty) for seat in s; rng breaks ties.
+// choose returns one of legal (never empty), the actions the search game
+// lists for seat in s; rng breaks ties between seats to go next.
 func (p *policy) choose(s engine.State, seat int, legal []engine.Action, rng *cards.RNG) engine.Action {
 	switch kindOf(legal[0]) {
-	case kindDiscard:
-		// The search game lists the cheapest minimal cover first.
-		return legal[0]
 	case kindSignal:
 		return encode(kindSignal, honestSignal(s.View(seat).(*regicide.View)))
 	case kindNext:
@@ -50,24 +49,16 @@ func (p *policy) choose(s engine.State, seat int, legal []engine.Action, rng *ca
 	case kindExact:
 		return encode(kindExact, exactTavern)
 	}
-	if len(legal) == 1 {
-		return legal[0]
-	}
-	v := s.View(seat).(*regicide.View)
-	t := readTable(v)
-	return p.bestPlay(&t, legal, rng)
+	return legal[0]
 }
 
 // bestOf returns the legal action with the highest score, ties broken at
-// random; ok false skips an action. It returns 0 when every one is skipped.
-func bestOf(legal []engine.Action, rng *cards.RNG, score func(engine.Action) (float64, bool)) engine.Action {
+// random.
+func bestOf(legal []engine.Action, rng *cards.RNG, score func(engine.Action) float64) engine.Action {
 	var pick engine.Action
 	top, ties := 0.0, 0
 	for _, a := range legal {
-		sc, ok := score(a)
-		switch {
-		case !ok:
-			continue
+		switch sc := score(a); {
 		case ties == 0 || sc > top:
 			pick, top, ties = a, sc, 1
 		case sc == top:
@@ -78,27 +69,6 @@ func bestOf(legal []engine.Action, rng *cards.RNG, score func(engine.Action) (fl
 		}
 	}
 	return pick
-}
-
-// bestPlay scores each play and yield; a solo power is flipped when the
-// best play neither kills nor can be survived without draws.
-func (p *policy) bestPlay(t *table, legal []engine.Action, rng *cards.RNG) engine.Action {
-	power := encode(kindPower, 0)
-	var best outcome
-	a := bestOf(legal, rng, func(a engine.Action) (float64, bool) {
-		if a == power {
-			return 0, false
-		}
-		return p.w.playScore(t, t.forecast(cardsOf(a)), kindOf(a) == kindYield), true
-	})
-	if a == 0 {
-		return power
-	}
-	best = t.forecast(cardsOf(a))
-	if !best.jester && !best.kills && !best.canCover && best.draw == 0 && t.view.PowersLeft > 0 {
-		return power
-	}
-	return a
 }
 
 // playScore values a play: kills first (cheap and exact ones best), then
@@ -194,12 +164,12 @@ func honestSignal(v *regicide.View) int {
 func pickNext(v *regicide.View, legal []engine.Action, rng *cards.RNG) engine.Action {
 	rank := map[string]float64{"good": 2, "none": 1, "": 1, "rather-not": 0}
 	own := [4]string{signalNone: "none", signalGood: "good", signalRatherNot: "rather-not"}[honestSignal(v)]
-	return bestOf(legal, rng, func(a engine.Action) (float64, bool) {
+	return bestOf(legal, rng, func(a engine.Action) float64 {
 		seat := argOf(a)
 		sig := v.Signals[seat]
 		if seat == v.Seat {
 			sig = own
 		}
-		return 10*rank[sig] + float64(v.HandSizes[seat]), true
+		return 10*rank[sig] + float64(v.HandSizes[seat])
 	})
 }

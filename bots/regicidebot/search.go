@@ -9,27 +9,42 @@ import (
 	"cardtable/games/regicide"
 )
 
-// searchGame is the game the search sees: the real one with fewer choices
-// and a sharper return. Step 4 offers only minimal covers (no card of them
-// can be kept), the covers cheapest first per the policy's card values cut
-// to the first covers, and the solo power; every other step is unchanged.
+// searchGame is the game the search sees: the real one with fewer choices,
+// listed in the policy's order of preference, and a sharper return.
+//
+// Step 1 offers the plays (and yield) the policy scores best, at most
+// plays of them, then the solo power; when the policy would flip the power
+// it comes first. Step 4 offers the minimal covers (no card of them can be
+// kept), cheapest first by the policy's card values, at most covers of
+// them, then the power. Other steps are unchanged. So the policy's own
+// choice is always the first action listed, and a rollout plays it
+// without scoring anything twice.
+//
 // A lost game returns its enemies defeated / 12 scaled by lossScale, so a
 // win counts for more against progress than the engine's returns say.
 type searchGame struct {
 	engine.State
-	covers    int
-	lossScale float64
-	w         *weights
+	plays, covers int
+	lossScale     float64
+	w             *weights
 }
 
-// Legal lists the actions the search considers.
+// Legal lists the actions the search considers, the policy's choice first.
 func (g searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
 	start := len(dst)
 	dst = g.State.Legal(seat, dst)
-	if len(dst)-start < 2 || kindOf(dst[start]) != kindDiscard || cardsOf(dst[start]) == 0 {
+	if len(dst)-start < 2 {
 		return dst
 	}
-	return g.pruneCovers(seat, dst, start)
+	switch kindOf(dst[start]) {
+	case kindPlay, kindYield:
+		return g.rankPlays(seat, dst, start)
+	case kindDiscard:
+		if cardsOf(dst[start]) != 0 {
+			return g.pruneCovers(seat, dst, start)
+		}
+	}
+	return dst
 }
 
 // pruneCovers keeps, of dst[start:], the minimal covers the policy values
@@ -42,6 +57,38 @@ func (g searchGame) pruneCovers(seat int, dst []engine.Action, start int) []engi
 		dst = append(dst, power)
 	}
 	return dst
+}
+
+// rankPlays orders the plays of dst[start:] by the policy's score, keeps
+// the best g.plays of them and puts the power last, or first when every
+// play kept neither kills nor survives without draws.
+func (g searchGame) rankPlays(seat int, dst []engine.Action, start int) []engine.Action {
+	t := readTable(g.State.View(seat).(*regicide.View))
+	var power engine.Action
+	if last := dst[len(dst)-1]; kindOf(last) == kindPower {
+		power, dst = last, dst[:len(dst)-1]
+	}
+	plays := dst[start:]
+	var scores [256]float64
+	for i, a := range plays {
+		scores[i] = g.w.playScore(&t, t.forecast(cardsOf(a)), kindOf(a) == kindYield)
+	}
+	for i := 1; i < len(plays); i++ {
+		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
+			scores[j], scores[j-1] = scores[j-1], scores[j]
+			plays[j], plays[j-1] = plays[j-1], plays[j]
+		}
+	}
+	dst = dst[:start+min(len(plays), g.plays)]
+	if power == 0 {
+		return dst
+	}
+	if best := t.forecast(cardsOf(dst[start])); !best.jester && !best.kills && !best.canCover && best.draw == 0 {
+		dst = append(dst[:start+1], dst[start:]...)
+		dst[start] = power
+		return dst
+	}
+	return append(dst, power)
 }
 
 // Determinize keeps the search's view of the game on the sample.
