@@ -1,6 +1,8 @@
 package watchtower
 
 import (
+	"slices"
+
 	"cardtable/cards"
 )
 
@@ -35,7 +37,7 @@ const (
 
 // push puts ts at the front of the agenda, in order.
 func (s *State) push(ts ...task) {
-	s.agenda = append(ts, s.agenda...)
+	s.agenda = slices.Insert(s.agenda, 0, ts...)
 }
 
 // run executes automatic steps until a decision is needed or the game ends.

@@ -123,7 +123,10 @@ func (s *State) resolveBattle() {
 	seats := [2]int{b.attacker, b.defender}
 	var fought [2][]cards.Card
 	var wasWon [2][]bool
+	var foughtBuf [2][3]cards.Card
+	var wasWonBuf [2][3]bool
 	for side := range fought {
+		fought[side], wasWon[side] = foughtBuf[side][:0], wasWonBuf[side][:0]
 		for _, pos := range b.picks[side] {
 			c := b.order[side][pos]
 			fought[side] = append(fought[side], c)
@@ -154,12 +157,23 @@ func (s *State) resolveBattle() {
 
 // logFlip records the flipped cards and the outcome.
 func (s *State) logFlip(b battle, fought [2][]cards.Card, w int) {
-	outcome := "a draw"
+	outcome := flipOutcome(-1)
 	if w >= 0 {
-		outcome = seatName([]int{b.attacker, b.defender}[w]).String() + " wins"
+		outcome = flipOutcome([]int{b.attacker, b.defender}[w])
 	}
-	s.logf("flip: %s %s against %s %s: %s", seatName(b.attacker), cards.Format(fought[0]),
-		seatName(b.defender), cards.Format(fought[1]), outcome)
+	s.logf("flip: %s %s against %s %s: %s", seatName(b.attacker), listOf(fought[0]),
+		seatName(b.defender), listOf(fought[1]), outcome)
+}
+
+// flipOutcome is the seat that won a flip, or -1 for a draw; it formats
+// itself only when printed.
+type flipOutcome int
+
+func (o flipOutcome) String() string {
+	if o < 0 {
+		return "a draw"
+	}
+	return seatName(o).String() + " wins"
 }
 
 // spoils gives the fighting cards to the winner, or back on a draw
@@ -200,7 +214,7 @@ func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
 		}
 	}
 	if len(back) > 0 {
-		s.logf("royals and aces return under the barracks: %s", cards.Format(back))
+		s.logf("royals and aces return under the barracks: %s", listOf(back))
 	}
 }
 
@@ -229,8 +243,11 @@ func (s *State) countTry(att, def int, target cards.Card) {
 }
 
 func times(n int) string {
-	if n == 1 {
+	switch n {
+	case 1:
 		return "once"
+	case 2:
+		return "2 times"
 	}
 	return fmt.Sprintf("%d times", n)
 }

@@ -11,20 +11,28 @@ import (
 // everyone is the known-mask of a barracks card all seats know.
 const everyone uint8 = 0xf
 
+// maxEventArgs is the most arguments one event's text takes.
+const maxEventArgs = 5
+
 // event is a public event of the action being applied, formatted only when
 // shown: playouts that never look at events do not pay for the text. Its
 // arguments are values (cards, numbers, seats, finished strings), never
-// slices the state may change later.
+// slices the state may change later. They are held in an array so that
+// recording an event allocates nothing for cards, seats and small numbers.
 type event struct {
 	format string
-	args   []any
+	args   [maxEventArgs]any
+	n      uint8
 }
 
-func (e event) String() string { return fmt.Sprintf(e.format, e.args...) }
+func (e event) String() string { return fmt.Sprintf(e.format, e.args[:e.n]...) }
 
-// logf records a public event of the action being applied.
+// logf records a public event of the action being applied; it takes at most
+// maxEventArgs arguments.
 func (s *State) logf(format string, args ...any) {
-	s.events = append(s.events, event{format, args})
+	e := event{format: format}
+	e.n = uint8(copy(e.args[:], args))
+	s.events = append(s.events, e)
 }
 
 // eventTexts formats the recorded events.
@@ -126,3 +134,20 @@ func isHigh(r cards.Rank) bool { return r >= cards.Jack }
 type seatName int
 
 func (s seatName) String() string { return "seat " + strconv.Itoa(int(s)+1) }
+
+// cardList is a short list of cards kept by value for an event, formatted
+// only when printed: the cards of one flip, of a free-for-all or of a
+// royal return (at most 6).
+type cardList struct {
+	cs [6]cards.Card
+	n  uint8
+}
+
+// listOf copies cs, which must hold at most 6 cards.
+func listOf(cs []cards.Card) cardList {
+	var l cardList
+	l.n = uint8(copy(l.cs[:], cs))
+	return l
+}
+
+func (l cardList) String() string { return cards.Format(l.cs[:l.n]) }

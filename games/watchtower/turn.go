@@ -27,13 +27,15 @@ func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 		}
 		return dst
 	case waitGive:
-		for _, c := range sortedCards(p.army) {
+		var buf [52]cards.Card
+		for _, c := range sortedInto(buf[:0], p.army) {
 			dst = append(dst, giveAction(c))
 		}
 		return dst
 	}
 	if !p.onCampaign() {
-		for _, c := range sortedCards(p.army) {
+		var buf [52]cards.Card
+		for _, c := range sortedInto(buf[:0], p.army) {
 			dst = append(dst, placeAction(c))
 		}
 	}
@@ -84,14 +86,22 @@ func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
 }
 
 func sortedCards(cs []cards.Card) []cards.Card {
-	return slices.Sorted(slices.Values(cs))
+	return sortedInto(nil, cs)
+}
+
+// sortedInto appends cs to dst and sorts the appended cards; with a stack
+// buffer as dst, listing a hand in order allocates nothing.
+func sortedInto(dst, cs []cards.Card) []cards.Card {
+	n := len(dst)
+	dst = append(dst, cs...)
+	slices.Sort(dst[n:])
+	return dst
 }
 
 // Apply implements engine.State.
 func (s *State) Apply(seat int, a engine.Action) error {
-	var tm [1]int
-	if err := engine.CheckSeat(seat, s.ToMove(tm[:0])); err != nil {
-		return err
+	if s.phase == phaseOver || seat != s.mover() {
+		return engine.CheckSeat(seat, s.ToMove(nil))
 	}
 	d, ok := decode(a)
 	if !ok {
