@@ -23,15 +23,20 @@ import (
 // cap places its lowest cards so that only its best ones make the forced
 // showdown's row. Blind picks are random: positions carry no information.
 type Bot struct {
-	rng   cards.RNG
-	legal []engine.Action
-	pool  []cards.Card
+	rng    cards.RNG
+	legal  []engine.Action
+	scores []float64
+	pool   []cards.Card
 	// lastRound: the round cap's forced showdown follows this round.
 	lastRound bool
 }
 
 // NewBot returns a heuristic bot seeded with seed.
 func NewBot(seed uint64) engine.Bot { return &Bot{rng: cards.NewRNG(seed)} }
+
+// NewRanker returns a heuristic bot seeded with seed, for callers that
+// want its ranking of the actions (Ranked) as well as its choice.
+func NewRanker(seed uint64) *Bot { return &Bot{rng: cards.NewRNG(seed)} }
 
 // cycleMax is the highest rank the bot places only to burn it at once:
 // the cards below the assassin.
@@ -42,20 +47,70 @@ const samples = 48
 
 // Act implements engine.Bot.
 func (b *Bot) Act(st engine.State, seat int) engine.Action {
+	var one [1]engine.Action
+	return b.Ranked(st, seat, one[:0], 1)[0]
+}
+
+// Ranked appends to dst at most limit (at least 1) of seat's legal actions
+// in st, best first by the bot's judgement: first the action Act plays,
+// then ending the turn (unless that is the first), then the other actions
+// it scores above zero, best first. Actions it scores zero or less are
+// left out, and so are the other positions of a blind pick (positions
+// carry no information) and the other cards of a gift.
+func (b *Bot) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
 	b.legal = st.Legal(seat, b.legal[:0])
-	v := st.View(seat).(*View)
+	v := viewFor(st, seat)
 	if v.Pending != nil {
 		if v.Pending.Kind == "give" {
-			return b.lowest(v.Players[seat].Army, kindGive)
+			return append(dst, b.lowest(v.Players[seat].Army, kindGive))
 		}
-		return b.legal[b.rng.IntN(len(b.legal))]
+		return append(dst, b.legal[b.rng.IntN(len(b.legal))])
 	}
 	b.pool = unseen(v, b.pool[:0])
 	b.lastRound = v.Round >= st.Options().Int(optMaxRounds)
-	best, bestScore := b.fallback(), 0.0
-	for _, a := range b.legal {
-		if score := b.score(v, seat, a); score > bestScore {
-			best, bestScore = a, score
+	b.scores = b.scores[:0]
+	fallback, best, bestScore := b.fallback(), -1, 0.0
+	for i, a := range b.legal {
+		score := b.score(v, seat, a)
+		if a == fallback || score <= 0 {
+			score = 0
+		}
+		b.scores = append(b.scores, score)
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	start := len(dst)
+	if best >= 0 {
+		dst = append(dst, b.legal[best])
+		b.scores[best] = 0
+	}
+	dst = append(dst, fallback)
+	for len(dst)-start < limit {
+		i := indexOfMax(b.scores)
+		if i < 0 {
+			break
+		}
+		dst = append(dst, b.legal[i])
+		b.scores[i] = 0
+	}
+	return dst[:start+min(limit, len(dst)-start)]
+}
+
+// viewFor is seat's view of st, without event texts when st is a *State.
+func viewFor(st engine.State, seat int) *View {
+	if s, ok := st.(*State); ok {
+		return s.view(seat)
+	}
+	return st.View(seat).(*View)
+}
+
+// indexOfMax returns the first index of the largest positive score, or -1.
+func indexOfMax(scores []float64) int {
+	best, bestScore := -1, 0.0
+	for i, x := range scores {
+		if x > bestScore {
+			best, bestScore = i, x
 		}
 	}
 	return best

@@ -100,10 +100,18 @@ type Pending struct {
 
 // View implements engine.State.
 func (s *State) View(seat int) engine.View {
+	v := s.view(seat)
+	v.Events = s.eventTexts()
+	return v
+}
+
+// view is seat's view without the texts of the last action's events, which
+// the bot does not read and which cost more to format than the rest.
+func (s *State) view(seat int) *View {
 	v := &View{
 		Seat: seat, Phase: []string{"setup", "play", "over"}[s.phase], Turn: s.turn, ToMove: -1,
 		First: s.first, Dealer: s.dealer, Barracks: len(s.barracks), Aside: slices.Clone(s.aside),
-		BurnUsed: s.burnUsed, ChallengeUsed: s.challengeUsed, Events: s.eventTexts(),
+		BurnUsed: s.burnUsed, ChallengeUsed: s.challengeUsed,
 	}
 	if s.phase != phaseSetup {
 		v.Round = s.roundsPlayed()
