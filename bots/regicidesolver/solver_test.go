@@ -1,6 +1,7 @@
 package regicidesolver
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math"
@@ -286,4 +287,34 @@ func TestCheckLine(t *testing.T) {
 	if err := checkLine(st, bad); err == nil {
 		t.Error("a line with an illegal first action was accepted")
 	}
+}
+
+// The solver starts from any position, not only a new deal, and leaves the
+// position it was given unchanged.
+func TestSolveMidGameLeavesStateAlone(t *testing.T) {
+	opts := options(t, map[string]string{"players": "3"})
+	s, err := NewDeal(opts, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 6 && !s.Terminal(); i++ {
+		seat := s.ToMove(nil)[0]
+		legal := s.Legal(seat, nil)
+		if err := s.Apply(seat, legal[len(legal)/2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := solve(t, s, Limits{Nodes: 200_000})
+	after, _ := s.MarshalBinary()
+	if !bytes.Equal(before, after) {
+		t.Error("Solve changed the state it was given")
+	}
+	if res.Verdict != Won {
+		t.Fatalf("verdict %v (why %q); this position is won", res.Verdict, res.Why)
+	}
+	replaysToWin(t, s.Clone(), res.Line)
 }
