@@ -1,0 +1,189 @@
+// Package watchtowerbot is cardtable's strongest Watchtower player, the bot
+// registered as "expert": single-observer ISMCTS (bots/ismcts) over a search
+// game that offers, at each decision, only the few actions the heuristic
+// player (watchtower.NewBot) ranks best, whose rollouts are played by that
+// heuristic and stopped after a few actions to be scored by an evaluation of
+// the position (towers, triples, armies).
+//
+// Blind picks and gifts to an empty barracks are played by the heuristic
+// without a search: the positions of a blind pick carry no information. Like
+// every cardtable bot it reads only what its seat may know: View, Legal and
+// Determinize.
+//
+// Settings (--bot-opt key=value):
+//
+//	iterations     ISMCTS iterations per decision (default 64)
+//	time           wall-clock budget per decision (as in bots/ismcts)
+//	c              UCB1 exploration constant (default 1.0)
+//	workers        parallel trees (default 1)
+//	rollout-depth  actions of a rollout before it is scored (default 24)
+//	candidates     actions the search considers at each decision, the
+//	               heuristic's best (default 3)
+package watchtowerbot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cardtable/bots/ismcts"
+	"cardtable/cards"
+	"cardtable/engine"
+	"cardtable/games/watchtower"
+)
+
+// Defaults of Settings.
+const (
+	DefaultIterations   = 64
+	DefaultC            = 1.0
+	DefaultRolloutDepth = 24
+	DefaultCandidates   = 3
+)
+
+// Settings are a Bot's options.
+type Settings struct {
+	// Search configures the ISMCTS search; its Rollout and Evaluate are
+	// set by New.
+	Search ismcts.Config
+	// Candidates is how many actions the search considers per decision.
+	Candidates int
+}
+
+// DefaultSettings returns the registered defaults.
+func DefaultSettings() Settings {
+	cfg := ismcts.DefaultConfig()
+	cfg.Iterations, cfg.C, cfg.RolloutDepth = DefaultIterations, DefaultC, DefaultRolloutDepth
+	return Settings{Search: cfg, Candidates: DefaultCandidates}
+}
+
+// Bot plays Watchtower for one seat. It implements engine.Bot and is not
+// safe for concurrent use.
+type Bot struct {
+	search     *ismcts.Bot
+	ranker     *watchtower.Bot
+	candidates int
+	legal      []engine.Action
+}
+
+// New returns a Bot with settings st, seeded with seed.
+func New(st Settings, seed uint64) (*Bot, error) {
+	if st.Candidates < 1 {
+		return nil, fmt.Errorf("watchtowerbot: %w: candidates=%d: want 1 or more", engine.ErrBadOption, st.Candidates)
+	}
+	cfg := st.Search
+	cfg.Rollout = firstListed
+	cfg.Evaluate = evaluate
+	search, err := ismcts.New(cfg, cards.SubSeed(seed, 1))
+	if err != nil {
+		return nil, fmt.Errorf("watchtowerbot: %w", err)
+	}
+	return &Bot{search: search, ranker: watchtower.NewRanker(cards.SubSeed(seed, 2)), candidates: st.Candidates}, nil
+}
+
+// Act returns one of seat's legal actions in s.
+func (b *Bot) Act(s engine.State, seat int) engine.Action {
+	b.legal = b.ranker.Ranked(s, seat, b.legal[:0], b.candidates)
+	if len(b.legal) == 1 {
+		return b.legal[0]
+	}
+	return b.search.Act(&searchGame{State: s, candidates: b.candidates, ranker: b.ranker}, seat)
+}
+
+// firstListed is the rollout policy: the search game lists the heuristic's
+// choice first.
+func firstListed(_ engine.State, _ int, legal []engine.Action, _ *cards.RNG) engine.Action {
+	return legal[0]
+}
+
+// searchGame is the game the search sees: the real one, offering at each
+// decision only the heuristic's best candidates, its choice first.
+type searchGame struct {
+	engine.State
+	candidates int
+	ranker     *watchtower.Bot
+}
+
+// Legal lists the heuristic's best candidates for seat, its choice first.
+func (g *searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
+	if g.State.Terminal() {
+		return dst
+	}
+	var tm [engine.MaxSeats]int
+	for _, x := range g.State.ToMove(tm[:0]) {
+		if x == seat {
+			return g.ranker.Ranked(g.State, seat, dst, g.candidates)
+		}
+	}
+	return dst
+}
+
+// Determinize keeps the search's view of the game on the sample, with a
+// ranker of its own: every iteration of every worker ranks with its own
+// generator, drawn from the worker's, so searches stay reproducible and
+// workers share nothing.
+func (g *searchGame) Determinize(seat int, rng *rand.Rand) engine.State {
+	d := g.State.Determinize(seat, rng)
+	return &searchGame{State: d, candidates: g.candidates, ranker: watchtower.NewRanker(rng.Uint64())}
+}
+
+// Clone keeps the search's view of the game on the copy.
+func (g *searchGame) Clone() engine.State {
+	return &searchGame{State: g.State.Clone(), candidates: g.candidates, ranker: g.ranker}
+}
+
+// ownKeys are the settings the package reads itself; the rest go to
+// ismcts.ParseParams.
+var ownKeys = map[string]string{
+	"candidates": "an integer >= 1 (default 3)",
+}
+
+// ParseSettings reads --bot-opt settings over DefaultSettings. An unknown
+// key or a bad value returns an error wrapping engine.ErrBadOption.
+func ParseSettings(params map[string]string) (Settings, error) {
+	st := DefaultSettings()
+	search := map[string]string{
+		"iterations":    strconv.Itoa(DefaultIterations),
+		"c":             strconv.FormatFloat(DefaultC, 'g', -1, 64),
+		"rollout-depth": strconv.Itoa(DefaultRolloutDepth),
+	}
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := strings.TrimSpace(params[k])
+		if k != "candidates" {
+			search[k] = v
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return Settings{}, fmt.Errorf("watchtowerbot: %w: %s=%q: want %s", engine.ErrBadOption, k, v, ownKeys[k])
+		}
+		st.Candidates = n
+	}
+	if _, timed := params["time"]; timed {
+		if _, counted := params["iterations"]; !counted {
+			delete(search, "iterations")
+		}
+	}
+	cfg, err := ismcts.ParseParams(search)
+	if err != nil {
+		return Settings{}, fmt.Errorf("watchtowerbot: %w (or candidates)", err)
+	}
+	st.Search = cfg
+	return st, nil
+}
+
+// Factory makes an expert bot from --bot-opt settings; it has the shape of
+// bots.Factory.
+func Factory(_ engine.Game, _ engine.Options, params map[string]string, seed uint64) (engine.Bot, error) {
+	st, err := ParseSettings(params)
+	if err != nil {
+		return nil, err
+	}
+	return New(st, seed)
+}
