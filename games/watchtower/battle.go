@@ -57,13 +57,15 @@ func (b *battle) taken(pos int) bool { return slices.Contains(b.picks[b.side()],
 // startBattle declares a battle of k cards each; the defender picks first.
 func (s *State) startBattle(att, def int, target cards.Card, k int) {
 	a, d := &s.players[att], &s.players[def]
+	spare := s.battle
 	s.battle = battle{
 		attacker: att, defender: def, k: k, target: target,
 		emptyFortress: !a.onCampaign() && a.fortressSize() == 0,
 		atkCampaign:   a.onCampaign(), defCampaign: d.onCampaign(),
 	}
 	for i, p := range []*player{a, d} {
-		s.battle.order[i] = slices.Clone(p.army)
+		s.battle.order[i] = append(spare.order[i][:0], p.army...)
+		s.battle.picks[i] = spare.picks[i][:0]
 		s.rng.Shuffle(s.battle.order[i])
 	}
 	s.challengeUsed = true
@@ -119,7 +121,9 @@ func battleWinner(att, def []cards.Card) int {
 // drains.
 func (s *State) resolveBattle() {
 	b := s.battle
-	s.battle = battle{}
+	// The next battle reuses the buffers: the fought cards are copied out
+	// below before anything can start one.
+	s.battle = battle{order: [2][]cards.Card{b.order[0][:0], b.order[1][:0]}, picks: [2][]int{b.picks[0][:0], b.picks[1][:0]}}
 	seats := [2]int{b.attacker, b.defender}
 	var fought [2][]cards.Card
 	var wasWon [2][]bool
