@@ -48,8 +48,8 @@ type frame struct {
 // notation so the search does not depend on the encoding beyond the
 // documented card bits.
 type codes struct {
-	signalGood, signalRatherNot engine.Action
-	discardKind, yield          engine.Action
+	signalGood, signalRatherNot     engine.Action
+	discardKind, yield, exactTavern engine.Action
 }
 
 // cardMask is the documented card part of an action (bits 8..61).
@@ -68,6 +68,7 @@ func readCodes(s *regicide.State, seat int) codes {
 		signalRatherNot: parse("signal rather-not"),
 		discardKind:     parse("discard") &^ cardMask,
 		yield:           parse("yield"),
+		exactTavern:     parse("exact tavern"),
 	}
 }
 
@@ -171,7 +172,7 @@ func (v *Solver) expand(s *regicide.State, f *frame) string {
 		if err := c.state.Apply(seat, a); err != nil {
 			panic("regicidesolver: a legal action did not apply: " + err.Error())
 		}
-		facts := c.state.Facts()
+		facts := v.outlook(&c.state, seat)
 		c.score = score(facts)
 		v.deepest = max(v.deepest, facts.Defeated)
 	}
@@ -181,6 +182,22 @@ func (v *Solver) expand(s *regicide.State, f *frame) string {
 	}
 	slices.SortStableFunc(f.order, func(a, b int) int { return f.children[b].score - f.children[a].score })
 	return ""
+}
+
+// outlook returns the facts a child is scored by. With
+// exact-kill=optional an exact kill waits for the killer's choice (REG-15)
+// with the enemy's damage at its health; it is scored as the kill onto the
+// Tavern it allows, or it would rank below every other kill.
+func (v *Solver) outlook(child *regicide.State, seat int) regicide.SearchFacts {
+	f := child.Facts()
+	if f.Over || f.Health == 0 || f.Damage != f.Health {
+		return f
+	}
+	killed := *child
+	if killed.Apply(seat, v.codes.exactTavern) != nil {
+		return f
+	}
+	return killed.Facts()
 }
 
 // count counts one node and says whether a budget has run out.
