@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,5 +117,20 @@ func TestSolveTextBatch(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// A deal that is not won writes no record and says why.
+func TestSolveRecordNeedsAWin(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "none.json")
+	out, errOut, code := solveCLI(t, "solve", "regicide", "--game-seed", "2", "--nodes", "10", "--record", file)
+	if code != 0 || !strings.Contains(out, "verdict: unknown") || !strings.Contains(out, "stopped by the node budget") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want an unknown verdict", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "no record written") {
+		t.Errorf("stderr %q does not say the record was not written", errOut)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Errorf("a record was written for an unknown deal (stat: %v)", err)
 	}
 }
