@@ -72,22 +72,24 @@ func readCodes(s *regicide.State, seat int) codes {
 	}
 }
 
-// unlimited is the discrepancy budget of the complete stage: no limit.
+// unlimited is the discrepancy budget of the complete stage: no limit. It
+// is passed down unchanged, so the complete stage tries every child.
 const unlimited = 1<<15 - 1
 
 // root searches s with a discrepancy budget and returns the winning line
-// when it finds one.
-func (v *Solver) root(s *regicide.State, budget int) ([]Step, outcome) {
+// when it finds one, and for a failure the largest budget s is known to
+// fail within (unlimited: it fails whatever the budget, it is lost).
+func (v *Solver) root(s *regicide.State, budget int) ([]Step, outcome, int) {
 	var line []Step
-	out, _ := v.search(s, 0, budget, &line)
+	out, proven := v.search(s, 0, budget, &line)
 	slices.Reverse(line)
-	return line, out
+	return line, out, proven
 }
 
 // search returns won (appending the line, last step first), failed or
 // aborted. budget is how many discrepancies the line may still take:
 // trying a position's child of rank i (0 is the best by score) costs i of
-// it. A failed search also returns the largest budget it is known to fail
+// it, so the rank is the cost. A failed search also returns the largest budget it is known to fail
 // within (unlimited: it fails whatever the budget) and remembers it.
 func (v *Solver) search(s *regicide.State, depth, budget int, line *[]Step) (outcome, int) {
 	if depth >= maxDepth {
@@ -110,8 +112,7 @@ func (v *Solver) search(s *regicide.State, depth, budget int, line *[]Step) (out
 	// fail: the least over its children of the budget each failed with
 	// plus its rank, unlimited when every child failed outright.
 	proven := unlimited
-	for i, ci := range f.order {
-		cost := rankCost(i)
+	for cost, ci := range f.order {
 		if cost > budget {
 			proven = min(proven, budget)
 			break
@@ -124,7 +125,11 @@ func (v *Solver) search(s *regicide.State, depth, budget int, line *[]Step) (out
 			}
 			continue
 		}
-		out, b := v.search(&c.state, depth+1, budget-cost, line)
+		rest := budget - cost
+		if budget == unlimited {
+			rest = unlimited
+		}
+		out, b := v.search(&c.state, depth+1, rest, line)
 		switch out {
 		case won:
 			*line = append(*line, Step{c.seat, s.ActionString(c.action)})
@@ -138,11 +143,6 @@ func (v *Solver) search(s *regicide.State, depth, budget int, line *[]Step) (out
 	}
 	v.table.store(key, proven)
 	return failed, proven
-}
-
-// rankCost is the discrepancies that trying the child of rank i costs.
-func rankCost(i int) int {
-	return i
 }
 
 // expand fills f.children with the actions the search tries from s, each

@@ -91,7 +91,7 @@ func (v *Solver) quickStage(st *regicide.State) ([]Step, outcome) {
 	}
 	v.table.nextGeneration()
 	for _, d := range discrepancySchedule {
-		line, out := v.root(st, d)
+		line, out, _ := v.root(st, d)
 		if out != failed {
 			return line, out
 		}
@@ -159,11 +159,11 @@ func (v *Solver) Solve(ctx context.Context, s engine.State, lim Limits) (Result,
 	} else if v.abort == "" || v.abort == "node budget" {
 		v.quick, v.budget, v.abort = false, lim.Nodes, ""
 		v.table.nextGeneration()
-		line, out = v.root(st, unlimited)
-		switch out {
-		case won:
+		line, out, proven := v.root(st, unlimited)
+		switch {
+		case out == won:
 			res.Verdict, res.Line = Won, line
-		case failed:
+		case out == failed && proven == unlimited:
 			res.Verdict = Lost
 		}
 	}
