@@ -103,7 +103,7 @@ func TestDiamondsREG11(t *testing.T) {
 	}
 }
 
-// TestClubsREG12 checks doubling, immunity and the option.
+// TestClubsREG12 checks (REG-12) doubling, immunity and the option.
 func TestClubsREG12(t *testing.T) {
 	for _, c := range []struct {
 		castle, immunity string
@@ -117,7 +117,7 @@ func TestClubsREG12(t *testing.T) {
 	}
 }
 
-// TestSpadesREG13 checks that shields from several players add up, cut the
+// TestSpadesREG13 checks (REG-13) that shields from several players add up, cut the
 // attack, and end with the enemy.
 func TestSpadesREG13(t *testing.T) {
 	s := scene{opts: map[string]string{"players": "2"}, castle: "QH", gone: 4,

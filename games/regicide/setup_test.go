@@ -53,7 +53,7 @@ func TestEnemiesREG03(t *testing.T) {
 	}
 }
 
-// TestCastleTiersREG02 checks that a shuffled Castle has four Jacks on top,
+// TestCastleTiersREG02 checks (REG-02) that a shuffled Castle has four Jacks on top,
 // then four Queens, then four Kings, and that the tiers are shuffled.
 func TestCastleTiersREG02(t *testing.T) {
 	tops := map[cards.Card]bool{}
@@ -72,7 +72,7 @@ func TestCastleTiersREG02(t *testing.T) {
 	}
 }
 
-// TestTavernAndHandsREG04REG05 checks the Tavern's cards, the Jesters per
+// TestTavernAndHandsREG04REG05 checks (REG-04, REG-05) the Tavern's cards, the Jesters per
 // player count, the hand sizes and the solo powers.
 func TestTavernAndHandsREG04REG05(t *testing.T) {
 	for players, want := range map[int]struct{ hand, jesters int }{1: {8, 0}, 2: {7, 0}, 3: {6, 1}, 4: {5, 2}} {
@@ -150,7 +150,7 @@ func TestExplicitDealRejectsBadDecks(t *testing.T) {
 	}
 }
 
-// TestFirstPlayerREG06 checks the first option and the random default.
+// TestFirstPlayerREG06 checks (REG-06) the first option and the random default.
 func TestFirstPlayerREG06(t *testing.T) {
 	if s := newGame(t, map[string]string{"players": "3", "first": "2"}, engine.Setup{Seed: 1}); s.current != 2 {
 		t.Errorf("first=2: current %d", s.current)
