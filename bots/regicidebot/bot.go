@@ -80,13 +80,24 @@ func DefaultSettings() Settings {
 	return Settings{Search: cfg, Plays: DefaultPlays, Covers: DefaultCovers, LossScale: DefaultLossScale}
 }
 
+// validate reports, wrapping engine.ErrBadOption, a setting of the
+// package's own out of range (New checks the search's).
+func (st Settings) validate() error {
+	switch {
+	case st.Plays < 1:
+		return fmt.Errorf("regicidebot: %w: plays=%d: want %s", engine.ErrBadOption, st.Plays, ownKeys["plays"])
+	case st.Covers < 1:
+		return fmt.Errorf("regicidebot: %w: covers=%d: want %s", engine.ErrBadOption, st.Covers, ownKeys["covers"])
+	case !(st.LossScale >= 0 && st.LossScale <= 1):
+		return fmt.Errorf("regicidebot: %w: loss=%v: want %s", engine.ErrBadOption, st.LossScale, ownKeys["loss"])
+	}
+	return nil
+}
+
 // New returns a Bot with settings st, seeded with seed.
 func New(st Settings, seed uint64) (*Bot, error) {
-	if st.Plays < 1 || st.Covers < 1 {
-		return nil, fmt.Errorf("regicidebot: %w: plays=%d, covers=%d: want 1 or more of each", engine.ErrBadOption, st.Plays, st.Covers)
-	}
-	if !(st.LossScale >= 0 && st.LossScale <= 1) {
-		return nil, fmt.Errorf("regicidebot: %w: loss=%v: want a number from 0 to 1", engine.ErrBadOption, st.LossScale)
+	if err := st.validate(); err != nil {
+		return nil, err
 	}
 	b := &Bot{policy: policy{w: defaultWeights}, plays: st.Plays, covers: st.Covers, loss: st.LossScale, rng: cards.NewRNG(seed)}
 	if st.Search.Iterations == 0 && st.Search.Time == 0 {
@@ -155,6 +166,9 @@ func ParseSettings(params map[string]string) (Settings, error) {
 		if err != nil {
 			return Settings{}, fmt.Errorf("regicidebot: %w: %s=%q: want %s", engine.ErrBadOption, k, v, ownKeys[k])
 		}
+	}
+	if err := st.validate(); err != nil {
+		return Settings{}, err
 	}
 	if search["iterations"] == "0" {
 		if _, timed := params["time"]; !timed {

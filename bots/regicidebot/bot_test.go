@@ -216,23 +216,14 @@ func TestParseSettings(t *testing.T) {
 	if st, err := regicidebot.ParseSettings(map[string]string{"time": "50ms"}); err != nil || st.Search.Iterations != 0 || st.Search.Time == 0 {
 		t.Errorf("ParseSettings(time=50ms) = %+v, %v; want a time budget alone", st, err)
 	}
-	for _, bad := range []map[string]string{{"covers": "0"}, {"covers": "x"}, {"loss": "2"}, {"depth": "3"}, {"c": "-1"}} {
-		_, err := regicidebot.ParseSettings(bad)
-		if err == nil {
-			_, err = regicidebot.New(mustParse(bad), 1)
-		}
-		if !errors.Is(err, engine.ErrBadOption) {
-			t.Errorf("settings %v: error %v, want one wrapping ErrBadOption", bad, err)
+	for _, bad := range []map[string]string{{"covers": "0"}, {"plays": "x"}, {"loss": "2"}, {"depth": "3"}, {"c": "-1"}, {"iterations": "-5"}} {
+		if _, err := regicidebot.ParseSettings(bad); !errors.Is(err, engine.ErrBadOption) {
+			t.Errorf("ParseSettings(%v) error = %v, want one wrapping ErrBadOption", bad, err)
 		}
 	}
-}
-
-// mustParse returns the parsed settings of params, or the defaults when
-// they do not parse.
-func mustParse(params map[string]string) regicidebot.Settings {
-	st, err := regicidebot.ParseSettings(params)
-	if err != nil {
-		return regicidebot.DefaultSettings()
+	st = regicidebot.DefaultSettings()
+	st.Covers = 0
+	if _, err := regicidebot.New(st, 1); !errors.Is(err, engine.ErrBadOption) {
+		t.Errorf("New(covers=0) error = %v, want one wrapping ErrBadOption", err)
 	}
-	return st
 }

@@ -38,18 +38,17 @@ func readTable(v *regicide.View) table {
 // outcome is what a play would do, computed from what the player knows
 // (the same arithmetic as regicide's Forecast, without its text).
 type outcome struct {
-	jester          bool
-	attack          int
-	heal            int
-	draw, drawSelf  int
-	shield          int // the enemy's shield after the play
-	damage          int
-	kills, exact    bool
-	suffer          int
-	canCover        bool
-	handLeft        mask
-	handLeftValue   int
-	immuneSuitsUsed bool
+	jester         bool
+	attack         int
+	heal           int
+	draw, drawSelf int
+	shield         int // the enemy's shield after the play
+	damage         int
+	kills, exact   bool
+	suffer         int
+	canCover       bool
+	handLeft       mask
+	handLeftValue  int
 }
 
 // forecast says what playing m (yield: m == 0) would do.
@@ -65,7 +64,6 @@ func (t *table) forecast(m mask) outcome {
 	o.attack = n
 	suits := m.suits()
 	acting := suits &^ t.immune
-	o.immuneSuitsUsed = suits&t.immune != 0
 	tavern := t.tavern
 	if acting&heartsBit != 0 {
 		o.heal = min(n, t.discard)
