@@ -16,7 +16,10 @@ import (
 // attack never risks elimination), builds triples towards a tower, keeps
 // its 7s (assassins) for attack, and gives its lowest cards to an empty
 // barracks. It cycles junk: a low single card (2 to 6) is placed and
-// burned at once for a fresh draw. It places a drawn 4th card (risking a
+// burned at once for a fresh draw; when it can only wait for a 4th card
+// (the last player off campaign, or a fortress of triples only) it cycles
+// its lowest card of any rank but 7, to bring the refills that return
+// hidden cards sooner. It places a drawn 4th card (risking a
 // free-for-all) when its army is likely to win it, fights campaign battles
 // only with a clear edge
 // (a lost campaign undoes a tower), and in the last round before the round
@@ -224,15 +227,66 @@ func (b *Bot) placeScore(v *View, seat int, c cards.Card) float64 {
 // cycles reports whether c is junk worth placing to burn at once (T5
 // allows it): the army's lowest card, not a 7, of a rank the bot does not
 // build, with the turn's burn unused and allowed, and another fortress card
-// left so that the burn keeps one.
+// left so that the burn keeps one. A bot that is stuck (waiting) cycles any
+// card up to cycleStuckMax, the lowest it may, to draw faster.
 func cycles(v *View, seat int, c cards.Card) bool {
 	me := &v.Players[seat]
+	if v.BurnUsed || len(me.Fortress) == 0 {
+		return false
+	}
+	if c == slices.Min(me.Army) && cyclable(v, seat, c, cycleMax) {
+		return true
+	}
+	if !waiting(v, seat) || !cyclable(v, seat, c, cycleStuckMax) {
+		return false
+	}
+	for _, o := range me.Army {
+		if o.Rank() < c.Rank() && cyclable(v, seat, o, cycleStuckMax) {
+			return false
+		}
+	}
+	return true
+}
+
+// cycleStuckMax is the highest rank a waiting bot cycles: any, for draws
+// matter more to it than the card (a royal or an ace burned even draws 2).
+const cycleStuckMax = cards.Ace
+
+// waiting reports whether the bot can only wait for draws: it is the last
+// player off campaign (no one can take its cards or give it theirs but the
+// barracks), or its fortress holds only triples, whose 4th cards sit in
+// armies or the barracks out of reach of challenges (a triple needs 10
+// army cards, WT-07). The 4th cards come back through refills, which only
+// draws bring closer.
+func waiting(v *View, seat int) bool {
+	last := true
+	for i := range v.Players {
+		if p := &v.Players[i]; i != seat && !p.Out && !p.Campaign {
+			last = false
+		}
+	}
+	if last {
+		return true
+	}
+	for _, st := range v.Players[seat].Fortress {
+		if st.Count != 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// cyclable reports whether c, of rank at most limit and not a 7, is the
+// army's only card of its rank and may be placed and burned at once: no
+// stack of its rank in the bot's fortress, and none of two or more in
+// another (WT-06).
+func cyclable(v *View, seat int, c cards.Card, limit cards.Rank) bool {
 	r := c.Rank()
-	if v.BurnUsed || r > cycleMax || r == 7 || c != slices.Min(me.Army) || countRank(me.Army, r) > 1 || len(me.Fortress) == 0 {
+	if r > limit || r == 7 || countRank(v.Players[seat].Army, r) > 1 {
 		return false
 	}
 	for i := range v.Players {
-		if stackSize(&v.Players[i], r) > 0 && (i == seat || stackSize(&v.Players[i], r) >= 2) {
+		if n := stackSize(&v.Players[i], r); n > 0 && (i == seat || n >= 2) {
 			return false
 		}
 	}
