@@ -10,14 +10,14 @@ import (
 )
 
 // midgame plays seed's 2-player game between heuristic bots for at least
-// n actions, up to a turn decision with several candidates, and returns the
-// position and the seat to move.
-func midgame(b *testing.B, seed uint64, n int) (engine.State, int) {
+// n actions, up to a position where seat to move passes decisive, and
+// returns the position and that seat.
+func midgame(b *testing.B, seed uint64, n int, decisive func(s engine.State, seat int) bool) (engine.State, int) {
 	s := newState(b, 2, seed)
 	players := []engine.Bot{watchtower.NewBot(1), watchtower.NewBot(2)}
 	for i := 0; ; i++ {
 		seat := s.ToMove(nil)[0]
-		if i >= n && len(watchtower.NewRanker(9).Ranked(s, seat, nil, 3)) > 1 {
+		if i >= n && decisive(s, seat) {
 			return s, seat
 		}
 		if err := s.Apply(seat, players[seat].Act(s, seat)); err != nil {
@@ -26,11 +26,22 @@ func midgame(b *testing.B, seed uint64, n int) (engine.State, int) {
 	}
 }
 
+// turnChoice: a turn decision with more than 4 legal actions.
+func turnChoice(s engine.State, seat int) bool {
+	return s.View(seat).(*watchtower.View).Pending == nil && len(s.Legal(seat, nil)) > 4
+}
+
+// searched: a decision where the heuristic has several candidates, so the
+// expert searches.
+func searched(s engine.State, seat int) bool {
+	return len(watchtower.NewRanker(9).Ranked(s, seat, nil, 3)) > 1
+}
+
 // BenchmarkPlainSearch measures generic ISMCTS (uniform rollouts to the
-// end) on a 2-player Watchtower position: iterations/s is the figure that
+// end, 200 iterations) on a 2-player Watchtower position: iterations/s is the figure that
 // the game's Legal, Apply, Clone and Determinize speed decide.
 func BenchmarkPlainSearch(b *testing.B) {
-	s, seat := midgame(b, 5, 40)
+	s, seat := midgame(b, 5, 40, turnChoice)
 	cfg := ismcts.DefaultConfig()
 	cfg.Iterations = 200
 	bot, err := ismcts.New(cfg, 1)
@@ -45,9 +56,9 @@ func BenchmarkPlainSearch(b *testing.B) {
 }
 
 // BenchmarkExpertDecision measures one expert decision at the default
-// settings on a 2-player position.
+// settings on a 2-player position where it searches.
 func BenchmarkExpertDecision(b *testing.B) {
-	s, seat := midgame(b, 5, 40)
+	s, seat := midgame(b, 5, 40, searched)
 	bot := newBot(b, watchtowerbot.DefaultSettings(), 1)
 	b.ReportAllocs()
 	for b.Loop() {
