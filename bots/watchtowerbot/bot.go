@@ -5,8 +5,12 @@
 // heuristic and stopped after a few actions to be scored by an evaluation of
 // the position (towers, triples, armies).
 //
-// Blind picks and gifts to an empty barracks are played by the heuristic
-// without a search: the positions of a blind pick carry no information. Like
+// The bot plays the heuristic's choice unless the search finds another
+// candidate whose mean return beats it by more than a margin: with the few
+// iterations a decision can afford the means are noisy, and the heuristic
+// is a good player to deviate from only on evidence. Blind picks and gifts
+// to an empty barracks are played by the heuristic without a search: the
+// positions of a blind pick carry no information. Like
 // every cardtable bot it reads only what its seat may know: View, Legal and
 // Determinize.
 //
@@ -19,9 +23,12 @@
 //	rollout-depth  actions of a rollout before it is scored (default 24)
 //	candidates     actions the search considers at each decision, the
 //	               heuristic's best (default 3)
+//	margin         how much higher another action's mean return must be
+//	               than the heuristic choice's to be played (default 0.1)
 package watchtowerbot
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -40,6 +47,7 @@ const (
 	DefaultC            = 1.0
 	DefaultRolloutDepth = 24
 	DefaultCandidates   = 3
+	DefaultMargin       = 0.1
 )
 
 // Settings are a Bot's options.
@@ -49,13 +57,16 @@ type Settings struct {
 	Search ismcts.Config
 	// Candidates is how many actions the search considers per decision.
 	Candidates int
+	// Margin is how much higher another action's mean return must be than
+	// the heuristic's choice's for the bot to play it instead.
+	Margin float64
 }
 
 // DefaultSettings returns the registered defaults.
 func DefaultSettings() Settings {
 	cfg := ismcts.DefaultConfig()
 	cfg.Iterations, cfg.C, cfg.RolloutDepth = DefaultIterations, DefaultC, DefaultRolloutDepth
-	return Settings{Search: cfg, Candidates: DefaultCandidates}
+	return Settings{Search: cfg, Candidates: DefaultCandidates, Margin: DefaultMargin}
 }
 
 // Bot plays Watchtower for one seat. It implements engine.Bot and is not
@@ -64,6 +75,7 @@ type Bot struct {
 	search     *ismcts.Bot
 	ranker     *watchtower.Bot
 	candidates int
+	margin     float64
 	legal      []engine.Action
 }
 
@@ -72,6 +84,9 @@ func New(st Settings, seed uint64) (*Bot, error) {
 	if st.Candidates < 1 {
 		return nil, fmt.Errorf("watchtowerbot: %w: candidates=%d: want 1 or more", engine.ErrBadOption, st.Candidates)
 	}
+	if !(st.Margin >= 0 && st.Margin <= 2) {
+		return nil, fmt.Errorf("watchtowerbot: %w: margin=%v: want a number from 0 to 2", engine.ErrBadOption, st.Margin)
+	}
 	cfg := st.Search
 	cfg.Rollout = firstListed
 	cfg.Evaluate = evaluate
@@ -79,7 +94,7 @@ func New(st Settings, seed uint64) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watchtowerbot: %w", err)
 	}
-	return &Bot{search: search, ranker: watchtower.NewRanker(cards.SubSeed(seed, 2)), candidates: st.Candidates}, nil
+	return &Bot{search: search, ranker: watchtower.NewRanker(cards.SubSeed(seed, 2)), candidates: st.Candidates, margin: st.Margin}, nil
 }
 
 // Act returns one of seat's legal actions in s.
@@ -88,7 +103,32 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 	if len(b.legal) == 1 {
 		return b.legal[0]
 	}
-	return b.search.Act(&searchGame{State: s, candidates: b.candidates, ranker: b.ranker}, seat)
+	stats := b.search.Search(&searchGame{State: s, candidates: b.candidates, ranker: b.ranker}, seat)
+	return preferred(stats, b.legal[0], b.margin)
+}
+
+// preferred returns the heuristic's choice unless the search found an
+// action whose mean return beats the choice's by more than margin (the
+// most visited of those, ties to the higher mean): with few iterations the
+// means are noisy, and the heuristic is a good player to deviate from only
+// on evidence.
+func preferred(stats []ismcts.ActionStat, choice engine.Action, margin float64) engine.Action {
+	base := -2.0
+	for _, st := range stats {
+		if st.Action == choice && st.Visits > 0 {
+			base = st.Mean
+		}
+	}
+	best, bestVisits, bestMean := choice, 0, base+margin
+	for _, st := range stats {
+		if st.Action == choice || st.Visits == 0 || st.Mean <= base+margin {
+			continue
+		}
+		if st.Visits > bestVisits || (st.Visits == bestVisits && st.Mean > bestMean) {
+			best, bestVisits, bestMean = st.Action, st.Visits, st.Mean
+		}
+	}
+	return best
 }
 
 // firstListed is the rollout policy: the search game lists the heuristic's
@@ -137,7 +177,11 @@ func (g *searchGame) Clone() engine.State {
 // ismcts.ParseParams.
 var ownKeys = map[string]string{
 	"candidates": "an integer >= 1 (default 3)",
+	"margin":     "a number from 0 to 2 (default 0.1)",
 }
+
+// errBelow marks a setting out of its range.
+var errBelow = errors.New("out of range")
 
 // ParseSettings reads --bot-opt settings over DefaultSettings. An unknown
 // key or a bad value returns an error wrapping engine.ErrBadOption.
@@ -155,15 +199,25 @@ func ParseSettings(params map[string]string) (Settings, error) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := strings.TrimSpace(params[k])
-		if k != "candidates" {
+		var err error
+		switch k {
+		case "candidates":
+			st.Candidates, err = strconv.Atoi(v)
+			if err == nil && st.Candidates < 1 {
+				err = errBelow
+			}
+		case "margin":
+			st.Margin, err = strconv.ParseFloat(v, 64)
+			if err == nil && !(st.Margin >= 0 && st.Margin <= 2) {
+				err = errBelow
+			}
+		default:
 			search[k] = v
 			continue
 		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
+		if err != nil {
 			return Settings{}, fmt.Errorf("watchtowerbot: %w: %s=%q: want %s", engine.ErrBadOption, k, v, ownKeys[k])
 		}
-		st.Candidates = n
 	}
 	if _, timed := params["time"]; timed {
 		if _, counted := params["iterations"]; !counted {
@@ -172,7 +226,7 @@ func ParseSettings(params map[string]string) (Settings, error) {
 	}
 	cfg, err := ismcts.ParseParams(search)
 	if err != nil {
-		return Settings{}, fmt.Errorf("watchtowerbot: %w (or candidates)", err)
+		return Settings{}, fmt.Errorf("watchtowerbot: %w (or candidates, margin)", err)
 	}
 	st.Search = cfg
 	return st, nil
