@@ -13,7 +13,7 @@
 //
 // Settings (--bot-opt key=value):
 //
-//	iterations  ISMCTS iterations per decision (default 200); 0 plays the
+//	iterations  ISMCTS iterations per decision (default 1000); 0 plays the
 //	            policy alone, without a search
 //	time        wall-clock budget per decision (as in bots/ismcts)
 //	c           UCB1 exploration constant (default 0.4)
@@ -66,7 +66,7 @@ type Settings struct {
 
 // Defaults of Settings.
 const (
-	DefaultIterations = 200
+	DefaultIterations = 1000
 	DefaultC          = 0.4
 	DefaultPlays      = 4
 	DefaultCovers     = 4
