@@ -1,4 +1,4 @@
-// Package watchtowerbot is cardtable's strongest Watchtower player, the bot
+// Package watchtowerbot is a search player for Watchtower, the bot
 // registered as "expert": single-observer ISMCTS (bots/ismcts) over a search
 // game that offers, at each decision, only the few actions the heuristic
 // player (watchtower.NewBot) ranks best, whose rollouts are played by that
