@@ -207,6 +207,9 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 	var out engine.Outcome
 	var p player
 	var row []byte
+	// l lives across games: it escapes through playOne, and declaring it
+	// per game would cost an allocation per game.
+	var l lineup
 	for !r.failed.Load() && ctx.Err() == nil {
 		c := r.next.Add(1) - 1
 		if c >= r.chunks {
@@ -218,7 +221,7 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 		row = row[:0]
 		for i := lo; i < hi; i++ {
 			seed := cards.SubSeed(r.cfg.Seed, uint64(i))
-			l := r.lineupOf(i)
+			l = r.lineupOf(i)
 			if err := r.playOne(&p, t, &l, i, seed, &out); err != nil {
 				r.fail(i, err)
 				return
