@@ -6,29 +6,13 @@ import (
 	"cardtable/games/regicide"
 )
 
-// weights tune how the policy scores a play and the cards it keeps.
-type weights struct {
-	kill, killPerAttack, exact             float64
-	damage, shield, spent, suffer          float64
-	drawSelf, drawOther, healLow, healHigh float64
-	yield, noCover, noCoverDraw            float64
-	jesterImmune, jesterOther              float64
-	// keep* value a card kept when discarding, beyond its face value.
-	keepJester, keepAce, keepEnemySuit, keepPerCard float64
-	keepSuit                                        [4]float64
-}
+// weights are the heuristic's (regicide.Weights), with the policy's own
+// scoring methods.
+type weights struct{ regicide.Weights }
 
-// defaultWeights start from the weights regicide's heuristic bot was tuned
-// to; the policy uses them both to play and to roll games out in a search.
-var defaultWeights = weights{
-	kill: 1000, killPerAttack: -2, exact: 20,
-	damage: 1.5, shield: 1, spent: -1.8, suffer: -1,
-	drawSelf: 5, drawOther: 7.5, healLow: 2.7, healHigh: 1,
-	yield: -6, noCover: -125, noCoverDraw: 60,
-	jesterImmune: 2, jesterOther: -3,
-	keepJester: 30, keepAce: 4.5, keepEnemySuit: -1.5, keepPerCard: 0.1,
-	keepSuit: [4]float64{cards.Clubs: -2, cards.Diamonds: 3, cards.Hearts: -1, cards.Spades: -1},
-}
+// defaultWeights are the weights regicide's heuristic bot was tuned to; the
+// policy uses them both to play and to roll games out in a search.
+var defaultWeights = weights{regicide.DefaultWeights()}
 
 // policy is a fast rule-based player. Where the search game ranks the
 // actions (plays, yields, covers and the power) it takes the first one
@@ -77,56 +61,41 @@ func bestOf(legal []engine.Action, rng *cards.RNG, score func(engine.Action) flo
 func (w *weights) playScore(t *table, o outcome, yield bool) float64 {
 	if o.jester {
 		if t.immune != 0 && t.damage > 0 {
-			return w.jesterImmune
+			return w.JesterImmune
 		}
-		return w.jesterOther
+		return w.JesterOther
 	}
-	score := w.drawSelf*float64(o.drawSelf) + w.drawOther*float64(o.draw-o.drawSelf)
+	score := w.DrawSelf*float64(o.drawSelf) + w.DrawOther*float64(o.draw-o.drawSelf)
 	if t.tavern < 12 {
-		score += w.healLow * float64(o.heal)
+		score += w.HealLow * float64(o.heal)
 	} else {
-		score += w.healHigh * float64(o.heal)
+		score += w.HealHigh * float64(o.heal)
 	}
 	if o.kills {
-		score += w.kill + w.killPerAttack*float64(o.attack)
+		score += w.Kill + w.KillPerAttack*float64(o.attack)
 		if o.exact {
-			score += w.exact
+			score += w.Exact
 		}
 		return score
 	}
-	score += w.damage*float64(o.damage) + w.shield*float64(o.shield-t.shield) + w.spent*float64(o.attack) + w.suffer*float64(o.suffer)
+	score += w.Damage*float64(o.damage) + w.Shield*float64(o.shield-t.shield) + w.Spent*float64(o.attack) + w.Suffer*float64(o.suffer)
 	if yield {
-		score += w.yield
+		score += w.Yield
 	}
 	if !o.canCover {
-		score += w.noCover + w.noCoverDraw*float64(o.drawSelf)
+		score += w.NoCover + w.NoCoverDraw*float64(o.drawSelf)
 	}
 	return score
 }
 
-// keepValue is how much the policy wants to keep card c against enemy.
-func (w *weights) keepValue(c, enemy cards.Card) float64 {
-	if c.IsJoker() {
-		return w.keepJester
-	}
-	keep := float64(cardValue[c]) + w.keepPerCard + w.keepSuit[c.Suit()]
-	if c.Rank() == cards.Ace {
-		keep += w.keepAce
-	}
-	if enemy != cards.NoCard && c.Suit() == enemy.Suit() {
-		keep += w.keepEnemySuit
-	}
-	return keep
-}
-
-// cardCosts returns keepValue of every card against the enemy of v.
+// cardCosts returns KeepValue of every card against the enemy of v.
 func (w *weights) cardCosts(v *regicide.View) *[64]float64 {
 	enemy := cards.NoCard
 	if v.Enemy != nil {
 		enemy = v.Enemy.Card
 	}
 	var cost [64]float64
-	maskOf(v.Hand).each(func(c cards.Card) { cost[c] = w.keepValue(c, enemy) })
+	maskOf(v.Hand).each(func(c cards.Card) { cost[c] = w.KeepValue(c, enemy) })
 	return &cost
 }
 

@@ -14,33 +14,38 @@ import (
 // immune enemy, discards the least valuable cover and signals honestly.
 type Bot struct {
 	rng   cards.RNG
-	w     weights
+	w     Weights
 	legal []engine.Action
 }
 
-// weights tune how the bot scores a play's forecast.
-type weights struct {
-	kill, killPerAttack, exact             float64
-	damage, shield, spent, suffer          float64
-	drawSelf, drawOther, healLow, healHigh float64
-	yield, noCover, noCoverDraw            float64
-	jesterImmune, jesterOther              float64
-	// keep* value a card kept when discarding, beyond its face value.
-	keepJester, keepAce, keepEnemySuit, keepPerCard float64
-	keepSuit                                        [4]float64
+// Weights tune how the heuristic scores a play's forecast and the cards it
+// keeps when discarding; bots built on the heuristic (bots/regicidebot) share
+// them.
+type Weights struct {
+	Kill, KillPerAttack, Exact             float64
+	Damage, Shield, Spent, Suffer          float64
+	DrawSelf, DrawOther, HealLow, HealHigh float64
+	Yield, NoCover, NoCoverDraw            float64
+	JesterImmune, JesterOther              float64
+	// Keep* value a card kept when discarding, beyond its face value.
+	KeepJester, KeepAce, KeepEnemySuit, KeepPerCard float64
+	KeepSuit                                        [4]float64
 }
 
 // defaultWeights were tuned by coordinate search over seeded games of 1–4
 // players (seeds other than those the win-share test reports).
-var defaultWeights = weights{
-	kill: 1000, killPerAttack: -2, exact: 20,
-	damage: 1.5, shield: 1, spent: -1.8, suffer: -1,
-	drawSelf: 5, drawOther: 7.5, healLow: 2.7, healHigh: 1,
-	yield: -6, noCover: -125, noCoverDraw: 60,
-	jesterImmune: 2, jesterOther: -3,
-	keepJester: 30, keepAce: 4.5, keepEnemySuit: -1.5, keepPerCard: 0.1,
-	keepSuit: [4]float64{cards.Clubs: -2, cards.Diamonds: 3, cards.Hearts: -1, cards.Spades: -1},
+var defaultWeights = Weights{
+	Kill: 1000, KillPerAttack: -2, Exact: 20,
+	Damage: 1.5, Shield: 1, Spent: -1.8, Suffer: -1,
+	DrawSelf: 5, DrawOther: 7.5, HealLow: 2.7, HealHigh: 1,
+	Yield: -6, NoCover: -125, NoCoverDraw: 60,
+	JesterImmune: 2, JesterOther: -3,
+	KeepJester: 30, KeepAce: 4.5, KeepEnemySuit: -1.5, KeepPerCard: 0.1,
+	KeepSuit: [4]float64{cards.Clubs: -2, cards.Diamonds: 3, cards.Hearts: -1, cards.Spades: -1},
 }
+
+// DefaultWeights returns the weights the heuristic plays with.
+func DefaultWeights() Weights { return defaultWeights }
 
 // NewBot returns a heuristic bot; seed breaks ties between equal choices.
 func NewBot(seed uint64) engine.Bot { return &Bot{rng: cards.NewRNG(seed), w: defaultWeights} }
@@ -114,48 +119,49 @@ func (b *Bot) bestPlay(s *State, v *View) engine.Action {
 // playScore values a play: kills first (cheap and exact ones best), then
 // damage, shields, cards drawn and healed, minus the cards spent and the
 // attack that follows; plays that cannot be survived come last.
-func (w *weights) playScore(f Forecast, v *View) float64 {
+func (w *Weights) playScore(f Forecast, v *View) float64 {
 	e := v.Enemy
 	if f.Jester {
 		if e.Immune && e.Damage > 0 {
-			return w.jesterImmune
+			return w.JesterImmune
 		}
-		return w.jesterOther
+		return w.JesterOther
 	}
-	score := w.drawSelf*float64(f.DrawSelf) + w.drawOther*float64(f.Draw-f.DrawSelf)
+	score := w.DrawSelf*float64(f.DrawSelf) + w.DrawOther*float64(f.Draw-f.DrawSelf)
 	if v.Tavern < 12 {
-		score += w.healLow * float64(f.Heal)
+		score += w.HealLow * float64(f.Heal)
 	} else {
-		score += w.healHigh * float64(f.Heal)
+		score += w.HealHigh * float64(f.Heal)
 	}
 	if f.Kills {
-		score += w.kill + w.killPerAttack*float64(f.Attack)
+		score += w.Kill + w.KillPerAttack*float64(f.Attack)
 		if f.Exact {
-			score += w.exact
+			score += w.Exact
 		}
 		return score
 	}
-	score += w.damage*float64(f.Damage) + w.shield*float64(f.Shield-e.Shield) + w.spent*float64(f.Attack) + w.suffer*float64(f.Suffer)
+	score += w.Damage*float64(f.Damage) + w.Shield*float64(f.Shield-e.Shield) + w.Spent*float64(f.Attack) + w.Suffer*float64(f.Suffer)
 	if f.Kind == kindWords[kindYield] {
-		score += w.yield
+		score += w.Yield
 	}
 	if !f.CanCover {
-		score += w.noCover + w.noCoverDraw*float64(f.DrawSelf)
+		score += w.NoCover + w.NoCoverDraw*float64(f.DrawSelf)
 	}
 	return score
 }
 
-// keepValue is how much the bot wants to keep a card when discarding.
-func (w *weights) keepValue(c cards.Card, enemy cards.Card) float64 {
+// KeepValue is how much the heuristic wants to keep card c when discarding
+// against enemy (NoCard when there is none).
+func (w *Weights) KeepValue(c cards.Card, enemy cards.Card) float64 {
 	if c.IsJoker() {
-		return w.keepJester
+		return w.KeepJester
 	}
-	keep := float64(value(c)) + w.keepPerCard + w.keepSuit[c.Suit()]
+	keep := float64(value(c)) + w.KeepPerCard + w.KeepSuit[c.Suit()]
 	if c.Rank() == cards.Ace {
-		keep += w.keepAce
+		keep += w.KeepAce
 	}
 	if enemy != cards.NoCard && c.Suit() == enemy.Suit() {
-		keep += w.keepEnemySuit
+		keep += w.KeepEnemySuit
 	}
 	return keep
 }
@@ -173,7 +179,7 @@ func (b *Bot) cheapestCover(v *View) engine.Action {
 		}
 		cost := 0.0
 		for ; m != 0; m &= m - 1 {
-			cost += b.w.keepValue(cards.Card(bits.TrailingZeros64(uint64(m))), enemy)
+			cost += b.w.KeepValue(cards.Card(bits.TrailingZeros64(uint64(m))), enemy)
 		}
 		return -cost, true
 	})
