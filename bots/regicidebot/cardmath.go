@@ -5,6 +5,7 @@ import (
 
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/games/regicide"
 )
 
 // mask is a set of cards as Regicide encodes them in an action: bit c for
@@ -57,25 +58,12 @@ func (m mask) each(fn func(c cards.Card)) {
 	}
 }
 
-// cardValue is each card's attack and defence value (REG-01): 2–10 face
-// value, Ace 1, Jack 10, Queen 15, King 20, Jester 0.
+// cardValue is regicide.Value of every card as a table, for the policy's
+// inner loops.
 var cardValue = func() [64]int {
 	var v [64]int
-	for r := cards.Two; r <= cards.Ace; r++ {
-		n := int(r)
-		switch r {
-		case cards.Jack:
-			n = 10
-		case cards.Queen:
-			n = 15
-		case cards.King:
-			n = 20
-		case cards.Ace:
-			n = 1
-		}
-		for s := cards.Clubs; s <= cards.Spades; s++ {
-			v[cards.New(r, s)] = n
-		}
+	for _, c := range cards.Standard54() {
+		v[c] = regicide.Value(c)
 	}
 	return v
 }()

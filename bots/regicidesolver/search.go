@@ -240,28 +240,9 @@ func minimalCover(a engine.Action, attack int) bool {
 	m := uint64(a & cardMask)
 	total, least := 0, 1<<30
 	for ; m != 0; m &= m - 1 {
-		val := cardValue(cards.Card(bits.TrailingZeros64(m)))
+		val := regicide.Value(cards.Card(bits.TrailingZeros64(m)))
 		total += val
 		least = min(least, val)
 	}
 	return total-least < attack
-}
-
-// cardValue is a card's attack and defence value (REG-01).
-func cardValue(c cards.Card) int {
-	if c.IsJoker() {
-		return 0
-	}
-	switch r := c.Rank(); r {
-	case cards.Ace:
-		return 1
-	case cards.Jack:
-		return 10
-	case cards.Queen:
-		return 15
-	case cards.King:
-		return 20
-	default:
-		return int(r)
-	}
 }

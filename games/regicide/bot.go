@@ -156,7 +156,7 @@ func (w *Weights) KeepValue(c cards.Card, enemy cards.Card) float64 {
 	if c.IsJoker() {
 		return w.KeepJester
 	}
-	keep := float64(value(c)) + w.KeepPerCard + w.KeepSuit[c.Suit()]
+	keep := float64(Value(c)) + w.KeepPerCard + w.KeepSuit[c.Suit()]
 	if c.Rank() == cards.Ace {
 		keep += w.KeepAce
 	}

@@ -40,7 +40,7 @@ func (m set) value() int {
 	v := 0
 	for m != 0 {
 		c := cards.Card(bits.TrailingZeros64(uint64(m)))
-		v += value(c)
+		v += Value(c)
 		m &^= bit(c)
 	}
 	return v
@@ -68,9 +68,9 @@ var aces = setOf([]cards.Card{
 	cards.New(cards.Ace, cards.Hearts), cards.New(cards.Ace, cards.Spades),
 })
 
-// value is a card's attack and defence value (REG-01): 2–10 face value,
+// Value is a card's attack and defence value (REG-01): 2–10 face value,
 // Ace 1, Jack 10, Queen 15, King 20, Jester 0.
-func value(c cards.Card) int {
+func Value(c cards.Card) int {
 	if c.IsJoker() {
 		return 0
 	}
@@ -89,7 +89,7 @@ func value(c cards.Card) int {
 }
 
 // health is an enemy's health (REG-03): twice its attack.
-func health(enemy cards.Card) int { return 2 * value(enemy) }
+func health(enemy cards.Card) int { return 2 * Value(enemy) }
 
 var suitNames = [4]string{"Clubs", "Diamonds", "Hearts", "Spades"}
 

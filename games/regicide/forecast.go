@@ -138,7 +138,7 @@ func (s *State) forecastPlay(f *Forecast, m set) {
 	case f.Kills:
 		f.Where = "discard"
 	default:
-		f.Suffer = value(s.enemy()) - f.Shield
+		f.Suffer = Value(s.enemy()) - f.Shield
 		f.CanCover = hand.value() >= f.Suffer
 	}
 }

@@ -87,7 +87,7 @@ func appendCovers(hand set, attack int, dst []engine.Action) []engine.Action {
 	all := 1 << len(held)
 	var values [256]int
 	for i := 1; i < all; i++ {
-		values[i] = values[i&(i-1)] + value(held[bits.TrailingZeros(uint(i))])
+		values[i] = values[i&(i-1)] + Value(held[bits.TrailingZeros(uint(i))])
 	}
 	var found [256]uint8
 	var start [8*20 + 2]int // by value: a hand is worth at most 8 Kings

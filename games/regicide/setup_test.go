@@ -38,8 +38,8 @@ func explicitDeck(players int) []cards.Card {
 
 func TestCardValuesREG01(t *testing.T) {
 	for text, want := range map[string]int{"2C": 2, "7H": 7, "10S": 10, "AD": 1, "JC": 10, "QH": 15, "KS": 20, "JK1": 0, "JK2": 0} {
-		if got := value(cards.Stack(text)[0]); got != want {
-			t.Errorf("value(%s) = %d, want %d", text, got, want)
+		if got := Value(cards.Stack(text)[0]); got != want {
+			t.Errorf("Value(%s) = %d, want %d", text, got, want)
 		}
 	}
 }
@@ -47,7 +47,7 @@ func TestCardValuesREG01(t *testing.T) {
 func TestEnemiesREG03(t *testing.T) {
 	for text, want := range map[string][2]int{"JH": {10, 20}, "QS": {15, 30}, "KC": {20, 40}} {
 		e := cards.Stack(text)[0]
-		if got := [2]int{value(e), health(e)}; got != want {
+		if got := [2]int{Value(e), health(e)}; got != want {
 			t.Errorf("%s: attack/health %v, want %v", text, got, want)
 		}
 	}

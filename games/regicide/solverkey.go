@@ -43,7 +43,7 @@ func (s *State) Facts() SearchFacts {
 		f.HandCards += h.len()
 	}
 	for _, c := range s.tavern[:s.nTavern] {
-		f.TavernValue += value(c)
+		f.TavernValue += Value(c)
 	}
 	return f
 }

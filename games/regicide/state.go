@@ -183,7 +183,7 @@ func (s *State) immuneSuit() uint8 {
 
 // suffer is the attack the current player must cover in Step 4 (REG-17).
 func (s *State) suffer() int {
-	return value(s.enemy()) - int(s.shield)
+	return Value(s.enemy()) - int(s.shield)
 }
 
 // powersLeft is the number of unused solo Jester powers.

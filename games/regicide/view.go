@@ -79,7 +79,7 @@ func (s *State) View(seat int) engine.View {
 	slices.Reverse(top)
 	v.TavernTop = append([]cards.Card{}, top...)
 	if e := s.enemy(); e != cards.NoCard {
-		v.Enemy = &EnemyView{Card: e, Attack: value(e), Health: health(e), Damage: int(s.damage),
+		v.Enemy = &EnemyView{Card: e, Attack: Value(e), Health: health(e), Damage: int(s.damage),
 			Shield: int(s.shield), HeldShield: int(s.heldShield), Immune: s.immuneSuit() != 0}
 	}
 	if s.phase == phaseDiscard {
