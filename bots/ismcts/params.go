@@ -37,7 +37,14 @@ func validParams() string {
 // that names it and lists the valid settings. Giving time without
 // iterations makes the budget time alone.
 func ParseParams(params map[string]string) (Config, error) {
-	cfg := DefaultConfig()
+	return ParseParamsOver(DefaultConfig(), params)
+}
+
+// ParseParamsOver is ParseParams over base instead of DefaultConfig: bots
+// built on the search (with defaults of their own) read their users'
+// settings with it.
+func ParseParamsOver(base Config, params map[string]string) (Config, error) {
+	cfg := base
 	keys := make([]string, 0, len(params))
 	for k := range params {
 		keys = append(keys, k)

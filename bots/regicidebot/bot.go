@@ -143,7 +143,7 @@ var ownKeys = map[string]string{
 // key or a bad value returns an error wrapping engine.ErrBadOption.
 func ParseSettings(params map[string]string) (Settings, error) {
 	st := DefaultSettings()
-	search := map[string]string{"iterations": strconv.Itoa(DefaultIterations), "c": strconv.FormatFloat(DefaultC, 'g', -1, 64)}
+	search := map[string]string{}
 	keys := make([]string, 0, len(params))
 	for k := range params {
 		keys = append(keys, k)
@@ -176,12 +176,7 @@ func ParseSettings(params map[string]string) (Settings, error) {
 			return st, nil
 		}
 	}
-	if _, timed := params["time"]; timed {
-		if _, counted := params["iterations"]; !counted {
-			delete(search, "iterations")
-		}
-	}
-	cfg, err := ismcts.ParseParams(search)
+	cfg, err := ismcts.ParseParamsOver(st.Search, search)
 	if err != nil {
 		return Settings{}, fmt.Errorf("regicidebot: %w (or plays, covers, loss)", err)
 	}

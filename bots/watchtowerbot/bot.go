@@ -187,11 +187,7 @@ var errBelow = errors.New("out of range")
 // key or a bad value returns an error wrapping engine.ErrBadOption.
 func ParseSettings(params map[string]string) (Settings, error) {
 	st := DefaultSettings()
-	search := map[string]string{
-		"iterations":    strconv.Itoa(DefaultIterations),
-		"c":             strconv.FormatFloat(DefaultC, 'g', -1, 64),
-		"rollout-depth": strconv.Itoa(DefaultRolloutDepth),
-	}
+	search := map[string]string{}
 	keys := make([]string, 0, len(params))
 	for k := range params {
 		keys = append(keys, k)
@@ -219,12 +215,7 @@ func ParseSettings(params map[string]string) (Settings, error) {
 			return Settings{}, fmt.Errorf("watchtowerbot: %w: %s=%q: want %s", engine.ErrBadOption, k, v, ownKeys[k])
 		}
 	}
-	if _, timed := params["time"]; timed {
-		if _, counted := params["iterations"]; !counted {
-			delete(search, "iterations")
-		}
-	}
-	cfg, err := ismcts.ParseParams(search)
+	cfg, err := ismcts.ParseParamsOver(st.Search, search)
 	if err != nil {
 		return Settings{}, fmt.Errorf("watchtowerbot: %w (or candidates, margin)", err)
 	}
