@@ -190,3 +190,13 @@ func (s *State) parseSeat(text string) (int, error) {
 	}
 	return n - 1, nil
 }
+
+// PlacedCard returns the card a `place CARD` action moves into the
+// fortress; ok is false for any other action.
+func PlacedCard(a engine.Action) (c cards.Card, ok bool) {
+	d, valid := decode(a)
+	if !valid || d.kind != kindPlace {
+		return cards.NoCard, false
+	}
+	return d.card, true
+}

@@ -69,7 +69,7 @@ func (b *Bot) Ranked(st engine.State, seat int, dst []engine.Action, limit int) 
 		}
 		return append(dst, b.legal[b.rng.IntN(len(b.legal))])
 	}
-	b.pool = unseen(v, b.pool[:0])
+	b.pool = v.Unseen(b.pool[:0])
 	b.lastRound = v.Round >= st.Options().Int(optMaxRounds)
 	b.scores = b.scores[:0]
 	fallback, best, bestScore := b.fallback(), -1, 0.0
@@ -450,35 +450,4 @@ func (b *Bot) freeForAllOdds(v *View, seat int, c cards.Card) float64 {
 		}
 	}
 	return float64(wins) / samples
-}
-
-// unseen appends the cards the view does not place: other armies' unseen
-// cards and the unknown barracks cards.
-func unseen(v *View, dst []cards.Card) []cards.Card {
-	var placed uint64
-	mark := func(cs []cards.Card) {
-		for _, c := range cs {
-			placed |= bit(c)
-		}
-	}
-	for i := range v.Players {
-		p := &v.Players[i]
-		mark(p.Army)
-		mark(p.Seen)
-		mark(p.Tower)
-		mark(p.Row)
-		for _, st := range p.Fortress {
-			mark(st.Cards)
-		}
-	}
-	mark(v.Aside)
-	for _, k := range v.Known {
-		placed |= bit(k.Card)
-	}
-	for _, c := range cards.Standard52() {
-		if placed&bit(c) == 0 {
-			dst = append(dst, c)
-		}
-	}
-	return dst
 }
