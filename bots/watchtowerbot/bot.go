@@ -38,7 +38,6 @@ import (
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
 	"cardtable/engine"
-	"cardtable/games/watchtower"
 )
 
 // Defaults of Settings.
@@ -60,20 +59,22 @@ type Settings struct {
 	// Margin is how much higher another action's mean return must be than
 	// the heuristic's choice's for the bot to play it instead.
 	Margin float64
+	// CompleteOdds is the policy's completion rule (Policy.CompleteOdds).
+	CompleteOdds float64
 }
 
 // DefaultSettings returns the registered defaults.
 func DefaultSettings() Settings {
 	cfg := ismcts.DefaultConfig()
 	cfg.Iterations, cfg.C, cfg.RolloutDepth = DefaultIterations, DefaultC, DefaultRolloutDepth
-	return Settings{Search: cfg, Candidates: DefaultCandidates, Margin: DefaultMargin}
+	return Settings{Search: cfg, Candidates: DefaultCandidates, Margin: DefaultMargin, CompleteOdds: DefaultCompleteOdds}
 }
 
 // Bot plays Watchtower for one seat. It implements engine.Bot and is not
 // safe for concurrent use.
 type Bot struct {
 	search     *ismcts.Bot
-	ranker     *watchtower.Bot
+	policy     *Policy
 	candidates int
 	margin     float64
 	legal      []engine.Action
@@ -87,6 +88,9 @@ func New(st Settings, seed uint64) (*Bot, error) {
 	if !(st.Margin >= 0 && st.Margin <= 2) {
 		return nil, fmt.Errorf("watchtowerbot: %w: margin=%v: want a number from 0 to 2", engine.ErrBadOption, st.Margin)
 	}
+	if !(st.CompleteOdds >= 0 && st.CompleteOdds <= 1) {
+		return nil, fmt.Errorf("watchtowerbot: %w: complete-odds=%v: want a number from 0 to 1", engine.ErrBadOption, st.CompleteOdds)
+	}
 	cfg := st.Search
 	cfg.Rollout = firstListed
 	cfg.Evaluate = evaluate
@@ -94,16 +98,16 @@ func New(st Settings, seed uint64) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watchtowerbot: %w", err)
 	}
-	return &Bot{search: search, ranker: watchtower.NewRanker(cards.SubSeed(seed, 2)), candidates: st.Candidates, margin: st.Margin}, nil
+	return &Bot{search: search, policy: NewPolicy(cards.SubSeed(seed, 2), st.CompleteOdds), candidates: st.Candidates, margin: st.Margin}, nil
 }
 
 // Act returns one of seat's legal actions in s.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
-	b.legal = b.ranker.Ranked(s, seat, b.legal[:0], b.candidates)
+	b.legal = b.policy.Ranked(s, seat, b.legal[:0], b.candidates)
 	if len(b.legal) == 1 {
 		return b.legal[0]
 	}
-	stats := b.search.Search(&searchGame{State: s, candidates: b.candidates, ranker: b.ranker}, seat)
+	stats := b.search.Search(&searchGame{State: s, candidates: b.candidates, policy: b.policy}, seat)
 	return preferred(stats, b.legal[0], b.margin)
 }
 
@@ -142,7 +146,7 @@ func firstListed(_ engine.State, _ int, legal []engine.Action, _ *cards.RNG) eng
 type searchGame struct {
 	engine.State
 	candidates int
-	ranker     *watchtower.Bot
+	policy     *Policy
 }
 
 // Legal lists the heuristic's best candidates for seat, its choice first.
@@ -153,7 +157,7 @@ func (g *searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
 	var tm [engine.MaxSeats]int
 	for _, x := range g.State.ToMove(tm[:0]) {
 		if x == seat {
-			return g.ranker.Ranked(g.State, seat, dst, g.candidates)
+			return g.policy.Ranked(g.State, seat, dst, g.candidates)
 		}
 	}
 	return dst
@@ -165,19 +169,20 @@ func (g *searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
 // workers share nothing.
 func (g *searchGame) Determinize(seat int, rng *rand.Rand) engine.State {
 	d := g.State.Determinize(seat, rng)
-	return &searchGame{State: d, candidates: g.candidates, ranker: watchtower.NewRanker(rng.Uint64())}
+	return &searchGame{State: d, candidates: g.candidates, policy: NewPolicy(rng.Uint64(), g.policy.CompleteOdds)}
 }
 
 // Clone keeps the search's view of the game on the copy.
 func (g *searchGame) Clone() engine.State {
-	return &searchGame{State: g.State.Clone(), candidates: g.candidates, ranker: g.ranker}
+	return &searchGame{State: g.State.Clone(), candidates: g.candidates, policy: g.policy}
 }
 
 // ownKeys are the settings the package reads itself; the rest go to
 // ismcts.ParseParams.
 var ownKeys = map[string]string{
-	"candidates": "an integer >= 1 (default 3)",
-	"margin":     "a number from 0 to 2 (default 0.1)",
+	"candidates":    "an integer >= 1 (default 3)",
+	"margin":        "a number from 0 to 2 (default 0.1)",
+	"complete-odds": "a number from 0 to 1 (default 0.6)",
 }
 
 // errBelow marks a setting out of its range.
@@ -207,6 +212,11 @@ func ParseSettings(params map[string]string) (Settings, error) {
 			if err == nil && !(st.Margin >= 0 && st.Margin <= 2) {
 				err = errBelow
 			}
+		case "complete-odds":
+			st.CompleteOdds, err = strconv.ParseFloat(v, 64)
+			if err == nil && !(st.CompleteOdds >= 0 && st.CompleteOdds <= 1) {
+				err = errBelow
+			}
 		default:
 			search[k] = v
 			continue
@@ -217,7 +227,7 @@ func ParseSettings(params map[string]string) (Settings, error) {
 	}
 	cfg, err := ismcts.ParseParamsOver(st.Search, search)
 	if err != nil {
-		return Settings{}, fmt.Errorf("watchtowerbot: %w (or candidates, margin)", err)
+		return Settings{}, fmt.Errorf("watchtowerbot: %w (or candidates, margin, complete-odds)", err)
 	}
 	st.Search = cfg
 	return st, nil

@@ -1,0 +1,151 @@
+package watchtowerbot
+
+import (
+	"slices"
+
+	"cardtable/cards"
+	"cardtable/engine"
+	"cardtable/games/watchtower"
+)
+
+// Settings of the showdown estimate behind the completion rule.
+const (
+	// DefaultCompleteOdds is the smallest estimated share of the showdown
+	// for which the last player off campaign completes a tower.
+	DefaultCompleteOdds = 0.6
+	// oddsDeals hidden armies are sampled, and each is laid out
+	// oddsLayouts times.
+	oddsDeals   = 40
+	oddsLayouts = 5
+)
+
+// Policy is the expert's fast player, used for its moves without a search,
+// for the candidates the search considers and for its rollouts: the
+// heuristic (watchtower.Bot), except that the last player off campaign
+// completes a tower only when it expects to win the showdown that follows.
+//
+// Completing the last tower starts the showdown at once (WT-22), and the
+// heuristic completes at the first chance. Whoever is last off campaign
+// chooses the moment: every turn it waits draws a card and may burn one,
+// while the campaigners can only take its fortress cards. So the policy
+// estimates its share of that showdown (its army after the completion
+// against armies sampled from what its seat knows, watchtower.ShowdownShares)
+// and holds the card back below CompleteOdds.
+type Policy struct {
+	ranker *watchtower.Bot
+	rng    cards.RNG
+	// CompleteOdds is the smallest estimated showdown share at which the
+	// last player off campaign completes a tower.
+	CompleteOdds float64
+	ranked       []engine.Action
+	pool         []cards.Card
+	armies       [][]cards.Card
+	shares       []float64
+}
+
+// NewPolicy returns a Policy seeded with seed.
+func NewPolicy(seed uint64, completeOdds float64) *Policy {
+	return &Policy{ranker: watchtower.NewRanker(cards.SubSeed(seed, 1)), rng: cards.NewRNG(cards.SubSeed(seed, 2)), CompleteOdds: completeOdds}
+}
+
+// Act implements engine.Bot.
+func (p *Policy) Act(st engine.State, seat int) engine.Action {
+	var one [1]engine.Action
+	return p.Ranked(st, seat, one[:0], 1)[0]
+}
+
+// Ranked appends to dst at most limit (at least 1) of seat's legal actions
+// in st, best first: the heuristic's ranking without the completions the
+// policy holds back.
+func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
+	p.ranked = p.ranker.Ranked(st, seat, p.ranked[:0], limit+1)
+	var v *watchtower.View
+	start := len(dst)
+	for _, a := range p.ranked {
+		if len(dst)-start == limit {
+			break
+		}
+		if c, ok := watchtower.PlacedCard(a); ok {
+			if v == nil {
+				v = st.View(seat).(*watchtower.View)
+			}
+			if p.holdsBack(v, seat, c) {
+				continue
+			}
+		}
+		dst = append(dst, a)
+	}
+	return dst
+}
+
+// holdsBack reports whether placing c would complete seat's last tower off
+// campaign, starting the showdown, with an estimated share below
+// CompleteOdds.
+func (p *Policy) holdsBack(v *watchtower.View, seat int, c cards.Card) bool {
+	me := &v.Players[seat]
+	if me.Campaign || v.Pending != nil || stackSize(me, c.Rank()) != 3 {
+		return false
+	}
+	for i := range v.Players {
+		if o := &v.Players[i]; i != seat && !o.Out && !o.Campaign {
+			return false
+		}
+	}
+	return p.showdownShare(v, seat, c) < p.CompleteOdds
+}
+
+// showdownShare estimates seat's share of the showdown that completing
+// with c starts: its army then holds its army less c and its other
+// fortress cards (WT-18); the other armies are their seen cards and cards
+// sampled from those the seat cannot place.
+func (p *Policy) showdownShare(v *watchtower.View, seat int, c cards.Card) float64 {
+	me := &v.Players[seat]
+	p.pool = v.Unseen(p.pool[:0])
+	for len(p.armies) < len(v.Players) {
+		p.armies = append(p.armies, nil)
+	}
+	p.shares = slices.Grow(p.shares[:0], len(v.Players))[:len(v.Players)]
+	total := 0.0
+	for range oddsDeals {
+		pool := p.pool
+		for i := range v.Players {
+			o := &v.Players[i]
+			a := p.armies[i][:0]
+			switch {
+			case o.Out:
+			case i == seat:
+				for _, x := range me.Army {
+					if x != c {
+						a = append(a, x)
+					}
+				}
+				for _, st := range me.Fortress {
+					if st.Rank != c.Rank().String() {
+						a = append(a, st.Cards...)
+					}
+				}
+			default:
+				a = append(a, o.Seen...)
+				for len(a) < o.ArmySize && len(pool) > 0 {
+					j := p.rng.IntN(len(pool))
+					a = append(a, pool[j])
+					pool[j], pool[len(pool)-1] = pool[len(pool)-1], pool[j]
+					pool = pool[:len(pool)-1]
+				}
+			}
+			p.armies[i] = a
+		}
+		total += watchtower.ShowdownShares(p.armies[:len(v.Players)], oddsLayouts, &p.rng, p.shares)[seat]
+	}
+	return total / oddsDeals
+}
+
+// stackSize is how many cards of rank r a fortress holds.
+func stackSize(pv *watchtower.PlayerView, r cards.Rank) int {
+	for _, st := range pv.Fortress {
+		if st.Rank == r.String() {
+			return st.Count
+		}
+	}
+	return 0
+}
