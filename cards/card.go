@@ -47,21 +47,14 @@ const (
 	JokerRank Rank = 15
 )
 
+// rankNames are the ranks' texts, by rank.
+var rankNames = [...]string{2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+	Jack: "J", Queen: "Q", King: "K", Ace: "A", JokerRank: "JK"}
+
 // String returns the rank in notation: 2..10, J, Q, K, A, JK.
 func (r Rank) String() string {
-	switch {
-	case r >= 2 && r <= 10:
-		return fmt.Sprint(uint8(r))
-	case r == Jack:
-		return "J"
-	case r == Queen:
-		return "Q"
-	case r == King:
-		return "K"
-	case r == Ace:
-		return "A"
-	case r == JokerRank:
-		return "JK"
+	if int(r) < len(rankNames) && rankNames[r] != "" {
+		return rankNames[r]
 	}
 	return fmt.Sprintf("Rank(%d)", uint8(r))
 }
