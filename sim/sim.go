@@ -30,10 +30,19 @@ import (
 	"cardtable/engine"
 )
 
-// chunkSize is how many consecutive games a worker takes at a time. It is
-// fixed (not derived from the worker count) because the floating-point
-// moments are merged per chunk.
-const chunkSize = 512
+// maxChunk is the most consecutive games a worker takes at a time; a run
+// of fewer than maxChunk*minChunks games takes chunks of games/minChunks
+// (at least 1), so that slow bots over a few hundred games still keep
+// every worker busy. The size depends on the number of games only, never
+// on the worker count, because the floating-point moments are merged per
+// chunk.
+const (
+	maxChunk  = 512
+	minChunks = 64
+)
+
+// chunkSize is the chunk size of a run of games games.
+func chunkSize(games int64) int64 { return min(maxChunk, max(1, games/minChunks)) }
 
 // maxActions bounds one game played through State, so a game whose bots
 // never finish it is reported instead of hanging the run.
@@ -140,6 +149,7 @@ type runner struct {
 	fast     engine.FastSimulator
 	seats    int
 	chunks   int64
+	size     int64 // games per chunk
 	next     atomic.Int64
 	ordered  orderedMoments
 	// botNames are the distinct bots in order of first appearance in
@@ -166,7 +176,8 @@ func newRunner(cfg Config) *runner {
 	if fs, ok := cfg.Game.(engine.FastSimulator); ok && !cfg.NoFastPath && usesDefaultBots(cfg.Game, cfg.Seats) {
 		r.fast = fs
 	}
-	r.chunks = (cfg.Games + chunkSize - 1) / chunkSize
+	r.size = chunkSize(cfg.Games)
+	r.chunks = (cfg.Games + r.size - 1) / r.size
 	r.ordered.pending = map[int64]*chunkMoments{}
 	for i, seat := range cfg.Seats {
 		b := slices.Index(r.botNames, seat.Bot)
@@ -215,8 +226,8 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 		if c >= r.chunks {
 			return
 		}
-		lo := c * chunkSize
-		hi := min(lo+chunkSize, r.cfg.Games)
+		lo := c * r.size
+		hi := min(lo+r.size, r.cfg.Games)
 		m := &chunkMoments{}
 		row = row[:0]
 		for i := lo; i < hi; i++ {

@@ -365,3 +365,11 @@ func TestMetricPlotWritesFilesAndRefusesBadMetrics(t *testing.T) {
 		t.Errorf("WriteMetricPlot(metric without a distribution) = %v, want a refusal", err)
 	}
 }
+
+func TestChunkSizeKeepsWorkersBusyOnShortRuns(t *testing.T) {
+	for _, c := range []struct{ games, want int64 }{{1, 1}, {63, 1}, {400, 6}, {64 * 512, 512}, {1_000_000, 512}} {
+		if got := chunkSize(c.games); got != c.want {
+			t.Errorf("chunkSize(%d) = %d, want %d", c.games, got, c.want)
+		}
+	}
+}
