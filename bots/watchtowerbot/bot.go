@@ -38,6 +38,7 @@ import (
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/games/watchtower"
 )
 
 // Defaults of Settings.
@@ -169,8 +170,12 @@ func (g *searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
 // workers share nothing.
 func (g *searchGame) Determinize(seat int, rng *rand.Rand) engine.State {
 	d := g.State.Determinize(seat, rng)
-	return &searchGame{State: d, candidates: g.candidates, policy: NewPolicy(rng.Uint64(), g.policy.CompleteOdds)}
+	return &searchGame{State: d, candidates: g.candidates, policy: g.policy.forRollouts(rng.Uint64())}
 }
+
+// View is the real game's view without event texts, which the search
+// does not read.
+func (g *searchGame) View(seat int) engine.View { return watchtower.ViewOf(g.State, seat) }
 
 // Clone keeps the search's view of the game on the copy.
 func (g *searchGame) Clone() engine.State {
@@ -182,7 +187,7 @@ func (g *searchGame) Clone() engine.State {
 var ownKeys = map[string]string{
 	"candidates":    "an integer >= 1 (default 3)",
 	"margin":        "a number from 0 to 2 (default 0.1)",
-	"complete-odds": "a number from 0 to 1 (default 0.6)",
+	"complete-odds": "a number from 0 to 1 (default 0.65)",
 }
 
 // errBelow marks a setting out of its range.

@@ -12,11 +12,17 @@ import (
 const (
 	// DefaultCompleteOdds is the smallest estimated share of the showdown
 	// for which the last player off campaign completes a tower.
-	DefaultCompleteOdds = 0.6
-	// oddsDeals hidden armies are sampled, and each is laid out
-	// oddsLayouts times.
-	oddsDeals   = 40
-	oddsLayouts = 5
+	DefaultCompleteOdds = 0.65
+	// closingOdds is the threshold in the last round; it falls to it from
+	// CompleteOdds over the last closingRounds rounds.
+	closingOdds   = 0.25
+	closingRounds = 20
+	// oddsDeals hidden armies are sampled for a decision (rolloutDeals in
+	// the search's rollouts, where speed matters more), and each is laid
+	// out oddsLayouts times.
+	oddsDeals    = 40
+	rolloutDeals = 8
+	oddsLayouts  = 5
 )
 
 // Policy is the expert's fast player, used for its moves without a search,
@@ -30,13 +36,15 @@ const (
 // while the campaigners can only take its fortress cards. So the policy
 // estimates its share of that showdown (its army after the completion
 // against armies sampled from what its seat knows, watchtower.ShowdownShares)
-// and holds the card back below CompleteOdds.
+// and holds the card back below CompleteOdds, a bar it lowers over the
+// last rounds before the round cap (WT-24).
 type Policy struct {
 	ranker *watchtower.Bot
 	rng    cards.RNG
 	// CompleteOdds is the smallest estimated showdown share at which the
 	// last player off campaign completes a tower.
 	CompleteOdds float64
+	deals        int
 	ranked       []engine.Action
 	pool         []cards.Card
 	armies       [][]cards.Card
@@ -45,7 +53,8 @@ type Policy struct {
 
 // NewPolicy returns a Policy seeded with seed.
 func NewPolicy(seed uint64, completeOdds float64) *Policy {
-	return &Policy{ranker: watchtower.NewRanker(cards.SubSeed(seed, 1)), rng: cards.NewRNG(cards.SubSeed(seed, 2)), CompleteOdds: completeOdds}
+	return &Policy{ranker: watchtower.NewRanker(cards.SubSeed(seed, 1)), rng: cards.NewRNG(cards.SubSeed(seed, 2)),
+		CompleteOdds: completeOdds, deals: oddsDeals}
 }
 
 // Act implements engine.Bot.
@@ -60,6 +69,7 @@ func (p *Policy) Act(st engine.State, seat int) engine.Action {
 func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
 	p.ranked = p.ranker.Ranked(st, seat, p.ranked[:0], limit+1)
 	var v *watchtower.View
+	maxRounds := st.Options().Int("max-rounds")
 	start := len(dst)
 	for _, a := range p.ranked {
 		if len(dst)-start == limit {
@@ -67,9 +77,9 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 		}
 		if c, ok := watchtower.PlacedCard(a); ok {
 			if v == nil {
-				v = st.View(seat).(*watchtower.View)
+				v = watchtower.ViewOf(st, seat)
 			}
-			if p.holdsBack(v, seat, c) {
+			if p.holdsBack(v, seat, c, maxRounds) {
 				continue
 			}
 		}
@@ -79,9 +89,9 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 }
 
 // holdsBack reports whether placing c would complete seat's last tower off
-// campaign, starting the showdown, with an estimated share below
-// CompleteOdds.
-func (p *Policy) holdsBack(v *watchtower.View, seat int, c cards.Card) bool {
+// campaign, starting the showdown, with an estimated share below the
+// threshold of the round (the game has maxRounds).
+func (p *Policy) holdsBack(v *watchtower.View, seat int, c cards.Card, maxRounds int) bool {
 	me := &v.Players[seat]
 	if me.Campaign || v.Pending != nil || stackSize(me, c.Rank()) != 3 {
 		return false
@@ -91,7 +101,17 @@ func (p *Policy) holdsBack(v *watchtower.View, seat int, c cards.Card) bool {
 			return false
 		}
 	}
-	return p.showdownShare(v, seat, c) < p.CompleteOdds
+	return p.showdownShare(v, seat, c) < p.threshold(v.Round, maxRounds)
+}
+
+// threshold is the share at which to complete in round of maxRounds: from
+// CompleteOdds it falls linearly over the last closingRounds rounds to
+// closingOdds. Waiting for the round cap (WT-24) rarely pays: the waiting
+// player won about a quarter of the capped games in trials, where a fixed
+// threshold sent one game in six to the cap.
+func (p *Policy) threshold(round, maxRounds int) float64 {
+	f := min(1, max(0, float64(maxRounds-round)/closingRounds))
+	return closingOdds + (p.CompleteOdds-closingOdds)*f
 }
 
 // showdownShare estimates seat's share of the showdown that completing
@@ -106,7 +126,7 @@ func (p *Policy) showdownShare(v *watchtower.View, seat int, c cards.Card) float
 	}
 	p.shares = slices.Grow(p.shares[:0], len(v.Players))[:len(v.Players)]
 	total := 0.0
-	for range oddsDeals {
+	for range p.deals {
 		pool := p.pool
 		for i := range v.Players {
 			o := &v.Players[i]
@@ -137,7 +157,7 @@ func (p *Policy) showdownShare(v *watchtower.View, seat int, c cards.Card) float
 		}
 		total += watchtower.ShowdownShares(p.armies[:len(v.Players)], oddsLayouts, &p.rng, p.shares)[seat]
 	}
-	return total / oddsDeals
+	return total / float64(p.deals)
 }
 
 // stackSize is how many cards of rank r a fortress holds.
@@ -148,4 +168,12 @@ func stackSize(pv *watchtower.PlayerView, r cards.Rank) int {
 		}
 	}
 	return 0
+}
+
+// forRollouts returns a Policy for the search's rollouts, seeded with
+// seed: the same rules on a cheaper showdown estimate.
+func (p *Policy) forRollouts(seed uint64) *Policy {
+	r := NewPolicy(seed, p.CompleteOdds)
+	r.deals = rolloutDeals
+	return r
 }

@@ -62,7 +62,7 @@ func (b *Bot) Act(st engine.State, seat int) engine.Action {
 // carry no information) and the other cards of a gift.
 func (b *Bot) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
 	b.legal = st.Legal(seat, b.legal[:0])
-	v := viewFor(st, seat)
+	v := ViewOf(st, seat)
 	if v.Pending != nil {
 		if v.Pending.Kind == "give" {
 			return append(dst, b.lowest(v.Players[seat].Army, kindGive))
@@ -100,8 +100,10 @@ func (b *Bot) Ranked(st engine.State, seat int, dst []engine.Action, limit int) 
 	return dst[:start+min(limit, len(dst)-start)]
 }
 
-// viewFor is seat's view of st, without event texts when st is a *State.
-func viewFor(st engine.State, seat int) *View {
+// ViewOf returns seat's view of st: st.View(seat), without the texts of
+// the last action's events when st is a *State (bots do not read them, and
+// they cost more to format than the rest of the view).
+func ViewOf(st engine.State, seat int) *View {
 	if s, ok := st.(*State); ok {
 		return s.view(seat)
 	}
