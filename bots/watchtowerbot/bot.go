@@ -1,18 +1,19 @@
-// Package watchtowerbot is a search player for Watchtower, the bot
+// Package watchtowerbot is the strongest Watchtower player, the bot
 // registered as "expert": single-observer ISMCTS (bots/ismcts) over a search
-// game that offers, at each decision, only the few actions the heuristic
-// player (watchtower.NewBot) ranks best, whose rollouts are played by that
-// heuristic and stopped after a few actions to be scored by an evaluation of
-// the position (towers, triples, armies).
+// game that offers, at each decision, only the few actions a fast policy
+// (Policy: the heuristic watchtower.Bot, made to hold back a completion that
+// would start a showdown it expects to lose) ranks best, whose rollouts are
+// played by that policy and stopped after a few actions to be scored by an
+// evaluation fitted to game outcomes (the chance to win from campaign
+// status and the share of a showdown played between the armies now).
 //
-// The bot plays the heuristic's choice unless the search finds another
+// The bot plays the policy's choice unless the search finds another
 // candidate whose mean return beats it by more than a margin: with the few
-// iterations a decision can afford the means are noisy, and the heuristic
-// is a good player to deviate from only on evidence. Blind picks and gifts
-// to an empty barracks are played by the heuristic without a search: the
-// positions of a blind pick carry no information. Like
-// every cardtable bot it reads only what its seat may know: View, Legal and
-// Determinize.
+// iterations a decision can afford the means are noisy, and the policy is
+// a good player to deviate from only on evidence. Blind picks and gifts to
+// an empty barracks are played by the policy without a search: the
+// positions of a blind pick carry no information. Like every cardtable bot
+// it reads only what its seat may know: View, Legal and Determinize.
 //
 // Settings (--bot-opt key=value):
 //
@@ -22,9 +23,11 @@
 //	workers        parallel trees (default 1)
 //	rollout-depth  actions of a rollout before it is scored (default 24)
 //	candidates     actions the search considers at each decision, the
-//	               heuristic's best (default 3)
+//	               policy's best (default 3; 1 plays the policy alone)
 //	margin         how much higher another action's mean return must be
-//	               than the heuristic choice's to be played (default 0.1)
+//	               than the policy choice's to be played (default 0.05)
+//	complete-odds  the showdown share below which the last player off
+//	               campaign holds back a completion (default 0.65)
 package watchtowerbot
 
 import (
@@ -47,7 +50,7 @@ const (
 	DefaultC            = 1.0
 	DefaultRolloutDepth = 24
 	DefaultCandidates   = 3
-	DefaultMargin       = 0.1
+	DefaultMargin       = 0.05
 )
 
 // Settings are a Bot's options.
@@ -58,7 +61,7 @@ type Settings struct {
 	// Candidates is how many actions the search considers per decision.
 	Candidates int
 	// Margin is how much higher another action's mean return must be than
-	// the heuristic's choice's for the bot to play it instead.
+	// the policy's choice's for the bot to play it instead.
 	Margin float64
 	// CompleteOdds is the policy's completion rule (Policy.CompleteOdds).
 	CompleteOdds float64
@@ -94,7 +97,7 @@ func New(st Settings, seed uint64) (*Bot, error) {
 	}
 	cfg := st.Search
 	cfg.Rollout = firstListed
-	cfg.Evaluate = evaluate
+	cfg.Evaluate = func(s engine.State) []float64 { return s.(*searchGame).evaluate() }
 	search, err := ismcts.New(cfg, cards.SubSeed(seed, 1))
 	if err != nil {
 		return nil, fmt.Errorf("watchtowerbot: %w", err)
@@ -112,10 +115,10 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 	return preferred(stats, b.legal[0], b.margin)
 }
 
-// preferred returns the heuristic's choice unless the search found an
+// preferred returns the policy's choice unless the search found an
 // action whose mean return beats the choice's by more than margin (the
 // most visited of those, ties to the higher mean): with few iterations the
-// means are noisy, and the heuristic is a good player to deviate from only
+// means are noisy, and the policy is a good player to deviate from only
 // on evidence.
 func preferred(stats []ismcts.ActionStat, choice engine.Action, margin float64) engine.Action {
 	base := -2.0
@@ -136,21 +139,21 @@ func preferred(stats []ismcts.ActionStat, choice engine.Action, margin float64) 
 	return best
 }
 
-// firstListed is the rollout policy: the search game lists the heuristic's
+// firstListed is the rollout policy: the search game lists the policy's
 // choice first.
 func firstListed(_ engine.State, _ int, legal []engine.Action, _ *cards.RNG) engine.Action {
 	return legal[0]
 }
 
 // searchGame is the game the search sees: the real one, offering at each
-// decision only the heuristic's best candidates, its choice first.
+// decision only the policy's best candidates, its choice first.
 type searchGame struct {
 	engine.State
 	candidates int
 	policy     *Policy
 }
 
-// Legal lists the heuristic's best candidates for seat, its choice first.
+// Legal lists the policy's best candidates for seat, its choice first.
 func (g *searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
 	if g.State.Terminal() {
 		return dst
@@ -177,6 +180,16 @@ func (g *searchGame) Determinize(seat int, rng *rand.Rand) engine.State {
 // does not read.
 func (g *searchGame) View(seat int) engine.View { return watchtower.ViewOf(g.State, seat) }
 
+// evaluate scores the position for a rollout the search stopped, drawing
+// on the policy's generator (each iteration's own, see Determinize).
+func (g *searchGame) evaluate() []float64 {
+	p := g.policy
+	for len(p.armies) < g.NumSeats() {
+		p.armies = append(p.armies, nil)
+	}
+	return evaluate(g.State, &p.rng, p.armies)
+}
+
 // Clone keeps the search's view of the game on the copy.
 func (g *searchGame) Clone() engine.State {
 	return &searchGame{State: g.State.Clone(), candidates: g.candidates, policy: g.policy}
@@ -186,7 +199,7 @@ func (g *searchGame) Clone() engine.State {
 // ismcts.ParseParams.
 var ownKeys = map[string]string{
 	"candidates":    "an integer >= 1 (default 3)",
-	"margin":        "a number from 0 to 2 (default 0.1)",
+	"margin":        "a number from 0 to 2 (default 0.05)",
 	"complete-odds": "a number from 0 to 1 (default 0.65)",
 }
 

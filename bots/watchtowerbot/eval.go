@@ -8,78 +8,86 @@ import (
 	"cardtable/games/watchtower"
 )
 
-// Weights of the evaluation: what a position's parts are worth, in cards.
+// Weights of the evaluation, fitted by logistic regression to the outcomes
+// of 53,000 positions sampled every seventh action from 3,000 two-player
+// games between the Policy and the heuristic (`go test
+// ./bots/watchtowerbot -run FitEvaluation -fit -v` refits them). Over
+// held-out positions the model's Brier score is 0.232 (0.25 for a coin)
+// and it calls the winner 62 % of the time; the hand-weighted count of
+// towers, triples and army cards it replaced scored 0.353 and called 53 %.
 const (
-	campaignWorth = 4.0
-	tripleWorth   = 1.2
-	doubleWorth   = 0.4
-	// armyBase is a soldier's worth; a rank above the assassin adds
-	// rankWorth per step (the showdown's tricks and the flips go to high
-	// cards), and an assassin (7) counts as a high card in attack.
-	armyBase  = 0.5
-	rankWorth = 0.08
-	// spread turns a lead in worth into a return: a lead of spread is
-	// worth tanh(1) ≈ 0.76.
-	spread = 4.0
+	campaignWeight = 0.28
+	shareWeight    = 0.45
+	// evalLayouts is how many showdowns estimate the shares.
+	evalLayouts = 24
 )
 
 // evaluate scores a position where a rollout stopped, on the scale of the
-// game's returns: each seat's lead in worth over the mean of the other
-// seats still in, squashed into (-1, 1). A seat that is out gets -1. It
-// reads each seat's own view of the (determinized) state only.
-func evaluate(s engine.State) []float64 {
+// game's returns: each seat's chance to win, from the fitted model, as its
+// expected return (n·p − 1: a single winner's returns, engine.WinReturns).
+// Seat i's strength is u = campaignWeight·[on campaign] + shareWeight·s,
+// where s is its share of a showdown played now between the projected
+// armies (projectArmy); the chances are the softmax of the strengths (for
+// two players the logistic of their difference, as fitted). A seat that is
+// out has chance 0. It reads each seat's own view of the (determinized)
+// state only, and draws the layouts from rng.
+func evaluate(s engine.State, rng *cards.RNG, armies [][]cards.Card) []float64 {
 	if s.Terminal() {
 		return s.Returns()
 	}
 	n := s.NumSeats()
-	var worth [engine.MaxSeats]float64
+	var campaign [engine.MaxSeats]bool
 	var out [engine.MaxSeats]bool
-	in := 0
 	for seat := range n {
-		v := s.View(seat).(*watchtower.View)
+		v := watchtower.ViewOf(s, seat)
 		p := &v.Players[seat]
-		out[seat] = p.Out
-		if !p.Out {
-			in++
-			worth[seat] = playerWorth(p)
+		campaign[seat], out[seat] = p.Campaign, p.Out
+		armies[seat] = projectArmy(p, armies[seat][:0])
+		if p.Out {
+			armies[seat] = armies[seat][:0]
 		}
 	}
+	var shares [engine.MaxSeats]float64
+	watchtower.ShowdownShares(armies[:n], evalLayouts, rng, shares[:n])
+	var strength [engine.MaxSeats]float64
 	total := 0.0
 	for seat := range n {
-		total += worth[seat]
+		if out[seat] {
+			continue
+		}
+		u := shareWeight * shares[seat]
+		if campaign[seat] {
+			u += campaignWeight
+		}
+		strength[seat] = math.Exp(u)
+		total += strength[seat]
 	}
 	r := make([]float64, n)
 	for seat := range n {
-		if out[seat] || in < 2 {
-			r[seat] = -1
-			continue
-		}
-		others := (total - worth[seat]) / float64(in-1)
-		r[seat] = math.Tanh((worth[seat] - others) / spread)
+		r[seat] = float64(n)*strength[seat]/total - 1
 	}
 	return r
 }
 
-// playerWorth values one seat's position from its own view.
-func playerWorth(p *watchtower.PlayerView) float64 {
-	w := 0.0
+// projectArmy appends to dst the army p would take into a showdown: a
+// campaigner's army; for a player off campaign, the army and the fortress
+// cards outside its largest stack, the tower it is building (on completion
+// they join the army, WT-18).
+func projectArmy(p *watchtower.PlayerView, dst []cards.Card) []cards.Card {
+	dst = append(dst, p.Army...)
 	if p.Campaign {
-		w += campaignWorth
+		return dst
 	}
-	for _, st := range p.Fortress {
-		switch st.Count {
-		case 3:
-			w += tripleWorth
-		case 2:
-			w += doubleWorth
+	tower := -1
+	for i, st := range p.Fortress {
+		if tower < 0 || st.Count > p.Fortress[tower].Count {
+			tower = i
 		}
 	}
-	for _, c := range p.Army {
-		r := c.Rank()
-		if r == 7 {
-			r = cards.Queen
+	for i, st := range p.Fortress {
+		if i != tower {
+			dst = append(dst, st.Cards...)
 		}
-		w += armyBase + rankWorth*float64(max(0, int(r)-7))
 	}
-	return w
+	return dst
 }

@@ -14,6 +14,7 @@ import (
 // at every step: returns within [-1, 1] that add up to zero, and the game's
 // own returns once it is over.
 func TestEvaluate(t *testing.T) {
+	rng, armies := cards.NewRNG(1), make([][]cards.Card, 2)
 	for seed := uint64(1); seed <= 5; seed++ {
 		opts := engine.MustResolve(watchtower.New(), nil)
 		s, err := watchtower.New().New(opts, engine.Setup{Seed: seed})
@@ -22,7 +23,7 @@ func TestEvaluate(t *testing.T) {
 		}
 		players := []engine.Bot{watchtower.NewBot(seed), watchtower.NewBot(seed + 100)}
 		for !s.Terminal() {
-			if r := evaluate(s); math.Abs(r[0]+r[1]) > 1e-9 || math.Abs(r[0]) > 1 {
+			if r := evaluate(s, &rng, armies); math.Abs(r[0]+r[1]) > 1e-9 || math.Abs(r[0]) > 1 {
 				t.Fatalf("seed %d: evaluate = %v, want opposite returns within [-1, 1]", seed, r)
 			}
 			seat := s.ToMove(nil)[0]
@@ -30,31 +31,24 @@ func TestEvaluate(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got := evaluate(s); !slices.Equal(got, s.Returns()) {
+		if got := evaluate(s, &rng, armies); !slices.Equal(got, s.Returns()) {
 			t.Errorf("seed %d: evaluate at the end = %v, want the returns %v", seed, got, s.Returns())
 		}
 	}
 }
 
-// TestPlayerWorth pins the weights: a campaign (WT-18) 4, a triple 1.2, a
-// double 0.4, an army card 0.5 plus 0.08 per rank above 7, an assassin (7,
-// WT-10) valued as a queen.
-func TestPlayerWorth(t *testing.T) {
-	tests := []struct {
-		name string
-		p    watchtower.PlayerView
-		want float64
-	}{
-		{"empty", watchtower.PlayerView{}, 0},
-		{"campaign", watchtower.PlayerView{Campaign: true}, 4},
-		{"triple, double and single", watchtower.PlayerView{Fortress: []watchtower.Stack{{Count: 3}, {Count: 2}, {Count: 1}}}, 1.6},
-		{"low cards", watchtower.PlayerView{Army: cards.Stack("2C 6D")}, 1},
-		{"ace", watchtower.PlayerView{Army: cards.Stack("AS")}, 0.5 + 7*0.08},
-		{"assassin", watchtower.PlayerView{Army: cards.Stack("7H")}, 0.5 + 5*0.08},
+// TestProjectArmy: a campaigner takes its army into the showdown; a
+// player off campaign its army and the fortress cards outside the tower it
+// builds, which join the army on completion (WT-18).
+func TestProjectArmy(t *testing.T) {
+	fortress := []watchtower.Stack{{Rank: "4", Count: 1, Cards: cards.Stack("4C")},
+		{Rank: "9", Count: 3, Cards: cards.Stack("9C 9D 9H")}, {Rank: "K", Count: 2, Cards: cards.Stack("KC KD")}}
+	off := watchtower.PlayerView{Army: cards.Stack("2S AS"), Fortress: fortress}
+	if got, want := cards.Format(projectArmy(&off, nil)), "2S AS 4C KC KD"; got != want {
+		t.Errorf("off campaign: %s, want %s", got, want)
 	}
-	for _, tt := range tests {
-		if got := playerWorth(&tt.p); math.Abs(got-tt.want) > 1e-9 {
-			t.Errorf("playerWorth(%s) = %v, want %v", tt.name, got, tt.want)
-		}
+	on := watchtower.PlayerView{Campaign: true, Army: cards.Stack("2S AS")}
+	if got, want := cards.Format(projectArmy(&on, nil)), "2S AS"; got != want {
+		t.Errorf("on campaign: %s, want %s", got, want)
 	}
 }
