@@ -13,10 +13,11 @@ const (
 	// DefaultCompleteOdds is the smallest estimated share of the showdown
 	// for which the last player off campaign completes a tower.
 	DefaultCompleteOdds = 0.65
-	// closingOdds is the threshold in the last round; it falls to it from
-	// CompleteOdds over the last closingRounds rounds.
-	closingOdds   = 0.25
-	closingRounds = 20
+	// The bar falls linearly from CompleteOdds after round patientUntil to
+	// half a fair share (1 / 2n for n players) at round closingRound (or
+	// at the round cap, if sooner).
+	patientUntil = 20
+	closingRound = 45
 	// oddsDeals hidden armies are sampled for a decision (rolloutDeals in
 	// the search's rollouts, where speed matters more), and each is laid
 	// out oddsLayouts times.
@@ -36,8 +37,8 @@ const (
 // while the campaigners can only take its fortress cards. So the policy
 // estimates its share of that showdown (its army after the completion
 // against armies sampled from what its seat knows, watchtower.ShowdownShares)
-// and holds the card back below CompleteOdds, a bar it lowers over the
-// last rounds before the round cap (WT-24).
+// and holds the card back below CompleteOdds, a bar it lowers as the game
+// grows long (threshold).
 type Policy struct {
 	ranker *watchtower.Bot
 	rng    cards.RNG
@@ -101,17 +102,28 @@ func (p *Policy) holdsBack(v *watchtower.View, seat int, c cards.Card, maxRounds
 			return false
 		}
 	}
-	return p.showdownShare(v, seat, c) < p.threshold(v.Round, maxRounds)
+	return p.showdownShare(v, seat, c) < p.threshold(v.Round, len(v.Players), maxRounds)
 }
 
-// threshold is the share at which to complete in round of maxRounds: from
-// CompleteOdds it falls linearly over the last closingRounds rounds to
-// closingOdds. Waiting for the round cap (WT-24) rarely pays: the waiting
-// player won about a quarter of the capped games in trials, where a fixed
-// threshold sent one game in six to the cap.
-func (p *Policy) threshold(round, maxRounds int) float64 {
-	f := min(1, max(0, float64(maxRounds-round)/closingRounds))
-	return closingOdds + (p.CompleteOdds-closingOdds)*f
+// threshold is the share at which to complete in round of a game of
+// players and maxRounds: CompleteOdds until round patientUntil, then
+// falling linearly to 1/(2·players) at closingRound. A fixed bar made
+// games long: it sent one 2-player game in six to the round cap (WT-24)
+// against the heuristic, and between two policies half of the 4-player
+// games; the waiting player then wins only about a quarter of them. The
+// bar stays above zero, so a showdown the policy is almost sure to lose
+// is still held back. See docs/watchtower.md for the trials.
+func (p *Policy) threshold(round, players, maxRounds int) float64 {
+	from, to := min(patientUntil, maxRounds), min(closingRound, maxRounds)
+	floor := 1 / (2 * float64(players))
+	switch {
+	case round >= to:
+		return floor
+	case round <= from:
+		return p.CompleteOdds
+	}
+	f := float64(to-round) / float64(to-from)
+	return floor + (p.CompleteOdds-floor)*f
 }
 
 // showdownShare estimates seat's share of the showdown that completing
