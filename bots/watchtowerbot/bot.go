@@ -23,7 +23,8 @@
 //	workers        parallel trees (default 1)
 //	rollout-depth  actions of a rollout before it is scored (default 24)
 //	candidates     actions the search considers at each decision, the
-//	               policy's best (default 3; 1 plays the policy alone)
+//	               policy's best (default 3 in 2-player games and 1, the
+//	               policy alone, in 3- and 4-player games)
 //	margin         how much higher another action's mean return must be
 //	               than the policy choice's to be played (default 0.05)
 //	complete-odds  the showdown share below which the last player off
@@ -58,7 +59,11 @@ type Settings struct {
 	// Search configures the ISMCTS search; its Rollout and Evaluate are
 	// set by New.
 	Search ismcts.Config
-	// Candidates is how many actions the search considers per decision.
+	// Candidates is how many actions the search considers per decision;
+	// 0 picks by the number of players: DefaultCandidates with two, 1 (the
+	// policy alone, no search) with more. The evaluation was fitted to
+	// 2-player games, and in 3- and 4-player trials against heuristics the
+	// search did worse than the policy alone (docs/watchtower.md).
 	Candidates int
 	// Margin is how much higher another action's mean return must be than
 	// the policy's choice's for the bot to play it instead.
@@ -71,7 +76,7 @@ type Settings struct {
 func DefaultSettings() Settings {
 	cfg := ismcts.DefaultConfig()
 	cfg.Iterations, cfg.C, cfg.RolloutDepth = DefaultIterations, DefaultC, DefaultRolloutDepth
-	return Settings{Search: cfg, Candidates: DefaultCandidates, Margin: DefaultMargin, CompleteOdds: DefaultCompleteOdds}
+	return Settings{Search: cfg, Margin: DefaultMargin, CompleteOdds: DefaultCompleteOdds}
 }
 
 // Bot plays Watchtower for one seat. It implements engine.Bot and is not
@@ -86,8 +91,8 @@ type Bot struct {
 
 // New returns a Bot with settings st, seeded with seed.
 func New(st Settings, seed uint64) (*Bot, error) {
-	if st.Candidates < 1 {
-		return nil, fmt.Errorf("watchtowerbot: %w: candidates=%d: want 1 or more", engine.ErrBadOption, st.Candidates)
+	if st.Candidates < 0 {
+		return nil, fmt.Errorf("watchtowerbot: %w: candidates=%d: want 1 or more (0: by the number of players)", engine.ErrBadOption, st.Candidates)
 	}
 	if !(st.Margin >= 0 && st.Margin <= 2) {
 		return nil, fmt.Errorf("watchtowerbot: %w: margin=%v: want a number from 0 to 2", engine.ErrBadOption, st.Margin)
@@ -107,11 +112,18 @@ func New(st Settings, seed uint64) (*Bot, error) {
 
 // Act returns one of seat's legal actions in s.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
-	b.legal = b.policy.Ranked(s, seat, b.legal[:0], b.candidates)
+	candidates := b.candidates
+	if candidates == 0 {
+		candidates = 1
+		if s.NumSeats() == 2 {
+			candidates = DefaultCandidates
+		}
+	}
+	b.legal = b.policy.Ranked(s, seat, b.legal[:0], candidates)
 	if len(b.legal) == 1 {
 		return b.legal[0]
 	}
-	stats := b.search.Search(&searchGame{State: s, candidates: b.candidates, policy: b.policy}, seat)
+	stats := b.search.Search(&searchGame{State: s, candidates: candidates, policy: b.policy}, seat)
 	return preferred(stats, b.legal[0], b.margin)
 }
 
@@ -198,7 +210,7 @@ func (g *searchGame) Clone() engine.State {
 // ownKeys are the settings the package reads itself; the rest go to
 // ismcts.ParseParams.
 var ownKeys = map[string]string{
-	"candidates":    "an integer >= 1 (default 3)",
+	"candidates":    "an integer >= 1 (default 3 with 2 players, 1 with more)",
 	"margin":        "a number from 0 to 2 (default 0.05)",
 	"complete-odds": "a number from 0 to 1 (default 0.65)",
 }

@@ -160,3 +160,31 @@ func TestParseSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultPlaysThePolicyWithMorePlayers: by default the expert searches
+// only in 2-player games; with 3 or 4 players (T1) it plays as the policy
+// alone (candidates=1), action for action, through a whole game.
+func TestDefaultPlaysThePolicyWithMorePlayers(t *testing.T) {
+	for players := 3; players <= 4; players++ {
+		alone := watchtowerbot.DefaultSettings()
+		alone.Candidates = 1
+		def, pol := newBot(t, watchtowerbot.DefaultSettings(), 7), newBot(t, alone, 7)
+		s := newState(t, players, uint64(players))
+		others := watchtower.NewBot(1)
+		for !s.Terminal() {
+			seat := s.ToMove(nil)[0]
+			var a engine.Action
+			if seat == 0 {
+				var b engine.Action
+				if a, b = def.Act(s, seat), pol.Act(s, seat); a != b {
+					t.Fatalf("%d players: the default expert played %v where the policy alone played %v", players, a, b)
+				}
+			} else {
+				a = others.Act(s, seat)
+			}
+			if err := s.Apply(seat, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
