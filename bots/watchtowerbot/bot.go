@@ -17,7 +17,7 @@
 //
 // Settings (--bot-opt key=value):
 //
-//	iterations     ISMCTS iterations per decision (default 64)
+//	iterations     ISMCTS iterations per decision (default 200)
 //	time           wall-clock budget per decision (as in bots/ismcts)
 //	c              UCB1 exploration constant (default 1.0)
 //	workers        parallel trees (default 1)
@@ -47,7 +47,7 @@ import (
 
 // Defaults of Settings.
 const (
-	DefaultIterations   = 64
+	DefaultIterations   = 200
 	DefaultC            = 1.0
 	DefaultRolloutDepth = 24
 	DefaultCandidates   = 3
