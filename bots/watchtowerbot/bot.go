@@ -196,10 +196,7 @@ func (g *searchGame) View(seat int) engine.View { return watchtower.ViewOf(g.Sta
 // on the policy's generator (each iteration's own, see Determinize).
 func (g *searchGame) evaluate() []float64 {
 	p := g.policy
-	for len(p.armies) < g.NumSeats() {
-		p.armies = append(p.armies, nil)
-	}
-	return evaluate(g.State, &p.rng, p.armies)
+	return evaluate(g.State, &p.rng, p.armyBuffers(g.NumSeats()))
 }
 
 // Clone keeps the search's view of the game on the copy.

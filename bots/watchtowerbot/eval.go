@@ -42,9 +42,9 @@ func evaluate(s engine.State, rng *cards.RNG, armies [][]cards.Card) []float64 {
 		v := watchtower.ViewOf(s, seat)
 		p := &v.Players[seat]
 		campaign[seat], out[seat] = p.Campaign, p.Out
-		armies[seat] = projectArmy(p, armies[seat][:0])
-		if p.Out {
-			armies[seat] = armies[seat][:0]
+		armies[seat] = armies[seat][:0]
+		if !p.Out {
+			armies[seat] = projectArmy(p, armies[seat])
 		}
 	}
 	var shares [engine.MaxSeats]float64
@@ -70,22 +70,32 @@ func evaluate(s engine.State, rng *cards.RNG, armies [][]cards.Card) []float64 {
 }
 
 // projectArmy appends to dst the army p would take into a showdown: a
-// campaigner's army; for a player off campaign, the army and the fortress
-// cards outside its largest stack, the tower it is building (on completion
-// they join the army, WT-18).
+// campaigner's army; for a player off campaign, its army on completing
+// the tower it is building, its largest stack.
 func projectArmy(p *watchtower.PlayerView, dst []cards.Card) []cards.Card {
-	dst = append(dst, p.Army...)
 	if p.Campaign {
-		return dst
+		return append(dst, p.Army...)
 	}
-	tower := -1
+	tower := 0
 	for i, st := range p.Fortress {
-		if tower < 0 || st.Count > p.Fortress[tower].Count {
+		if st.Count > p.Fortress[tower].Count {
 			tower = i
 		}
 	}
-	for i, st := range p.Fortress {
-		if i != tower {
+	if len(p.Fortress) == 0 {
+		return append(dst, p.Army...)
+	}
+	r, _ := cards.ParseRank(p.Fortress[tower].Rank)
+	return completedArmy(p, r, dst)
+}
+
+// completedArmy appends to dst p's army after completing a tower of rank
+// tower: the army and the fortress cards of every other rank, which join
+// it on completion (WT-18).
+func completedArmy(p *watchtower.PlayerView, tower cards.Rank, dst []cards.Card) []cards.Card {
+	dst = append(dst, p.Army...)
+	for _, st := range p.Fortress {
+		if st.Rank != tower.String() {
 			dst = append(dst, st.Cards...)
 		}
 	}

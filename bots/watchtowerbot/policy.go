@@ -48,6 +48,7 @@ type Policy struct {
 	deals        int
 	ranked       []engine.Action
 	pool         []cards.Card
+	mine         []cards.Card
 	armies       [][]cards.Card
 	shares       []float64
 }
@@ -70,7 +71,7 @@ func (p *Policy) Act(st engine.State, seat int) engine.Action {
 func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
 	p.ranked = p.ranker.Ranked(st, seat, p.ranked[:0], limit+1)
 	var v *watchtower.View
-	maxRounds := st.Options().Int("max-rounds")
+	var maxRounds int
 	start := len(dst)
 	for _, a := range p.ranked {
 		if len(dst)-start == limit {
@@ -78,7 +79,7 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 		}
 		if c, ok := watchtower.PlacedCard(a); ok {
 			if v == nil {
-				v = watchtower.ViewOf(st, seat)
+				v, maxRounds = watchtower.ViewOf(st, seat), st.Options().Int("max-rounds")
 			}
 			if p.holdsBack(v, seat, c, maxRounds) {
 				continue
@@ -94,7 +95,7 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 // threshold of the round (the game has maxRounds).
 func (p *Policy) holdsBack(v *watchtower.View, seat int, c cards.Card, maxRounds int) bool {
 	me := &v.Players[seat]
-	if me.Campaign || v.Pending != nil || stackSize(me, c.Rank()) != 3 {
+	if me.Campaign || v.Pending != nil || me.StackSize(c.Rank()) != 3 {
 		return false
 	}
 	for i := range v.Players {
@@ -131,32 +132,23 @@ func (p *Policy) threshold(round, players, maxRounds int) float64 {
 // fortress cards (WT-18); the other armies are their seen cards and cards
 // sampled from those the seat cannot place.
 func (p *Policy) showdownShare(v *watchtower.View, seat int, c cards.Card) float64 {
-	me := &v.Players[seat]
 	p.pool = v.Unseen(p.pool[:0])
-	for len(p.armies) < len(v.Players) {
-		p.armies = append(p.armies, nil)
-	}
+	armies := p.armyBuffers(len(v.Players))
+	p.mine = completedArmy(&v.Players[seat], c.Rank(), p.mine[:0])
+	p.mine = slices.Delete(p.mine, slices.Index(p.mine, c), slices.Index(p.mine, c)+1)
 	p.shares = slices.Grow(p.shares[:0], len(v.Players))[:len(v.Players)]
 	total := 0.0
 	for range p.deals {
 		pool := p.pool
 		for i := range v.Players {
 			o := &v.Players[i]
-			a := p.armies[i][:0]
-			switch {
-			case o.Out:
-			case i == seat:
-				for _, x := range me.Army {
-					if x != c {
-						a = append(a, x)
-					}
-				}
-				for _, st := range me.Fortress {
-					if st.Rank != c.Rank().String() {
-						a = append(a, st.Cards...)
-					}
-				}
-			default:
+			a := armies[i][:0]
+			if i == seat {
+				// A fresh copy each time: the layouts reorder the armies.
+				armies[i] = append(a, p.mine...)
+				continue
+			}
+			if !o.Out {
 				a = append(a, o.Seen...)
 				for len(a) < o.ArmySize && len(pool) > 0 {
 					j := p.rng.IntN(len(pool))
@@ -165,21 +157,11 @@ func (p *Policy) showdownShare(v *watchtower.View, seat int, c cards.Card) float
 					pool = pool[:len(pool)-1]
 				}
 			}
-			p.armies[i] = a
+			armies[i] = a
 		}
-		total += watchtower.ShowdownShares(p.armies[:len(v.Players)], oddsLayouts, &p.rng, p.shares)[seat]
+		total += watchtower.ShowdownShares(armies, oddsLayouts, &p.rng, p.shares)[seat]
 	}
 	return total / float64(p.deals)
-}
-
-// stackSize is how many cards of rank r a fortress holds.
-func stackSize(pv *watchtower.PlayerView, r cards.Rank) int {
-	for _, st := range pv.Fortress {
-		if st.Rank == r.String() {
-			return st.Count
-		}
-	}
-	return 0
 }
 
 // forRollouts returns a Policy for the search's rollouts, seeded with
@@ -188,4 +170,12 @@ func (p *Policy) forRollouts(seed uint64) *Policy {
 	r := NewPolicy(seed, p.CompleteOdds)
 	r.deals = rolloutDeals
 	return r
+}
+
+// armyBuffers returns n reusable army buffers.
+func (p *Policy) armyBuffers(n int) [][]cards.Card {
+	for len(p.armies) < n {
+		p.armies = append(p.armies, nil)
+	}
+	return p.armies[:n]
 }

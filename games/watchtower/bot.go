@@ -174,19 +174,9 @@ func (b *Bot) score(v *View, seat int, a engine.Action) float64 {
 // strength in the showdown.
 func cardValue(r cards.Rank) float64 { return (float64(r) - 5) / 6 }
 
-// stackSize is how many cards of rank r a player's fortress holds.
-func stackSize(p *PlayerView, r cards.Rank) int {
-	for _, st := range p.Fortress {
-		if st.Rank == r.String() {
-			return st.Count
-		}
-	}
-	return 0
-}
-
 // completionBonus values winning a card of rank r that completes a triple.
 func completionBonus(me *PlayerView, r cards.Rank) float64 {
-	if !me.Campaign && stackSize(me, r) == 3 {
+	if !me.Campaign && me.StackSize(r) == 3 {
 		return 20
 	}
 	return 0
@@ -208,7 +198,7 @@ func countRank(cs []cards.Card, r cards.Rank) int {
 func (b *Bot) placeScore(v *View, seat int, c cards.Card) float64 {
 	me := &v.Players[seat]
 	r := c.Rank()
-	onFort := stackSize(me, r)
+	onFort := me.StackSize(r)
 	switch {
 	case onFort == 3 && slices.Contains(me.Won, c):
 		return 100
@@ -288,7 +278,7 @@ func cyclable(v *View, seat int, c cards.Card, limit cards.Rank) bool {
 		return false
 	}
 	for i := range v.Players {
-		if n := stackSize(&v.Players[i], r); n > 0 && (i == seat || n >= 2) {
+		if n := v.Players[i].StackSize(r); n > 0 && (i == seat || n >= 2) {
 			return false
 		}
 	}
@@ -324,7 +314,7 @@ func burnScore(me *PlayerView, r cards.Rank) float64 {
 	for _, st := range me.Fortress {
 		total += st.Count
 	}
-	if stackSize(me, r) != 1 || total < 2 || countRank(me.Army, r) > 0 {
+	if me.StackSize(r) != 1 || total < 2 || countRank(me.Army, r) > 0 {
 		return 0
 	}
 	if isHigh(r) {

@@ -70,6 +70,16 @@ type Stack struct {
 	Cards []cards.Card `json:"cards"`
 }
 
+// StackSize is how many cards of rank r the player's fortress holds.
+func (p *PlayerView) StackSize(r cards.Rank) int {
+	for _, st := range p.Fortress {
+		if st.Rank == r.String() {
+			return st.Count
+		}
+	}
+	return 0
+}
+
 // TryView is a fortress card's failed challenges (Attacker -1: per card).
 type TryView struct {
 	Card     cards.Card `json:"card"`
