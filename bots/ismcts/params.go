@@ -45,12 +45,7 @@ func ParseParams(params map[string]string) (Config, error) {
 // settings with it.
 func ParseParamsOver(base Config, params map[string]string) (Config, error) {
 	cfg := base
-	keys := make([]string, 0, len(params))
-	for k := range params {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(params) {
 		if err := setParam(&cfg, k, strings.TrimSpace(params[k])); err != nil {
 			return Config{}, err
 		}
@@ -61,6 +56,36 @@ func ParseParamsOver(base Config, params map[string]string) (Config, error) {
 		}
 	}
 	return cfg, cfg.Validate()
+}
+
+// SplitParams reads a search bot's own settings out of params, in key
+// order: read gets each key of own with its trimmed value; an error from
+// it stops the reading with an error wrapping engine.ErrBadOption, from
+// pkg, that names the setting and what it accepts (own[key]). The other
+// keys are returned, trimmed, for ParseParamsOver.
+func SplitParams(pkg string, params, own map[string]string, read func(key, value string) error) (map[string]string, error) {
+	rest := map[string]string{}
+	for _, k := range sortedKeys(params) {
+		v := strings.TrimSpace(params[k])
+		accepts, mine := own[k]
+		if !mine {
+			rest[k] = v
+			continue
+		}
+		if err := read(k, v); err != nil {
+			return nil, fmt.Errorf("%s: %w: %s=%q: want %s", pkg, engine.ErrBadOption, k, v, accepts)
+		}
+	}
+	return rest, nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func setParam(cfg *Config, key, value string) error {

@@ -105,3 +105,19 @@ func TestRegistryEntry(t *testing.T) {
 		t.Errorf("bots.New with workers=x: error %v, want one wrapping ErrBadOption", err)
 	}
 }
+
+func TestSplitParams(t *testing.T) {
+	own := map[string]string{"plays": "an integer >= 1"}
+	var got []string
+	rest, err := ismcts.SplitParams("mybot", map[string]string{"plays": " 4 ", "iterations": " 9"}, own, func(k, v string) error {
+		got = append(got, k+"="+v)
+		return nil
+	})
+	if err != nil || len(got) != 1 || got[0] != "plays=4" || len(rest) != 1 || rest["iterations"] != "9" {
+		t.Errorf("SplitParams read %v and left %v (err %v); want plays=4 read and iterations=9 left", got, rest, err)
+	}
+	_, err = ismcts.SplitParams("mybot", map[string]string{"plays": "x"}, own, func(string, string) error { return errors.New("bad") })
+	if !errors.Is(err, engine.ErrBadOption) || err.Error() != `mybot: invalid option: plays="x": want an integer >= 1` {
+		t.Errorf("error %v: want one naming the setting and what it accepts, wrapping engine.ErrBadOption", err)
+	}
+}

@@ -29,9 +29,7 @@ package regicidebot
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
-	"strings"
 
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
@@ -143,15 +141,7 @@ var ownKeys = map[string]string{
 // key or a bad value returns an error wrapping engine.ErrBadOption.
 func ParseSettings(params map[string]string) (Settings, error) {
 	st := DefaultSettings()
-	search := map[string]string{}
-	keys := make([]string, 0, len(params))
-	for k := range params {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		v := strings.TrimSpace(params[k])
-		var err error
+	search, err := ismcts.SplitParams("regicidebot", params, ownKeys, func(k, v string) (err error) {
 		switch k {
 		case "plays":
 			st.Plays, err = strconv.Atoi(v)
@@ -159,13 +149,11 @@ func ParseSettings(params map[string]string) (Settings, error) {
 			st.Covers, err = strconv.Atoi(v)
 		case "loss":
 			st.LossScale, err = strconv.ParseFloat(v, 64)
-		default:
-			search[k] = v
-			continue
 		}
-		if err != nil {
-			return Settings{}, fmt.Errorf("regicidebot: %w: %s=%q: want %s", engine.ErrBadOption, k, v, ownKeys[k])
-		}
+		return err
+	})
+	if err != nil {
+		return Settings{}, err
 	}
 	if err := st.validate(); err != nil {
 		return Settings{}, err

@@ -35,9 +35,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"sort"
 	"strconv"
-	"strings"
 
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
@@ -219,15 +217,7 @@ var errBelow = errors.New("out of range")
 // key or a bad value returns an error wrapping engine.ErrBadOption.
 func ParseSettings(params map[string]string) (Settings, error) {
 	st := DefaultSettings()
-	search := map[string]string{}
-	keys := make([]string, 0, len(params))
-	for k := range params {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		v := strings.TrimSpace(params[k])
-		var err error
+	search, err := ismcts.SplitParams("watchtowerbot", params, ownKeys, func(k, v string) (err error) {
 		switch k {
 		case "candidates":
 			st.Candidates, err = strconv.Atoi(v)
@@ -244,13 +234,11 @@ func ParseSettings(params map[string]string) (Settings, error) {
 			if err == nil && !(st.CompleteOdds >= 0 && st.CompleteOdds <= 1) {
 				err = errBelow
 			}
-		default:
-			search[k] = v
-			continue
 		}
-		if err != nil {
-			return Settings{}, fmt.Errorf("watchtowerbot: %w: %s=%q: want %s", engine.ErrBadOption, k, v, ownKeys[k])
-		}
+		return err
+	})
+	if err != nil {
+		return Settings{}, err
 	}
 	cfg, err := ismcts.ParseParamsOver(st.Search, search)
 	if err != nil {
