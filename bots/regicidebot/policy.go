@@ -55,37 +55,14 @@ func bestOf(legal []engine.Action, rng *cards.RNG, score func(engine.Action) flo
 	return pick
 }
 
-// playScore values a play: kills first (cheap and exact ones best), then
-// damage, shields, cards drawn and healed, minus the cards spent and the
-// attack that follows; plays that cannot be survived come last.
+// playScore values the play forecast by o at t with the heuristic's
+// scoring (regicide.Weights.PlayScore).
 func (w *weights) playScore(t *table, o outcome, yield bool) float64 {
-	if o.jester {
-		if t.immune != 0 && t.damage > 0 {
-			return w.JesterImmune
-		}
-		return w.JesterOther
-	}
-	score := w.DrawSelf*float64(o.drawSelf) + w.DrawOther*float64(o.draw-o.drawSelf)
-	if t.tavern < 12 {
-		score += w.HealLow * float64(o.heal)
-	} else {
-		score += w.HealHigh * float64(o.heal)
-	}
-	if o.kills {
-		score += w.Kill + w.KillPerAttack*float64(o.attack)
-		if o.exact {
-			score += w.Exact
-		}
-		return score
-	}
-	score += w.Damage*float64(o.damage) + w.Shield*float64(o.shield-t.shield) + w.Spent*float64(o.attack) + w.Suffer*float64(o.suffer)
-	if yield {
-		score += w.Yield
-	}
-	if !o.canCover {
-		score += w.NoCover + w.NoCoverDraw*float64(o.drawSelf)
-	}
-	return score
+	return w.PlayScore(regicide.PlayFacts{
+		Jester: o.jester, Kills: o.kills, Exact: o.exact, Yield: yield, CanCover: o.canCover,
+		Draw: o.draw, DrawSelf: o.drawSelf, Heal: o.heal, Attack: o.attack, Damage: o.damage, Shield: o.shield, Suffer: o.suffer,
+		EnemyImmune: t.immune != 0, EnemyDamage: t.damage, EnemyShield: t.shield, Tavern: t.tavern,
+	})
 }
 
 // cardCosts returns KeepValue of every card against the enemy of v.

@@ -116,19 +116,39 @@ func (b *Bot) bestPlay(s *State, v *View) engine.Action {
 	return a
 }
 
-// playScore values a play: kills first (cheap and exact ones best), then
-// damage, shields, cards drawn and healed, minus the cards spent and the
-// attack that follows; plays that cannot be survived come last.
+// playScore values the play forecast by f at v (see PlayScore).
 func (w *Weights) playScore(f Forecast, v *View) float64 {
 	e := v.Enemy
+	return w.PlayScore(PlayFacts{
+		Jester: f.Jester, Kills: f.Kills, Exact: f.Exact, Yield: f.Kind == kindWords[kindYield], CanCover: f.CanCover,
+		Draw: f.Draw, DrawSelf: f.DrawSelf, Heal: f.Heal, Attack: f.Attack, Damage: f.Damage, Shield: f.Shield, Suffer: f.Suffer,
+		EnemyImmune: e.Immune, EnemyDamage: e.Damage, EnemyShield: e.Shield, Tavern: v.Tavern,
+	})
+}
+
+// PlayFacts are what PlayScore reads of a play: its forecast (as in
+// Forecast) and the table it is made at.
+type PlayFacts struct {
+	Jester, Kills, Exact, Yield, CanCover        bool
+	Draw, DrawSelf, Heal, Attack, Damage, Shield int
+	Suffer                                       int
+	EnemyImmune                                  bool
+	EnemyDamage, EnemyShield, Tavern             int
+}
+
+// PlayScore values a play: kills first (cheap and exact ones best), then
+// damage, shields, cards drawn and healed, minus the cards spent and the
+// attack that follows; plays that cannot be survived come last. The
+// heuristic bot and the expert (bots/regicidebot) both score plays with it.
+func (w *Weights) PlayScore(f PlayFacts) float64 {
 	if f.Jester {
-		if e.Immune && e.Damage > 0 {
+		if f.EnemyImmune && f.EnemyDamage > 0 {
 			return w.JesterImmune
 		}
 		return w.JesterOther
 	}
 	score := w.DrawSelf*float64(f.DrawSelf) + w.DrawOther*float64(f.Draw-f.DrawSelf)
-	if v.Tavern < 12 {
+	if f.Tavern < 12 {
 		score += w.HealLow * float64(f.Heal)
 	} else {
 		score += w.HealHigh * float64(f.Heal)
@@ -140,8 +160,8 @@ func (w *Weights) playScore(f Forecast, v *View) float64 {
 		}
 		return score
 	}
-	score += w.Damage*float64(f.Damage) + w.Shield*float64(f.Shield-e.Shield) + w.Spent*float64(f.Attack) + w.Suffer*float64(f.Suffer)
-	if f.Kind == kindWords[kindYield] {
+	score += w.Damage*float64(f.Damage) + w.Shield*float64(f.Shield-f.EnemyShield) + w.Spent*float64(f.Attack) + w.Suffer*float64(f.Suffer)
+	if f.Yield {
 		score += w.Yield
 	}
 	if !f.CanCover {
