@@ -196,3 +196,21 @@ type CardHolder interface {
 type Hinter interface {
 	Hint(seat int, a Action) (string, error)
 }
+
+// ActionTeller is implemented by states of games in which an action's
+// notation can name a card other seats do not see (Watchtower's "give
+// CARD", a card given face down). ActionFor writes actor's action a as
+// viewer may know it. Games without it show every action to everyone as
+// ActionString writes it.
+type ActionTeller interface {
+	ActionFor(viewer, actor int, a Action) string
+}
+
+// TellAction writes actor's action a in s's notation as viewer may know it
+// (Spectator: as the public may know it).
+func TellAction(s State, viewer, actor int, a Action) string {
+	if t, ok := s.(ActionTeller); ok {
+		return t.ActionFor(viewer, actor, a)
+	}
+	return s.ActionString(a)
+}

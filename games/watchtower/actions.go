@@ -107,6 +107,15 @@ func (s *State) ActionString(a engine.Action) string {
 	return "end"
 }
 
+// ActionFor implements engine.ActionTeller: a card given face down to the
+// barracks is named to its giver only; everyone else reads "give".
+func (s *State) ActionFor(viewer, actor int, a engine.Action) string {
+	if d, ok := decode(a); ok && d.kind == kindGive && viewer != actor {
+		return "give"
+	}
+	return s.ActionString(a)
+}
+
 // notationHelp lists the valid forms for error messages.
 const notationHelp = "write one of: place CARD (place 7H), burn RANK (burn Q), challenge SEAT RANK K " +
 	"(challenge 2 Q 1; K=0 takes from an empty army), campaign-battle SEAT, pick SLOT (pick 3), " +

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/cards"
 	"cardtable/engine"
 )
 
@@ -31,5 +32,25 @@ func TestNotation(t *testing.T) {
 	}
 	if err := s.Apply(0, engine.Action(0xffff_ffff)); !errors.Is(err, engine.ErrIllegal) {
 		t.Errorf("Apply of a value no action encodes to: %v, want ErrIllegal", err)
+	}
+}
+
+// A card given face down to the barracks (WT-21) is named to its giver
+// only.
+func TestActionForHidesGivenCard(t *testing.T) {
+	s := &State{}
+	seven, _ := cards.Parse("7H")
+	give := giveAction(seven)
+	if got := s.ActionFor(1, 1, give); got != "give 7H" {
+		t.Errorf("ActionFor(giver) = %q, want %q", got, "give 7H")
+	}
+	for _, viewer := range []int{0, 2, engine.Spectator} {
+		if got := engine.TellAction(s, viewer, 1, give); got != "give" {
+			t.Errorf("TellAction(viewer %d) = %q, want %q", viewer, got, "give")
+		}
+	}
+	place := placeAction(seven)
+	if got := engine.TellAction(s, 0, 1, place); got != "place 7H" {
+		t.Errorf("TellAction(place) = %q, want %q", got, "place 7H")
 	}
 }
