@@ -1,0 +1,174 @@
+package table
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"cardtable/engine"
+)
+
+// Protocol is the version of the message vocabulary (docs/protocol-agent.md).
+// Fields are added, never renamed; a change that breaks a reader raises it.
+const Protocol = 1
+
+// Message types sent to a seat.
+const (
+	TypeHello = "hello" // the game starts (or is joined): game, options, seats, the seat's view
+	TypeTurn  = "turn"  // the seat must act: its view and its legal actions
+	TypeEvent = "event" // an action was applied: who, what (as the seat may know it), the view after
+	TypeEnd   = "end"   // the game is over: the result and the final view
+	TypeError = "error" // a command was refused: a code and a sentence; nothing changed
+	TypeHint  = "hint"  // the answer to a hint command: what the action would do
+)
+
+// Message is one message to a seat (Seat) or to a spectator (Seat is
+// engine.Spectator). Every field a seat receives is what that seat may know.
+type Message struct {
+	Type string `json:"type"`
+	// Protocol is the vocabulary's version, on hello.
+	Protocol int `json:"protocol,omitempty"`
+	// Seat is the recipient, counted from 0; -1 for a spectator.
+	Seat int `json:"seat"`
+	// Version counts the actions applied so far; a command names the version
+	// it was computed against.
+	Version int `json:"version"`
+	// Game, Options and Seats describe the table, on hello.
+	Game    string            `json:"game,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+	Seats   []SeatInfo        `json:"seats,omitempty"`
+	// View is the recipient's view (the game's own JSON, docs/GAME.md).
+	View engine.View `json:"view,omitempty"`
+	// Legal lists the recipient's legal actions in the game's notation, on
+	// turn.
+	Legal []string `json:"legal,omitempty"`
+	// Actor and Action say who did what, on event. Action is written as the
+	// recipient may know it (Watchtower's given card is named to its giver
+	// only).
+	Actor  *int   `json:"actor,omitempty"`
+	Action string `json:"action,omitempty"`
+	// Hint is a forecast: on hint, of the asked action; on event, of the
+	// applied action, to its actor only.
+	Hint string `json:"hint,omitempty"`
+	// Result is the outcome, on end.
+	Result *engine.Result `json:"result,omitempty"`
+	// Code and Text are the error's code and sentence, on error.
+	Code string `json:"code,omitempty"`
+	Text string `json:"message,omitempty"`
+	// ID echoes the correlation id of the command answered.
+	ID string `json:"id,omitempty"`
+}
+
+// SeatInfo says who sits in a seat: a display name and what drives it.
+type SeatInfo struct {
+	Name string `json:"name"`
+	// Kind is "human", "bot" or "program".
+	Kind string `json:"kind"`
+	// Bot is the bot spec (expert:iterations=64) of a bot seat.
+	Bot string `json:"bot,omitempty"`
+}
+
+// Seat kinds.
+const (
+	KindHuman   = "human"
+	KindBot     = "bot"
+	KindProgram = "program"
+)
+
+// Command types sent by a seat.
+const (
+	CommandAction = "action" // play Action (the default when type is absent)
+	CommandHint   = "hint"   // ask what Action would do, changing nothing
+)
+
+// Command is one message from a seat: an action (or a hint request) in the
+// game's notation, computed against Version.
+type Command struct {
+	Type    string `json:"type,omitempty"`
+	Action  string `json:"action"`
+	Version *int   `json:"version,omitempty"`
+	ID      string `json:"id,omitempty"`
+}
+
+// ParseCommand reads one command line. Anything else is an *Error with code
+// bad-message naming what is wrong.
+func ParseCommand(line []byte) (Command, error) {
+	var c Command
+	dec := json.NewDecoder(strings.NewReader(string(line)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return Command{}, Errorf(CodeBadMessage, "not a command: %s; send one JSON object per line, e.g. {\"action\":\"play AD\",\"version\":3}", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return Command{}, Errorf(CodeBadMessage, "more than one JSON value on the line; send one command per line")
+	}
+	switch c.Type {
+	case "":
+		c.Type = CommandAction
+	case CommandAction, CommandHint:
+	default:
+		return Command{}, Errorf(CodeBadMessage, "type %q is not a command; commands are %q and %q", c.Type, CommandAction, CommandHint)
+	}
+	if strings.TrimSpace(c.Action) == "" {
+		return Command{}, Errorf(CodeBadMessage, "action: missing; name the action in the game's notation, one of the turn's legal list")
+	}
+	if c.Version == nil && c.Type == CommandAction {
+		return Command{}, Errorf(CodeBadMessage, "version: missing; send the version of the turn message the action answers")
+	}
+	return c, nil
+}
+
+// Error codes.
+const (
+	CodeBadMessage  = "bad-message"   // not a command of the protocol
+	CodeStale       = "stale"         // computed against an older (or newer) version
+	CodeNotation    = "notation"      // not an action of the game
+	CodeIllegal     = "illegal"       // an action of the game, not legal now
+	CodeNotYourTurn = "not-your-turn" // the seat may not act now
+	CodeGameOver    = "game-over"     // the game has ended
+	CodeTimeout     = "timeout"       // no answer in the time allowed
+)
+
+// Error is a refused command: a code for programs and a sentence for
+// people. A refused command changes nothing.
+type Error struct {
+	Code string
+	Msg  string
+	Err  error
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the engine sentinel behind the refusal, if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf makes an *Error with code.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// refusal turns an engine error into an *Error with the code of its
+// sentinel and the engine's sentence.
+func refusal(err error) *Error {
+	code := CodeIllegal
+	switch {
+	case errors.Is(err, engine.ErrNotation):
+		code = CodeNotation
+	case errors.Is(err, engine.ErrNotYourTurn):
+		code = CodeNotYourTurn
+	case errors.Is(err, engine.ErrGameOver):
+		code = CodeGameOver
+	}
+	return &Error{Code: code, Msg: err.Error(), Err: err}
+}
+
+// ErrorMessage is the message that tells seat of err (an *Error, or any
+// error, sent as illegal), answering the command with correlation id id.
+func ErrorMessage(seat, version int, id string, err error) Message {
+	var e *Error
+	if !errors.As(err, &e) {
+		e = refusal(err)
+	}
+	return Message{Type: TypeError, Seat: seat, Version: version, Code: e.Code, Text: e.Msg, ID: id}
+}
