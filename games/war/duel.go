@@ -22,10 +22,21 @@ type duel struct {
 	battle [64][64]uint8
 	// rep is the cheap reject before Brent's card comparison.
 	rep repetition
+	// checkAt[n] is checkEnd for the sizes of pile 0 that end the game (0
+	// and 52) and checkRepeat for rep.len0: after such a battle
+	// plainBattles returns to run's checks (for rep.len0 only when the top
+	// card matches too).
+	checkAt [64]uint8
 }
 
 // plainEnd and above in duel.battle: a pair plainBattles does not settle.
 const plainEnd = 4
+
+// Values of duel.checkAt.
+const (
+	checkEnd    = 1
+	checkRepeat = 2
+)
 
 // slapShown marks a comparison whose cards open a slap window.
 const slapShown = 4
@@ -91,12 +102,13 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	inlineWar := !shuffle && r.underdog == 0 && r.slap == 0
 	full := uint(r.down) + 1
 	battles, power, stop := 0, 1, 1
-	d.rep = repetition{len0: 26}
+	d.checkAt = [64]uint8{0: checkEnd, 52: checkEnd}
 	if r.repetitionApplies() {
 		d.save(p)
-		d.rep.top0 = d.saved[0][0]
+		d.expect(repetition{len0: 26, top0: d.saved[0][0]})
 	} else {
-		d.rep.len0, stop = 64, r.maxBattles
+		d.expect(repetition{len0: 64})
+		stop = r.maxBattles
 	}
 	end, winner := endNone, -1
 	for {
@@ -163,7 +175,8 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 				break
 			}
 			d.save(p)
-			d.rep, power = repetition{len0: p.t0 - p.h0, top0: ring[0][p.h0&63]}, 2*power
+			d.expect(repetition{len0: p.t0 - p.h0, top0: ring[0][p.h0&63]})
+			power *= 2
 			stop = min(battles+power, r.maxBattles)
 		}
 	}
@@ -194,6 +207,16 @@ type repetition struct {
 	top0 cards.Card
 }
 
+// expect makes rep the reject before Brent's comparison.
+func (d *duel) expect(rep repetition) {
+	d.checkAt[d.rep.len0&63] = 0
+	d.checkAt[0], d.checkAt[52] = checkEnd, checkEnd
+	if rep.len0 < 64 {
+		d.checkAt[rep.len0] = checkRepeat
+	}
+	d.rep = rep
+}
+
 // candidate reports whether p may repeat the saved position.
 func (rep *repetition) candidate(ring *[2][64]cards.Card, p piles) bool {
 	return p.t0-p.h0 == rep.len0 && ring[0][p.h0&63] == rep.top0
@@ -201,9 +224,9 @@ func (rep *repetition) candidate(ring *[2][64]cards.Card, p piles) bool {
 
 // plainBattles plays battles from p that the first comparison settles
 // (duel.battle), at most left of them, and returns the piles, the battles
-// still left and done true after a battle that needs run's checks (an
-// emptied pile, a possible repetition, or none left), or false before a
-// battle it does not settle. The loop makes no calls, so its state stays
+// still left and done true after a battle that needs run's checks (pile
+// 0 of a size in checkAt, with the saved top card for rep.len0, or none
+// left), or false before a battle it does not settle. The loop makes no calls, so its state stays
 // in registers.
 func (d *duel) plainBattles(p piles, left int) (piles, int, bool) {
 	for {
@@ -226,7 +249,7 @@ func (d *duel) plainBattles(p piles, left int) (piles, int, bool) {
 		p.t0 += 2 - 2*w
 		p.t1 += 2 * w
 		left--
-		if p.h0 == p.t0 || p.h1 == p.t1 || left == 0 || d.rep.candidate(&d.ring, p) {
+		if k := d.checkAt[(p.t0-p.h0)&63]; k != 0 && (k == checkEnd || d.ring[0][p.h0&63] == d.rep.top0) || left == 0 {
 			return p, left, true
 		}
 	}
