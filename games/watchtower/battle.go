@@ -166,8 +166,8 @@ func (s *State) logFlip(b battle, fought [2][]cards.Card, w int) {
 	if w >= 0 {
 		outcome = flipOutcome([]int{b.attacker, b.defender}[w])
 	}
-	s.logf("flip: %s %s against %s %s: %s", seatName(b.attacker), listOf(fought[0]),
-		seatName(b.defender), listOf(fought[1]), outcome)
+	s.logLists("flip: %s %s against %s %s: %s", []cardList{listOf(fought[0]), listOf(fought[1])},
+		seatName(b.attacker), listArg(0), seatName(b.defender), listArg(1), outcome)
 }
 
 // flipOutcome is the seat that won a flip, or -1 for a draw; it formats
@@ -219,7 +219,7 @@ func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
 		}
 	}
 	if len(back) > 0 {
-		s.logf("royals and aces return under the barracks: %s", listOf(back))
+		s.logLists("royals and aces return under the barracks: %s", []cardList{listOf(back)}, listArg(0))
 	}
 }
 
