@@ -15,6 +15,7 @@ import (
 type JSONPlayer struct {
 	w     *bufio.Writer
 	lines chan line
+	stop  chan struct{}
 	// Timeout bounds each move (0: no limit).
 	Timeout time.Duration
 	// Strict ends the game on a line that is not a command (an outside
@@ -33,25 +34,19 @@ const MaxLine = 64 << 10
 
 // NewJSONPlayer reads commands from r and writes messages to w.
 func NewJSONPlayer(r io.Reader, w io.Writer) *JSONPlayer {
-	p := &JSONPlayer{w: bufio.NewWriter(w), lines: make(chan line)}
-	go func() {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 4096), MaxLine)
-		for sc.Scan() {
-			p.lines <- line{text: append([]byte(nil), sc.Bytes()...)}
-		}
-		err := sc.Err()
-		if err == nil {
-			err = io.EOF
-		}
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("a line longer than %d bytes", MaxLine)
-		}
-		for {
-			p.lines <- line{err: err}
-		}
-	}()
+	p := &JSONPlayer{w: bufio.NewWriter(w), lines: make(chan line), stop: make(chan struct{})}
+	go readLines(r, p.lines, p.stop)
 	return p
+}
+
+// Close stops reading commands: the goroutine reading r ends once its
+// current read returns (at once when r is closed or has ended).
+func (p *JSONPlayer) Close() {
+	select {
+	case <-p.stop:
+	default:
+		close(p.stop)
+	}
 }
 
 // Tell implements Player.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"cardtable/engine"
 )
 
 // MaxRefusals is how many refused moves in a row a runner takes from one
@@ -17,6 +19,10 @@ const MaxRefusals = 20
 type Runner struct {
 	Table   *Table
 	Players []Player
+	// Watchers are told what a spectator sees: hello, every event, the end
+	// (a live transcript, a room's audience). A watcher that fails to take
+	// a message is dropped, not the game.
+	Watchers []Player
 }
 
 // SeatError says which seat's player stopped the game, and why.
@@ -39,7 +45,7 @@ func (r *Runner) Run(ctx context.Context) error {
 	if len(r.Players) != t.NumSeats() {
 		return fmt.Errorf("table: %d players for %d seats", len(r.Players), t.NumSeats())
 	}
-	if err := r.tellAll(func(seat int) Message { return t.Hello(seat) }); err != nil {
+	if err := r.tellAll(t.Hello); err != nil {
 		return err
 	}
 	for !t.Over() {
@@ -50,7 +56,7 @@ func (r *Runner) Run(ctx context.Context) error {
 			return err
 		}
 	}
-	return r.tellAll(func(seat int) Message { return t.End(seat) })
+	return r.tellAll(t.End)
 }
 
 // window asks every seat to move against the same version before any of
@@ -126,5 +132,12 @@ func (r *Runner) tellAll(msg func(seat int) Message) error {
 			return &SeatError{Seat: seat, Err: err}
 		}
 	}
+	kept := r.Watchers[:0]
+	for _, w := range r.Watchers {
+		if w.Tell(msg(engine.Spectator)) == nil {
+			kept = append(kept, w)
+		}
+	}
+	r.Watchers = kept
 	return nil
 }

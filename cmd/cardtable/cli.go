@@ -24,6 +24,7 @@ const (
 
 // cli is the command line. New subcommands (play, serve, solve) go here.
 type cli struct {
+	Play   playCmd   `cmd:"" help:"Play a game in the terminal, or seat outside programs over the agent protocol."`
 	Sim    simCmd    `cmd:"" help:"Simulate many seeded games and report statistics."`
 	Replay replayCmd `cmd:"" help:"Replay a game record and print its transcript."`
 	Rules  rulesCmd  `cmd:"" help:"Print a game's rules and options."`
