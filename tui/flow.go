@@ -138,6 +138,9 @@ func (m *Model) startAsking(seat int) tea.Cmd {
 	m.mode, m.passTo = modePlay, -1
 	m.display = seat
 	m.win.asking = seat
+	if !m.statusErr {
+		m.setStatus("", false)
+	}
 	m.pick.reset(m.t.Legal(seat))
 	return m.slap.start(m, seat)
 }
@@ -252,7 +255,7 @@ func (m *Model) landAction(ap *table.Applied, before engine.View) error {
 // afterApply shows the steps the last actions set off, then goes on.
 func (m *Model) afterApply() tea.Cmd {
 	if m.steps.active() && m.speed() > 0 && m.mode != modeEnd {
-		return m.steps.tick(m.speed())
+		return m.after(m.speed(), stepMsg{gen: m.steps.gen})
 	}
 	m.steps.done()
 	if m.mode == modeEnd {
@@ -285,11 +288,6 @@ func (s *stepper) active() bool { return s.shown < len(s.pending) }
 
 func (s *stepper) done() { s.pending, s.shown, s.frozen = nil, 0, nil }
 
-func (s *stepper) tick(d time.Duration) tea.Cmd {
-	gen := s.gen
-	return tea.Tick(d, func(time.Time) tea.Msg { return stepMsg{gen: gen} })
-}
-
 // step shows one more step, or moves on when all are shown.
 func (m *Model) step(msg stepMsg) tea.Cmd {
 	if msg.gen != m.steps.gen || !m.steps.active() {
@@ -297,7 +295,7 @@ func (m *Model) step(msg stepMsg) tea.Cmd {
 	}
 	m.steps.shown++
 	if m.steps.active() {
-		return m.steps.tick(m.speed())
+		return m.after(m.speed(), stepMsg{gen: m.steps.gen})
 	}
 	m.steps.gen++
 	return m.afterApply()

@@ -23,6 +23,9 @@ type gameUI interface {
 	privateWindow(v engine.View) bool
 	// events are the steps an action set off, from the view after it.
 	events(v engine.View) []string
+	// explain says what an action means in words, where its notation is
+	// terse ("next 1": who goes next); "" otherwise.
+	explain(labels []string, action string) string
 }
 
 // uiFor returns the drawing of the game named name.
@@ -69,3 +72,5 @@ func joinNonEmpty(sep string, parts ...string) string {
 	}
 	return strings.Join(keep, sep)
 }
+
+func (plainUI) explain([]string, string) string { return "" }

@@ -63,6 +63,7 @@ func (m *Model) tableView() string {
 	}
 	boardLines := min(lipgloss.Height(board), body-7)
 	rows := body - boardLines
+	logW = max(40, w-60)
 	leftW := w - logW - 1
 	bottom := joinColumns(m.actionsView(leftW, rows), leftW, m.logView(logW, rows), logW, rows)
 	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + m.footer()
@@ -87,6 +88,8 @@ func (m *Model) header() string {
 	switch {
 	case m.t.Over():
 		parts = append(parts, "game over")
+	case m.steps.active():
+		parts = append(parts, "showing the last move")
 	case m.win != nil && m.win.asking >= 0:
 		parts = append(parts, styleHighlight.Render("your move"))
 	default:

@@ -75,6 +75,14 @@ type Model struct {
 	help    helpScreen
 	review  *reviewer
 	quit    bool
+
+	// after sends msg once d has passed (tea.Tick; tests fire timers by
+	// hand).
+	after func(d time.Duration, msg tea.Msg) tea.Cmd
+}
+
+func tick(d time.Duration, msg tea.Msg) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
 // logEntry is one applied action as each seat may know it.
@@ -99,7 +107,7 @@ func (e logEntry) text(viewer int) string {
 // newModel builds the model of cfg (checked by Run).
 func newModel(ctx context.Context, cfg Config) *Model {
 	m := &Model{ctx: ctx, cfg: cfg, width: MinWidth, height: MinHeight, display: engine.Spectator,
-		passTo: -1, refusals: map[int]int{}}
+		passTo: -1, refusals: map[int]int{}, after: tick}
 	if cfg.Review != nil && cfg.Table == nil {
 		m.mode = modeReview
 		return m
@@ -120,6 +128,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		m.display = m.persons[0]
 	}
 	m.pick = newPicker()
+	m.pick.explain = func(a string) string { return m.ui.explain(m.labels, a) }
 	return m
 }
 

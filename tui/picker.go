@@ -12,10 +12,13 @@ import (
 // move through with the arrows, and a line to type an action in the game's
 // notation, which filters the list and completes with tab.
 type picker struct {
-	input  textinput.Model
-	legal  []string
-	cursor int
-	offset int
+	input textinput.Model
+	// explain says in words what an action means ("" when its notation
+	// says it all).
+	explain func(string) string
+	legal   []string
+	cursor  int
+	offset  int
 }
 
 func newPicker() picker {
@@ -23,7 +26,16 @@ func newPicker() picker {
 	in.Prompt = "› "
 	in.Placeholder = "type an action, or pick one with ↑/↓ and enter"
 	in.CharLimit = 80
+	steadyCursor(&in)
 	return picker{input: in}
+}
+
+// steadyCursor stops the input's cursor blinking: a steady cursor needs no
+// timer running behind the table.
+func steadyCursor(in *textinput.Model) {
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
 }
 
 func (p *picker) focus() tea.Cmd { return p.input.Focus() }
@@ -143,6 +155,11 @@ func (p *picker) view(width, rows int) string {
 		line := "  " + prettyAction(ms[i])
 		if i == p.cursor {
 			line = styleSelected.Render("▸") + " " + prettyAction(ms[i])
+		}
+		if p.explain != nil {
+			if e := p.explain(ms[i]); e != "" {
+				line += styleDim.Render("  " + e)
+			}
 		}
 		if i == end-1 && end < len(ms) {
 			line += styleDim.Render(fmt.Sprintf("   (+%d more)", len(ms)-end))

@@ -121,3 +121,7 @@ func regicideExplain(labels []string, action string) string {
 	}
 	return ""
 }
+
+func (regicideUI) explain(labels []string, action string) string {
+	return regicideExplain(labels, action)
+}

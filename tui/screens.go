@@ -144,6 +144,7 @@ func (m *Model) openSave() {
 	in.CharLimit = 200
 	in.SetValue(defaultSaveName(rec))
 	in.CursorEnd()
+	steadyCursor(&in)
 	in.Focus()
 	m.save = saveDialog{input: in}
 	m.overlay = overlaySave

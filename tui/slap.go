@@ -36,8 +36,7 @@ func (c *slapClock) start(m *Model, seat int) tea.Cmd {
 		return nil
 	}
 	c.active, c.seat, c.windowMS, c.shownAt = true, seat, v.Slap.WindowMS, time.Now()
-	gen := c.gen
-	return tea.Tick(time.Duration(c.windowMS)*time.Millisecond, func(time.Time) tea.Msg { return slapTimeoutMsg{gen: gen} })
+	return m.after(time.Duration(c.windowMS)*time.Millisecond, slapTimeoutMsg{gen: c.gen})
 }
 
 // stop ends the clock (the person answered).

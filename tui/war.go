@@ -140,3 +140,15 @@ func warVariantName(key, val string) string {
 	}
 	return key + "=" + val
 }
+
+func (warUI) explain(_ []string, action string) string {
+	switch {
+	case action == "flip":
+		return "lay your card(s)"
+	case action == "pass":
+		return "do not slap"
+	case strings.HasPrefix(action, "slap"):
+		return "slap (space): sent with your time since the card showed"
+	}
+	return ""
+}

@@ -191,3 +191,7 @@ func seatLabel(labels []string, i int) string {
 	}
 	return fmt.Sprintf("seat %d", i+1)
 }
+
+func (watchtowerUI) explain(labels []string, action string) string {
+	return watchtowerExplain(labels, action)
+}
