@@ -77,7 +77,7 @@ func enemyLines(sc scene, e *regicide.EnemyView) string {
 }
 
 func regicideSeatLine(sc scene, v *regicide.View, p int) string {
-	line := "  " + pad(sc.seatName(p), 26) + fmt.Sprintf(" %d cards", v.HandSizes[p])
+	line := "  " + pad(sc.seatName(p), 26) + " " + plural(v.HandSizes[p], "card")
 	if p == v.Current && v.Phase != "over" {
 		line += styleHighlight.Render("  ← current")
 	}
