@@ -64,25 +64,32 @@ type Action struct {
 }
 
 // Store is the server's persistence. Implementations are safe for
-// concurrent use. An error leaves the store as it was.
+// concurrent use. An error leaves the store as it was. Times come back in
+// UTC, kept to the microsecond; a table's seat count is fixed when it is
+// created.
 type Store interface {
-	// CreateTable stores a new table (ErrConflict if its id exists).
+	// CreateTable stores a new table (ErrConflict if its id exists). Its
+	// Result and Finished are ignored: a table starts unfinished.
 	CreateTable(ctx context.Context, t Table) error
 	// Table returns one table's header (ErrNotFound).
 	Table(ctx context.Context, id string) (Table, error)
-	// Tables lists tables, newest first: the unfinished ones only when
-	// open is true.
+	// Tables lists tables, newest first (by Created, then by id): the
+	// unfinished ones only when open is true; at most limit of them, or
+	// all when limit <= 0 (a restarting server rebuilds every open table).
 	Tables(ctx context.Context, open bool, limit int) ([]Table, error)
 	// UpdateSeat replaces seat i of a table (claiming it, naming it,
-	// handing it to a bot).
+	// handing it to a bot); ErrNotFound for no such table or seat.
 	UpdateSeat(ctx context.Context, id string, i int, s Seat) error
 	// Append adds an action; a.Seq must equal the number of actions
-	// stored for the table, else ErrConflict and nothing is written. It
-	// returns only once the action is durable.
+	// stored for the table, and the table must be unfinished, else
+	// ErrConflict and nothing is written (ErrNotFound for no such table).
+	// It returns only once the action is durable.
 	Append(ctx context.Context, id string, a Action) error
-	// Actions returns a table's actions in order.
+	// Actions returns a table's actions in order (ErrNotFound for no such
+	// table; an empty list for a table without actions).
 	Actions(ctx context.Context, id string) ([]Action, error)
-	// Finish marks the table over with its result.
+	// Finish marks the table over with its result, once: ErrConflict if it
+	// is finished already.
 	Finish(ctx context.Context, id string, res engine.Result, at time.Time) error
 	// Close releases the store.
 	Close() error
