@@ -18,8 +18,8 @@ type simCmd struct {
 	Seed        uint64   `default:"1" help:"Seed of the run; game i plays with a seed derived from it, so any game can be re-run alone."`
 	Workers     int      `default:"0" help:"Games played in parallel (0: one per CPU). The results do not depend on it."`
 	Option      []string `short:"o" sep:"none" placeholder:"KEY=VALUE" help:"Game option (repeatable; also KEY=VALUE,KEY=VALUE). See cardtable rules GAME."`
-	Bot         []string `placeholder:"NAME" help:"Bot for every seat, or one per seat, comma-separated (default: the game's default bot). See cardtable bots GAME."`
-	BotOpt      []string `sep:"none" placeholder:"KEY=VALUE" help:"Bot setting (repeatable); KEY applies to every seat's bot, NAME.KEY only to the bots called NAME."`
+	Bot         []string `placeholder:"SPEC" help:"Bot for every seat, or one per seat, comma-separated; each NAME or NAME:KEY=VALUE:... with that seat's own settings, e.g. expert:iterations=64,expert:iterations=200 (default: the game's default bot). See cardtable bots GAME."`
+	BotOpt      []string `sep:"none" placeholder:"KEY=VALUE" help:"Bot setting (repeatable); KEY applies to every seat's bot, NAME.KEY only to the bots called NAME; a seat's own NAME:KEY=VALUE wins."`
 	JSON        bool     `help:"Print the report as one JSON document (fields in docs/cli.md)."`
 	CSV         string   `placeholder:"FILE" help:"Write one CSV row per game, in game order."`
 	Plot        string   `placeholder:"FILE" help:"Draw a histogram (.svg, .png or .pdf) of game lengths, or of the metric the game or --plot-metric names."`
@@ -46,6 +46,7 @@ Examples:
   cardtable sim regicide -n 1000 -o players=2 --bot random
   cardtable sim watchtower -n 500 --bot ismcts,random --bot-opt ismcts.iterations=200
   cardtable sim watchtower -n 2000 --bot heuristic,random --rotate
+  cardtable sim watchtower -n 200 --bot expert:iterations=64,expert:iterations=200 --rotate
   cardtable sim regicide -n 5000 -o players=1 --plot enemies.svg --plot-metric enemies
   cardtable sim regicide -n 5000 --plot turns.svg --plot-metric length`
 }
