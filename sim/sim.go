@@ -169,7 +169,7 @@ type runner struct {
 	first, end int64
 	played     int64
 	next       atomic.Int64
-	ordered  orderedMoments
+	ordered    orderedMoments
 	// botNames are the distinct bots in order of first appearance in
 	// cfg.Seats; botOf maps a cfg.Seats index to its bot's index.
 	botNames []string
