@@ -87,7 +87,7 @@ type Config struct {
 // Run plays the games and returns the report. It stops early with ctx's
 // error when ctx is cancelled.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	workers := cfg.Workers
@@ -133,7 +133,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-func (c *Config) check() error {
+// GamesPlayed is the number of games the run plays: all of them, or its
+// shard's slice.
+func (c Config) GamesPlayed() int64 {
+	size := chunkSize(c.Games)
+	first, end := c.Shard.chunks((c.Games + size - 1) / size)
+	return min(end*size, c.Games) - first*size
+}
+
+// Check reports a configuration that cannot run: no game, no games, a
+// seat count the game does not have, a bad shard. Run checks it first.
+func (c *Config) Check() error {
 	switch {
 	case c.Game == nil:
 		return errors.New("sim: no game given")
@@ -197,7 +207,7 @@ func newRunner(cfg Config) *runner {
 	r.size = chunkSize(cfg.Games)
 	r.chunks = (cfg.Games + r.size - 1) / r.size
 	r.first, r.end = cfg.Shard.chunks(r.chunks)
-	r.played = min(r.end*r.size, cfg.Games) - r.first*r.size
+	r.played = cfg.GamesPlayed()
 	r.next.Store(r.first)
 	r.ordered.next = r.first
 	r.ordered.pending = map[int64]*chunkMoments{}

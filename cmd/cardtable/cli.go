@@ -30,6 +30,8 @@ type cli struct {
 	Games  gamesCmd  `cmd:"" help:"List the games."`
 	Bots   botsCmd   `cmd:"" help:"List the bots (for one game, or all)."`
 	Solve  solveCmd  `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
+	Arena  arenaCmd  `cmd:"" help:"Play every match-up of some bots on the same deals and rate them."`
+	Merge  mergeCmd  `cmd:"" help:"Combine the --json outputs of a run's, sweep's or arena's shards into the whole result."`
 }
 
 // app is what commands run against: the streams and the game registry,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -29,6 +28,9 @@ type simCmd struct {
 	RecordDir   string   `placeholder:"DIR" help:"Save some games as records in DIR (see --record-every)."`
 	RecordEvery int64    `default:"1000" placeholder:"K" help:"With --record-dir, save games 0, K, 2K, ..."`
 	NoFastPath  bool     `help:"Play every game through the engine's State even when the game has a fast simulator (to check one against the other)."`
+	Sweep       []string `sep:"none" placeholder:"KEY=V1,V2,..." help:"Run every value of an option on the same seeds, one row each; two --sweep flags make a grid. With --csv FILE the table goes to FILE, one row per setting."`
+	Y           string   `placeholder:"FIGURE" help:"With --sweep and --plot: the figure to draw against the first swept option: share (default), draws, first-player, length, a metric, or end:REASON."`
+	Shard       string   `placeholder:"I/N" help:"Play only slice I (from 0) of N of the games; cardtable merge combines the N slices' --json outputs into the whole run's."`
 }
 
 func (simCmd) Help() string {
@@ -53,6 +55,12 @@ Examples:
 
 // Run validates everything, plays the games and prints the report.
 func (c *simCmd) Run(a *app) error {
+	if len(c.Sweep) > 0 {
+		return c.runSweep(a)
+	}
+	if c.Y != "" {
+		return usageErrorf("--y %s: --y picks a sweep's figure; use it with --sweep, or --plot-metric for one run", c.Y)
+	}
 	cfg, err := c.config(a)
 	if err != nil {
 		return err
@@ -71,7 +79,7 @@ func (c *simCmd) Run(a *app) error {
 		}
 		cfg.Records = sim.RecordConfig{Dir: c.RecordDir, Every: c.RecordEvery}
 	}
-	bar := newProgress(a, !c.Quiet, fmt.Sprintf("%s ×%d", cfg.Game.Name(), cfg.Games), cfg.Games)
+	bar := newProgress(a, !c.Quiet, fmt.Sprintf("%s ×%d", cfg.Game.Name(), cfg.GamesPlayed()), cfg.GamesPlayed())
 	cfg.Progress = bar.add
 	rep, err := sim.Run(a.ctx, cfg)
 	bar.finish(err == nil)
@@ -84,9 +92,7 @@ func (c *simCmd) Run(a *app) error {
 		}
 	}
 	if c.JSON {
-		enc := json.NewEncoder(a.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(a.stdout, rep)
 	}
 	writeReport(a.stdout, cfg.Game, rep)
 	return nil
@@ -127,10 +133,30 @@ func (c *simCmd) config(a *app) (sim.Config, error) {
 	if err != nil {
 		return sim.Config{}, usageError{err}
 	}
-	return sim.Config{
+	shard, err := parseShard(c.Shard)
+	if err != nil {
+		return sim.Config{}, err
+	}
+	cfg := sim.Config{
 		Game: g, Options: opts, Games: c.Games, Seed: c.Seed, Workers: c.Workers,
-		Seats: seats, NoFastPath: c.NoFastPath, Rotate: c.Rotate,
-	}, nil
+		Seats: seats, NoFastPath: c.NoFastPath, Rotate: c.Rotate, Shard: shard,
+	}
+	if err := cfg.Check(); err != nil {
+		return sim.Config{}, usageError{err}
+	}
+	return cfg, nil
+}
+
+// parseShard reads --shard I/N; empty means the whole run.
+func parseShard(text string) (sim.Shard, error) {
+	if text == "" {
+		return sim.Shard{}, nil
+	}
+	s, err := sim.ParseShard(text)
+	if err != nil {
+		return sim.Shard{}, usageError{err}
+	}
+	return s, nil
 }
 
 // checkPlot checks the plot's file name and metric before any game runs.
