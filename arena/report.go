@@ -3,7 +3,7 @@ package arena
 import (
 	"fmt"
 	"math"
-		"slices"
+	"slices"
 	"sort"
 	"sync/atomic"
 
