@@ -28,6 +28,7 @@ import (
 
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/record"
 )
 
 // maxChunk is the most consecutive games a worker takes at a time; a run
@@ -70,6 +71,13 @@ type Config struct {
 	Progress func(games int)
 	// Records saves some games as game records (see RecordConfig).
 	Records RecordConfig
+	// Play, when set, plays every game instead of the bots of Seats, for
+	// players outside the process (programs over the agent protocol): it
+	// gets the game's seed and, for each seat, the index in Seats of who
+	// plays it, and returns the final state and the game's record. Seats
+	// still name the players (their New may be nil); there is no fast path
+	// and no decision times.
+	Play func(ctx context.Context, seed uint64, lineup []int) (engine.State, *record.Record, error)
 	// Rotate seats the bots rotated by one place per game: in game i,
 	// seat s is played by Seats[(s+i) mod len(Seats)], so every bot plays
 	// every seat equally often and a seat's advantage cancels out of the
@@ -201,7 +209,7 @@ func newRunner(cfg Config) *runner {
 	r := &runner{cfg: cfg, seats: len(cfg.Seats)}
 	r.reporter = reporterOf(cfg.Game)
 	r.spec = r.reporter.Stats(cfg.Options)
-	if fs, ok := cfg.Game.(engine.FastSimulator); ok && !cfg.NoFastPath && usesDefaultBots(cfg.Game, cfg.Seats) {
+	if fs, ok := cfg.Game.(engine.FastSimulator); ok && !cfg.NoFastPath && cfg.Play == nil && usesDefaultBots(cfg.Game, cfg.Seats) {
 		r.fast = fs
 	}
 	r.size = chunkSize(cfg.Games)
@@ -268,7 +276,7 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 		for i := lo; i < hi; i++ {
 			seed := cards.SubSeed(r.cfg.Seed, uint64(i))
 			l = r.lineupOf(i)
-			if err := r.playOne(&p, t, &l, i, seed, &out); err != nil {
+			if err := r.playOne(ctx, &p, t, &l, i, seed, &out); err != nil {
 				r.fail(i, err)
 				return
 			}
@@ -295,8 +303,11 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 // playOne plays game i with lineup l into out, by the fast path when
 // allowed, timing the bots' decisions into t on the State path, and saves
 // it as a record when the run asks for one.
-func (r *runner) playOne(p *player, t *tally, l *lineup, i int64, seed uint64, out *engine.Outcome) error {
+func (r *runner) playOne(ctx context.Context, p *player, t *tally, l *lineup, i int64, seed uint64, out *engine.Outcome) error {
 	record := r.cfg.Records.wants(i)
+	if r.cfg.Play != nil {
+		return r.playOutside(ctx, l, i, seed, out, record)
+	}
 	if r.fast != nil && !record {
 		r.fast.Simulate(r.cfg.Options, seed, out)
 		return nil
@@ -308,6 +319,23 @@ func (r *runner) playOne(p *player, t *tally, l *lineup, i int64, seed uint64, o
 	*out = r.reporter.Outcome(s)
 	if record {
 		return r.cfg.Records.save(i, p.record)
+	}
+	return nil
+}
+
+// playOutside plays game i through Config.Play.
+func (r *runner) playOutside(ctx context.Context, l *lineup, i int64, seed uint64, out *engine.Outcome, record bool) error {
+	seats := make([]int, l.seats)
+	for s := range seats {
+		seats[s] = l.config[s]
+	}
+	s, rec, err := r.cfg.Play(ctx, seed, seats)
+	if err != nil {
+		return fmt.Errorf("sim: game %d (seed %d): %w", i, seed, err)
+	}
+	*out = r.reporter.Outcome(s)
+	if record && rec != nil {
+		return r.cfg.Records.save(i, rec)
 	}
 	return nil
 }

@@ -320,10 +320,13 @@ func TestReplayPrintsTranscript(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"High Card, seed ", "seat 1: seat 1 (bot random)", "\n1. seat 0: ", "round 1, scores", "final:", "result: "} {
+	for _, want := range []string{"High Card, seed ", "seat 1: seat 1 (bot random)", "seat 2: seat 2 (bot random)", "\n1. seat 1: ", "round 1, scores", "final:", "result: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("transcript lacks %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out, "seat 0") {
+		t.Errorf("transcript numbers a seat from 0 (people read seats from 1):\n%s", out)
 	}
 	b, _ := os.ReadFile(path)
 	out, errOut, code = cardtable(t, string(b), "replay", "-", "--json")
