@@ -84,7 +84,7 @@ func (sw Sweep) Plan() (*SweepPlan, error) {
 			return nil, fmt.Errorf("sim: --sweep %s and -o %s=%s: sweep the option or fix it, not both", a.Key, a.Key, sw.Given[a.Key])
 		}
 		if slices.ContainsFunc(sw.Axes[:i], func(b Axis) bool { return b.Key == a.Key }) {
-			return nil, fmt.Errorf("sim: --sweep %s given twice; list every value in one --sweep %s=V1,V2,...", a.Key, a.Key)
+			return nil, fmt.Errorf("sim: --sweep %s given twice; list every value in one --sweep %s=V1,V2 (as many as you like)", a.Key, a.Key)
 		}
 		axes[i] = Axis{Key: a.Key}
 		for _, v := range a.Values {
