@@ -32,7 +32,7 @@ func WriteSweepPlot(r *SweepReport, y, title, path string) error {
 	if err := CheckPlotPath(path); err != nil {
 		return err
 	}
-	xs, names, numeric := sweepX(r.Sweep[0].Values)
+	xs, names := sweepX(r.Sweep[0].Values)
 	lines := r.sweepLines(y)
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s by %s, %d games per setting, seed %d", title, y, r.Sweep[0].Key, r.Games, r.Seed)
@@ -47,6 +47,7 @@ func WriteSweepPlot(r *SweepReport, y, title, path string) error {
 	p.Y.Label.Text = y + " (95% interval shaded)"
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = true
+	legends := 0
 	for i, l := range lines {
 		c := plotutil.Color(i)
 		var pts, band plotter.XYs
@@ -81,11 +82,24 @@ func WriteSweepPlot(r *SweepReport, y, title, path string) error {
 		p.Add(poly, line, points)
 		if len(lines) > 1 || l.name != "" {
 			p.Legend.Add(l.name, line, points)
+			legends++
 		}
 	}
-	if !numeric {
-		p.NominalX(names...)
-		p.X.Min, p.X.Max = -0.3, float64(len(names))-0.7
+	// Every value of the axis is a labelled tick, with room on both sides
+	// for the end points and above the lines for the legend.
+	var ticks []plot.Tick
+	for i, x := range xs {
+		ticks = append(ticks, plot.Tick{Value: x, Label: names[i]})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	lo, hi := xs[0], xs[0]
+	for _, x := range xs {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	pad := 0.06 * max(hi-lo, 1)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	if legends > 0 {
+		p.Y.Max += 0.07 * float64(legends) * (p.Y.Max - p.Y.Min)
 	}
 	if err := p.Save(8*vg.Inch, 4.5*vg.Inch, path); err != nil {
 		return fmt.Errorf("sim: writing plot %s: %w", path, err)
@@ -95,8 +109,8 @@ func WriteSweepPlot(r *SweepReport, y, title, path string) error {
 
 // sweepX places the first axis's values: at their own value when every
 // one is a number, else at 0, 1, 2, ... with their names.
-func sweepX(values []string) (xs []float64, names []string, numeric bool) {
-	numeric = true
+func sweepX(values []string) (xs []float64, names []string) {
+	numeric := true
 	for i, v := range values {
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil {
@@ -110,7 +124,7 @@ func sweepX(values []string) (xs []float64, names []string, numeric bool) {
 			xs[i] = float64(i)
 		}
 	}
-	return xs, values, numeric
+	return xs, values
 }
 
 // sweepLines groups the rows by the values of every axis but the first,
