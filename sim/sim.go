@@ -5,7 +5,10 @@
 // own metrics with the distribution of integer ones, and the bots' time
 // per decision; plus an optional per-game CSV, plots of the length or a
 // metric, and game records. Bots may rotate seats from game to game so
-// that a seat's advantage cancels out of the bots' figures.
+// that a seat's advantage cancels out of the bots' figures. A sweep runs
+// one game over every combination of some options' values on the same
+// seeds, as one table, CSV or plot; a run or a sweep may be split into
+// shards for a batch scheduler and merged back into exactly its report.
 //
 // Game i of a run with seed S uses seed cards.SubSeed(S, i), and seat s's
 // bot in that game uses engine.BotSeed(gameSeed, s), so every game is
