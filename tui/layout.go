@@ -50,7 +50,8 @@ const wideLayout = 118
 // status and keys.
 func (m *Model) tableView() string {
 	w, h := m.width, m.height
-	body := h - 4
+	footer := m.footer()
+	body := h - 1 - lipgloss.Height(footer)
 	board := m.board()
 	logW := 40
 	if w >= wideLayout {
@@ -59,14 +60,14 @@ func (m *Model) tableView() string {
 		boardLines := min(lipgloss.Height(board), body-5)
 		left := clip(fit(board, leftW), boardLines) + "\n" + m.actionsView(leftW, body-boardLines-1)
 		right := m.logView(logW, body)
-		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + m.footer()
+		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + footer
 	}
 	boardLines := min(lipgloss.Height(board), body-7)
 	rows := body - boardLines
 	logW = max(40, w-60)
 	leftW := w - logW - 1
 	bottom := joinColumns(m.actionsView(leftW, rows), leftW, m.logView(logW, rows), logW, rows)
-	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + m.footer()
+	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + footer
 }
 
 // joinColumns sets two blocks side by side, each cut to its width and
@@ -192,7 +193,8 @@ func (m *Model) footer() string {
 	forecast := ""
 	if m.win != nil && m.win.asking >= 0 {
 		if hint, err := m.t.Hint(m.win.asking, m.pick.choice()); err == nil && hint != "" {
-			forecast = styleForecast.Render("forecast: ") + prettyAction(hint)
+			forecast = lipgloss.NewStyle().Width(m.width).Render(styleForecast.Render("forecast: ") + prettyAction(hint))
+			forecast = clip(forecast, 2)
 		}
 	}
 	status := ""
@@ -203,7 +205,7 @@ func (m *Model) footer() string {
 		}
 		status = st.Render(m.status)
 	}
-	keys := styleKeys.Render("↑/↓ choose · enter play · type to filter, tab completes · ? help & rules · q quit")
+	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
 	if m.mode == modeEnd {
 		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
 	}

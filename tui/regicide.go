@@ -30,7 +30,8 @@ func (regicideUI) board(sc scene) string {
 	if e := v.Enemy; e != nil {
 		b.WriteString(enemyLines(sc, e) + "\n")
 	}
-	piles := fmt.Sprintf("%d left · %d defeated", v.Castle, v.Defeated)
+	// The Castle count includes the enemy on top.
+	piles := fmt.Sprintf("%d to come · %d defeated", max(v.Castle-1, 0), v.Defeated)
 	tavern := fmt.Sprintf("%d", v.Tavern)
 	if len(v.TavernTop) > 0 {
 		tavern += " (on top: " + cardList(v.TavernTop) + ")"
