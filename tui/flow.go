@@ -239,6 +239,8 @@ func (m *Model) landAction(ap *table.Applied, before engine.View) error {
 		e.seen[seat] = ap.For(seat).Action
 	}
 	e.events = m.ui.events(ap.For(engine.Spectator).View)
+	e.note = m.ui.note(m.labels, m.lastPublic, ap.For(engine.Spectator).View)
+	m.lastPublic = ap.For(engine.Spectator).View
 	m.log = append(m.log, e)
 	for seat, p := range m.players {
 		if p == nil {

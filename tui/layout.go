@@ -171,7 +171,12 @@ func (m *Model) logView(width, rows int) string {
 		if i == len(m.log)-1 && e.byBot {
 			line = styleHighlight.Render("▶ ") + line
 		}
-		lines = append(lines, line)
+		if !m.ui.quiet(e.text(m.display)) {
+			lines = append(lines, line)
+		}
+		if e.note != "" {
+			lines = append(lines, prettyAction(e.note))
+		}
 		evs := e.events
 		if i == len(m.log)-1 && m.steps.active() {
 			evs = evs[:m.steps.shown+1]
@@ -182,6 +187,18 @@ func (m *Model) logView(width, rows int) string {
 	}
 	head := styleLabel.Render("Log")
 	rows--
+	// Long lines wrap (indented) rather than lose their end.
+	wrap := lipgloss.NewStyle().Width(width - 2)
+	var wrapped []string
+	for _, l := range lines {
+		for j, part := range strings.Split(wrap.Render(l), "\n") {
+			if j > 0 {
+				part = "  " + part
+			}
+			wrapped = append(wrapped, strings.TrimRight(part, " "))
+		}
+	}
+	lines = wrapped
 	if len(lines) > rows {
 		lines = lines[len(lines)-rows:]
 	}

@@ -13,7 +13,7 @@ import (
 // regicideUI draws Regicide: the enemy, the Castle, Tavern and discard,
 // the Tavern knowledge everyone shares, every hand's size and the
 // viewer's own hand, and the step the table is at.
-type regicideUI struct{}
+type regicideUI struct{ noNotes }
 
 func (regicideUI) hiddenCards() bool              { return true }
 func (regicideUI) privateWindow(engine.View) bool { return true }

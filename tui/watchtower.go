@@ -13,7 +13,7 @@ import (
 // viewer's own army in full), campaign status, try counters, the barracks
 // and what everyone knows of it, and a pending battle's face-down cards
 // to pick from blind.
-type watchtowerUI struct{}
+type watchtowerUI struct{ noNotes }
 
 func (watchtowerUI) hiddenCards() bool              { return true }
 func (watchtowerUI) privateWindow(engine.View) bool { return true }
