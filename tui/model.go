@@ -130,7 +130,9 @@ func newModel(ctx context.Context, cfg Config) *Model {
 	}
 	m.labels = seatLabels(m.t.Seats(), m.players, len(m.persons))
 	m.lastPublic = m.t.View(engine.Spectator)
-	if len(m.persons) > 0 {
+	// One person sees their seat from the start; with several, the screen
+	// shows the public view until it is handed to the first one asked.
+	if len(m.persons) == 1 {
 		m.display = m.persons[0]
 	}
 	m.pick = newPicker()
