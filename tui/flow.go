@@ -188,6 +188,9 @@ func (m *Model) submit(text string) tea.Cmd {
 func (m *Model) apply() tea.Cmd {
 	w := m.win
 	m.win = nil
+	if !m.statusErr {
+		m.setStatus("", false)
+	}
 	before := m.t.View(m.display)
 	for _, seat := range w.seats {
 		mv := w.moves[seat]

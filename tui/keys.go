@@ -100,7 +100,7 @@ func (m *Model) endKey(k tea.KeyPressMsg) tea.Cmd {
 		m.openSave()
 	case "left", "right", "r":
 		m.startReview(m.t.Record(), true)
-	case "q", "esc", "enter":
+	case "q", "esc":
 		if m.saved != "" {
 			m.quit = true
 			return tea.Quit

@@ -55,7 +55,7 @@ func (m *Model) tableView() string {
 	board := m.board()
 	logW := 40
 	if w >= wideLayout {
-		logW = 46
+		logW = min(max(w/3, 38), 60)
 		leftW := w - logW - 1
 		boardLines := min(lipgloss.Height(board), body-5)
 		left := clip(fit(board, leftW), boardLines) + "\n" + m.actionsView(leftW, body-boardLines-1)

@@ -178,6 +178,9 @@ func (m *Model) Init() tea.Cmd {
 			}
 		}
 	}
+	if n := m.t.Version(); n > 0 {
+		m.setStatus(fmt.Sprintf("resumed after %s", plural(n, "action")), false)
+	}
 	return tea.Batch(m.pick.focus(), m.advance())
 }
 

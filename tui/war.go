@@ -30,7 +30,11 @@ func (warUI) board(sc scene) string {
 	}
 	var b strings.Builder
 	b.WriteString(section("variants:", warVariants(sc)) + "\n")
-	fmt.Fprintf(&b, "%s  %s\n", section("battle", fmt.Sprint(v.Battles+1)), section("wars so far", fmt.Sprint(v.Wars)))
+	battle := section("battle", fmt.Sprint(v.Battles+1))
+	if v.Result.Over {
+		battle = section("battles played:", fmt.Sprint(v.Battles))
+	}
+	fmt.Fprintf(&b, "%s  %s\n", battle, section("wars so far", fmt.Sprint(v.Wars)))
 	round := "battle"
 	if v.Round == "war" {
 		round = styleAlert.Render(" WAR ")

@@ -132,7 +132,7 @@ func watchtowerPending(sc scene, p *watchtower.Pending) string {
 		if p.Target != nil {
 			what = "for " + card(*p.Target)
 		}
-		head := fmt.Sprintf("battle: %s challenges %s %s, %d card(s)", sc.label(p.Attacker), sc.label(p.Defender), what, p.K)
+		head := fmt.Sprintf("battle: %s challenges %s %s with %s", sc.label(p.Attacker), sc.label(p.Defender), what, plural(p.K, "card"))
 		return section("pending", head) + "\n  " + blindRow(sc, p)
 	case "free-for-all":
 		var who []string
@@ -161,7 +161,7 @@ func blindRow(sc scene, p *watchtower.Pending) string {
 			slots = append(slots, styleDim.Render(" ·· "))
 		}
 	}
-	return fmt.Sprintf("%s picks blind from %s's army: %s", sc.label(p.Picker), sc.label(p.From), strings.Join(slots, " "))
+	return fmt.Sprintf("%s picks blind from %s's army: %s", sc.label(p.Picker), sc.label(p.From), strings.Join(slots, ""))
 }
 
 // watchtowerExplain reads a challenge's seat for people.
