@@ -138,9 +138,6 @@ func (m *Model) startAsking(seat int) tea.Cmd {
 	m.mode, m.passTo = modePlay, -1
 	m.display = seat
 	m.win.asking = seat
-	if !m.statusErr {
-		m.setStatus("", false)
-	}
 	m.pick.reset(m.t.Legal(seat))
 	return m.slap.start(m, seat)
 }
