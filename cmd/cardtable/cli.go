@@ -31,6 +31,7 @@ type cli struct {
 	Games  gamesCmd  `cmd:"" help:"List the games."`
 	Bots   botsCmd   `cmd:"" help:"List the bots (for one game, or all)."`
 	Solve  solveCmd  `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
+	Serve  serveCmd  `cmd:"" help:"Serve the games in the browser: lobby, tables, bots, spectators, replays."`
 }
 
 // app is what commands run against: the streams and the game registry,
