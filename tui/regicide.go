@@ -115,6 +115,16 @@ func regicideStep(sc scene, v *regicide.View) string {
 // regicideExplain says in words what an action means where the notation
 // uses a seat index.
 func regicideExplain(labels []string, action string) string {
+	switch action {
+	case "power":
+		return "a Jester power: discard your hand, draw back to 8"
+	case "yield":
+		return "play nothing: go straight to suffering the attack"
+	case "exact tavern":
+		return "the enemy goes face down on the Tavern"
+	case "exact discard":
+		return "the enemy goes to the discard pile"
+	}
 	if rest, ok := strings.CutPrefix(action, "next "); ok {
 		if n, err := strconv.Atoi(rest); err == nil && n >= 0 && n < len(labels) {
 			return labels[n] + " goes next"
