@@ -138,9 +138,6 @@ func (m *Model) startAsking(seat int) tea.Cmd {
 	m.mode, m.passTo = modePlay, -1
 	m.display = seat
 	m.win.asking = seat
-	if !m.statusErr {
-		m.setStatus("", false)
-	}
 	m.pick.reset(m.t.Legal(seat))
 	return m.slap.start(m, seat)
 }
@@ -188,6 +185,9 @@ func (m *Model) submit(text string) tea.Cmd {
 func (m *Model) apply() tea.Cmd {
 	w := m.win
 	m.win = nil
+	if !m.statusErr {
+		m.setStatus("", false)
+	}
 	before := m.t.View(m.display)
 	for _, seat := range w.seats {
 		mv := w.moves[seat]
@@ -239,6 +239,8 @@ func (m *Model) landAction(ap *table.Applied, before engine.View) error {
 		e.seen[seat] = ap.For(seat).Action
 	}
 	e.events = m.ui.events(ap.For(engine.Spectator).View)
+	e.note = m.ui.note(m.labels, m.lastPublic, ap.For(engine.Spectator).View)
+	m.lastPublic = ap.For(engine.Spectator).View
 	m.log = append(m.log, e)
 	for seat, p := range m.players {
 		if p == nil {

@@ -26,6 +26,12 @@ type gameUI interface {
 	// explain says what an action means in words, where its notation is
 	// terse ("next 1": who goes next); "" otherwise.
 	explain(labels []string, action string) string
+	// note sums up for the log what the actions between two public views
+	// did ("seat 2 took the trick"), "" when the actions say it.
+	note(labels []string, before, after engine.View) string
+	// quiet reports whether an action says nothing worth a log line of
+	// its own (War's flips: the trick's note says what they did).
+	quiet(action string) bool
 }
 
 // uiFor returns the drawing of the game named name.
@@ -74,3 +80,14 @@ func joinNonEmpty(sep string, parts ...string) string {
 }
 
 func (plainUI) explain([]string, string) string { return "" }
+
+func (plainUI) note([]string, engine.View, engine.View) string { return "" }
+
+func (plainUI) quiet(string) bool { return false }
+
+// noNotes is embedded by games whose actions tell the whole story.
+type noNotes struct{}
+
+func (noNotes) note([]string, engine.View, engine.View) string { return "" }
+
+func (noNotes) quiet(string) bool { return false }

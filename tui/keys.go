@@ -6,6 +6,9 @@ import (
 
 // key routes a key press to the overlay or screen on top.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	if k.String() == "ctrl+c" && m.overlay != overlayQuit {
+		return m.askQuit()
+	}
 	switch m.overlay {
 	case overlayHelp:
 		return m.help.key(m, k)
@@ -13,9 +16,6 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return m.quitKey(k)
 	case overlaySave:
 		return m.save.key(m, k)
-	}
-	if k.String() == "ctrl+c" {
-		return m.askQuit()
 	}
 	switch m.mode {
 	case modePass:
@@ -100,7 +100,7 @@ func (m *Model) endKey(k tea.KeyPressMsg) tea.Cmd {
 		m.openSave()
 	case "left", "right", "r":
 		m.startReview(m.t.Record(), true)
-	case "q", "esc", "enter":
+	case "q", "esc":
 		if m.saved != "" {
 			m.quit = true
 			return tea.Quit

@@ -50,23 +50,24 @@ const wideLayout = 118
 // status and keys.
 func (m *Model) tableView() string {
 	w, h := m.width, m.height
-	body := h - 4
+	footer := m.footer()
+	body := h - 1 - lipgloss.Height(footer)
 	board := m.board()
 	logW := 40
 	if w >= wideLayout {
-		logW = 46
+		logW = min(max(w/3, 38), 60)
 		leftW := w - logW - 1
 		boardLines := min(lipgloss.Height(board), body-5)
 		left := clip(fit(board, leftW), boardLines) + "\n" + m.actionsView(leftW, body-boardLines-1)
 		right := m.logView(logW, body)
-		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + m.footer()
+		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + footer
 	}
 	boardLines := min(lipgloss.Height(board), body-7)
 	rows := body - boardLines
 	logW = max(40, w-60)
 	leftW := w - logW - 1
 	bottom := joinColumns(m.actionsView(leftW, rows), leftW, m.logView(logW, rows), logW, rows)
-	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + m.footer()
+	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + footer
 }
 
 // joinColumns sets two blocks side by side, each cut to its width and
@@ -170,7 +171,12 @@ func (m *Model) logView(width, rows int) string {
 		if i == len(m.log)-1 && e.byBot {
 			line = styleHighlight.Render("▶ ") + line
 		}
-		lines = append(lines, line)
+		if !m.ui.quiet(e.text(m.display)) {
+			lines = append(lines, line)
+		}
+		if e.note != "" {
+			lines = append(lines, prettyAction(e.note))
+		}
 		evs := e.events
 		if i == len(m.log)-1 && m.steps.active() {
 			evs = evs[:m.steps.shown+1]
@@ -181,6 +187,18 @@ func (m *Model) logView(width, rows int) string {
 	}
 	head := styleLabel.Render("Log")
 	rows--
+	// Long lines wrap (indented) rather than lose their end.
+	wrap := lipgloss.NewStyle().Width(width - 2)
+	var wrapped []string
+	for _, l := range lines {
+		for j, part := range strings.Split(wrap.Render(l), "\n") {
+			if j > 0 {
+				part = "  " + part
+			}
+			wrapped = append(wrapped, strings.TrimRight(part, " "))
+		}
+	}
+	lines = wrapped
 	if len(lines) > rows {
 		lines = lines[len(lines)-rows:]
 	}
@@ -192,7 +210,8 @@ func (m *Model) footer() string {
 	forecast := ""
 	if m.win != nil && m.win.asking >= 0 {
 		if hint, err := m.t.Hint(m.win.asking, m.pick.choice()); err == nil && hint != "" {
-			forecast = styleForecast.Render("forecast: ") + prettyAction(hint)
+			forecast = lipgloss.NewStyle().Width(m.width).Render(styleForecast.Render("forecast: ") + prettyAction(hint))
+			forecast = clip(forecast, 2)
 		}
 	}
 	status := ""
@@ -203,7 +222,7 @@ func (m *Model) footer() string {
 		}
 		status = st.Render(m.status)
 	}
-	keys := styleKeys.Render("↑/↓ choose · enter play · type to filter, tab completes · ? help & rules · q quit")
+	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
 	if m.mode == modeEnd {
 		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
 	}

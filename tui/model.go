@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -63,10 +64,12 @@ type Model struct {
 	status    string
 	statusErr bool
 
-	log      []logEntry
-	steps    stepper
-	slap     slapClock
-	refusals map[int]int
+	log []logEntry
+	// lastPublic is the public view after the last action, for notes.
+	lastPublic engine.View
+	steps      stepper
+	slap       slapClock
+	refusals   map[int]int
 
 	failure error
 	ended   bool
@@ -94,6 +97,8 @@ type logEntry struct {
 	seen   []string
 	public string
 	events []string
+	// note sums up what the action finished (War: the trick).
+	note string
 }
 
 // text is the entry as viewer may read it.
@@ -124,11 +129,19 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		}
 	}
 	m.labels = seatLabels(m.t.Seats(), m.players, len(m.persons))
-	if len(m.persons) > 0 {
+	m.lastPublic = m.t.View(engine.Spectator)
+	// One person sees their seat from the start; with several, the screen
+	// shows the public view until it is handed to the first one asked.
+	if len(m.persons) == 1 {
 		m.display = m.persons[0]
 	}
 	m.pick = newPicker()
-	m.pick.explain = func(a string) string { return m.ui.explain(m.labels, a) }
+	m.pick.explain = func(a string) string {
+		if _, war := m.ui.(warUI); war && strings.HasPrefix(a, "slap") && !m.slap.active {
+			return "a false slap: no slap card is showing"
+		}
+		return m.ui.explain(m.labels, a)
+	}
 	return m
 }
 
@@ -164,6 +177,9 @@ func (m *Model) Init() tea.Cmd {
 				return m.fail(&table.SeatError{Seat: seat, Err: err})
 			}
 		}
+	}
+	if n := m.t.Version(); n > 0 {
+		m.setStatus(fmt.Sprintf("resumed after %s", plural(n, "action")), false)
 	}
 	return tea.Batch(m.pick.focus(), m.advance())
 }

@@ -46,6 +46,12 @@ func TestRegicideScreenForecastAndRefusal(t *testing.T) {
 
 func TestHotSeatPassScreenShowsNoHand(t *testing.T) {
 	h := newHarness(t, "regicide", map[string]string{"first": "0"}, 3, "human", "human")
+	// Even the first person gets the screen handed over.
+	h.wantScreen("Pass to seat 1")
+	if strings.Contains(h.screen(), "your hand") {
+		t.Fatalf("the first hand-over shows a hand:\n%s", h.screen())
+	}
+	h.key("x")
 	if h.asking() != 0 {
 		t.Fatalf("asking seat %d, want seat 1 first", h.asking())
 	}

@@ -13,7 +13,7 @@ import (
 // regicideUI draws Regicide: the enemy, the Castle, Tavern and discard,
 // the Tavern knowledge everyone shares, every hand's size and the
 // viewer's own hand, and the step the table is at.
-type regicideUI struct{}
+type regicideUI struct{ noNotes }
 
 func (regicideUI) hiddenCards() bool              { return true }
 func (regicideUI) privateWindow(engine.View) bool { return true }
@@ -30,7 +30,8 @@ func (regicideUI) board(sc scene) string {
 	if e := v.Enemy; e != nil {
 		b.WriteString(enemyLines(sc, e) + "\n")
 	}
-	piles := fmt.Sprintf("%d left · %d defeated", v.Castle, v.Defeated)
+	// The Castle count includes the enemy on top.
+	piles := fmt.Sprintf("%d to come · %d defeated", max(v.Castle-1, 0), v.Defeated)
 	tavern := fmt.Sprintf("%d", v.Tavern)
 	if len(v.TavernTop) > 0 {
 		tavern += " (on top: " + cardList(v.TavernTop) + ")"
@@ -114,6 +115,16 @@ func regicideStep(sc scene, v *regicide.View) string {
 // regicideExplain says in words what an action means where the notation
 // uses a seat index.
 func regicideExplain(labels []string, action string) string {
+	switch action {
+	case "power":
+		return "a Jester power: discard your hand, draw back to 8"
+	case "yield":
+		return "play nothing: go straight to suffering the attack"
+	case "exact tavern":
+		return "the enemy goes face down on the Tavern"
+	case "exact discard":
+		return "the enemy goes to the discard pile"
+	}
 	if rest, ok := strings.CutPrefix(action, "next "); ok {
 		if n, err := strconv.Atoi(rest); err == nil && n >= 0 && n < len(labels) {
 			return labels[n] + " goes next"

@@ -153,6 +153,9 @@ func (r *reviewer) view(w, h int) string {
 		if i == r.at {
 			line = styleHighlight.Render(line)
 		}
+		if note := r.ui.note(r.labels, r.frames[i-1].views[0], fr.views[0]); note != "" {
+			line += styleDim.Render("  → ") + prettyAction(note)
+		}
 		lines = append(lines, line)
 	}
 	if r.at == 0 {

@@ -30,7 +30,11 @@ func (warUI) board(sc scene) string {
 	}
 	var b strings.Builder
 	b.WriteString(section("variants:", warVariants(sc)) + "\n")
-	fmt.Fprintf(&b, "%s  %s\n", section("battle", fmt.Sprint(v.Battles+1)), section("wars so far", fmt.Sprint(v.Wars)))
+	battle := section("battle", fmt.Sprint(v.Battles+1))
+	if v.Result.Over {
+		battle = section("battles played:", fmt.Sprint(v.Battles))
+	}
+	fmt.Fprintf(&b, "%s  %s\n", battle, section("wars so far", fmt.Sprint(v.Wars)))
 	round := "battle"
 	if v.Round == "war" {
 		round = styleAlert.Render(" WAR ")
@@ -139,6 +143,32 @@ func warVariantName(key, val string) string {
 		return "Slap War on " + val + " (space slaps)"
 	}
 	return key + "=" + val
+}
+
+func (warUI) quiet(action string) bool { return action == "flip" }
+
+// note tells the trick that ended between before and after: who took it,
+// how, and the cards everyone saw.
+func (warUI) note(labels []string, before, after engine.View) string {
+	b, ok1 := before.(*war.View)
+	a, ok2 := after.(*war.View)
+	if !ok1 || !ok2 || a.Battles == b.Battles || a.Last == nil {
+		return ""
+	}
+	l := a.Last
+	var up []string
+	for _, cs := range l.Table {
+		for _, c := range cs {
+			if c != "##" {
+				up = append(up, c)
+			}
+		}
+	}
+	who := "a draw"
+	if l.Winner >= 0 {
+		who = seatLabel(labels, l.Winner) + " took the trick by " + l.How
+	}
+	return fmt.Sprintf("battle %d: %s: %s", a.Battles, who, strings.Join(up, " "))
 }
 
 func (warUI) explain(_ []string, action string) string {

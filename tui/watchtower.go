@@ -13,7 +13,7 @@ import (
 // viewer's own army in full), campaign status, try counters, the barracks
 // and what everyone knows of it, and a pending battle's face-down cards
 // to pick from blind.
-type watchtowerUI struct{}
+type watchtowerUI struct{ noNotes }
 
 func (watchtowerUI) hiddenCards() bool              { return true }
 func (watchtowerUI) privateWindow(engine.View) bool { return true }
@@ -132,7 +132,7 @@ func watchtowerPending(sc scene, p *watchtower.Pending) string {
 		if p.Target != nil {
 			what = "for " + card(*p.Target)
 		}
-		head := fmt.Sprintf("battle: %s challenges %s %s, %d card(s)", sc.label(p.Attacker), sc.label(p.Defender), what, p.K)
+		head := fmt.Sprintf("battle: %s challenges %s %s with %s", sc.label(p.Attacker), sc.label(p.Defender), what, plural(p.K, "card"))
 		return section("pending", head) + "\n  " + blindRow(sc, p)
 	case "free-for-all":
 		var who []string
@@ -161,7 +161,7 @@ func blindRow(sc scene, p *watchtower.Pending) string {
 			slots = append(slots, styleDim.Render(" ·· "))
 		}
 	}
-	return fmt.Sprintf("%s picks blind from %s's army: %s", sc.label(p.Picker), sc.label(p.From), strings.Join(slots, " "))
+	return fmt.Sprintf("%s picks blind from %s's army: %s", sc.label(p.Picker), sc.label(p.From), strings.Join(slots, ""))
 }
 
 // watchtowerExplain reads a challenge's seat for people.
