@@ -234,7 +234,6 @@ func cmd(action string, version int, id string) table.Command {
 	return table.Command{Action: action, Version: intp(version), ID: id}
 }
 
-
 func replayBody(resp *http.Response) (engine.State, []record.Step, error) {
 	rec, err := record.Decode(resp.Body)
 	if err != nil {
