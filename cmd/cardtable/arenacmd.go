@@ -71,19 +71,19 @@ func (c *arenaCmd) Run(a *app) error {
 		return err
 	}
 	cfg := arena.Config{Game: g, Options: opts, Entries: entries, BotParams: params, Deals: c.Games, Seed: c.Seed, Workers: c.Workers, Shard: shard}
-	var run atomic.Int64
-	var runs int64
-	bar := newNamedProgress(a, !c.Quiet, func() string {
-		return fmt.Sprintf("%s arena, run %d/%d", g.Name(), min(run.Load()+1, runs), runs)
-	}, 0)
-	cfg.Progress = bar.add
+	// The plan's runs report progress through bar, which is drawn once
+	// the plan knows how many games there are.
+	var bar *progress
+	cfg.Progress = func(games int) { bar.add(games) }
 	plan, err := arena.NewPlan(cfg)
 	if err != nil {
-		bar.finish(false)
 		return usageError{err}
 	}
-	runs = int64(plan.Runs())
-	bar.setTotal(plan.Games())
+	var run atomic.Int64
+	runs := int64(plan.Runs())
+	bar = newNamedProgress(a, !c.Quiet, func() string {
+		return fmt.Sprintf("%s arena, run %d/%d", g.Name(), min(run.Load()+1, runs), runs)
+	}, plan.Games())
 	rep, err := plan.Run(a.ctx, func(i int) { run.Store(int64(i)) })
 	bar.finish(err == nil)
 	if err != nil {

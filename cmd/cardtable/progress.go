@@ -44,13 +44,6 @@ func (pr *progress) add(games int) {
 	}
 }
 
-// setTotal sets the number of games once it is known.
-func (pr *progress) setTotal(total int64) {
-	if pr.bar != nil {
-		pr.bar.SetTotal(total, false)
-	}
-}
-
 // finish removes the bar and waits for it to be cleared from the screen.
 func (pr *progress) finish(complete bool) {
 	if pr.p == nil {

@@ -50,7 +50,21 @@ Examples:
   cardtable sim watchtower -n 2000 --bot heuristic,random --rotate
   cardtable sim watchtower -n 200 --bot expert:iterations=64,expert:iterations=200 --rotate
   cardtable sim regicide -n 5000 -o players=1 --plot enemies.svg --plot-metric enemies
-  cardtable sim regicide -n 5000 --plot turns.svg --plot-metric length`
+  cardtable sim regicide -n 5000 --plot turns.svg --plot-metric length
+
+Sweeps: --sweep KEY=V1,V2,... runs every value of an option on the same
+seeds and prints one table, a row per setting (two --sweep flags make a
+grid); --csv FILE then writes that table, --plot FILE --y FIGURE draws a
+figure against the first swept option with its 95% band:
+  cardtable sim war --sweep underdog=off,2,4,6,8,10 -n 200000
+  cardtable sim regicide --sweep players=1,2,3,4 --bot heuristic -n 2000
+  cardtable sim war --sweep players=2,3 --sweep auto-war=off,2,5 -n 20000 --plot len.svg --y length
+
+Shards: --shard I/N plays slice I of N of the games (of every setting);
+cardtable merge combines the slices' --json outputs into the whole run's:
+  cardtable sim war -n 4000000 --json --shard 0/2 > a.json
+  cardtable sim war -n 4000000 --json --shard 1/2 > b.json
+  cardtable merge a.json b.json`
 }
 
 // Run validates everything, plays the games and prints the report.
