@@ -138,8 +138,24 @@ func (m *Model) startAsking(seat int) tea.Cmd {
 	m.mode, m.passTo = modePlay, -1
 	m.display = seat
 	m.win.asking = seat
-	m.pick.reset(m.t.Legal(seat))
-	return m.slap.start(m, seat)
+	legal := m.t.Legal(seat)
+	cmd := m.slap.start(m, seat)
+	if m.slap.active {
+		// Pass first: enter held down through a reveal (to flip fast)
+		// passes; slapping takes the space key or a deliberate choice.
+		slices.SortStableFunc(legal, func(a, b string) int {
+			return boolInt(a != "pass") - boolInt(b != "pass")
+		})
+	}
+	m.pick.reset(legal)
+	return cmd
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // submit is a person's answer for the seat being asked. A refused answer

@@ -141,7 +141,7 @@ func (m *Model) stepsView() string {
 func (m *Model) actionsView(width, rows int) string {
 	if m.mode == modeEnd {
 		return styleTitle.Render("The game is over.") + "\n" +
-			styleKeys.Render("s save the record · ←/→ review the game · q quit")
+			styleKeys.Render("s save · ←/→ review · q quit")
 	}
 	if m.win != nil && m.win.asking >= 0 {
 		head := styleLabel.Render("Your move, ") + m.label(m.win.asking)
@@ -244,6 +244,10 @@ func (m *Model) resultView() string {
 func resultText(res engine.Result, labels []string, u engine.Utility) string {
 	var who string
 	switch {
+	case len(labels) == 1 && len(res.Winners) == 0:
+		who = "You lost."
+	case len(labels) == 1:
+		who = "You won!"
 	case len(res.Winners) == 0 && u == engine.Identical:
 		who = "The table lost."
 	case len(res.Winners) == 0:

@@ -101,7 +101,7 @@ func watchtowerPlayer(sc scene, v *watchtower.View, p watchtower.PlayerView) str
 	}
 	line += "      " + section("fortress", fort)
 	if len(p.Row) > 0 {
-		line += "  " + section("showdown row", cardList(p.Row)) + fmt.Sprintf(" (%d tricks)", p.Tricks)
+		line += "  " + section("showdown row", cardList(p.Row)) + " (" + plural(p.Tricks, "trick") + ")"
 	}
 	return line + "\n"
 }
