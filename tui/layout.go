@@ -223,8 +223,11 @@ func (m *Model) footer() string {
 		status = st.Render(m.status)
 	}
 	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
-	if m.mode == modeEnd {
+	switch {
+	case m.mode == modeEnd:
 		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
+	case m.win == nil || m.win.asking < 0:
+		keys = styleKeys.Render("? help, rules · q quit")
 	}
 	return forecast + "\n" + status + "\n" + keys
 }

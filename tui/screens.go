@@ -134,6 +134,11 @@ type saveDialog struct {
 // openSave saves at once to Config.SavePath, or asks for a file name
 // (GAME-SEED.json by default).
 func (m *Model) openSave() {
+	if m.t == nil {
+		// Reviewing a record: it is already a file.
+		m.overlay = overlayNone
+		return
+	}
 	rec := m.t.Record()
 	if m.cfg.SavePath != "" {
 		m.saveTo(m.cfg.SavePath, rec)
