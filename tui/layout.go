@@ -115,7 +115,7 @@ func (m *Model) board() string {
 	if n := len(m.log); n > 0 && m.log[n-1].byBot {
 		last = m.log[n-1].actor
 	}
-	sc := scene{view: v, viewer: m.display, labels: m.labels, options: m.t.Hello(m.display).Options,
+	sc := scene{view: v, viewer: m.display, labels: m.labels, options: m.options,
 		game: m.t.Game(), lastActor: last, width: m.width}
 	out := m.ui.board(sc)
 	if m.steps.active() {
