@@ -64,7 +64,7 @@ func (m *Model) tableView() string {
 	}
 	boardLines := min(lipgloss.Height(board), body-7)
 	rows := body - boardLines
-	logW = max(40, w-60)
+	logW = max(36, w-60)
 	leftW := w - logW - 1
 	bottom := joinColumns(m.actionsView(leftW, rows), leftW, m.logView(logW, rows), logW, rows)
 	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + footer
