@@ -182,7 +182,7 @@ func TestPlayLinesMatchesReplay(t *testing.T) {
 			if got, want := finalBlock(t, out), finalBlock(t, replayed); got != want {
 				t.Errorf("final block:\n%s\nthe replay's:\n%s", got, want)
 			}
-			for _, want := range []string{"seat 1: seat 1 (you)", "your move (seat 1, version ", "seed " + fmt.Sprint(c.seed)} {
+			for _, want := range []string{"seat 1: you\n", "your move (seat 1, version ", "seed " + fmt.Sprint(c.seed)} {
 				if !strings.Contains(out, want) {
 					t.Errorf("transcript lacks %q", want)
 				}
