@@ -3,13 +3,13 @@ package bots
 import (
 	"fmt"
 
+	"cardtable/bots/regicidebot"
+	"cardtable/bots/warbot"
+	"cardtable/bots/watchtowerbot"
 	"cardtable/engine"
-	"cardtable/games/regicide"
-	"cardtable/games/war"
-	"cardtable/games/watchtower"
 )
 
-// heuristic adapts a game's own rule-based player, which takes no settings.
+// heuristic adapts a game's rule-based player, which takes no settings.
 func heuristic(game string, mk func(seed uint64) engine.Bot) Factory {
 	return func(_ engine.Game, _ engine.Options, params map[string]string, seed uint64) (engine.Bot, error) {
 		for k := range params {
@@ -19,10 +19,11 @@ func heuristic(game string, mk func(seed uint64) engine.Bot) Factory {
 	}
 }
 
-// heuristics are the games' rule-based players. War's is its default player,
-// which the War fast path reproduces exactly.
+// heuristics are the games' rule-based players, each in its game's bot
+// package. War's is its default player, which the War fast path reproduces
+// exactly.
 var heuristics = []Entry{
-	{Name: "heuristic", Help: "War's default player: flips at once and slaps after a seeded, human-like reaction time", Games: []string{"war"}, New: heuristic("war", war.NewBot)},
-	{Name: "heuristic", Help: "Regicide rule-based player: kills exactly when it can, shields against the coming attack, keeps the Jester for immunity", Games: []string{"regicide"}, New: heuristic("regicide", regicide.NewBot)},
-	{Name: "heuristic", Help: "Watchtower rule-based player: challenges where Monte Carlo odds favour it, builds towers, keeps assassins for attack", Games: []string{"watchtower"}, New: heuristic("watchtower", watchtower.NewBot)},
+	{Name: "heuristic", Help: "War's default player: flips at once and slaps after a seeded, human-like reaction time", Games: []string{"war"}, New: heuristic("war", warbot.New)},
+	{Name: "heuristic", Help: "Regicide rule-based player: kills exactly when it can, shields against the coming attack, keeps the Jester for immunity", Games: []string{"regicide"}, New: heuristic("regicide", regicidebot.NewHeuristic)},
+	{Name: "heuristic", Help: "Watchtower rule-based player: challenges where Monte Carlo odds favour it, builds towers, keeps assassins for attack", Games: []string{"watchtower"}, New: heuristic("watchtower", func(seed uint64) engine.Bot { return watchtowerbot.NewHeuristic(seed) })},
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/bots/regicidebot"
 	"cardtable/engine"
 	"cardtable/games/regicide"
 	"cardtable/record"
@@ -20,7 +21,7 @@ func TestReplayCarriesHints(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := record.FromGame(g, opts, setup, nil)
-	bot := regicide.NewBot(1)
+	bot := regicidebot.NewHeuristic(1)
 	var hints []string
 	var tm []int
 	for i := 0; i < 6 && !s.Terminal(); i++ {

@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"cardtable/engine"
+	"cardtable/record"
 	"cardtable/store"
 	"cardtable/store/memstore"
 	"cardtable/table"
@@ -231,4 +232,12 @@ func intp(i int) *int { return &i }
 
 func cmd(action string, version int, id string) table.Command {
 	return table.Command{Action: action, Version: intp(version), ID: id}
+}
+
+func replayBody(resp *http.Response) (engine.State, []record.Step, error) {
+	rec, err := record.Decode(resp.Body)
+	if err != nil {
+		return nil, nil, err
+	}
+	return record.Replay(rec)
 }

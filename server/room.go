@@ -224,6 +224,8 @@ func (r *room) handle(m any) bool {
 		m.reply <- r.handToBot(m.seat, m.creator, m.spec)
 	case syncReq:
 		close(m.reply)
+	case func():
+		m() // a look inside, run on the room's goroutine (tests)
 	case stopReq:
 		r.shutdown()
 		return false

@@ -5,7 +5,10 @@
 // own metrics with the distribution of integer ones, and the bots' time
 // per decision; plus an optional per-game CSV, plots of the length or a
 // metric, and game records. Bots may rotate seats from game to game so
-// that a seat's advantage cancels out of the bots' figures.
+// that a seat's advantage cancels out of the bots' figures. A sweep runs
+// one game over every combination of some options' values on the same
+// seeds, as one table, CSV or plot; a run or a sweep may be split into
+// shards for a batch scheduler and merged back into exactly its report.
 //
 // Game i of a run with seed S uses seed cards.SubSeed(S, i), and seat s's
 // bot in that game uses engine.BotSeed(gameSeed, s), so every game is
@@ -83,12 +86,19 @@ type Config struct {
 	// every seat equally often and a seat's advantage cancels out of the
 	// bots' figures.
 	Rotate bool
+	// Shard, when Of > 0, plays only slice Index of Of disjoint slices of
+	// the run's games (see Shard); Merge combines the slices' reports
+	// into the report of the whole run.
+	Shard Shard
+	// OnGame, when set, is called from the workers after each game with
+	// the game's index and outcome. It must be safe for concurrent use.
+	OnGame func(game int64, out *engine.Outcome)
 }
 
 // Run plays the games and returns the report. It stops early with ctx's
 // error when ctx is cancelled.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	workers := cfg.Workers
@@ -99,7 +109,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
 	var csv *csvWriter
 	if cfg.CSV != nil {
-		csv = newCSVWriter(cfg.CSV, r.header())
+		csv = newCSVWriter(cfg.CSV, r.header(), r.first)
 	}
 	var wg sync.WaitGroup
 	tallies := make([]*tally, workers)
@@ -127,10 +137,24 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	for _, t := range tallies {
 		total.merge(t)
 	}
-	return r.report(total, workers, time.Since(start)), nil
+	rep := r.report(total, workers, time.Since(start))
+	if cfg.Shard.Of > 0 {
+		rep.Shard = r.shardState(total)
+	}
+	return rep, nil
 }
 
-func (c *Config) check() error {
+// GamesPlayed is the number of games the run plays: all of them, or its
+// shard's slice.
+func (c Config) GamesPlayed() int64 {
+	size := chunkSize(c.Games)
+	first, end := c.Shard.chunks((c.Games + size - 1) / size)
+	return min(end*size, c.Games) - first*size
+}
+
+// Check reports a configuration that cannot run: no game, no games, a
+// seat count the game does not have, a bad shard. Run checks it first.
+func (c *Config) Check() error {
 	switch {
 	case c.Game == nil:
 		return errors.New("sim: no game given")
@@ -146,7 +170,10 @@ func (c *Config) check() error {
 	if len(c.Seats) != s.NumSeats() {
 		return fmt.Errorf("sim: %d seats configured for a %d-seat game", len(c.Seats), s.NumSeats())
 	}
-	return nil
+	if _, ok := c.Game.(engine.Reporter); !ok && c.Shard.Of > 0 {
+		return fmt.Errorf("sim: %s does not report statistics, so its runs are not split into shards", c.Game.Name())
+	}
+	return c.Shard.check(c.Games)
 }
 
 // runner is the shared, read-mostly part of a run.
@@ -158,8 +185,12 @@ type runner struct {
 	seats    int
 	chunks   int64
 	size     int64 // games per chunk
-	next     atomic.Int64
-	ordered  orderedMoments
+	// first and end bound the chunks this run plays (all of them unless
+	// it is a shard); played counts their games.
+	first, end int64
+	played     int64
+	next       atomic.Int64
+	ordered    orderedMoments
 	// botNames are the distinct bots in order of first appearance in
 	// cfg.Seats; botOf maps a cfg.Seats index to its bot's index.
 	botNames []string
@@ -186,7 +217,14 @@ func newRunner(cfg Config) *runner {
 	}
 	r.size = chunkSize(cfg.Games)
 	r.chunks = (cfg.Games + r.size - 1) / r.size
+	r.first, r.end = cfg.Shard.chunks(r.chunks)
+	r.played = cfg.GamesPlayed()
+	r.next.Store(r.first)
+	r.ordered.next = r.first
 	r.ordered.pending = map[int64]*chunkMoments{}
+	if cfg.Shard.Of > 0 {
+		r.ordered.chunks = map[int64]*chunkMoments{}
+	}
 	for i, seat := range cfg.Seats {
 		b := slices.Index(r.botNames, seat.Bot)
 		if b < 0 {
@@ -231,7 +269,7 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 	var l lineup
 	for !r.failed.Load() && ctx.Err() == nil {
 		c := r.next.Add(1) - 1
-		if c >= r.chunks {
+		if c >= r.end {
 			return
 		}
 		lo := c * r.size
@@ -247,6 +285,9 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 			}
 			t.add(&out, &l)
 			m.add(&out, r.seats, len(r.spec.Metrics))
+			if r.cfg.OnGame != nil {
+				r.cfg.OnGame(i, &out)
+			}
 			if csv != nil {
 				row = r.appendRow(row, i, seed, &out)
 			}
@@ -309,12 +350,18 @@ type orderedMoments struct {
 	next    int64
 	pending map[int64]*chunkMoments
 	total   chunkMoments
+	// chunks, when not nil, keeps every chunk's moments by index, for a
+	// shard's report (Merge replays them in chunk order).
+	chunks map[int64]*chunkMoments
 }
 
 func (o *orderedMoments) put(c int64, m *chunkMoments) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.pending[c] = m
+	if o.chunks != nil {
+		o.chunks[c] = m
+	}
 	for {
 		m, ok := o.pending[o.next]
 		if !ok {

@@ -183,6 +183,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if n := m.t.Version(); n > 0 {
 		m.setStatus(fmt.Sprintf("resumed after %s", plural(n, "action")), false)
+		m.logPast()
 	}
 	return tea.Batch(m.pick.focus(), m.advance())
 }

@@ -1,4 +1,5 @@
-// Package regicidebot is cardtable's strongest Regicide player, the bot
+// Package regicidebot holds Regicide's computer players: the rule-based
+// Heuristic (registered as "heuristic") and the strongest, the bot
 // registered as "expert": single-observer ISMCTS (bots/ismcts) whose
 // rollouts are played by a fast rule-based policy, over a search game that
 // offers only minimal Step 4 covers, the cheapest first, and that scores a

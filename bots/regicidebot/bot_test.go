@@ -160,7 +160,7 @@ func TestBeatsTheHeuristic(t *testing.T) {
 	for i := range deals {
 		seed := cards.SubSeed(4242, uint64(i))
 		results := [2]bool{}
-		for j, bot := range []engine.Bot{newBot(t, 100, engine.BotSeed(seed, 0)), regicide.NewBot(engine.BotSeed(seed, 0))} {
+		for j, bot := range []engine.Bot{newBot(t, 100, engine.BotSeed(seed, 0)), regicidebot.NewHeuristic(engine.BotSeed(seed, 0))} {
 			s := newState(t, 1, seed)
 			playOut(t, s, []engine.Bot{bot})
 			results[j] = s.Result().End == "won"

@@ -6,13 +6,13 @@ import (
 	"cardtable/games/regicide"
 )
 
-// weights are the heuristic's (regicide.Weights), with the policy's own
-// scoring methods.
-type weights struct{ regicide.Weights }
+// weights are the heuristic's (Weights), with the policy's own scoring
+// methods.
+type weights struct{ Weights }
 
-// defaultWeights are the weights regicide's heuristic bot was tuned to; the
-// policy uses them both to play and to roll games out in a search.
-var defaultWeights = weights{regicide.DefaultWeights()}
+// defaultWeights are the weights the heuristic was tuned to; the policy
+// uses them both to play and to roll games out in a search.
+var defaultWeights = weights{heuristicWeights}
 
 // policy is a fast rule-based player. Where the search game ranks the
 // actions (plays, yields, covers and the power) it takes the first one
@@ -56,9 +56,9 @@ func bestOf(legal []engine.Action, rng *cards.RNG, score func(engine.Action) flo
 }
 
 // playScore values the play forecast by o at t with the heuristic's
-// scoring (regicide.Weights.PlayScore).
+// scoring (Weights.PlayScore).
 func (w *weights) playScore(t *table, o outcome, yield bool) float64 {
-	return w.PlayScore(regicide.PlayFacts{
+	return w.PlayScore(PlayFacts{
 		Jester: o.jester, Kills: o.kills, Exact: o.exact, Yield: yield, CanCover: o.canCover,
 		Draw: o.draw, DrawSelf: o.drawSelf, Heal: o.heal, Attack: o.attack, Damage: o.damage, Shield: o.shield, Suffer: o.suffer,
 		EnemyImmune: t.immune != 0, EnemyDamage: t.damage, EnemyShield: t.shield, Tavern: t.tavern,

@@ -14,7 +14,7 @@ import (
 // returns the position and that seat.
 func midgame(b *testing.B, seed uint64, n int, decisive func(s engine.State, seat int) bool) (engine.State, int) {
 	s := newState(b, 2, seed)
-	players := []engine.Bot{watchtower.NewBot(1), watchtower.NewBot(2)}
+	players := []engine.Bot{watchtowerbot.NewHeuristic(1), watchtowerbot.NewHeuristic(2)}
 	for i := 0; ; i++ {
 		seat := s.ToMove(nil)[0]
 		if i >= n && decisive(s, seat) {
@@ -34,7 +34,7 @@ func turnChoice(s engine.State, seat int) bool {
 // searched: a decision where the heuristic has several candidates, so the
 // expert searches.
 func searched(s engine.State, seat int) bool {
-	return len(watchtower.NewRanker(9).Ranked(s, seat, nil, 3)) > 1
+	return len(watchtowerbot.NewHeuristic(9).Ranked(s, seat, nil, 3)) > 1
 }
 
 // BenchmarkPlainSearch measures generic ISMCTS (uniform rollouts to the

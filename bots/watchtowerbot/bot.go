@@ -1,8 +1,9 @@
-// Package watchtowerbot is the strongest Watchtower player, the bot
-// registered as "expert": single-observer ISMCTS (bots/ismcts) over a search
-// game that offers, at each decision, only the few actions a fast policy
-// (Policy: the heuristic watchtower.Bot, made to hold back a completion that
-// would start a showdown it expects to lose) ranks best, whose rollouts are
+// Package watchtowerbot holds Watchtower's computer players: the rule-based
+// Heuristic (registered as "heuristic") and the strongest, the bot
+// registered as "expert": single-observer ISMCTS (bots/ismcts) over a
+// search game that offers, at each decision, only the few actions a fast
+// policy (Policy: the heuristic, made to hold back a completion that would
+// start a showdown it expects to lose) ranks best, whose rollouts are
 // played by that policy and stopped after a few actions to be scored by an
 // evaluation fitted to game outcomes (the chance to win from campaign
 // status and the share of a showdown played between the armies now).

@@ -80,7 +80,7 @@ func TestLegalInEveryPlayerCount(t *testing.T) {
 func decisions(t *testing.T, seed uint64, n int) []engine.Action {
 	s := newState(t, 2, seed)
 	expert := newBot(t, small(), 7)
-	other := watchtower.NewBot(8)
+	other := watchtowerbot.NewHeuristic(8)
 	var out []engine.Action
 	var tm []int
 	for i := 0; i < n && !s.Terminal(); i++ {
@@ -117,7 +117,7 @@ func TestNoPeeking(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		// 2 players: the expert searches; 3: it plays the policy.
 		s := newState(t, 2+int(seed%2), seed)
-		players := []engine.Bot{watchtower.NewBot(1), watchtower.NewBot(2), watchtower.NewBot(3)}
+		players := []engine.Bot{watchtowerbot.NewHeuristic(1), watchtowerbot.NewHeuristic(2), watchtowerbot.NewHeuristic(3)}
 		var tm []int
 		for step := 0; step < 90 && !s.Terminal(); step++ {
 			tm = s.ToMove(tm[:0])
@@ -171,7 +171,7 @@ func TestDefaultPlaysThePolicyWithMorePlayers(t *testing.T) {
 		alone.Candidates = 1
 		def, pol := newBot(t, watchtowerbot.DefaultSettings(), 7), newBot(t, alone, 7)
 		s := newState(t, players, uint64(players))
-		others := watchtower.NewBot(1)
+		others := watchtowerbot.NewHeuristic(1)
 		for !s.Terminal() {
 			seat := s.ToMove(nil)[0]
 			var a engine.Action

@@ -21,7 +21,7 @@ func TestEvaluate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		players := []engine.Bot{watchtower.NewBot(seed), watchtower.NewBot(seed + 100)}
+		players := []engine.Bot{NewHeuristic(seed), NewHeuristic(seed + 100)}
 		for !s.Terminal() {
 			if r := evaluate(s, &rng, armies); math.Abs(r[0]+r[1]) > 1e-9 || math.Abs(r[0]) > 1 {
 				t.Fatalf("seed %d: evaluate = %v, want opposite returns within [-1, 1]", seed, r)

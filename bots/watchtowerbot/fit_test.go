@@ -56,7 +56,7 @@ func samplePositions(t *testing.T, games int) []position {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bots := [2]engine.Bot{NewPolicy(uint64(g), DefaultCompleteOdds), watchtower.NewBot(uint64(g))}
+		bots := [2]engine.Bot{NewPolicy(uint64(g), DefaultCompleteOdds), NewHeuristic(uint64(g))}
 		if g%2 == 1 {
 			bots[0], bots[1] = bots[1], bots[0]
 		}

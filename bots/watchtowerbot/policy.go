@@ -28,7 +28,7 @@ const (
 
 // Policy is the expert's fast player, used for its moves without a search,
 // for the candidates the search considers and for its rollouts: the
-// heuristic (watchtower.Bot), except that the last player off campaign
+// heuristic (Heuristic), except that the last player off campaign
 // completes a tower only when it expects to win the showdown that follows.
 //
 // Completing the last tower starts the showdown at once (WT-22), and the
@@ -40,7 +40,7 @@ const (
 // and holds the card back below CompleteOdds, a bar it lowers as the game
 // grows long (threshold).
 type Policy struct {
-	ranker *watchtower.Bot
+	ranker *Heuristic
 	rng    cards.RNG
 	// CompleteOdds is the smallest estimated showdown share at which the
 	// last player off campaign completes a tower.
@@ -55,7 +55,7 @@ type Policy struct {
 
 // NewPolicy returns a Policy seeded with seed.
 func NewPolicy(seed uint64, completeOdds float64) *Policy {
-	return &Policy{ranker: watchtower.NewRanker(cards.SubSeed(seed, 1)), rng: cards.NewRNG(cards.SubSeed(seed, 2)),
+	return &Policy{ranker: NewHeuristic(cards.SubSeed(seed, 1)), rng: cards.NewRNG(cards.SubSeed(seed, 2)),
 		CompleteOdds: completeOdds, deals: oddsDeals}
 }
 

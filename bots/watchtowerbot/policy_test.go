@@ -108,7 +108,7 @@ func TestPolicyBeatsTheHeuristic(t *testing.T) {
 			t.Fatal(err)
 		}
 		policy := g % 2
-		bots := [2]engine.Bot{watchtower.NewBot(uint64(g)), watchtower.NewBot(uint64(g))}
+		bots := [2]engine.Bot{NewHeuristic(uint64(g)), NewHeuristic(uint64(g))}
 		bots[policy] = NewPolicy(uint64(g), DefaultCompleteOdds)
 		for !s.Terminal() {
 			seat := s.ToMove(nil)[0]

@@ -32,6 +32,8 @@ type cli struct {
 	Bots   botsCmd   `cmd:"" help:"List the bots (for one game, or all)."`
 	Solve  solveCmd  `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
 	Serve  serveCmd  `cmd:"" help:"Serve the games in the browser: lobby, tables, bots, spectators, replays."`
+	Arena  arenaCmd  `cmd:"" help:"Play every match-up of some bots on the same deals and rate them."`
+	Merge  mergeCmd  `cmd:"" help:"Combine the --json outputs of a run's, sweep's or arena's shards into the whole result."`
 }
 
 // app is what commands run against: the streams and the game registry,

@@ -36,15 +36,3 @@ func BenchmarkRandomPlayout(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkHeuristicPlayout plays whole games with the heuristic bot.
-func BenchmarkHeuristicPlayout(b *testing.B) {
-	for players := 1; players <= 4; players++ {
-		b.Run(fmt.Sprintf("players=%d", players), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				playOut(b, players, uint64(i), NewBot)
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-		})
-	}
-}

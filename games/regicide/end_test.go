@@ -112,15 +112,15 @@ func TestSoloPowersREG30(t *testing.T) {
 	}
 }
 
-// TestOutcomeMetricsREG26 plays seeded bot games and checks the metrics
+// TestOutcomeMetricsREG26 plays seeded random games and checks the metrics
 // against the final state.
 func TestOutcomeMetricsREG26(t *testing.T) {
 	spec := Game{}.Stats(engine.Options{})
 	if len(spec.EndReasons) != 14 || spec.EndReasons[13] != "lost to KS" || len(spec.Metrics) != 6 {
 		t.Fatalf("stats spec %+v", spec)
 	}
-	for seed := uint64(0); seed < 20; seed++ {
-		s := playOut(t, 3, seed, NewBot)
+	for seed := uint64(0); seed < 200; seed++ {
+		s := playOut(t, 3, seed, newRandomBot)
 		o := Game{}.Outcome(s)
 		r := s.Result()
 		if spec.EndReasons[o.End] != r.End || o.Length != r.Length || o.Metrics[0] != float64(s.defeated) || o.Metrics[3] != float64(s.jestersPlayed) || o.Metrics[4] != float64(s.yields) || o.Metrics[5] != float64(r.Length) {

@@ -1,4 +1,4 @@
-package regicide
+package regicide_test
 
 import (
 	stdflag "flag"
@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/bots/regicidebot"
 	"cardtable/engine"
+	"cardtable/games/regicide"
 )
 
 var update = stdflag.Bool("update", false, "rewrite the golden playthroughs in testdata")
@@ -19,14 +21,14 @@ var goldenSeeds = map[int]uint64{1: 11, 2: 22, 3: 33, 4: 44}
 // transcript plays a seeded game with the heuristic bot in every seat and
 // writes the public view before each action, the action and its hint.
 func transcript(t *testing.T, players int, seed uint64) string {
-	opts := engine.MustResolve(Game{}, map[string]string{"players": fmt.Sprint(players)})
-	st, err := Game{}.New(opts, engine.Setup{Seed: seed})
+	opts := engine.MustResolve(regicide.Game{}, map[string]string{"players": fmt.Sprint(players)})
+	st, err := regicide.Game{}.New(opts, engine.Setup{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	bots := make([]engine.Bot, players)
 	for p := range bots {
-		bots[p] = NewBot(engine.BotSeed(seed, p))
+		bots[p] = regicidebot.NewHeuristic(engine.BotSeed(seed, p))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# regicide %s, seed %d, heuristic bot in every seat\n", opts, seed)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/engine/enginetest"
 )
@@ -44,7 +45,7 @@ func FuzzUnmarshal(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		s := playWithBotsTo(f, opts, uint64(i), 30+i*7)
+		s := playTo(f, opts, uint64(i), 30+i*7)
 		data, _ := s.MarshalBinary()
 		f.Add(data)
 	}
@@ -74,17 +75,20 @@ func FuzzUnmarshal(f *testing.F) {
 	})
 }
 
-// playWithBotsTo plays a seeded bot game for at most steps actions.
-func playWithBotsTo(t testing.TB, opts engine.Options, seed uint64, steps int) *State {
+// playTo plays a seeded game for at most steps actions, each seat picking
+// among its legal actions with a generator.
+func playTo(t testing.TB, opts engine.Options, seed uint64, steps int) *State {
 	st, err := Game{}.New(opts, engine.Setup{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := st.(*State)
-	bots := []engine.Bot{NewBot(1), NewBot(2), NewBot(3)}
+	rng := cards.NewRNG(seed)
+	var legal []engine.Action
 	for n := 0; n < steps && !s.Terminal(); n++ {
 		seat := s.ToMove(nil)[0]
-		if err := s.Apply(seat, bots[seat].Act(s, seat)); err != nil {
+		legal = s.Legal(seat, legal[:0])
+		if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
 		}
 	}

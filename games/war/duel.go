@@ -44,7 +44,8 @@ type ends struct {
 // duelCounts are the figures trick keeps for run.
 type duelCounts struct {
 	rng cards.RNG
-	// bots are the two NewBot generators, drawn from in slap windows.
+	// bots are the two default players' generators (bots/warbot), drawn
+	// from in slap windows.
 	bots                             [2]cards.RNG
 	wars, autoWars, underdogs, slaps int
 }
@@ -219,11 +220,12 @@ func (d *duel) trick(r *rules, g *duelCounts, c uint8, e ends) (ends, bool) {
 	return e, true
 }
 
-// slapWindow answers a slap window as two NewBots do and reports who takes
-// the table: the earlier slap, a coin from the game's generator when the
-// two are less than 50 ms apart; ok is false when neither slapped.
+// slapWindow answers a slap window as two default players (bots/warbot)
+// do and reports who takes the table: the earlier slap, a coin from the
+// game's generator when the two are less than 50 ms apart; ok is false
+// when neither slapped.
 func (g *duelCounts) slapWindow(windowMS int) (seat uint, ok bool) {
-	t0, t1 := reactionMS(&g.bots[0]), reactionMS(&g.bots[1])
+	t0, t1 := ReactionMS(&g.bots[0]), ReactionMS(&g.bots[1])
 	in0, in1 := t0 < windowMS, t1 < windowMS
 	switch {
 	case in0 && in1 && max(t0-t1, t1-t0) < 50:

@@ -51,11 +51,11 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// Simulate plays the game New(opts, Setup{Seed: seed}) with NewBot in every
-// seat (seat s seeded engine.BotSeed(seed, s)) and writes its outcome,
-// without allocating. Two-player games take a dedicated loop; three-player
-// games run the same rules code as State. It is safe for
-// concurrent use. It panics on options New rejects: check them with New
+// Simulate plays the game New(opts, Setup{Seed: seed}) with the default
+// player (bots/warbot) in every seat (seat s seeded engine.BotSeed(seed,
+// s)) and writes its outcome, without allocating. Two-player games take a
+// dedicated loop; three-player games run the same rules code as State. It
+// is safe for concurrent use. It panics on options New rejects: check them with New
 // first.
 func (Game) Simulate(opts engine.Options, seed uint64, out *engine.Outcome) {
 	sc := scratchPool.Get().(*scratch)
@@ -76,7 +76,7 @@ func (Game) Simulate(opts engine.Options, seed uint64, out *engine.Outcome) {
 }
 
 // simulate plays a whole game through the rules code, answering slap
-// windows as NewBot would.
+// windows as the default player (bots/warbot) would.
 func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome) {
 	rng := cards.NewRNG(seed)
 	deck := standardDeck
@@ -99,7 +99,7 @@ func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome) {
 			if w.eligible&bit(seat) == 0 {
 				continue
 			}
-			if t := reactionMS(&bots[seat]); t < r.windowMS {
+			if t := ReactionMS(&bots[seat]); t < r.windowMS {
 				w.slapped |= bit(seat)
 				w.ms[seat] = uint16(t)
 			}

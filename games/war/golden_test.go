@@ -1,4 +1,4 @@
-package war
+package war_test
 
 import (
 	"flag"
@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/bots/warbot"
 	"cardtable/engine"
+	"cardtable/games/war"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/")
@@ -33,7 +35,7 @@ var goldenGames = []struct {
 // action, and the public view after each one that changed the round.
 func transcript(t *testing.T, opts string, seed uint64) string {
 	t.Helper()
-	st, err := Game{}.New(mustOptions(t, opts), engine.Setup{Seed: seed})
+	st, err := war.Game{}.New(war.MustOptions(t, opts), engine.Setup{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +44,7 @@ func transcript(t *testing.T, opts string, seed uint64) string {
 	fmt.Fprintf(&b, "start: %s\n", st.View(engine.Spectator))
 	var bots [3]engine.Bot
 	for seat := range st.NumSeats() {
-		bots[seat] = NewBot(engine.BotSeed(seed, seat))
+		bots[seat] = warbot.New(engine.BotSeed(seed, seat))
 	}
 	for !st.Terminal() {
 		toMove := st.ToMove(nil)

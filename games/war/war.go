@@ -52,7 +52,8 @@
 // not mean the game loops.
 //
 // The package also provides a fast path (Game.Simulate) that plays a whole
-// game with the default bots (NewBot) without the State interface and
+// game with the default player (bots/warbot, drawing its reaction times
+// with ReactionMS) in every seat without the State interface and
 // without allocating.
 package war
 

@@ -40,9 +40,10 @@ func campaignBattleAction(seat int) engine.Action {
 func pickAction(slot int) engine.Action     { return engine.Action(kindPick | uint64(slot)<<8) }
 func giveAction(c cards.Card) engine.Action { return engine.Action(kindGive | uint64(c)<<8) }
 
+// Done ends a setup turn, End a turn.
 const (
-	doneAction = engine.Action(kindDone)
-	endAction  = engine.Action(kindEnd)
+	Done = engine.Action(kindDone)
+	End  = engine.Action(kindEnd)
 )
 
 // decoded is an action split into its fields.
@@ -80,6 +81,45 @@ func decode(a engine.Action) (d decoded, ok bool) {
 		ok = a>>8 == 0
 	}
 	return d, ok
+}
+
+// ActionKind is what an action does, as ActionFields reports it.
+type ActionKind int
+
+// The action kinds of the notation.
+const (
+	KindPlace          ActionKind = kindPlace
+	KindBurn           ActionKind = kindBurn
+	KindChallenge      ActionKind = kindChallenge
+	KindCampaignBattle ActionKind = kindCampaignBattle
+	KindPick           ActionKind = kindPick
+	KindGive           ActionKind = kindGive
+	KindDone           ActionKind = kindDone
+	KindEnd            ActionKind = kindEnd
+)
+
+// ActionFields are an action's kind and operands, for bots that score
+// actions without formatting them.
+type ActionFields struct {
+	Kind ActionKind
+	// Card is the card of place and give.
+	Card cards.Card
+	// Rank is the rank of burn and challenge.
+	Rank cards.Rank
+	// Seat is the defender of challenge and campaign-battle.
+	Seat int
+	// K is the number of cards each side fights with in a challenge (0: a
+	// vulnerable take, WT-09).
+	K int
+	// Slot is the position of a pick, from 1.
+	Slot int
+}
+
+// Fields splits a into its kind and operands; ok is false for a value no
+// action encodes to.
+func Fields(a engine.Action) (f ActionFields, ok bool) {
+	d, ok := decode(a)
+	return ActionFields{Kind: ActionKind(d.kind), Card: d.card, Rank: d.rank, Seat: d.seat, K: d.k, Slot: d.slot}, ok
 }
 
 // ActionString implements engine.State.
@@ -170,9 +210,9 @@ func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
 		}
 		return pickAction(slot), nil
 	case "done":
-		return doneAction, nil
+		return Done, nil
 	}
-	return endAction, nil
+	return End, nil
 }
 
 func (s *State) parseChallenge(f []string, bad func(string) (engine.Action, error)) (engine.Action, error) {

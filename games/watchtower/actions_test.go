@@ -20,7 +20,7 @@ func TestNotation(t *testing.T) {
 			t.Errorf("ParseAction(%q) = %q, %v", text, s.ActionString(a), err)
 		}
 	}
-	if a, _ := s.ParseAction(0, "END-TURN"); a != endAction {
+	if a, _ := s.ParseAction(0, "END-TURN"); a != End {
 		t.Error("end-turn is not end")
 	}
 	for _, text := range []string{"", "dance", "place", "place 1X", "place JK1", "burn 1", "challenge 4 Q 1",

@@ -98,8 +98,9 @@ func pairWinner(a, d cards.Card) int {
 	return -1
 }
 
-// battleWinner counts pairs won (WT-10): 0 attacker, 1 defender, -1 draw.
-func battleWinner(att, def []cards.Card) int {
+// BattleWinner counts the pairs won when att and def are turned up pair by
+// pair (WT-10): 0 the attacker wins, 1 the defender, -1 a draw.
+func BattleWinner(att, def []cards.Card) int {
 	var wins [2]int
 	for i := range att {
 		if w := pairWinner(att[i], def[i]); w >= 0 {
@@ -137,7 +138,7 @@ func (s *State) resolveBattle() {
 			wasWon[side] = append(wasWon[side], s.removeFromArmy(seats[side], c))
 		}
 	}
-	w := battleWinner(fought[0], fought[1])
+	w := BattleWinner(fought[0], fought[1])
 	s.logFlip(b, fought, w)
 	s.spoils(b, fought, wasWon, w)
 	// Steps queued below run before the campaign checks.
@@ -210,7 +211,7 @@ func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
 			continue
 		}
 		for _, c := range fought[side] {
-			if isHigh(c.Rank()) {
+			if IsHigh(c.Rank()) {
 				s.removeFromArmy(s.holder(c), c)
 				s.toBottom(c, everyone)
 				back = append(back, c)

@@ -98,8 +98,8 @@ func TestOutcomeWT10(t *testing.T) {
 		{"7C 2C", "3D AS", -1},
 	}
 	for _, tt := range tests {
-		if got := battleWinner(cards.Stack(tt.att), cards.Stack(tt.def)); got != tt.want {
-			t.Errorf("battleWinner(%s vs %s) = %d, want %d", tt.att, tt.def, got, tt.want)
+		if got := BattleWinner(cards.Stack(tt.att), cards.Stack(tt.def)); got != tt.want {
+			t.Errorf("BattleWinner(%s vs %s) = %d, want %d", tt.att, tt.def, got, tt.want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/bots/watchtowerbot"
 	"cardtable/engine"
 	"cardtable/games/watchtower"
 )
@@ -62,7 +63,7 @@ func TestGoldenPlaythroughs(t *testing.T) {
 		players := randomBots(g.seed, len(g.seats))
 		for i, kind := range g.seats {
 			if kind == 'h' {
-				players[i] = watchtower.NewBot(engine.BotSeed(g.seed, i))
+				players[i] = watchtowerbot.NewHeuristic(engine.BotSeed(g.seed, i))
 			}
 		}
 		s, err := watchtower.New().New(opts, engine.Setup{Seed: g.seed})

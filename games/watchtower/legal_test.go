@@ -29,7 +29,7 @@ func candidates() []engine.Action {
 	for slot := 1; slot <= 52; slot++ {
 		out = append(out, pickAction(slot))
 	}
-	return append(out, doneAction, endAction)
+	return append(out, Done, End)
 }
 
 // WT-03..WT-21 (the player decisions table): Legal lists exactly the

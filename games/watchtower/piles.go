@@ -126,8 +126,9 @@ func (s *State) takeAside(c cards.Card) {
 	}
 }
 
-// isHigh reports whether r is a royal or an ace (T4, T10).
-func isHigh(r cards.Rank) bool { return r >= cards.Jack }
+// IsHigh reports whether r is a royal or an ace (T4, T10): the cards a
+// burn draws two for and royal returns send back.
+func IsHigh(r cards.Rank) bool { return r >= cards.Jack }
 
 // seatName is a seat as players number them (from 1); it formats itself
 // only when printed.

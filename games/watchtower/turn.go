@@ -45,10 +45,10 @@ func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 		}
 	}
 	if s.phase == phaseSetup {
-		return append(dst, doneAction)
+		return append(dst, Done)
 	}
 	dst = s.legalChallenges(seat, dst)
-	return append(dst, endAction)
+	return append(dst, End)
 }
 
 // legalChallenges appends seat's legal challenges and campaign battles.
@@ -328,7 +328,7 @@ func (s *State) burn(seat int, r cards.Rank) {
 	s.aside = append(s.aside, c)
 	s.burnUsed = true
 	n := 1
-	if isHigh(r) {
+	if IsHigh(r) {
 		n = 2
 	}
 	s.logf("%s burns %v", seatName(seat), c)

@@ -266,3 +266,13 @@ func (p PlayerView) line() string {
 	b.WriteByte('\n')
 	return b.String()
 }
+
+// ViewOf returns seat's view of st: st.View(seat), without the texts of
+// the last action's events when st is a *State (bots do not read them, and
+// they cost more to format than the rest of the view).
+func ViewOf(st engine.State, seat int) *View {
+	if s, ok := st.(*State); ok {
+		return s.view(seat)
+	}
+	return st.View(seat).(*View)
+}

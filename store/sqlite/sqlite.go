@@ -70,6 +70,7 @@ func (o Options) withDefaults() (Options, error) {
 // Store is a store.Store on one SQLite file.
 type Store struct {
 	path   string
+	lock   *os.File
 	writer *sql.DB
 	reader *sql.DB
 	writes chan *write
@@ -99,26 +100,47 @@ func OpenOptions(path string, o Options) (*Store, error) {
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
-	writer, err := sql.Open("sqlite", dsn(path, o, false))
+	lock, err := lockFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", path, err)
+		return nil, err
+	}
+	writer, reader, err := openPools(path, o)
+	if err != nil {
+		unlock(lock)
+		return nil, err
+	}
+	s := &Store{path: path, lock: lock, writer: writer, reader: reader, writes: make(chan *write),
+		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch}
+	go s.loop()
+	return s, nil
+}
+
+// openPools opens the writer (checking the file and migrating it) and the
+// read pool.
+func openPools(path string, o Options) (writer, reader *sql.DB, err error) {
+	writer, err = sql.Open("sqlite", dsn(path, o, false))
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: %s: %w", path, err)
 	}
 	writer.SetMaxOpenConns(1)
 	writer.SetConnMaxIdleTime(0)
 	if err := prepare(path, writer); err != nil {
 		writer.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	reader, err := sql.Open("sqlite", dsn(path, o, true))
+	reader, err = sql.Open("sqlite", dsn(path, o, true))
 	if err != nil {
 		writer.Close()
-		return nil, fmt.Errorf("store: %s: %w", path, err)
+		return nil, nil, fmt.Errorf("store: %s: %w", path, err)
 	}
 	reader.SetMaxOpenConns(o.Readers)
-	s := &Store{path: path, writer: writer, reader: reader, writes: make(chan *write),
-		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch}
-	go s.loop()
-	return s, nil
+	return writer, reader, nil
+}
+
+func unlock(f *os.File) {
+	if f != nil {
+		f.Close() // closing the file drops its flock
+	}
 }
 
 // checkPath refuses a path whose folder is missing, a folder, or a path
@@ -252,6 +274,7 @@ func (s *Store) Close() error {
 		close(s.quit)
 		<-s.done
 		err = errors.Join(s.reader.Close(), s.writer.Close())
+		unlock(s.lock)
 	})
 	return err
 }

@@ -226,3 +226,15 @@ func TestBatchKeepsOutcomesApart(t *testing.T) {
 		}
 	}
 }
+
+// TestSecondOpenRefused: a file in use by one store is refused to a
+// second, and free again once the first is closed.
+func TestSecondOpenRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	s := open(t, path)
+	openErr(t, path, path, "in use by another cardtable")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	open(t, path)
+}

@@ -1,10 +1,12 @@
 // dom.js builds elements: h("button.primary", {onclick}, "text", child…).
-// A tag may carry classes after dots; attributes whose name starts with
+// A tag may carry an id after # and classes after dots; attributes whose name starts with
 // "on" are listeners; null, false and undefined children are skipped.
 
 export function h(tag, attrs, ...children) {
-  const [name, ...classes] = tag.split(".");
+  const [head, ...classes] = tag.split(".");
+  const [name, id] = head.split("#");
   const el = document.createElement(name || "div");
+  if (id) el.id = id;
   if (classes.length) el.className = classes.join(" ");
   if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
     children.unshift(attrs);

@@ -17,7 +17,7 @@ function optionField(game, o) {
   if (o.kind === "enum" || o.kind === "rank" || o.kind === "bool") {
     const values = o.kind === "bool" ? ["true", "false"] : o.kind === "rank" ? [...(o.words || []), ...RANKS] : o.values || [];
     input = h("select", { id, name: o.key }, values.map((v) => h("option", { value: v, selected: v === o.default }, v)));
-  } else if (o.kind === "int") {
+  } else if (o.kind === "int" && /^-?\d+$/.test(o.default) && !(o.words || []).length) {
     input = h("input", { id, name: o.key, type: "number", value: o.default, min: o.min, max: o.max });
   } else {
     input = h("input", { id, name: o.key, value: o.default, size: 8 });
@@ -30,7 +30,7 @@ function optionField(game, o) {
 function seatRow(game, i) {
   const choices = [h("option", { value: "human" }, i === 0 ? "you" : "a person (invite link)")];
   for (const b of game.bots || []) choices.push(h("option", { value: "bot:" + b.name, title: b.help, selected: i > 0 && b.default }, `bot: ${b.name}${b.default ? " (default)" : ""}`));
-  return h("li", h("label", { for: `seat-${i}` }, `Seat ${i + 1} `), h("select", { id: `seat-${i}`, name: `seat-${i}` }, choices));
+  return h("li.field", h("label", { for: `seat-${i}` }, `Seat ${i + 1}`), h("select", { id: `seat-${i}`, name: `seat-${i}` }, choices));
 }
 
 function drawForm() {
@@ -120,7 +120,7 @@ async function refresh() {
 
 async function main() {
   $("name").value = loadName();
-  $("name").addEventListener("change", () => saveName($("name").value.trim()));
+  $("name").addEventListener("input", () => saveName($("name").value.trim()));
   try {
     catalog = await api.games();
   } catch (ex) {

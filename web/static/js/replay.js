@@ -56,9 +56,9 @@ function controls() {
   const btn = (text, fn, key) => h("button", { onclick: fn, "aria-keyshortcuts": key }, text);
   const seats = [h("option", { value: -1 }, "the spectator"), ...info.seats.map((s, i) => h("option", { value: i }, seatName(info.seats, i)))];
   return h("div.replay-controls",
-    btn("⏮ First", () => go(0), "Home"), btn("◀ Back", () => go(step - 1), "ArrowLeft"),
+    btn("« First", () => go(0), "Home"), btn("◀ Back", () => go(step - 1), "ArrowLeft"),
     h("button#play", { onclick: play }, "Play"),
-    btn("Next ▶", () => go(step + 1), "ArrowRight"), btn("Last ⏭", () => go(info.steps), "End"),
+    btn("Next ▶", () => go(step + 1), "ArrowRight"), btn("Last »", () => go(info.steps), "End"),
     h("input#slider", { type: "range", min: 0, max: info.steps, value: 0, "aria-label": "step", oninput: (e) => go(Number(e.target.value)) }),
     h("label", { for: "viewer" }, " Seen by "),
     h("select#viewer", { onchange: (e) => { viewer = Number(e.target.value); go(step); } }, seats),
@@ -75,7 +75,7 @@ async function main() {
   const mod = MODULES[info.game];
   document.title = `${mod.title} replay · cardtable`;
   const actions = info.actions.map((a, i) => h("li", { dataset: { step: i + 1 } },
-    h("button.link-button", { onclick: () => go(i + 1) }, `${i + 1}. ${seatName(info.seats, a.seat)}: ${a.action}`)));
+    h("button.link-button", { onclick: () => go(i + 1) }, `${seatName(info.seats, a.seat)}: ${a.action}`)));
   fill(root,
     h("header.table-header", h("a.home", { href: "/" }, "cardtable"), h("h1", `${mod.title} — replay`),
       h("span.muted", info.result ? info.result.detail || info.result.end : "")),

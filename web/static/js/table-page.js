@@ -23,6 +23,7 @@ function start() {
     onStatus: (st, bye) => view.status(st, bye),
   });
   window.cardtableTable = view;
+  window.cardtableConn = conn;
   view.render();
   conn.connect();
 }

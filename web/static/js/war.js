@@ -110,12 +110,13 @@ export function key(e, ctx) {
 // are not worth a line.
 export function logLines(m, prev, ctx) {
   const v = m.view;
+  const lines = [];
+  if (m.action && m.action.startsWith("slap")) lines.push(`${seatName(ctx.seats, m.actor)}: ${m.action}`);
   if (prev && v.battles > prev.battles && v.last) {
     const l = v.last;
     const who = l.winner >= 0 ? seatName(ctx.seats, l.winner) : "nobody";
     const laid = l.table.map((cs, i) => `${seatName(ctx.seats, i)} ${cs.filter((c) => c !== "##").join(" ")}`).join(", ");
-    return [`battle ${v.battles}: ${who} took it${l.how === "compare" ? "" : ` (${l.how})`}: ${laid}`];
+    lines.push(`battle ${v.battles}: ${who} took it${l.how === "compare" ? "" : ` (${l.how})`}: ${laid}`);
   }
-  if (m.action && m.action.startsWith("slap")) return [`${seatName(ctx.seats, m.actor)}: ${m.action}`];
-  return [];
+  return lines.reverse();
 }

@@ -1,13 +1,15 @@
-package watchtower
+package watchtowerbot
 
 import (
 	"slices"
 
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/games/watchtower"
 )
 
-// Bot is a heuristic Watchtower player. It reads only its seat's view and
+// Heuristic is the rule-based Watchtower player, the bot registered as
+// "heuristic". It reads only its seat's view and
 // legal actions. It completes towers with won cards, takes from vulnerable
 // fortresses, challenges when a Monte Carlo estimate of the battle (its own
 // army against the defender's seen cards plus cards drawn from those it
@@ -25,7 +27,7 @@ import (
 // (a lost campaign undoes a tower), and in the last round before the round
 // cap places its lowest cards so that only its best ones make the forced
 // showdown's row. Blind picks are random: positions carry no information.
-type Bot struct {
+type Heuristic struct {
 	rng    cards.RNG
 	legal  []engine.Action
 	scores []float64
@@ -34,12 +36,9 @@ type Bot struct {
 	lastRound bool
 }
 
-// NewBot returns a heuristic bot seeded with seed.
-func NewBot(seed uint64) engine.Bot { return &Bot{rng: cards.NewRNG(seed)} }
-
-// NewRanker returns a heuristic bot seeded with seed, for callers that
-// want its ranking of the actions (Ranked) as well as its choice.
-func NewRanker(seed uint64) *Bot { return &Bot{rng: cards.NewRNG(seed)} }
+// NewHeuristic returns a heuristic bot seeded with seed; its Ranked method
+// gives its ranking of the actions as well as its choice.
+func NewHeuristic(seed uint64) *Heuristic { return &Heuristic{rng: cards.NewRNG(seed)} }
 
 // cycleMax is the highest rank the bot places only to burn it at once:
 // the cards below the assassin.
@@ -49,7 +48,7 @@ const cycleMax = cards.Rank(6)
 const samples = 48
 
 // Act implements engine.Bot.
-func (b *Bot) Act(st engine.State, seat int) engine.Action {
+func (b *Heuristic) Act(st engine.State, seat int) engine.Action {
 	var one [1]engine.Action
 	return b.Ranked(st, seat, one[:0], 1)[0]
 }
@@ -60,17 +59,17 @@ func (b *Bot) Act(st engine.State, seat int) engine.Action {
 // it scores above zero, best first. Actions it scores zero or less are
 // left out, and so are the other positions of a blind pick (positions
 // carry no information) and the other cards of a gift.
-func (b *Bot) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
+func (b *Heuristic) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
 	b.legal = st.Legal(seat, b.legal[:0])
-	v := ViewOf(st, seat)
+	v := watchtower.ViewOf(st, seat)
 	if v.Pending != nil {
 		if v.Pending.Kind == "give" {
-			return append(dst, b.lowest(v.Players[seat].Army, kindGive))
+			return append(dst, b.lowest(v.Players[seat].Army, watchtower.KindGive))
 		}
 		return append(dst, b.legal[b.rng.IntN(len(b.legal))])
 	}
 	b.pool = v.Unseen(b.pool[:0])
-	b.lastRound = v.Round >= st.Options().Int(optMaxRounds)
+	b.lastRound = v.Round >= st.Options().Int("max-rounds")
 	b.scores = b.scores[:0]
 	fallback, best, bestScore := b.fallback(), -1, 0.0
 	for i, a := range b.legal {
@@ -100,16 +99,6 @@ func (b *Bot) Ranked(st engine.State, seat int, dst []engine.Action, limit int) 
 	return dst[:start+min(limit, len(dst)-start)]
 }
 
-// ViewOf returns seat's view of st: st.View(seat), without the texts of
-// the last action's events when st is a *State (bots do not read them, and
-// they cost more to format than the rest of the view).
-func ViewOf(st engine.State, seat int) *View {
-	if s, ok := st.(*State); ok {
-		return s.view(seat)
-	}
-	return st.View(seat).(*View)
-}
-
 // indexOfMax returns the first index of the largest positive score, or -1.
 func indexOfMax(scores []float64) int {
 	best, bestScore := -1, 0.0
@@ -122,23 +111,23 @@ func indexOfMax(scores []float64) int {
 }
 
 // fallback ends the (setup) turn.
-func (b *Bot) fallback() engine.Action {
-	if slices.Contains(b.legal, doneAction) {
-		return doneAction
+func (b *Heuristic) fallback() engine.Action {
+	if slices.Contains(b.legal, watchtower.Done) {
+		return watchtower.Done
 	}
-	return endAction
+	return watchtower.End
 }
 
 // lowest returns the legal action of kind on the lowest card of army that
 // is not a 7.
-func (b *Bot) lowest(army []cards.Card, kind int) engine.Action {
+func (b *Heuristic) lowest(army []cards.Card, kind watchtower.ActionKind) engine.Action {
 	best, bestRank := b.legal[0], 99
 	for _, a := range b.legal {
-		d, _ := decode(a)
-		if d.kind != kind {
+		d, _ := watchtower.Fields(a)
+		if d.Kind != kind {
 			continue
 		}
-		r := int(d.card.Rank())
+		r := int(d.Card.Rank())
 		if r == 7 {
 			r = 15
 		}
@@ -151,21 +140,21 @@ func (b *Bot) lowest(army []cards.Card, kind int) engine.Action {
 
 // score rates one legal action; the best positive score is played, else
 // the turn ends.
-func (b *Bot) score(v *View, seat int, a engine.Action) float64 {
-	d, _ := decode(a)
+func (b *Heuristic) score(v *watchtower.View, seat int, a engine.Action) float64 {
+	d, _ := watchtower.Fields(a)
 	me := &v.Players[seat]
-	switch d.kind {
-	case kindPlace:
-		return b.placeScore(v, seat, d.card)
-	case kindBurn:
-		return burnScore(me, d.rank)
-	case kindChallenge:
-		if d.k == 0 {
-			return 5 + cardValue(d.rank) + completionBonus(me, d.rank)
+	switch d.Kind {
+	case watchtower.KindPlace:
+		return b.placeScore(v, seat, d.Card)
+	case watchtower.KindBurn:
+		return burnScore(me, d.Rank)
+	case watchtower.KindChallenge:
+		if d.K == 0 {
+			return 5 + cardValue(d.Rank) + completionBonus(me, d.Rank)
 		}
 		return b.challengeScore(v, seat, d)
-	case kindCampaignBattle:
-		return b.battleScore(v, seat, d.seat, min(3, me.ArmySize, v.Players[d.seat].ArmySize), cards.NoCard) - 1
+	case watchtower.KindCampaignBattle:
+		return b.battleScore(v, seat, d.Seat, min(3, me.ArmySize, v.Players[d.Seat].ArmySize), cards.NoCard) - 1
 	}
 	return 0
 }
@@ -175,7 +164,7 @@ func (b *Bot) score(v *View, seat int, a engine.Action) float64 {
 func cardValue(r cards.Rank) float64 { return (float64(r) - 5) / 6 }
 
 // completionBonus values winning a card of rank r that completes a triple.
-func completionBonus(me *PlayerView, r cards.Rank) float64 {
+func completionBonus(me *watchtower.PlayerView, r cards.Rank) float64 {
 	if !me.Campaign && me.StackSize(r) == 3 {
 		return 20
 	}
@@ -195,7 +184,7 @@ func countRank(cs []cards.Card, r cards.Rank) int {
 // placeScore: complete a tower with a won card; risk a free-for-all for a
 // drawn 4th; stack towards a triple of a rank held three times; never
 // place a 7 otherwise.
-func (b *Bot) placeScore(v *View, seat int, c cards.Card) float64 {
+func (b *Heuristic) placeScore(v *watchtower.View, seat int, c cards.Card) float64 {
 	me := &v.Players[seat]
 	r := c.Rank()
 	onFort := me.StackSize(r)
@@ -221,7 +210,7 @@ func (b *Bot) placeScore(v *View, seat int, c cards.Card) float64 {
 // build, with the turn's burn unused and allowed, and another fortress card
 // left so that the burn keeps one. A bot that is stuck (waiting) cycles any
 // card up to cycleStuckMax, the lowest it may, to draw faster.
-func cycles(v *View, seat int, c cards.Card) bool {
+func cycles(v *watchtower.View, seat int, c cards.Card) bool {
 	me := &v.Players[seat]
 	if v.BurnUsed || len(me.Fortress) == 0 {
 		return false
@@ -250,7 +239,7 @@ const cycleStuckMax = cards.Ace
 // armies or the barracks out of reach of challenges (a triple needs 10
 // army cards, WT-07). The 4th cards come back through refills, which only
 // draws bring closer.
-func waiting(v *View, seat int) bool {
+func waiting(v *watchtower.View, seat int) bool {
 	last := true
 	for i := range v.Players {
 		if p := &v.Players[i]; i != seat && !p.Out && !p.Campaign {
@@ -272,7 +261,7 @@ func waiting(v *View, seat int) bool {
 // army's only card of its rank and may be placed and burned at once: no
 // stack of its rank in the bot's fortress, and none of two or more in
 // another (WT-06).
-func cyclable(v *View, seat int, c cards.Card, limit cards.Rank) bool {
+func cyclable(v *watchtower.View, seat int, c cards.Card, limit cards.Rank) bool {
 	r := c.Rank()
 	if r > limit || r == 7 || countRank(v.Players[seat].Army, r) > 1 {
 		return false
@@ -288,7 +277,7 @@ func cyclable(v *View, seat int, c cards.Card, limit cards.Rank) bool {
 // trimScore: before the forced showdown, place the lowest army card while
 // the army is larger than the smallest other army (made odd), so that the
 // row holds only the best cards.
-func trimScore(v *View, seat int, c cards.Card) float64 {
+func trimScore(v *watchtower.View, seat int, c cards.Card) float64 {
 	me := &v.Players[seat]
 	smallest := 0
 	for i := range v.Players {
@@ -309,7 +298,7 @@ func trimScore(v *View, seat int, c cards.Card) float64 {
 
 // burnScore: burn a single for one or two draws while another fortress
 // card remains.
-func burnScore(me *PlayerView, r cards.Rank) float64 {
+func burnScore(me *watchtower.PlayerView, r cards.Rank) float64 {
 	total := 0
 	for _, st := range me.Fortress {
 		total += st.Count
@@ -317,23 +306,23 @@ func burnScore(me *PlayerView, r cards.Rank) float64 {
 	if me.StackSize(r) != 1 || total < 2 || countRank(me.Army, r) > 0 {
 		return 0
 	}
-	if isHigh(r) {
+	if watchtower.IsHigh(r) {
 		return 3
 	}
 	return 1.5 - float64(r)/20
 }
 
 // challengeScore is the expected gain of a challenge.
-func (b *Bot) challengeScore(v *View, seat int, d decoded) float64 {
-	def := &v.Players[d.seat]
+func (b *Heuristic) challengeScore(v *watchtower.View, seat int, d watchtower.ActionFields) float64 {
+	def := &v.Players[d.Seat]
 	target := cards.NoCard
 	for _, st := range def.Fortress {
-		if st.Rank == d.rank.String() {
+		if st.Rank == d.Rank.String() {
 			target = st.Cards[len(st.Cards)-1]
 		}
 	}
-	score := b.battleScore(v, seat, d.seat, d.k, target) - 0.3
-	if d.k == def.ArmySize {
+	score := b.battleScore(v, seat, d.Seat, d.K, target) - 0.3
+	if d.K == def.ArmySize {
 		// A win empties their army: their fortress becomes vulnerable, and
 		// an empty army scores nothing in the round cap's showdown.
 		score++
@@ -346,7 +335,7 @@ func (b *Bot) challengeScore(v *View, seat int, d decoded) float64 {
 
 // battleScore simulates a battle of k cards each against def and returns
 // the mean gain in card values.
-func (b *Bot) battleScore(v *View, seat, def, k int, target cards.Card) float64 {
+func (b *Heuristic) battleScore(v *watchtower.View, seat, def, k int, target cards.Card) float64 {
 	me, them := &v.Players[seat], &v.Players[def]
 	mine := slices.Clone(me.Army)
 	theirs := make([]cards.Card, 0, them.ArmySize)
@@ -367,7 +356,7 @@ func (b *Bot) battleScore(v *View, seat, def, k int, target cards.Card) float64 
 	return total / samples
 }
 
-func (b *Bot) partialShuffle(cs []cards.Card, k int) {
+func (b *Heuristic) partialShuffle(cs []cards.Card, k int) {
 	for i := 0; i < k && i < len(cs); i++ {
 		j := i + b.rng.IntN(len(cs)-i)
 		cs[i], cs[j] = cs[j], cs[i]
@@ -375,14 +364,14 @@ func (b *Bot) partialShuffle(cs []cards.Card, k int) {
 }
 
 // battleGain values one simulated battle for the attacker.
-func battleGain(mine, theirs []cards.Card, target cards.Card, me, them *PlayerView) float64 {
-	w := battleWinner(mine, theirs)
+func battleGain(mine, theirs []cards.Card, target cards.Card, me, them *watchtower.PlayerView) float64 {
+	w := watchtower.BattleWinner(mine, theirs)
 	returns := target != cards.NoCard
 	gain := 0.0
 	lostArmy := w == 1 && len(mine) == me.ArmySize
 	for _, c := range mine {
 		switch {
-		case returns && !me.Campaign && isHigh(c.Rank()):
+		case returns && !me.Campaign && watchtower.IsHigh(c.Rank()):
 			gain -= cardValue(c.Rank())
 		case w == 1:
 			gain -= cardValue(c.Rank())
@@ -390,7 +379,7 @@ func battleGain(mine, theirs []cards.Card, target cards.Card, me, them *PlayerVi
 	}
 	if w == 0 && (!returns || !me.Campaign) {
 		for _, c := range theirs {
-			if !returns || !isHigh(c.Rank()) {
+			if !returns || !watchtower.IsHigh(c.Rank()) {
 				gain += cardValue(c.Rank())
 			}
 		}
@@ -407,13 +396,13 @@ func battleGain(mine, theirs []cards.Card, target cards.Card, me, them *PlayerVi
 	return gain
 }
 
-func fortressEmpty(p *PlayerView) bool { return len(p.Fortress) == 0 }
+func fortressEmpty(p *watchtower.PlayerView) bool { return len(p.Fortress) == 0 }
 
 // freeForAllOdds estimates the chance that placing c, a 4th card that was
 // not won, completes the tower: the drawer's blind-picked card must beat
 // every other participant's (WT-17; a tie counts as a loss here); with no
 // other participant the tower completes at once.
-func (b *Bot) freeForAllOdds(v *View, seat int, c cards.Card) float64 {
+func (b *Heuristic) freeForAllOdds(v *watchtower.View, seat int, c cards.Card) float64 {
 	rivals := 0
 	for i := range v.Players {
 		if p := &v.Players[i]; i != seat && !p.Out && !p.Campaign && p.ArmySize > 0 {
