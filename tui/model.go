@@ -159,6 +159,8 @@ func seatLabels(seats []table.SeatInfo, players []table.Player, persons int) []s
 		switch {
 		case players[i] == nil && persons == 1:
 			name += " (you)"
+		case players[i] != nil && s.Kind == table.KindProgram:
+			name += " (program)"
 		case players[i] != nil && s.Bot != "":
 			name += " (" + s.Bot + ")"
 		case players[i] != nil:
