@@ -24,13 +24,14 @@ const (
 
 // cli is the command line. New subcommands (play, serve, solve) go here.
 type cli struct {
-	Sim    simCmd    `cmd:"" help:"Simulate many seeded games and report statistics."`
-	Replay replayCmd `cmd:"" help:"Replay a game record and print its transcript."`
-	Rules  rulesCmd  `cmd:"" help:"Print a game's rules and options."`
-	Games  gamesCmd  `cmd:"" help:"List the games."`
-	Bots   botsCmd   `cmd:"" help:"List the bots (for one game, or all)."`
-	Solve  solveCmd  `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
-	Serve  serveCmd  `cmd:"" help:"Serve the games in the browser: lobby, tables, bots, spectators, replays."`
+	Sim      simCmd      `cmd:"" help:"Simulate many seeded games and report statistics."`
+	Replay   replayCmd   `cmd:"" help:"Replay a game record and print its transcript."`
+	Rules    rulesCmd    `cmd:"" help:"Print a game's rules and options."`
+	Games    gamesCmd    `cmd:"" help:"List the games."`
+	Bots     botsCmd     `cmd:"" help:"List the bots (for one game, or all)."`
+	Solve    solveCmd    `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
+	Serve    serveCmd    `cmd:"" help:"Serve the games in the browser: lobby, tables, bots, spectators, replays."`
+	Loadtest loadtestCmd `cmd:"" help:"Load a server on loopback with tables of WebSocket clients and report latency."`
 }
 
 // app is what commands run against: the streams and the game registry,
