@@ -75,6 +75,7 @@ func Run(t *testing.T, open Open) {
 		{"Finish", testFinish},
 		{"Reopen", testReopen},
 		{"Closed", testClosed},
+		{"RandomOps", testRandomOps},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
