@@ -231,7 +231,7 @@ func (r *run) startServer() (func(), error) {
 		Logger: slog.New(slog.DiscardHandler),
 		Limits: server.Limits{
 			ConnsPerAddr: r.cfg.Clients + 100, MaxConns: r.cfg.Clients + 100,
-			AddrRate: 1e9, AddrBurst: 1e9, APIRate: 1e9, APIBurst: 1e9,
+			ConnRate: 1e9, ConnBurst: 1e9, AddrRate: 1e9, AddrBurst: 1e9, APIRate: 1e9, APIBurst: 1e9,
 		},
 	})
 	if err := srv.Start(context.Background()); err != nil {
