@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"cardtable/engine"
 )
 
 // Spec names a bot and its own settings, written "NAME" or
@@ -49,4 +51,45 @@ func (s Spec) String() string {
 		fmt.Fprintf(&b, ":%s=%s", k, s.Params[k])
 	}
 	return b.String()
+}
+
+// ParseSpecs reads one spec per element of texts, as a comma-separated
+// --bot list arrives ("expert:iterations=64", "heuristic").
+func ParseSpecs(texts []string) ([]Spec, error) {
+	specs := make([]Spec, 0, len(texts))
+	for _, t := range texts {
+		s, err := ParseSpec(t)
+		if err != nil {
+			return nil, err
+		}
+		specs = append(specs, s)
+	}
+	return specs, nil
+}
+
+// Over returns the spec with shared settings added under its own: a plain
+// key of shared applies to every bot, "NAME.key" only to the bots called
+// NAME, and a setting the spec gives itself wins over a shared one (so
+// --bot-opt iterations=100 with --bot expert:iterations=64 leaves 64).
+func (s Spec) Over(shared map[string]string) Spec {
+	p := make(map[string]string, len(s.Params)+len(shared))
+	for k, v := range shared {
+		if prefix, key, scoped := strings.Cut(k, "."); scoped {
+			if prefix == s.Name {
+				p[key] = v
+			}
+			continue
+		}
+		p[k] = v
+	}
+	for k, v := range s.Params {
+		p[k] = v
+	}
+	return Spec{Name: s.Name, Params: p}
+}
+
+// Bot makes the spec's bot for game g, seeded with seed; an unknown bot or
+// a setting it refuses is an error naming what is valid.
+func (s Spec) Bot(g engine.Game, opts engine.Options, seed uint64) (engine.Bot, error) {
+	return New(s.Name, g, opts, s.Params, seed)
 }

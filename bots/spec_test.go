@@ -34,3 +34,11 @@ func TestParseSpec(t *testing.T) {
 		}
 	}
 }
+
+func TestSpecOver(t *testing.T) {
+	shared := map[string]string{"ismcts.iterations": "50", "random.x": "1", "depth": "2", "c": "3"}
+	got := Spec{Name: "ismcts", Params: map[string]string{"c": "0.5"}}.Over(shared)
+	if got.String() != "ismcts:c=0.5:depth=2:iterations=50" {
+		t.Errorf("Over = %s, want c=0.5 (its own), depth=2, iterations=50 and not random's x", got)
+	}
+}

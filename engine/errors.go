@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Sentinel errors. Every error a game returns wraps one of these, so callers
@@ -55,5 +56,22 @@ func CheckSeat(seat int, toMove []int) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w: seat %d may not act now (to move: %v)", ErrNotYourTurn, seat, toMove)
+	return fmt.Errorf("%w: seat %d may not act now (to move: %s)", ErrNotYourTurn, seat+1, SeatList(toMove))
+}
+
+// SeatList writes seats (counted from 0) as people read them, from 1:
+// "seat 1" or "seats 1, 3". Sentences that reach people name seats this
+// way; programs read indices from the JSON.
+func SeatList(seats []int) string {
+	if len(seats) == 0 {
+		return "no seat"
+	}
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = fmt.Sprint(s + 1)
+	}
+	if len(seats) == 1 {
+		return "seat " + parts[0]
+	}
+	return "seats " + strings.Join(parts, ", ")
 }

@@ -104,9 +104,9 @@ func TestCorruptRecordsGiveSpecificErrors(t *testing.T) {
 		{"short deal", `{"version":1,"game":"highcard","deal":["AS"],"actions":[]}`, engine.ErrBadSetup, "record: deal: simtest: cards: deck has 1 cards, want 52"},
 		{"unknown option", `{"version":1,"game":"highcard","seed":1,"options":{"targte":"2"},"actions":[]}`, engine.ErrBadOption, `record: options: unknown option "targte"; valid options: players, target`},
 		{"bad option value", `{"version":1,"game":"highcard","seed":1,"options":{"target":"9"},"actions":[]}`, engine.ErrBadOption, `record: options: target="9": want an integer from 1 to 5`},
-		{"wrong turn", `{"version":1,"game":"highcard","seed":1,"actions":[{"seat":1,"action":"AS"}]}`, engine.ErrNotYourTurn, `record: actions[0]: seat 1 cannot "AS": not this seat's turn`},
-		{"no such seat", `{"version":1,"game":"highcard","seed":1,"actions":[{"seat":5,"action":"AS"}]}`, engine.ErrIllegal, "record: actions[0]: seat 5 does not exist (seats are 0 to 1)"},
-		{"bad notation", `{"version":1,"game":"highcard","seed":1,"actions":[{"seat":0,"action":"flip"}]}`, engine.ErrNotation, `record: actions[0]: seat 0: "flip": malformed action`},
+		{"wrong turn", `{"version":1,"game":"highcard","seed":1,"actions":[{"seat":1,"action":"AS"}]}`, engine.ErrNotYourTurn, `record: actions[0]: seat 2 cannot "AS": not this seat's turn`},
+		{"no such seat", `{"version":1,"game":"highcard","seed":1,"actions":[{"seat":5,"action":"AS"}]}`, engine.ErrIllegal, "record: actions[0]: seat 5 does not exist (a record counts seats from 0, here 0 to 1)"},
+		{"bad notation", `{"version":1,"game":"highcard","seed":1,"actions":[{"seat":0,"action":"flip"}]}`, engine.ErrNotation, `record: actions[0]: seat 1: "flip": malformed action`},
 		{"other game", `{"version":1,"game":"war","seed":1,"actions":[]}`, engine.ErrCorrupt, `record: game: the record is of "war", not "highcard"`},
 	}
 	for _, tt := range tests {

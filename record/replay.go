@@ -80,18 +80,18 @@ func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
 // before the action changes the state.
 func apply(s engine.State, a Action) (string, error) {
 	if a.Seat < 0 || a.Seat >= s.NumSeats() {
-		return "", invalid(engine.ErrIllegal, "seat %d does not exist (seats are 0 to %d)", a.Seat, s.NumSeats()-1)
+		return "", invalid(engine.ErrIllegal, "seat %d does not exist (a record counts seats from 0, here 0 to %d)", a.Seat, s.NumSeats()-1)
 	}
 	act, err := s.ParseAction(a.Seat, a.Action)
 	if err != nil {
-		return "", fmt.Errorf("seat %d: %q: %w", a.Seat, a.Action, err)
+		return "", fmt.Errorf("seat %d: %q: %w", a.Seat+1, a.Action, err)
 	}
 	var hint string
 	if h, ok := s.(engine.Hinter); ok {
 		hint, _ = h.Hint(a.Seat, act)
 	}
 	if err := s.Apply(a.Seat, act); err != nil {
-		return "", fmt.Errorf("seat %d cannot %q: %w", a.Seat, a.Action, err)
+		return "", fmt.Errorf("seat %d cannot %q: %w", a.Seat+1, a.Action, err)
 	}
 	return hint, nil
 }

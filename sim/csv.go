@@ -78,9 +78,10 @@ type csvChunk struct {
 	rows  []byte
 }
 
-func newCSVWriter(w io.Writer, header []byte) *csvWriter {
+// newCSVWriter writes header, then the rows of chunks first, first+1, ...
+func newCSVWriter(w io.Writer, header []byte, first int64) *csvWriter {
 	c := &csvWriter{chunks: make(chan csvChunk, 64), done: make(chan error, 1)}
-	go c.loop(bufio.NewWriterSize(w, 1<<20), header)
+	go c.loop(bufio.NewWriterSize(w, 1<<20), header, first)
 	return c
 }
 
@@ -92,10 +93,9 @@ func (c *csvWriter) close() error {
 	return <-c.done
 }
 
-func (c *csvWriter) loop(w *bufio.Writer, header []byte) {
+func (c *csvWriter) loop(w *bufio.Writer, header []byte, next int64) {
 	_, err := w.Write(header)
 	pending := map[int64][]byte{}
-	var next int64
 	for ch := range c.chunks {
 		pending[ch.index] = ch.rows
 		for rows, ok := pending[next]; ok; rows, ok = pending[next] {

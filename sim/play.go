@@ -91,7 +91,7 @@ func (p *player) act(cfg Config, s engine.State, seat int) error {
 func recordSeats(seats []Seat, l *lineup) []record.Seat {
 	out := make([]record.Seat, l.seats)
 	for i := range out {
-		out[i] = record.Seat{Name: fmt.Sprintf("seat %d", i), Bot: seats[l.config[i]].Bot}
+		out[i] = record.Seat{Name: fmt.Sprintf("seat %d", i+1), Bot: seats[l.config[i]].Bot}
 	}
 	return out
 }

@@ -45,6 +45,10 @@ type Report struct {
 	GamesPerS   float64  `json:"games_per_s"`
 	Workers     int      `json:"workers"`
 	Version     string   `json:"version"`
+	// Shard is present in the report of one slice of a run (Config.Shard):
+	// which slice, and the counts Merge needs to rebuild the whole run's
+	// report exactly.
+	Shard *ShardState `json:"shard,omitempty"`
 
 	// EndOrder and MetricOrder list the names in the game's own order,
 	// for readable output.
@@ -131,14 +135,14 @@ func (r *Report) Histogram() []int64 {
 func (r *runner) report(t *tally, workers int, elapsed time.Duration) *Report {
 	cfg := r.cfg
 	rep := &Report{
-		Game: cfg.Game.Name(), Games: cfg.Games, Seed: cfg.Seed, Options: cfg.Options,
+		Game: cfg.Game.Name(), Games: r.played, Seed: cfg.Seed, Options: cfg.Options,
 		FastPath: r.fast != nil, Rotate: cfg.Rotate,
 		Ends: map[string]int64{}, Metrics: map[string]Metric{},
 		ElapsedS: elapsed.Seconds(), Workers: workers, Version: Version(),
 		PlotMetric: r.spec.Plot, lengths: t.lengths, specs: cfg.Game.Options(),
 	}
 	if s := elapsed.Seconds(); s > 0 {
-		rep.GamesPerS = float64(cfg.Games) / s
+		rep.GamesPerS = float64(r.played) / s
 	}
 	rep.Length = LengthStats{
 		Unit: r.spec.LengthUnit, Mean: t.lengths.mean(), Min: t.lengths.minLength(),
@@ -162,7 +166,7 @@ func (r *runner) report(t *tally, workers int, elapsed time.Duration) *Report {
 		}
 	}
 	if t.firstMetric >= 0 {
-		rep.FirstPlayer = shareOf(t.firstWins, cfg.Games)
+		rep.FirstPlayer = shareOf(t.firstWins, r.played)
 	}
 	return rep
 }
@@ -173,7 +177,7 @@ func (r *runner) reportPlayers(rep *Report, t *tally) {
 	cfg := r.cfg
 	for i, seat := range cfg.Seats {
 		rep.Bots = append(rep.Bots, seat.Bot)
-		s := shareOf(t.wins[i], cfg.Games)
+		s := shareOf(t.wins[i], r.played)
 		rep.Seats = append(rep.Seats, SeatStats{
 			Seat: i, Bot: seat.Bot, Wins: s.Wins, Share: s.Share, CI95: s.CI95,
 			MeanReturn: r.ordered.total.returns[i].mean, BotOptions: nonNil(seat.Params),
@@ -191,7 +195,7 @@ func (r *runner) reportPlayers(rep *Report, t *tally) {
 	if cfg.Game.Utility() == engine.ZeroSum {
 		rep.Draws = &t.noWin
 	} else {
-		rep.Team = shareOf(cfg.Games-t.noWin, cfg.Games)
+		rep.Team = shareOf(r.played-t.noWin, r.played)
 	}
 }
 

@@ -11,26 +11,46 @@ import (
 
 // Seat says who plays one seat of every simulated game.
 type Seat struct {
-	// Bot names the bot (shown in reports and records).
+	// Bot names the seat's player in reports and records: the bot's spec
+	// as given, "NAME" or "NAME:key=value" with the settings the seat
+	// was given itself (bots.Spec.String), so two settings of one bot are
+	// two players.
 	Bot string
-	// Params are the bot's settings as given (--bot-opt).
+	// Name is the registered bot's name (bots.New).
+	Name string
+	// Params are every setting the bot gets: its own and --bot-opt's.
 	Params map[string]string
 	// New makes the seat's bot for one game from its seed.
 	New func(seed uint64) (engine.Bot, error)
 }
 
 // SeatsFromRegistry builds n seats from the bots registry. names holds one
-// bot for every seat or one per seat; empty means the game's default bot.
-// params are key=value bot settings: a plain key goes to every seat's bot,
-// "NAME.key" only to the bots called NAME. Each bot is made once here so
-// that an unknown bot or a bad setting is reported before any game runs.
+// bot spec (bots.ParseSpec: "NAME" or "NAME:key=value:...") for every seat
+// or one per seat; empty means the game's default bot. params are
+// key=value settings shared by the seats (bots.Spec.Over): a plain key goes
+// to every seat's bot, "NAME.key" only to the bots called NAME, and a
+// seat's own setting wins. Each bot is made once here so that an unknown
+// bot or a bad setting is reported before any game runs.
 func SeatsFromRegistry(g engine.Game, opts engine.Options, n int, names []string, params map[string]string) ([]Seat, error) {
-	switch len(names) {
+	specs, err := bots.ParseSpecs(names)
+	if err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
+	return SeatsFromSpecs(g, opts, n, specs, params)
+}
+
+// SeatsFromSpecs is SeatsFromRegistry for specs already parsed.
+func SeatsFromSpecs(g engine.Game, opts engine.Options, n int, specs []bots.Spec, params map[string]string) ([]Seat, error) {
+	switch len(specs) {
 	case 0:
-		names = []string{bots.Default(g.Name())}
+		specs = []bots.Spec{{Name: bots.Default(g.Name())}}
 	case 1, n:
 	default:
-		return nil, fmt.Errorf("sim: %d bots named for %d seats; name one bot for every seat or one per seat", len(names), n)
+		return nil, fmt.Errorf("sim: %d bots named for %d seats; name one bot for every seat or one per seat", len(specs), n)
+	}
+	var names []string
+	for _, s := range specs {
+		names = append(names, s.Name)
 	}
 	for k := range params {
 		if prefix, _, scoped := strings.Cut(k, "."); scoped && !slices.Contains(names, prefix) {
@@ -39,34 +59,19 @@ func SeatsFromRegistry(g engine.Game, opts engine.Options, n int, names []string
 	}
 	seats := make([]Seat, n)
 	for i := range seats {
-		name := names[0]
-		if len(names) == n {
-			name = names[i]
+		own := specs[0]
+		if len(specs) == n {
+			own = specs[i]
 		}
-		p := paramsFor(name, params)
-		seats[i] = Seat{Bot: name, Params: p, New: func(seed uint64) (engine.Bot, error) {
-			return bots.New(name, g, opts, p, seed)
+		spec := own.Over(params)
+		seats[i] = Seat{Bot: own.String(), Name: own.Name, Params: spec.Params, New: func(seed uint64) (engine.Bot, error) {
+			return spec.Bot(g, opts, seed)
 		}}
 		if _, err := seats[i].New(0); err != nil {
-			return nil, fmt.Errorf("sim: seat %d: %w", i, err)
+			return nil, fmt.Errorf("sim: seat %d (%s): %w", i, seats[i].Bot, err)
 		}
 	}
 	return seats, nil
-}
-
-// paramsFor selects the settings that apply to the bot called name.
-func paramsFor(name string, params map[string]string) map[string]string {
-	p := map[string]string{}
-	for k, v := range params {
-		if prefix, key, scoped := strings.Cut(k, "."); scoped {
-			if prefix == name {
-				p[key] = v
-			}
-			continue
-		}
-		p[k] = v
-	}
-	return p
 }
 
 // usesDefaultBots reports whether every seat plays the game's default bot
@@ -74,9 +79,19 @@ func paramsFor(name string, params map[string]string) map[string]string {
 func usesDefaultBots(g engine.Game, seats []Seat) bool {
 	def := bots.Default(g.Name())
 	for _, s := range seats {
-		if s.Bot != def || len(s.Params) != 0 {
+		if s.name() != def || len(s.Params) != 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// name is the registered bot's name, read from Bot when a caller built
+// the seat by hand without Name.
+func (s Seat) name() string {
+	if s.Name != "" {
+		return s.Name
+	}
+	name, _, _ := strings.Cut(s.Bot, ":")
+	return name
 }

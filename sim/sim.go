@@ -5,7 +5,10 @@
 // own metrics with the distribution of integer ones, and the bots' time
 // per decision; plus an optional per-game CSV, plots of the length or a
 // metric, and game records. Bots may rotate seats from game to game so
-// that a seat's advantage cancels out of the bots' figures.
+// that a seat's advantage cancels out of the bots' figures. A sweep runs
+// one game over every combination of some options' values on the same
+// seeds, as one table, CSV or plot; a run or a sweep may be split into
+// shards for a batch scheduler and merged back into exactly its report.
 //
 // Game i of a run with seed S uses seed cards.SubSeed(S, i), and seat s's
 // bot in that game uses engine.BotSeed(gameSeed, s), so every game is
@@ -28,6 +31,7 @@ import (
 
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/record"
 )
 
 // maxChunk is the most consecutive games a worker takes at a time; a run
@@ -70,17 +74,31 @@ type Config struct {
 	Progress func(games int)
 	// Records saves some games as game records (see RecordConfig).
 	Records RecordConfig
+	// Play, when set, plays every game instead of the bots of Seats, for
+	// players outside the process (programs over the agent protocol): it
+	// gets the game's seed and, for each seat, the index in Seats of who
+	// plays it, and returns the final state and the game's record. Seats
+	// still name the players (their New may be nil); there is no fast path
+	// and no decision times.
+	Play func(ctx context.Context, seed uint64, lineup []int) (engine.State, *record.Record, error)
 	// Rotate seats the bots rotated by one place per game: in game i,
 	// seat s is played by Seats[(s+i) mod len(Seats)], so every bot plays
 	// every seat equally often and a seat's advantage cancels out of the
 	// bots' figures.
 	Rotate bool
+	// Shard, when Of > 0, plays only slice Index of Of disjoint slices of
+	// the run's games (see Shard); Merge combines the slices' reports
+	// into the report of the whole run.
+	Shard Shard
+	// OnGame, when set, is called from the workers after each game with
+	// the game's index and outcome. It must be safe for concurrent use.
+	OnGame func(game int64, out *engine.Outcome)
 }
 
 // Run plays the games and returns the report. It stops early with ctx's
 // error when ctx is cancelled.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	workers := cfg.Workers
@@ -91,7 +109,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
 	var csv *csvWriter
 	if cfg.CSV != nil {
-		csv = newCSVWriter(cfg.CSV, r.header())
+		csv = newCSVWriter(cfg.CSV, r.header(), r.first)
 	}
 	var wg sync.WaitGroup
 	tallies := make([]*tally, workers)
@@ -120,10 +138,24 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	for _, t := range tallies {
 		total.merge(t)
 	}
-	return r.report(total, workers, time.Since(start)), nil
+	rep := r.report(total, workers, time.Since(start))
+	if cfg.Shard.Of > 0 {
+		rep.Shard = r.shardState(total)
+	}
+	return rep, nil
 }
 
-func (c *Config) check() error {
+// GamesPlayed is the number of games the run plays: all of them, or its
+// shard's slice.
+func (c Config) GamesPlayed() int64 {
+	size := chunkSize(c.Games)
+	first, end := c.Shard.chunks((c.Games + size - 1) / size)
+	return min(end*size, c.Games) - first*size
+}
+
+// Check reports a configuration that cannot run: no game, no games, a
+// seat count the game does not have, a bad shard. Run checks it first.
+func (c *Config) Check() error {
 	switch {
 	case c.Game == nil:
 		return errors.New("sim: no game given")
@@ -139,7 +171,10 @@ func (c *Config) check() error {
 	if len(c.Seats) != s.NumSeats() {
 		return fmt.Errorf("sim: %d seats configured for a %d-seat game", len(c.Seats), s.NumSeats())
 	}
-	return nil
+	if _, ok := c.Game.(engine.Reporter); !ok && c.Shard.Of > 0 {
+		return fmt.Errorf("sim: %s does not report statistics, so its runs are not split into shards", c.Game.Name())
+	}
+	return c.Shard.check(c.Games)
 }
 
 // runner is the shared, read-mostly part of a run.
@@ -151,8 +186,12 @@ type runner struct {
 	seats    int
 	chunks   int64
 	size     int64 // games per chunk
-	next     atomic.Int64
-	ordered  orderedMoments
+	// first and end bound the chunks this run plays (all of them unless
+	// it is a shard); played counts their games.
+	first, end int64
+	played     int64
+	next       atomic.Int64
+	ordered    orderedMoments
 	// botNames are the distinct bots in order of first appearance in
 	// cfg.Seats; botOf maps a cfg.Seats index to its bot's index.
 	botNames []string
@@ -174,12 +213,19 @@ func newRunner(cfg Config) *runner {
 	r := &runner{cfg: cfg, seats: len(cfg.Seats)}
 	r.reporter = reporterOf(cfg.Game)
 	r.spec = r.reporter.Stats(cfg.Options)
-	if fs, ok := cfg.Game.(engine.FastSimulator); ok && !cfg.NoFastPath && usesDefaultBots(cfg.Game, cfg.Seats) {
+	if fs, ok := cfg.Game.(engine.FastSimulator); ok && !cfg.NoFastPath && cfg.Play == nil && usesDefaultBots(cfg.Game, cfg.Seats) {
 		r.fast = fs
 	}
 	r.size = chunkSize(cfg.Games)
 	r.chunks = (cfg.Games + r.size - 1) / r.size
+	r.first, r.end = cfg.Shard.chunks(r.chunks)
+	r.played = cfg.GamesPlayed()
+	r.next.Store(r.first)
+	r.ordered.next = r.first
 	r.ordered.pending = map[int64]*chunkMoments{}
+	if cfg.Shard.Of > 0 {
+		r.ordered.chunks = map[int64]*chunkMoments{}
+	}
 	for i, seat := range cfg.Seats {
 		b := slices.Index(r.botNames, seat.Bot)
 		if b < 0 {
@@ -224,7 +270,7 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 	var l lineup
 	for !r.failed.Load() && ctx.Err() == nil {
 		c := r.next.Add(1) - 1
-		if c >= r.chunks {
+		if c >= r.end {
 			return
 		}
 		lo := c * r.size
@@ -234,12 +280,15 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 		for i := lo; i < hi; i++ {
 			seed := cards.SubSeed(r.cfg.Seed, uint64(i))
 			l = r.lineupOf(i)
-			if err := r.playOne(&p, t, &l, i, seed, &out); err != nil {
+			if err := r.playOne(ctx, &p, t, &l, i, seed, &out); err != nil {
 				r.fail(i, err)
 				return
 			}
 			t.add(&out, &l)
 			m.add(&out, r.seats, len(r.spec.Metrics))
+			if r.cfg.OnGame != nil {
+				r.cfg.OnGame(i, &out)
+			}
 			if csv != nil {
 				row = r.appendRow(row, i, seed, &out)
 			}
@@ -258,8 +307,11 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 // playOne plays game i with lineup l into out, by the fast path when
 // allowed, timing the bots' decisions into t on the State path, and saves
 // it as a record when the run asks for one.
-func (r *runner) playOne(p *player, t *tally, l *lineup, i int64, seed uint64, out *engine.Outcome) error {
+func (r *runner) playOne(ctx context.Context, p *player, t *tally, l *lineup, i int64, seed uint64, out *engine.Outcome) error {
 	record := r.cfg.Records.wants(i)
+	if r.cfg.Play != nil {
+		return r.playOutside(ctx, l, i, seed, out, record)
+	}
 	if r.fast != nil && !record {
 		r.fast.Simulate(r.cfg.Options, seed, out)
 		return nil
@@ -275,6 +327,23 @@ func (r *runner) playOne(p *player, t *tally, l *lineup, i int64, seed uint64, o
 	return nil
 }
 
+// playOutside plays game i through Config.Play.
+func (r *runner) playOutside(ctx context.Context, l *lineup, i int64, seed uint64, out *engine.Outcome, record bool) error {
+	seats := make([]int, l.seats)
+	for s := range seats {
+		seats[s] = l.config[s]
+	}
+	s, rec, err := r.cfg.Play(ctx, seed, seats)
+	if err != nil {
+		return fmt.Errorf("sim: game %d (seed %d): %w", i, seed, err)
+	}
+	*out = r.reporter.Outcome(s)
+	if record && rec != nil {
+		return r.cfg.Records.save(i, rec)
+	}
+	return nil
+}
+
 // orderedMoments merges chunk moments in chunk order as chunks complete,
 // holding only the few that finish ahead of an earlier one.
 type orderedMoments struct {
@@ -282,12 +351,18 @@ type orderedMoments struct {
 	next    int64
 	pending map[int64]*chunkMoments
 	total   chunkMoments
+	// chunks, when not nil, keeps every chunk's moments by index, for a
+	// shard's report (Merge replays them in chunk order).
+	chunks map[int64]*chunkMoments
 }
 
 func (o *orderedMoments) put(c int64, m *chunkMoments) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.pending[c] = m
+	if o.chunks != nil {
+		o.chunks[c] = m
+	}
 	for {
 		m, ok := o.pending[o.next]
 		if !ok {

@@ -306,10 +306,33 @@ func TestBadConfigurations(t *testing.T) {
 	}
 }
 
-func TestScopedBotSettings(t *testing.T) {
-	got := paramsFor("ismcts", map[string]string{"ismcts.iterations": "50", "random.x": "1", "depth": "2"})
-	if len(got) != 2 || got["iterations"] != "50" || got["depth"] != "2" {
-		t.Errorf("paramsFor(ismcts) = %v, want iterations=50 and depth=2", got)
+// Per-seat specs: two settings of one bot are two players, a seat's own
+// setting wins over a shared one, and a bad per-seat setting names its seat.
+func TestPerSeatBotSpecs(t *testing.T) {
+	g := simtest.HighCard{}
+	opts := engine.MustResolve(g, nil)
+	seats, err := SeatsFromRegistry(g, opts, 2, []string{"ismcts:iterations=4", "ismcts:iterations=8"}, map[string]string{"iterations": "50", "ismcts.c": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"4", "8"} {
+		if s := seats[i]; s.Bot != "ismcts:iterations="+want || s.Name != "ismcts" || s.Params["iterations"] != want || s.Params["c"] != "1" {
+			t.Errorf("seat %d = %s (%s) %v, want ismcts:iterations=%s with c=1", i, s.Bot, s.Name, s.Params, want)
+		}
+	}
+	cfg := Config{Game: g, Options: opts, Games: 20, Seed: 3, Seats: seats, Workers: 1}
+	rep := run(t, cfg)
+	if len(rep.BotsSummary) != 2 || rep.BotsSummary[0].Bot != "ismcts:iterations=4" || rep.BotsSummary[1].Games != 20 {
+		t.Errorf("bots_summary = %+v, want one line per setting", rep.BotsSummary)
+	}
+	if rep.FastPath {
+		t.Error("bots with settings played on the fast path")
+	}
+	if _, err := SeatsFromRegistry(g, opts, 2, []string{"random", "ismcts:iterations=x"}, nil); err == nil || !strings.Contains(err.Error(), "seat 1 (ismcts:iterations=x)") {
+		t.Errorf("bad per-seat setting: %v, want seat 1 named", err)
+	}
+	if _, err := SeatsFromRegistry(g, opts, 2, []string{"ismcts:iterations"}, nil); err == nil || !strings.Contains(err.Error(), "not key=value") {
+		t.Errorf("malformed spec: %v, want the form explained", err)
 	}
 }
 

@@ -13,13 +13,7 @@ func Wilson(k, n int64, z float64) (lo, hi float64) {
 	if n <= 0 {
 		return 0, 1
 	}
-	fn := float64(n)
-	p := float64(k) / fn
-	z2 := z * z
-	centre := p + z2/(2*fn)
-	spread := z * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
-	den := 1 + z2/fn
-	lo, hi = math.Max(0, (centre-spread)/den), math.Min(1, (centre+spread)/den)
+	lo, hi = WilsonShare(float64(k)/float64(n), n, z)
 	// At k = 0 and k = n the interval ends exactly at 0 and 1; rounding
 	// would otherwise leave a share of 1 just outside its own interval.
 	if k == 0 {
@@ -29,6 +23,21 @@ func Wilson(k, n int64, z float64) (lo, hi float64) {
 		hi = 1
 	}
 	return lo, hi
+}
+
+// WilsonShare is the Wilson score interval of a share p of n trials that
+// need not be a whole number of successes (a score counting a tie as half
+// a win).
+func WilsonShare(p float64, n int64, z float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	fn := float64(n)
+	z2 := z * z
+	centre := p + z2/(2*fn)
+	spread := z * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
+	den := 1 + z2/fn
+	return math.Max(0, (centre-spread)/den), math.Min(1, (centre+spread)/den)
 }
 
 // histogram counts integer game lengths exactly: counts[L] is the number
@@ -104,6 +113,21 @@ func (h *histogram) percentile(p int) int {
 		}
 	}
 	return h.maxLength()
+}
+
+// sd is the sample standard deviation of the lengths (0 below 2 games).
+func (h *histogram) sd() float64 {
+	n := h.total()
+	if n < 2 {
+		return 0
+	}
+	m := h.mean()
+	var ss float64
+	for l, c := range h.counts {
+		d := float64(l) - m
+		ss += float64(c) * d * d
+	}
+	return math.Sqrt(ss / float64(n-1))
 }
 
 func (h *histogram) maxLength() int {

@@ -113,6 +113,12 @@ func (t *Table) ToMove() []int { return t.state.ToMove(nil) }
 // Over reports whether the game has ended.
 func (t *Table) Over() bool { return t.state.Terminal() }
 
+// State returns a copy of the whole state, hidden cards and all: for
+// statistics over a finished game (sim's outcome of it) and other
+// in-process code that needs the truth. Never send it, or anything read
+// from it, to a seat.
+func (t *Table) State() engine.State { return t.state.Clone() }
+
 // Result is the outcome so far.
 func (t *Table) Result() engine.Result { return t.state.Result() }
 

@@ -320,10 +320,13 @@ func TestReplayPrintsTranscript(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"High Card, seed ", "seat 1: seat 1 (bot random)", "\n1. seat 0: ", "round 1, scores", "final:", "result: "} {
+	for _, want := range []string{"High Card, seed ", "seat 1: seat 1 (bot random)", "seat 2: seat 2 (bot random)", "\n1. seat 1: ", "round 1, scores", "final:", "result: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("transcript lacks %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out, "seat 0") {
+		t.Errorf("transcript numbers a seat from 0 (people read seats from 1):\n%s", out)
 	}
 	b, _ := os.ReadFile(path)
 	out, errOut, code = cardtable(t, string(b), "replay", "-", "--json")
@@ -370,5 +373,37 @@ func TestCorruptRecordsExitOne(t *testing.T) {
 	}
 	if _, errOut, code := cardtable(t, "", "replay", filepath.Join(t.TempDir(), "none.json")); code != 1 || !strings.Contains(errOut, "cannot read the record") {
 		t.Errorf("missing file: exit %d, %q", code, errOut)
+	}
+}
+
+// Per-seat bot settings: two settings of one bot meet, each reported as
+// its own bot, with --bot-opt filling in what a seat does not set.
+func TestSimPerSeatBotSettings(t *testing.T) {
+	out, errOut, code := cardtableRigged(t, "sim", "rigged", "--json", "-n", "6", "--bot", "ismcts:iterations=4,ismcts:iterations=8", "--bot-opt", "iterations=99", "--bot-opt", "c=1", "--rotate")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Bots  []string
+		Seats []struct {
+			BotOptions map[string]string `json:"bot_options"`
+		}
+		BotsSummary []struct {
+			Bot  string
+			Wins int64
+		} `json:"bots_summary"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(doc.Bots, ",") != "ismcts:iterations=4,ismcts:iterations=8" || len(doc.BotsSummary) != 2 {
+		t.Fatalf("bots %v, bots_summary %+v: want the two settings as two bots", doc.Bots, doc.BotsSummary)
+	}
+	if o := doc.Seats[1].BotOptions; o["iterations"] != "8" || o["c"] != "1" {
+		t.Errorf("seat 1 bot_options = %v, want its own iterations=8 and the shared c=1", o)
+	}
+	_, errOut, code = cardtableRigged(t, "sim", "rigged", "-n", "6", "--bot", "random,ismcts:iterations=lots")
+	if code != 2 || !strings.Contains(errOut, "seat 1 (ismcts:iterations=lots)") {
+		t.Errorf("bad per-seat setting: exit %d, %q; want a usage error naming seat 1", code, errOut)
 	}
 }

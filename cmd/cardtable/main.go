@@ -1,6 +1,8 @@
 // Command cardtable plays and studies card games: it simulates millions of
-// seeded games with statistics (sim), replays game records (replay), and
-// describes the games, their options and bots (rules, games, bots).
+// seeded games with statistics (sim), sweeps options and rates bots
+// against each other (sim --sweep, arena, merge for sharded studies),
+// replays game records (replay), and describes the games, their options
+// and bots (rules, games, bots).
 //
 // This package is wiring only: flags and subcommands over the sim, record,
 // games and bots packages.

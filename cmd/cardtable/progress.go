@@ -13,13 +13,20 @@ type progress struct {
 	bar *mpb.Bar
 }
 
+// newProgress draws a bar of total games named name.
 func newProgress(a *app, enabled bool, name string, total int64) *progress {
+	return newNamedProgress(a, enabled, func() string { return name }, total)
+}
+
+// newNamedProgress is newProgress with a name asked again at every
+// refresh (a sweep names the setting it is at).
+func newNamedProgress(a *app, enabled bool, name func() string, total int64) *progress {
 	if !enabled || !a.terminal {
 		return &progress{}
 	}
 	p := mpb.NewWithContext(a.ctx, mpb.WithOutput(a.stderr), mpb.WithWidth(40))
 	bar := p.AddBar(total,
-		mpb.PrependDecorators(decor.Name(name+" "), decor.CountersNoUnit("%d/%d")),
+		mpb.PrependDecorators(decor.Any(func(decor.Statistics) string { return name() + " " }), decor.CountersNoUnit("%d/%d")),
 		mpb.AppendDecorators(
 			decor.Percentage(decor.WCSyncSpace),
 			decor.AverageSpeed(nil, "%.0f games/s", decor.WCSyncSpace),

@@ -9,6 +9,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/table"
 )
 
 type replayCmd struct {
@@ -90,10 +91,10 @@ func writeTranscript(w io.Writer, g engine.Game, rec *record.Record, s engine.St
 		if seat.Bot != "" {
 			who += " (bot " + seat.Bot + ")"
 		}
-		fmt.Fprintf(w, "seat %d: %s\n", i, who)
+		fmt.Fprintf(w, "%s: %s\n", table.SeatName(i), who)
 	}
 	for i, st := range steps {
-		fmt.Fprintf(w, "\n%d. seat %d: %s\n", i+1, st.Seat, st.Action)
+		fmt.Fprintf(w, "\n%s\n", table.ActionLine(i+1, st.Seat, st.Action))
 		if st.Hint != "" {
 			fmt.Fprintf(w, "   (%s)\n", st.Hint)
 		}
@@ -111,18 +112,15 @@ func writeTranscript(w io.Writer, g engine.Game, rec *record.Record, s engine.St
 	}
 }
 
+// winners says who won, seats counted from 1.
 func winners(r engine.Result) string {
 	switch len(r.Winners) {
 	case 0:
 		return "no winner"
 	case 1:
-		return fmt.Sprintf("seat %d wins", r.Winners[0])
+		return engine.SeatList(r.Winners) + " wins"
 	}
-	seats := make([]string, len(r.Winners))
-	for i, s := range r.Winners {
-		seats[i] = fmt.Sprint(s)
-	}
-	return "seats " + strings.Join(seats, ", ") + " win"
+	return engine.SeatList(r.Winners) + " win"
 }
 
 func indent(text string) string {

@@ -78,7 +78,7 @@ func writePlayers(w io.Writer, r *sim.Report) {
 			if r.Rotate {
 				bot = "(rotates)"
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\n", s.Seat, bot, shareCells(sim.Share{Wins: s.Wins, Share: s.Share, CI95: s.CI95}))
+			fmt.Fprintf(tw, "%d\t%s\t%s\n", s.Seat+1, bot, shareCells(sim.Share{Wins: s.Wins, Share: s.Share, CI95: s.CI95}))
 		}
 		if r.Draws != nil {
 			lo, hi := sim.Wilson(*r.Draws, r.Games, sim.Z95)
@@ -162,7 +162,7 @@ func writeDecisions(w io.Writer, r *sim.Report) {
 	} else {
 		fmt.Fprintln(tw, "  seat\tbot\tdecisions\tmean\tp90\tmax")
 		for _, s := range r.Seats {
-			fmt.Fprintf(tw, "  %d\t%s\t%s\n", s.Seat, s.Bot, decisionCells(s.DecisionStats))
+			fmt.Fprintf(tw, "  %d\t%s\t%s\n", s.Seat+1, s.Bot, decisionCells(s.DecisionStats))
 		}
 	}
 	tw.Flush()

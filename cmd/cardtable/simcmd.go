@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -18,8 +17,8 @@ type simCmd struct {
 	Seed        uint64   `default:"1" help:"Seed of the run; game i plays with a seed derived from it, so any game can be re-run alone."`
 	Workers     int      `default:"0" help:"Games played in parallel (0: one per CPU). The results do not depend on it."`
 	Option      []string `short:"o" sep:"none" placeholder:"KEY=VALUE" help:"Game option (repeatable; also KEY=VALUE,KEY=VALUE). See cardtable rules GAME."`
-	Bot         []string `placeholder:"NAME" help:"Bot for every seat, or one per seat, comma-separated (default: the game's default bot). See cardtable bots GAME."`
-	BotOpt      []string `sep:"none" placeholder:"KEY=VALUE" help:"Bot setting (repeatable); KEY applies to every seat's bot, NAME.KEY only to the bots called NAME."`
+	Bot         []string `placeholder:"SPEC" help:"Bot for every seat, or one per seat, comma-separated; each NAME or NAME:KEY=VALUE:... with that seat's own settings, e.g. expert:iterations=64,expert:iterations=200 (default: the game's default bot). See cardtable bots GAME."`
+	BotOpt      []string `sep:"none" placeholder:"KEY=VALUE" help:"Bot setting (repeatable); KEY applies to every seat's bot, NAME.KEY only to the bots called NAME; a seat's own NAME:KEY=VALUE wins."`
 	JSON        bool     `help:"Print the report as one JSON document (fields in docs/cli.md)."`
 	CSV         string   `placeholder:"FILE" help:"Write one CSV row per game, in game order."`
 	Plot        string   `placeholder:"FILE" help:"Draw a histogram (.svg, .png or .pdf) of game lengths, or of the metric the game or --plot-metric names."`
@@ -29,6 +28,9 @@ type simCmd struct {
 	RecordDir   string   `placeholder:"DIR" help:"Save some games as records in DIR (see --record-every)."`
 	RecordEvery int64    `default:"1000" placeholder:"K" help:"With --record-dir, save games 0, K, 2K, ..."`
 	NoFastPath  bool     `help:"Play every game through the engine's State even when the game has a fast simulator (to check one against the other)."`
+	Sweep       []string `sep:"none" placeholder:"KEY=V1,V2,..." help:"Run every value of an option on the same seeds, one row each; two --sweep flags make a grid. With --csv FILE the table goes to FILE, one row per setting."`
+	Y           string   `placeholder:"FIGURE" help:"With --sweep and --plot: the figure to draw against the first swept option: share (default), draws, first-player, length, a metric, or end:REASON."`
+	Shard       string   `placeholder:"I/N" help:"Play only slice I (from 0) of N of the games; cardtable merge combines the N slices' --json outputs into the whole run's."`
 }
 
 func (simCmd) Help() string {
@@ -46,12 +48,33 @@ Examples:
   cardtable sim regicide -n 1000 -o players=2 --bot random
   cardtable sim watchtower -n 500 --bot ismcts,random --bot-opt ismcts.iterations=200
   cardtable sim watchtower -n 2000 --bot heuristic,random --rotate
+  cardtable sim watchtower -n 200 --bot expert:iterations=64,expert:iterations=200 --rotate
   cardtable sim regicide -n 5000 -o players=1 --plot enemies.svg --plot-metric enemies
-  cardtable sim regicide -n 5000 --plot turns.svg --plot-metric length`
+  cardtable sim regicide -n 5000 --plot turns.svg --plot-metric length
+
+Sweeps: --sweep KEY=V1,V2,... runs every value of an option on the same
+seeds and prints one table, a row per setting (two --sweep flags make a
+grid); --csv FILE then writes that table, --plot FILE --y FIGURE draws a
+figure against the first swept option with its 95% band:
+  cardtable sim war --sweep underdog=off,2,4,6,8,10 -n 200000
+  cardtable sim regicide --sweep players=1,2,3,4 --bot heuristic -n 2000
+  cardtable sim war --sweep players=2,3 --sweep auto-war=off,2,5 -n 20000 --plot len.svg --y length
+
+Shards: --shard I/N plays slice I of N of the games (of every setting);
+cardtable merge combines the slices' --json outputs into the whole run's:
+  cardtable sim war -n 4000000 --json --shard 0/2 > a.json
+  cardtable sim war -n 4000000 --json --shard 1/2 > b.json
+  cardtable merge a.json b.json`
 }
 
 // Run validates everything, plays the games and prints the report.
 func (c *simCmd) Run(a *app) error {
+	if len(c.Sweep) > 0 {
+		return c.runSweep(a)
+	}
+	if c.Y != "" {
+		return usageErrorf("--y %s: --y picks a sweep's figure; use it with --sweep, or --plot-metric for one run", c.Y)
+	}
 	cfg, err := c.config(a)
 	if err != nil {
 		return err
@@ -70,7 +93,7 @@ func (c *simCmd) Run(a *app) error {
 		}
 		cfg.Records = sim.RecordConfig{Dir: c.RecordDir, Every: c.RecordEvery}
 	}
-	bar := newProgress(a, !c.Quiet, fmt.Sprintf("%s ×%d", cfg.Game.Name(), cfg.Games), cfg.Games)
+	bar := newProgress(a, !c.Quiet, fmt.Sprintf("%s ×%d", cfg.Game.Name(), cfg.GamesPlayed()), cfg.GamesPlayed())
 	cfg.Progress = bar.add
 	rep, err := sim.Run(a.ctx, cfg)
 	bar.finish(err == nil)
@@ -83,9 +106,7 @@ func (c *simCmd) Run(a *app) error {
 		}
 	}
 	if c.JSON {
-		enc := json.NewEncoder(a.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(a.stdout, rep)
 	}
 	writeReport(a.stdout, cfg.Game, rep)
 	return nil
@@ -126,10 +147,30 @@ func (c *simCmd) config(a *app) (sim.Config, error) {
 	if err != nil {
 		return sim.Config{}, usageError{err}
 	}
-	return sim.Config{
+	shard, err := parseShard(c.Shard)
+	if err != nil {
+		return sim.Config{}, err
+	}
+	cfg := sim.Config{
 		Game: g, Options: opts, Games: c.Games, Seed: c.Seed, Workers: c.Workers,
-		Seats: seats, NoFastPath: c.NoFastPath, Rotate: c.Rotate,
-	}, nil
+		Seats: seats, NoFastPath: c.NoFastPath, Rotate: c.Rotate, Shard: shard,
+	}
+	if err := cfg.Check(); err != nil {
+		return sim.Config{}, usageError{err}
+	}
+	return cfg, nil
+}
+
+// parseShard reads --shard I/N; empty means the whole run.
+func parseShard(text string) (sim.Shard, error) {
+	if text == "" {
+		return sim.Shard{}, nil
+	}
+	s, err := sim.ParseShard(text)
+	if err != nil {
+		return sim.Shard{}, usageError{err}
+	}
+	return s, nil
 }
 
 // checkPlot checks the plot's file name and metric before any game runs.

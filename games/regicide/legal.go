@@ -183,7 +183,7 @@ func (s *State) check(seat int, a engine.Action) error {
 		return s.discardError(m)
 	case kindNext:
 		if int(arg) >= s.cfg.players {
-			return engine.Illegal("regicide: next %d: pick a seat from 0 to %d", arg, s.cfg.players-1)
+			return engine.Illegal("regicide: next %d: pick a seat index from 0 to %d (next 0 is seat 1)", arg, s.cfg.players-1)
 		}
 	}
 	return nil

@@ -78,9 +78,9 @@ func (s *State) Result() engine.Result {
 			res.Detail += fmt.Sprintf(": %s (%d Jester powers used)", gradeNames[g], s.powersUsed)
 		}
 	case endStuck:
-		res.Detail = fmt.Sprintf("seat %d had no legal play against %s after %d enemies defeated", s.current, enemyName(s.lostTo), s.defeated)
+		res.Detail = fmt.Sprintf("seat %d had no legal play against %s after %d enemies defeated", s.current+1, enemyName(s.lostTo), s.defeated)
 	default:
-		res.Detail = fmt.Sprintf("seat %d was killed by %s after %d enemies defeated", s.current, enemyName(s.lostTo), s.defeated)
+		res.Detail = fmt.Sprintf("seat %d was killed by %s after %d enemies defeated", s.current+1, enemyName(s.lostTo), s.defeated)
 	}
 	return res
 }

@@ -103,7 +103,7 @@ func (s *State) View(seat int) engine.View {
 // String renders the view for people, a few lines.
 func (v *View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "turn %d, seat %d, %s", v.Turns, v.Current, v.Phase)
+	fmt.Fprintf(&b, "turn %d, seat %d, %s", v.Turns, v.Current+1, v.Phase)
 	if v.Suffer != 0 {
 		fmt.Fprintf(&b, " (suffer %d)", v.Suffer)
 	}
@@ -126,7 +126,7 @@ func (v *View) String() string {
 	fmt.Fprintf(&b, "\ntable [%s] discard %d [%s]", cards.Format(v.Table), len(v.Discard), cards.Format(v.Discard))
 	b.WriteString("\nhands")
 	for p, n := range v.HandSizes {
-		fmt.Fprintf(&b, " %d:%d", p, n)
+		fmt.Fprintf(&b, " %d:%d", p+1, n)
 		if len(v.Known[p]) > 0 {
 			fmt.Fprintf(&b, "(holds %s)", cards.Format(v.Known[p]))
 		}
@@ -141,7 +141,7 @@ func (v *View) String() string {
 		fmt.Fprintf(&b, "; powers left %d", v.PowersLeft)
 	}
 	if v.Hand != nil {
-		fmt.Fprintf(&b, "\nyour hand (seat %d): %s", v.Seat, cards.Format(v.Hand))
+		fmt.Fprintf(&b, "\nyour hand (seat %d): %s", v.Seat+1, cards.Format(v.Hand))
 	}
 	if v.Result != "" {
 		fmt.Fprintf(&b, "\nresult: %s", v.Result)

@@ -149,7 +149,7 @@ func TestViewShowsFaceDownAsBacks(t *testing.T) { // WAR-05
 	if v.Last == nil || !slices.Equal(v.Last.Table[0], []string{"8H", "##", "##", "##", "KH"}) || v.Last.Winner != 0 {
 		t.Errorf("last trick = %+v, want seat 0's cards with the face-down ones as ##", v.Last)
 	}
-	if !strings.Contains(v.String(), "s0 took it by compare") {
+	if !strings.Contains(v.String(), "s1 took it by compare") {
 		t.Errorf("String() = %q", v.String())
 	}
 }

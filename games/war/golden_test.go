@@ -50,7 +50,7 @@ func transcript(t *testing.T, opts string, seed uint64) string {
 		toMove := st.ToMove(nil)
 		seat := toMove[0]
 		a := bots[seat].Act(st, seat)
-		fmt.Fprintf(&b, "s%d %s\n", seat, st.ActionString(a))
+		fmt.Fprintf(&b, "s%d %s\n", seat+1, st.ActionString(a))
 		if err := st.Apply(seat, a); err != nil {
 			t.Fatal(err)
 		}

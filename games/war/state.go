@@ -117,17 +117,17 @@ func (s *State) check(seat int, a engine.Action) (kind, ms int, err error) {
 		return 0, 0, fmt.Errorf("war: %w: %s", engine.ErrGameOver, s.Result().Detail)
 	}
 	if seat < 0 || seat >= s.r.seats {
-		return 0, 0, fmt.Errorf("war: %w: there is no seat %d in a %d-player game", engine.ErrNotYourTurn, seat, s.r.seats)
+		return 0, 0, fmt.Errorf("war: %w: there is no seat %d in a %d-player game", engine.ErrNotYourTurn, seat+1, s.r.seats)
 	}
 	kind, ms, ok := decode(a)
 	if !ok {
 		return 0, 0, fmt.Errorf("war: %w: %d is not a War action (%s)", engine.ErrIllegal, uint64(a), notationHelp)
 	}
 	if s.toMove()&bit(seat) == 0 {
-		return 0, 0, fmt.Errorf("war: %w: seat %d has nothing to do now (to move: %v)", engine.ErrNotYourTurn, seat, s.ToMove(nil))
+		return 0, 0, fmt.Errorf("war: %w: seat %d has nothing to do now (to move: %s)", engine.ErrNotYourTurn, seat+1, engine.SeatList(s.ToMove(nil)))
 	}
 	illegal := func(why string, args ...any) (int, int, error) {
-		return 0, 0, fmt.Errorf("war: %w: seat %d cannot %s: %s", engine.ErrIllegal, seat, s.ActionString(a), fmt.Sprintf(why, args...))
+		return 0, 0, fmt.Errorf("war: %w: seat %d cannot %s: %s", engine.ErrIllegal, seat+1, s.ActionString(a), fmt.Sprintf(why, args...))
 	}
 	switch {
 	case s.phase == phaseSlap && kind == kindFlip:
@@ -166,7 +166,7 @@ func (s *State) Result() engine.Result {
 	switch s.end {
 	case endWin:
 		r.Winners = []int{int(s.winner)}
-		r.Detail = fmt.Sprintf("seat %d holds all 52 cards after %d battles", s.winner, s.count.battles)
+		r.Detail = fmt.Sprintf("seat %d holds all 52 cards after %d battles", s.winner+1, s.count.battles)
 	case endDraw:
 		r.Detail = fmt.Sprintf("every player left in the war ran out of cards in battle %d: a draw", s.count.battles)
 	case endRepetition:

@@ -143,7 +143,7 @@ func (v *View) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "battle %d, wars %d | piles", v.Battles, v.Wars)
 	for i, n := range v.Piles {
-		fmt.Fprintf(&b, " s%d:%d", i, n)
+		fmt.Fprintf(&b, " s%d:%d", i+1, n)
 		if v.Out[i] {
 			b.WriteString("(out)")
 		}
@@ -155,20 +155,20 @@ func (v *View) String() string {
 	case v.Result.Over:
 		fmt.Fprintf(&b, " | %s: %s", v.Result.End, v.Result.Detail)
 	case v.Slap != nil:
-		fmt.Fprintf(&b, " | SLAP WINDOW (%s, %d ms), to answer %v", v.Slap.Rank, v.Slap.WindowMS, v.Slap.ToAnswer)
+		fmt.Fprintf(&b, " | SLAP WINDOW (%s, %d ms), to answer %v", v.Slap.Rank, v.Slap.WindowMS, fromOne(v.Slap.ToAnswer))
 		if v.Slap.Answer != "" {
 			fmt.Fprintf(&b, ", you: %s", v.Slap.Answer)
 		}
 	default:
-		fmt.Fprintf(&b, " | to flip %v", v.ToFlip)
+		fmt.Fprintf(&b, " | to flip %v", fromOne(v.ToFlip))
 	}
 	if len(v.LockedOut) > 0 {
-		fmt.Fprintf(&b, " | locked out %v", v.LockedOut)
+		fmt.Fprintf(&b, " | locked out %v", fromOne(v.LockedOut))
 	}
 	if l := v.Last; l != nil {
 		b.WriteString(" | last: ")
 		if l.Winner >= 0 {
-			fmt.Fprintf(&b, "s%d took it by %s", l.Winner, l.How)
+			fmt.Fprintf(&b, "s%d took it by %s", l.Winner+1, l.How)
 		} else {
 			b.WriteString("draw")
 		}
@@ -183,12 +183,21 @@ func (v *View) String() string {
 	return b.String()
 }
 
+// fromOne numbers seats from 1, as people read them ("s1" is seat 0).
+func fromOne(seats []int) []int {
+	out := make([]int, len(seats))
+	for i, s := range seats {
+		out[i] = s + 1
+	}
+	return out
+}
+
 // tableString writes each seat's laid cards, "" for an empty table.
 func tableString(table [][]string) string {
 	var parts []string
 	for i, cs := range table {
 		if len(cs) > 0 {
-			parts = append(parts, fmt.Sprintf("s%d[%s]", i, strings.Join(cs, " ")))
+			parts = append(parts, fmt.Sprintf("s%d[%s]", i+1, strings.Join(cs, " ")))
 		}
 	}
 	return strings.Join(parts, " ")

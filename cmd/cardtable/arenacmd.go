@@ -1,0 +1,184 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"text/tabwriter"
+
+	"cardtable/arena"
+	"cardtable/bots"
+)
+
+type arenaCmd struct {
+	Game    string   `arg:"" help:"Game name (see cardtable games)."`
+	Bots    []string `required:"" placeholder:"SPEC" help:"The bots that meet, comma-separated; each NAME or NAME:KEY=VALUE:..., so two settings of one bot can meet (expert:iterations=64,expert:iterations=200). See cardtable bots GAME."`
+	Games   int64    `short:"n" default:"100" help:"Deals each match-up plays in every seat arrangement (each bot plays, in a co-operative game)."`
+	Seed    uint64   `default:"1" help:"Seed of the arena; deal i is the same for every match-up and arrangement."`
+	Workers int      `default:"0" help:"Games played in parallel (0: one per CPU). The results do not depend on it."`
+	Option  []string `short:"o" sep:"none" placeholder:"KEY=VALUE" help:"Game option (repeatable; also KEY=VALUE,KEY=VALUE). See cardtable rules GAME."`
+	BotOpt  []string `sep:"none" placeholder:"KEY=VALUE" help:"Bot setting for every entry (repeatable); NAME.KEY only for the bots called NAME; an entry's own NAME:KEY=VALUE wins."`
+	JSON    bool     `help:"Print the result as one JSON document (fields in docs/cli.md)."`
+	Shard   string   `placeholder:"I/N" help:"Play only slice I (from 0) of N of the deals; cardtable merge combines the N slices' --json outputs."`
+	Quiet   bool     `short:"q" help:"No progress bar."`
+}
+
+func (arenaCmd) Help() string {
+	return `Plays every match-up of the bots on the same deals and rates them. In a
+zero-sum game (War, Watchtower) every set of as many bots as the game has
+players meets in every seat arrangement (players! orders, every rotation
+among them) on deals 0..n-1, and the report fits Bradley-Terry ratings
+(Elo scale, 95% intervals; a draw counts half a win) to all results, with
+the head-to-head matrix. In Regicide, a co-operative game, each bot plays
+every seat of the same deals: the report gives each bot's win share and,
+for each pair, the deals only one of them won with a sign test.
+
+Examples:
+  cardtable arena war --bots heuristic,random -n 2000
+  cardtable arena watchtower --bots random,heuristic,expert,ismcts -n 50
+  cardtable arena watchtower --bots expert:iterations=64,expert:iterations=200,heuristic -n 100
+  cardtable arena watchtower -o players=3 --bots random,heuristic,expert -n 50
+  cardtable arena regicide --bots heuristic,expert,random -n 200 --bot-opt expert.iterations=100`
+}
+
+// Run checks the arena, plays it and prints the ratings.
+func (c *arenaCmd) Run(a *app) error {
+	g, err := a.lookup(c.Game)
+	if err != nil {
+		return err
+	}
+	if c.Games < 1 {
+		return usageErrorf("-n %d: give the number of deals, at least 1", c.Games)
+	}
+	if c.Workers < 0 {
+		return usageErrorf("--workers %d: give a positive number, or 0 for one per CPU", c.Workers)
+	}
+	opts, err := resolveOptions(g, c.Option)
+	if err != nil {
+		return err
+	}
+	entries, err := bots.ParseSpecs(c.Bots)
+	if err != nil {
+		return usageError{err}
+	}
+	params, err := parseBotOpts(c.BotOpt)
+	if err != nil {
+		return err
+	}
+	shard, err := parseShard(c.Shard)
+	if err != nil {
+		return err
+	}
+	cfg := arena.Config{Game: g, Options: opts, Entries: entries, BotParams: params, Deals: c.Games, Seed: c.Seed, Workers: c.Workers, Shard: shard}
+	// The plan's runs report progress through bar, which is drawn once
+	// the plan knows how many games there are.
+	var bar *progress
+	cfg.Progress = func(games int) { bar.add(games) }
+	plan, err := arena.NewPlan(cfg)
+	if err != nil {
+		return usageError{err}
+	}
+	var run atomic.Int64
+	runs := int64(plan.Runs())
+	bar = newNamedProgress(a, !c.Quiet, func() string {
+		return fmt.Sprintf("%s arena, run %d/%d", g.Name(), min(run.Load()+1, runs), runs)
+	}, plan.Games())
+	rep, err := plan.Run(a.ctx, func(i int) { run.Store(int64(i)) })
+	bar.finish(err == nil)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		return writeJSON(a.stdout, rep)
+	}
+	writeArena(a.stdout, g.Title(), rep)
+	return nil
+}
+
+// writeArena prints the ratings and head-to-head matrix of a zero-sum
+// arena, or the teams and pairs of a co-operative one.
+func writeArena(w io.Writer, title string, r *arena.Report) {
+	players := "players"
+	if r.Players == 1 {
+		players = "player"
+	}
+	fmt.Fprintf(w, "%s arena: %d bots, %d %s, seed %d\n", title, len(r.Bots), r.Players, players, r.Seed)
+	fmt.Fprintf(w, "options: %s\n", r.Options)
+	if len(r.Ratings) > 0 {
+		fmt.Fprintf(w, "%d match-ups × %d seat arrangements × %d deals = %d games, the same deals for every match-up\n\n", len(r.Matchups), r.Arrangements, r.Deals, r.Games)
+		writeRatings(w, r)
+		fmt.Fprintln(w, "\nhead to head: the row's share of games against the column (wins + half the ties), 95% CI:")
+		writeHeadToHead(w, r)
+	} else {
+		fmt.Fprintf(w, "%d deals played by each bot in every seat, the same deals for every bot\n\n", r.Deals)
+		writeTeams(w, r)
+	}
+	fmt.Fprintf(w, "\n%d games in %.2f s\n", r.Games, r.ElapsedS)
+}
+
+func writeRatings(w io.Writer, r *arena.Report) {
+	fmt.Fprintf(w, "ratings: Bradley-Terry by maximum likelihood on the Elo scale (mean 0), 95%% CI; a draw counts half; prior %g drawn game per pair\n", r.Prior)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "rank\tbot\telo\t95% CI\tgames\twins\tdraws\tscore\ttime/decision")
+	for _, rt := range r.Ratings {
+		e := entryOf(r, rt.Bot)
+		fmt.Fprintf(tw, "%d\t%s\t%+.0f\t[%+.0f, %+.0f]\t%d\t%d\t%d\t%s\t%s\n", rt.Rank, rt.Bot, rt.Elo, rt.CI95[0], rt.CI95[1], e.Games, e.Wins, e.Draws, pct(e.Points/float64(max(e.Games, 1))), decisionTime(e))
+	}
+	tw.Flush()
+}
+
+func writeHeadToHead(w io.Writer, r *arena.Report) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	order := make([]string, len(r.Ratings))
+	for i, rt := range r.Ratings {
+		order[i] = rt.Bot
+	}
+	fmt.Fprintln(tw, "\t"+strings.Join(order, "\t"))
+	for _, a := range order {
+		cells := []string{a}
+		for _, b := range order {
+			cell := "-"
+			for _, h := range r.HeadToHead {
+				if h.Bot == a && h.Opponent == b {
+					cell = fmt.Sprintf("%s [%s, %s]", pct(h.Share), pct(h.CI95[0]), pct(h.CI95[1]))
+				}
+			}
+			cells = append(cells, cell)
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	}
+	tw.Flush()
+}
+
+func writeTeams(w io.Writer, r *arena.Report) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "bot\tdeals\twon\tshare\t95% CI\ttime/decision")
+	for _, e := range r.Entries {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t[%s, %s]\t%s\n", e.Bot, e.Deals, e.DealsWon, pct(e.WinShare), pct(e.WinCI95[0]), pct(e.WinCI95[1]), decisionTime(&e))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\npairs: the deals only one of the two won, and the two-sided sign test over them:")
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "a\tb\tonly a\tonly b\tboth\tneither\tp")
+	for _, p := range r.Pairs {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.3g\n", p.A, p.B, p.OnlyA, p.OnlyB, p.Both, p.Neither, p.PValue)
+	}
+	tw.Flush()
+}
+
+func entryOf(r *arena.Report, bot string) *arena.Entry {
+	for i := range r.Entries {
+		if r.Entries[i].Bot == bot {
+			return &r.Entries[i]
+		}
+	}
+	return &arena.Entry{}
+}
+
+func decisionTime(e *arena.Entry) string {
+	if e.Decisions == 0 {
+		return "-"
+	}
+	return seconds(e.SPerDecision)
+}

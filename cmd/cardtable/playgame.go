@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"cardtable/bots"
+	"cardtable/table"
+	"cardtable/tui"
+)
+
+// players makes the player of every seat that is not a person at this
+// terminal (those stay nil): bots, and programs, which are started here.
+// The returned stop ends every program started, even after an error.
+func players(t *table.Table, specs []table.SeatSpec, seed uint64, timeout time.Duration) ([]table.Player, func(), error) {
+	ps := make([]table.Player, len(specs))
+	var programs []*table.ProgramPlayer
+	stop := func() {
+		for _, p := range programs {
+			p.Close()
+		}
+	}
+	for i, s := range specs {
+		switch s.Kind {
+		case table.KindBot:
+			p, err := table.NewBot(t, bots.Spec{Name: s.Bot.Name, Params: s.Bot.Params}, seed, i)
+			if err != nil {
+				stop()
+				return nil, nil, usageErrorf("%s: %v", table.SeatName(i), err)
+			}
+			ps[i] = p
+		case table.KindProgram:
+			p, err := table.StartProgram(s.Command, timeout)
+			if err != nil {
+				stop()
+				return nil, nil, fmt.Errorf("%s: %w", table.SeatName(i), err)
+			}
+			programs = append(programs, p)
+			ps[i] = p
+		}
+	}
+	return ps, stop, nil
+}
+
+// play plays t to its end (or until a player stops it) in the mode the
+// streams and flags ask for, then saves the record when asked to, or when
+// a program stopped the game.
+func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint64, save string) error {
+	humans := 0
+	for _, s := range specs {
+		if s.Kind == table.KindHuman {
+			humans++
+		}
+	}
+	terminal := c.onTerminal(a)
+	if humans > 1 && !terminal {
+		return usageErrorf("--seats: %d people seated; plain text and the JSON protocol seat one person (for hot-seat play, use a terminal)", humans)
+	}
+	ps, stop, err := players(t, specs, seed, c.Timeout)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	if terminal {
+		err = tui.Run(a.ctx, tui.Config{Table: t, Players: ps, Speed: c.Speed, SavePath: save, In: a.stdin, Out: a.stdout})
+		stop()
+		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
+		return c.finish(a, t, save, err)
+	}
+	var watchers []table.Player
+	var closers []func()
+	out := a.stdout
+	switch {
+	case humans == 0:
+		writeHeader(out, t, -1)
+		watchers = append(watchers, table.Watch(out))
+	case c.Protocol == protocolJSON:
+		for i, p := range ps {
+			if p == nil {
+				jp := table.NewJSONPlayer(a.stdin, out)
+				ps[i], closers = jp, append(closers, jp.Close)
+			}
+		}
+	default:
+		for i, p := range ps {
+			if p == nil {
+				writeHeader(out, t, i)
+				lp := table.NewLinesPlayer(a.stdin, out)
+				ps[i], closers = lp, append(closers, lp.Close)
+			}
+		}
+	}
+	r := &table.Runner{Table: t, Players: ps, Watchers: watchers}
+	err = r.Run(a.ctx)
+	stop()
+	for _, close := range closers {
+		close()
+	}
+	if c.Protocol == protocolJSON && humans > 0 {
+		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
+	} else {
+		writeFinal(out, t, seed)
+	}
+	return c.finish(a, t, save, err)
+}
+
+// finish saves the record (to save, or, when a program stopped the game,
+// to a temporary file) and reports how the game stopped.
+func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
+	var se *table.SeatError
+	programFailed := errors.As(err, &se) && c.seatIsProgram(t, se.Seat)
+	if save == "" && !programFailed {
+		if se != nil && !t.Over() {
+			return fmt.Errorf("%w; the game was not saved (--save FILE keeps a game to go on with later: cardtable play --record FILE)", err)
+		}
+		if errors.Is(err, context.Canceled) {
+			return errors.New("interrupted; the game was not saved (--save FILE keeps a game to go on with later)")
+		}
+		return err
+	}
+	if errors.Is(err, context.Canceled) {
+		err = errors.New("interrupted")
+	}
+	kept, serr := keepRecord(t, save)
+	if serr != nil {
+		return errors.Join(err, serr)
+	}
+	if err != nil {
+		return withRecord(err, kept)
+	}
+	fmt.Fprintf(a.stderr, "cardtable: the record is in %s\n", kept)
+	return nil
+}
+
+func (c *playCmd) seatIsProgram(t *table.Table, seat int) bool {
+	seats := t.Seats()
+	return seat >= 0 && seat < len(seats) && seats[seat].Kind == table.KindProgram
+}
+
+// writeHeader prints who plays what, as a transcript's header does; you
+// is the seat of the person reading it (-1: a spectator).
+func writeHeader(w io.Writer, t *table.Table, you int) {
+	fmt.Fprintf(w, "%s\noptions: %s\n", t.Game().Title(), t.State().Options())
+	for i, s := range t.Seats() {
+		who := s.Name
+		switch {
+		case i == you && who == table.SeatName(i):
+			who = "you"
+		case i == you:
+			who += " (you)"
+		case s.Kind == table.KindBot:
+			who += " (bot " + s.Bot + ")"
+		case s.Kind == table.KindProgram:
+			who += " (program " + s.Bot + ")"
+		}
+		fmt.Fprintf(w, "%s: %s\n", table.SeatName(i), who)
+	}
+}

@@ -1,0 +1,331 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"cardtable/table"
+)
+
+// Close reasons: the bye message's code (docs/protocol.md).
+const (
+	byeShutdown     = "shutdown"
+	byeTooSlow      = "too-slow"
+	byeTooBig       = "too-big"
+	byeTooMany      = "too-many"
+	byeTooManyConns = "too-many-connections"
+)
+
+// byeMessage tells a client why the server closes its connection.
+type byeMessage struct {
+	Type string `json:"type"`
+	Code string `json:"code"`
+	Text string `json:"message"`
+}
+
+// client is one WebSocket connection at a table: a seat's or a
+// spectator's. The room queues its messages; the write loop sends them;
+// the read loop (the HTTP handler's goroutine) reads commands.
+type client struct {
+	srv  *Server
+	conn *websocket.Conn
+	addr string
+	// seat is set by the room when the client joins, before the read loop
+	// starts, and never changes.
+	seat int
+
+	out  chan outMsg
+	gone chan struct{} // closed by kick
+	once sync.Once
+	bye  byeMessage
+
+	mu    sync.Mutex
+	clock [8]stamp // when the first message of each recent version was written
+	next  int
+}
+
+// outMsg is one queued message; version >= 0 marks a table message whose
+// write time the slap clock keeps.
+type outMsg struct {
+	data    []byte
+	version int
+}
+
+type stamp struct {
+	version int
+	at      time.Time
+}
+
+func newClient(s *Server, addr string) *client {
+	c := &client{srv: s, addr: addr, out: make(chan outMsg, s.limits.SendQueue), gone: make(chan struct{})}
+	for i := range c.clock {
+		c.clock[i].version = -1
+	}
+	return c
+}
+
+// enqueue queues m; false (and the client kicked) when its queue is full.
+func (c *client) enqueue(m any) bool {
+	select {
+	case <-c.gone:
+		return false
+	default:
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		c.srv.log.Error("message not encoded", "err", err)
+		return true
+	}
+	it := outMsg{data: data, version: -1}
+	if tm, ok := m.(table.Message); ok && tm.Type != table.TypeError && tm.Type != table.TypeHint {
+		it.version = tm.Version
+	}
+	select {
+	case c.out <- it:
+		return true
+	default:
+		c.kick(byeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
+		return false
+	}
+}
+
+// kick closes the connection, telling the client why (once).
+func (c *client) kick(code, text string) {
+	c.once.Do(func() {
+		c.bye = byeMessage{Type: "bye", Code: code, Text: text}
+		close(c.gone)
+	})
+}
+
+// stampVersion notes when a message of version v was first written.
+func (c *client) stampVersion(v int, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, s := range c.clock {
+		if s.version == v {
+			return
+		}
+	}
+	c.clock[c.next] = stamp{v, at}
+	c.next = (c.next + 1) % len(c.clock)
+}
+
+// sentAt is when this connection was first written a message of version v.
+func (c *client) sentAt(v int) (time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, s := range c.clock {
+		if s.version == v {
+			return s.at, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// closeStatus is the WebSocket close status of each bye code.
+func closeStatus(code string) websocket.StatusCode {
+	switch code {
+	case byeShutdown:
+		return websocket.StatusGoingAway
+	case byeTooSlow, byeTooMany:
+		return websocket.StatusPolicyViolation
+	case byeTooBig:
+		return websocket.StatusMessageTooBig
+	case byeTooManyConns:
+		return websocket.StatusTryAgainLater
+	}
+	return websocket.StatusNormalClosure
+}
+
+// writeLoop sends queued messages and pings until the client is kicked or
+// the connection fails.
+func (c *client) writeLoop() {
+	lim := c.srv.limits
+	ping := time.NewTicker(lim.PingEvery)
+	defer ping.Stop()
+	write := func(data []byte) error {
+		ctx, cancel := context.WithTimeout(context.Background(), lim.WriteTimeout)
+		defer cancel()
+		return c.conn.Write(ctx, websocket.MessageText, data)
+	}
+	for {
+		select {
+		case it := <-c.out:
+			if it.version >= 0 {
+				c.stampVersion(it.version, time.Now())
+			}
+			if err := write(it.data); err != nil {
+				c.kick("", "")
+				c.conn.CloseNow()
+				return
+			}
+		case <-ping.C:
+			ctx, cancel := context.WithTimeout(context.Background(), lim.PingTimeout)
+			err := c.conn.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.kick("", "")
+				c.conn.CloseNow()
+				return
+			}
+		case <-c.gone:
+			c.sayBye()
+			return
+		}
+	}
+}
+
+// sayBye sends the bye message (unless the client is too slow to read
+// it) and closes the connection with its reason.
+func (c *client) sayBye() {
+	if c.bye.Code == "" {
+		c.conn.CloseNow()
+		return
+	}
+	if c.bye.Code != byeTooSlow {
+		data, _ := json.Marshal(c.bye)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		c.conn.Write(ctx, websocket.MessageText, data)
+		cancel()
+	}
+	c.conn.Close(closeStatus(c.bye.Code), c.bye.Code)
+}
+
+// handleWS joins a seat (token) or a spectator to a table's room and
+// serves the connection.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	rm, err := s.room(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	addr := clientAddr(r)
+	if err := s.conns.acquire(addr); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	defer s.conns.release(addr)
+	c := newClient(s, addr)
+	token := ""
+	if t := r.URL.Query().Get("token"); t != "" {
+		token = hashSecret(t)
+	}
+	reply := make(chan error, 1)
+	if !rm.send(joinReq{c: c, token: token, reply: reply}) {
+		s.apiError(w, r, errShuttingDown)
+		return
+	}
+	select {
+	case err = <-reply:
+	case <-rm.done:
+		err = errShuttingDown
+	}
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	defer rm.send(leaveReq{c: c})
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		c.kick("", "")
+		return
+	}
+	conn.SetReadLimit(s.limits.MaxFrame)
+	c.conn = conn
+	s.metrics.conns.Inc()
+	defer s.metrics.conns.Dec()
+	written := make(chan struct{})
+	go func() { c.writeLoop(); close(written) }()
+	c.readLoop(rm)
+	c.kick("", "")
+	<-written
+}
+
+// readLoop reads commands and hands them to the room until the
+// connection ends or the client is kicked.
+func (c *client) readLoop(rm *room) {
+	// A cancelled read would drop the connection before the write loop's
+	// close frame; the write loop's Close ends this read instead.
+	ctx := context.Background()
+	rate := newRateGuard(c.srv.limits)
+	for {
+		typ, data, err := c.conn.Read(ctx)
+		if err != nil {
+			if errors.Is(err, websocket.ErrMessageTooBig) {
+				c.srv.metrics.rejected.WithLabelValues(byeTooBig).Inc()
+			}
+			return
+		}
+		if !c.frame(rm, rate, typ == websocket.MessageText, data, time.Now()) {
+			return
+		}
+	}
+}
+
+// rateGuard is one connection's command rate: its bucket and how many
+// commands in a row it has had dropped.
+type rateGuard struct {
+	bucket *bucket
+	over   int
+	most   int
+}
+
+func newRateGuard(l Limits) *rateGuard {
+	return &rateGuard{bucket: newBucket(l.ConnRate, l.ConnBurst), most: 2 * l.ConnBurst}
+}
+
+// frame serves one frame read at readAt: a command goes to the room;
+// garbage and commands over the rate are answered here. It returns false
+// when the connection must end.
+func (c *client) frame(rm *room, rate *rateGuard, text bool, data []byte, readAt time.Time) bool {
+	if !rate.bucket.take(readAt) || !c.srv.cmdRates.take(c.addr) {
+		c.refuse("", table.Errorf(CodeRateLimited, "more than %g commands a second; this one was dropped, slow down", c.srv.limits.ConnRate))
+		if rate.over++; rate.over > rate.most {
+			c.kick(byeTooMany, "commands kept coming faster than the limit")
+			return false
+		}
+		return true
+	}
+	rate.over = 0
+	if !text {
+		c.refuse("", table.Errorf(table.CodeBadMessage, "a binary frame; send each command as one JSON text frame"))
+		return true
+	}
+	cmd, err := table.ParseCommand(data)
+	if err == nil && len(cmd.ID) > maxID {
+		err = table.Errorf(table.CodeBadMessage, "id: %d characters; at most %d", len(cmd.ID), maxID)
+	}
+	if err != nil {
+		c.refuse("", err)
+		return true
+	}
+	return rm.send(cmdReq{c: c, cmd: cmd, readAt: readAt})
+}
+
+// maxID is the longest correlation id taken.
+const maxID = 64
+
+// refuse answers a command the room never saw (garbage, over the rate).
+func (c *client) refuse(id string, err error) {
+	m := table.ErrorMessage(c.seat, -1, id, err)
+	m.Version = c.lastVersion()
+	c.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
+	c.enqueue(m)
+}
+
+// lastVersion is the latest version written to the client.
+func (c *client) lastVersion() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v := 0
+	for _, s := range c.clock {
+		v = max(v, s.version)
+	}
+	return v
+}

@@ -1,0 +1,311 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"cardtable/engine"
+	"cardtable/store"
+	"cardtable/store/memstore"
+)
+
+// leakCase is one game configuration the no-leak test plays.
+type leakCase struct {
+	game  string
+	opts  map[string]string
+	bots  map[int]string
+	games int
+}
+
+var leakCases = []leakCase{
+	{"war", map[string]string{"max-battles": "150"}, nil, 4},
+	{"war", map[string]string{"slap": "5", "slap-window": "100ms", "max-battles": "150"}, map[int]string{1: "random"}, 4},
+	{"war", map[string]string{"players": "3", "auto-war": "2", "underdog": "6", "max-battles": "150"}, nil, 3},
+	{"war", map[string]string{"peace": "true", "slap": "K", "slap-window": "100ms", "false-slap": "ignore", "max-battles": "150"}, nil, 3},
+	{"regicide", map[string]string{"players": "1"}, nil, 6},
+	{"regicide", map[string]string{"players": "2"}, nil, 6},
+	{"regicide", map[string]string{"players": "3"}, map[int]string{2: "random"}, 4},
+	{"regicide", map[string]string{"players": "4"}, nil, 4},
+	{"watchtower", map[string]string{"players": "2", "max-rounds": "25"}, nil, 4},
+	{"watchtower", map[string]string{"players": "3", "max-rounds": "20"}, map[int]string{0: "random"}, 3},
+	{"watchtower", map[string]string{"players": "4", "max-rounds": "15", "refill-pick": "owner"}, nil, 3},
+}
+
+// No leaks: over random games of every game, every message each seat and
+// a spectator receives is what it may see. Each view sent equals the
+// recipient's view of the true position and is the same across
+// determinizations for that recipient (so it depends only on what the
+// recipient knows); each event's action is told as the recipient may know
+// it, and unchanged across determinizations; the spectator's cards are
+// ones every seat sees; and every card named anywhere in a message
+// (legal lists, hints, errors, actions) is one the recipient has seen in
+// its views by then, or one it named itself. Refused commands (stale,
+// illegal, garbage, another's turn) are mixed in.
+func TestNoLeaks(t *testing.T) {
+	for ci, lc := range leakCases {
+		n := lc.games
+		if testing.Short() {
+			n = 1
+		}
+		for g := range n {
+			seed := uint64(1000*ci + g + 1)
+			name := fmt.Sprintf("%s-%v-seed%d", lc.game, lc.opts, seed)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				s := New(memstore.New(), Config{})
+				defer s.Shutdown(context.Background())
+				id := fmt.Sprintf("leak%d", seed)
+				rm := seededTable(t, s, id, lc.game, lc.opts, seed, lc.bots)
+				probes := playProbed(t, s, rm, lc.bots, rand.New(rand.NewPCG(seed, 7)))
+				verifyNoLeaks(t, s, id, probes)
+			})
+		}
+	}
+}
+
+// playProbed plays a room to its end: each person's seat a probe that
+// picks a random legal action of its turn (and, now and then, sends a
+// command that must be refused); bots play themselves. The last probe is
+// a spectator.
+func playProbed(t *testing.T, s *Server, rm *room, bots map[int]string, rng *rand.Rand) []*probe {
+	var probes []*probe
+	var seats int
+	look(rm, func() { seats = rm.t.NumSeats() })
+	for i := range seats {
+		if _, bot := bots[i]; !bot {
+			probes = append(probes, joinProbe(t, s, rm, fmt.Sprintf("tok%d", i)))
+		}
+	}
+	spectator := joinProbe(t, s, rm, "")
+	all := append(probes, spectator)
+	deadline := time.Now().Add(2 * time.Minute)
+	for step := 0; ; step++ {
+		syncRoom(t, rm)
+		for _, p := range all {
+			p.drain()
+		}
+		var over bool
+		look(rm, func() { over = rm.t.Over() })
+		if over {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no end after %d steps", step)
+		}
+		var movers []*probe
+		for _, p := range probes {
+			if _, ok := p.lastTurn(); ok {
+				movers = append(movers, p)
+			}
+		}
+		if len(movers) == 0 {
+			time.Sleep(time.Millisecond) // a bot is thinking, or a slap window runs out
+			continue
+		}
+		p := movers[rng.IntN(len(movers))]
+		turn, _ := p.lastTurn()
+		if rng.IntN(6) == 0 {
+			refusable(p, spectator, turn, rng)
+		}
+		p.act(turn.Legal[rng.IntN(len(turn.Legal))], turn.Version, fmt.Sprintf("c%d", step))
+	}
+	syncRoom(t, rm)
+	for _, p := range all {
+		p.drain()
+	}
+	return all
+}
+
+// refusable sends one command the server must refuse (or answer with a
+// hint, changing nothing).
+func refusable(p, spectator *probe, turn wireMsg, rng *rand.Rand) {
+	switch rng.IntN(6) {
+	case 0:
+		p.act(turn.Legal[0], turn.Version+3, "stale")
+	case 1:
+		p.act("play "+randomCard(rng), turn.Version, "card")
+	case 2:
+		p.command(`{"action":"` + randomCard(rng) + `","version":"x"}`)
+	case 3:
+		p.command(`{"type":"hint","action":"` + turn.Legal[rng.IntN(len(turn.Legal))] + `","id":"h"}`)
+	case 4:
+		spectator.act(turn.Legal[0], turn.Version, "spec")
+	default:
+		p.act("give "+randomCard(rng), turn.Version, "give")
+	}
+}
+
+func randomCard(rng *rand.Rand) string {
+	return []string{"A", "2", "5", "10", "J", "Q", "K"}[rng.IntN(7)] + []string{"C", "D", "H", "S"}[rng.IntN(4)]
+}
+
+// cardPattern finds cards in any text: ranks with suits, and jokers.
+var cardPattern = regexp.MustCompile(`\b(?:10|[2-9JQKA])[CDHS]\b|\bJK[12]\b`)
+
+func cardsIn(b []byte) []string {
+	return cardPattern.FindAllString(string(b), -1)
+}
+
+// verifyNoLeaks checks every message the probes got against the game
+// replayed from the store.
+func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
+	hdr, err := s.store.Table(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts, _ := s.store.Actions(context.Background(), id)
+	g := s.games[hdr.Game]
+	opts, _ := engine.ResolveOptions(g.Options(), hdr.Options)
+	st, err := g.New(opts, engine.Setup{Seed: hdr.Seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := []engine.State{st.Clone()}
+	played := []engine.Action{0}
+	for _, a := range acts {
+		act, err := st.ParseAction(a.Seat, a.Action)
+		if err == nil {
+			err = st.Apply(a.Seat, act)
+		}
+		if err != nil {
+			t.Fatalf("stored action %d %+v: %v", a.Seq, a, err)
+		}
+		states, played = append(states, st.Clone()), append(played, act)
+	}
+	if !st.Terminal() {
+		t.Fatal("the stored game did not end")
+	}
+	// Cards the game's and the protocol's fixed sentences name as examples
+	// of notation ("cards like 7H, AS, 10D, JK1") are no one's.
+	examples := map[string]bool{"AD": true}
+	_, perr := states[0].ParseAction(0, "?")
+	for _, c := range cardsIn([]byte(perr.Error())) {
+		examples[c] = true
+	}
+	for _, p := range probes {
+		checkProbe(t, p, states, played, acts, examples)
+	}
+}
+
+func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.Action, acts []storeAction, examples map[string]bool) {
+	seat := p.c.seat
+	seen := map[string]bool{}
+	for _, c := range p.sent {
+		for _, card := range cardsIn([]byte(c)) {
+			seen["sent:"+card] = true
+		}
+	}
+	rng := rand.New(rand.NewPCG(uint64(seat+2), 99))
+	checked := 0
+	for _, m := range p.got {
+		if m.Seat != seat {
+			t.Fatalf("seat %d got a message for seat %d: %s", seat, m.Seat, m.Raw)
+		}
+		if len(m.View) > 0 {
+			checkView(t, seat, m, states, rng)
+			for _, c := range cardsIn(m.View) {
+				seen[c] = true
+			}
+			checked++
+		}
+		if m.Type == "event" {
+			checkEvent(t, seat, m, states, played, acts, rng)
+		}
+		for _, c := range cardsIn(m.Raw) {
+			if !seen[c] && !(m.Type == "error" && (seen["sent:"+c] || examples[c])) {
+				t.Fatalf("%s got %s, which it has not seen, in %s", who(seat), c, m.Raw)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatalf("%s got no views", who(seat))
+	}
+}
+
+type storeAction = store.Action
+
+func who(seat int) string {
+	if seat < 0 {
+		return "the spectator"
+	}
+	return fmt.Sprintf("seat %d", seat)
+}
+
+func viewJSON(t *testing.T, v engine.View) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// checkView: the view sent is the recipient's view of the true position,
+// unchanged across determinizations for it; a spectator's cards are seen
+// by every seat.
+func checkView(t *testing.T, seat int, m wireMsg, states []engine.State, rng *rand.Rand) {
+	if m.Version < 0 || m.Version >= len(states) {
+		t.Fatalf("%s: version %d of a %d-action game", who(seat), m.Version, len(states)-1)
+	}
+	st := states[m.Version]
+	if want := viewJSON(t, st.View(seat)); !bytes.Equal(want, m.View) {
+		t.Fatalf("%s at version %d got view\n%s\nwant\n%s", who(seat), m.Version, m.View, want)
+	}
+	if seat >= 0 {
+		for range 2 {
+			d := st.Determinize(seat, rng)
+			if got := viewJSON(t, d.View(seat)); !bytes.Equal(got, m.View) {
+				t.Fatalf("%s's view at version %d depends on what it cannot see:\n%s\nvs\n%s", who(seat), m.Version, m.View, got)
+			}
+		}
+		if m.Type == "turn" {
+			var want []string
+			for _, a := range st.Legal(seat, nil) {
+				want = append(want, st.ActionString(a))
+			}
+			if strings.Join(want, "|") != strings.Join(m.Legal, "|") {
+				t.Fatalf("seat %d's legal at version %d: %v, want %v", seat, m.Version, m.Legal, want)
+			}
+		}
+		return
+	}
+	for s := range st.NumSeats() {
+		sees := map[string]bool{}
+		for _, c := range cardsIn(viewJSON(t, st.View(s))) {
+			sees[c] = true
+		}
+		for _, c := range cardsIn(m.View) {
+			if !sees[c] {
+				t.Fatalf("the spectator sees %s at version %d, which seat %d does not:\n%s\n%s", c, m.Version, s, m.View, viewJSON(t, st.View(s)))
+			}
+		}
+	}
+}
+
+// checkEvent: the action is told as the recipient may know it, the same
+// across determinizations, and only the actor gets a forecast.
+func checkEvent(t *testing.T, seat int, m wireMsg, states []engine.State, played []engine.Action, acts []storeAction, rng *rand.Rand) {
+	v := m.Version
+	if m.Actor == nil || v < 1 || *m.Actor != acts[v-1].Seat {
+		t.Fatalf("%s: event %s for stored action %+v", who(seat), m.Raw, acts[v-1])
+	}
+	st, a := states[v], played[v]
+	if want := engine.TellAction(st, seat, *m.Actor, a); m.Action != want {
+		t.Fatalf("%s was told %q of %q, want %q", who(seat), m.Action, acts[v-1].Action, want)
+	}
+	if seat >= 0 {
+		d := st.Determinize(seat, rng)
+		if got := engine.TellAction(d, seat, *m.Actor, a); got != m.Action {
+			t.Fatalf("%s's telling of action %d depends on what it cannot see: %q vs %q", who(seat), v, m.Action, got)
+		}
+	}
+	if m.Hint != "" && seat != *m.Actor {
+		t.Fatalf("%s got the actor's forecast: %s", who(seat), m.Raw)
+	}
+}

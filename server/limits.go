@@ -1,0 +1,118 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// bucket is a token bucket: rate tokens a second up to burst.
+type bucket struct {
+	rate   float64
+	burst  float64
+	tokens float64
+	last   time.Time
+}
+
+func newBucket(rate float64, burst int) *bucket {
+	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: time.Now()}
+}
+
+// take spends a token if there is one.
+func (b *bucket) take(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// full reports whether the bucket has refilled (so forgetting it changes
+// nothing).
+func (b *bucket) full(now time.Time) bool {
+	return b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst
+}
+
+// addrBuckets is a bucket per client address, safe for concurrent use.
+type addrBuckets struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   int
+	buckets map[string]*bucket
+	swept   time.Time
+}
+
+func newAddrBuckets(rate float64, burst int) *addrBuckets {
+	return &addrBuckets{rate: rate, burst: burst, buckets: map[string]*bucket{}, swept: time.Now()}
+}
+
+// take spends one of addr's tokens if it has one.
+func (a *addrBuckets) take(addr string) bool {
+	now := time.Now()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if now.Sub(a.swept) > time.Minute {
+		for k, b := range a.buckets {
+			if b.full(now) {
+				delete(a.buckets, k)
+			}
+		}
+		a.swept = now
+	}
+	b, ok := a.buckets[addr]
+	if !ok {
+		b = newBucket(a.rate, a.burst)
+		a.buckets[addr] = b
+	}
+	return b.take(now)
+}
+
+// connLimiter counts WebSocket connections per address and in all.
+type connLimiter struct {
+	mu      sync.Mutex
+	perAddr int
+	max     int
+	total   int
+	byAddr  map[string]int
+}
+
+func newConnLimiter(perAddr, max int) *connLimiter {
+	return &connLimiter{perAddr: perAddr, max: max, byAddr: map[string]int{}}
+}
+
+// acquire counts a new connection from addr, or explains why not.
+func (l *connLimiter) acquire(addr string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.total >= l.max {
+		return apiErrorf(http.StatusServiceUnavailable, byeTooManyConns, "the server holds %d connections, its limit; try again later", l.max)
+	}
+	if l.byAddr[addr] >= l.perAddr {
+		return apiErrorf(http.StatusTooManyRequests, byeTooManyConns, "%d connections from your address already, the limit; close a tab", l.perAddr)
+	}
+	l.total++
+	l.byAddr[addr]++
+	return nil
+}
+
+func (l *connLimiter) release(addr string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.total--
+	if l.byAddr[addr]--; l.byAddr[addr] <= 0 {
+		delete(l.byAddr, addr)
+	}
+}
+
+// clientAddr is the address limits count a request against: the peer's
+// IP (a proxy's headers are not trusted).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -1,0 +1,405 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"net/http"
+	"strconv"
+	"time"
+
+	"cardtable/bots"
+	"cardtable/engine"
+	"cardtable/games"
+	"cardtable/store"
+	"cardtable/table"
+)
+
+// gameJSON describes a game for the lobby's form.
+type gameJSON struct {
+	Name     string            `json:"name"`
+	Title    string            `json:"title"`
+	MinSeats int               `json:"min_seats"`
+	MaxSeats int               `json:"max_seats"`
+	Options  []optionJSON      `json:"options"`
+	Accepts  map[string]string `json:"accepts"`
+	Bots     []botJSON         `json:"bots"`
+}
+
+type optionJSON struct {
+	Key     string   `json:"key"`
+	Kind    string   `json:"kind"`
+	Default string   `json:"default"`
+	Help    string   `json:"help"`
+	Values  []string `json:"values,omitempty"`
+	Min     *int     `json:"min,omitempty"`
+	Max     *int     `json:"max,omitempty"`
+	Words   []string `json:"words,omitempty"`
+}
+
+type botJSON struct {
+	Name    string `json:"name"`
+	Help    string `json:"help"`
+	Default bool   `json:"default"`
+}
+
+var kindNames = map[engine.OptionKind]string{engine.Enum: "enum", engine.Int: "int", engine.Bool: "bool", engine.RankOpt: "rank", engine.Duration: "duration"}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	var out []gameJSON
+	for _, g := range s.gameList() {
+		lo, hi := g.Seats()
+		gj := gameJSON{Name: g.Name(), Title: g.Title(), MinSeats: lo, MaxSeats: hi, Accepts: map[string]string{}}
+		for _, o := range g.Options() {
+			oj := optionJSON{Key: o.Key, Kind: kindNames[o.Kind], Default: o.Default, Help: o.Help, Values: o.Values, Words: o.Words}
+			if o.Kind == engine.Int || o.Kind == engine.Duration {
+				oj.Min, oj.Max = &o.Min, &o.Max
+			}
+			gj.Options = append(gj.Options, oj)
+			gj.Accepts[o.Key] = o.Accepts()
+		}
+		def := bots.Default(g.Name())
+		for _, b := range bots.For(g.Name()) {
+			gj.Bots = append(gj.Bots, botJSON{Name: b.Name, Help: b.Help, Default: b.Name == def})
+		}
+		out = append(out, gj)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// createReq is the body of POST /api/tables.
+type createReq struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Seats   []seatReq         `json:"seats"`
+	Name    string            `json:"name"`
+	Listed  *bool             `json:"listed"`
+}
+
+type seatReq struct {
+	Kind string `json:"kind"`
+	Bot  string `json:"bot"`
+}
+
+type createResp struct {
+	ID           string       `json:"id"`
+	CreatorToken string       `json:"creator_token"`
+	Seat         *int         `json:"seat,omitempty"`
+	Token        string       `json:"token,omitempty"`
+	Invites      []inviteJSON `json:"invites"`
+	SpectatorURL string       `json:"spectator_url"`
+}
+
+type inviteJSON struct {
+	Seat int    `json:"seat"`
+	URL  string `json:"url"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if !s.limitWrites(w, r) {
+		return
+	}
+	var req createReq
+	if err := readJSON(w, r, &req); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	resp, err := s.create(r.Context(), req)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// create validates a table request, stores the table and starts its room.
+func (s *Server) create(ctx context.Context, req createReq) (*createResp, error) {
+	g, ok := s.games[req.Game]
+	if !ok {
+		return nil, apiErrorf(http.StatusBadRequest, "bad-request", "game: %q is not a game; games: war, regicide, watchtower", req.Game)
+	}
+	seats, given, err := seatPlan(g, req)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := engine.ResolveOptions(g.Options(), given)
+	if err != nil {
+		return nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
+	}
+	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: newSeed(), Created: time.Now()}
+	listed := req.Listed == nil || *req.Listed
+	resp := &createResp{ID: hdr.ID, CreatorToken: newSecret(), Invites: []inviteJSON{}, SpectatorURL: "/t/" + hdr.ID}
+	hdr.Creator = hashSecret(resp.CreatorToken)
+	for i, sr := range seats {
+		st, err := s.newSeat(g, opts, i, sr)
+		if err != nil {
+			return nil, err
+		}
+		if st.Kind == table.KindHuman {
+			if !listed {
+				st.Invite = newInvite()
+			}
+			if resp.Seat == nil {
+				resp.Seat, resp.Token = &i, newSecret()
+				st.Name, st.Token = cleanName(req.Name), hashSecret(resp.Token)
+				if st.Name == "" {
+					st.Name = table.SeatName(i)
+				}
+			} else {
+				resp.Invites = append(resp.Invites, inviteJSON{Seat: i, URL: fmt.Sprintf("/t/%s?seat=%d&invite=%s", hdr.ID, i, st.Invite)})
+			}
+		}
+		hdr.Seats = append(hdr.Seats, st)
+	}
+	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, seatInfos(hdr.Seats))
+	if err != nil {
+		return nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
+	}
+	if err := s.store.CreateTable(ctx, hdr); err != nil {
+		return nil, err
+	}
+	if err := s.addRoom(hdr, g, t); err != nil {
+		return nil, err
+	}
+	s.metrics.tables.Inc()
+	s.log.Info("table created", "table", hdr.ID, "game", g.Name(), "seats", len(hdr.Seats))
+	return resp, nil
+}
+
+// seatPlan is the seats asked for and the options with players set to
+// their number.
+func seatPlan(g engine.Game, req createReq) ([]seatReq, map[string]string, error) {
+	given := maps.Clone(req.Options)
+	if given == nil {
+		given = map[string]string{}
+	}
+	seats := req.Seats
+	if len(seats) == 0 {
+		opts, err := engine.ResolveOptions(g.Options(), given)
+		if err != nil {
+			return nil, nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
+		}
+		seats = []seatReq{{Kind: table.KindHuman}}
+		for len(seats) < opts.Int("players") {
+			seats = append(seats, seatReq{Kind: table.KindBot})
+		}
+	}
+	lo, hi := g.Seats()
+	if len(seats) < lo || len(seats) > hi {
+		return nil, nil, apiErrorf(http.StatusBadRequest, "bad-seats", "seats: %d listed; %s seats %d to %d players", len(seats), g.Title(), lo, hi)
+	}
+	n := strconv.Itoa(len(seats))
+	if p, ok := given["players"]; ok && p != n {
+		return nil, nil, apiErrorf(http.StatusBadRequest, "bad-seats", "options.players is %q but %d seats are listed; leave players out or make them agree", p, len(seats))
+	}
+	given["players"] = n
+	return seats, given, nil
+}
+
+// newSeat checks one requested seat and makes its stored form.
+func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) (store.Seat, error) {
+	switch sr.Kind {
+	case table.KindHuman, "":
+		if sr.Bot != "" {
+			return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: a human seat names no bot; use kind \"bot\"", i)
+		}
+		return store.Seat{Kind: table.KindHuman}, nil
+	case table.KindBot:
+		text := sr.Bot
+		if text == "" {
+			text = bots.Default(g.Name())
+		}
+		spec, err := bots.ParseSpec(text)
+		if err == nil {
+			_, err = bots.New(spec.Name, g, opts, spec.Params, 0)
+		}
+		if err != nil {
+			return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: %v", i, err)
+		}
+		return store.Seat{Name: botName(text), Kind: table.KindBot, Bot: spec.String()}, nil
+	}
+	return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
+}
+
+// addRoom starts the room of a new table and makes it findable.
+func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.draining.Load() {
+		return errShuttingDown
+	}
+	r, err := s.startRoom(hdr, g, t)
+	if err != nil {
+		return err
+	}
+	slot := &roomSlot{ready: make(chan struct{}), r: r}
+	close(slot.ready)
+	s.rooms[hdr.ID] = slot
+	return nil
+}
+
+// tableJSON is a table as the lobby lists it.
+type tableJSON struct {
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	Title    string            `json:"title"`
+	Options  map[string]string `json:"options"`
+	Seats    []seatJSON        `json:"seats"`
+	Free     []int             `json:"free"`
+	Listed   bool              `json:"listed"`
+	Created  time.Time         `json:"created"`
+	Finished bool              `json:"finished"`
+	Result   *engine.Result    `json:"result,omitempty"`
+}
+
+type seatJSON struct {
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Bot     string `json:"bot,omitempty"`
+	Claimed bool   `json:"claimed"`
+}
+
+func (s *Server) describe(t store.Table) tableJSON {
+	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: true, Free: []int{}}
+	if g, ok := s.games[t.Game]; ok {
+		tj.Title = g.Title()
+	}
+	for i, st := range seatInfos(t.Seats) {
+		claimed := t.Seats[i].Kind == table.KindBot || t.Seats[i].Token != ""
+		tj.Seats = append(tj.Seats, seatJSON{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Claimed: claimed})
+		if !claimed {
+			tj.Free = append(tj.Free, i)
+		}
+		if t.Seats[i].Invite != "" {
+			tj.Listed = false
+		}
+	}
+	return tj
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	open := r.URL.Query().Get("open") == "true"
+	limit := 50
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 200 {
+			s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "limit: %q; want 1 to 200", l))
+			return
+		}
+		limit = n
+	}
+	fetch := limit
+	if open {
+		fetch = 0 // filtered below
+	}
+	all, err := s.store.Tables(r.Context(), open, fetch)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	out := []tableJSON{}
+	for _, t := range all {
+		tj := s.describe(t)
+		if open && (!tj.Listed || len(tj.Free) == 0) {
+			continue
+		}
+		if out = append(out, tj); len(out) == limit {
+			break
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tables": out})
+}
+
+func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
+	t, err := s.store.Table(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.describe(t))
+}
+
+// seatIndex reads the {n} of a seat path.
+func seatIndex(r *http.Request) (int, error) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 0 || n >= engine.MaxSeats {
+		return 0, apiErrorf(http.StatusNotFound, "not-found", "seat %q: seats are numbered from 0", r.PathValue("n"))
+	}
+	return n, nil
+}
+
+func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
+	if !s.limitWrites(w, r) {
+		return
+	}
+	var req struct {
+		Invite string `json:"invite"`
+		Name   string `json:"name"`
+	}
+	n, err := seatIndex(r)
+	if err == nil {
+		err = readJSON(w, r, &req)
+	}
+	var rm *room
+	if err == nil {
+		rm, err = s.room(r.Context(), r.PathValue("id"))
+	}
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	reply := make(chan claimReply, 1)
+	res := claimReply{err: errShuttingDown}
+	if rm.send(claimReq{seat: n, name: cleanName(req.Name), invite: req.Invite, reply: reply}) {
+		select {
+		case res = <-reply:
+		case <-rm.done:
+		}
+	}
+	if res.err != nil {
+		s.apiError(w, r, res.err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seat": n, "token": res.token})
+}
+
+func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
+	if !s.limitWrites(w, r) {
+		return
+	}
+	var req struct {
+		CreatorToken string `json:"creator_token"`
+		Bot          string `json:"bot"`
+	}
+	n, err := seatIndex(r)
+	if err == nil {
+		err = readJSON(w, r, &req)
+	}
+	var rm *room
+	if err == nil {
+		rm, err = s.room(r.Context(), r.PathValue("id"))
+	}
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	spec := req.Bot
+	if spec == "" {
+		spec = bots.Default(rm.game.Name())
+	}
+	reply := make(chan error, 1)
+	err = errShuttingDown
+	if rm.send(botSeatReq{seat: n, creator: hashSecret(req.CreatorToken), spec: spec, reply: reply}) {
+		select {
+		case err = <-reply:
+		case <-rm.done:
+		}
+	}
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seat": n, "bot": spec})
+}
+
+func (s *Server) gameList() []engine.Game { return games.All() }

@@ -1,0 +1,136 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+type apiErr struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// The games list carries each game's options (with what they accept) and
+// bots, marking the default bot.
+func TestGamesList(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	var out struct {
+		Games []gameJSON `json:"games"`
+	}
+	if code := ts.do("GET", "/api/games", nil, &out); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if len(out.Games) != 3 || out.Games[0].Name != "war" {
+		t.Fatalf("games: %+v", out.Games)
+	}
+	for _, g := range out.Games {
+		defaults := 0
+		for _, b := range g.Bots {
+			if b.Default {
+				defaults++
+			}
+		}
+		if defaults != 1 || g.Accepts["players"] == "" || g.Options[0].Key != "players" || g.Options[0].Min == nil {
+			t.Errorf("%s: %d default bots, accepts %q, first option %+v", g.Name, defaults, g.Accepts["players"], g.Options[0])
+		}
+	}
+}
+
+// Bad tables are refused with a code and the engine's sentence, and
+// nothing is created.
+func TestCreateRefusals(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	for _, tc := range []struct {
+		body any
+		code string
+		want string
+	}{
+		{`{"game":"chess"}`, "bad-request", "not a game"},
+		{`{"game":"war","colour":"red"}`, "bad-request", "unknown field"},
+		{`not json`, "bad-request", "not the JSON"},
+		{`{"game":"war","options":{"pikup":"seat"}}`, "bad-option", "valid options: players, pickup"},
+		{`{"game":"war","options":{"players":"9"}}`, "bad-option", "an integer from 2 to 3"},
+		{`{"game":"war","options":{"peace":"true","beats-faces":"on"}}`, "bad-option", ""},
+		{`{"game":"war","seats":[{"kind":"human"}]}`, "bad-seats", "2 to 3"},
+		{`{"game":"war","seats":[{"kind":"human"},{"kind":"robot"}]}`, "bad-seats", `kind "robot"`},
+		{`{"game":"war","seats":[{"kind":"human"},{"kind":"bot","bot":"genius"}]}`, "bad-seats", "bots for war"},
+		{`{"game":"war","options":{"players":"3"},"seats":[{"kind":"human"},{"kind":"bot"}]}`, "bad-seats", "agree"},
+		{`{"game":"regicide","seats":[{"kind":"bot","bot":"expert:iterations=lots"}]}`, "bad-seats", "iterations"},
+	} {
+		var e apiErr
+		status := ts.do("POST", "/api/tables", tc.body, &e)
+		if status != http.StatusBadRequest || e.Code != tc.code || !strings.Contains(e.Message, tc.want) {
+			t.Errorf("%v: %d %+v; want 400 %s mentioning %q", tc.body, status, e, tc.code, tc.want)
+		}
+	}
+	var list struct {
+		Tables []tableJSON `json:"tables"`
+	}
+	ts.do("GET", "/api/tables", nil, &list)
+	if len(list.Tables) != 0 {
+		t.Fatalf("refused requests created tables: %+v", list.Tables)
+	}
+}
+
+// A listed table's free seat is claimed from the lobby; an unlisted one's
+// only with its invite; a claimed seat cannot be claimed again; only the
+// creator hands an empty seat to a bot.
+func TestSeats(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	open := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
+	if open.Seat == nil || *open.Seat != 0 || open.Token == "" || len(open.Invites) != 2 {
+		t.Fatalf("create: %+v", open)
+	}
+	var list struct {
+		Tables []tableJSON `json:"tables"`
+	}
+	ts.do("GET", "/api/tables?open=true", nil, &list)
+	if len(list.Tables) != 1 || list.Tables[0].Seats[0].Name != "ann" || len(list.Tables[0].Free) != 2 {
+		t.Fatalf("open tables: %+v", list.Tables)
+	}
+	var claim struct {
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+	}
+	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/1/claim", `{"name":"  bob\u0007  "}`, &claim); code != 200 || claim.Token == "" {
+		t.Fatalf("claim: %d %+v", code, claim)
+	}
+	var e apiErr
+	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/1/claim", `{"name":"eve"}`, &e); code != 409 || e.Code != "seat-taken" {
+		t.Errorf("second claim: %d %+v", code, e)
+	}
+	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/2/bot", map[string]string{"creator_token": "guess", "bot": "heuristic"}, &e); code != 403 {
+		t.Errorf("bot seat with a wrong creator token: %d %+v", code, e)
+	}
+	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/1/bot", map[string]string{"creator_token": open.CreatorToken}, &e); code != 409 {
+		t.Errorf("a claimed seat handed to a bot: %d %+v", code, e)
+	}
+	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/2/bot", map[string]string{"creator_token": open.CreatorToken, "bot": "heuristic"}, nil); code != 200 {
+		t.Errorf("bot seat: %d", code)
+	}
+	var tj tableJSON
+	ts.do("GET", "/api/tables/"+open.ID, nil, &tj)
+	if tj.Seats[1].Name != "bob" || tj.Seats[2].Kind != "bot" || len(tj.Free) != 0 {
+		t.Errorf("seats after claim and bot: %+v", tj.Seats)
+	}
+	ts.do("GET", "/api/tables?open=true", nil, &list)
+	if len(list.Tables) != 0 {
+		t.Errorf("a full table is still open: %+v", list.Tables)
+	}
+
+	private := ts.create(createReq{Game: "war", Listed: new(bool), Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	inv := private.Invites[0].URL[strings.Index(private.Invites[0].URL, "invite=")+7:]
+	if code := ts.do("POST", "/api/tables/"+private.ID+"/seats/1/claim", `{"name":"x"}`, &e); code != 403 {
+		t.Errorf("claim without invite: %d %+v", code, e)
+	}
+	if code := ts.do("POST", "/api/tables/"+private.ID+"/seats/1/claim", map[string]string{"invite": inv}, &claim); code != 200 {
+		t.Errorf("claim with invite: %d", code)
+	}
+	if code := ts.do("POST", "/api/tables/nosuchtable/seats/1/claim", `{}`, &e); code != 404 || e.Code != "not-found" {
+		t.Errorf("claim at no table: %d %+v", code, e)
+	}
+	if code := ts.do("POST", "/api/tables/"+private.ID+"/seats/7/claim", `{}`, &e); code != 404 {
+		t.Errorf("claim of seat 7: %d %+v", code, e)
+	}
+}

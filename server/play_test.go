@@ -1,0 +1,218 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"cardtable/table"
+)
+
+// twoSeats makes a Regicide table for two people and returns it with the
+// second seat's token.
+func twoSeats(t *testing.T, ts *testServer, game string) (createResp, string) {
+	t.Helper()
+	resp := ts.create(createReq{Game: game, Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	var claim struct{ Token string }
+	if code := ts.do("POST", "/api/tables/"+resp.ID+"/seats/1/claim", `{"name":"bob"}`, &claim); code != 200 {
+		t.Fatalf("claim: %d", code)
+	}
+	return resp, claim.Token
+}
+
+// A seat connects to hello, seats and its turn; legal, illegal, stale,
+// malformed, other-seat and spectator commands are answered with events
+// or errors with codes, and a refused command changes nothing.
+func TestCommands(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	tb, bob := twoSeats(t, ts, "regicide")
+	ann := ts.dial(tb.ID, tb.Token)
+	hello := ann.next()
+	if hello.Type != "hello" || hello.Seat != 0 || hello.Version != 0 || hello.Game != "regicide" {
+		t.Fatalf("first message: %s", hello.Raw)
+	}
+	seats := ann.until("seats")
+	if !strings.Contains(string(seats.Seats), `"name":"bob"`) || !strings.Contains(string(seats.Seats), `"connected":true`) {
+		t.Errorf("seats: %s", seats.Raw)
+	}
+	b := ts.dial(tb.ID, bob)
+	b.until("hello")
+	spec := ts.dial(tb.ID, "")
+	if m := spec.until("hello"); m.Seat != -1 || strings.Contains(string(m.View), `"hand"`) {
+		t.Fatalf("spectator hello: %s", m.Raw)
+	}
+	// Whoever is to move; the game picks the first player.
+	var mover, other *wsClient
+	var turn wireMsg
+	first := decodeView(t, hello.View)["current"].(float64)
+	if first == 0 {
+		mover, other = ann, b
+	} else {
+		mover, other = b, ann
+	}
+	turn = mover.until("turn")
+	before := turn.Version
+	for _, tc := range []struct {
+		c    *wsClient
+		send any
+		code string
+	}{
+		{mover, `{"action":`, table.CodeBadMessage},
+		{mover, `{"action":"yield"}`, table.CodeBadMessage},
+		{mover, `{"action":"yield","version":0,"seat":1}`, table.CodeBadMessage},
+		{mover, `{"type":"undo","action":"x","version":0}`, table.CodeBadMessage},
+		{mover, cmd("dance", 0, "n1"), table.CodeNotation},
+		{mover, cmd("play 2C 2D 2H 2S", 0, "n2"), table.CodeIllegal},
+		{mover, cmd(turn.Legal[0], 7, "n3"), table.CodeStale},
+		{other, cmd(turn.Legal[0], 0, "n4"), table.CodeNotYourTurn},
+		{spec, cmd(turn.Legal[0], 0, "n5"), CodeSpectator},
+		{spec, `{"type":"hint","action":"yield"}`, CodeSpectator},
+		{mover, `{"action":"yield","version":0,"id":"` + strings.Repeat("x", 65) + `"}`, table.CodeBadMessage},
+	} {
+		tc.c.send(tc.send)
+		e := tc.c.until("error")
+		if e.Code != tc.code || e.Text == "" {
+			t.Errorf("%v: %s; want code %s", tc.send, e.Raw, tc.code)
+		}
+		if id := idOf(tc.send); id != "" && e.ID != id {
+			t.Errorf("%v: error id %q", tc.send, e.ID)
+		}
+	}
+	mover.send(map[string]any{"type": "hint", "action": turn.Legal[0], "id": "h"})
+	if h := mover.until("hint"); h.Hint == "" || h.ID != "h" {
+		t.Errorf("hint: %s", h.Raw)
+	}
+	if ts.srv.metrics == nil || version(t, ts, tb.ID) != before {
+		t.Fatal("refused commands changed the table")
+	}
+	mover.send(cmd(turn.Legal[0], 0, "go"))
+	ev := mover.until("event")
+	if ev.Version != 1 || ev.ID != "go" || ev.Action != turn.Legal[0] || *ev.Actor != turn.Seat {
+		t.Errorf("actor's event: %s", ev.Raw)
+	}
+	if ev := other.until("event"); ev.Version != 1 || ev.ID != "" || strings.Contains(string(ev.View), `"hand":`) && decodeView(t, ev.View)["seat"].(float64) != float64(ev.Seat) {
+		t.Errorf("other's event: %s", ev.Raw)
+	}
+	if ev := spec.until("event"); ev.Seat != -1 || strings.Contains(string(ev.View), `"hand":`) {
+		t.Errorf("spectator's event: %s", ev.Raw)
+	}
+	// A double click: the same command again is stale.
+	mover.send(cmd(turn.Legal[0], 0, "again"))
+	if e := mover.until("error"); e.Code != table.CodeStale {
+		t.Errorf("repeated command: %s", e.Raw)
+	}
+	if acts, _ := ts.st.Actions(t.Context(), tb.ID); len(acts) != 1 {
+		t.Errorf("stored actions: %+v", acts)
+	}
+}
+
+func idOf(v any) string {
+	if c, ok := v.(table.Command); ok {
+		return c.ID
+	}
+	return ""
+}
+
+func decodeView(t *testing.T, raw json.RawMessage) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("view %s: %v", raw, err)
+	}
+	return v
+}
+
+// version is the table's version as the room has it.
+func version(t *testing.T, ts *testServer, id string) int {
+	t.Helper()
+	rm, err := ts.srv.room(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan int, 1)
+	rm.send(func() { got <- rm.t.Version() })
+	return <-got
+}
+
+// A wrong token is refused before the upgrade; a reload returns to the
+// same seat with a fresh snapshot (and its turn).
+func TestReconnect(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	if _, err := ts.tryDial(tb.ID, "not-a-token"); err == nil || !strings.Contains(err.Error(), "403") {
+		t.Fatalf("dial with a wrong token: %v", err)
+	}
+	if _, err := ts.tryDial("nosuchtable", ""); err == nil || !strings.Contains(err.Error(), "404") {
+		t.Fatalf("dial to no table: %v", err)
+	}
+	c := ts.dial(tb.ID, tb.Token)
+	turn := c.until("turn")
+	c.send(cmd("flip", turn.Version, "f"))
+	c.until("event")
+	c.conn.CloseNow()
+	c2 := ts.dial(tb.ID, tb.Token)
+	hello := c2.next()
+	if hello.Type != "hello" || hello.Seat != 0 || hello.Version != 1 {
+		t.Fatalf("snapshot after reconnect: %s", hello.Raw)
+	}
+	if v := decodeView(t, hello.View); len(v["to_flip"].([]any)) != 1 {
+		t.Errorf("the snapshot lost the flip: %s", hello.View)
+	}
+	c2.send(cmd("flip", 1, "f2"))
+	if e := c2.until("error"); e.Code != table.CodeNotYourTurn {
+		t.Errorf("flipping twice: %s", e.Raw)
+	}
+}
+
+// A person plays War against a bot to the end; the record and the replay
+// open only then, and the record replays.
+func TestBotGame(t *testing.T) {
+	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}})
+	tb := ts.create(createReq{Game: "war", Name: "ann", Options: map[string]string{"max-battles": "40"}})
+	var e apiErr
+	if code := ts.do("GET", "/api/tables/"+tb.ID+"/record", nil, &e); code != http.StatusConflict || e.Code != "not-finished" {
+		t.Fatalf("record of a game in progress: %d %+v", code, e)
+	}
+	if code := ts.do("GET", "/api/tables/"+tb.ID+"/replay/0", nil, &e); code != http.StatusConflict {
+		t.Fatalf("replay of a game in progress: %d", code)
+	}
+	c := ts.dial(tb.ID, tb.Token)
+	var end wireMsg
+	for end.Type == "" {
+		m := c.next()
+		switch m.Type {
+		case "turn":
+			c.send(cmd(m.Legal[0], m.Version, ""))
+		case "end":
+			end = m
+		case "error":
+			if m.Code != table.CodeStale && m.Code != table.CodeNotYourTurn {
+				t.Fatalf("error: %s", m.Raw)
+			}
+		}
+	}
+	if end.Result == nil || !end.Result.Over {
+		t.Fatalf("end: %s", end.Raw)
+	}
+	var rep replayJSON
+	if code := ts.do("GET", "/api/tables/"+tb.ID+"/replay", nil, &rep); code != 200 || rep.Steps != end.Version || rep.Result == nil {
+		t.Fatalf("replay: %d %+v", code, rep)
+	}
+	var step stepJSON
+	if code := ts.do("GET", "/api/tables/"+tb.ID+"/replay/3", nil, &struct{ Step *int }{&step.Step}); code != 200 || step.Step != 3 {
+		t.Errorf("replay step: %d", code)
+	}
+	req, _ := http.NewRequest("GET", ts.http.URL+"/api/tables/"+tb.ID+"/record", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if !strings.Contains(resp.Header.Get("Content-Disposition"), "attachment") {
+		t.Errorf("record served as %q", resp.Header.Get("Content-Disposition"))
+	}
+	if _, _, err := replayBody(resp); err != nil {
+		t.Errorf("the record does not replay: %v", err)
+	}
+}

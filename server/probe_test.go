@@ -1,0 +1,128 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"cardtable/engine"
+	"cardtable/store"
+	"cardtable/table"
+)
+
+// probe is an in-process client of a room: the room queues its messages
+// as for any connection, and the test reads them (stamping their versions
+// as the write loop would), so many games run without sockets.
+type probe struct {
+	t    testing.TB
+	c    *client
+	rm   *room
+	got  []wireMsg
+	sent []string // the action texts this probe sent
+}
+
+// joinProbe joins a room at the seat of token ("" for a spectator).
+func joinProbe(t testing.TB, s *Server, rm *room, token string) *probe {
+	t.Helper()
+	c := newClient(s, "probe")
+	reply := make(chan error, 1)
+	h := ""
+	if token != "" {
+		h = hashSecret(token)
+	}
+	if !rm.send(joinReq{c: c, token: h, reply: reply}) {
+		t.Fatal("room stopped")
+	}
+	if err := <-reply; err != nil {
+		t.Fatalf("join: %v", err)
+	}
+	return &probe{t: t, c: c, rm: rm}
+}
+
+// drain reads every message queued so far.
+func (p *probe) drain() []wireMsg {
+	start := len(p.got)
+	for {
+		select {
+		case it := <-p.c.out:
+			if it.version >= 0 {
+				p.c.stampVersion(it.version, time.Now())
+			}
+			p.got = append(p.got, decodeMsg(p.t, it.data))
+		default:
+			return p.got[start:]
+		}
+	}
+}
+
+// command hands the room a frame as the read loop would.
+func (p *probe) command(data string) {
+	p.sent = append(p.sent, data)
+	p.c.frame(p.rm, &rateGuard{bucket: newBucket(1e9, 1e9), most: 1}, true, []byte(data), time.Now())
+}
+
+func (p *probe) act(action string, version int, id string) {
+	p.command(fmt.Sprintf(`{"action":%q,"version":%d,"id":%q}`, action, version, id))
+}
+
+// lastTurn is the probe's turn for the latest version it has seen, if any.
+func (p *probe) lastTurn() (wireMsg, bool) {
+	latest := -1
+	for _, m := range p.got {
+		if m.Type == "hello" || m.Type == "event" || m.Type == "turn" {
+			latest = max(latest, m.Version)
+		}
+	}
+	for i := len(p.got) - 1; i >= 0; i-- {
+		if m := p.got[i]; m.Type == "turn" && m.Version == latest {
+			return m, true
+		}
+	}
+	return wireMsg{}, false
+}
+
+// syncRoom waits until the room has served everything sent to it so far.
+func syncRoom(t testing.TB, rm *room) {
+	t.Helper()
+	done := make(chan struct{})
+	if !rm.send(syncReq{reply: done}) {
+		t.Fatal("room stopped")
+	}
+	<-done
+}
+
+// look runs f on the room's goroutine.
+func look(rm *room, f func()) {
+	done := make(chan struct{})
+	rm.send(func() { f(); close(done) })
+	<-done
+}
+
+// seededTable stores a table with a fixed seed, every seat claimed by a
+// person (tokens "tok0".. ) except those given as bots, and returns its
+// running room.
+func seededTable(t testing.TB, s *Server, id, game string, opts map[string]string, seed uint64, botSeats map[int]string) *room {
+	t.Helper()
+	g := s.games[game]
+	o, err := engine.ResolveOptions(g.Options(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hdr := store.Table{ID: id, Game: game, Options: o.Map(), Seed: seed, Created: time.Now(), Creator: hashSecret("creator")}
+	for i := range o.Int("players") {
+		st := store.Seat{Name: fmt.Sprintf("p%d", i), Kind: table.KindHuman, Token: hashSecret(fmt.Sprintf("tok%d", i))}
+		if b, ok := botSeats[i]; ok {
+			st = store.Seat{Name: b, Kind: table.KindBot, Bot: b}
+		}
+		hdr.Seats = append(hdr.Seats, st)
+	}
+	if err := s.store.CreateTable(context.Background(), hdr); err != nil {
+		t.Fatal(err)
+	}
+	rm, err := s.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rm
+}

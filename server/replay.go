@@ -1,0 +1,110 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"cardtable/engine"
+	"cardtable/record"
+	"cardtable/store"
+)
+
+// finishedRecord is the record of a finished table; an unfinished one is
+// refused, since its record would show hidden cards and the deck's order.
+func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *record.Record, error) {
+	hdr, err := s.store.Table(ctx, id)
+	if err != nil {
+		return store.Table{}, nil, err
+	}
+	if hdr.Result == nil {
+		return store.Table{}, nil, apiErrorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
+	}
+	acts, err := s.store.Actions(ctx, id)
+	if err != nil {
+		return store.Table{}, nil, err
+	}
+	return hdr, storedRecord(hdr, acts), nil
+}
+
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	_, rec, err := s.finishedRecord(r.Context(), id)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=cardtable-%s.json", id))
+	rec.Write(w)
+}
+
+// replayJSON is a finished game for the replay page.
+type replayJSON struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Title   string            `json:"title"`
+	Options map[string]string `json:"options"`
+	Seats   []seatJSON        `json:"seats"`
+	Result  *engine.Result    `json:"result"`
+	Steps   int               `json:"steps"`
+	Actions []record.Action   `json:"actions"`
+}
+
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	hdr, rec, err := s.finishedRecord(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	d := s.describe(hdr)
+	writeJSON(w, http.StatusOK, replayJSON{ID: hdr.ID, Game: hdr.Game, Title: d.Title, Options: hdr.Options,
+		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions})
+}
+
+// stepJSON is one position of a finished game with every seat's view.
+type stepJSON struct {
+	Step      int           `json:"step"`
+	Actor     *int          `json:"actor,omitempty"`
+	Action    string        `json:"action,omitempty"`
+	Views     []engine.View `json:"views"`
+	Spectator engine.View   `json:"spectator"`
+}
+
+func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
+	hdr, rec, err := s.finishedRecord(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	step, err := strconv.Atoi(r.PathValue("step"))
+	if err != nil || step < 0 || step > len(rec.Actions) {
+		s.apiError(w, r, apiErrorf(http.StatusNotFound, "not-found", "step %q: this game has steps 0 to %d", r.PathValue("step"), len(rec.Actions)))
+		return
+	}
+	st, err := s.position(hdr, rec, step)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	out := stepJSON{Step: step, Spectator: st.View(engine.Spectator)}
+	if step > 0 {
+		a := rec.Actions[step-1]
+		out.Actor, out.Action = &a.Seat, a.Action
+	}
+	for seat := range st.NumSeats() {
+		out.Views = append(out.Views, st.View(seat))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// position replays rec's first step actions.
+func (s *Server) position(hdr store.Table, rec *record.Record, step int) (engine.State, error) {
+	g := s.games[hdr.Game]
+	part := *rec
+	part.Actions = rec.Actions[:step]
+	part.Result = nil
+	st, _, err := record.ReplayGame(g, &part)
+	return st, err
+}

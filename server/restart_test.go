@@ -1,0 +1,268 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"cardtable/engine"
+	"cardtable/store"
+	"cardtable/store/sqlite"
+)
+
+// follower plays one table over every seat and watches it as a spectator:
+// what each connection heard last, and the command in flight.
+type follower struct {
+	t       *testing.T
+	clients map[int]*wsClient // by seat; engine.Spectator watches
+	in      chan seatWire
+	cur     int
+	views   map[int]json.RawMessage
+	at      map[int]int
+	turns   map[int]wireMsg
+	hello   map[int]wireMsg
+	sent    bool
+	over    bool
+}
+
+type seatWire struct {
+	seat int
+	m    wireMsg
+	ok   bool
+}
+
+// follow connects every seat of tokens and a spectator to table id and
+// waits for their snapshots.
+func follow(t *testing.T, ts *testServer, id string, tokens map[int]string) *follower {
+	t.Helper()
+	f := &follower{t: t, clients: map[int]*wsClient{}, in: make(chan seatWire, 4096),
+		views: map[int]json.RawMessage{}, at: map[int]int{}, turns: map[int]wireMsg{}, hello: map[int]wireMsg{}}
+	all := map[int]string{engine.Spectator: ""}
+	for seat, tok := range tokens {
+		all[seat] = tok
+	}
+	for seat, tok := range all {
+		c := ts.dial(id, tok)
+		f.clients[seat] = c
+		go func() {
+			for m := range c.msgs {
+				f.in <- seatWire{seat: seat, m: m, ok: true}
+			}
+			f.in <- seatWire{seat: seat}
+		}()
+	}
+	for len(f.hello) < len(all) {
+		f.step()
+	}
+	f.cur = f.hello[engine.Spectator].Version
+	return f
+}
+
+func (f *follower) step() {
+	f.t.Helper()
+	var sw seatWire
+	select {
+	case sw = <-f.in:
+	case <-time.After(hang):
+		f.t.Fatalf("no message at version %d", f.cur)
+	}
+	if !sw.ok {
+		f.t.Fatalf("seat %d: the connection closed", sw.seat)
+	}
+	m := sw.m
+	switch m.Type {
+	case "hello":
+		f.hello[sw.seat] = m
+		f.views[sw.seat], f.at[sw.seat] = m.View, m.Version
+	case "event", "end":
+		f.views[sw.seat], f.at[sw.seat] = m.View, m.Version
+		if sw.seat == engine.Spectator && m.Type == "event" {
+			f.cur = m.Version
+			f.sent = false
+		}
+		f.over = f.over || (sw.seat == engine.Spectator && m.Type == "end")
+	case "turn":
+		f.turns[sw.seat] = m
+	case "error":
+		f.t.Fatalf("seat %d: refused: %s", sw.seat, m.Raw)
+	}
+}
+
+// mover is the lowest seat whose turn is at the current version, or -1.
+func (f *follower) mover() int {
+	for seat := 0; seat < len(f.clients); seat++ {
+		if tm, ok := f.turns[seat]; ok && tm.Version == f.cur && len(tm.Legal) > 0 {
+			return seat
+		}
+	}
+	return -1
+}
+
+// playTo plays first legal actions until version v, then waits until
+// every connection heard it and a seat may move (or the game is over).
+func (f *follower) playTo(v int) {
+	f.t.Helper()
+	for f.cur < v && !f.over {
+		if s := f.mover(); s >= 0 && !f.sent {
+			f.clients[s].send(cmd(f.turns[s].Legal[0], f.cur, fmt.Sprint("r", f.cur)))
+			f.sent = true
+			continue
+		}
+		f.step()
+	}
+	for (f.mover() < 0 || !f.heardAll()) && !f.over {
+		f.step()
+	}
+}
+
+// heardAll reports whether every connection heard the current version.
+func (f *follower) heardAll() bool {
+	for seat := range f.clients {
+		if f.at[seat] != f.cur {
+			return false
+		}
+	}
+	return true
+}
+
+func sameView(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	xs, _ := json.Marshal(x)
+	ys, _ := json.Marshal(y)
+	return bytes.Equal(xs, ys)
+}
+
+// TestRestartRebuildsTables plays a table of each game part way on a
+// SQLite file, stops the server, starts a new one on the reopened file, and
+// checks that every seat and a spectator get back the same version and
+// views, the seat to move the same legal actions, and that play goes on.
+func TestRestartRebuildsTables(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
+	ts := newTestServer(t, st, cfg)
+	type played struct {
+		id     string
+		tokens map[int]string
+		f      *follower
+	}
+	var tables []played
+	for _, g := range []struct {
+		game  string
+		steps int
+	}{{"war", 21}, {"regicide", 5}, {"watchtower", 17}} {
+		tb := ts.create(createReq{Game: g.game, Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+		tokens := map[int]string{0: tb.Token}
+		for _, inv := range tb.Invites {
+			u, _ := url.Parse(inv.URL)
+			var cl struct {
+				Token string `json:"token"`
+			}
+			if code := ts.do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, inv.Seat),
+				map[string]string{"invite": u.Query().Get("invite"), "name": "bob"}, &cl); code != http.StatusOK {
+				t.Fatalf("%s: claim seat %d: status %d", g.game, inv.Seat, code)
+			}
+			tokens[inv.Seat] = cl.Token
+		}
+		f := follow(t, ts, tb.ID, tokens)
+		f.playTo(g.steps)
+		tables = append(tables, played{tb.ID, tokens, f})
+	}
+	ts.stop()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	st2, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st2.Close() })
+	ts2 := newTestServer(t, st2, cfg)
+	for _, p := range tables {
+		before := p.f
+		after := follow(t, ts2, p.id, p.tokens)
+		if after.cur != before.cur {
+			t.Errorf("table %s: version %d after the restart, %d before", p.id, after.cur, before.cur)
+			continue
+		}
+		for seat, h := range after.hello {
+			if !sameView(h.View, before.views[seat]) {
+				t.Errorf("table %s, seat %d: the view after the restart differs:\nbefore %s\nafter  %s", p.id, seat, before.views[seat], h.View)
+			}
+		}
+		if before.over {
+			t.Logf("table %s ended at version %d before the restart", p.id, before.cur)
+			continue
+		}
+		mover := before.mover()
+		for after.mover() != mover {
+			after.step()
+		}
+		if got, want := after.turns[mover].Legal, before.turns[mover].Legal; !slices.Equal(got, want) {
+			t.Errorf("table %s, seat %d: legal actions %v after the restart, %v before", p.id, mover, got, want)
+		}
+		t.Logf("table %s (%s): version %d, seat %d to move, %d views compared", p.id, after.hello[0].Game, after.cur, mover, len(after.hello))
+		after.playTo(after.cur + 1)
+	}
+}
+
+// TestRestartWithBrokenLog: a table whose stored log no longer replays (an
+// action the game refuses) does not keep the server or the other tables
+// down; it is refused by name.
+func TestRestartWithBrokenLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
+	ts := newTestServer(t, st, cfg)
+	good := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	bad := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	ts.stop()
+	if err := st.Append(t.Context(), bad.ID, store.Action{Seq: 0, Seat: 0, Action: "fly away", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	st2, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st2.Close() })
+	ts2 := newTestServer(t, st2, cfg)
+	c := ts2.dial(good.ID, good.Token)
+	if h := c.next(); h.Type != "hello" || h.Version != 0 {
+		t.Fatalf("the good table after the restart: %s", h.Raw)
+	}
+	c.send(cmd("flip", 0, "f"))
+	if ev := c.until("event"); ev.Version != 1 {
+		t.Errorf("the good table does not play after the restart: %s", ev.Raw)
+	}
+	for range 2 { // refused each time, the same way
+		resp, err := http.Get(ts2.http.URL + "/ws/" + bad.ID + "?token=" + bad.Token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e apiErr
+		json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusInternalServerError || e.Code != "internal" || strings.Contains(e.Message, "fly") {
+			t.Errorf("joining the broken table: %d %+v; want 500, code internal, and no detail of the log", resp.StatusCode, e)
+		}
+	}
+}

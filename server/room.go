@@ -1,0 +1,352 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"cardtable/bots"
+	"cardtable/engine"
+	"cardtable/record"
+	"cardtable/store"
+	"cardtable/table"
+)
+
+// room is one table's actor: only its goroutine (run) touches its fields
+// after loadRoom returns. Everything else talks to it through inbox.
+type room struct {
+	id    string
+	srv   *Server
+	game  engine.Game
+	t     *table.Table
+	hdr   store.Table
+	inbox chan any
+	done  chan struct{} // closed when run returns
+
+	clients map[*client]struct{}
+	// since[s] is the version from which seat s's current turn runs (-1:
+	// not to move): a command computed at any version since then is not
+	// stale, so one answer in a simultaneous window does not void the
+	// others'. A seat's own accepted action starts a new turn.
+	since []int
+	// bots[s] plays seat s (nil for people); thinking[s] while one of its
+	// decisions is under way.
+	bots     []engine.Bot
+	thinking []bool
+	// slap is the open Slap War window, if any.
+	slap *slapWindow
+	// slapMS is the game's slap window (0: not Slap War).
+	slapMS int
+	idle   *time.Timer
+}
+
+// slapWindow is an open Slap War window: the version it opened at and when
+// the room sent the reveal.
+type slapWindow struct {
+	version int
+	at      time.Time
+	timer   *time.Timer
+}
+
+// Requests a room's inbox takes.
+type (
+	joinReq struct {
+		c     *client
+		token string // the seat token's hash ("" for a spectator)
+		reply chan error
+	}
+	leaveReq struct{ c *client }
+	cmdReq   struct {
+		c      *client
+		cmd    table.Command
+		readAt time.Time
+	}
+	botMove struct {
+		seat, version int
+		action        string
+	}
+	slapExpired struct{ version int }
+	claimReq    struct {
+		seat         int
+		name, invite string
+		reply        chan claimReply
+	}
+	claimReply struct {
+		token string
+		err   error
+	}
+	botSeatReq struct {
+		seat    int
+		creator string // the creator token's hash
+		spec    string
+		reply   chan error
+	}
+	stopReq struct{}
+	idleReq struct{}
+	// syncReq is answered once everything queued before it is served.
+	syncReq struct{ reply chan struct{} }
+)
+
+// loadRoom rebuilds table id from the store and starts its goroutine.
+func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
+	hdr, err := s.store.Table(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	acts, err := s.store.Actions(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	g, ok := s.games[hdr.Game]
+	if !ok {
+		return nil, fmt.Errorf("server: table %s: unknown game %q", id, hdr.Game)
+	}
+	t, err := table.Resume(g, storedRecord(hdr, acts), seatInfos(hdr.Seats))
+	if err != nil {
+		return nil, fmt.Errorf("server: table %s: %w", id, err)
+	}
+	return s.startRoom(hdr, g, t)
+}
+
+// storedRecord is the record of a stored table: its header and actions.
+func storedRecord(hdr store.Table, acts []store.Action) *record.Record {
+	seed := hdr.Seed
+	rec := &record.Record{Version: record.Version, Game: hdr.Game, Options: hdr.Options, Seed: &seed, Actions: make([]record.Action, len(acts))}
+	for i, a := range acts {
+		rec.Actions[i] = record.Action{Seat: a.Seat, Action: a.Action}
+	}
+	for _, st := range seatInfos(hdr.Seats) {
+		rec.Seats = append(rec.Seats, record.Seat{Name: st.Name, Bot: st.Bot})
+	}
+	rec.Result = hdr.Result
+	return rec
+}
+
+// seatInfos is how the table names stored seats: an unclaimed seat by its
+// number.
+func seatInfos(seats []store.Seat) []table.SeatInfo {
+	out := make([]table.SeatInfo, len(seats))
+	for i, st := range seats {
+		out[i] = table.SeatInfo{Name: st.Name, Kind: st.Kind, Bot: st.Bot}
+		if out[i].Name == "" {
+			out[i].Name = table.SeatName(i)
+		}
+	}
+	return out
+}
+
+// startRoom starts the room of a built table.
+func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table) (*room, error) {
+	r := &room{
+		id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
+		clients: map[*client]struct{}{}, since: make([]int, t.NumSeats()),
+		bots: make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats()),
+	}
+	for i := range r.since {
+		r.since[i] = -1
+	}
+	if g.Name() == "war" {
+		if opts, err := engine.ResolveOptions(g.Options(), hdr.Options); err == nil && opts.Get("slap") != "off" {
+			r.slapMS = int(opts.Duration("slap-window") / time.Millisecond)
+		}
+	}
+	for i, st := range hdr.Seats {
+		if st.Kind == table.KindBot {
+			if err := r.seatBot(i, st.Bot); err != nil {
+				return nil, fmt.Errorf("server: table %s: %w", hdr.ID, err)
+			}
+		}
+	}
+	s.roomsWG.Add(1)
+	s.metrics.rooms.Inc()
+	go r.run()
+	return r, nil
+}
+
+// seatBot makes the bot of spec play seat i, seeded from the game's seed.
+func (r *room) seatBot(i int, text string) error {
+	spec, err := bots.ParseSpec(text)
+	if err != nil {
+		return err
+	}
+	p, err := table.NewBot(r.t, spec, r.hdr.Seed, i)
+	if err != nil {
+		return err
+	}
+	r.bots[i] = p.Bot
+	return nil
+}
+
+// send delivers m to the room, or reports that the room has stopped.
+func (r *room) send(m any) bool {
+	select {
+	case r.inbox <- m:
+		return true
+	case <-r.done:
+		return false
+	}
+}
+
+// stop asks the room to tell its clients goodbye and return.
+func (r *room) stop() { r.send(stopReq{}) }
+
+// run is the room's goroutine.
+func (r *room) run() {
+	defer r.srv.roomsWG.Done()
+	defer r.srv.metrics.rooms.Dec()
+	defer close(r.done)
+	r.changed(nil, "")
+	for m := range r.inbox {
+		if !r.handle(m) {
+			return
+		}
+	}
+}
+
+// handle serves one request; false ends the room.
+func (r *room) handle(m any) bool {
+	switch m := m.(type) {
+	case joinReq:
+		m.reply <- r.join(m.c, m.token)
+	case leaveReq:
+		r.leave(m.c)
+	case cmdReq:
+		r.command(m)
+	case botMove:
+		r.botMoved(m)
+	case slapExpired:
+		r.slapExpired(m.version)
+	case claimReq:
+		token, err := r.claim(m.seat, m.name, m.invite)
+		m.reply <- claimReply{token, err}
+	case botSeatReq:
+		m.reply <- r.handToBot(m.seat, m.creator, m.spec)
+	case syncReq:
+		close(m.reply)
+	case func():
+		m() // a look inside, run on the room's goroutine (tests)
+	case stopReq:
+		r.shutdown()
+		return false
+	case idleReq:
+		if len(r.clients) == 0 && r.t.Over() && r.srv.retire(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// join seats c (at the seat whose token hashes to token, or as a
+// spectator) and sends it the snapshot.
+func (r *room) join(c *client, token string) error {
+	c.seat = engine.Spectator
+	if token != "" {
+		c.seat = -2
+		for i, st := range r.hdr.Seats {
+			if st.Token != "" && equalSecret(st.Token, token) {
+				c.seat = i
+			}
+		}
+		if c.seat == -2 {
+			return errForbidden
+		}
+	}
+	r.clients[c] = struct{}{}
+	r.stopIdle()
+	r.deliver(c, r.t.Hello(c.seat))
+	r.sendSeats()
+	if r.t.Over() {
+		r.deliver(c, r.t.End(c.seat))
+	} else if c.seat >= 0 && r.since[c.seat] >= 0 {
+		r.deliver(c, r.t.Turn(c.seat))
+	}
+	return nil
+}
+
+func (r *room) leave(c *client) {
+	if _, ok := r.clients[c]; !ok {
+		return
+	}
+	delete(r.clients, c)
+	r.sendSeats()
+	if len(r.clients) == 0 && r.t.Over() {
+		r.startIdle()
+	}
+}
+
+// startIdle retires a finished room nobody watches after a minute.
+func (r *room) startIdle() {
+	r.stopIdle()
+	r.idle = time.AfterFunc(time.Minute, func() { r.send(idleReq{}) })
+}
+
+func (r *room) stopIdle() {
+	if r.idle != nil {
+		r.idle.Stop()
+		r.idle = nil
+	}
+}
+
+// shutdown tells every client the server is stopping and closes them.
+func (r *room) shutdown() {
+	r.stopIdle()
+	if r.slap != nil {
+		r.slap.timer.Stop()
+	}
+	for c := range r.clients {
+		c.kick(byeShutdown, "the server is stopping; reconnect in a few seconds")
+	}
+	r.clients = nil
+}
+
+// seatsMessage is the server-only message of who sits where and who is
+// connected.
+type seatsMessage struct {
+	Type       string       `json:"type"`
+	Seat       int          `json:"seat"`
+	Version    int          `json:"version"`
+	Seats      []seatStatus `json:"seats"`
+	Spectators int          `json:"spectators"`
+}
+
+type seatStatus struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Bot       string `json:"bot,omitempty"`
+	Claimed   bool   `json:"claimed"`
+	Connected bool   `json:"connected"`
+}
+
+// sendSeats tells every client who sits where.
+func (r *room) sendSeats() {
+	infos := r.t.Seats()
+	status := make([]seatStatus, len(infos))
+	spectators := 0
+	for c := range r.clients {
+		if c.seat >= 0 {
+			status[c.seat].Connected = true
+		} else {
+			spectators++
+		}
+	}
+	for i, in := range infos {
+		st := r.hdr.Seats[i]
+		status[i].Name, status[i].Kind, status[i].Bot = in.Name, in.Kind, in.Bot
+		status[i].Claimed = st.Kind == table.KindBot || st.Token != ""
+		if st.Kind == table.KindBot {
+			status[i].Connected = true
+		}
+	}
+	for c := range r.clients {
+		r.deliver(c, seatsMessage{Type: "seats", Seat: c.seat, Version: r.t.Version(), Seats: slices.Clone(status), Spectators: spectators})
+	}
+}
+
+// deliver queues m for c; a client too far behind is dropped, never
+// waited for.
+func (r *room) deliver(c *client, m any) {
+	if !c.enqueue(m) {
+		delete(r.clients, c)
+	}
+}

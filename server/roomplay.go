@@ -1,0 +1,323 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"cardtable/store"
+	"cardtable/table"
+)
+
+// Server-only error codes (the table's codes are in table/message.go).
+const (
+	CodeSpectator   = "spectator"    // a spectator sent an action
+	CodeRateLimited = "rate-limited" // over the command rate; dropped
+	CodeUnavailable = "unavailable"  // the action could not be stored; not applied
+)
+
+// storeTimeout bounds one store call of a room.
+const storeTimeout = 10 * time.Second
+
+// command serves one client command.
+func (r *room) command(m cmdReq) {
+	c, cmd := m.c, m.cmd
+	if _, ok := r.clients[c]; !ok {
+		return // it left while the command was queued
+	}
+	if c.seat < 0 {
+		r.refuse(c, cmd.ID, table.Errorf(CodeSpectator, "spectators cannot act; take a free seat from the lobby or an invite link"))
+		return
+	}
+	if cmd.Type == table.CommandHint {
+		hint, err := r.t.Hint(c.seat, cmd.Action)
+		if err != nil {
+			r.refuse(c, cmd.ID, err)
+			return
+		}
+		r.deliver(c, table.Message{Type: table.TypeHint, Seat: c.seat, Version: r.t.Version(), Action: cmd.Action, Hint: hint, ID: cmd.ID})
+		return
+	}
+	text := cmd.Action
+	if r.slap != nil && isSlap(text) {
+		sent, ok := c.sentAt(r.slap.version)
+		if !ok {
+			r.refuse(c, cmd.ID, table.Errorf(table.CodeStale, "stale: the reveal at version %d has not reached this connection yet; slap when you see it", r.slap.version))
+			return
+		}
+		text = r.slapText(m.readAt.Sub(sent))
+	}
+	if err := r.play(c.seat, text, *cmd.Version, cmd.ID); err != nil {
+		r.refuse(c, cmd.ID, err)
+		return
+	}
+	r.srv.metrics.latency.Observe(time.Since(m.readAt).Seconds())
+}
+
+// isSlap reports whether text is a slap in War's notation (slap, slap@MS).
+func isSlap(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(text))
+	return t == "slap" || strings.HasPrefix(t, "slap@")
+}
+
+// slapText is the slap measured d after the reveal: slap@MS, or pass once
+// the window has gone by.
+func (r *room) slapText(d time.Duration) string {
+	ms := int(d / time.Millisecond)
+	if ms < 0 {
+		ms = 0
+	}
+	if ms >= r.slapMS {
+		return "pass"
+	}
+	return fmt.Sprintf("slap@%d", ms)
+}
+
+// refuse answers c's command id with err; nothing changed.
+func (r *room) refuse(c *client, id string, err error) {
+	m := table.ErrorMessage(c.seat, r.t.Version(), id, err)
+	r.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
+	r.deliver(c, m)
+}
+
+// play applies seat's action text computed at version, stores it, and
+// only then tells everyone. id is the correlation id of the command.
+func (r *room) play(seat int, text string, version int, id string) error {
+	v := version
+	if s := r.since[seat]; s >= 0 && v >= s && v <= r.t.Version() {
+		v = r.t.Version()
+	}
+	ap, err := r.t.Play(seat, text, v)
+	if err != nil {
+		return err
+	}
+	seq := r.t.Version() - 1
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	err = r.srv.store.Append(ctx, r.id, store.Action{Seq: seq, Seat: seat, Action: ap.Action, At: time.Now()})
+	cancel()
+	if err != nil {
+		r.srv.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
+		if rerr := r.rollback(); rerr != nil {
+			r.srv.log.Error("table not rolled back", "table", r.id, "err", rerr)
+		}
+		return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
+	}
+	r.srv.metrics.actions.Inc()
+	for c := range r.clients {
+		msg := ap.For(c.seat)
+		if c.seat == seat {
+			msg.ID = id
+		}
+		r.deliver(c, msg)
+	}
+	r.since[seat] = -1 // the seat's own action ends its turn
+	r.changed(ap, id)
+	return nil
+}
+
+// rollback rebuilds the table without its last action (one the store
+// refused).
+func (r *room) rollback() error {
+	rec := r.t.Record()
+	rec.Actions = rec.Actions[:len(rec.Actions)-1]
+	rec.Result = nil
+	t, err := table.Resume(r.game, rec, r.t.Seats())
+	if err != nil {
+		return err
+	}
+	r.t = t
+	return nil
+}
+
+// changed runs after the table moved (or when the room starts): it starts
+// the turns of seats now to move, tells them, ends the game when it is
+// over, opens or closes a slap window and sets bots thinking.
+func (r *room) changed(ap *table.Applied, _ string) {
+	if r.t.Over() {
+		r.finish(ap != nil)
+		return
+	}
+	toMove := r.t.ToMove()
+	moving := make([]bool, len(r.since))
+	for _, s := range toMove {
+		moving[s] = true
+	}
+	for s := range r.since {
+		switch {
+		case !moving[s]:
+			r.since[s] = -1
+		case r.since[s] < 0:
+			r.since[s] = r.t.Version()
+		}
+	}
+	r.watchSlap()
+	if ap != nil {
+		for c := range r.clients {
+			if c.seat >= 0 && moving[c.seat] {
+				r.deliver(c, r.t.Turn(c.seat))
+			}
+		}
+	}
+	r.thinkBots()
+}
+
+// finish stores the result (once, when the game has just ended) and
+// tells everyone.
+func (r *room) finish(justEnded bool) {
+	for s := range r.since {
+		r.since[s] = -1
+	}
+	if r.slap != nil {
+		r.slap.timer.Stop()
+		r.slap = nil
+	}
+	if !justEnded {
+		if r.hdr.Result == nil {
+			r.storeResult() // ended before a crash, the result unstored
+		}
+		return
+	}
+	r.storeResult()
+	for c := range r.clients {
+		r.deliver(c, r.t.End(c.seat))
+	}
+	if len(r.clients) == 0 {
+		r.startIdle()
+	}
+}
+
+func (r *room) storeResult() {
+	res := r.t.Result()
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	err := r.srv.store.Finish(ctx, r.id, res, time.Now())
+	if err != nil && !errors.Is(err, store.ErrConflict) {
+		r.srv.log.Error("result not stored", "table", r.id, "err", err)
+		return
+	}
+	r.hdr.Result = &res
+	r.srv.metrics.finished.Inc()
+}
+
+// watchSlap opens the slap window the table is in (timing it from now),
+// or forgets a closed one.
+func (r *room) watchSlap() {
+	open := r.slapMS > 0 && slapPhase(r.t)
+	if !open {
+		if r.slap != nil {
+			r.slap.timer.Stop()
+			r.slap = nil
+		}
+		return
+	}
+	if r.slap != nil {
+		return // still the same window
+	}
+	v := r.t.Version()
+	// A grace beyond the window lets a slap measured just inside it
+	// arrive before the window is closed for the seats still silent.
+	grace := r.slapMS + 250
+	r.slap = &slapWindow{version: v, at: time.Now(), timer: time.AfterFunc(time.Duration(grace)*time.Millisecond, func() { r.send(slapExpired{version: v}) })}
+}
+
+// slapPhase reports whether a Slap War window is open: a seat to move
+// may pass.
+func slapPhase(t *table.Table) bool {
+	for _, s := range t.ToMove() {
+		for _, a := range t.Legal(s) {
+			if a == "pass" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// slapExpired answers pass for every seat still silent in the window that
+// opened at version.
+func (r *room) slapExpired(version int) {
+	if r.slap == nil || r.slap.version != version {
+		return
+	}
+	for r.slap != nil && r.slap.version == version {
+		seat := r.t.ToMove()[0]
+		if err := r.play(seat, "pass", r.t.Version(), ""); err != nil {
+			r.srv.log.Error("slap window not closed", "table", r.id, "seat", seat, "err", err)
+			return
+		}
+	}
+}
+
+// claim gives seat to a person named name if invite opens it; it returns
+// the seat's new token.
+func (r *room) claim(seat int, name, invite string) (string, error) {
+	if seat < 0 || seat >= len(r.hdr.Seats) {
+		return "", apiErrorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+	}
+	st := r.hdr.Seats[seat]
+	if st.Kind != table.KindHuman || st.Token != "" {
+		return "", apiErrorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
+	}
+	if st.Invite != "" && !equalSecret(st.Invite, invite) {
+		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
+	}
+	token := newSecret()
+	st.Token, st.Name = hashSecret(token), name
+	if st.Name == "" {
+		st.Name = table.SeatName(seat)
+	}
+	if err := r.updateSeat(seat, st); err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// handToBot gives an unclaimed human seat to a bot, for the creator.
+func (r *room) handToBot(seat int, creator, spec string) error {
+	if !equalSecret(r.hdr.Creator, creator) {
+		return apiErrorf(403, "forbidden", "only the table's creator may hand a seat to a bot (send its creator_token)")
+	}
+	if seat < 0 || seat >= len(r.hdr.Seats) {
+		return apiErrorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+	}
+	st := r.hdr.Seats[seat]
+	if st.Kind != table.KindHuman || st.Token != "" {
+		return apiErrorf(409, "seat-taken", "%s is taken; only an empty seat can go to a bot", table.SeatName(seat))
+	}
+	if r.t.Over() {
+		return apiErrorf(409, "game-over", "the game is over")
+	}
+	if err := r.seatBot(seat, spec); err != nil {
+		return apiErrorf(400, "bad-seats", "%v", err)
+	}
+	st = store.Seat{Name: botName(spec), Kind: table.KindBot, Bot: spec}
+	if err := r.updateSeat(seat, st); err != nil {
+		r.bots[seat] = nil
+		return err
+	}
+	r.thinkBots()
+	return nil
+}
+
+// updateSeat stores seat's new occupant, then seats it at the table and
+// tells everyone.
+func (r *room) updateSeat(seat int, st store.Seat) error {
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	if err := r.srv.store.UpdateSeat(ctx, r.id, seat, st); err != nil {
+		r.srv.log.Error("seat not stored", "table", r.id, "seat", seat, "err", err)
+		return apiErrorf(503, CodeUnavailable, "the server could not store the seat; try again")
+	}
+	r.hdr.Seats[seat] = st
+	r.t.SetSeat(seat, seatInfos(r.hdr.Seats)[seat])
+	r.sendSeats()
+	return nil
+}
+
+// botName is how a bot seat is shown: the bot's name.
+func botName(spec string) string {
+	name, _, _ := strings.Cut(spec, ":")
+	return strings.TrimSpace(name)
+}

@@ -1,0 +1,295 @@
+// Package server is `cardtable serve`: an HTTP server with a lobby API and
+// a WebSocket per player (docs/protocol.md). Each table is a room, an actor
+// whose one goroutine owns the game (a table.Table): commands arrive on a
+// channel, every accepted action is committed to the store before anyone
+// hears of it, each seat is told only what it may see, and bots move inside
+// the room on other goroutines. On start the server rebuilds every
+// unfinished table from the store.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"cardtable/engine"
+	"cardtable/games"
+	"cardtable/store"
+)
+
+// Config is how a server runs. The zero value of every field is a usable
+// default.
+type Config struct {
+	// BotDelay is how long a bot waits before it moves, so people can
+	// follow (0: move at once).
+	BotDelay time.Duration
+	// Logger receives the server's structured logs (nil: discard).
+	Logger *slog.Logger
+	// Limits bounds what clients may do.
+	Limits Limits
+	// Assets are the browser's files (package web), served at / and
+	// /static/; nil serves a minimal page.
+	Assets fs.FS
+	// BotWorkers bounds how many bots think at once (0: the number of
+	// CPUs), so bots never starve the rooms and connections of CPU.
+	BotWorkers int
+}
+
+// Limits bound clients. Zero fields take the defaults of docs/protocol.md.
+type Limits struct {
+	// MaxFrame is the largest frame read, in bytes.
+	MaxFrame int64
+	// ConnRate and ConnBurst bound one connection's commands per second.
+	ConnRate  float64
+	ConnBurst int
+	// AddrRate and AddrBurst bound one address's commands per second.
+	AddrRate  float64
+	AddrBurst int
+	// ConnsPerAddr and MaxConns bound WebSocket connections.
+	ConnsPerAddr int
+	MaxConns     int
+	// APIRate and APIBurst bound one address's lobby writes per second.
+	APIRate  float64
+	APIBurst int
+	// SendQueue is how many messages wait for a slow client before it is
+	// dropped.
+	SendQueue int
+	// PingEvery is how often a connection is pinged; a ping unanswered
+	// within PingTimeout closes it.
+	PingEvery   time.Duration
+	PingTimeout time.Duration
+	// WriteTimeout bounds one write to a client.
+	WriteTimeout time.Duration
+}
+
+func (l Limits) withDefaults() Limits {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	deff := func(v *float64, d float64) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defd := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	if l.MaxFrame <= 0 {
+		l.MaxFrame = 4096
+	}
+	deff(&l.ConnRate, 20)
+	def(&l.ConnBurst, 40)
+	deff(&l.AddrRate, 200)
+	def(&l.AddrBurst, 400)
+	def(&l.ConnsPerAddr, 64)
+	def(&l.MaxConns, 20000)
+	deff(&l.APIRate, 5)
+	def(&l.APIBurst, 30)
+	def(&l.SendQueue, 256)
+	defd(&l.PingEvery, 20*time.Second)
+	defd(&l.PingTimeout, 40*time.Second)
+	defd(&l.WriteTimeout, 10*time.Second)
+	return l
+}
+
+// Server serves the lobby, the tables and their WebSockets.
+type Server struct {
+	cfg     Config
+	limits  Limits
+	store   store.Store
+	log     *slog.Logger
+	metrics *metrics
+	games   map[string]engine.Game
+	botSem  chan struct{}
+
+	ctx    context.Context // cancelled at shutdown: bots stop thinking
+	cancel context.CancelFunc
+
+	mu    sync.Mutex
+	rooms map[string]*roomSlot
+
+	conns    *connLimiter
+	cmdRates *addrBuckets
+	apiRates *addrBuckets
+	draining atomic.Bool
+	roomsWG  sync.WaitGroup
+}
+
+// roomSlot is a room being loaded or running; ready closes once r or err
+// is set.
+type roomSlot struct {
+	ready chan struct{}
+	r     *room
+	err   error
+}
+
+// New makes a server over st. Call Start to rebuild the unfinished tables,
+// then serve Handler.
+func New(st store.Store, cfg Config) *Server {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.BotWorkers <= 0 {
+		cfg.BotWorkers = runtime.NumCPU()
+	}
+	lim := cfg.Limits.withDefaults()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{
+		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: newMetrics(),
+		games: map[string]engine.Game{}, botSem: make(chan struct{}, cfg.BotWorkers),
+		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
+		conns:    newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
+		cmdRates: newAddrBuckets(lim.AddrRate, lim.AddrBurst),
+		apiRates: newAddrBuckets(lim.APIRate, lim.APIBurst),
+	}
+	for _, g := range games.All() {
+		s.games[g.Name()] = g
+	}
+	return s
+}
+
+// Start rebuilds every unfinished table of the store as a running room,
+// so games in progress go on (and their bots move) after a restart.
+func (s *Server) Start(ctx context.Context) error {
+	open, err := s.store.Tables(ctx, true, 0)
+	if err != nil {
+		return fmt.Errorf("server: listing the unfinished tables: %w", err)
+	}
+	for _, t := range open {
+		if _, err := s.room(ctx, t.ID); err != nil {
+			// One table that cannot be rebuilt must not keep the others
+			// down; it is logged and answers 500 until fixed.
+			s.log.Error("table not rebuilt", "table", t.ID, "err", err)
+		}
+	}
+	s.log.Info("tables rebuilt", "tables", len(open))
+	return nil
+}
+
+// room returns the running room of table id, loading it from the store
+// when it is not running (ErrNotFound wrapped for no such table).
+func (s *Server) room(ctx context.Context, id string) (*room, error) {
+	for {
+		s.mu.Lock()
+		if s.draining.Load() {
+			s.mu.Unlock()
+			return nil, errShuttingDown
+		}
+		slot, ok := s.rooms[id]
+		if !ok {
+			slot = &roomSlot{ready: make(chan struct{})}
+			s.rooms[id] = slot
+			s.mu.Unlock()
+			slot.r, slot.err = s.loadRoom(ctx, id)
+			if slot.err != nil {
+				s.mu.Lock()
+				delete(s.rooms, id)
+				s.mu.Unlock()
+			}
+			close(slot.ready)
+			return slot.r, slot.err
+		}
+		s.mu.Unlock()
+		select {
+		case <-slot.ready:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if slot.err != nil {
+			continue // the loader failed; try again (or find it gone)
+		}
+		select {
+		case <-slot.r.done:
+			continue // it just retired; load it again
+		default:
+			return slot.r, nil
+		}
+	}
+}
+
+// retire removes r from the running rooms if nothing waits on it; it
+// reports whether it did.
+func (s *Server) retire(r *room) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(r.inbox) > 0 {
+		return false
+	}
+	if slot, ok := s.rooms[r.id]; ok && slot.r == r {
+		delete(s.rooms, r.id)
+	}
+	return true
+}
+
+var errShuttingDown = errors.New("server: shutting down")
+
+// Shutdown stops the server's rooms: new connections are refused, every
+// client is told the server is stopping and closed, bots stop, and the
+// rooms finish what they were doing (an action being stored is stored).
+// It returns when every room has stopped or ctx ends. The caller then
+// closes the store and the HTTP server.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.draining.Store(true)
+	var rooms []*room
+	for _, slot := range s.rooms {
+		select {
+		case <-slot.ready:
+			if slot.r != nil {
+				rooms = append(rooms, slot.r)
+			}
+		default:
+		}
+	}
+	s.mu.Unlock()
+	s.cancel()
+	for _, r := range rooms {
+		r.stop()
+	}
+	done := make(chan struct{})
+	go func() { s.roomsWG.Wait(); close(done) }()
+	select {
+	case <-done:
+		s.log.Info("rooms stopped", "rooms", len(rooms))
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("server: shutdown: %w", ctx.Err())
+	}
+}
+
+// Handler serves the pages, the lobby API, the WebSockets, /metrics and
+// /healthz.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.routePages(mux)
+	mux.HandleFunc("GET /api/games", s.handleGames)
+	mux.HandleFunc("POST /api/tables", s.handleCreate)
+	mux.HandleFunc("GET /api/tables", s.handleList)
+	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
+	mux.HandleFunc("POST /api/tables/{id}/seats/{n}/claim", s.handleClaim)
+	mux.HandleFunc("POST /api/tables/{id}/seats/{n}/bot", s.handleBotSeat)
+	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
+	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
+	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
+	mux.HandleFunc("GET /ws/{id}", s.handleWS)
+	mux.Handle("GET /metrics", s.metrics.handler())
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		if s.draining.Load() {
+			http.Error(w, "shutting down", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte("ok\n"))
+	})
+	return mux
+}

@@ -1,0 +1,7 @@
+// Package crashtest holds the crash test of `cardtable serve`: the server
+// built and run as a real process on a SQLite file, part of a game played
+// over the WebSocket, the process killed with SIGKILL, restarted on the
+// same file, and the game continued to its end over the same seat tokens,
+// with every acknowledged action kept and the finished game's record
+// replaying to the positions the players saw.
+package crashtest

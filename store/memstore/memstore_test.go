@@ -1,0 +1,38 @@
+package memstore
+
+import (
+	"sync"
+	"testing"
+
+	"cardtable/store"
+	"cardtable/store/storetest"
+)
+
+// The memory store passes the suite every store passes; a name reopened
+// is the same store (as a file would be).
+func TestSuite(t *testing.T) {
+	var mu sync.Mutex
+	byName := map[string]*Store{}
+	storetest.Run(t, func(t *testing.T, name string) store.Store {
+		mu.Lock()
+		defer mu.Unlock()
+		s, ok := byName[name]
+		if !ok || s.closed {
+			if ok {
+				s = s.reopen()
+			} else {
+				s = New()
+			}
+			byName[name] = s
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+// reopen is the store's data behind a new, open handle.
+func (s *Store) reopen() *Store {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return &Store{tables: s.tables}
+}

@@ -1,0 +1,96 @@
+// Package store keeps the server's tables as event logs: each table's game,
+// options, seed and seats, and every accepted action with its sequence
+// number and time, so a server rebuilds every unfinished table by replaying
+// its actions after a restart. Store is the interface the server's rooms
+// use; store/sqlite implements it, and store/storetest is the one test
+// suite every implementation passes.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"cardtable/engine"
+)
+
+// Errors every implementation returns (wrapped), so callers use errors.Is.
+var (
+	// ErrNotFound: no table (or seat) with that id.
+	ErrNotFound = errors.New("store: not found")
+	// ErrConflict: an append whose sequence number is not the next one, or
+	// a table id that exists already. Nothing was written.
+	ErrConflict = errors.New("store: conflict")
+)
+
+// Table is one table's header: what it is and who sits where.
+type Table struct {
+	ID      string
+	Game    string
+	Options map[string]string
+	Seed    uint64
+	Seats   []Seat
+	// Creator is the hash of the creator's secret token.
+	Creator string
+	Created time.Time
+	// Result is set once the game is over.
+	Result *engine.Result
+	// Finished is when the game ended (zero while it goes on).
+	Finished time.Time
+}
+
+// Seat is one seat of a table.
+type Seat struct {
+	// Name is the display name ("" while unclaimed).
+	Name string
+	// Kind is "human", "bot" or "program" (table.Kind*).
+	Kind string
+	// Bot is the bot spec of a bot seat (expert:iterations=64).
+	Bot string
+	// Token is the hash of the seat's secret token ("" while unclaimed).
+	Token string
+	// Invite is the seat's invite code, shared in the invite link.
+	Invite string
+}
+
+// Action is one accepted action of a table.
+type Action struct {
+	// Seq numbers the table's actions from 0 with no gaps: the state
+	// version before the action.
+	Seq    int
+	Seat   int
+	Action string
+	At     time.Time
+}
+
+// Store is the server's persistence. Implementations are safe for
+// concurrent use. An error leaves the store as it was. Times come back in
+// UTC, kept to the microsecond; a table's seat count is fixed when it is
+// created.
+type Store interface {
+	// CreateTable stores a new table (ErrConflict if its id exists). Its
+	// Result and Finished are ignored: a table starts unfinished.
+	CreateTable(ctx context.Context, t Table) error
+	// Table returns one table's header (ErrNotFound).
+	Table(ctx context.Context, id string) (Table, error)
+	// Tables lists tables, newest first (by Created, then by id): the
+	// unfinished ones only when open is true; at most limit of them, or
+	// all when limit <= 0 (a restarting server rebuilds every open table).
+	Tables(ctx context.Context, open bool, limit int) ([]Table, error)
+	// UpdateSeat replaces seat i of a table (claiming it, naming it,
+	// handing it to a bot); ErrNotFound for no such table or seat.
+	UpdateSeat(ctx context.Context, id string, i int, s Seat) error
+	// Append adds an action; a.Seq must equal the number of actions
+	// stored for the table, and the table must be unfinished, else
+	// ErrConflict and nothing is written (ErrNotFound for no such table).
+	// It returns only once the action is durable.
+	Append(ctx context.Context, id string, a Action) error
+	// Actions returns a table's actions in order (ErrNotFound for no such
+	// table; an empty list for a table without actions).
+	Actions(ctx context.Context, id string) ([]Action, error)
+	// Finish marks the table over with its result, once: ErrConflict if it
+	// is finished already.
+	Finish(ctx context.Context, id string, res engine.Result, at time.Time) error
+	// Close releases the store.
+	Close() error
+}

@@ -1,0 +1,113 @@
+package table
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// JSONPlayer plays a seat over the agent protocol: one JSON message per
+// line to w, one JSON command per line from r (docs/protocol-agent.md).
+type JSONPlayer struct {
+	w     *bufio.Writer
+	lines chan line
+	stop  chan struct{}
+	// Timeout bounds each move (0: no limit).
+	Timeout time.Duration
+	// Strict ends the game on a line that is not a command (an outside
+	// program that writes garbage is broken); otherwise the line gets an
+	// error and the player is read on (a person typing).
+	Strict bool
+}
+
+type line struct {
+	text []byte
+	err  error
+}
+
+// MaxLine is the longest command line read.
+const MaxLine = 64 << 10
+
+// NewJSONPlayer reads commands from r and writes messages to w.
+func NewJSONPlayer(r io.Reader, w io.Writer) *JSONPlayer {
+	p := &JSONPlayer{w: bufio.NewWriter(w), lines: make(chan line), stop: make(chan struct{})}
+	go readLines(r, p.lines, p.stop)
+	return p
+}
+
+// Close stops reading commands: the goroutine reading r ends once its
+// current read returns (at once when r is closed or has ended).
+func (p *JSONPlayer) Close() {
+	select {
+	case <-p.stop:
+	default:
+		close(p.stop)
+	}
+}
+
+// Tell implements Player.
+func (p *JSONPlayer) Tell(m Message) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("table: encoding a %s message: %w", m.Type, err)
+	}
+	p.w.Write(b)
+	p.w.WriteByte('\n')
+	return p.w.Flush()
+}
+
+// Act implements Player: it sends the turn and reads commands until one is
+// an action, answering hint commands and telling errors on the way.
+func (p *JSONPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
+	if err := p.Tell(turn.Message); err != nil {
+		return Move{}, err
+	}
+	var deadline <-chan time.Time
+	if p.Timeout > 0 {
+		timer := time.NewTimer(p.Timeout)
+		defer timer.Stop()
+		deadline = timer.C
+	}
+	for {
+		var l line
+		select {
+		case <-ctx.Done():
+			return Move{}, ctx.Err()
+		case <-deadline:
+			p.Tell(ErrorMessage(turn.Seat, turn.Version, "", Errorf(CodeTimeout, "no move within %v", p.Timeout)))
+			return Move{}, fmt.Errorf("no move within %v", p.Timeout)
+		case l = <-p.lines:
+		}
+		if l.err != nil {
+			if errors.Is(l.err, io.EOF) {
+				return Move{}, errors.New("closed its input before moving")
+			}
+			return Move{}, fmt.Errorf("reading its moves: %w", l.err)
+		}
+		if len(l.text) == 0 {
+			continue
+		}
+		c, err := ParseCommand(l.text)
+		if err != nil {
+			p.Tell(ErrorMessage(turn.Seat, turn.Version, "", err))
+			if p.Strict {
+				return Move{}, fmt.Errorf("wrote a line that is not a command: %.80q", l.text)
+			}
+			continue
+		}
+		if c.Type == CommandHint {
+			hint, err := turn.Hint(c.Action)
+			if err != nil {
+				p.Tell(ErrorMessage(turn.Seat, turn.Version, c.ID, err))
+				continue
+			}
+			p.Tell(Message{Type: TypeHint, Seat: turn.Seat, Version: turn.Version, Action: c.Action, Hint: hint, ID: c.ID})
+			continue
+		}
+		return Move{Action: c.Action, Version: *c.Version}, nil
+	}
+}

@@ -1,0 +1,93 @@
+package tui
+
+import (
+	"strings"
+
+	"cardtable/engine"
+	"cardtable/games/watchtower"
+)
+
+// gameUI is the part of the table that knows one game: how to draw a
+// seat's view, whether seats hold cards the others must not see, and
+// which windows keep their answers private.
+type gameUI interface {
+	// board draws the scene's view.
+	board(sc scene) string
+	// hiddenCards reports whether a seat's screen shows cards another
+	// seat may not see (then hot-seat hands the screen over between
+	// people).
+	hiddenCards() bool
+	// privateWindow reports whether, in a simultaneous window at view v,
+	// the answers must stay private (each person asked behind the pass
+	// screen).
+	privateWindow(v engine.View) bool
+	// events are the steps an action set off, from the view after it.
+	events(v engine.View) []string
+	// explain says what an action means in words, where its notation is
+	// terse ("next 1": who goes next); "" otherwise.
+	explain(labels []string, action string) string
+	// note sums up for the log what the actions between two public views
+	// did ("seat 2 took the trick"), "" when the actions say it.
+	note(labels []string, before, after engine.View) string
+	// quiet reports whether an action says nothing worth a log line of
+	// its own (War's flips: the trick's note says what they did).
+	quiet(action string) bool
+}
+
+// uiFor returns the drawing of the game named name.
+func uiFor(name string) gameUI {
+	switch name {
+	case "war":
+		return warUI{}
+	case "regicide":
+		return regicideUI{}
+	case "watchtower":
+		return watchtowerUI{}
+	}
+	return plainUI{}
+}
+
+// plainUI draws any game by its view's own text.
+type plainUI struct{}
+
+func (plainUI) board(sc scene) string          { return sc.view.String() }
+func (plainUI) hiddenCards() bool              { return true }
+func (plainUI) privateWindow(engine.View) bool { return true }
+func (plainUI) events(engine.View) []string    { return nil }
+
+// events of a Watchtower view: the steps of its last action.
+func watchtowerEvents(v engine.View) []string {
+	if wv, ok := v.(*watchtower.View); ok {
+		return wv.Events
+	}
+	return nil
+}
+
+// section is a labelled line of a board.
+func section(label, text string) string {
+	return styleLabel.Render(label) + " " + text
+}
+
+// joinNonEmpty joins the non-empty parts with sep.
+func joinNonEmpty(sep string, parts ...string) string {
+	var keep []string
+	for _, p := range parts {
+		if p != "" {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, sep)
+}
+
+func (plainUI) explain([]string, string) string { return "" }
+
+func (plainUI) note([]string, engine.View, engine.View) string { return "" }
+
+func (plainUI) quiet(string) bool { return false }
+
+// noNotes is embedded by games whose actions tell the whole story.
+type noNotes struct{}
+
+func (noNotes) note([]string, engine.View, engine.View) string { return "" }
+
+func (noNotes) quiet(string) bool { return false }

@@ -1,0 +1,282 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"cardtable/engine"
+)
+
+// scene is what a game's board is drawn from: one seat's view and the
+// public facts around it. Boards read nothing else.
+type scene struct {
+	view    engine.View
+	viewer  int
+	labels  []string
+	options map[string]string
+	game    engine.Game
+	// lastActor is the seat whose move landed last (-1: none), for the
+	// highlight.
+	lastActor int
+	width     int
+}
+
+// label names seat for people.
+func (sc scene) label(seat int) string {
+	if seat >= 0 && seat < len(sc.labels) {
+		return sc.labels[seat]
+	}
+	return fmt.Sprintf("seat %d", seat+1)
+}
+
+// seatName marks the viewer's own seat and the one that moved last.
+func (sc scene) seatName(seat int) string {
+	name := sc.label(seat)
+	switch {
+	case seat == sc.lastActor:
+		return styleHighlight.Render("▶ " + name)
+	case seat == sc.viewer:
+		return styleTitle.Render(name)
+	}
+	return name
+}
+
+// wideLayout is the width from which the log sits beside the board.
+const wideLayout = 118
+
+// tableView draws the table: header, board, actions, log, forecast,
+// status and keys.
+func (m *Model) tableView() string {
+	w, h := m.width, m.height
+	footer := m.footer()
+	body := h - 1 - lipgloss.Height(footer)
+	board := m.board()
+	logW := 40
+	if w >= wideLayout {
+		logW = min(max(w/3, 38), 60)
+		leftW := w - logW - 1
+		boardLines := min(lipgloss.Height(board), body-5)
+		left := clip(fit(board, leftW), boardLines) + "\n" + m.actionsView(leftW, body-boardLines-1)
+		right := m.logView(logW, body)
+		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + footer
+	}
+	boardLines := min(lipgloss.Height(board), body-7)
+	rows := body - boardLines
+	logW = max(36, w-60)
+	leftW := w - logW - 1
+	bottom := joinColumns(m.actionsView(leftW, rows), leftW, m.logView(logW, rows), logW, rows)
+	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + footer
+}
+
+// joinColumns sets two blocks side by side, each cut to its width and
+// rows.
+func joinColumns(left string, lw int, right string, rw, rows int) string {
+	l := lipgloss.NewStyle().Width(lw).Height(rows).MaxHeight(rows).Render(clip(fit(left, lw), rows))
+	r := lipgloss.NewStyle().Width(rw).Height(rows).MaxHeight(rows).Render(clip(fit(right, rw), rows))
+	return lipgloss.JoinHorizontal(lipgloss.Top, l, " ", r)
+}
+
+func (m *Model) header() string {
+	g := m.t.Game()
+	parts := []string{styleTitle.Render(g.Title())}
+	if m.display >= 0 {
+		parts = append(parts, "you: "+m.label(m.display))
+	} else {
+		parts = append(parts, "watching")
+	}
+	switch {
+	case m.t.Over():
+		parts = append(parts, "game over")
+	case m.steps.active():
+		parts = append(parts, "showing the last move")
+	case m.win != nil && m.win.asking >= 0:
+		parts = append(parts, styleHighlight.Render("your move"))
+	default:
+		var who []string
+		for _, s := range m.t.ToMove() {
+			who = append(who, m.label(s))
+		}
+		parts = append(parts, "to move: "+strings.Join(who, ", "))
+	}
+	parts = append(parts, fmt.Sprintf("move %d", m.t.Version()+1))
+	return strings.Join(parts, styleDim.Render(" · "))
+}
+
+// board is the game's drawing of the display seat's view; while a battle's
+// steps are being shown it keeps the position from before them.
+func (m *Model) board() string {
+	v := m.t.View(m.display)
+	if m.steps.active() && m.steps.frozen != nil {
+		v = m.steps.frozen
+	}
+	last := -1
+	if n := len(m.log); n > 0 && m.log[n-1].byBot {
+		last = m.log[n-1].actor
+	}
+	sc := scene{view: v, viewer: m.display, labels: m.labels, options: m.options,
+		game: m.t.Game(), lastActor: last, width: m.width}
+	out := m.ui.board(sc)
+	if m.steps.active() {
+		out += "\n" + m.stepsView()
+	}
+	if m.mode == modeEnd {
+		out += "\n" + m.resultView()
+	}
+	return out
+}
+
+// stepsView lists the steps shown so far of the action being shown.
+func (m *Model) stepsView() string {
+	var b strings.Builder
+	b.WriteString(styleAlert.Render(" what happens ") + styleKeys.Render("  (any key: show all)"))
+	for _, e := range m.steps.pending[:m.steps.shown+1] {
+		b.WriteString("\n  " + prettyAction(e))
+	}
+	return b.String()
+}
+
+// actionsView is the person's choice, or who the table waits for.
+func (m *Model) actionsView(width, rows int) string {
+	if m.mode == modeEnd {
+		return styleTitle.Render("The game is over.") + "\n" +
+			styleKeys.Render("s save · ←/→ review · q quit")
+	}
+	if m.win != nil && m.win.asking >= 0 {
+		head := styleLabel.Render("Your move, ") + m.label(m.win.asking)
+		if m.slap.active {
+			head = styleAlert.Render(fmt.Sprintf(" SLAP! press space within %d ms ", m.slap.windowMS)) + styleKeys.Render(" or let it pass")
+		}
+		return head + "\n" + m.pick.view(width, rows-1)
+	}
+	if m.steps.active() {
+		return styleDim.Render("showing what happened…")
+	}
+	var who []string
+	for _, s := range m.t.ToMove() {
+		if m.win == nil || !m.win.answered(s) {
+			who = append(who, m.label(s))
+		}
+	}
+	return styleDim.Render("waiting for " + strings.Join(who, ", ") + "…")
+}
+
+// logView is the latest public events, newest last, as the display seat
+// may know them; the last move of a bot is highlighted.
+func (m *Model) logView(width, rows int) string {
+	rows--
+	// Walk back from the newest entry until the rows are full; long lines
+	// wrap (indented) rather than lose their end.
+	wrap := lipgloss.NewStyle().Width(width - 2)
+	var lines []string
+	for i := len(m.log) - 1; i >= 0 && len(lines) < rows; i-- {
+		lines = append(wrapLines(wrap, m.logLines(i)), lines...)
+	}
+	if len(lines) > rows {
+		lines = lines[len(lines)-rows:]
+	}
+	return styleLabel.Render("Log") + "\n" + fit(strings.Join(lines, "\n"), width)
+}
+
+// logLines are log entry i's lines: the action, its note, its steps (as
+// far as they have been shown).
+func (m *Model) logLines(i int) []string {
+	e := m.log[i]
+	var lines []string
+	if text := e.text(m.display); !m.ui.quiet(text) {
+		line := m.label(e.actor) + ": " + prettyAction(text)
+		if i == len(m.log)-1 && e.byBot {
+			line = styleHighlight.Render("▶ ") + line
+		}
+		lines = append(lines, line)
+	}
+	if e.note != "" {
+		lines = append(lines, prettyAction(e.note))
+	}
+	evs := e.events
+	if i == len(m.log)-1 && m.steps.active() {
+		evs = evs[:m.steps.shown+1]
+	}
+	for _, ev := range evs {
+		lines = append(lines, styleDim.Render("  · ")+prettyAction(ev))
+	}
+	return lines
+}
+
+func wrapLines(wrap lipgloss.Style, lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		for j, part := range strings.Split(wrap.Render(l), "\n") {
+			if j > 0 {
+				part = "  " + part
+			}
+			out = append(out, strings.TrimRight(part, " "))
+		}
+	}
+	return out
+}
+
+// footer is the forecast, the status line and the keys.
+func (m *Model) footer() string {
+	forecast := ""
+	if m.win != nil && m.win.asking >= 0 {
+		if hint, err := m.t.Hint(m.win.asking, m.pick.choice()); err == nil && hint != "" {
+			forecast = lipgloss.NewStyle().Width(m.width).Render(styleForecast.Render("forecast: ") + prettyAction(hint))
+			forecast = clip(forecast, 2)
+		}
+	}
+	status := ""
+	if m.status != "" {
+		st := styleStatusOK
+		if m.statusErr {
+			st = styleStatusErr
+		}
+		status = st.Render(m.status)
+	}
+	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
+	switch {
+	case m.mode == modeEnd:
+		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
+	case m.win == nil || m.win.asking < 0:
+		keys = styleKeys.Render("? help, rules · q quit")
+	}
+	return forecast + "\n" + status + "\n" + keys
+}
+
+// resultView is the end: winners by name, why it ended, the detail.
+func (m *Model) resultView() string {
+	if m.failure != nil {
+		return styleStatusErr.Render("The game stopped: "+m.failure.Error()) + "\n" + styleKeys.Render("The record is kept; s saves it.")
+	}
+	res := m.t.Result()
+	if !res.Over {
+		return ""
+	}
+	return resultText(res, m.labels, m.t.Game().Utility())
+}
+
+func resultText(res engine.Result, labels []string, u engine.Utility) string {
+	var who string
+	switch {
+	case len(labels) == 1 && len(res.Winners) == 0:
+		who = "You lost."
+	case len(labels) == 1:
+		who = "You won!"
+	case len(res.Winners) == 0 && u == engine.Identical:
+		who = "The table lost."
+	case len(res.Winners) == 0:
+		who = "A draw."
+	case u == engine.Identical:
+		who = "The table won!"
+	default:
+		var names []string
+		for _, s := range res.Winners {
+			if s >= 0 && s < len(labels) {
+				names = append(names, labels[s])
+			}
+		}
+		who = "Winner: " + strings.Join(names, ", ")
+	}
+	return styleAlert.Render(" "+who+" ") + " " + styleLabel.Render("end: ") + res.End + "\n" + res.Detail
+}

@@ -1,0 +1,302 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"cardtable/cards"
+	"cardtable/games/regicide"
+	"cardtable/games/war"
+	"cardtable/games/watchtower"
+	"cardtable/record"
+	"cardtable/table"
+)
+
+func TestRegicideScreenForecastAndRefusal(t *testing.T) {
+	h := newHarness(t, "regicide", nil, 7, "human")
+	h.wantScreen("Enemy J♦", "attack 10", "health 20", "immune to ♦", "Castle", "Tavern 32", "your hand:",
+		"Jester powers left: 2", "▸ play", "forecast: play")
+	v := h.m.t.View(0).(*regicide.View)
+	for _, c := range v.Hand {
+		h.wantScreen(cardText(c))
+	}
+	// Typing filters the list and the forecast follows the highlighted play.
+	h.typeText("play 3")
+	h.wantScreen("▸ play 3♣", "forecast: play 3♣:")
+	if strings.Contains(h.screen(), "play 9♣") {
+		t.Fatalf("typing %q left play 9♣ listed:\n%s", "play 3", h.screen())
+	}
+	h.key("esc")
+	// An illegal play gets the engine's sentence and changes nothing.
+	h.play("play 3C 9C")
+	if h.m.t.Version() != 0 {
+		t.Fatalf("an illegal play was applied: version %d", h.m.t.Version())
+	}
+	h.wantScreen("combo")
+	h.key("esc")
+	h.play("play 3C 3D")
+	if h.m.t.Version() != 1 {
+		t.Fatalf("play 3C 3D: version %d, want 1", h.m.t.Version())
+	}
+	h.wantScreen("seat 1 (you): play 3♣ 3♦", "suffers 10", "▸ discard", "forecast: discard")
+}
+
+func TestHotSeatPassScreenShowsNoHand(t *testing.T) {
+	h := newHarness(t, "regicide", map[string]string{"first": "0"}, 3, "human", "human")
+	// Even the first person gets the screen handed over.
+	h.wantScreen("Pass to seat 1")
+	if strings.Contains(h.screen(), "your hand") {
+		t.Fatalf("the first hand-over shows a hand:\n%s", h.screen())
+	}
+	h.key("x")
+	if h.asking() != 0 {
+		t.Fatalf("asking seat %d, want seat 1 first", h.asking())
+	}
+	for h.m.mode != modePass {
+		if h.asking() != 0 {
+			t.Fatalf("seat %d asked without a hand-over", h.asking()+1)
+		}
+		h.key("enter")
+	}
+	screen := h.screen()
+	if !strings.Contains(screen, "Pass to seat 2") {
+		t.Fatalf("no hand-over to seat 2:\n%s", screen)
+	}
+	v := h.m.t.View(0).(*regicide.View)
+	for seat := 0; seat < 2; seat++ {
+		hand := h.m.t.View(seat).(*regicide.View).Hand
+		for _, c := range hand {
+			if strings.Contains(screen, cardText(c)) {
+				t.Fatalf("the hand-over screen shows %s from seat %d's hand:\n%s", cardText(c), seat+1, screen)
+			}
+		}
+	}
+	if strings.Contains(screen, "your hand") {
+		t.Fatalf("the hand-over screen has a hand:\n%s", screen)
+	}
+	_ = v
+	h.key("x")
+	if h.asking() != 1 || h.m.mode != modePlay {
+		t.Fatalf("after the key: asking %d, mode %d; want seat 2 at the table", h.asking(), h.m.mode)
+	}
+	for _, c := range h.m.t.View(1).(*regicide.View).Hand {
+		h.wantScreen(cardText(c))
+	}
+}
+
+// warUntilSlap flips until a slap window asks the person.
+func warUntilSlap(t *testing.T, h *harness) *war.View {
+	t.Helper()
+	for i := 0; i < 400; i++ {
+		if v := h.m.t.View(0).(*war.View); v.Slap != nil && h.asking() == 0 {
+			return v
+		}
+		if h.m.t.Over() {
+			break
+		}
+		h.play("flip")
+	}
+	t.Fatal("no slap window came")
+	return nil
+}
+
+func TestWarSlapWindowTimedAndPass(t *testing.T) {
+	h := newHarness(t, "war", map[string]string{"slap": "5"}, 7, "human", "heuristic")
+	h.wantScreen("Slap War on 5", "seat 1 (you)", "seat 2 (heuristic)", "cards", "▸ flip")
+	warUntilSlap(t, h)
+	h.wantScreen("SLAP WINDOW: a 5 is showing", "SLAP! press space")
+	if !h.m.slap.active || len(h.timers) == 0 {
+		t.Fatal("the slap window runs no clock")
+	}
+	h.key("space")
+	last := h.m.t.Record().Actions
+	found := false
+	for _, a := range last[len(last)-2:] {
+		if a.Seat == 0 && strings.HasPrefix(a.Action, "slap@") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("space did not send a timed slap: %v", last[len(last)-2:])
+	}
+	// The next window: no key, the clock runs out, the person passes.
+	h.timers = nil
+	warUntilSlap(t, h)
+	before := h.m.t.Version()
+	h.fire()
+	acts := h.m.t.Record().Actions[before:]
+	if len(acts) == 0 || !containsAction(acts, 0, "pass") {
+		t.Fatalf("the window closed without the person's pass: %v", acts)
+	}
+}
+
+func containsAction(acts []record.Action, seat int, text string) bool {
+	for _, a := range acts {
+		if a.Seat == seat && a.Action == text {
+			return true
+		}
+	}
+	return false
+}
+
+func TestWatchtowerChallengeAndBlindPick(t *testing.T) {
+	h := newHarness(t, "watchtower", nil, 7, "human", "heuristic")
+	h.wantScreen("setup", "barracks", "fortress", "army 4:")
+	for i := 0; i < 200 && !h.m.t.Over(); i++ {
+		if h.asking() != 0 {
+			t.Fatalf("not asked (move %d)", h.m.t.Version())
+		}
+		legal := strings.Join(h.m.t.Legal(0), "\n")
+		if strings.Contains(legal, "pick ") {
+			h.wantScreen("picks blind from seat 2 (heuristic)'s army", "[1░]", "▸ pick 1")
+			h.play("pick 1")
+			h.wantScreen("seat 1 (you): pick 1")
+			return
+		}
+		if strings.Contains(legal, "challenge 2") && !strings.HasSuffix(strings.Fields(firstWith(legal, "challenge 2"))[3], "0") {
+			h.play(firstWith(legal, "challenge 2"))
+			h.wantScreen("pending", "battle: seat 1 (you) challenges seat 2 (heuristic)")
+			continue
+		}
+		h.key("enter")
+	}
+	t.Fatal("no challenge with a blind pick came")
+}
+
+func firstWith(lines, prefix string) string {
+	for _, l := range strings.Split(lines, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
+}
+
+func TestWatchtowerStepsShownOneAtATime(t *testing.T) {
+	h := newHarness(t, "watchtower", nil, 7, "human", "heuristic")
+	h.m.cfg.Speed = 1
+	for i := 0; i < 300 && !h.m.t.Over(); i++ {
+		if st := &h.m.steps; len(st.pending) >= 3 && st.shown == 0 {
+			first, second, third := st.pending[0], st.pending[1], st.pending[2]
+			h.wantScreen("what happens", first)
+			if panel := ansi.Strip(h.m.stepsView()); third != first && third != second && strings.Contains(panel, third) {
+				t.Fatalf("step 3 %q shown before its time:\n%s", third, panel)
+			}
+			h.fire()
+			if st.shown != 1 {
+				t.Fatalf("one timer showed %d steps, want 1", st.shown)
+			}
+			h.wantScreen(second)
+			return
+		}
+		if h.asking() >= 0 {
+			h.key("enter")
+		} else {
+			h.fire()
+		}
+	}
+	t.Fatal("no move set off three steps")
+}
+
+func TestTooSmallTerminal(t *testing.T) {
+	h := newHarness(t, "regicide", nil, 7, "human")
+	h.size(60, 20)
+	h.wantScreen("at least 80×24", "60×20")
+	if strings.Contains(h.screen(), "Enemy") {
+		t.Fatal("a too-small terminal still draws the table")
+	}
+	h.size(120, 40)
+	h.wantScreen("Enemy", "Log")
+	for _, line := range strings.Split(h.screen(), "\n") {
+		if w := len([]rune(line)); w > 120 {
+			t.Fatalf("a line of %d cells on a 120-cell terminal: %q", w, line)
+		}
+	}
+}
+
+func TestQuitAsksAndHelpShowsRules(t *testing.T) {
+	h := newHarness(t, "regicide", nil, 7, "human")
+	h.key("?")
+	h.wantScreen("Help", "Keys at the table", "Regicide")
+	h.key("esc")
+	h.key("q")
+	h.wantScreen("Quit?", "y quit")
+	h.key("n")
+	if h.m.quit || h.m.overlay != overlayNone {
+		t.Fatal("n did not go back to the table")
+	}
+	h.key("q")
+	h.key("y")
+	if !h.m.quit {
+		t.Fatal("y did not quit")
+	}
+}
+
+func TestEndSaveAndReview(t *testing.T) {
+	h := newHarness(t, "war", map[string]string{"max-battles": "3"}, 7, "human", "heuristic")
+	for i := 0; i < 20 && !h.m.t.Over(); i++ {
+		h.play("flip")
+	}
+	if h.m.mode != modeEnd {
+		t.Fatalf("after the cap: mode %d, want the end", h.m.mode)
+	}
+	h.wantScreen("end: ", "s save")
+	path := filepath.Join(t.TempDir(), "war.json")
+	h.key("s")
+	h.wantScreen("Save the record")
+	h.m.save.input.SetValue(path)
+	h.key("enter")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("no record saved: %v", err)
+	}
+	rec, err := record.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatalf("saved record: %v", err)
+	}
+	if _, _, err := record.Replay(rec); err != nil {
+		t.Fatalf("saved record does not replay: %v", err)
+	}
+	r := startHarness(t, Config{Review: rec})
+	r.wantScreen("Review · War", "action 0 of ")
+	r.key("right")
+	r.wantScreen("action 1 of ", "1. seat 1")
+	r.key("left")
+	r.wantScreen("action 0 of ")
+}
+
+func TestCardText(t *testing.T) {
+	for in, want := range map[string]string{"7H": "7♥", "10D": "10♦", "AS": "A♠", "KC": "K♣", "JK1": "JK1"} {
+		c, _ := cards.Parse(in)
+		if got := cardText(c); got != want {
+			t.Errorf("cardText(%s) = %q, want %q", in, got, want)
+		}
+	}
+	_ = watchtower.View{}
+}
+
+func TestReflowKeepsBlocks(t *testing.T) {
+	in := "# Title\n\nA paragraph\nover two lines.\n\n- item one\n  continued\n- item two\n| a | b |\n| c | d |"
+	want := "# Title\n\nA paragraph over two lines.\n\n- item one continued\n- item two\n| a | b |\n| c | d |"
+	if got := reflow(in); got != want {
+		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestResumedGameShowsItsPast(t *testing.T) {
+	h := newHarness(t, "regicide", nil, 7, "human")
+	h.play("play 3C 3D")
+	h.play("discard 5H 5D")
+	rec := h.m.t.Record()
+	tb, err := table.Resume(h.m.t.Game(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := startHarness(t, Config{Table: tb, Players: make([]table.Player, 1)})
+	r.wantScreen("resumed after 2 actions", "seat 1 (you): play 3♣ 3♦", "seat 1 (you): discard 5♥ 5♦", "your hand: 2♠ 7♠ 9♣ A♠")
+}

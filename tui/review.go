@@ -1,0 +1,184 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardtable/engine"
+	"cardtable/games"
+	"cardtable/record"
+	"cardtable/table"
+)
+
+// reviewer steps through a record, one action at a time, showing a seat's
+// view (or the public one) after each.
+type reviewer struct {
+	game    engine.Game
+	ui      gameUI
+	labels  []string
+	options map[string]string
+	frames  []frame
+	at      int
+	// viewer is the seat whose view is shown (engine.Spectator: public).
+	viewer  int
+	result  engine.Result
+	fromEnd bool
+}
+
+// frame is the table after one action: its actor and, per viewer (index
+// seat+1, 0 the public), the action as known and the view.
+type frame struct {
+	actor  int
+	action []string
+	views  []engine.View
+}
+
+// newReviewer replays rec and keeps every position.
+func newReviewer(rec *record.Record) (*reviewer, error) {
+	g, err := games.Lookup(rec.Game)
+	if err != nil {
+		return nil, fmt.Errorf("record: game: %w", err)
+	}
+	start := *rec
+	start.Actions, start.Result = nil, nil
+	t, err := table.Resume(g, &start, nil)
+	if err != nil {
+		return nil, err
+	}
+	n := t.NumSeats()
+	r := &reviewer{game: g, ui: uiFor(g.Name()), options: t.Hello(engine.Spectator).Options, viewer: engine.Spectator}
+	for i, s := range t.Seats() {
+		name := s.Name
+		if s.Bot != "" {
+			name += " (" + s.Bot + ")"
+		}
+		if name == "" {
+			name = table.SeatName(i)
+		}
+		r.labels = append(r.labels, name)
+	}
+	first := frame{actor: -1, action: make([]string, n+1), views: make([]engine.View, n+1)}
+	for v := -1; v < n; v++ {
+		first.views[v+1] = t.View(v)
+	}
+	r.frames = append(r.frames, first)
+	for i, a := range rec.Actions {
+		ap, err := t.Play(a.Seat, a.Action, t.Version())
+		if err != nil {
+			return nil, fmt.Errorf("record: action %d (%s: %q): %v", i+1, table.SeatName(a.Seat), a.Action, err)
+		}
+		f := frame{actor: a.Seat, action: make([]string, n+1), views: make([]engine.View, n+1)}
+		for v := -1; v < n; v++ {
+			msg := ap.For(v)
+			f.action[v+1], f.views[v+1] = msg.Action, msg.View
+		}
+		r.frames = append(r.frames, f)
+	}
+	r.result = t.Result()
+	return r, nil
+}
+
+// logPast fills the log of a resumed game with the actions before it, as
+// each seat may know them.
+func (m *Model) logPast() {
+	r, err := newReviewer(m.t.Record())
+	if err != nil {
+		return
+	}
+	for i, f := range r.frames[1:] {
+		e := logEntry{actor: f.actor, byBot: !m.isPerson(f.actor), version: i + 1,
+			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.labels, r.frames[i].views[0], f.views[0])}
+		m.log = append(m.log, e)
+	}
+}
+
+// startReview steps through rec; fromEnd returns to the end screen on q.
+func (m *Model) startReview(rec *record.Record, fromEnd bool) error {
+	r, err := newReviewer(rec)
+	if err != nil {
+		m.setStatus("cannot review: "+err.Error(), true)
+		return err
+	}
+	r.fromEnd = fromEnd
+	if fromEnd {
+		r.at = len(r.frames) - 1
+		r.viewer = m.display
+	}
+	m.review = r
+	m.mode = modeReview
+	return nil
+}
+
+func (m *Model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
+	r := m.review
+	last := len(r.frames) - 1
+	switch k.String() {
+	case "right", "l", "space":
+		r.at = min(r.at+1, last)
+	case "left", "h":
+		r.at = max(r.at-1, 0)
+	case "pgdown":
+		r.at = min(r.at+10, last)
+	case "pgup":
+		r.at = max(r.at-10, 0)
+	case "home":
+		r.at = 0
+	case "end":
+		r.at = last
+	case "tab":
+		r.viewer++
+		if r.viewer >= len(r.labels) {
+			r.viewer = engine.Spectator
+		}
+	case "?":
+		m.showHelp(helpReview)
+	case "q", "esc":
+		if r.fromEnd {
+			m.mode = modeEnd
+			return nil
+		}
+		m.quit = true
+		return tea.Quit
+	}
+	return nil
+}
+
+func (r *reviewer) view(w, h int) string {
+	f := r.frames[r.at]
+	who := "everyone (public view)"
+	if r.viewer >= 0 {
+		who = r.labels[r.viewer]
+	}
+	head := styleTitle.Render("Review · "+r.game.Title()) + styleDim.Render(" · ") +
+		fmt.Sprintf("action %d of %d", r.at, len(r.frames)-1) + styleDim.Render(" · ") + "view of " + who
+	last := -1
+	if r.at > 0 {
+		last = f.actor
+	}
+	sc := scene{view: f.views[r.viewer+1], viewer: r.viewer, labels: r.labels, options: r.options, game: r.game, lastActor: last, width: w}
+	board := r.ui.board(sc)
+	var lines []string
+	from := max(1, r.at-5)
+	for i := from; i <= r.at; i++ {
+		fr := r.frames[i]
+		line := fmt.Sprintf("%3d. %s: %s", i, seatLabel(r.labels, fr.actor), prettyAction(fr.action[r.viewer+1]))
+		if i == r.at {
+			line = styleHighlight.Render(line)
+		}
+		if note := r.ui.note(r.labels, r.frames[i-1].views[0], fr.views[0]); note != "" {
+			line += styleDim.Render("  → ") + prettyAction(note)
+		}
+		lines = append(lines, line)
+	}
+	if r.at == 0 {
+		lines = append(lines, styleDim.Render("the deal: press → to step through the game"))
+	}
+	if r.at == len(r.frames)-1 && r.result.Over {
+		lines = append(lines, resultText(r.result, r.labels, r.game.Utility()))
+	}
+	keys := styleKeys.Render("←/→ step · pgup/pgdown ten · home/end · tab whose view · ? help · q back/quit")
+	body := clip(board, h-len(lines)-4)
+	return head + "\n" + body + "\n" + styleLabel.Render(strings.Repeat("─", min(w, 60))) + "\n" + strings.Join(lines, "\n") + "\n" + keys
+}

@@ -1,0 +1,267 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"cardtable/record"
+)
+
+// tooSmall is the whole screen on a terminal below MinWidth×MinHeight.
+func tooSmall(w, h int) string {
+	return fmt.Sprintf("cardtable needs a terminal of at least %d×%d;\nthis one is %d×%d.\nEnlarge the window (ctrl+c quits).", MinWidth, MinHeight, w, h)
+}
+
+// passView is the hot-seat hand-over: whose turn it is and the last public
+// action, never a hand.
+func (m *Model) passView() string {
+	name := m.label(m.passTo)
+	var b strings.Builder
+	b.WriteString(styleTitle.Render(m.t.Game().Title()) + "\n\n")
+	b.WriteString(styleAlert.Render(" Pass to "+name+" — press a key ") + "\n\n")
+	if n := len(m.log); n > 0 {
+		e := m.log[n-1]
+		b.WriteString(styleLabel.Render("last: ") + m.label(e.actor) + ": " + prettyAction(e.public) + "\n")
+	}
+	b.WriteString(styleDim.Render("\nOnly " + name + " should look at the screen now.\n? help · q quit"))
+	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, styleBox.Render(b.String()))
+}
+
+func (m *Model) quitView() string {
+	text := styleTitle.Render("Quit?") + "\n\n"
+	if m.mode == modeReview {
+		text += "y quit · any other key goes back"
+	} else {
+		text += "The game is not saved unless you save it.\n\n" +
+			"y quit · s save, then quit · any other key goes back"
+	}
+	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, styleBox.Render(text))
+}
+
+// helpTopic says which screen's keys the help shows.
+type helpTopic int
+
+const (
+	helpPlay helpTopic = iota
+	helpPass
+	helpEnd
+	helpReview
+)
+
+var helpKeys = map[helpTopic]string{
+	helpPlay: `Keys at the table
+  ↑/↓, pgup/pgdown   move through the legal actions
+  enter              play the highlighted action (or what you typed)
+  type               filter the actions in the game's notation; tab completes
+  esc                clear what you typed
+  space              Slap War: slap (timed from the moment the slap card shows)
+  any key            while a battle's steps are shown: show the rest at once
+  ?                  this help          q (nothing typed) / ctrl+c   quit`,
+	helpPass: `The hand-over screen
+  Several people play at this terminal. Pass the keyboard to the player named;
+  they press a key to see their own cards. Nobody's hand is on this screen.
+  ?  this help      q  quit`,
+	helpEnd: `The end of the game
+  s            save the record (the JSON that cardtable replay reads)
+  ←/→ or r     step through the game just played
+  q / enter    quit`,
+	helpReview: `Reviewing a record
+  ←/→          one action back / forward      home/end   start / end
+  pgup/pgdown  ten actions                    tab        whose view is shown
+  q            quit`,
+}
+
+// helpScreen shows the current screen's keys and the game's rules in a
+// scrollable viewport.
+type helpScreen struct {
+	vp     viewport.Model
+	text   string
+	topic  helpTopic
+	rules  string
+	loaded bool
+}
+
+// resize fits the viewport to the terminal and wraps the text at word
+// boundaries to its width.
+func (h *helpScreen) resize(w, hgt int) {
+	h.vp.SetWidth(w)
+	h.vp.SetHeight(max(hgt-2, 1))
+	if h.text != "" {
+		h.vp.SetContent(lipgloss.Wrap(reflow(h.text), max(w-1, 20), " "))
+	}
+}
+
+// reflow joins the lines of each Markdown paragraph or list item into one,
+// so the text can be wrapped to any width; headings, tables, code and
+// list starts keep their own lines.
+func reflow(md string) string {
+	var out []string
+	code := false
+	for _, line := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			code = !code
+		}
+		n := len(out)
+		if n > 0 && !code && t != "" && !startsBlock(t) && !isItemStart(t) &&
+			strings.TrimSpace(out[n-1]) != "" && !startsBlock(strings.TrimSpace(out[n-1])) {
+			out[n-1] += " " + t
+			continue
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// startsBlock reports whether a trimmed line stands on its own: a heading,
+// a table row, a fence.
+func startsBlock(t string) bool {
+	return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "```")
+}
+
+func isItemStart(t string) bool {
+	return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ")
+}
+
+func (m *Model) showHelp(topic helpTopic) {
+	if !m.help.loaded {
+		m.help.vp = viewport.New()
+		m.help.loaded = true
+	}
+	rules := ""
+	if g := m.game(); g != nil {
+		rules = g.Rules()
+	}
+	m.help.topic = topic
+	m.help.text = helpKeys[topic] + "\n\n" + strings.Repeat("─", 40) + "\n" + rules
+	m.help.resize(m.width, m.height)
+	m.help.vp.GotoTop()
+	m.overlay = overlayHelp
+}
+
+func (h *helpScreen) view(w, _ int) string {
+	head := styleTitle.Render("Help") + styleKeys.Render(fmt.Sprintf("  ↑/↓ pgup/pgdown scroll · esc/q/? close · %d%%", int(h.vp.ScrollPercent()*100)))
+	return head + "\n" + h.vp.View()
+}
+
+func (h *helpScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	switch k.String() {
+	case "esc", "q", "?", "enter":
+		m.overlay = overlayNone
+		return nil
+	}
+	var cmd tea.Cmd
+	h.vp, cmd = h.vp.Update(k)
+	return cmd
+}
+
+// saveDialog asks where to save the record.
+type saveDialog struct {
+	input    textinput.Model
+	thenQuit bool
+	err      string
+}
+
+// openSave saves at once to Config.SavePath, or asks for a file name
+// (GAME-SEED.json by default).
+func (m *Model) openSave() {
+	if m.t == nil {
+		// Reviewing a record: it is already a file.
+		m.overlay = overlayNone
+		return
+	}
+	rec := m.t.Record()
+	if m.cfg.SavePath != "" {
+		m.saveTo(m.cfg.SavePath, rec)
+		return
+	}
+	in := textinput.New()
+	in.Prompt = "file: "
+	in.CharLimit = 200
+	in.SetValue(defaultSaveName(rec))
+	in.CursorEnd()
+	steadyCursor(&in)
+	in.Focus()
+	m.save = saveDialog{input: in}
+	m.overlay = overlaySave
+}
+
+func defaultSaveName(rec *record.Record) string {
+	if rec.Seed != nil {
+		return fmt.Sprintf("%s-%d.json", rec.Game, *rec.Seed)
+	}
+	return rec.Game + ".json"
+}
+
+func (d *saveDialog) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	switch k.String() {
+	case "esc":
+		m.overlay = overlayNone
+		return nil
+	case "enter":
+		path := strings.TrimSpace(d.input.Value())
+		if path == "" {
+			d.err = "name a file to save the record in"
+			return nil
+		}
+		if err := m.saveTo(path, m.t.Record()); err != nil {
+			d.err = err.Error()
+			return nil
+		}
+		m.overlay = overlayNone
+		if d.thenQuit {
+			m.quit = true
+			return tea.Quit
+		}
+		return nil
+	}
+	var cmd tea.Cmd
+	d.input, cmd = d.input.Update(k)
+	return cmd
+}
+
+func (d *saveDialog) view(w, h int) string {
+	text := styleTitle.Render("Save the record") + "\n\n" + d.input.View() + "\n\n"
+	if d.err != "" {
+		text += styleStatusErr.Render(d.err) + "\n\n"
+	}
+	text += styleKeys.Render("enter save · esc cancel")
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, styleBox.Width(min(w-4, 70)).Render(text))
+}
+
+// saveTo writes rec to path atomically: a temporary file in the same
+// folder, renamed over path once complete, so a failed save never leaves a
+// half-written record.
+func (m *Model) saveTo(path string, rec *record.Record) error {
+	err := writeRecord(path, rec)
+	if err != nil {
+		m.setStatus("not saved: "+err.Error(), true)
+		return err
+	}
+	m.saved = path
+	m.setStatus("saved the record to "+path+" (cardtable replay "+path+")", false)
+	return nil
+}
+
+func writeRecord(path string, rec *record.Record) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := rec.Write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

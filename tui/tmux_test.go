@@ -1,0 +1,268 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The end-to-end tests run the real cardtable binary in a real terminal:
+// tmux starts it in a detached session, send-keys types, capture-pane
+// reads the screen. Each test polls the pane for the text it expects, up
+// to a deadline, instead of sleeping fixed times.
+
+var (
+	buildOnce sync.Once
+	binary    string
+	buildErr  error
+)
+
+// cardtableBinary builds cmd/cardtable once per test run.
+func cardtableBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "cardtable-tmux-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binary = filepath.Join(dir, "cardtable")
+		out, err := exec.Command("go", "build", "-o", binary, "../cmd/cardtable").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binary
+}
+
+// needTmux finds tmux, installing it when it is missing and we are root.
+// Under CI=true a tmux that cannot be had fails the test; elsewhere it
+// skips with a message.
+func needTmux(t *testing.T) string {
+	t.Helper()
+	if p, err := exec.LookPath("tmux"); err == nil {
+		return p
+	}
+	if os.Geteuid() == 0 {
+		t.Log("tmux is missing: installing it with apt-get")
+		if out, err := exec.Command("sh", "-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux").CombinedOutput(); err != nil {
+			t.Logf("apt-get: %v\n%s", err, out)
+		}
+		if p, err := exec.LookPath("tmux"); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("tmux is needed for the terminal tests and could not be installed (apt-get install tmux)")
+	}
+	t.Skip("tmux is not installed (apt-get install tmux); skipping the terminal tests")
+	return ""
+}
+
+// pane is one program running in its own tmux server.
+type pane struct {
+	t      *testing.T
+	tmux   string
+	socket string
+}
+
+// startPane runs args (the cardtable binary's arguments) in a detached
+// tmux session of w×h cells, in dir. When the program ends the pane keeps
+// its last screen and prints its exit status.
+func startPane(t *testing.T, w, h int, dir string, env []string, args ...string) *pane {
+	t.Helper()
+	tmux := needTmux(t)
+	bin := cardtableBinary(t)
+	p := &pane{t: t, tmux: tmux, socket: fmt.Sprintf("cardtable-test-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))}
+	quoted := []string{shellQuote(bin)}
+	for _, a := range args {
+		quoted = append(quoted, shellQuote(a))
+	}
+	script := "cd " + shellQuote(dir) + " && " + strings.Join(env, " ") + " " + strings.Join(quoted, " ") + "; echo \"[exit $?]\"; sleep 600"
+	cmd := exec.Command(tmux, "-L", p.socket, "-f", "/dev/null", "new-session", "-d", "-s", "main",
+		"-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tmux new-session: %v\n%s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command(tmux, "-L", p.socket, "kill-server").Run() })
+	return p
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// keys sends tmux key names (Enter, Space, Left) or literal text (-l).
+func (p *pane) keys(keys ...string) {
+	p.t.Helper()
+	args := append([]string{"-L", p.socket, "send-keys", "-t", "main"}, keys...)
+	if out, err := exec.Command(p.tmux, args...).CombinedOutput(); err != nil {
+		p.t.Fatalf("send-keys %v: %v\n%s", keys, err, out)
+	}
+}
+
+// text types s literally.
+func (p *pane) text(s string) {
+	p.t.Helper()
+	if out, err := exec.Command(p.tmux, "-L", p.socket, "send-keys", "-t", "main", "-l", s).CombinedOutput(); err != nil {
+		p.t.Fatalf("send-keys -l %q: %v\n%s", s, err, out)
+	}
+}
+
+func (p *pane) capture() string {
+	p.t.Helper()
+	out, err := exec.Command(p.tmux, "-L", p.socket, "capture-pane", "-p", "-t", "main").CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("capture-pane: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// deadline is how long a screen may take to show what a test waits for
+// (generous: the machine is shared; a pass takes well under a second).
+const deadline = 30 * time.Second
+
+// wait polls the pane until every part shows, and returns the screen.
+func (p *pane) wait(parts ...string) string {
+	p.t.Helper()
+	end := time.Now().Add(deadline)
+	for {
+		s := p.capture()
+		missing := ""
+		for _, part := range parts {
+			if !strings.Contains(s, part) {
+				missing = part
+				break
+			}
+		}
+		if missing == "" {
+			return s
+		}
+		if time.Now().After(end) {
+			p.t.Fatalf("the screen never showed %q:\n%s", missing, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func TestTmuxRegicide(t *testing.T) {
+	dir := t.TempDir()
+	p := startPane(t, 100, 30, dir, nil, "play", "regicide", "--seed", "7", "--speed", "0")
+	p.wait("Regicide", "Enemy J♦", "your hand: 2♠ 3♣ 3♦ 5♦ 5♥ 7♠ 9♣ A♠", "forecast: play 2♠")
+	// An illegal play: the engine's sentence, nothing played.
+	p.text("play 3C 9C")
+	p.keys("Enter")
+	p.wait("combo", "move 1")
+	// A lone Escape is told from an Alt chord by a pause: wait for its
+	// effect before typing on.
+	p.keys("Escape")
+	p.wait("type an action")
+	// A combo, with its forecast before confirming.
+	p.text("play 3c 3d")
+	p.wait("forecast: play 3♣ 3♦: attack 6")
+	p.keys("Enter")
+	p.wait("seat 1 (you): play 3♣ 3♦", "seat 1 (you) suffers 10", "▸ discard")
+	// Suffering: the covers are listed, the first one discarded.
+	p.keys("Enter")
+	s := p.wait("seat 1 (you): discard")
+	if strings.Contains(s, "suffers 10") {
+		t.Fatalf("still suffering after the discard:\n%s", s)
+	}
+	// Help shows the rules; quitting asks first and saves on s.
+	p.keys("?")
+	p.wait("Keys at the table", "Regicide")
+	p.keys("Escape")
+	p.wait("Enemy J♦")
+	p.keys("q")
+	p.wait("Quit?")
+	p.keys("s")
+	p.wait("Save the record", "regicide-7.json")
+	p.keys("Enter")
+	p.wait("[exit 0]")
+	if _, err := os.Stat(filepath.Join(dir, "regicide-7.json")); err != nil {
+		t.Fatalf("quit with s saved nothing: %v", err)
+	}
+}
+
+func TestTmuxSlapWar(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "war", "--seed", "7", "-o", "slap=5", "-o", "slap-window=20s", "--speed", "0")
+	p.wait("War", "Slap War on 5", "▸ flip")
+	for i := 0; ; i++ {
+		s := p.capture()
+		if strings.Contains(s, "SLAP!") {
+			break
+		}
+		if i > 200 {
+			t.Fatalf("no slap window after %d flips:\n%s", i, s)
+		}
+		if strings.Contains(s, "▸ flip") {
+			p.keys("Enter")
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	p.wait("SLAP WINDOW: a 5 is showing")
+	p.keys("Space")
+	s := p.wait("seat 1 (you): slap@", "last trick:", "by slap")
+	if strings.Contains(s, "SLAP!") {
+		t.Fatalf("the slap window is still open after the slap:\n%s", s)
+	}
+}
+
+func TestTmuxWatchtowerChallenge(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "watchtower", "--seed", "7", "--speed", "0")
+	p.wait("Watchtower", "setup", "army 4: 4♠ 3♥ A♠ 8♦", "▸ place")
+	p.text("done")
+	p.keys("Enter")
+	p.wait("round 1", "challenge 2 3 1")
+	p.text("challenge 2 3 1")
+	p.keys("Enter")
+	p.wait("seat 1 (you): challenge 2 3 1", "picks blind from seat 2 (heuristic)'s army", "▸ pick 1")
+	p.keys("Enter")
+	p.wait("seat 1 (you): pick 1", "flip: seat 1")
+}
+
+func TestTmuxTooSmallAndResize(t *testing.T) {
+	p := startPane(t, 60, 20, t.TempDir(), nil, "play", "regicide", "--seed", "7")
+	p.wait("at least 80×24", "60×20")
+	if out, err := exec.Command(p.tmux, "-L", p.socket, "resize-window", "-t", "main", "-x", "120", "-y", "40").CombinedOutput(); err != nil {
+		t.Fatalf("resize-window: %v\n%s", err, out)
+	}
+	p.wait("Enemy J♦", "your hand:")
+}
+
+// captureStyled is the pane with its colours and styles as escape codes.
+func (p *pane) captureStyled() string {
+	p.t.Helper()
+	out, err := exec.Command(p.tmux, "-L", p.socket, "capture-pane", "-p", "-e", "-t", "main").CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("capture-pane -e: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// TestTmuxColourAndNoColor: hearts and diamonds are drawn in colour, and
+// under NO_COLOR in none (bold stays).
+func TestTmuxColourAndNoColor(t *testing.T) {
+	for _, noColor := range []bool{false, true} {
+		t.Run(fmt.Sprintf("NO_COLOR=%v", noColor), func(t *testing.T) {
+			var env []string
+			if noColor {
+				env = []string{"NO_COLOR=1"}
+			}
+			p := startPane(t, 100, 30, t.TempDir(), env, "play", "regicide", "--seed", "7")
+			p.wait("your hand: 2♠ 3♣ 3♦")
+			s := p.captureStyled()
+			coloured := strings.Contains(s, "\x1b[38;") || strings.Contains(s, "\x1b[31") || strings.Contains(s, "\x1b[91")
+			if coloured == noColor {
+				t.Errorf("colour codes on screen: %v\n%q", coloured, s)
+			}
+		})
+	}
+}

@@ -1,0 +1,101 @@
+// cards.js draws playing cards as SVG: one function, card(), for every card
+// of every game — a rank and suit face, a face-down back, a Jester/joker.
+// It knows card notation (10H, AS, JK1, ## for face down) and nothing else.
+
+const NS = "http://www.w3.org/2000/svg";
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+
+// parse splits card notation into rank and suit; null for a face-down card.
+export function parse(code) {
+  if (!code || code === "##") return null;
+  if (/^JK\d?$/i.test(code)) return { rank: "JK", suit: "", joker: true };
+  const m = /^(10|[2-9JQKA])([CDHS])$/i.exec(code);
+  if (!m) return null;
+  return { rank: m[1].toUpperCase(), suit: m[2].toUpperCase() };
+}
+
+// label is a card's name for screen readers and titles.
+export function label(code, jokerName = "jester") {
+  const c = parse(code);
+  if (!c) return "face-down card";
+  if (c.joker) return jokerName;
+  return `${RANK_NAMES[c.rank] || c.rank} of ${SUIT_NAMES[c.suit]}`;
+}
+
+export function isRed(code) {
+  const c = parse(code);
+  return !!c && (c.suit === "H" || c.suit === "D");
+}
+
+function el(name, attrs, text) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// card returns an <svg> of one card. code is card notation or "##";
+// opts.jokerName names the joker (Regicide's Jester).
+export function card(code, opts = {}) {
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card", role: "img" });
+  const c = parse(code);
+  svg.append(el("title", {}, label(code, opts.jokerName)));
+  if (!c) {
+    svg.classList.add("back");
+    svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-edge back-fill" }));
+    svg.append(el("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "back-frame" }));
+    svg.append(el("path", { d: "M30 14 L48 42 L30 70 L12 42 Z", class: "back-diamond" }));
+    return svg;
+  }
+  svg.classList.add(c.joker ? "joker" : isRed(code) ? "red" : "black");
+  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-edge face-fill" }));
+  if (c.joker) {
+    svg.append(el("text", { x: 30, y: 46, "text-anchor": "middle", class: "pip-big" }, "★"));
+    svg.append(el("text", { x: 30, y: 68, "text-anchor": "middle", class: "joker-name" }, (opts.jokerName || "joker").toUpperCase()));
+    svg.append(el("text", { x: 6, y: 16, class: "corner" }, "JK"));
+    return svg;
+  }
+  const s = SUITS[c.suit];
+  svg.append(el("text", { x: 5, y: 17, class: "corner" }, c.rank));
+  svg.append(el("text", { x: 5, y: 30, class: "corner-suit" }, s));
+  const bottom = el("g", { transform: "rotate(180 30 42)" });
+  bottom.append(el("text", { x: 5, y: 17, class: "corner" }, c.rank));
+  bottom.append(el("text", { x: 5, y: 30, class: "corner-suit" }, s));
+  svg.append(bottom);
+  if ("JQK".includes(c.rank)) {
+    svg.append(el("rect", { x: 15, y: 18, width: 30, height: 48, rx: 3, class: "face-frame" }));
+    svg.append(el("text", { x: 30, y: 48, "text-anchor": "middle", class: "face-letter" }, c.rank));
+    svg.append(el("text", { x: 30, y: 62, "text-anchor": "middle", class: "face-suit" }, s));
+  } else {
+    svg.append(el("text", { x: 32, y: 53, "text-anchor": "middle", class: "pip-big" }, s));
+  }
+  return svg;
+}
+
+// inline renders text with card codes in it (an event sentence) as a
+// fragment in which each card is a short coloured token.
+export function inline(text) {
+  const frag = document.createDocumentFragment();
+  const re = /\b(10|[2-9JQKA])([CDHS])\b/g;
+  let last = 0, m;
+  while ((m = re.exec(text))) {
+    frag.append(text.slice(last, m.index));
+    const span = document.createElement("span");
+    span.className = "card-token " + (m[2] === "H" || m[2] === "D" ? "red" : "black");
+    span.textContent = m[1] + SUITS[m[2]];
+    span.title = label(m[0]);
+    frag.append(span);
+    last = re.lastIndex;
+  }
+  frag.append(text.slice(last));
+  return frag;
+}
+
+// short writes a card for reading: 10♥.
+export function short(code) {
+  const c = parse(code);
+  if (!c) return "🂠";
+  return c.joker ? "Jester" : c.rank + SUITS[c.suit];
+}

@@ -1,0 +1,45 @@
+// dom.js builds elements: h("button.primary", {onclick}, "text", child…).
+// A tag may carry an id after # and classes after dots; attributes whose name starts with
+// "on" are listeners; null, false and undefined children are skipped.
+
+export function h(tag, attrs, ...children) {
+  const [head, ...classes] = tag.split(".");
+  const [name, id] = head.split("#");
+  const el = document.createElement(name || "div");
+  if (id) el.id = id;
+  if (classes.length) el.className = classes.join(" ");
+  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+    children.unshift(attrs);
+    attrs = null;
+  }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className += (el.className ? " " : "") + v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+// seatName is how a person reads seat i: its player's name, else "seat i+1".
+export function seatName(seats, i) {
+  const s = seats && seats[i];
+  return s && s.name ? s.name : `seat ${i + 1}`;
+}
+
+// replaceChildren swaps el's content for the given nodes.
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}

@@ -1,0 +1,93 @@
+// replay.js is the replay page /replay/{id}: a finished game step by step.
+// Each step is fetched from the server with every seat's view (all hands
+// may be shown once the game is over) and drawn by the game's module, as
+// the spectator saw it or as any seat saw it.
+
+import { h, fill, seatName } from "./dom.js";
+import * as api from "./lobby-api.js";
+import * as war from "./war.js";
+import * as regicide from "./regicide.js";
+import * as watchtower from "./watchtower.js";
+
+const MODULES = { war, regicide, watchtower };
+const id = decodeURIComponent(location.pathname.split("/")[2] || "");
+const root = document.getElementById("app");
+const cache = new Map();
+let info = null;
+let step = 0;
+let viewer = -1;
+let timer = null;
+
+async function load(n) {
+  if (!cache.has(n)) cache.set(n, api.replayStep(id, n));
+  return cache.get(n);
+}
+
+async function go(n) {
+  step = Math.max(0, Math.min(info.steps, n));
+  const at = step;
+  const data = await load(at);
+  if (at !== step) return;
+  draw(data);
+  if (step < info.steps) load(step + 1);
+}
+
+function draw(data) {
+  const mod = MODULES[info.game];
+  const view = viewer < 0 ? data.spectator : data.views[viewer];
+  const ctx = { seat: viewer, seats: info.seats, options: info.options || {}, legal: [], ui: {}, fresh: true, act() {}, hint() {}, rerender() {} };
+  const { board } = mod.render(view, ctx);
+  const who = data.actor === undefined || data.actor === null || step === 0 ? "the deal" : `${seatName(info.seats, data.actor)}: ${data.action}`;
+  fill(document.getElementById("board"), board);
+  fill(document.getElementById("step"), `Step ${step} of ${info.steps} — ${who}`);
+  document.getElementById("slider").value = step;
+  for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
+  const cur = document.querySelector("#actions li.current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+function play() {
+  if (timer) { clearInterval(timer); timer = null; }
+  else timer = setInterval(() => (step >= info.steps ? play() : go(step + 1)), 700);
+  document.getElementById("play").textContent = timer ? "Pause" : "Play";
+}
+
+function controls() {
+  const btn = (text, fn, key) => h("button", { onclick: fn, "aria-keyshortcuts": key }, text);
+  const seats = [h("option", { value: -1 }, "the spectator"), ...info.seats.map((s, i) => h("option", { value: i }, seatName(info.seats, i)))];
+  return h("div.replay-controls",
+    btn("« First", () => go(0), "Home"), btn("◀ Back", () => go(step - 1), "ArrowLeft"),
+    h("button#play", { onclick: play }, "Play"),
+    btn("Next ▶", () => go(step + 1), "ArrowRight"), btn("Last »", () => go(info.steps), "End"),
+    h("input#slider", { type: "range", min: 0, max: info.steps, value: 0, "aria-label": "step", oninput: (e) => go(Number(e.target.value)) }),
+    h("label", { for: "viewer" }, " Seen by "),
+    h("select#viewer", { onchange: (e) => { viewer = Number(e.target.value); go(step); } }, seats),
+    " ", h("a.button", { href: `/api/tables/${encodeURIComponent(id)}/record`, download: "" }, "Download the record"));
+}
+
+async function main() {
+  try {
+    info = await api.replayInfo(id);
+  } catch (ex) {
+    fill(root, h("p.error", { role: "alert" }, ex.message), h("p", h("a", { href: `/t/${id}` }, "Back to the table")));
+    return;
+  }
+  const mod = MODULES[info.game];
+  document.title = `${mod.title} replay · cardtable`;
+  const actions = info.actions.map((a, i) => h("li", { dataset: { step: i + 1 } },
+    h("button.link-button", { onclick: () => go(i + 1) }, `${seatName(info.seats, a.seat)}: ${a.action}`)));
+  fill(root,
+    h("header.table-header", h("a.home", { href: "/" }, "cardtable"), h("h1", `${mod.title} — replay`),
+      h("span.muted", info.result ? info.result.detail || info.result.end : "")),
+    controls(),
+    h("p#step.status-line", { "aria-live": "polite" }),
+    h("div.table-layout", h("section#board.board"), h("aside.side", h("section.log", h("h3", "Actions"), h("ol#actions.log-lines", actions)))));
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
+    if (e.key in keys) { e.preventDefault(); go(keys[e.key]); }
+  });
+  go(0);
+}
+
+main();

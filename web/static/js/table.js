@@ -1,0 +1,231 @@
+// table.js is the table page: it keeps the last messages the server sent
+// (hello, seats, turn, event, end, error, hint), draws the table from them
+// with the game's module (war.js, regicide.js, watchtower.js) and sends the
+// player's choices back. It knows no rules: the game modules offer the
+// legal actions of the latest turn, and any they do not place on the board
+// are offered here as plain buttons.
+
+import { h, fill, seatName } from "./dom.js";
+import { inline } from "./cards.js";
+import * as war from "./war.js";
+import * as regicide from "./regicide.js";
+import * as watchtower from "./watchtower.js";
+
+const MODULES = { war, regicide, watchtower };
+const LOG_LINES = 200;
+
+// TableView draws one table into root from the messages it is given.
+// send(cmd) writes a command and returns its id (null when offline).
+export class TableView {
+  constructor(root, { tableID, send, claim }) {
+    this.root = root;
+    this.tableID = tableID;
+    this.send = send;
+    this.claim = claim;
+    this.s = { seat: -1, seats: [], presence: null, version: 0, view: null, legal: [], legalVersion: -1, log: [], status: "connecting" };
+    this.ui = {};
+    this.uiVersion = -1;
+    this.animated = -1;
+    document.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  status(st, bye) {
+    this.s.status = st;
+    if (bye) this.s.error = { code: bye.code, message: bye.message };
+    this.render();
+  }
+
+  message(m) {
+    const s = this.s;
+    switch (m.type) {
+      case "hello":
+        Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, legal: [], legalVersion: -1, result: null, error: null });
+        break;
+      case "seats":
+        s.presence = m;
+        if (m.seats) s.seats = m.seats;
+        break;
+      case "turn":
+        if (m.version < s.version) return;
+        Object.assign(s, { version: m.version, view: m.view, legal: m.legal || [], legalVersion: m.version });
+        break;
+      case "event":
+        if (m.version < s.version) return;
+        this.logEvent(m);
+        Object.assign(s, { version: m.version, view: m.view });
+        if (m.version > s.legalVersion) s.legal = [];
+        break;
+      case "end":
+        Object.assign(s, { version: m.version, view: m.view, result: m.result, legal: [] });
+        break;
+      case "error":
+        s.error = { code: m.code, message: m.message };
+        if (s.sent && s.sent.id === m.id && s.sent.version === s.version) s.legal = s.sent.legal;
+        break;
+      case "hint":
+        if (m.id && m.id === s.hintID) Object.assign(s, { hintText: m.hint, hintAction: m.action });
+        break;
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  logEvent(m) {
+    const s = this.s;
+    const who = m.actor === undefined || m.actor === null ? "" : seatName(s.seats, m.actor);
+    const mod = MODULES[s.game];
+    const lines = mod && mod.logLines ? mod.logLines(m, s.view, { seats: s.seats }) : null;
+    for (const line of lines || [`${who}: ${m.action}`]) s.log.unshift({ version: m.version, text: line });
+    s.log.length = Math.min(s.log.length, LOG_LINES);
+  }
+
+  act(action) {
+    const s = this.s;
+    if (!s.legal.length) return;
+    const id = this.send({ action, version: s.legalVersion });
+    if (!id) return;
+    s.sent = { id, version: s.version, legal: s.legal };
+    s.legal = [];
+    s.error = null;
+    this.render();
+  }
+
+  hint(action) {
+    const id = this.send({ type: "hint", action, version: this.s.legalVersion });
+    Object.assign(this.s, { hintID: id, hintText: "", hintAction: action });
+  }
+
+  ctx() {
+    const s = this.s;
+    if (this.uiVersion !== s.version) { this.ui = {}; this.uiVersion = s.version; }
+    return {
+      seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui,
+      hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version,
+      act: (a) => this.act(a), hint: (a) => this.hint(a), rerender: () => this.render(),
+    };
+  }
+
+  key(e) {
+    const t = e.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+    if (t && t.tagName === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const mod = MODULES[this.s.game];
+    if (mod && mod.key && this.s.view && mod.key(e, this.ctx())) e.preventDefault();
+  }
+
+  render() {
+    const s = this.s;
+    const mod = MODULES[s.game];
+    if (!s.view || !mod) {
+      fill(this.root, h("p.status-line", s.status === "open" ? "Waiting for the table…" : "Connecting…"));
+      return;
+    }
+    const ctx = this.ctx();
+    const { board, offered, prompt } = mod.render(s.view, ctx);
+    this.animated = s.version;
+    document.title = `${mod.title} · cardtable`;
+    const rest = s.legal.filter((a) => !offered.has(a));
+    fill(this.root,
+      this.header(mod),
+      h("div.table-layout",
+        h("section.board", { "aria-label": "table" }, board),
+        h("aside.side",
+          this.turnPanel(mod, prompt),
+          rest.length ? h("section.actions", { "aria-label": "more actions" }, h("h3", "Actions"), rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, label(a)))) : null,
+          s.result ? this.endPanel() : null,
+          this.seatsPanel(),
+          this.logPanel())));
+  }
+
+  header(mod) {
+    const s = this.s;
+    const who = s.seat >= 0 ? `You are ${seatName(s.seats, s.seat)}` : "Watching";
+    const st = { open: "connected", connecting: "connecting…", closed: "reconnecting…" }[s.status];
+    return h("header.table-header",
+      h("a.home", { href: "/" }, "cardtable"),
+      h("h1", mod.title),
+      h("span.who", { "data-seat": s.seat }, who),
+      h("span.conn." + s.status, { role: "status" }, st),
+      h("span.muted", `move ${s.version}`));
+  }
+
+  turnPanel(mod, prompt) {
+    const s = this.s;
+    const seats = s.result ? [] : mod.toMove(s.view);
+    const names = seats.map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
+    return h("section.turn", { "aria-live": "polite" },
+      h("p.whose", { "data-to-move": seats.join(",") }, s.result ? "Game over" : names.length ? `To move: ${names.join(", ")}` : ""),
+      prompt && s.legal.length ? h("p.prompt", prompt) : null,
+      s.error ? h("p.error", { role: "alert", "data-code": s.error.code }, s.error.message) : null);
+  }
+
+  endPanel() {
+    const s = this.s;
+    const r = s.result;
+    const winners = (r.winners || []).map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
+    const again = h("button.primary", { onclick: () => this.playAgain(again) }, "Play again");
+    return h("section.end", { "aria-label": "result" },
+      h("h2", winners.length ? `Winner: ${winners.join(", ")}` : r.end),
+      h("p", r.detail || r.end),
+      h("p", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
+        " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")));
+  }
+
+  async playAgain(button) {
+    const s = this.s;
+    const seats = s.seats.map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot } : { kind: "human" }));
+    button.disabled = true;
+    const name = s.seat >= 0 ? seatName(s.seats, s.seat) : "";
+    const { createTable } = await import("./lobby-api.js");
+    try {
+      const created = await createTable({ game: s.game, options: s.options, seats, name });
+      location.href = `/t/${created.id}`;
+    } catch (err) {
+      s.error = { code: err.code, message: err.message };
+      button.disabled = false;
+      this.render();
+    }
+  }
+
+  seatsPanel() {
+    const s = this.s;
+    const p = s.presence;
+    const list = s.seats.map((x, i) => h("li", { dataset: { seat: i } },
+      seatName(s.seats, i), i === s.seat ? " (you)" : "",
+      x.kind === "bot" ? h("span.muted", ` · bot ${x.bot || ""}`) : null,
+      x.kind === "human" && x.claimed === false ? h("span.muted", " · free seat") : null,
+      x.kind === "human" && x.claimed === false && s.seat < 0 && this.claim && !s.result
+        ? h("button.small", { onclick: () => this.claim(i).catch((err) => { s.error = { code: err.code, message: err.message }; this.render(); }) }, "Take this seat") : null,
+      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null));
+    return h("section.seats", h("h3", "Seats"), h("ul", list),
+      p && p.spectators ? h("p.muted", `${p.spectators} watching`) : null,
+      invitesPanel(this.tableID));
+  }
+
+  logPanel() {
+    return h("section.log", h("h3", "Log"),
+      h("ol.log-lines", { reversed: true, "aria-live": "off" }, this.s.log.map((l) => h("li", inline(l.text)))));
+  }
+}
+
+// label turns an action left to the generic buttons into words.
+function label(a) {
+  const words = { done: "Done (end setup)", end: "End turn", yield: "Yield", pass: "Pass", flip: "Flip" };
+  return words[a] || a;
+}
+
+// invitesPanel shows the invite and spectator links of a table this
+// browser created (kept by the lobby in localStorage).
+export function invitesPanel(id) {
+  let created = null;
+  try { created = JSON.parse(localStorage.getItem(`cardtable.created.${id}`) || "null"); } catch { created = null; }
+  if (!created) return null;
+  const abs = (u) => new URL(u, location.origin).href;
+  const row = (text, url) => h("li", text, " ", h("input.link", { readonly: true, value: abs(url), "aria-label": text, onfocus: (e) => e.target.select() }),
+    h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy"));
+  return h("div.invites", h("h4", "Invite links"), h("ul",
+    (created.invites || []).map((inv) => row(`seat ${inv.seat + 1}:`, inv.url)),
+    row("spectators:", created.spectator_url || `/t/${id}`)));
+}
