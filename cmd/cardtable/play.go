@@ -118,6 +118,8 @@ func (c *playCmd) checkFlags() error {
 		return usageErrorf("--timeout %v: give a time of 0 (no limit) or more, e.g. 10s", c.Timeout)
 	case c.Workers < 1:
 		return usageErrorf("--workers %d: give at least 1", c.Workers)
+	case c.Games > 1 && (c.Save != "" || c.Record != ""):
+		return usageErrorf("-n %d: --save and --record are for one game; drop them, or play one game", c.Games)
 	case c.Record != "" && (c.Game != "" || len(c.Option) > 0 || c.Seed != ""):
 		return usageErrorf("--record FILE plays the record's own game, options and deal; drop the game name, -o and --seed")
 	}

@@ -378,7 +378,7 @@ func TestPlayProgramCrashKeepsTheRecord(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1: %s\n%s", code, errOut, out)
 	}
-	for _, want := range []string{"seat 2: program", "closed its input before moving", "exit status 3", "agent: giving up", "the game so far is in "} {
+	for _, want := range []string{"seat 2: program", "closed its output before moving", "exit status 3", "agent: giving up", "the game so far is in "} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q: %s", want, errOut)
 		}
@@ -443,6 +443,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{[]string{"play", "regicide", "--seed", "x"}, `--seed "x": give a whole number`},
 		{[]string{"play", "regicide", "--seats", "cmd:"}, "names no program"},
 		{[]string{"play", "war", "--record", "x.json"}, "drop the game name"},
+		{[]string{"play", "war", "--seats", "heuristic,random", "-n", "3", "--save", "x.json"}, "--save and --record are for one game"},
 	} {
 		_, errOut, code := play(t, "", tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
