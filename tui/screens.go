@@ -84,7 +84,6 @@ type helpScreen struct {
 	vp     viewport.Model
 	text   string
 	topic  helpTopic
-	rules  string
 	loaded bool
 }
 
