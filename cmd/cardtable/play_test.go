@@ -390,6 +390,10 @@ func TestPlayProgramCrashKeepsTheRecord(t *testing.T) {
 	if rcode != 0 || !strings.Contains(replayed, "result: the game is not over") {
 		t.Fatalf("the kept record %s: exit %d %s\n%s", kept, rcode, rerr, replayed)
 	}
+	_, errOut, code = play(t, "", "play", "--record", kept)
+	if code != 2 || !strings.Contains(errOut, "seat 2 played by a program") || !strings.Contains(errOut, "a record never starts programs") {
+		t.Errorf("--record naming a program: exit %d, %s; want a refusal", code, errOut)
+	}
 	out, errOut, code = play(t, "", "play", "--record", kept, "--seats", "heuristic,heuristic", "--save", kept)
 	if code != 0 || !strings.Contains(out, "result: seat") {
 		t.Fatalf("going on with the kept record: exit %d %s\n%s", code, errOut, out)
