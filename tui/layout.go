@@ -168,7 +168,7 @@ func (m *Model) logView(width, rows int) string {
 	rows--
 	// Walk back from the newest entry until the rows are full; long lines
 	// wrap (indented) rather than lose their end.
-	wrap := lipgloss.NewStyle().Width(width - 2)
+	wrap := lipgloss.NewStyle().Width(width - 4)
 	var lines []string
 	for i := len(m.log) - 1; i >= 0 && len(lines) < rows; i-- {
 		lines = append(wrapLines(wrap, m.logLines(i)), lines...)
@@ -209,7 +209,7 @@ func wrapLines(wrap lipgloss.Style, lines []string) []string {
 	for _, l := range lines {
 		for j, part := range strings.Split(wrap.Render(l), "\n") {
 			if j > 0 {
-				part = "  " + part
+				part = "    " + part
 			}
 			out = append(out, strings.TrimRight(part, " "))
 		}
