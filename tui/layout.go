@@ -239,7 +239,11 @@ func (m *Model) footer() string {
 	case m.mode == modeEnd:
 		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
 	case m.win == nil || m.win.asking < 0:
-		keys = styleKeys.Render("? help, rules · q quit")
+		fast := "f: bots without pauses"
+		if m.fast {
+			fast = "f: bots at --speed again"
+		}
+		keys = styleKeys.Render(fast + " · ? help, rules · q quit")
 	}
 	return forecast + "\n" + status + "\n" + keys
 }
