@@ -55,7 +55,7 @@ func TestProgramFailures(t *testing.T) {
 		mode string
 		want []string
 	}{
-		{"crash", []string{"seat 1: program", "closed its input before moving", "exit status 3", "out of ideas"}},
+		{"crash", []string{"seat 1: program", "closed its output before moving", "exit status 3", "out of ideas"}},
 		{"hang", []string{"seat 1: program", "no move within 200ms", "it was stopped"}},
 		{"garbage", []string{"seat 1: program", "wrote a line that is not a command", "I play the ace"}},
 	} {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -194,15 +195,20 @@ func TestTmuxRegicide(t *testing.T) {
 func TestTmuxSlapWar(t *testing.T) {
 	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "war", "--seed", "7", "-o", "slap=5", "-o", "slap-window=20s", "--speed", "0")
 	p.wait("War", "Slap War on 5", "▸ flip")
-	for i := 0; ; i++ {
+	// Flip once per move (the header's move number), so no Enter meant for
+	// a flip lands in the slap window.
+	pressed := ""
+	end := time.Now().Add(deadline)
+	for {
 		s := p.capture()
 		if strings.Contains(s, "SLAP!") {
 			break
 		}
-		if i > 200 {
-			t.Fatalf("no slap window after %d flips:\n%s", i, s)
+		if time.Now().After(end) {
+			t.Fatalf("no slap window:\n%s", s)
 		}
-		if strings.Contains(s, "▸ flip") {
+		if move := moveNumber.FindString(s); strings.Contains(s, "▸ flip") && move != pressed {
+			pressed = move
 			p.keys("Enter")
 		}
 		time.Sleep(30 * time.Millisecond)
@@ -214,6 +220,8 @@ func TestTmuxSlapWar(t *testing.T) {
 		t.Fatalf("the slap window is still open after the slap:\n%s", s)
 	}
 }
+
+var moveNumber = regexp.MustCompile(`move \d+`)
 
 func TestTmuxWatchtowerChallenge(t *testing.T) {
 	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "watchtower", "--seed", "7", "--speed", "0")

@@ -129,7 +129,7 @@ func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
 		return errors.Join(err, serr)
 	}
 	if err != nil {
-		return withRecord(err, kept)
+		return withRecord(err, t, kept)
 	}
 	fmt.Fprintf(a.stderr, "cardtable: the record is in %s\n", kept)
 	return nil
