@@ -105,13 +105,13 @@ func (r *room) play(seat int, text string, version int, id string) error {
 		return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
 	}
 	r.srv.metrics.actions.Inc()
-	for c := range r.clients {
-		msg := ap.For(c.seat)
-		if c.seat == seat {
+	r.broadcast(nil, func(viewer int) any {
+		msg := ap.For(viewer)
+		if viewer == seat {
 			msg.ID = id
 		}
-		r.deliver(c, msg)
-	}
+		return msg
+	})
 	r.since[seat] = -1 // the seat's own action ends its turn
 	r.changed(ap, id)
 	return nil
@@ -154,11 +154,7 @@ func (r *room) changed(ap *table.Applied, _ string) {
 	}
 	r.watchSlap()
 	if ap != nil {
-		for c := range r.clients {
-			if c.seat >= 0 && moving[c.seat] {
-				r.deliver(c, r.t.Turn(c.seat))
-			}
-		}
+		r.broadcast(func(c *client) bool { return c.seat >= 0 && moving[c.seat] }, func(seat int) any { return r.t.Turn(seat) })
 	}
 	r.thinkBots()
 }
@@ -180,9 +176,7 @@ func (r *room) finish(justEnded bool) {
 		return
 	}
 	r.storeResult()
-	for c := range r.clients {
-		r.deliver(c, r.t.End(c.seat))
-	}
+	r.broadcast(nil, func(seat int) any { return r.t.End(seat) })
 	if len(r.clients) == 0 {
 		r.startIdle()
 	}
