@@ -286,7 +286,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 	if err := r.seatBot(seat, spec); err != nil {
 		return apiErrorf(400, "bad-seats", "%v", err)
 	}
-	st = store.Seat{Name: botName(spec), Kind: table.KindBot, Bot: spec}
+	st = store.Seat{Name: botName(spec, seat), Kind: table.KindBot, Bot: spec}
 	if err := r.updateSeat(seat, st); err != nil {
 		r.bots[seat] = nil
 		return err
@@ -310,8 +310,9 @@ func (r *room) updateSeat(seat int, st store.Seat) error {
 	return nil
 }
 
-// botName is how a bot seat is shown: the bot's name.
-func botName(spec string) string {
+// botName is how the bot of spec at seat is shown: the bot's name and
+// its seat, so two bots of one kind are told apart ("heuristic (seat 2)").
+func botName(spec string, seat int) string {
 	name, _, _ := strings.Cut(spec, ":")
-	return strings.TrimSpace(name)
+	return fmt.Sprintf("%s (%s)", strings.TrimSpace(name), table.SeatName(seat))
 }
