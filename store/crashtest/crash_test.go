@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -246,6 +247,8 @@ func TestCrash(t *testing.T) {
 			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
 		{name: "watchtower two people", humans: []int{0, 1}, kills: []int{4, 30},
 			create: map[string]any{"game": "watchtower", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
+		{name: "slap war with a bot", humans: []int{0}, kills: []int{6, 30, 31},
+			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"slap": "Q", "max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "bot"}}}},
 		{name: "regicide with a bot", humans: []int{0}, kills: []int{2, 6},
 			create: map[string]any{"game": "regicide", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}}}},
 	} {
@@ -395,5 +398,11 @@ func finish(t *testing.T, srv *server, id string, se *session, checks []checkpoi
 		}
 		t.Logf("kill %d: %d actions acknowledged, %d kept", i+1, cp.acked, cp.after[se.lowest()].Version)
 	}
-	t.Logf("the game ended after %d actions: %s", len(rec.Actions), final.Result().Detail)
+	slaps := 0
+	for _, a := range rec.Actions {
+		if strings.HasPrefix(a.Action, "slap") {
+			slaps++
+		}
+	}
+	t.Logf("the game ended after %d actions (%d slaps): %s", len(rec.Actions), slaps, final.Result().Detail)
 }
