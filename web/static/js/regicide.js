@@ -176,3 +176,9 @@ function otherChoices(view, ctx, offered) {
   }
   return box;
 }
+
+// privateCards is what only seat's own view shows: its hand (for the
+// replay of a finished game, where all hands may be shown).
+export function privateCards(view) {
+  return view.hand || [];
+}

@@ -170,10 +170,12 @@ export class TableView {
     const s = this.s;
     const r = s.result;
     const winners = (r.winners || []).map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
-    const again = h("button.primary", { onclick: () => this.playAgain(again) }, "Play again");
+    const again = s.seat >= 0 ? h("button.primary", { onclick: () => this.playAgain(again) }, "Play again") : null;
+    const mod = MODULES[s.game];
+    const detail = r.detail && mod.named ? mod.named(r.detail, s.seats) : r.detail;
     return h("section.end", { "aria-label": "result" },
-      h("h2", winners.length ? `Winner: ${winners.join(", ")}` : r.end),
-      h("p", r.detail || r.end),
+      h("h2", winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end),
+      h("p", detail || r.end),
       h("p", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
         " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")));
   }

@@ -182,3 +182,10 @@ export function logLines(m, prev, ctx) {
   const ev = (m.view && m.view.events) || [];
   return ev.length ? ev.map((e) => named(e, ctx.seats)).reverse() : null;
 }
+
+// privateCards is what only seat's own view shows: its army in held order
+// (for the replay of a finished game, where all hands may be shown).
+export function privateCards(view, seat) {
+  const p = (view.players || [])[seat];
+  return (p && p.army) || [];
+}
