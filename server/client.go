@@ -70,21 +70,36 @@ func newClient(s *Server, addr string) *client {
 	return c
 }
 
-// enqueue queues m; false (and the client kicked) when its queue is full.
-func (c *client) enqueue(m any) bool {
-	select {
-	case <-c.gone:
-		return false
-	default:
-	}
+// encode is m ready to queue.
+func encode(m any) (outMsg, error) {
 	data, err := json.Marshal(m)
 	if err != nil {
-		c.srv.log.Error("message not encoded", "err", err)
-		return true
+		return outMsg{}, err
 	}
 	it := outMsg{data: data, version: -1}
 	if tm, ok := m.(table.Message); ok && tm.Type != table.TypeError && tm.Type != table.TypeHint {
 		it.version = tm.Version
+	}
+	return it, nil
+}
+
+// enqueue queues m; false (and the client kicked) when its queue is full.
+func (c *client) enqueue(m any) bool {
+	it, err := encode(m)
+	if err != nil {
+		c.srv.log.Error("message not encoded", "err", err)
+		return true
+	}
+	return c.enqueueOut(it)
+}
+
+// enqueueOut queues an encoded message; false (and the client kicked)
+// when its queue is full.
+func (c *client) enqueueOut(it outMsg) bool {
+	select {
+	case <-c.gone:
+		return false
+	default:
 	}
 	select {
 	case c.out <- it:

@@ -13,7 +13,7 @@ import (
 // a slap by key when a 5 shows, Flip clicked to the end, then the result,
 // its replay and the record download link.
 func testWar(t *testing.T, s *site) {
-	c := s.create(t, one("war", map[string]string{"slap": "5", "max-battles": "250"}, "human", "heuristic"))
+	c := s.create(t, one("war", map[string]string{"slap": "5", "max-battles": "150"}, "human", "heuristic"))
 	tb := s.tab(t)
 	tb.sit(c)
 	tb.wait("the variants", "document.querySelector('.variants').textContent.includes('Slap War on 5')")

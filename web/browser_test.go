@@ -99,6 +99,8 @@ type tab struct {
 	t   *testing.T
 	ctx context.Context
 	s   *site
+	// table is the table the tab sits at, for the diagnosis of a failure.
+	table string
 }
 
 func (s *site) tab(t *testing.T) *tab {
@@ -118,7 +120,7 @@ func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 	ctx, cancel := context.WithTimeout(tb.ctx, 40*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
-		tb.shot("failure")
+		tb.fail()
 		tb.t.Fatalf("browser: %v", err)
 	}
 }
@@ -139,7 +141,7 @@ func (tb *tab) wait(what, expr string) {
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
-	tb.shot("failure")
+	tb.fail()
 	tb.t.Fatalf("waiting for %s (%s): still false after 40s (last error: %v)", what, expr, err)
 }
 
@@ -152,6 +154,26 @@ func eval[T any](tb *tab, expr string) T {
 		tb.t.Fatalf("evaluating %s: %v", expr, err)
 	}
 	return v
+}
+
+// fail records what a failing test saw: a screenshot, the page's state,
+// and the table as a spectator sees it now.
+func (tb *tab) fail() {
+	tb.shot("failure")
+	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+	defer cancel()
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.cardtableTable ? {...window.cardtableTable.s, log: window.cardtableTable.s.log.slice(0, 12)} : null)`))
+	tb.t.Logf("page state: %s (%v)", state, err)
+	if tb.table == "" {
+		return
+	}
+	spectator := tb.s.tab(tb.t)
+	sctx, scancel := context.WithTimeout(spectator.ctx, 10*time.Second)
+	defer scancel()
+	if err := chromedp.Do(sctx, chromedp.Navigate(tb.s.url+"/t/"+tb.table)); err == nil {
+		time.Sleep(time.Second)
+		spectator.shot("failure-spectator")
+	}
 }
 
 // shot writes a full-page screenshot to the test's artifact directory.
@@ -205,7 +227,7 @@ func (s *site) create(t *testing.T, req map[string]any) created {
 // localStorage as the lobby leaves it.
 func (tb *tab) sit(c created) {
 	tb.t.Helper()
-	tb.do(chromedp.Navigate(tb.s.url + "/static/favicon.svg"))
+	tb.table = c.ID
 	tb.do(chromedp.Navigate(tb.s.url + "/"))
 	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf("localStorage.setItem(%q, %q)", "cardtable.token."+c.ID, c.Token)))
 	tb.do(chromedp.Navigate(tb.s.url + "/t/" + c.ID))

@@ -139,19 +139,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 		defer stop()
-		heapBase = heap()
 	}
+	heapBase = r.heap(ctx)
 	fmt.Fprintf(cfg.Log, "creating %d tables of %s\n", cfg.Tables, cfg.Game)
 	tables, err := r.createTables(ctx)
 	if err != nil {
 		return nil, err
 	}
 	rep := &Report{Tables: cfg.Tables, ClientsWanted: cfg.Clients}
-	var heapTables uint64
-	if cfg.URL == "" {
-		heapTables = heap()
-		rep.BytesPerTable = float64(int64(heapTables)-int64(heapBase)) / float64(cfg.Tables)
-	}
+	heapTables := r.heap(ctx)
+	rep.BytesPerTable = float64(int64(heapTables)-int64(heapBase)) / float64(cfg.Tables)
 	fmt.Fprintf(cfg.Log, "connecting %d clients, %d a second\n", cfg.Clients, cfg.Ramp)
 	var held atomic.Int64
 	var dialErrs atomic.Int64
@@ -174,11 +171,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	tick.Stop()
 	time.Sleep(time.Second)
-	if cfg.URL == "" {
-		runtime.GC()
-		if n := held.Load(); n > 0 {
-			rep.BytesPerClient = float64(int64(heap())-int64(heapTables)) / float64(n)
-		}
+	if n := held.Load(); n > 0 {
+		rep.BytesPerClient = float64(int64(r.heap(ctx))-int64(heapTables)) / float64(n)
 	}
 	fmt.Fprintf(cfg.Log, "holding %d clients for %v\n", held.Load(), cfg.Hold)
 	start := time.Now()
@@ -217,11 +211,31 @@ func quantiles(ds []time.Duration) (p50, p99, most float64) {
 	return ms(ds[len(ds)/2]), ms(ds[len(ds)*99/100]), ms(ds[len(ds)-1])
 }
 
-func heap() uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapInuse
+// heap is the server's heap in use: this process's after a collection
+// when the server runs here, else the server's own figure from /metrics
+// (between its collections, so rougher).
+func (r *run) heap(ctx context.Context) uint64 {
+	if r.cfg.URL == "" {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapInuse
+	}
+	req, _ := http.NewRequestWithContext(ctx, "GET", r.base+"/metrics", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(body), "\n") {
+		if v, ok := strings.CutPrefix(line, "go_memstats_heap_inuse_bytes "); ok {
+			var f float64
+			fmt.Sscan(v, &f)
+			return uint64(f)
+		}
+	}
+	return 0
 }
 
 // startServer serves an in-process server on a loopback port with limits
