@@ -37,7 +37,7 @@ const DefaultTimeout = 10 * time.Second
 
 // exitGrace is how long a program is given to exit by itself once its
 // game is over (its input closed) before it is killed.
-const exitGrace = 2 * time.Second
+const exitGrace = 5 * time.Second
 
 // StartProgram starts argv (a program and its arguments) for a seat. A
 // timeout of 0 means no limit.

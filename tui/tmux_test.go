@@ -274,3 +274,37 @@ func TestTmuxColourAndNoColor(t *testing.T) {
 		})
 	}
 }
+
+// TestTmuxHotSeat: two people play Regicide at one terminal; the screen is
+// handed over between them with no hand on the hand-over screen.
+func TestTmuxHotSeat(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "regicide", "-o", "players=2", "-o", "first=0",
+		"--seats", "human:Ann,human:Bob", "--seed", "3")
+	s := p.wait("Pass to Ann — press a key")
+	if strings.Contains(s, "your hand") {
+		t.Fatalf("the first hand-over shows a hand:\n%s", s)
+	}
+	p.keys("x")
+	p.wait("Your move, Ann", "your hand: 2♠ 3♥ 5♣ 6♠ 7♦ 10♥ A♣")
+	pressed := ""
+	end := time.Now().Add(deadline)
+	for {
+		s = p.capture()
+		if strings.Contains(s, "Pass to Bob") {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("never handed to Bob:\n%s", s)
+		}
+		if move := moveNumber.FindString(s); strings.Contains(s, "Your move, Ann") && move != pressed {
+			pressed = move
+			p.keys("Enter")
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	if strings.Contains(s, "your hand") || strings.Contains(s, "2♠ 3♥") {
+		t.Fatalf("the hand-over to Bob shows a hand:\n%s", s)
+	}
+	p.keys("x")
+	p.wait("Your move, Bob", "your hand:")
+}

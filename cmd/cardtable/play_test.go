@@ -349,7 +349,7 @@ func TestPythonExampleAgent(t *testing.T) {
 // give sim's own figures for the same seed.
 func TestPlayManyReportsLikeSim(t *testing.T) {
 	agent := agentSeat(t, "first")
-	out, errOut, code := play(t, "", "play", "watchtower", "--seats", agent+",heuristic", "-n", "6", "-q")
+	out, errOut, code := play(t, "", "play", "watchtower", "--seats", agent+",heuristic", "-n", "6", "-q", "--timeout", "2m")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -374,7 +374,7 @@ func TestPlayManyReportsLikeSim(t *testing.T) {
 // A program that crashes ends the game with a message naming the seat and
 // what it did; the record so far is kept in a file that play goes on with.
 func TestPlayProgramCrashKeepsTheRecord(t *testing.T) {
-	out, errOut, code := play(t, "", "play", "war", "--seed", "2", "--seats", "heuristic,"+agentSeat(t, "crash"))
+	out, errOut, code := play(t, "", "play", "war", "--seed", "2", "--seats", "heuristic,"+agentSeat(t, "crash"), "--timeout", "2m")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1: %s\n%s", code, errOut, out)
 	}
