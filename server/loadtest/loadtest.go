@@ -384,10 +384,11 @@ func (lc *loadClient) handle(ctx context.Context, m msg, now time.Time) {
 		if m.Code != "stale" && m.Code != "not-your-turn" {
 			r.refused.Add(1)
 		}
-		if lc.turn.Type != "" {
-			lc.answer(ctx, lc.turn) // try the latest turn again
-		} else {
-			lc.pending.Store(false)
+		// Each command sent gets one answer, an event or an error, so at
+		// most one is ever in flight: try the latest turn again.
+		lc.pending.Store(false)
+		if lc.turn.Type != "" && lc.pending.CompareAndSwap(false, true) {
+			lc.answer(ctx, lc.turn)
 		}
 	case "end":
 		if lc.seat == 0 {
