@@ -327,6 +327,7 @@ type loadClient struct {
 	// fresh turn of the same window is not answered twice.
 	pending atomic.Bool
 	turn    msg // the latest turn
+	latest  int // the latest version seen
 }
 
 // client connects one client and reads until the run ends.
@@ -372,6 +373,9 @@ func (r *run) client(ctx context.Context, tb *tableRun, seat int, held, dialErrs
 // handle serves one message read at now.
 func (lc *loadClient) handle(ctx context.Context, m msg, now time.Time) {
 	r := lc.r
+	if m.Type != "error" {
+		lc.latest = max(lc.latest, m.Version)
+	}
 	switch m.Type {
 	case "event":
 		lc.event(m, now)
@@ -387,7 +391,7 @@ func (lc *loadClient) handle(ctx context.Context, m msg, now time.Time) {
 		// Each command sent gets one answer, an event or an error, so at
 		// most one is ever in flight: try the latest turn again.
 		lc.pending.Store(false)
-		if lc.turn.Type != "" && lc.pending.CompareAndSwap(false, true) {
+		if lc.turn.Type != "" && lc.turn.Version == lc.latest && lc.pending.CompareAndSwap(false, true) {
 			lc.answer(ctx, lc.turn)
 		}
 	case "end":
