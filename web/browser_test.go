@@ -125,6 +125,25 @@ func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// click clicks the element sel with the mouse. The pages redraw from every
+// message, so a node found may be replaced before the click lands: then
+// it is found again.
+func (tb *tab) click(sel string) {
+	tb.t.Helper()
+	var err error
+	for range 5 {
+		ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tb.fail()
+	tb.t.Fatalf("clicking %s: %v", sel, err)
+}
+
 // wait polls a JavaScript expression until it is truthy. It evaluates
 // again after an error, since a page being navigated to has no context yet.
 func (tb *tab) wait(what, expr string) {
@@ -143,6 +162,30 @@ func (tb *tab) wait(what, expr string) {
 	}
 	tb.fail()
 	tb.t.Fatalf("waiting for %s (%s): still false after 40s (last error: %v)", what, expr, err)
+}
+
+// waitPlaying waits for expr while the game goes on: it fails only when
+// the table's version has not moved for 40s (a long game on a loaded
+// machine is slow, not stuck).
+func (tb *tab) waitPlaying(what, expr string) {
+	tb.t.Helper()
+	last, since := -1, time.Now()
+	for time.Since(since) < 40*time.Second {
+		ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[[]int]("[("+expr+") ? 1 : 0, window.cardtableTable ? window.cardtableTable.s.version : -1]"))
+		cancel()
+		if err == nil && len(state) == 2 {
+			if state[0] == 1 {
+				return
+			}
+			if state[1] != last {
+				last, since = state[1], time.Now()
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	tb.fail()
+	tb.t.Fatalf("waiting for %s (%s): the table stayed at version %d for 40s", what, expr, last)
 }
 
 func eval[T any](tb *tab, expr string) T {
@@ -279,9 +322,9 @@ func testLobby(t *testing.T, s *site) {
 		if got := eval[string](tb, "document.getElementById('seat-0').value"); got != "human" {
 			t.Fatalf("%s: seat 1 is %q by default, want the player (human)", game, got)
 		}
-		tb.do(chromedp.Click(chromedp.CSS("#create button[type=submit]")))
+		tb.click("#create button[type=submit]")
 		tb.wait("the table created", "document.querySelector('#go-table')")
-		tb.do(chromedp.Click(chromedp.CSS("#go-table")))
+		tb.click("#go-table")
 		tb.wait("the "+game+" board", "document.querySelector('.board ."+game+"')")
 		if who := eval[string](tb, "document.querySelector('.who').textContent"); who != "You are alice" {
 			t.Errorf("%s: header says %q, want You are alice", game, who)
@@ -301,4 +344,32 @@ func testLobby(t *testing.T, s *site) {
 	}
 	tb.wait("the open table listed", "document.querySelector('#open button')")
 	tb.shot("lobby-created")
+	id := eval[string](tb, "document.querySelector('#go-table').getAttribute('href').slice(3)")
+
+	// carol joins it from her own lobby's list of open tables.
+	carol := s.tab(t)
+	carol.do(chromedp.Navigate(s.url + "/"))
+	carol.wait("the open table", fmt.Sprintf("document.querySelector('#open li[data-table=%q] button')", id))
+	carol.do(chromedp.SendKeys(chromedp.CSS("#name"), "carol"))
+	carol.click(fmt.Sprintf("#open li[data-table=%q] button", id))
+	carol.wait("carol at the table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
+	if who := eval[string](carol, "document.querySelector('.who').textContent"); who != "You are carol" {
+		t.Errorf("carol's header says %q", who)
+	}
+
+	// A second table: its creator hands the free seat to a bot, which plays.
+	tb.do(chromedp.Navigate(s.url + "/"))
+	tb.wait("the seats", "document.querySelector('#seat-1')")
+	tb.do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
+		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
+	tb.wait("the table created", "document.querySelector('#go-table')")
+	tb.click("#go-table")
+	tb.wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give to a bot')")
+	tb.do(chromedp.Evaluate[chromedp.Void]("[...document.querySelectorAll('.seats button')].find(b => b.textContent === 'Give to a bot').click()"))
+	tb.wait("the bot in seat 2", "window.cardtableTable.s.seats[1].kind === 'bot'")
+	tb.wait("Flip", "document.querySelector('[data-action=flip]')")
+	v := tb.version()
+	tb.click("[data-action=flip]")
+	tb.wait("the bot's flip", fmt.Sprintf("window.cardtableTable.s.version >= %d", v+2))
+	tb.shot("table-seat-given-to-bot")
 }

@@ -242,7 +242,7 @@ func TestCrash(t *testing.T) {
 		t.Skip("builds cardtable and runs it as a process; not in -short")
 	}
 	bin := build(t)
-	for _, sc := range []scenario{
+	scenarios := []scenario{
 		{name: "war two people", humans: []int{0, 1}, kills: []int{9, 40, 41},
 			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
 		{name: "watchtower two people", humans: []int{0, 1}, kills: []int{4, 30},
@@ -251,8 +251,13 @@ func TestCrash(t *testing.T) {
 			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"slap": "Q", "max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "bot"}}}},
 		{name: "regicide with a bot", humans: []int{0}, kills: []int{2, 6},
 			create: map[string]any{"game": "regicide", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}}}},
-	} {
-		t.Run(sc.name, func(t *testing.T) { crash(t, bin, sc) })
+	}
+	ports := freePorts(t, len(scenarios))
+	for i, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel() // each scenario has its own server, port and file
+			crash(t, bin, sc, fmt.Sprintf("127.0.0.1:%d", ports[i]))
+		})
 	}
 }
 
@@ -269,11 +274,11 @@ type run struct {
 	known  map[int]played
 }
 
-func crash(t *testing.T, bin string, sc scenario) {
+func crash(t *testing.T, bin string, sc scenario, addr string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	r := &run{t: t, ctx: ctx, bin: bin, db: filepath.Join(t.TempDir(), "x.db"),
-		addr: fmt.Sprintf("127.0.0.1:%d", freePort(t)), known: map[int]played{}}
+		addr: addr, known: map[int]played{}}
 	r.srv = start(t, bin, r.addr, r.db)
 	var c created
 	r.srv.api("POST", "/api/tables", sc.create, &c, http.StatusCreated)

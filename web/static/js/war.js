@@ -60,7 +60,14 @@ export function render(view, ctx) {
   const slap = slapAction(ctx.legal);
   if (slap) {
     offered.add(slap);
-    controls.append(h("button.slap", { onclick: () => ctx.act("slap"), "data-action": "slap", "aria-keyshortcuts": "S" }, "SLAP! ", h("kbd", "S")));
+    // Outside a window a slap is a false slap: offered, since the game
+    // allows it, but drawn quieter and saying what it costs.
+    const falseSlap = view.phase !== "slap";
+    const what = ctx.options["false-slap"] === "ignore" ? "does nothing" : "locks you out of the next window";
+    controls.append(h("button.slap" + (falseSlap ? ".false-slap" : ""), {
+      onclick: () => ctx.act("slap"), "data-action": "slap", "aria-keyshortcuts": "S",
+      title: falseSlap ? `No slap card showing: a slap now ${what}` : "Slap the table",
+    }, "SLAP! ", h("kbd", "S"), falseSlap ? h("small", ` (no ${ctx.options.slap} showing)`) : null));
   }
   if (ctx.legal.includes("pass")) {
     offered.add("pass");
