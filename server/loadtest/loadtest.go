@@ -69,11 +69,11 @@ type Report struct {
 	// HeapOf says whose heap the two figures are: "server" (a server
 	// loaded by URL, read from its /metrics) or "process" (server and
 	// clients in this process: both ends of each connection).
-	HeapOf string `json:"heap_of"`
-	DialErrors     int64   `json:"dial_errors"`
-	Refused        int64   `json:"refused_commands"`
-	Dropped        int64   `json:"dropped_connections"`
-	GamesEnded     int64   `json:"games_ended"`
+	HeapOf     string `json:"heap_of"`
+	DialErrors int64  `json:"dial_errors"`
+	Refused    int64  `json:"refused_commands"`
+	Dropped    int64  `json:"dropped_connections"`
+	GamesEnded int64  `json:"games_ended"`
 }
 
 func (c *Config) defaults() {
