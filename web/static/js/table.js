@@ -256,8 +256,9 @@ export function invitesPanel(id) {
   const made = created(id);
   if (!made) return null;
   const abs = (u) => new URL(u, location.origin).href;
-  const row = (text, url) => h("li", text, " ", h("input.link", { readonly: true, value: abs(url), "aria-label": text, onfocus: (e) => e.target.select() }),
-    h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy"));
+  const row = (text, url) => h("li", h("span.invite-for", text),
+    h("span.invite-row", h("input.link", { readonly: true, value: abs(url), "aria-label": `invite link for ${text}`, onfocus: (e) => e.target.select() }),
+      h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy")));
   return h("div.invites", h("h4", "Invite links"), h("ul",
     (made.invites || []).map((inv) => row(`seat ${inv.seat + 1}:`, inv.url)),
     row("spectators:", made.spectator_url || `/t/${id}`)));
