@@ -7,14 +7,17 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"cardtable/engine"
+	"cardtable/games"
 	"cardtable/store"
 	"cardtable/store/sqlite"
+	"cardtable/table"
 )
 
 // follower plays one table over every seat and watches it as a spectator:
@@ -154,32 +157,12 @@ func TestRestartRebuildsTables(t *testing.T) {
 	}
 	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
 	ts := newTestServer(t, st, cfg)
-	type played struct {
-		id     string
-		tokens map[int]string
-		f      *follower
-	}
-	var tables []played
+	var tables []partWay
 	for _, g := range []struct {
 		game  string
 		steps int
 	}{{"war", 21}, {"regicide", 5}, {"watchtower", 17}} {
-		tb := ts.create(createReq{Game: g.game, Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
-		tokens := map[int]string{0: tb.Token}
-		for _, inv := range tb.Invites {
-			u, _ := url.Parse(inv.URL)
-			var cl struct {
-				Token string `json:"token"`
-			}
-			if code := ts.do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, inv.Seat),
-				map[string]string{"invite": u.Query().Get("invite"), "name": "bob"}, &cl); code != http.StatusOK {
-				t.Fatalf("%s: claim seat %d: status %d", g.game, inv.Seat, code)
-			}
-			tokens[inv.Seat] = cl.Token
-		}
-		f := follow(t, ts, tb.ID, tokens)
-		f.playTo(g.steps)
-		tables = append(tables, played{tb.ID, tokens, f})
+		tables = append(tables, playPartWay(t, ts, g.game, g.steps))
 	}
 	ts.stop()
 	if err := st.Close(); err != nil {
@@ -193,31 +176,68 @@ func TestRestartRebuildsTables(t *testing.T) {
 	t.Cleanup(func() { st2.Close() })
 	ts2 := newTestServer(t, st2, cfg)
 	for _, p := range tables {
-		before := p.f
-		after := follow(t, ts2, p.id, p.tokens)
-		if after.cur != before.cur {
-			t.Errorf("table %s: version %d after the restart, %d before", p.id, after.cur, before.cur)
-			continue
-		}
-		for seat, h := range after.hello {
-			if !sameView(h.View, before.views[seat]) {
-				t.Errorf("table %s, seat %d: the view after the restart differs:\nbefore %s\nafter  %s", p.id, seat, before.views[seat], h.View)
-			}
-		}
-		if before.over {
-			t.Logf("table %s ended at version %d before the restart", p.id, before.cur)
-			continue
-		}
-		mover := before.mover()
-		for after.mover() != mover {
-			after.step()
-		}
-		if got, want := after.turns[mover].Legal, before.turns[mover].Legal; !slices.Equal(got, want) {
-			t.Errorf("table %s, seat %d: legal actions %v after the restart, %v before", p.id, mover, got, want)
-		}
-		t.Logf("table %s (%s): version %d, seat %d to move, %d views compared", p.id, after.hello[0].Game, after.cur, mover, len(after.hello))
-		after.playTo(after.cur + 1)
+		checkRebuilt(t, ts2, p)
 	}
+}
+
+// partWay is a table played part way: its seats' tokens and what they
+// heard.
+type partWay struct {
+	id     string
+	tokens map[int]string
+	f      *follower
+}
+
+// playPartWay creates a two-person table of game, claims both seats and
+// plays steps actions.
+func playPartWay(t *testing.T, ts *testServer, game string, steps int) partWay {
+	t.Helper()
+	tb := ts.create(createReq{Game: game, Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tokens := map[int]string{0: tb.Token}
+	for _, inv := range tb.Invites {
+		u, _ := url.Parse(inv.URL)
+		var cl struct {
+			Token string `json:"token"`
+		}
+		if code := ts.do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, inv.Seat),
+			map[string]string{"invite": u.Query().Get("invite"), "name": "bob"}, &cl); code != http.StatusOK {
+			t.Fatalf("%s: claim seat %d: status %d", game, inv.Seat, code)
+		}
+		tokens[inv.Seat] = cl.Token
+	}
+	f := follow(t, ts, tb.ID, tokens)
+	f.playTo(steps)
+	return partWay{tb.ID, tokens, f}
+}
+
+// checkRebuilt reconnects p's seats and a spectator to the restarted
+// server: the same version, views and legal actions, and play goes on.
+func checkRebuilt(t *testing.T, ts *testServer, p partWay) {
+	t.Helper()
+	before := p.f
+	after := follow(t, ts, p.id, p.tokens)
+	if after.cur != before.cur {
+		t.Errorf("table %s: version %d after the restart, %d before", p.id, after.cur, before.cur)
+		return
+	}
+	for seat, h := range after.hello {
+		if !sameView(h.View, before.views[seat]) {
+			t.Errorf("table %s, seat %d: the view after the restart differs:\nbefore %s\nafter  %s", p.id, seat, before.views[seat], h.View)
+		}
+	}
+	if before.over {
+		t.Logf("table %s ended at version %d before the restart", p.id, before.cur)
+		return
+	}
+	mover := before.mover()
+	for after.mover() != mover {
+		after.step()
+	}
+	if got, want := after.turns[mover].Legal, before.turns[mover].Legal; !slices.Equal(got, want) {
+		t.Errorf("table %s, seat %d: legal actions %v after the restart, %v before", p.id, mover, got, want)
+	}
+	t.Logf("table %s (%s): version %d, seat %d to move, %d views compared", p.id, after.hello[0].Game, after.cur, mover, len(after.hello))
+	after.playTo(after.cur + 1)
 }
 
 // TestRestartWithBrokenLog: a table whose stored log no longer replays (an
@@ -265,4 +285,84 @@ func TestRestartWithBrokenLog(t *testing.T) {
 			t.Errorf("joining the broken table: %d %+v; want 500, code internal, and no detail of the log", resp.StatusCode, e)
 		}
 	}
+}
+
+// TestRestartFinishesEndedGame: a crash after a game's last action was
+// stored but before its result was leaves an unfinished table whose log
+// ends the game; the restarted server stores the result, and the record
+// opens.
+func TestRestartFinishesEndedGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
+	ts := newTestServer(t, st, cfg)
+	tb := ts.create(createReq{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	ts.stop()
+	res := logToEnd(t, st, tb.ID)
+	st.Close()
+
+	st2, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st2.Close() })
+	ts2 := newTestServer(t, st2, cfg)
+	// The room settles its table before it serves anyone: once a
+	// spectator is seated, the result is stored.
+	if m := ts2.dial(tb.ID, "").next(); m.Type != "hello" {
+		t.Fatalf("a spectator of the ended table: %s", m.Raw)
+	}
+	hdr, err := st2.Table(t.Context(), tb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hdr.Result == nil || !reflect.DeepEqual(*hdr.Result, res) || hdr.Finished.IsZero() {
+		t.Fatalf("after the restart the table's stored result is %+v (finished %v), want %+v", hdr.Result, hdr.Finished, res)
+	}
+	resp, err := http.Get(ts2.http.URL + "/api/tables/" + tb.ID + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	final, _, err := replayBody(resp)
+	if err != nil || resp.StatusCode != http.StatusOK || !reflect.DeepEqual(final.Result(), res) {
+		t.Errorf("the record after the restart: status %d, %v, result %+v, want %+v", resp.StatusCode, err, final, res)
+	}
+}
+
+// logToEnd plays table id's game to its end with first legal actions,
+// appending each to st as a room would, and returns the result; it stores
+// no result, as after a crash just before.
+func logToEnd(t *testing.T, st store.Store, id string) engine.Result {
+	t.Helper()
+	hdr, err := st.Table(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := games.Lookup(hdr.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := engine.ResolveOptions(g.Options(), hdr.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !tab.Over() {
+		seat := tab.ToMove()[0]
+		ap, err := tab.Play(seat, tab.Legal(seat)[0], tab.Version())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Append(t.Context(), id, store.Action{Seq: tab.Version() - 1, Seat: seat, Action: ap.Action, At: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tab.Result()
 }

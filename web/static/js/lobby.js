@@ -1,7 +1,6 @@
 // lobby.js is the lobby page: a display name, a form to create a table
 // (game, its options with the values /api/games accepts, who sits in each
-// seat), the invite and spectator links of the table created, and the
-// open tables to join.
+// seat) which then opens, and the open tables to join.
 
 import { h, fill } from "./dom.js";
 import * as api from "./lobby-api.js";
@@ -30,7 +29,10 @@ function optionField(game, o) {
 function seatRow(game, i) {
   const choices = [h("option", { value: "human" }, i === 0 ? "you" : "a person (invite link)")];
   for (const b of game.bots || []) choices.push(h("option", { value: "bot:" + b.name, title: b.help, selected: i > 0 && b.default }, `bot: ${b.name}${b.default ? " (default)" : ""}`));
-  return h("li.field", h("label", { for: `seat-${i}` }, `Seat ${i + 1}`), h("select", { id: `seat-${i}`, name: `seat-${i}` }, choices));
+  const settings = h("input.bot-settings", { id: `seat-${i}-settings`, "aria-label": `seat ${i + 1} bot settings`, placeholder: "bot settings, e.g. iterations=64", size: 24 });
+  const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, onchange: () => { settings.hidden = select.value === "human"; } }, choices);
+  settings.hidden = select.value === "human";
+  return h("li.field", h("label", { for: `seat-${i}` }, `Seat ${i + 1}`), h("span", select, " ", settings));
 }
 
 function drawForm() {
@@ -59,31 +61,21 @@ async function create(e) {
     const el = $(`opt-${o.key}`);
     if (el && el.value !== o.default) options[o.key] = el.value;
   }
-  const seats = [...$("seats").querySelectorAll("select")].map((sel) =>
-    sel.value === "human" ? { kind: "human" } : { kind: "bot", bot: sel.value.slice(4) });
+  const seats = [...$("seats").querySelectorAll("select")].map((sel) => {
+    if (sel.value === "human") return { kind: "human" };
+    const settings = $(`${sel.id}-settings`).value.trim();
+    return { kind: "bot", bot: sel.value.slice(4) + (settings ? ":" + settings : "") };
+  });
   const err = $("create-error");
   err.textContent = "";
   try {
     const created = await api.createTable({ game: game.name, options, seats, name, listed: $("listed").checked });
-    showCreated(created);
-    refresh();
+    // The table opens at once; its page shows the creator the invite and
+    // spectator links.
+    location.href = `/t/${created.id}`;
   } catch (ex) {
     err.textContent = ex.message;
   }
-}
-
-function showCreated(c) {
-  const abs = (u) => new URL(u, location.origin).href;
-  const link = (text, url) => h("li", h("span", text), " ", h("input.link", { readonly: true, value: abs(url), "aria-label": text, onfocus: (e) => e.target.select() }),
-    h("button.small", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy"));
-  fill($("created"),
-    h("h2", "Table created"),
-    h("p", h("a.button.primary", { href: `/t/${c.id}`, id: "go-table" }, c.seat !== undefined ? "Go to your seat" : "Watch the table")),
-    h("ul.links",
-      (c.invites || []).map((inv) => link(`Invite for seat ${inv.seat + 1}:`, inv.url)),
-      link("Spectators:", c.spectator_url)));
-  $("created").hidden = false;
-  $("go-table").focus();
 }
 
 async function join(t, seat) {
