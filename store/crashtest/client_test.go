@@ -33,15 +33,20 @@ func build(t *testing.T) string {
 	return bin
 }
 
-// freePort finds a loopback port nobody listens on now.
-func freePort(t *testing.T) int {
+// freePorts finds n distinct loopback ports nobody listens on now: each
+// is held until all are found, so no two scenarios get the same one.
+func freePorts(t *testing.T, n int) []int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	var ports []int
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // server is one `cardtable serve` process.
@@ -72,7 +77,7 @@ func start(t *testing.T, bin, addr, db string, extra ...string) *server {
 			<-s.exit
 		}
 	})
-	for range 300 {
+	for range 600 {
 		select {
 		case err := <-s.exit:
 			t.Fatalf("cardtable serve exited before serving: %v\n%s", err, log.String())
@@ -87,7 +92,7 @@ func start(t *testing.T, bin, addr, db string, extra ...string) *server {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("cardtable serve did not answer /healthz within 30 s\n%s", log.String())
+	t.Fatalf("cardtable serve did not answer /healthz within 60 s\n%s", log.String())
 	return nil
 }
 
