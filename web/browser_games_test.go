@@ -302,4 +302,20 @@ func testTwoPlayers(t *testing.T, s *site) {
 	}
 	alice.shot("two-players-alice")
 	bob.shot("two-players-bob")
+
+	// A spectator with the table's plain link watches: the same table, no
+	// actions offered.
+	watcher := s.tab(t)
+	watcher.do(chromedp.Navigate(s.url + "/t/" + eval[string](alice, "window.cardtableTable.tableID")))
+	watcher.wait("the spectator's table", "window.cardtableTable && window.cardtableTable.s.view && window.cardtableTable.s.seat === -1")
+	if who := eval[string](watcher, "document.querySelector('.who').textContent"); who != "Watching" {
+		t.Errorf("the spectator's header says %q, want Watching", who)
+	}
+	if n := eval[int](watcher, "document.querySelectorAll('[data-action]').length"); n != 0 {
+		t.Errorf("the spectator is offered %d actions", n)
+	}
+	if a, w := eval[string](alice, piles), eval[string](watcher, piles); a != w {
+		t.Errorf("alice sees piles %s, the spectator %s", a, w)
+	}
+	alice.wait("the spectator counted", "document.querySelector('.seats').textContent.includes('1 watching')")
 }
