@@ -1,0 +1,62 @@
+package pgtest
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+)
+
+func TestMain(m *testing.M) { os.Exit(Main(m)) }
+
+// TestServer connects to a database of the throwaway server, writes and
+// reads, and checks the server does not run as root.
+func TestServer(t *testing.T) {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, DB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `CREATE TABLE x (n INTEGER); INSERT INTO x VALUES (41)`); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT n + 1 FROM x`).Scan(&n); err != nil || n != 42 {
+		t.Fatalf("SELECT gave %d, %v", n, err)
+	}
+	var pid int
+	if err := conn.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat("/proc/" + strconv.Itoa(pid))
+	if err != nil {
+		t.Skipf("cannot see the server's process: %v", err)
+	}
+	if uid := statUID(fi); uid == 0 {
+		t.Errorf("the PostgreSQL backend %d runs as root", pid)
+	}
+}
+
+// TestDBsApart: two databases of one server do not see each other's tables.
+func TestDBsApart(t *testing.T) {
+	ctx := context.Background()
+	a, err := pgx.Connect(ctx, DB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close(ctx)
+	b, err := pgx.Connect(ctx, DB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close(ctx)
+	if _, err := a.Exec(ctx, `CREATE TABLE only_a (n INTEGER)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Exec(ctx, `SELECT * FROM only_a`); err == nil {
+		t.Error("database b sees database a's table")
+	}
+}
