@@ -230,20 +230,27 @@ func TestCrash(t *testing.T) {
 		t.Skip("builds cardtable and runs it as a process; not in -short")
 	}
 	bin := build(t)
-	for _, sc := range []scenario{
+	for _, sc := range scenarios() {
+		t.Run(sc.name, func(t *testing.T) { crash(t, bin, sc, filepath.Join(t.TempDir(), "x.db")) })
+	}
+}
+
+// scenarios are the games TestCrash plays on SQLite and TestCrashPostgres
+// on PostgreSQL.
+func scenarios() []scenario {
+	return []scenario{
 		{name: "war two people", humans: []int{0, 1}, kills: []int{9, 40, 41},
 			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
 		{name: "regicide with a bot", humans: []int{0}, kills: []int{2, 6},
 			create: map[string]any{"game": "regicide", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}}}},
-	} {
-		t.Run(sc.name, func(t *testing.T) { crash(t, bin, sc) })
 	}
 }
 
-func crash(t *testing.T, bin string, sc scenario) {
+// crash plays sc on a server storing its tables in db (a SQLite file or a
+// postgres:// DSN), killing it with kill -9 and restarting it on db.
+func crash(t *testing.T, bin string, sc scenario, db string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	db := filepath.Join(t.TempDir(), "x.db")
 	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	srv := start(t, bin, addr, db)
 	var c created
