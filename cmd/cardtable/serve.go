@@ -111,6 +111,14 @@ func openStore(ctx context.Context, path string) (store.Store, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--db %s: %w", postgres.Redact(path), err)
 		}
+		// One server alone on the database (a killed one's lock goes with
+		// its session; a vanished machine's within about 15 s).
+		wait, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := st.Exclusive(wait); err != nil {
+			st.Close()
+			return nil, fmt.Errorf("--db %s: %w", postgres.Redact(path), err)
+		}
 		return st, nil
 	}
 	st, err := sqlite.Open(path)

@@ -25,6 +25,7 @@ import (
 	"cardtable/store"
 	"cardtable/store/migrate"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 )
@@ -50,6 +51,8 @@ type Store struct {
 	from int    // the schema version Open found
 	to   int    // the schema version Open left
 	once sync.Once
+	mu   sync.Mutex
+	solo *pgx.Conn // the connection holding the lone server's lock (Exclusive)
 }
 
 var _ store.Cluster = (*Store)(nil)
@@ -135,8 +138,16 @@ func (s *Store) Name() string { return s.name }
 // Close closes the pool; later calls fail. Close may be called more than
 // once.
 func (s *Store) Close() error {
-	s.once.Do(s.pool.Close)
-	return nil
+	var err error
+	s.once.Do(func() {
+		s.mu.Lock()
+		if s.solo != nil {
+			err = s.solo.Close(context.Background()) // drops the lock
+		}
+		s.mu.Unlock()
+		s.pool.Close()
+	})
+	return err
 }
 
 // fail names the database in an error of PostgreSQL or the pool; the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"cardtable/store"
 	"cardtable/store/migrate"
@@ -149,5 +150,27 @@ func TestRedact(t *testing.T) {
 		if got := Redact(in); got != want {
 			t.Errorf("Redact(%s) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// TestExclusive: one lone server holds a database; a second is refused
+// naming the holder until the first closes its store.
+func TestExclusive(t *testing.T) {
+	dsn := pgtest.DB(t)
+	first, second := open(t, dsn), open(t, dsn)
+	if err := first.Exclusive(ctx); err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 600*time.Millisecond)
+	defer cancel()
+	err := second.Exclusive(short)
+	if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), `application "cardtable"`) {
+		t.Fatalf("a second lone server on the database: %v; want ErrInUse naming the holder", err)
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := second.Exclusive(ctx); err != nil {
+		t.Errorf("after the first store closed, the second is refused: %v", err)
 	}
 }

@@ -209,16 +209,21 @@ func (s *Server) initdb() error {
 	return nil
 }
 
-// start starts the server on the socket only. fsync is off: a throwaway
-// cluster need not survive a power cut, and the tests run faster (a
-// committed transaction still survives the death of any process).
+// start starts the server on the socket only. fsync is off unless
+// PGTEST_FSYNC=on (for benchmarks that should pay for the disk): a
+// throwaway cluster need not survive a power cut, and the tests run faster
+// (a committed transaction still survives the death of any process).
 func (s *Server) start() error {
+	fsync := "off"
+	if os.Getenv("PGTEST_FSYNC") == "on" {
+		fsync = "on"
+	}
 	opts := strings.Join([]string{
 		"-c listen_addresses=''",
 		"-c unix_socket_directories=" + s.dir,
 		"-c port=" + strconv.Itoa(port),
-		"-c fsync=off",
-		"-c full_page_writes=off",
+		"-c fsync=" + fsync,
+		"-c full_page_writes=" + fsync,
 		"-c shared_buffers=32MB",
 		"-c max_connections=200",
 	}, " ")
