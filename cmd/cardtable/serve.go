@@ -109,7 +109,7 @@ func openStore(ctx context.Context, path string) (store.Store, error) {
 	if postgres.IsDSN(path) {
 		st, err := postgres.Open(ctx, path)
 		if err != nil {
-			return nil, fmt.Errorf("--db %s: %w", postgres.Redact(path), err)
+			return nil, fmt.Errorf("--db: %w", err)
 		}
 		// One server alone on the database (a killed one's lock goes with
 		// its session; a vanished machine's within about 15 s).
@@ -117,7 +117,7 @@ func openStore(ctx context.Context, path string) (store.Store, error) {
 		defer cancel()
 		if err := st.Exclusive(wait); err != nil {
 			st.Close()
-			return nil, fmt.Errorf("--db %s: %w", postgres.Redact(path), err)
+			return nil, fmt.Errorf("--db: %w", err)
 		}
 		return st, nil
 	}

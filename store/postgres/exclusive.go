@@ -14,7 +14,7 @@ import (
 const soloLock int64 = 0x6364_7462_736f_6c6f
 
 // ErrInUse: another lone server holds the database (Exclusive).
-var ErrInUse = errors.New("store: the database is in use by another cardtable serve")
+var ErrInUse = errors.New("in use by another cardtable serve")
 
 // Exclusive makes this store the only lone server's on the database: a
 // server that runs by itself (no other nodes, so no leases) rebuilds and
@@ -61,7 +61,7 @@ func (s *Store) Exclusive(ctx context.Context) error {
 	}
 	holder := s.soloHolder()
 	conn.Close(context.Background())
-	return fmt.Errorf("%w: %s (%s) holds it; stop that server, or give this one another database", ErrInUse, s.name, holder)
+	return fmt.Errorf("store: %s: %w (%s holds its lock); stop that server, or give this one another database", s.name, ErrInUse, holder)
 }
 
 // soloHolder describes the session holding the lone server's lock.
