@@ -207,7 +207,7 @@ func (p *Plan) Run(ctx context.Context, started func(run int)) (*Report, error) 
 		}
 		rep, err := sim.Run(ctx, cfg)
 		if err != nil {
-			return nil, fmt.Errorf("arena: %s: %w", strings.Join(rep0Bots(cfg), ","), err)
+			return nil, fmt.Errorf("arena: %s: %w", strings.Join(seatBots(cfg), ","), err)
 		}
 		workers = rep.Workers
 		if p.coop {
@@ -223,7 +223,8 @@ func (p *Plan) Run(ctx context.Context, started func(run int)) (*Report, error) 
 	return p.report(t, elapsed, workers)
 }
 
-func rep0Bots(cfg sim.Config) []string {
+// seatBots names the bots of a run's seats, for its errors.
+func seatBots(cfg sim.Config) []string {
 	var names []string
 	for _, s := range cfg.Seats {
 		names = append(names, s.Bot)

@@ -304,65 +304,24 @@ func (r *Report) derive() error {
 	return r.deriveRatings()
 }
 
+// h2h is one ordered pair's record while it is counted.
+type h2h struct{ games, wins, losses, ties int64 }
+
 // deriveRatings fits the ratings to the match-ups' outcomes and counts
 // each entry's record and the head-to-head matrix.
 func (r *Report) deriveRatings() error {
 	k := len(r.Bots)
-	var results []Result
-	type h2h struct{ games, wins, losses, ties int64 }
 	pairs := make([][]h2h, k)
 	for i := range pairs {
 		pairs[i] = make([]h2h, k)
 	}
+	var results []Result
 	for _, mu := range r.Matchups {
-		players := make([]int, len(mu.Bots))
-		for i, b := range mu.Bots {
-			players[i] = slices.Index(r.Bots, b)
-			if players[i] < 0 {
-				return fmt.Errorf("arena: match-up bot %s is not one of the bots %v", b, r.Bots)
-			}
+		res, err := r.countMatchup(mu, pairs)
+		if err != nil {
+			return err
 		}
-		for _, o := range mu.Outcomes {
-			if o.Games == 0 {
-				continue
-			}
-			won := map[int]bool{}
-			var winners []int
-			for _, w := range o.Winners {
-				e := slices.Index(r.Bots, w)
-				won[e] = true
-				winners = append(winners, e)
-			}
-			res := Result{Players: players, Winners: winners, Games: float64(o.Games)}
-			results = append(results, res)
-			shares := res.shares()
-			for _, a := range players {
-				e := &r.Entries[a]
-				e.Games += o.Games
-				e.Points += shares[a] * float64(o.Games)
-				if won[a] {
-					e.Wins += o.Games
-				}
-				if len(winners) == 0 {
-					e.Draws += o.Games
-				}
-				for _, b := range players {
-					if a == b {
-						continue
-					}
-					c := &pairs[a][b]
-					c.games += o.Games
-					switch {
-					case won[a] && !won[b]:
-						c.wins += o.Games
-					case won[b] && !won[a]:
-						c.losses += o.Games
-					default:
-						c.ties += o.Games
-					}
-				}
-			}
-		}
+		results = append(results, res...)
 	}
 	fit, err := FitRatings(k, results, r.Prior)
 	if err != nil {
@@ -393,4 +352,61 @@ func (r *Report) deriveRatings() error {
 		}
 	}
 	return nil
+}
+
+// countMatchup adds a match-up's outcomes to its entries' records and the
+// pairs' head-to-head counts, and returns them as results to fit.
+func (r *Report) countMatchup(mu Matchup, pairs [][]h2h) ([]Result, error) {
+	players := make([]int, len(mu.Bots))
+	for i, b := range mu.Bots {
+		if players[i] = slices.Index(r.Bots, b); players[i] < 0 {
+			return nil, fmt.Errorf("arena: match-up bot %s is not one of the bots %v", b, r.Bots)
+		}
+	}
+	var results []Result
+	for _, o := range mu.Outcomes {
+		if o.Games == 0 {
+			continue
+		}
+		won := map[int]bool{}
+		var winners []int
+		for _, w := range o.Winners {
+			e := slices.Index(r.Bots, w)
+			if e < 0 || !slices.Contains(mu.Bots, w) {
+				return nil, fmt.Errorf("arena: match-up %v won by %s, who is not in it", mu.Bots, w)
+			}
+			won[e] = true
+			winners = append(winners, e)
+		}
+		res := Result{Players: players, Winners: winners, Games: float64(o.Games)}
+		results = append(results, res)
+		shares := res.shares()
+		for _, a := range players {
+			e := &r.Entries[a]
+			e.Games += o.Games
+			e.Points += shares[a] * float64(o.Games)
+			if won[a] {
+				e.Wins += o.Games
+			}
+			if len(winners) == 0 {
+				e.Draws += o.Games
+			}
+			for _, b := range players {
+				if a == b {
+					continue
+				}
+				c := &pairs[a][b]
+				c.games += o.Games
+				switch {
+				case won[a] && !won[b]:
+					c.wins += o.Games
+				case won[b] && !won[a]:
+					c.losses += o.Games
+				default:
+					c.ties += o.Games
+				}
+			}
+		}
+	}
+	return results, nil
 }

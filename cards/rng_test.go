@@ -2,6 +2,9 @@ package cards
 
 import (
 	"bytes"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -101,5 +104,68 @@ func TestSubSeedDistinct(t *testing.T) {
 			t.Fatalf("SubSeed repeats at %d", i)
 		}
 		seen[s] = true
+	}
+}
+
+// BenchmarkShuffle52 shuffles a 52-card deck, as every War deal does.
+func BenchmarkShuffle52(b *testing.B) {
+	r := NewRNG(1)
+	deck := Standard52()
+	for b.Loop() {
+		r.Shuffle(deck)
+	}
+}
+
+// TestRNGMatchesPCG checks that RNG is math/rand/v2's PCG: the same stream
+// from the same seeds, the same draws through IntN and Shuffle, and the
+// same state encoding, so saved states and seeded games stay as they were.
+func TestRNGMatchesPCG(t *testing.T) {
+	for seed := uint64(0); seed < 200; seed++ {
+		r := NewRNG(seed)
+		p := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+		for i := range 100 {
+			if got, want := r.Uint64(), p.Uint64(); got != want {
+				t.Fatalf("seed %d draw %d: Uint64 = %#x, PCG gives %#x", seed, i, got, want)
+			}
+		}
+		got, _ := r.MarshalBinary()
+		want, _ := p.MarshalBinary()
+		if !bytes.Equal(got, want) {
+			t.Fatalf("seed %d: state %x, PCG writes %x", seed, got, want)
+		}
+		for n := 1; n < 60; n++ {
+			if got, want := r.IntN(n), int(lemireRef(p, uint64(n))); got != want {
+				t.Fatalf("seed %d: IntN(%d) = %d, want %d", seed, n, got, want)
+			}
+		}
+	}
+}
+
+// lemireRef is IntN's method on a rand.PCG, written out for the test.
+func lemireRef(p *rand.PCG, n uint64) uint64 {
+	hi, lo := bits.Mul64(p.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(p.Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// TestShuffleDrawsAsIntN checks that Shuffle makes the draws IntN(i+1)
+// would, from the last card down.
+func TestShuffleDrawsAsIntN(t *testing.T) {
+	for seed := uint64(0); seed < 200; seed++ {
+		r, ref := NewRNG(seed), NewRNG(seed)
+		got, want := Standard52(), Standard52()
+		r.Shuffle(got)
+		for i := len(want) - 1; i > 0; i-- {
+			j := ref.IntN(i + 1)
+			want[i], want[j] = want[j], want[i]
+		}
+		if !slices.Equal(got, want) || r != ref {
+			t.Fatalf("seed %d: Shuffle = %v, IntN draws give %v", seed, got, want)
+		}
 	}
 }

@@ -250,15 +250,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // readLoop reads commands and hands them to the room until the
 // connection ends or the client is kicked.
 func (c *client) readLoop(rm *room) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go func() {
-		select {
-		case <-c.gone:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
+	// A cancelled read would drop the connection before the write loop's
+	// close frame; the write loop's Close ends this read instead.
+	ctx := context.Background()
 	rate := newRateGuard(c.srv.limits)
 	for {
 		typ, data, err := c.conn.Read(ctx)

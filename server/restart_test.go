@@ -8,10 +8,12 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"cardtable/engine"
+	"cardtable/store"
 	"cardtable/store/sqlite"
 )
 
@@ -215,5 +217,52 @@ func TestRestartRebuildsTables(t *testing.T) {
 		}
 		t.Logf("table %s (%s): version %d, seat %d to move, %d views compared", p.id, after.hello[0].Game, after.cur, mover, len(after.hello))
 		after.playTo(after.cur + 1)
+	}
+}
+
+// TestRestartWithBrokenLog: a table whose stored log no longer replays (an
+// action the game refuses) does not keep the server or the other tables
+// down; it is refused by name.
+func TestRestartWithBrokenLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
+	ts := newTestServer(t, st, cfg)
+	good := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	bad := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	ts.stop()
+	if err := st.Append(t.Context(), bad.ID, store.Action{Seq: 0, Seat: 0, Action: "fly away", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	st2, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st2.Close() })
+	ts2 := newTestServer(t, st2, cfg)
+	c := ts2.dial(good.ID, good.Token)
+	if h := c.next(); h.Type != "hello" || h.Version != 0 {
+		t.Fatalf("the good table after the restart: %s", h.Raw)
+	}
+	c.send(cmd("flip", 0, "f"))
+	if ev := c.until("event"); ev.Version != 1 {
+		t.Errorf("the good table does not play after the restart: %s", ev.Raw)
+	}
+	for range 2 { // refused each time, the same way
+		resp, err := http.Get(ts2.http.URL + "/ws/" + bad.ID + "?token=" + bad.Token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e apiErr
+		json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusInternalServerError || e.Code != "internal" || strings.Contains(e.Message, "fly") {
+			t.Errorf("joining the broken table: %d %+v; want 500, code internal, and no detail of the log", resp.StatusCode, e)
+		}
 	}
 }

@@ -114,10 +114,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var wg sync.WaitGroup
 	tallies := make([]*tally, workers)
 	for w := range tallies {
-		tallies[w] = newTally(r.spec)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Each worker allocates its own tally, from its own P's cache.
+			tallies[w] = newTally(r.spec)
 			r.work(ctx, tallies[w], csv)
 		}()
 	}

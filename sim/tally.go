@@ -33,8 +33,14 @@ type tally struct {
 	seatTimes, botTimes [engine.MaxSeats]decisionTimes
 }
 
+// linePad is the unused capacity after a worker's small counters: two
+// workers' counters allocated one after the other would otherwise share a
+// cache line that both write on every game.
+const linePad = 16
+
 func newTally(spec engine.StatsSpec) *tally {
-	t := &tally{ends: make([]int64, len(spec.EndReasons)), firstMetric: -1, metrics: make([]metricDist, len(spec.Metrics))}
+	n := len(spec.EndReasons)
+	t := &tally{ends: make([]int64, n, n+linePad), firstMetric: -1, metrics: make([]metricDist, len(spec.Metrics))}
 	for k, name := range spec.Metrics {
 		if name == FirstPlayerMetric {
 			t.firstMetric = k

@@ -82,11 +82,7 @@ func (p *LinesPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 	if p.lines == nil {
 		return Move{}, errors.New("table: a spectator's transcript cannot act")
 	}
-	if turn.Version != p.shown {
-		fmt.Fprintf(p.w, "%s\n", Indent(viewText(turn.View)))
-		p.shown = turn.Version
-	}
-	p.prompt(turn)
+	p.writeTurn(turn)
 	for {
 		if err := p.w.Flush(); err != nil {
 			return Move{}, err
@@ -121,6 +117,16 @@ func (p *LinesPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 		}
 		return Move{Action: text, Version: turn.Version}, nil
 	}
+}
+
+// writeTurn writes the seat's view, unless it was just written, and its
+// legal actions.
+func (p *LinesPlayer) writeTurn(turn Turn) {
+	if turn.Version != p.shown {
+		fmt.Fprintf(p.w, "%s\n", Indent(viewText(turn.View)))
+		p.shown = turn.Version
+	}
+	p.prompt(turn)
 }
 
 func (p *LinesPlayer) prompt(turn Turn) {

@@ -27,6 +27,9 @@ type ProgramPlayer struct {
 	exited  chan struct{}
 	waitErr error
 	closing sync.Once
+	// ended is set once the program was told the game is over: it is then
+	// given exitGrace to exit by itself.
+	ended bool
 }
 
 // DefaultTimeout is how long a program seat may take over one move.
@@ -92,6 +95,7 @@ func (p *ProgramPlayer) Tell(m Message) error {
 		return p.failure(fmt.Errorf("could not be sent a %s message (%v)", m.Type, err))
 	}
 	if m.Type == TypeEnd {
+		p.ended = true
 		p.stdin.Close()
 	}
 	return nil
@@ -124,15 +128,18 @@ func (p *ProgramPlayer) failure(err error) error {
 	return errors.New(b.String())
 }
 
-// Close ends the program: its input is closed, it gets a moment to exit
-// by itself, then it and every process it started are killed. Close
-// waits until it has exited and the reading goroutine is done.
+// Close ends the program: its input is closed and, when its game is over,
+// it gets a moment to exit by itself; then it and every process it
+// started are killed. Close waits until it has exited and the reading
+// goroutine is done.
 func (p *ProgramPlayer) Close() error {
 	p.closing.Do(func() {
 		p.stdin.Close()
-		select {
-		case <-p.exited:
-		case <-time.After(exitGrace):
+		if p.ended {
+			select {
+			case <-p.exited:
+			case <-time.After(exitGrace):
+			}
 		}
 		killGroup(p.cmd)
 		<-p.exited

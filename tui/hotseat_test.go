@@ -67,3 +67,53 @@ func checkSecondSignal(t *testing.T, h *harness) {
 		t.Fatalf("after both signals: version %d, want %d (both applied together)", h.m.t.Version(), version+2)
 	}
 }
+
+// TestHotSeatSlapWar: two people in one slap window are each asked behind
+// the hand-over screen, each timed from their own reveal, and the window
+// is applied once both answered.
+func TestHotSeatSlapWar(t *testing.T) {
+	h := newHarness(t, "war", map[string]string{"slap": "5"}, 7, "human", "human")
+	for i := 0; i < 400 && !h.m.t.Over(); i++ {
+		if h.m.mode == modePass && h.m.win != nil && h.m.ui.privateWindow(h.m.t.View(0)) {
+			break
+		}
+		if h.m.mode == modePass {
+			t.Fatalf("a hand-over outside a slap window (move %d)", h.m.t.Version())
+		}
+		h.play("flip")
+	}
+	if h.m.mode != modePass {
+		t.Fatal("no slap window came")
+	}
+	version := h.m.t.Version()
+	first := h.m.passTo
+	h.wantScreen("Pass to " + table.SeatName(first))
+	h.key("x")
+	if !h.m.slap.active || h.m.slap.seat != first {
+		t.Fatalf("%s's slap clock is not running", table.SeatName(first))
+	}
+	h.key("space")
+	if h.m.t.Version() != version {
+		t.Fatal("the first slap was applied before the second person answered")
+	}
+	second := h.m.passTo
+	if h.m.mode != modePass || second == first {
+		t.Fatalf("the second person is not handed the screen (mode %d, pass to %d)", h.m.mode, second)
+	}
+	if h.m.slap.active {
+		t.Fatal("the second person's clock runs before they see the reveal")
+	}
+	h.key("x")
+	if !h.m.slap.active || h.m.slap.seat != second {
+		t.Fatalf("%s's slap clock is not running", table.SeatName(second))
+	}
+	h.fire()
+	acts := h.m.t.Record().Actions[version:]
+	slapped := false
+	for _, a := range acts {
+		slapped = slapped || a.Seat == first && strings.HasPrefix(a.Action, "slap@")
+	}
+	if !slapped || !containsAction(acts, second, "pass") {
+		t.Fatalf("the window applied %v; want %s's timed slap and %s's pass", acts, table.SeatName(first), table.SeatName(second))
+	}
+}

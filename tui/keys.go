@@ -124,7 +124,12 @@ func (m *Model) quitKey(k tea.KeyPressMsg) tea.Cmd {
 	case "s":
 		m.overlay = overlayNone
 		m.openSave()
-		m.save.thenQuit = true
+		if m.overlay == overlaySave {
+			m.save.thenQuit = true
+		} else if m.saved != "" {
+			m.quit = true
+			return tea.Quit
+		}
 	default:
 		m.overlay = overlayNone
 	}

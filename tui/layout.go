@@ -64,7 +64,7 @@ func (m *Model) tableView() string {
 	}
 	boardLines := min(lipgloss.Height(board), body-7)
 	rows := body - boardLines
-	logW = max(40, w-60)
+	logW = max(36, w-60)
 	leftW := w - logW - 1
 	bottom := joinColumns(m.actionsView(leftW, rows), leftW, m.logView(logW, rows), logW, rows)
 	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + footer
@@ -115,7 +115,7 @@ func (m *Model) board() string {
 	if n := len(m.log); n > 0 && m.log[n-1].byBot {
 		last = m.log[n-1].actor
 	}
-	sc := scene{view: v, viewer: m.display, labels: m.labels, options: m.t.Hello(m.display).Options,
+	sc := scene{view: v, viewer: m.display, labels: m.labels, options: m.options,
 		game: m.t.Game(), lastActor: last, width: m.width}
 	out := m.ui.board(sc)
 	if m.steps.active() {
@@ -165,44 +165,56 @@ func (m *Model) actionsView(width, rows int) string {
 // logView is the latest public events, newest last, as the display seat
 // may know them; the last move of a bot is highlighted.
 func (m *Model) logView(width, rows int) string {
+	rows--
+	// Walk back from the newest entry until the rows are full; long lines
+	// wrap (indented) rather than lose their end.
+	wrap := lipgloss.NewStyle().Width(width - 2)
 	var lines []string
-	for i, e := range m.log {
-		line := m.label(e.actor) + ": " + prettyAction(e.text(m.display))
+	for i := len(m.log) - 1; i >= 0 && len(lines) < rows; i-- {
+		lines = append(wrapLines(wrap, m.logLines(i)), lines...)
+	}
+	if len(lines) > rows {
+		lines = lines[len(lines)-rows:]
+	}
+	return styleLabel.Render("Log") + "\n" + fit(strings.Join(lines, "\n"), width)
+}
+
+// logLines are log entry i's lines: the action, its note, its steps (as
+// far as they have been shown).
+func (m *Model) logLines(i int) []string {
+	e := m.log[i]
+	var lines []string
+	if text := e.text(m.display); !m.ui.quiet(text) {
+		line := m.label(e.actor) + ": " + prettyAction(text)
 		if i == len(m.log)-1 && e.byBot {
 			line = styleHighlight.Render("▶ ") + line
 		}
-		if !m.ui.quiet(e.text(m.display)) {
-			lines = append(lines, line)
-		}
-		if e.note != "" {
-			lines = append(lines, prettyAction(e.note))
-		}
-		evs := e.events
-		if i == len(m.log)-1 && m.steps.active() {
-			evs = evs[:m.steps.shown+1]
-		}
-		for _, ev := range evs {
-			lines = append(lines, styleDim.Render("  · ")+prettyAction(ev))
-		}
+		lines = append(lines, line)
 	}
-	head := styleLabel.Render("Log")
-	rows--
-	// Long lines wrap (indented) rather than lose their end.
-	wrap := lipgloss.NewStyle().Width(width - 2)
-	var wrapped []string
+	if e.note != "" {
+		lines = append(lines, prettyAction(e.note))
+	}
+	evs := e.events
+	if i == len(m.log)-1 && m.steps.active() {
+		evs = evs[:m.steps.shown+1]
+	}
+	for _, ev := range evs {
+		lines = append(lines, styleDim.Render("  · ")+prettyAction(ev))
+	}
+	return lines
+}
+
+func wrapLines(wrap lipgloss.Style, lines []string) []string {
+	var out []string
 	for _, l := range lines {
 		for j, part := range strings.Split(wrap.Render(l), "\n") {
 			if j > 0 {
 				part = "  " + part
 			}
-			wrapped = append(wrapped, strings.TrimRight(part, " "))
+			out = append(out, strings.TrimRight(part, " "))
 		}
 	}
-	lines = wrapped
-	if len(lines) > rows {
-		lines = lines[len(lines)-rows:]
-	}
-	return head + "\n" + fit(strings.Join(lines, "\n"), width)
+	return out
 }
 
 // footer is the forecast, the status line and the keys.
@@ -223,8 +235,11 @@ func (m *Model) footer() string {
 		status = st.Render(m.status)
 	}
 	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
-	if m.mode == modeEnd {
+	switch {
+	case m.mode == modeEnd:
 		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
+	case m.win == nil || m.win.asking < 0:
+		keys = styleKeys.Render("? help, rules · q quit")
 	}
 	return forecast + "\n" + status + "\n" + keys
 }

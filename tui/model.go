@@ -50,6 +50,8 @@ type Model struct {
 	players []table.Player
 	labels  []string
 	persons []int
+	// options are the game's resolved options, by key.
+	options map[string]string
 
 	width, height int
 	mode          mode
@@ -130,6 +132,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 	}
 	m.labels = seatLabels(m.t.Seats(), m.players, len(m.persons))
 	m.lastPublic = m.t.View(engine.Spectator)
+	m.options = m.t.Hello(engine.Spectator).Options
 	// One person sees their seat from the start; with several, the screen
 	// shows the public view until it is handed to the first one asked.
 	if len(m.persons) == 1 {
@@ -156,6 +159,8 @@ func seatLabels(seats []table.SeatInfo, players []table.Player, persons int) []s
 		switch {
 		case players[i] == nil && persons == 1:
 			name += " (you)"
+		case players[i] != nil && s.Kind == table.KindProgram:
+			name += " (program)"
 		case players[i] != nil && s.Bot != "":
 			name += " (" + s.Bot + ")"
 		case players[i] != nil:
@@ -180,6 +185,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if n := m.t.Version(); n > 0 {
 		m.setStatus(fmt.Sprintf("resumed after %s", plural(n, "action")), false)
+		m.logPast()
 	}
 	return tea.Batch(m.pick.focus(), m.advance())
 }

@@ -13,6 +13,7 @@ import (
 	"cardtable/games/war"
 	"cardtable/games/watchtower"
 	"cardtable/record"
+	"cardtable/table"
 )
 
 func TestRegicideScreenForecastAndRefusal(t *testing.T) {
@@ -277,4 +278,25 @@ func TestCardText(t *testing.T) {
 		}
 	}
 	_ = watchtower.View{}
+}
+
+func TestReflowKeepsBlocks(t *testing.T) {
+	in := "# Title\n\nA paragraph\nover two lines.\n\n- item one\n  continued\n- item two\n| a | b |\n| c | d |"
+	want := "# Title\n\nA paragraph over two lines.\n\n- item one continued\n- item two\n| a | b |\n| c | d |"
+	if got := reflow(in); got != want {
+		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestResumedGameShowsItsPast(t *testing.T) {
+	h := newHarness(t, "regicide", nil, 7, "human")
+	h.play("play 3C 3D")
+	h.play("discard 5H 5D")
+	rec := h.m.t.Record()
+	tb, err := table.Resume(h.m.t.Game(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := startHarness(t, Config{Table: tb, Players: make([]table.Player, 1)})
+	r.wantScreen("resumed after 2 actions", "seat 1 (you): play 3♣ 3♦", "seat 1 (you): discard 5♥ 5♦", "your hand: 2♠ 7♠ 9♣ A♠")
 }

@@ -38,7 +38,7 @@ func (regicideUI) board(sc scene) string {
 	}
 	b.WriteString(section("Castle", piles) + "  " + section("Tavern", tavern) + "  " + section("discard", fmt.Sprint(len(v.Discard))) + "\n")
 	if v.RecycledAtBottom > 0 {
-		b.WriteString(section("under the Tavern (healed, order unknown):", fmt.Sprintf("%d of %s", v.RecycledAtBottom, cardList(v.Recycled))) + "\n")
+		b.WriteString(section("healed under the Tavern:", fmt.Sprintf("%d still at its bottom, order unknown, of", v.RecycledAtBottom)) + " " + cardList(v.Recycled) + "\n")
 	}
 	b.WriteString(section("on the table:", cardList(v.Table)) + "\n")
 	for p := 0; p < v.Players; p++ {

@@ -80,6 +80,20 @@ func newReviewer(rec *record.Record) (*reviewer, error) {
 	return r, nil
 }
 
+// logPast fills the log of a resumed game with the actions before it, as
+// each seat may know them.
+func (m *Model) logPast() {
+	r, err := newReviewer(m.t.Record())
+	if err != nil {
+		return
+	}
+	for i, f := range r.frames[1:] {
+		e := logEntry{actor: f.actor, byBot: !m.isPerson(f.actor), version: i + 1,
+			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.labels, r.frames[i].views[0], f.views[0])}
+		m.log = append(m.log, e)
+	}
+}
+
 // startReview steps through rec; fromEnd returns to the end screen on q.
 func (m *Model) startReview(rec *record.Record, fromEnd bool) error {
 	r, err := newReviewer(rec)

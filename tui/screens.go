@@ -82,14 +82,52 @@ var helpKeys = map[helpTopic]string{
 // scrollable viewport.
 type helpScreen struct {
 	vp     viewport.Model
+	text   string
 	topic  helpTopic
 	rules  string
 	loaded bool
 }
 
+// resize fits the viewport to the terminal and wraps the text at word
+// boundaries to its width.
 func (h *helpScreen) resize(w, hgt int) {
 	h.vp.SetWidth(w)
 	h.vp.SetHeight(max(hgt-2, 1))
+	if h.text != "" {
+		h.vp.SetContent(lipgloss.Wrap(reflow(h.text), max(w-1, 20), " "))
+	}
+}
+
+// reflow joins the lines of each Markdown paragraph or list item into one,
+// so the text can be wrapped to any width; headings, tables, code and
+// list starts keep their own lines.
+func reflow(md string) string {
+	var out []string
+	code := false
+	for _, line := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			code = !code
+		}
+		n := len(out)
+		if n > 0 && !code && t != "" && !startsBlock(t) && !isItemStart(t) &&
+			strings.TrimSpace(out[n-1]) != "" && !startsBlock(strings.TrimSpace(out[n-1])) {
+			out[n-1] += " " + t
+			continue
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// startsBlock reports whether a trimmed line stands on its own: a heading,
+// a table row, a fence.
+func startsBlock(t string) bool {
+	return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "```")
+}
+
+func isItemStart(t string) bool {
+	return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ")
 }
 
 func (m *Model) showHelp(topic helpTopic) {
@@ -102,8 +140,8 @@ func (m *Model) showHelp(topic helpTopic) {
 		rules = g.Rules()
 	}
 	m.help.topic = topic
+	m.help.text = helpKeys[topic] + "\n\n" + strings.Repeat("─", 40) + "\n" + rules
 	m.help.resize(m.width, m.height)
-	m.help.vp.SetContent(helpKeys[topic] + "\n\n" + strings.Repeat("─", 40) + "\n" + rules)
 	m.help.vp.GotoTop()
 	m.overlay = overlayHelp
 }
@@ -134,6 +172,11 @@ type saveDialog struct {
 // openSave saves at once to Config.SavePath, or asks for a file name
 // (GAME-SEED.json by default).
 func (m *Model) openSave() {
+	if m.t == nil {
+		// Reviewing a record: it is already a file.
+		m.overlay = overlayNone
+		return
+	}
 	rec := m.t.Record()
 	if m.cfg.SavePath != "" {
 		m.saveTo(m.cfg.SavePath, rec)

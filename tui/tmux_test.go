@@ -236,3 +236,33 @@ func TestTmuxTooSmallAndResize(t *testing.T) {
 	}
 	p.wait("Enemy J♦", "your hand:")
 }
+
+// captureStyled is the pane with its colours and styles as escape codes.
+func (p *pane) captureStyled() string {
+	p.t.Helper()
+	out, err := exec.Command(p.tmux, "-L", p.socket, "capture-pane", "-p", "-e", "-t", "main").CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("capture-pane -e: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// TestTmuxColourAndNoColor: hearts and diamonds are drawn in colour, and
+// under NO_COLOR in none (bold stays).
+func TestTmuxColourAndNoColor(t *testing.T) {
+	for _, noColor := range []bool{false, true} {
+		t.Run(fmt.Sprintf("NO_COLOR=%v", noColor), func(t *testing.T) {
+			var env []string
+			if noColor {
+				env = []string{"NO_COLOR=1"}
+			}
+			p := startPane(t, 100, 30, t.TempDir(), env, "play", "regicide", "--seed", "7")
+			p.wait("your hand: 2♠ 3♣ 3♦")
+			s := p.captureStyled()
+			coloured := strings.Contains(s, "\x1b[38;") || strings.Contains(s, "\x1b[31") || strings.Contains(s, "\x1b[91")
+			if coloured == noColor {
+				t.Errorf("colour codes on screen: %v\n%q", coloured, s)
+			}
+		})
+	}
+}

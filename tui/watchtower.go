@@ -86,7 +86,12 @@ func watchtowerPlayer(sc scene, v *watchtower.View, p watchtower.PlayerView) str
 	} else if len(p.Seen) > 0 {
 		army += styleDim.Render(" seen ") + cardList(p.Seen)
 	}
-	line := "  " + joinNonEmpty("  ", pad(sc.seatName(p.Seat), 22), army, status) + "\n"
+	// The status leads the second line, where it is not cut off by a long
+	// army.
+	line := "  " + pad(sc.seatName(p.Seat), 22) + "  " + army + "\n      "
+	if status != "" {
+		line += status + "  "
+	}
 	var stacks []string
 	for _, st := range p.Fortress {
 		s := cardList(st.Cards)
@@ -99,7 +104,7 @@ func watchtowerPlayer(sc scene, v *watchtower.View, p watchtower.PlayerView) str
 	if fort == "" {
 		fort = styleDim.Render("empty")
 	}
-	line += "      " + section("fortress", fort)
+	line += section("fortress", fort)
 	if len(p.Row) > 0 {
 		line += "  " + section("showdown row", cardList(p.Row)) + " (" + plural(p.Tricks, "trick") + ")"
 	}

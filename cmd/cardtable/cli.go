@@ -24,16 +24,17 @@ const (
 
 // cli is the command line. New subcommands (play, serve, solve) go here.
 type cli struct {
-	Play   playCmd   `cmd:"" help:"Play a game in the terminal, or seat outside programs over the agent protocol."`
-	Sim    simCmd    `cmd:"" help:"Simulate many seeded games and report statistics."`
-	Replay replayCmd `cmd:"" help:"Replay a game record and print its transcript."`
-	Rules  rulesCmd  `cmd:"" help:"Print a game's rules and options."`
-	Games  gamesCmd  `cmd:"" help:"List the games."`
-	Bots   botsCmd   `cmd:"" help:"List the bots (for one game, or all)."`
-	Solve  solveCmd  `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
-	Serve  serveCmd  `cmd:"" help:"Serve the games in the browser: lobby, tables, bots, spectators, replays."`
-	Arena  arenaCmd  `cmd:"" help:"Play every match-up of some bots on the same deals and rate them."`
-	Merge  mergeCmd  `cmd:"" help:"Combine the --json outputs of a run's, sweep's or arena's shards into the whole result."`
+	Serve    serveCmd    `cmd:"" help:"Serve the games in the browser: lobby, tables, bots, spectators, replays."`
+	Play     playCmd     `cmd:"" help:"Play a game in the terminal, or seat outside programs over the agent protocol."`
+	Sim      simCmd      `cmd:"" help:"Simulate many seeded games and report statistics."`
+	Replay   replayCmd   `cmd:"" help:"Replay a game record and print its transcript."`
+	Rules    rulesCmd    `cmd:"" help:"Print a game's rules and options."`
+	Games    gamesCmd    `cmd:"" help:"List the games."`
+	Bots     botsCmd     `cmd:"" help:"List the bots (for one game, or all)."`
+	Solve    solveCmd    `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
+	Arena    arenaCmd    `cmd:"" help:"Play every match-up of some bots on the same deals and rate them."`
+	Merge    mergeCmd    `cmd:"" help:"Combine the --json outputs of a run's, sweep's or arena's shards into the whole result."`
+	Loadtest loadtestCmd `cmd:"" help:"Load a server on loopback with tables of WebSocket clients and report latency."`
 }
 
 // app is what commands run against: the streams and the game registry,

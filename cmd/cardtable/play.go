@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -20,7 +19,7 @@ type playCmd struct {
 	Game     string        `arg:"" optional:"" help:"Game name (see cardtable games); not needed with --record."`
 	Option   []string      `short:"o" sep:"none" placeholder:"KEY=VALUE" help:"Game option (repeatable; also KEY=VALUE,KEY=VALUE). See cardtable rules GAME."`
 	Seats    string        `placeholder:"SPEC,SPEC" help:"Who sits where, one spec per seat, comma-separated: human or human:NAME, a bot (expert, heuristic, expert:iterations=64; see cardtable bots GAME), or cmd:PROGRAM ARGS (a program speaking docs/protocol-agent.md). Default: you in seat 1, the game's default bot in every other seat."`
-	Seed     string        `placeholder:"S" help:"Seed of the deal (default: random; it is printed when the game ends, so the game can be played again)."`
+	Seed     string        `placeholder:"S" help:"Seed of the deal (default: random; it is printed when the game ends or stops, so the deal can be played again)."`
 	Speed    time.Duration `default:"800ms" help:"On the terminal: the pause before each bot or program move lands (0: none)."`
 	Protocol string        `placeholder:"lines|json" help:"Speak to the person's seat in plain text (lines: the default when standard input or output is not a terminal) or in the JSON agent protocol (json, docs/protocol-agent.md) instead of the terminal table."`
 	Record   string        `placeholder:"FILE" help:"A game record (docs/records.md) to go on with from its last position, or, when it is finished, to step through."`
@@ -300,16 +299,9 @@ func keepRecord(t *table.Table, path string) (string, error) {
 	return f.Name(), f.Close()
 }
 
-// seatError is how a game stopped by a seat's player is reported: the
-// seat, what its player did, and where the record is.
-func seatError(err error, kept string) error {
-	var se *table.SeatError
-	if !errors.As(err, &se) {
-		return err
-	}
-	if kept == "" {
-		return err
-	}
+// withRecord adds to err (a game stopped by a seat's player, or
+// interrupted) where the game's record was kept.
+func withRecord(err error, kept string) error {
 	return fmt.Errorf("%w; the game so far is in %s (go on with: cardtable play --record %s)", err, kept, kept)
 }
 

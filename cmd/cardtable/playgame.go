@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -112,14 +113,23 @@ func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
 	var se *table.SeatError
 	programFailed := errors.As(err, &se) && c.seatIsProgram(t, se.Seat)
 	if save == "" && !programFailed {
+		if se != nil && !t.Over() {
+			return fmt.Errorf("%w; the game was not saved (--save FILE keeps a game to go on with later: cardtable play --record FILE)", err)
+		}
+		if errors.Is(err, context.Canceled) {
+			return errors.New("interrupted; the game was not saved (--save FILE keeps a game to go on with later)")
+		}
 		return err
+	}
+	if errors.Is(err, context.Canceled) {
+		err = errors.New("interrupted")
 	}
 	kept, serr := keepRecord(t, save)
 	if serr != nil {
 		return errors.Join(err, serr)
 	}
 	if err != nil {
-		return seatError(err, kept)
+		return withRecord(err, kept)
 	}
 	fmt.Fprintf(a.stderr, "cardtable: the record is in %s\n", kept)
 	return nil
@@ -137,6 +147,8 @@ func writeHeader(w io.Writer, t *table.Table, you int) {
 	for i, s := range t.Seats() {
 		who := s.Name
 		switch {
+		case i == you && who == table.SeatName(i):
+			who = "you"
 		case i == you:
 			who += " (you)"
 		case s.Kind == table.KindBot:

@@ -16,21 +16,50 @@ type duel struct {
 	// cmp is the comparator's two-player table with slapShown added to
 	// every pair that shows a slap card (WAR-15), made by prepare.
 	cmp [64][64]uint8
+	// battle is cmp for plainBattles: for a pair settled at once, the
+	// winner w in bit 0 and the seat whose card goes under first in bit 1
+	// (firstCards); plainEnd or more for any other pair.
+	battle [64][64]uint8
+	// rep is the cheap reject before Brent's card comparison.
+	rep repetition
+	// checkAt[n] is checkEnd for the sizes of pile 0 that end the game (0
+	// and 52) and checkRepeat for rep.len0: after such a battle
+	// plainBattles returns to run's checks (for rep.len0 only when the top
+	// card matches too).
+	checkAt [64]uint8
 }
+
+// plainEnd and above in duel.battle: a pair plainBattles does not settle.
+const plainEnd = 4
+
+// Values of duel.checkAt.
+const (
+	checkEnd    = 1
+	checkRepeat = 2
+)
 
 // slapShown marks a comparison whose cards open a slap window.
 const slapShown = 4
 
-// prepare makes the comparison table for rules r.
+// prepare makes the comparison tables for rules r.
 func (d *duel) prepare(r *rules) {
 	d.cmp = r.cmp.cmp2
-	if r.slap == 0 {
-		return
+	if r.slap != 0 {
+		for _, x := range standardDeck {
+			for _, y := range standardDeck {
+				if x.Rank() == r.slap || y.Rank() == r.slap {
+					d.cmp[x][y] |= slapShown
+				}
+			}
+		}
 	}
-	for _, x := range standardDeck {
-		for _, y := range standardDeck {
-			if x.Rank() == r.slap || y.Rank() == r.slap {
-				d.cmp[x][y] |= slapShown
+	first := firstCards(r.pickup)
+	for x := range d.cmp {
+		for y, c := range d.cmp[x] {
+			d.battle[x][y] = plainEnd
+			if c == firstWins || c == secondWin {
+				w := c - firstWins
+				d.battle[x][y] = w | first[w]<<1
 			}
 		}
 	}
@@ -50,70 +79,93 @@ type duelCounts struct {
 	wars, autoWars, underdogs, slaps int
 }
 
-// run plays one two-player game: the same rules as play, specialised. The
-// hot loop keeps the pile ends and seat 0's pile size in locals (between
-// battles seat 1 holds the rest of the deck), stores a battle's two cards
-// under the winner's pile without branching on who won, and leaves the
-// rare work out of line: wars and shuffled pickups (trick), Brent's card
-// comparison when the pile sizes match the saved position, and the save at
-// each power of two or the cap (one countdown).
+// run plays one two-player game: the same rules as play, specialised.
+// Unless the pickup is shuffled, runs of plain battles go through
+// plainBattles, a loop without calls that keeps its state in registers;
+// run plays the other battles one at a time: wars, inline when plainWar
+// settles them (pickUpWar) and through trick otherwise, and shuffled
+// pickups. After each battle it checks for the end, for a repetition
+// (Brent's card comparison only when pile 0 has the saved size and top
+// card) and for the next save at a power of two or the cap (one
+// countdown).
 func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	g := d.deal(seed)
 	if r.slap != 0 {
 		g.bots = [2]cards.RNG{cards.NewRNG(engine.BotSeed(seed, 0)), cards.NewRNG(engine.BotSeed(seed, 1))}
 	}
 	ring := &d.ring
-	h0, h1, tail, n0 := uint(0), uint(0), [2]uint{26, 26}, uint(26)
+	p := piles{t0: 26, t1: 26}
 	first := firstCards(r.pickup)
 	shuffle := r.pickup == shuffled
-	battles, power, stop, savedLen0 := 0, 1, 1, uint(26)
+	// inlineWar: wars run may settle itself; full is a full war round's
+	// cards after the tied ones.
+	inlineWar := !shuffle && r.underdog == 0 && r.slap == 0
+	full := uint(r.down) + 1
+	battles, power, stop := 0, 1, 1
+	d.checkAt = [64]uint8{0: checkEnd, 52: checkEnd}
 	if r.repetitionApplies() {
-		d.save(ends{tail: tail})
+		d.save(p)
+		d.expect(repetition{len0: 26, top0: d.saved[0][0]})
 	} else {
-		savedLen0, stop = 64, r.maxBattles
+		d.expect(repetition{len0: 64})
+		stop = r.maxBattles
 	}
 	end, winner := endNone, -1
-	cmp := &d.cmp
 	for {
-		a, b := ring[0][h0&63], ring[1][h1&63]
-		h0++
-		h1++
-		// c is 0 or 1 when seat c won at once (firstWins, secondWin).
-		if c := cmp[a&63][b&63] - firstWins; c < 2 {
-			w := uint(c) & 1
-			f := uint(first[w])
-			if shuffle {
-				// Fisher-Yates on the two cards collected winner-first:
-				// IntN(2) is the top bit of one draw; 0 swaps them.
-				f ^= uint(g.rng.Uint64()>>63) ^ 1
+		if !shuffle {
+			var left int
+			var done bool
+			if p, left, done = d.plainBattles(p, stop-battles); done {
+				battles = stop - left
+				goto checks
 			}
-			// x is seat f's card, y the other's, selected without a
-			// branch.
-			x := a ^ (a^b)&cards.Card(-f)
-			tw := tail[w]
-			ring[w][tw&63], ring[w][(tw+1)&63] = x, x^a^b
-			tail[w] = tw + 2
-			n0 += 1 - 2*w
-		} else {
-			d.laid[0][0], d.laid[1][0] = a, b
-			e, ok := d.trick(r, &g, c+firstWins, ends{head: [2]uint{h0, h1}, tail: tail})
-			if !ok {
-				battles++
-				end = endDraw
-				break
-			}
-			h0, h1, tail = e.head[0], e.head[1], e.tail
-			n0 = tail[0] - h0
+			battles = stop - left
 		}
-		battles++
-		if n0-1 >= 51 {
+		{
+			a, b := ring[0][p.h0&63], ring[1][p.h1&63]
+			p.h0++
+			p.h1++
+			c := d.cmp[a&63][b&63] - firstWins
+			if c < 2 {
+				// A shuffled pickup: Fisher-Yates on the two cards
+				// collected winner-first: IntN(2) is the top bit of one
+				// draw; 0 swaps them.
+				w := uint(c) & 1
+				f := uint(first[w]) ^ uint(g.rng.Uint64()>>63) ^ 1
+				x := a ^ (a^b)&cards.Card(-f)
+				p.push(ring, w, x, x^a^b)
+			} else if w, ok := d.plainWar(inlineWar, c+firstWins, full, p); ok {
+				// Both laid the tied card and full more; the winner picks
+				// up 2·(full+1) cards.
+				g.wars++
+				if c+firstWins == autoTie {
+					g.autoWars++
+				}
+				d.pickUpWar(first[w], w, full+1, p)
+				p.h0, p.h1 = p.h0+full, p.h1+full
+				p.t0 += 2 * (full + 1) * (1 - w)
+				p.t1 += 2 * (full + 1) * w
+			} else {
+				d.laid[0][0], d.laid[1][0] = a, b
+				e, ok := d.trick(r, &g, c+firstWins, ends{head: [2]uint{p.h0, p.h1}, tail: [2]uint{p.t0, p.t1}})
+				if !ok {
+					battles++
+					end = endDraw
+					break
+				}
+				p = piles{h0: e.head[0], h1: e.head[1], t0: e.tail[0], t1: e.tail[1]}
+			}
+			battles++
+		}
+	checks:
+		if n0 := p.t0 - p.h0; n0-1 >= 51 {
 			end, winner = endWin, 0
 			if n0 == 0 {
 				winner = 1
 			}
 			break
 		}
-		if n0 == savedLen0 && d.same(ends{head: [2]uint{h0, h1}, tail: tail}) {
+		if d.rep.candidate(ring, p) && d.same(ends{head: [2]uint{p.h0, p.h1}, tail: [2]uint{p.t0, p.t1}}) {
 			end = endRepetition
 			break
 		}
@@ -122,12 +174,119 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 				end = endCap
 				break
 			}
-			d.save(ends{head: [2]uint{h0, h1}, tail: tail})
-			savedLen0, power = n0, 2*power
+			d.save(p)
+			d.expect(repetition{len0: p.t0 - p.h0, top0: ring[0][p.h0&63]})
+			power *= 2
 			stop = min(battles+power, r.maxBattles)
 		}
 	}
 	g.write(out, end, winner, battles)
+}
+
+// piles are the two piles' ends between battles: pile s is
+// ring[s][h..t), positions masked on use.
+type piles struct{ h0, h1, t0, t1 uint }
+
+// push puts x then y under pile w.
+func (p *piles) push(ring *[2][64]cards.Card, w uint, x, y cards.Card) {
+	tw := p.t0
+	if w != 0 {
+		tw = p.t1
+	}
+	rw := &ring[w]
+	rw[tw&63], rw[(tw+1)&63] = x, y
+	p.t0 += 2 - 2*w
+	p.t1 += 2 * w
+}
+
+// repetition is the cheap reject before Brent's card comparison: a
+// position can repeat the saved one only when pile 0 has its size and top
+// card. A len0 of 64 never matches (no detection).
+type repetition struct {
+	len0 uint
+	top0 cards.Card
+}
+
+// expect makes rep the reject before Brent's comparison.
+func (d *duel) expect(rep repetition) {
+	d.checkAt[d.rep.len0&63] = 0
+	d.checkAt[0], d.checkAt[52] = checkEnd, checkEnd
+	if rep.len0 < 64 {
+		d.checkAt[rep.len0] = checkRepeat
+	}
+	d.rep = rep
+}
+
+// candidate reports whether p may repeat the saved position.
+func (rep *repetition) candidate(ring *[2][64]cards.Card, p piles) bool {
+	return p.t0-p.h0 == rep.len0 && ring[0][p.h0&63] == rep.top0
+}
+
+// plainBattles plays battles from p that the first comparison settles
+// (duel.battle), at most left of them, and returns the piles, the battles
+// still left and done true after a battle that needs run's checks (pile
+// 0 of a size in checkAt, with the saved top card for rep.len0, or none
+// left), or false before a battle it does not settle. The loop makes no calls, so its state stays
+// in registers.
+func (d *duel) plainBattles(p piles, left int) (piles, int, bool) {
+	for {
+		a, b := d.ring[0][p.h0&63], d.ring[1][p.h1&63]
+		c := d.battle[a&63][b&63]
+		if c >= plainEnd {
+			return p, left, false
+		}
+		p.h0++
+		p.h1++
+		w := uint(c) & 1
+		// x is the card that goes under first, selected without a branch.
+		x := a ^ (a^b)&cards.Card(-(c>>1))
+		tw := p.t0
+		if w != 0 {
+			tw = p.t1
+		}
+		rw := &d.ring[w]
+		rw[tw&63], rw[(tw+1)&63] = x, x^a^b
+		p.t0 += 2 - 2*w
+		p.t1 += 2 * w
+		left--
+		if k := d.checkAt[(p.t0-p.h0)&63]; k != 0 && (k == checkEnd || d.ring[0][p.h0&63] == d.rep.top0) || left == 0 {
+			return p, left, true
+		}
+	}
+}
+
+// plainWar reports whether the tie c (tie or autoTie, nothing else) after
+// the battle cards ending at p's heads is a war the loop settles inline (when
+// allowed): both piles hold full more cards and the last of them, face up,
+// differ. w is the winner of that face-up pair.
+func (d *duel) plainWar(allowed bool, c uint8, full uint, p piles) (w uint, ok bool) {
+	if !allowed || c != tie && c != autoTie || p.t0-p.h0 < full || p.t1-p.h1 < full {
+		return 0, false
+	}
+	up := d.cmp[d.ring[0][(p.h0+full-1)&63]&63][d.ring[1][(p.h1+full-1)&63]&63] - firstWins
+	return uint(up) & 1, up < 2
+}
+
+// pickUpWar writes a plain war's cards, k per seat starting with the tied
+// ones (just behind p's heads), under winner w's pile from its tail, layer by
+// layer with seat f's card first (WAR-04). The cards read are behind the
+// heads and the cards written after the tails, and the piles never hold 64
+// cards, so the two never overlap.
+func (d *duel) pickUpWar(f uint8, w, k uint, p piles) {
+	var laid [2][8]cards.Card
+	for i := range k & 7 {
+		laid[0][i] = d.ring[0][(p.h0-1+i)&63]
+		laid[1][i] = d.ring[1][(p.h1-1+i)&63]
+	}
+	tw := p.t0
+	if w != 0 {
+		tw = p.t1
+	}
+	dst := &d.ring[w]
+	fa, fb := &laid[f&1], &laid[(f^1)&1]
+	for i := range k & 7 {
+		dst[(tw+2*i)&63], dst[(tw+2*i+1)&63] = fa[i], fb[i]
+	}
 }
 
 // write fills out for a finished two-player game.
@@ -292,9 +451,9 @@ func (d *duel) pickUp(order pickupOrder, w uint, n [2]uint, tail uint, rng *card
 
 // save stores Brent's saved position: both rings whole (a fixed-size copy)
 // and where each pile starts.
-func (d *duel) save(e ends) {
+func (d *duel) save(p piles) {
 	d.saved = d.ring
-	d.savedHead = e.head
+	d.savedHead = [2]uint{p.h0, p.h1}
 }
 
 // same reports whether the piles, already of the saved sizes, hold the

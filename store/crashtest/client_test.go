@@ -72,7 +72,7 @@ func start(t *testing.T, bin, addr, db string, extra ...string) *server {
 			<-s.exit
 		}
 	})
-	for range 300 {
+	for range 600 {
 		select {
 		case err := <-s.exit:
 			t.Fatalf("cardtable serve exited before serving: %v\n%s", err, log.String())
@@ -87,7 +87,7 @@ func start(t *testing.T, bin, addr, db string, extra ...string) *server {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("cardtable serve did not answer /healthz within 30 s\n%s", log.String())
+	t.Fatalf("cardtable serve did not answer /healthz within 60 s\n%s", log.String())
 	return nil
 }
 

@@ -37,6 +37,8 @@ type session struct {
 	hello map[int]msg
 	views map[int]json.RawMessage
 	at    map[int]int // the version of each seat's latest view
+	// own[v] is action v as its actor heard it, when the session plays it.
+	own   map[int]string
 	turns map[int]msg
 	ended map[int]*engine.Result
 	// inFlight is the version a sent command answers (-1: none).
@@ -48,7 +50,7 @@ type session struct {
 func connect(ctx context.Context, t *testing.T, s *server, id string, tokens map[int]string, known map[int]played) *session {
 	t.Helper()
 	se := &session{t: t, ctx: ctx, conns: map[int]*conn{}, in: make(chan seatMsg, 1024), known: known,
-		hello: map[int]msg{}, views: map[int]json.RawMessage{}, at: map[int]int{}, turns: map[int]msg{}, ended: map[int]*engine.Result{}, inFlight: -1}
+		hello: map[int]msg{}, views: map[int]json.RawMessage{}, at: map[int]int{}, own: map[int]string{}, turns: map[int]msg{}, ended: map[int]*engine.Result{}, inFlight: -1}
 	for seat, tok := range tokens {
 		se.conns[seat] = s.dial(ctx, id, seat, tok, se.in)
 	}
@@ -115,13 +117,22 @@ func (se *session) step() {
 
 func (se *session) event(seat int, m msg) {
 	se.views[seat], se.at[seat] = m.View, m.Version
+	if m.Actor != nil && *m.Actor == seat {
+		// The actor hears its own action whole (Watchtower's give CARD);
+		// the others may hear less.
+		se.own[m.Version-1] = m.Action
+	}
 	if seat != se.lowest() {
 		return
 	}
 	if m.Version != se.cur+1 || m.Actor == nil {
 		se.t.Fatalf("seat %d heard event version %d at version %d: %+v", seat, m.Version, se.cur, m)
 	}
-	se.known[se.cur] = played{Seat: *m.Actor, Action: m.Action}
+	p := played{Seat: *m.Actor, Action: m.Action}
+	if own, ok := se.own[se.cur]; ok {
+		p.Action = own
+	}
+	se.known[se.cur] = p
 	se.cur = m.Version
 	if se.cur > se.inFlight {
 		se.inFlight = -1
@@ -241,6 +252,8 @@ func scenarios() []scenario {
 	return []scenario{
 		{name: "war two people", humans: []int{0, 1}, kills: []int{9, 40, 41},
 			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
+		{name: "watchtower two people", humans: []int{0, 1}, kills: []int{4, 30},
+			create: map[string]any{"game": "watchtower", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
 		{name: "regicide with a bot", humans: []int{0}, kills: []int{2, 6},
 			create: map[string]any{"game": "regicide", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}}}},
 	}

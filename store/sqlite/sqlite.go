@@ -71,6 +71,7 @@ func (o Options) withDefaults() (Options, error) {
 type Store struct {
 	path   string
 	lock   *os.File
+	prep   map[string]*sql.Stmt
 	writer *sql.DB
 	reader *sql.DB
 	writes chan *write
@@ -109,7 +110,14 @@ func OpenOptions(path string, o Options) (*Store, error) {
 		unlock(lock)
 		return nil, err
 	}
-	s := &Store{path: path, lock: lock, writer: writer, reader: reader, writes: make(chan *write),
+	prep, err := prepareHot(writer)
+	if err != nil {
+		reader.Close()
+		writer.Close()
+		unlock(lock)
+		return nil, fileError(path, err)
+	}
+	s := &Store{path: path, lock: lock, prep: prep, writer: writer, reader: reader, writes: make(chan *write),
 		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch}
 	go s.loop()
 	return s, nil

@@ -36,7 +36,7 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	if t.Options == nil {
 		opts = []byte("{}")
 	}
-	return s.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.do(ctx, func(ctx context.Context, tx *txn) error {
 		var one int
 		err := tx.QueryRowContext(ctx, `SELECT 1 FROM game_tables WHERE id = $1`, t.ID).Scan(&one)
 		if err == nil {
@@ -63,7 +63,7 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 
 // UpdateSeat replaces seat i of table id.
 func (s *Store) UpdateSeat(ctx context.Context, id string, i int, seat store.Seat) error {
-	return s.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.do(ctx, func(ctx context.Context, tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE seats SET name = $3, kind = $4, bot = $5, token = $6, invite = $7
 			WHERE table_id = $1 AND seat = $2`, id, i, seat.Name, seat.Kind, seat.Bot, seat.Token, seat.Invite)
 		if err != nil {
@@ -89,11 +89,16 @@ func (s *Store) Append(ctx context.Context, id string, a store.Action) error {
 	return s.do(ctx, appendAction(id, a))
 }
 
+// The statements of an append, prepared once on the writer connection.
+const (
+	qBump         = `UPDATE game_tables SET actions = actions + 1 WHERE id = $1 AND actions = $2 AND finished IS NULL`
+	qInsertAction = `INSERT INTO actions (table_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)`
+)
+
 // appendAction is the write of Append.
-func appendAction(id string, a store.Action) func(ctx context.Context, tx *sql.Tx) error {
-	return func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE game_tables SET actions = actions + 1
-			WHERE id = $1 AND actions = $2 AND finished IS NULL`, id, a.Seq)
+func appendAction(id string, a store.Action) func(ctx context.Context, tx *txn) error {
+	return func(ctx context.Context, tx *txn) error {
+		res, err := tx.ExecContext(ctx, qBump, id, a.Seq)
 		if err != nil {
 			return err
 		}
@@ -102,14 +107,13 @@ func appendAction(id string, a store.Action) func(ctx context.Context, tx *sql.T
 		} else if n != 1 {
 			return appendConflict(ctx, tx, id, a.Seq)
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO actions (table_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)`,
-			id, a.Seq, a.Seat, a.Action, micros(a.At))
+		_, err = tx.ExecContext(ctx, qInsertAction, id, a.Seq, a.Seat, a.Action, micros(a.At))
 		return err
 	}
 }
 
 // appendConflict says why an append was refused.
-func appendConflict(ctx context.Context, tx *sql.Tx, id string, seq int) error {
+func appendConflict(ctx context.Context, tx *txn, id string, seq int) error {
 	var count int
 	var finished sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT actions, finished FROM game_tables WHERE id = $1`, id).Scan(&count, &finished)
@@ -130,7 +134,7 @@ func (s *Store) Finish(ctx context.Context, id string, res engine.Result, at tim
 	if err != nil {
 		return fmt.Errorf("store: table %q: result: %w", id, err)
 	}
-	return s.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.do(ctx, func(ctx context.Context, tx *txn) error {
 		r, err := tx.ExecContext(ctx, `UPDATE game_tables SET finished = $2, result = $3 WHERE id = $1 AND finished IS NULL`,
 			id, micros(at), string(enc))
 		if err != nil {

@@ -13,14 +13,14 @@ import (
 // transaction; done receives its outcome once the batch is committed.
 type write struct {
 	ctx  context.Context
-	fn   func(ctx context.Context, tx *sql.Tx) error
+	fn   func(ctx context.Context, tx *txn) error
 	done chan error
 }
 
 // do runs fn as one write and returns once it is committed (or refused).
 // Once the writer has taken the write, do waits for its outcome even if
 // ctx ends, so a nil error always means written and durable.
-func (s *Store) do(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) error {
+func (s *Store) do(ctx context.Context, fn func(ctx context.Context, tx *txn) error) error {
 	w := &write{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	select {
 	case s.writes <- w:
@@ -66,11 +66,12 @@ func (s *Store) commit(batch []*write) {
 		}
 	}
 	ctx := context.Background()
-	tx, err := s.writer.BeginTx(ctx, nil)
+	sqlTx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		fail(fileError(s.path, err))
 		return
 	}
+	tx := &txn{Tx: sqlTx, prep: s.prep}
 	single := len(batch) == 1
 	for i, w := range batch {
 		if err := w.ctx.Err(); err != nil {
@@ -105,18 +106,18 @@ func (s *Store) commit(batch []*write) {
 
 // savepoint runs w in a savepoint of tx: its own error is w's outcome
 // (and undoes only w); the second error is a failure of the transaction.
-func savepoint(tx *sql.Tx, w *write) (outcome, failure error) {
+func savepoint(tx *txn, w *write) (outcome, failure error) {
 	ctx := context.Background()
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT w`); err != nil {
+	if _, err := tx.ExecContext(ctx, qSavepoint); err != nil {
 		return nil, err
 	}
 	outcome = w.fn(context.WithoutCancel(w.ctx), tx)
 	if outcome != nil {
-		if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT w`); err != nil {
+		if _, err := tx.ExecContext(ctx, qRollbackTo); err != nil {
 			return nil, errors.Join(outcome, err)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT w`); err != nil {
+	if _, err := tx.ExecContext(ctx, qRelease); err != nil {
 		return nil, err
 	}
 	return outcome, nil
@@ -130,4 +131,43 @@ func (s *Store) outcome(err error) error {
 		return fileError(s.path, err)
 	}
 	return err
+}
+
+// The statements of a write's savepoint.
+const (
+	qSavepoint  = `SAVEPOINT w`
+	qRollbackTo = `ROLLBACK TO SAVEPOINT w`
+	qRelease    = `RELEASE SAVEPOINT w`
+)
+
+// hot are the statements every append runs, prepared once on the writer
+// connection (SQLite would otherwise compile them anew each time).
+var hot = []string{qBump, qInsertAction, qSavepoint, qRollbackTo, qRelease}
+
+// prepare compiles the hot statements on the writer. It runs at open,
+// before any transaction holds the writer's one connection.
+func prepareHot(db *sql.DB) (map[string]*sql.Stmt, error) {
+	prep := map[string]*sql.Stmt{}
+	for _, q := range hot {
+		st, err := db.Prepare(q)
+		if err != nil {
+			return nil, err
+		}
+		prep[q] = st
+	}
+	return prep, nil
+}
+
+// txn is the batch's transaction; the hot statements run prepared.
+type txn struct {
+	*sql.Tx
+	prep map[string]*sql.Stmt
+}
+
+// ExecContext runs q, prepared when it is a hot statement.
+func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if st, ok := t.prep[q]; ok {
+		return t.Tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return t.Tx.ExecContext(ctx, q, args...)
 }

@@ -2,6 +2,24 @@
 // passes: Run tests each method's contract (store.Store's comments) on
 // stores an implementation's test opens, including reopening a closed
 // store on the same data and appends racing from many goroutines.
+//
+// An implementation's test gives Run a way to open a store by name; the
+// SQLite one keeps one file per name:
+//
+//	func TestSuite(t *testing.T) {
+//		dir := t.TempDir()
+//		storetest.Run(t, func(t *testing.T, name string) store.Store {
+//			s, err := sqlite.Open(filepath.Join(dir, name+".db"))
+//			if err != nil {
+//				t.Fatal(err)
+//			}
+//			t.Cleanup(func() { s.Close() })
+//			return s
+//		})
+//	}
+//
+// A PostgreSQL store would map a name to a database (or a schema) of a
+// server the test started, creating it the first time.
 package storetest
 
 import (
@@ -57,6 +75,7 @@ func Run(t *testing.T, open Open) {
 		{"Finish", testFinish},
 		{"Reopen", testReopen},
 		{"Closed", testClosed},
+		{"RandomOps", testRandomOps},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })

@@ -1,0 +1,138 @@
+package server
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/coder/websocket"
+)
+
+// A frame over the size limit closes the connection with 1009.
+func TestFrameTooBig(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	tb := ts.create(createReq{Game: "war"})
+	c := ts.dial(tb.ID, tb.Token)
+	c.until("turn")
+	c.send(`{"action":"` + strings.Repeat("x", 5000) + `","version":0}`)
+	if status := c.closed(); status != websocket.StatusMessageTooBig {
+		t.Fatalf("closed with %d, want 1009", status)
+	}
+}
+
+// Commands over the rate are refused with rate-limited; a client that
+// keeps on is closed with too-many (1008), told why first.
+func TestRateLimit(t *testing.T) {
+	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 0.001, ConnBurst: 2}})
+	tb := ts.create(createReq{Game: "war"})
+	c := ts.dial(tb.ID, tb.Token)
+	c.until("turn")
+	for range 10 {
+		c.send(`{"type":"hint","action":"flip"}`)
+	}
+	if e := c.until("error", func(m wireMsg) bool { return m.Code == CodeRateLimited }); !strings.Contains(e.Text, "slow down") {
+		t.Errorf("rate-limited: %s", e.Raw)
+	}
+	if bye := c.until("bye"); !strings.Contains(string(bye.Raw), `"code":"too-many"`) {
+		t.Errorf("bye: %s", bye.Raw)
+	}
+	if status := c.closed(); status != websocket.StatusPolicyViolation {
+		t.Fatalf("closed with %d, want 1008", status)
+	}
+}
+
+// Connections past the per-address limit are refused before the upgrade
+// with 429 and a code.
+func TestConnectionLimit(t *testing.T) {
+	ts := newTestServer(t, nil, Config{Limits: Limits{ConnsPerAddr: 2}})
+	tb := ts.create(createReq{Game: "war"})
+	a := ts.dial(tb.ID, "")
+	ts.dial(tb.ID, "")
+	if _, err := ts.tryDial(tb.ID, ""); err == nil || !strings.Contains(err.Error(), "429") {
+		t.Fatalf("third connection from one address: %v", err)
+	}
+	a.conn.Close(websocket.StatusNormalClosure, "")
+	a.closed()
+	// The slot comes back once the handler has let go of it.
+	for i := 0; ; i++ {
+		c, err := ts.tryDial(tb.ID, "")
+		if err == nil {
+			c.until("hello")
+			break
+		}
+		if i > 1000 {
+			t.Fatalf("a freed slot was never reused: %v", err)
+		}
+	}
+}
+
+// Lobby writes over the address's rate get 429 with Retry-After.
+func TestLobbyRateLimit(t *testing.T) {
+	ts := newTestServer(t, nil, Config{Limits: Limits{APIRate: 0.001, APIBurst: 3}})
+	codes := map[int]int{}
+	for range 5 {
+		codes[ts.do("POST", "/api/tables", `{"game":"war"}`, nil)]++
+	}
+	if codes[201] != 3 || codes[429] != 2 {
+		t.Fatalf("statuses: %v", codes)
+	}
+}
+
+// At shutdown every client is told why and closed with 1001; /healthz
+// turns 503 and new connections are refused.
+func TestShutdownTellsClients(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	tb := ts.create(createReq{Game: "regicide"})
+	seat, spec := ts.dial(tb.ID, tb.Token), ts.dial(tb.ID, "")
+	seat.until("turn")
+	spec.until("hello")
+	if code := ts.do("GET", "/healthz", nil, nil); code != 200 {
+		t.Fatalf("healthz: %d", code)
+	}
+	if err := ts.srv.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*wsClient{seat, spec} {
+		if bye := c.until("bye"); !strings.Contains(string(bye.Raw), `"code":"shutdown"`) {
+			t.Errorf("bye: %s", bye.Raw)
+		}
+		if status := c.closed(); status != websocket.StatusGoingAway {
+			t.Errorf("closed with %d, want 1001", status)
+		}
+	}
+	if code := ts.do("GET", "/healthz", nil, nil); code != 503 {
+		t.Errorf("healthz while stopping: %d", code)
+	}
+	if _, err := ts.tryDial(tb.ID, ""); err == nil || !strings.Contains(err.Error(), "503") {
+		t.Errorf("connection while stopping: %v", err)
+	}
+}
+
+// /metrics exposes the server's metrics.
+func TestMetrics(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	c := ts.dial(tb.ID, tb.Token)
+	c.until("turn")
+	c.send(cmd("dance", 0, ""))
+	c.until("error")
+	c.send(cmd("flip", 0, ""))
+	c.until("event")
+	resp, err := http.Get(ts.http.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{
+		"cardtable_rooms 1", "cardtable_connections 1", "cardtable_actions_total 1",
+		`cardtable_rejected_commands_total{code="notation"} 1`, "cardtable_action_broadcast_seconds_count 1",
+		"cardtable_tables_created_total 1",
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package table
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+)
+
+// agentEnv makes the test binary, started as a program seat, play one of
+// the test agents below instead of running tests.
+const agentEnv = "CARDTABLE_TEST_AGENT"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(agentEnv); mode != "" {
+		os.Exit(testAgent(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// testAgent speaks the protocol on stdin/stdout: "first" plays the first
+// legal action of every turn; "crash" exits with status 3 on its first
+// turn; "hang" never answers; "garbage" answers with a line that is not a
+// command; "deaf" never reads its input.
+func testAgent(mode string) int {
+	if mode == "deaf" {
+		time.Sleep(time.Hour)
+		return 0
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(make([]byte, 1<<16), MaxLine)
+	for sc.Scan() {
+		var m Message
+		var raw struct {
+			Type    string   `json:"type"`
+			Version int      `json:"version"`
+			Legal   []string `json:"legal"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &raw); err != nil {
+			fmt.Fprintln(os.Stderr, "agent: bad message:", err)
+			return 2
+		}
+		m.Type = raw.Type
+		if m.Type != TypeTurn {
+			continue
+		}
+		switch mode {
+		case "crash":
+			fmt.Fprintln(os.Stderr, "agent: out of ideas")
+			return 3
+		case "hang":
+			time.Sleep(time.Hour)
+		case "garbage":
+			fmt.Println("I play the ace, obviously")
+		default:
+			b, _ := json.Marshal(Command{Action: raw.Legal[0], Version: &raw.Version})
+			fmt.Println(string(b))
+		}
+	}
+	return 0
+}
+
+// agentArgv starts this test binary as the agent mode (the environment
+// variable is inherited by the child).
+func agentArgv(t *testing.T, mode string) []string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(agentEnv, mode)
+	return []string{exe, "-test.run=^$"}
+}
