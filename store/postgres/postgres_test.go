@@ -174,3 +174,40 @@ func TestExclusive(t *testing.T) {
 		t.Errorf("after the first store closed, the second is refused: %v", err)
 	}
 }
+
+// TestDatabaseGoesAway: while PostgreSQL is down writes fail (not as a
+// conflict) and write nothing; once it is back the same store carries on
+// from where its log is, with nothing lost.
+func TestDatabaseGoesAway(t *testing.T) {
+	srv := pgtest.Current(t)
+	s := open(t, pgtest.DB(t))
+	tb := store.Table{ID: "t", Game: "war", Seats: []store.Seat{{Kind: "human"}, {Kind: "human"}}, Created: time.Now()}
+	if err := s.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	act := func(seq int) store.Action {
+		return store.Action{Seq: seq, Seat: seq % 2, Action: "flip", At: time.Now()}
+	}
+	if err := s.Append(ctx, "t", act(0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.StopServer(); err != nil {
+		t.Fatal(err)
+	}
+	down, cancel := context.WithTimeout(ctx, 5*time.Second)
+	err := s.Append(down, "t", act(1))
+	cancel()
+	if err == nil || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Append with the database down: %v, want a failure that is not a conflict", err)
+	}
+	if err := srv.StartServer(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "t", act(1)); err != nil {
+		t.Fatalf("Append once the database is back: %v", err)
+	}
+	as, err := s.Actions(ctx, "t")
+	if err != nil || len(as) != 2 || as[1].Seq != 1 {
+		t.Errorf("after the database came back the log is %+v (%v), want seqs 0 and 1", as, err)
+	}
+}

@@ -283,3 +283,16 @@ func (s *Server) CreateDB(name string) (string, error) {
 func (s *Server) DropDB(name string) error {
 	return s.admin("DROP DATABASE IF EXISTS " + pgx.Identifier{name}.Sanitize() + " WITH (FORCE)")
 }
+
+// StopServer stops the server at once, keeping its data, for tests of a
+// database that goes away; StartServer brings it back.
+func (s *Server) StopServer() error {
+	out, err := s.command("pg_ctl", "stop", "-m", "immediate", "-w", "-D", s.data()).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("pg_ctl stop: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// StartServer starts a server StopServer stopped.
+func (s *Server) StartServer() error { return s.start() }
