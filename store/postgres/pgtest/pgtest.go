@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -123,7 +124,26 @@ func Start() (*Server, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
+	s.watch()
 	return s, nil
+}
+
+// watch starts a watchdog that stops the server and removes its folder
+// once this process is gone, so a test binary that dies without running
+// Stop (a panic, a go test timeout, kill -9) leaves no server running on a
+// shared machine. It runs in its own process group, so a Ctrl-C sent to the
+// tests' group does not stop it before it has cleaned up.
+func (s *Server) watch() {
+	stop := strings.Join(s.command("pg_ctl", "stop", "-m", "immediate", "-w", "-D", s.data()).Args, " ")
+	script := fmt.Sprintf(`while kill -0 %d 2>/dev/null; do sleep 1; done; if [ -d %s ]; then %s >/dev/null 2>&1; fi; rm -rf %s`,
+		os.Getpid(), s.data(), stop, s.dir)
+	cmd := exec.Command("sh", "-c", script)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "pgtest: no watchdog (a crashed test run may leave its PostgreSQL running):", err)
+		return
+	}
+	go cmd.Wait() //nolint:errcheck // reaped only; it outlives us by design
 }
 
 // findBin is the newest /usr/lib/postgresql/N/bin holding initdb,

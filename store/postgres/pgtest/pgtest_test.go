@@ -2,9 +2,13 @@ package pgtest
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -59,4 +63,34 @@ func TestDBsApart(t *testing.T) {
 	if _, err := b.Exec(ctx, `SELECT * FROM only_a`); err == nil {
 		t.Error("database b sees database a's table")
 	}
+}
+
+// TestHelperDies is run by TestWatchdog as a child test process: it says
+// where its server is and dies without stopping it.
+func TestHelperDies(t *testing.T) {
+	if os.Getenv("PGTEST_HELPER") != "die" {
+		t.Skip("run by TestWatchdog")
+	}
+	fmt.Println("DIR", Current(t).Dir())
+	os.Exit(3)
+}
+
+// TestWatchdog: a test process that dies without Stop leaves no server:
+// its watchdog stops it and removes its folder.
+func TestWatchdog(t *testing.T) {
+	Current(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperDies$")
+	cmd.Env = append(os.Environ(), "PGTEST_HELPER=die")
+	out, _ := cmd.Output()
+	_, dir, ok := strings.Cut(strings.TrimSpace(string(out)), "DIR ")
+	if !ok || !strings.HasPrefix(dir, os.TempDir()) {
+		t.Fatalf("the child test said %q", out)
+	}
+	for range 600 {
+		if _, err := os.Stat(dir); os.IsNotExist(err) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Errorf("a minute after its test process died, %s is still there", dir)
 }
