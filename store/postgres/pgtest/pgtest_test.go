@@ -94,3 +94,34 @@ func TestWatchdog(t *testing.T) {
 	}
 	t.Errorf("a minute after its test process died, %s is still there", dir)
 }
+
+// recorder is a testing.TB that records a failure or a skip instead of
+// ending the test.
+type recorder struct {
+	testing.TB
+	failed, skipped string
+}
+
+func (r *recorder) Helper()                      {}
+func (r *recorder) Fatalf(f string, args ...any) { r.failed = fmt.Sprintf(f, args...) }
+func (r *recorder) Skipf(f string, args ...any)  { r.skipped = fmt.Sprintf(f, args...) }
+
+// TestMissingFailsUnderCI: without a server, Current fails the test under
+// CI=true and skips it otherwise, saying why.
+func TestMissingFailsUnderCI(t *testing.T) {
+	saved, savedWhy := current, missing
+	defer func() { current, missing = saved, savedWhy }()
+	current, missing = nil, "PostgreSQL is not installed"
+	t.Setenv("CI", "true")
+	r := &recorder{TB: t}
+	Current(r)
+	if !strings.Contains(r.failed, "PostgreSQL is not installed") || r.skipped != "" {
+		t.Errorf("under CI=true: failed %q, skipped %q; want a failure with the reason", r.failed, r.skipped)
+	}
+	t.Setenv("CI", "")
+	r = &recorder{TB: t}
+	Current(r)
+	if !strings.Contains(r.skipped, "PostgreSQL is not installed") || r.failed != "" {
+		t.Errorf("outside CI: failed %q, skipped %q; want a skip with the reason", r.failed, r.skipped)
+	}
+}
