@@ -60,6 +60,13 @@ func (r *RNG) Uint64() uint64 {
 	return x
 }
 
+// Next returns the generator advanced by one draw, and the draw Uint64
+// would have made: for hot loops that keep a generator in registers.
+func (r RNG) Next() (RNG, uint64) {
+	hi, lo, x := pcgStep(r.hi, r.lo)
+	return RNG{hi, lo}, x
+}
+
 // IntN returns a uniform int in [0, n); it panics if n <= 0. It uses
 // Lemire's multiply-and-reject method, so it is unbiased without a division
 // in the common case.

@@ -169,3 +169,15 @@ func TestShuffleDrawsAsIntN(t *testing.T) {
 		}
 	}
 }
+
+// TestNextDrawsAsUint64 checks that Next advances the generator as Uint64.
+func TestNextDrawsAsUint64(t *testing.T) {
+	r, ref := NewRNG(3), NewRNG(3)
+	for i := range 100 {
+		var x uint64
+		r, x = r.Next()
+		if want := ref.Uint64(); x != want || r != ref {
+			t.Fatalf("draw %d: Next = %#x, Uint64 = %#x", i, x, want)
+		}
+	}
+}

@@ -70,21 +70,36 @@ func newClient(s *Server, addr string) *client {
 	return c
 }
 
-// enqueue queues m; false (and the client kicked) when its queue is full.
-func (c *client) enqueue(m any) bool {
-	select {
-	case <-c.gone:
-		return false
-	default:
-	}
+// encode is m ready to queue.
+func encode(m any) (outMsg, error) {
 	data, err := json.Marshal(m)
 	if err != nil {
-		c.srv.log.Error("message not encoded", "err", err)
-		return true
+		return outMsg{}, err
 	}
 	it := outMsg{data: data, version: -1}
 	if tm, ok := m.(table.Message); ok && tm.Type != table.TypeError && tm.Type != table.TypeHint {
 		it.version = tm.Version
+	}
+	return it, nil
+}
+
+// enqueue queues m; false (and the client kicked) when its queue is full.
+func (c *client) enqueue(m any) bool {
+	it, err := encode(m)
+	if err != nil {
+		c.srv.log.Error("message not encoded", "err", err)
+		return true
+	}
+	return c.enqueueOut(it)
+}
+
+// enqueueOut queues an encoded message; false (and the client kicked)
+// when its queue is full.
+func (c *client) enqueueOut(it outMsg) bool {
+	select {
+	case <-c.gone:
+		return false
+	default:
 	}
 	select {
 	case c.out <- it:
@@ -200,11 +215,6 @@ func (c *client) sayBye() {
 // handleWS joins a seat (token) or a spectator to a table's room and
 // serves the connection.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
-	rm, err := s.room(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
 	addr := clientAddr(r)
 	if err := s.conns.acquire(addr); err != nil {
 		s.apiError(w, r, err)
@@ -216,16 +226,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if t := r.URL.Query().Get("token"); t != "" {
 		token = hashSecret(t)
 	}
-	reply := make(chan error, 1)
-	if !rm.send(joinReq{c: c, token: token, reply: reply}) {
-		s.apiError(w, r, errShuttingDown)
-		return
-	}
-	select {
-	case err = <-reply:
-	case <-rm.done:
-		err = errShuttingDown
-	}
+	rm, err := s.join(r.Context(), r.PathValue("id"), c, token)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -245,6 +246,28 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c.readLoop(rm)
 	c.kick("", "")
 	<-written
+}
+
+// join seats c at table id's room. A room that retires (a finished game
+// nobody watched) as c arrives is loaded again.
+func (s *Server) join(ctx context.Context, id string, c *client, token string) (*room, error) {
+	for {
+		rm, err := s.room(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		reply := make(chan error, 1)
+		if rm.send(joinReq{c: c, token: token, reply: reply}) {
+			select {
+			case err := <-reply:
+				return rm, err
+			case <-rm.done:
+			}
+		}
+		if s.draining.Load() {
+			return nil, errShuttingDown
+		}
+	}
 }
 
 // readLoop reads commands and hands them to the room until the

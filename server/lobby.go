@@ -216,7 +216,7 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 		if err != nil {
 			return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: %v", i, err)
 		}
-		return store.Seat{Name: botName(text), Kind: table.KindBot, Bot: spec.String()}, nil
+		return store.Seat{Name: botName(text, i), Kind: table.KindBot, Bot: spec.String()}, nil
 	}
 	return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
 }

@@ -53,32 +53,7 @@ func TestCommands(t *testing.T) {
 	}
 	turn = mover.until("turn")
 	before := turn.Version
-	for _, tc := range []struct {
-		c    *wsClient
-		send any
-		code string
-	}{
-		{mover, `{"action":`, table.CodeBadMessage},
-		{mover, `{"action":"yield"}`, table.CodeBadMessage},
-		{mover, `{"action":"yield","version":0,"seat":1}`, table.CodeBadMessage},
-		{mover, `{"type":"undo","action":"x","version":0}`, table.CodeBadMessage},
-		{mover, cmd("dance", 0, "n1"), table.CodeNotation},
-		{mover, cmd("play 2C 2D 2H 2S", 0, "n2"), table.CodeIllegal},
-		{mover, cmd(turn.Legal[0], 7, "n3"), table.CodeStale},
-		{other, cmd(turn.Legal[0], 0, "n4"), table.CodeNotYourTurn},
-		{spec, cmd(turn.Legal[0], 0, "n5"), CodeSpectator},
-		{spec, `{"type":"hint","action":"yield"}`, CodeSpectator},
-		{mover, `{"action":"yield","version":0,"id":"` + strings.Repeat("x", 65) + `"}`, table.CodeBadMessage},
-	} {
-		tc.c.send(tc.send)
-		e := tc.c.until("error")
-		if e.Code != tc.code || e.Text == "" {
-			t.Errorf("%v: %s; want code %s", tc.send, e.Raw, tc.code)
-		}
-		if id := idOf(tc.send); id != "" && e.ID != id {
-			t.Errorf("%v: error id %q", tc.send, e.ID)
-		}
-	}
+	refusals(t, mover, other, spec, turn)
 	mover.send(map[string]any{"type": "hint", "action": turn.Legal[0], "id": "h"})
 	if h := mover.until("hint"); h.Hint == "" || h.ID != "h" {
 		t.Errorf("hint: %s", h.Raw)
@@ -104,6 +79,36 @@ func TestCommands(t *testing.T) {
 	}
 	if acts, _ := ts.st.Actions(t.Context(), tb.ID); len(acts) != 1 {
 		t.Errorf("stored actions: %+v", acts)
+	}
+}
+
+// refusals sends commands that must be refused and checks their codes.
+func refusals(t *testing.T, mover, other, spec *wsClient, turn wireMsg) {
+	for _, tc := range []struct {
+		c    *wsClient
+		send any
+		code string
+	}{
+		{mover, `{"action":`, table.CodeBadMessage},
+		{mover, `{"action":"yield"}`, table.CodeBadMessage},
+		{mover, `{"action":"yield","version":0,"seat":1}`, table.CodeBadMessage},
+		{mover, `{"type":"undo","action":"x","version":0}`, table.CodeBadMessage},
+		{mover, cmd("dance", 0, "n1"), table.CodeNotation},
+		{mover, cmd("play 2C 2D 2H 2S", 0, "n2"), table.CodeIllegal},
+		{mover, cmd(turn.Legal[0], 7, "n3"), table.CodeStale},
+		{other, cmd(turn.Legal[0], 0, "n4"), table.CodeNotYourTurn},
+		{spec, cmd(turn.Legal[0], 0, "n5"), CodeSpectator},
+		{spec, `{"type":"hint","action":"yield"}`, CodeSpectator},
+		{mover, `{"action":"yield","version":0,"id":"` + strings.Repeat("x", 65) + `"}`, table.CodeBadMessage},
+	} {
+		tc.c.send(tc.send)
+		e := tc.c.until("error")
+		if e.Code != tc.code || e.Text == "" {
+			t.Errorf("%v: %s; want code %s", tc.send, e.Raw, tc.code)
+		}
+		if id := idOf(tc.send); id != "" && e.ID != id {
+			t.Errorf("%v: error id %q", tc.send, e.ID)
+		}
 	}
 }
 

@@ -154,32 +154,12 @@ func TestRestartRebuildsTables(t *testing.T) {
 	}
 	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
 	ts := newTestServer(t, st, cfg)
-	type played struct {
-		id     string
-		tokens map[int]string
-		f      *follower
-	}
-	var tables []played
+	var tables []partWay
 	for _, g := range []struct {
 		game  string
 		steps int
 	}{{"war", 21}, {"regicide", 5}, {"watchtower", 17}} {
-		tb := ts.create(createReq{Game: g.game, Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
-		tokens := map[int]string{0: tb.Token}
-		for _, inv := range tb.Invites {
-			u, _ := url.Parse(inv.URL)
-			var cl struct {
-				Token string `json:"token"`
-			}
-			if code := ts.do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, inv.Seat),
-				map[string]string{"invite": u.Query().Get("invite"), "name": "bob"}, &cl); code != http.StatusOK {
-				t.Fatalf("%s: claim seat %d: status %d", g.game, inv.Seat, code)
-			}
-			tokens[inv.Seat] = cl.Token
-		}
-		f := follow(t, ts, tb.ID, tokens)
-		f.playTo(g.steps)
-		tables = append(tables, played{tb.ID, tokens, f})
+		tables = append(tables, playPartWay(t, ts, g.game, g.steps))
 	}
 	ts.stop()
 	if err := st.Close(); err != nil {
@@ -193,31 +173,68 @@ func TestRestartRebuildsTables(t *testing.T) {
 	t.Cleanup(func() { st2.Close() })
 	ts2 := newTestServer(t, st2, cfg)
 	for _, p := range tables {
-		before := p.f
-		after := follow(t, ts2, p.id, p.tokens)
-		if after.cur != before.cur {
-			t.Errorf("table %s: version %d after the restart, %d before", p.id, after.cur, before.cur)
-			continue
-		}
-		for seat, h := range after.hello {
-			if !sameView(h.View, before.views[seat]) {
-				t.Errorf("table %s, seat %d: the view after the restart differs:\nbefore %s\nafter  %s", p.id, seat, before.views[seat], h.View)
-			}
-		}
-		if before.over {
-			t.Logf("table %s ended at version %d before the restart", p.id, before.cur)
-			continue
-		}
-		mover := before.mover()
-		for after.mover() != mover {
-			after.step()
-		}
-		if got, want := after.turns[mover].Legal, before.turns[mover].Legal; !slices.Equal(got, want) {
-			t.Errorf("table %s, seat %d: legal actions %v after the restart, %v before", p.id, mover, got, want)
-		}
-		t.Logf("table %s (%s): version %d, seat %d to move, %d views compared", p.id, after.hello[0].Game, after.cur, mover, len(after.hello))
-		after.playTo(after.cur + 1)
+		checkRebuilt(t, ts2, p)
 	}
+}
+
+// partWay is a table played part way: its seats' tokens and what they
+// heard.
+type partWay struct {
+	id     string
+	tokens map[int]string
+	f      *follower
+}
+
+// playPartWay creates a two-person table of game, claims both seats and
+// plays steps actions.
+func playPartWay(t *testing.T, ts *testServer, game string, steps int) partWay {
+	t.Helper()
+	tb := ts.create(createReq{Game: game, Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tokens := map[int]string{0: tb.Token}
+	for _, inv := range tb.Invites {
+		u, _ := url.Parse(inv.URL)
+		var cl struct {
+			Token string `json:"token"`
+		}
+		if code := ts.do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, inv.Seat),
+			map[string]string{"invite": u.Query().Get("invite"), "name": "bob"}, &cl); code != http.StatusOK {
+			t.Fatalf("%s: claim seat %d: status %d", game, inv.Seat, code)
+		}
+		tokens[inv.Seat] = cl.Token
+	}
+	f := follow(t, ts, tb.ID, tokens)
+	f.playTo(steps)
+	return partWay{tb.ID, tokens, f}
+}
+
+// checkRebuilt reconnects p's seats and a spectator to the restarted
+// server: the same version, views and legal actions, and play goes on.
+func checkRebuilt(t *testing.T, ts *testServer, p partWay) {
+	t.Helper()
+	before := p.f
+	after := follow(t, ts, p.id, p.tokens)
+	if after.cur != before.cur {
+		t.Errorf("table %s: version %d after the restart, %d before", p.id, after.cur, before.cur)
+		return
+	}
+	for seat, h := range after.hello {
+		if !sameView(h.View, before.views[seat]) {
+			t.Errorf("table %s, seat %d: the view after the restart differs:\nbefore %s\nafter  %s", p.id, seat, before.views[seat], h.View)
+		}
+	}
+	if before.over {
+		t.Logf("table %s ended at version %d before the restart", p.id, before.cur)
+		return
+	}
+	mover := before.mover()
+	for after.mover() != mover {
+		after.step()
+	}
+	if got, want := after.turns[mover].Legal, before.turns[mover].Legal; !slices.Equal(got, want) {
+		t.Errorf("table %s, seat %d: legal actions %v after the restart, %v before", p.id, mover, got, want)
+	}
+	t.Logf("table %s (%s): version %d, seat %d to move, %d views compared", p.id, after.hello[0].Game, after.cur, mover, len(after.hello))
+	after.playTo(after.cur + 1)
 }
 
 // TestRestartWithBrokenLog: a table whose stored log no longer replays (an

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"cardtable/bots"
@@ -338,9 +337,9 @@ func (r *room) sendSeats() {
 			status[i].Connected = true
 		}
 	}
-	for c := range r.clients {
-		r.deliver(c, seatsMessage{Type: "seats", Seat: c.seat, Version: r.t.Version(), Seats: slices.Clone(status), Spectators: spectators})
-	}
+	r.broadcast(nil, func(seat int) any {
+		return seatsMessage{Type: "seats", Seat: seat, Version: r.t.Version(), Seats: status, Spectators: spectators}
+	})
 }
 
 // deliver queues m for c; a client too far behind is dropped, never
@@ -348,5 +347,28 @@ func (r *room) sendSeats() {
 func (r *room) deliver(c *client, m any) {
 	if !c.enqueue(m) {
 		delete(r.clients, c)
+	}
+}
+
+// broadcast queues for every client the message msg makes for its seat,
+// encoding each seat's (and the spectators') message once.
+func (r *room) broadcast(to func(c *client) bool, msg func(seat int) any) {
+	memo := map[int]outMsg{}
+	for c := range r.clients {
+		if to != nil && !to(c) {
+			continue
+		}
+		it, ok := memo[c.seat]
+		if !ok {
+			var err error
+			if it, err = encode(msg(c.seat)); err != nil {
+				r.srv.log.Error("message not encoded", "table", r.id, "err", err)
+				return
+			}
+			memo[c.seat] = it
+		}
+		if !c.enqueueOut(it) {
+			delete(r.clients, c)
+		}
 	}
 }

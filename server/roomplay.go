@@ -105,13 +105,13 @@ func (r *room) play(seat int, text string, version int, id string) error {
 		return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
 	}
 	r.srv.metrics.actions.Inc()
-	for c := range r.clients {
-		msg := ap.For(c.seat)
-		if c.seat == seat {
+	r.broadcast(nil, func(viewer int) any {
+		msg := ap.For(viewer)
+		if viewer == seat {
 			msg.ID = id
 		}
-		r.deliver(c, msg)
-	}
+		return msg
+	})
 	r.since[seat] = -1 // the seat's own action ends its turn
 	r.changed(ap, id)
 	return nil
@@ -154,11 +154,7 @@ func (r *room) changed(ap *table.Applied, _ string) {
 	}
 	r.watchSlap()
 	if ap != nil {
-		for c := range r.clients {
-			if c.seat >= 0 && moving[c.seat] {
-				r.deliver(c, r.t.Turn(c.seat))
-			}
-		}
+		r.broadcast(func(c *client) bool { return c.seat >= 0 && moving[c.seat] }, func(seat int) any { return r.t.Turn(seat) })
 	}
 	r.thinkBots()
 }
@@ -180,9 +176,7 @@ func (r *room) finish(justEnded bool) {
 		return
 	}
 	r.storeResult()
-	for c := range r.clients {
-		r.deliver(c, r.t.End(c.seat))
-	}
+	r.broadcast(nil, func(seat int) any { return r.t.End(seat) })
 	if len(r.clients) == 0 {
 		r.startIdle()
 	}
@@ -292,7 +286,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 	if err := r.seatBot(seat, spec); err != nil {
 		return apiErrorf(400, "bad-seats", "%v", err)
 	}
-	st = store.Seat{Name: botName(spec), Kind: table.KindBot, Bot: spec}
+	st = store.Seat{Name: botName(spec, seat), Kind: table.KindBot, Bot: spec}
 	if err := r.updateSeat(seat, st); err != nil {
 		r.bots[seat] = nil
 		return err
@@ -316,8 +310,9 @@ func (r *room) updateSeat(seat int, st store.Seat) error {
 	return nil
 }
 
-// botName is how a bot seat is shown: the bot's name.
-func botName(spec string) string {
+// botName is how the bot of spec at seat is shown: the bot's name and
+// its seat, so two bots of one kind are told apart ("heuristic (seat 2)").
+func botName(spec string, seat int) string {
 	name, _, _ := strings.Cut(spec, ":")
-	return strings.TrimSpace(name)
+	return fmt.Sprintf("%s (%s)", strings.TrimSpace(name), table.SeatName(seat))
 }

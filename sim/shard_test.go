@@ -104,3 +104,26 @@ func TestShardChecks(t *testing.T) {
 		t.Errorf("shard of a game without a Reporter: %v", err)
 	}
 }
+
+// The shards' CSV rows, in shard order, are the whole run's rows.
+func TestShardCSVRowsAreTheWholeRunsRows(t *testing.T) {
+	cfg := config(t, 500, nil, "random", "ismcts:iterations=2")
+	var whole strings.Builder
+	cfg.CSV = &whole
+	run(t, cfg)
+	var joined string
+	for i := 0; i < 3; i++ {
+		var part strings.Builder
+		c := cfg
+		c.CSV, c.Shard = &part, Shard{Index: i, Of: 3}
+		run(t, c)
+		header, rows, _ := strings.Cut(part.String(), "\n")
+		if i == 0 {
+			joined = header + "\n"
+		}
+		joined += rows
+	}
+	if joined != whole.String() {
+		t.Errorf("shards' CSV rows differ from the whole run's (%d and %d bytes)", len(joined), whole.Len())
+	}
+}

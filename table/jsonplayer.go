@@ -29,6 +29,10 @@ type line struct {
 	err  error
 }
 
+// ErrInputEnded is a JSON player's input ending before its move: for a
+// program seat, the program closed its output (it exited, most likely).
+var ErrInputEnded = errors.New("closed its input before moving")
+
 // MaxLine is the longest command line read.
 const MaxLine = 64 << 10
 
@@ -84,7 +88,7 @@ func (p *JSONPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 		}
 		if l.err != nil {
 			if errors.Is(l.err, io.EOF) {
-				return Move{}, errors.New("closed its input before moving")
+				return Move{}, ErrInputEnded
 			}
 			return Move{}, fmt.Errorf("reading its moves: %w", l.err)
 		}

@@ -37,7 +37,7 @@ const DefaultTimeout = 10 * time.Second
 
 // exitGrace is how long a program is given to exit by itself once its
 // game is over (its input closed) before it is killed.
-const exitGrace = 2 * time.Second
+const exitGrace = 5 * time.Second
 
 // StartProgram starts argv (a program and its arguments) for a seat. A
 // timeout of 0 means no limit.
@@ -82,8 +82,11 @@ func StartProgram(argv []string, timeout time.Duration) (*ProgramPlayer, error) 
 // Act implements Player.
 func (p *ProgramPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 	m, err := p.json.Act(ctx, turn)
+	if errors.Is(err, ErrInputEnded) {
+		return Move{}, p.failure(errors.New("closed its output before moving"), true)
+	}
 	if err != nil {
-		return Move{}, p.failure(err)
+		return Move{}, p.failure(err, false)
 	}
 	return m, nil
 }
@@ -92,7 +95,7 @@ func (p *ProgramPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 // the sign for it to exit.
 func (p *ProgramPlayer) Tell(m Message) error {
 	if err := p.json.Tell(m); err != nil {
-		return p.failure(fmt.Errorf("could not be sent a %s message (%v)", m.Type, err))
+		return p.failure(fmt.Errorf("could not be sent a %s message (%v)", m.Type, err), true)
 	}
 	if m.Type == TypeEnd {
 		p.ended = true
@@ -101,17 +104,19 @@ func (p *ProgramPlayer) Tell(m Message) error {
 	return nil
 }
 
-// failure describes what the program did wrong, stopping it first so its
-// exit status is known.
-func (p *ProgramPlayer) failure(err error) error {
+// failure describes what the program did wrong and stops it. When its
+// pipes broke (gone: it most likely exited) it is given a moment to be
+// seen exiting, so the message can say how it ended.
+func (p *ProgramPlayer) failure(err error, gone bool) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		p.Close()
 		return err
 	}
-	select {
-	case <-p.exited:
-	case <-time.After(200 * time.Millisecond):
-		// Still running: it hung or misbehaved while alive.
+	if gone {
+		select {
+		case <-p.exited:
+		case <-time.After(exitGrace):
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "program %q %v", strings.Join(p.argv, " "), err)

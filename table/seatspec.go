@@ -118,7 +118,9 @@ func (s SeatSpec) Info(seat int) SeatInfo {
 
 // SeatsOfRecord reads back the seating a record keeps (record.Seat's bot
 // field holds a bot spec, a program seat's "cmd:..." or nothing for a
-// person), so a resumed game is played by whoever played it.
+// person), so a resumed game can be played by whoever played it. A record
+// is a file from anywhere: never start a program it names without the
+// user saying so (cardtable play asks for --seats).
 func SeatsOfRecord(infos []SeatInfo) []SeatSpec {
 	out := make([]SeatSpec, len(infos))
 	for i, in := range infos {

@@ -49,6 +49,9 @@ func (m *Model) playKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.skipSteps()
 	}
 	if !asking {
+		if k.String() == "f" {
+			m.fast = !m.fast
+		}
 		return nil
 	}
 	switch k.String() {

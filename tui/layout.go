@@ -168,7 +168,7 @@ func (m *Model) logView(width, rows int) string {
 	rows--
 	// Walk back from the newest entry until the rows are full; long lines
 	// wrap (indented) rather than lose their end.
-	wrap := lipgloss.NewStyle().Width(width - 2)
+	wrap := lipgloss.NewStyle().Width(width - 4)
 	var lines []string
 	for i := len(m.log) - 1; i >= 0 && len(lines) < rows; i-- {
 		lines = append(wrapLines(wrap, m.logLines(i)), lines...)
@@ -209,7 +209,7 @@ func wrapLines(wrap lipgloss.Style, lines []string) []string {
 	for _, l := range lines {
 		for j, part := range strings.Split(wrap.Render(l), "\n") {
 			if j > 0 {
-				part = "  " + part
+				part = "    " + part
 			}
 			out = append(out, strings.TrimRight(part, " "))
 		}
@@ -239,7 +239,11 @@ func (m *Model) footer() string {
 	case m.mode == modeEnd:
 		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
 	case m.win == nil || m.win.asking < 0:
-		keys = styleKeys.Render("? help, rules · q quit")
+		fast := "f: bots without pauses"
+		if m.fast {
+			fast = "f: bots at --speed again"
+		}
+		keys = styleKeys.Render(fast + " · ? help, rules · q quit")
 	}
 	return forecast + "\n" + status + "\n" + keys
 }

@@ -80,6 +80,8 @@ type Model struct {
 	help    helpScreen
 	review  *reviewer
 	quit    bool
+	// fast drops the pause before bots' moves (f while waiting).
+	fast bool
 
 	// after sends msg once d has passed (tea.Tick; tests fire timers by
 	// hand).
@@ -275,7 +277,12 @@ func (m *Model) finish() tea.Cmd {
 }
 
 // speed is the pause before a bot's move lands.
-func (m *Model) speed() time.Duration { return max(m.cfg.Speed, 0) }
+func (m *Model) speed() time.Duration {
+	if m.fast {
+		return 0
+	}
+	return max(m.cfg.Speed, 0)
+}
 
 // isPerson reports whether seat is played at this terminal.
 func (m *Model) isPerson(seat int) bool {

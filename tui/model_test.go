@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -299,4 +300,18 @@ func TestResumedGameShowsItsPast(t *testing.T) {
 	}
 	r := startHarness(t, Config{Table: tb, Players: make([]table.Player, 1)})
 	r.wantScreen("resumed after 2 actions", "seat 1 (you): play 3♣ 3♦", "seat 1 (you): discard 5♥ 5♦", "your hand: 2♠ 7♠ 9♣ A♠")
+}
+
+func TestFastForwardWhileBotsPlay(t *testing.T) {
+	h := newHarness(t, "regicide", map[string]string{"first": "1"}, 7, "heuristic", "human")
+	h.m.cfg.Speed = time.Second
+	h.m.win = nil // as while a bot thinks: nobody is asked
+	h.key("f")
+	if h.m.speed() != 0 {
+		t.Fatalf("f while waiting: speed %v, want 0", h.m.speed())
+	}
+	h.key("f")
+	if h.m.speed() != time.Second {
+		t.Fatalf("f again: speed %v, want the configured 1s", h.m.speed())
+	}
 }

@@ -63,6 +63,7 @@ var helpKeys = map[helpTopic]string{
   esc                clear what you typed
   space              Slap War: slap (timed from the moment the slap card shows)
   any key            while a battle's steps are shown: show the rest at once
+  f                  while bots play: no pause before their moves (f again: back)
   ?                  this help          q (nothing typed) / ctrl+c   quit`,
 	helpPass: `The hand-over screen
   Several people play at this terminal. Pass the keyboard to the player named;
@@ -84,7 +85,6 @@ type helpScreen struct {
 	vp     viewport.Model
 	text   string
 	topic  helpTopic
-	rules  string
 	loaded bool
 }
 

@@ -58,11 +58,6 @@ func (c *slapClock) timed(text string) string {
 	return fmt.Sprintf("slap@%d", ms)
 }
 
-// left is the time left in the window, for the countdown.
-func (c *slapClock) left() time.Duration {
-	return time.Duration(c.windowMS)*time.Millisecond - time.Since(c.shownAt)
-}
-
 // slapTimeout passes for a person who let the window close.
 func (m *Model) slapTimeout(msg slapTimeoutMsg) tea.Cmd {
 	if msg.gen != m.slap.gen || !m.slap.active {

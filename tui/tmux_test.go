@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -194,15 +195,20 @@ func TestTmuxRegicide(t *testing.T) {
 func TestTmuxSlapWar(t *testing.T) {
 	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "war", "--seed", "7", "-o", "slap=5", "-o", "slap-window=20s", "--speed", "0")
 	p.wait("War", "Slap War on 5", "▸ flip")
-	for i := 0; ; i++ {
+	// Flip once per move (the header's move number), so no Enter meant for
+	// a flip lands in the slap window.
+	pressed := ""
+	end := time.Now().Add(deadline)
+	for {
 		s := p.capture()
 		if strings.Contains(s, "SLAP!") {
 			break
 		}
-		if i > 200 {
-			t.Fatalf("no slap window after %d flips:\n%s", i, s)
+		if time.Now().After(end) {
+			t.Fatalf("no slap window:\n%s", s)
 		}
-		if strings.Contains(s, "▸ flip") {
+		if move := moveNumber.FindString(s); strings.Contains(s, "▸ flip") && move != pressed {
+			pressed = move
 			p.keys("Enter")
 		}
 		time.Sleep(30 * time.Millisecond)
@@ -214,6 +220,8 @@ func TestTmuxSlapWar(t *testing.T) {
 		t.Fatalf("the slap window is still open after the slap:\n%s", s)
 	}
 }
+
+var moveNumber = regexp.MustCompile(`move \d+`)
 
 func TestTmuxWatchtowerChallenge(t *testing.T) {
 	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "watchtower", "--seed", "7", "--speed", "0")
@@ -265,4 +273,38 @@ func TestTmuxColourAndNoColor(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTmuxHotSeat: two people play Regicide at one terminal; the screen is
+// handed over between them with no hand on the hand-over screen.
+func TestTmuxHotSeat(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "regicide", "-o", "players=2", "-o", "first=0",
+		"--seats", "human:Ann,human:Bob", "--seed", "3")
+	s := p.wait("Pass to Ann — press a key")
+	if strings.Contains(s, "your hand") {
+		t.Fatalf("the first hand-over shows a hand:\n%s", s)
+	}
+	p.keys("x")
+	p.wait("Your move, Ann", "your hand: 2♠ 3♥ 5♣ 6♠ 7♦ 10♥ A♣")
+	pressed := ""
+	end := time.Now().Add(deadline)
+	for {
+		s = p.capture()
+		if strings.Contains(s, "Pass to Bob") {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("never handed to Bob:\n%s", s)
+		}
+		if move := moveNumber.FindString(s); strings.Contains(s, "Your move, Ann") && move != pressed {
+			pressed = move
+			p.keys("Enter")
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	if strings.Contains(s, "your hand") || strings.Contains(s, "2♠ 3♥") {
+		t.Fatalf("the hand-over to Bob shows a hand:\n%s", s)
+	}
+	p.keys("x")
+	p.wait("Your move, Bob", "your hand:")
 }

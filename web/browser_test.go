@@ -99,6 +99,8 @@ type tab struct {
 	t   *testing.T
 	ctx context.Context
 	s   *site
+	// table is the table the tab sits at, for the diagnosis of a failure.
+	table string
 }
 
 func (s *site) tab(t *testing.T) *tab {
@@ -118,9 +120,28 @@ func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 	ctx, cancel := context.WithTimeout(tb.ctx, 40*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
-		tb.shot("failure")
+		tb.fail()
 		tb.t.Fatalf("browser: %v", err)
 	}
+}
+
+// click clicks the element sel with the mouse. The pages redraw from every
+// message, so a node found may be replaced before the click lands: then
+// it is found again.
+func (tb *tab) click(sel string) {
+	tb.t.Helper()
+	var err error
+	for range 5 {
+		ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tb.fail()
+	tb.t.Fatalf("clicking %s: %v", sel, err)
 }
 
 // wait polls a JavaScript expression until it is truthy. It evaluates
@@ -139,8 +160,32 @@ func (tb *tab) wait(what, expr string) {
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
-	tb.shot("failure")
+	tb.fail()
 	tb.t.Fatalf("waiting for %s (%s): still false after 40s (last error: %v)", what, expr, err)
+}
+
+// waitPlaying waits for expr while the game goes on: it fails only when
+// the table's version has not moved for 40s (a long game on a loaded
+// machine is slow, not stuck).
+func (tb *tab) waitPlaying(what, expr string) {
+	tb.t.Helper()
+	last, since := -1, time.Now()
+	for time.Since(since) < 40*time.Second {
+		ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[[]int]("[("+expr+") ? 1 : 0, window.cardtableTable ? window.cardtableTable.s.version : -1]"))
+		cancel()
+		if err == nil && len(state) == 2 {
+			if state[0] == 1 {
+				return
+			}
+			if state[1] != last {
+				last, since = state[1], time.Now()
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	tb.fail()
+	tb.t.Fatalf("waiting for %s (%s): the table stayed at version %d for 40s", what, expr, last)
 }
 
 func eval[T any](tb *tab, expr string) T {
@@ -152,6 +197,26 @@ func eval[T any](tb *tab, expr string) T {
 		tb.t.Fatalf("evaluating %s: %v", expr, err)
 	}
 	return v
+}
+
+// fail records what a failing test saw: a screenshot, the page's state,
+// and the table as a spectator sees it now.
+func (tb *tab) fail() {
+	tb.shot("failure")
+	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+	defer cancel()
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.cardtableTable ? {...window.cardtableTable.s, log: window.cardtableTable.s.log.slice(0, 12)} : null)`))
+	tb.t.Logf("page state: %s (%v)", state, err)
+	if tb.table == "" {
+		return
+	}
+	spectator := tb.s.tab(tb.t)
+	sctx, scancel := context.WithTimeout(spectator.ctx, 10*time.Second)
+	defer scancel()
+	if err := chromedp.Do(sctx, chromedp.Navigate(tb.s.url+"/t/"+tb.table)); err == nil {
+		time.Sleep(time.Second)
+		spectator.shot("failure-spectator")
+	}
 }
 
 // shot writes a full-page screenshot to the test's artifact directory.
@@ -205,7 +270,7 @@ func (s *site) create(t *testing.T, req map[string]any) created {
 // localStorage as the lobby leaves it.
 func (tb *tab) sit(c created) {
 	tb.t.Helper()
-	tb.do(chromedp.Navigate(tb.s.url + "/static/favicon.svg"))
+	tb.table = c.ID
 	tb.do(chromedp.Navigate(tb.s.url + "/"))
 	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf("localStorage.setItem(%q, %q)", "cardtable.token."+c.ID, c.Token)))
 	tb.do(chromedp.Navigate(tb.s.url + "/t/" + c.ID))
@@ -257,9 +322,9 @@ func testLobby(t *testing.T, s *site) {
 		if got := eval[string](tb, "document.getElementById('seat-0').value"); got != "human" {
 			t.Fatalf("%s: seat 1 is %q by default, want the player (human)", game, got)
 		}
-		tb.do(chromedp.Click(chromedp.CSS("#create button[type=submit]")))
+		tb.click("#create button[type=submit]")
 		tb.wait("the table created", "document.querySelector('#go-table')")
-		tb.do(chromedp.Click(chromedp.CSS("#go-table")))
+		tb.click("#go-table")
 		tb.wait("the "+game+" board", "document.querySelector('.board ."+game+"')")
 		if who := eval[string](tb, "document.querySelector('.who').textContent"); who != "You are alice" {
 			t.Errorf("%s: header says %q, want You are alice", game, who)
@@ -279,4 +344,32 @@ func testLobby(t *testing.T, s *site) {
 	}
 	tb.wait("the open table listed", "document.querySelector('#open button')")
 	tb.shot("lobby-created")
+	id := eval[string](tb, "document.querySelector('#go-table').getAttribute('href').slice(3)")
+
+	// carol joins it from her own lobby's list of open tables.
+	carol := s.tab(t)
+	carol.do(chromedp.Navigate(s.url + "/"))
+	carol.wait("the open table", fmt.Sprintf("document.querySelector('#open li[data-table=%q] button')", id))
+	carol.do(chromedp.SendKeys(chromedp.CSS("#name"), "carol"))
+	carol.click(fmt.Sprintf("#open li[data-table=%q] button", id))
+	carol.wait("carol at the table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
+	if who := eval[string](carol, "document.querySelector('.who').textContent"); who != "You are carol" {
+		t.Errorf("carol's header says %q", who)
+	}
+
+	// A second table: its creator hands the free seat to a bot, which plays.
+	tb.do(chromedp.Navigate(s.url + "/"))
+	tb.wait("the seats", "document.querySelector('#seat-1')")
+	tb.do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
+		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
+	tb.wait("the table created", "document.querySelector('#go-table')")
+	tb.click("#go-table")
+	tb.wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give to a bot')")
+	tb.do(chromedp.Evaluate[chromedp.Void]("[...document.querySelectorAll('.seats button')].find(b => b.textContent === 'Give to a bot').click()"))
+	tb.wait("the bot in seat 2", "window.cardtableTable.s.seats[1].kind === 'bot'")
+	tb.wait("Flip", "document.querySelector('[data-action=flip]')")
+	v := tb.version()
+	tb.click("[data-action=flip]")
+	tb.wait("the bot's flip", fmt.Sprintf("window.cardtableTable.s.version >= %d", v+2))
+	tb.shot("table-seat-given-to-bot")
 }

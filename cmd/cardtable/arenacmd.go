@@ -105,8 +105,11 @@ func writeArena(w io.Writer, title string, r *arena.Report) {
 	}
 	fmt.Fprintf(w, "%s arena: %d bots, %d %s, seed %d\n", title, len(r.Bots), r.Players, players, r.Seed)
 	fmt.Fprintf(w, "options: %s\n", r.Options)
+	if sh := r.Shard; sh != nil {
+		fmt.Fprintf(w, "shard %d/%d: %d of the arena's %d deals; merge the shards' --json outputs for the whole arena\n", sh.Index, sh.Of, r.Deals, sh.DealsTotal)
+	}
 	if len(r.Ratings) > 0 {
-		fmt.Fprintf(w, "%d match-ups × %d seat arrangements × %d deals = %d games, the same deals for every match-up\n\n", len(r.Matchups), r.Arrangements, r.Deals, r.Games)
+		fmt.Fprintf(w, "%s × %s × %d deals = %d games, the same deals for every match-up\n\n", plural(len(r.Matchups), "match-up"), plural(r.Arrangements, "seat arrangement"), r.Deals, r.Games)
 		writeRatings(w, r)
 		fmt.Fprintln(w, "\nhead to head: the row's share of games against the column (wins + half the ties), 95% CI:")
 		writeHeadToHead(w, r)
@@ -181,4 +184,12 @@ func decisionTime(e *arena.Entry) string {
 		return "-"
 	}
 	return seconds(e.SPerDecision)
+}
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

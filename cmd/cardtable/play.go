@@ -118,6 +118,8 @@ func (c *playCmd) checkFlags() error {
 		return usageErrorf("--timeout %v: give a time of 0 (no limit) or more, e.g. 10s", c.Timeout)
 	case c.Workers < 1:
 		return usageErrorf("--workers %d: give at least 1", c.Workers)
+	case c.Games > 1 && (c.Save != "" || c.Record != ""):
+		return usageErrorf("-n %d: --save and --record are for one game; drop them, or play one game", c.Games)
 	case c.Record != "" && (c.Game != "" || len(c.Option) > 0 || c.Seed != ""):
 		return usageErrorf("--record FILE plays the record's own game, options and deal; drop the game name, -o and --seed")
 	}
@@ -238,6 +240,9 @@ func (c *playCmd) fromRecord(a *app) error {
 	}
 	if specs == nil {
 		specs = table.SeatsOfRecord(t.Seats())
+		if err := noProgramsFromRecord(specs); err != nil && !t.Over() {
+			return err
+		}
 	}
 	for i, s := range specs {
 		if err := s.Check(g, t.State().Options()); err != nil {
@@ -256,6 +261,25 @@ func (c *playCmd) fromRecord(a *app) error {
 		seed = *rec.Seed
 	}
 	return c.play(a, t, specs, seed, save)
+}
+
+// noProgramsFromRecord refuses to start the programs a record names: a
+// record may come from anywhere, so its programs are seated again only by
+// --seats.
+func noProgramsFromRecord(specs []table.SeatSpec) error {
+	texts := make([]string, len(specs))
+	var programs []string
+	for i, s := range specs {
+		texts[i] = s.String()
+		if s.Kind == table.KindProgram {
+			programs = append(programs, table.SeatName(i))
+		}
+	}
+	if programs == nil {
+		return nil
+	}
+	return usageErrorf("%s played by a program (%s); a record never starts programs: seat every player with --seats, e.g. --seats %q",
+		strings.Join(programs, ", "), strings.Join(texts, ","), strings.Join(texts, ","))
 }
 
 // review steps through a finished record on the terminal, or prints its
@@ -300,9 +324,15 @@ func keepRecord(t *table.Table, path string) (string, error) {
 }
 
 // withRecord adds to err (a game stopped by a seat's player, or
-// interrupted) where the game's record was kept.
-func withRecord(err error, kept string) error {
-	return fmt.Errorf("%w; the game so far is in %s (go on with: cardtable play --record %s)", err, kept, kept)
+// interrupted) where t's record was kept and how to go on with it.
+func withRecord(err error, t *table.Table, kept string) error {
+	again := ""
+	for _, s := range t.Seats() {
+		if s.Kind == table.KindProgram {
+			again = " --seats ..."
+		}
+	}
+	return fmt.Errorf("%w; the game so far is in %s (go on with: cardtable play --record %s%s)", err, kept, kept, again)
 }
 
 // writeFinal prints the end of a transcript: the public view, the result

@@ -349,7 +349,7 @@ func TestPythonExampleAgent(t *testing.T) {
 // give sim's own figures for the same seed.
 func TestPlayManyReportsLikeSim(t *testing.T) {
 	agent := agentSeat(t, "first")
-	out, errOut, code := play(t, "", "play", "watchtower", "--seats", agent+",heuristic", "-n", "6", "-q")
+	out, errOut, code := play(t, "", "play", "watchtower", "--seats", agent+",heuristic", "-n", "6", "-q", "--timeout", "2m")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -374,11 +374,11 @@ func TestPlayManyReportsLikeSim(t *testing.T) {
 // A program that crashes ends the game with a message naming the seat and
 // what it did; the record so far is kept in a file that play goes on with.
 func TestPlayProgramCrashKeepsTheRecord(t *testing.T) {
-	out, errOut, code := play(t, "", "play", "war", "--seed", "2", "--seats", "heuristic,"+agentSeat(t, "crash"))
+	out, errOut, code := play(t, "", "play", "war", "--seed", "2", "--seats", "heuristic,"+agentSeat(t, "crash"), "--timeout", "2m")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1: %s\n%s", code, errOut, out)
 	}
-	for _, want := range []string{"seat 2: program", "closed its input before moving", "exit status 3", "agent: giving up", "the game so far is in "} {
+	for _, want := range []string{"seat 2: program", "closed its output before moving", "exit status 3", "agent: giving up", "the game so far is in "} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q: %s", want, errOut)
 		}
@@ -389,6 +389,10 @@ func TestPlayProgramCrashKeepsTheRecord(t *testing.T) {
 	replayed, rerr, rcode := play(t, "", "replay", kept)
 	if rcode != 0 || !strings.Contains(replayed, "result: the game is not over") {
 		t.Fatalf("the kept record %s: exit %d %s\n%s", kept, rcode, rerr, replayed)
+	}
+	_, errOut, code = play(t, "", "play", "--record", kept)
+	if code != 2 || !strings.Contains(errOut, "seat 2 played by a program") || !strings.Contains(errOut, "a record never starts programs") {
+		t.Errorf("--record naming a program: exit %d, %s; want a refusal", code, errOut)
 	}
 	out, errOut, code = play(t, "", "play", "--record", kept, "--seats", "heuristic,heuristic", "--save", kept)
 	if code != 0 || !strings.Contains(out, "result: seat") {
@@ -443,6 +447,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{[]string{"play", "regicide", "--seed", "x"}, `--seed "x": give a whole number`},
 		{[]string{"play", "regicide", "--seats", "cmd:"}, "names no program"},
 		{[]string{"play", "war", "--record", "x.json"}, "drop the game name"},
+		{[]string{"play", "war", "--seats", "heuristic,random", "-n", "3", "--save", "x.json"}, "--save and --record are for one game"},
 	} {
 		_, errOut, code := play(t, "", tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {

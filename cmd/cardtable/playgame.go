@@ -70,6 +70,20 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
 		return c.finish(a, t, save, err)
 	}
+	err = c.playStreams(a, t, ps, humans)
+	stop()
+	if c.Protocol == protocolJSON && humans > 0 {
+		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
+	} else {
+		writeFinal(a.stdout, t, seed)
+	}
+	return c.finish(a, t, save, err)
+}
+
+// playStreams runs t with the person's seat (if any) on the app's standard
+// input and output, in plain text or JSON; with nobody seated it prints a
+// spectator's transcript.
+func (c *playCmd) playStreams(a *app, t *table.Table, ps []table.Player, humans int) error {
 	var watchers []table.Player
 	var closers []func()
 	out := a.stdout
@@ -93,18 +107,12 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 			}
 		}
 	}
-	r := &table.Runner{Table: t, Players: ps, Watchers: watchers}
-	err = r.Run(a.ctx)
-	stop()
-	for _, close := range closers {
-		close()
-	}
-	if c.Protocol == protocolJSON && humans > 0 {
-		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
-	} else {
-		writeFinal(out, t, seed)
-	}
-	return c.finish(a, t, save, err)
+	defer func() {
+		for _, close := range closers {
+			close()
+		}
+	}()
+	return (&table.Runner{Table: t, Players: ps, Watchers: watchers}).Run(a.ctx)
 }
 
 // finish saves the record (to save, or, when a program stopped the game,
@@ -129,7 +137,7 @@ func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
 		return errors.Join(err, serr)
 	}
 	if err != nil {
-		return withRecord(err, kept)
+		return withRecord(err, t, kept)
 	}
 	fmt.Fprintf(a.stderr, "cardtable: the record is in %s\n", kept)
 	return nil

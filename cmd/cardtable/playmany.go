@@ -65,7 +65,7 @@ func (c *playCmd) playOne(ctx context.Context, g engine.Game, opts engine.Option
 	stop()
 	if err != nil {
 		if kept, kerr := keepRecord(t, ""); kerr == nil {
-			return nil, nil, withRecord(err, kept)
+			return nil, nil, withRecord(err, t, kept)
 		}
 		return nil, nil, err
 	}

@@ -26,6 +26,9 @@ func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
 	}
 	fmt.Fprintf(w, "%s: %d games, seed %d (%s)\n", g.Title(), r.Games, r.Seed, path)
 	fmt.Fprintf(w, "options: %s\n", r.Options)
+	if sh := r.Shard; sh != nil {
+		fmt.Fprintf(w, "shard %d/%d: %d of the run's %d games; merge the shards' --json outputs for the whole run\n", sh.Index, sh.Of, r.Games, sh.GamesTotal)
+	}
 	if r.Rotate {
 		fmt.Fprintf(w, "bots rotate: game i seats bot (s+i) mod %d of %s in seat s\n", len(r.Bots), strings.Join(r.Bots, ","))
 	}

@@ -28,6 +28,7 @@ type serveCmd struct {
 	MaxConns        int           `default:"20000" help:"Most WebSocket connections in all."`
 	MaxConnsPerAddr int           `default:"64" help:"Most WebSocket connections from one address."`
 	AddrRate        float64       `default:"200" help:"Most commands a second from one address."`
+	APIRate         float64       `default:"5" help:"Most lobby writes (tables created, seats claimed) a second from one address."`
 }
 
 func (serveCmd) Help() string {
@@ -60,7 +61,8 @@ func (c *serveCmd) Run(a *app) error {
 	defer st.Close()
 	srv := server.New(st, server.Config{
 		BotDelay: c.BotDelay, Logger: log, Assets: web.Assets,
-		Limits: server.Limits{MaxConns: c.MaxConns, ConnsPerAddr: c.MaxConnsPerAddr, AddrRate: c.AddrRate, AddrBurst: int(2 * c.AddrRate)},
+		Limits: server.Limits{MaxConns: c.MaxConns, ConnsPerAddr: c.MaxConnsPerAddr, AddrRate: c.AddrRate, AddrBurst: int(2 * c.AddrRate),
+			APIRate: c.APIRate, APIBurst: max(30, int(2*c.APIRate))},
 	})
 	if err := srv.Start(ctx); err != nil {
 		return err

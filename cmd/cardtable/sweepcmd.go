@@ -151,6 +151,9 @@ func writeSweep(w io.Writer, g engine.Game, r *sim.SweepReport) {
 		slices.Sort(fixed)
 		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(fixed, ","))
 	}
+	if sh := first.Shard; sh != nil {
+		fmt.Fprintf(w, "shard %d/%d: %d of each setting's %d games; merge the shards' --json outputs for the whole sweep\n", sh.Index, sh.Of, first.Games, sh.GamesTotal)
+	}
 	fmt.Fprintf(w, "bots: %s", strings.Join(first.Bots, ","))
 	if first.Rotate {
 		fmt.Fprint(w, " (rotating)")

@@ -80,11 +80,10 @@ type duelCounts struct {
 }
 
 // run plays one two-player game: the same rules as play, specialised.
-// Unless the pickup is shuffled, runs of plain battles go through
-// plainBattles, a loop without calls that keeps its state in registers;
-// run plays the other battles one at a time: wars, inline when plainWar
-// settles them (pickUpWar) and through trick otherwise, and shuffled
-// pickups. After each battle it checks for the end, for a repetition
+// Runs of plain battles go through plainBattles, a loop without calls that
+// keeps its state in registers (shuffledBattles with pickup=shuffle); run
+// plays wars one at a time, inline when plainWar settles them (pickUpWar)
+// and through trick otherwise. After each battle it checks for the end, for a repetition
 // (Brent's card comparison only when pile 0 has the saved size and top
 // card) and for the next save at a power of two or the cap (one
 // countdown).
@@ -112,29 +111,25 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	}
 	end, winner := endNone, -1
 	for {
-		if !shuffle {
+		{
 			var left int
 			var done bool
-			if p, left, done = d.plainBattles(p, stop-battles); done {
-				battles = stop - left
-				goto checks
+			if shuffle {
+				p, left, done = d.shuffledBattles(p, stop-battles, &g.rng)
+			} else {
+				p, left, done = d.plainBattles(p, stop-battles)
 			}
 			battles = stop - left
+			if done {
+				goto checks
+			}
 		}
 		{
 			a, b := ring[0][p.h0&63], ring[1][p.h1&63]
 			p.h0++
 			p.h1++
 			c := d.cmp[a&63][b&63] - firstWins
-			if c < 2 {
-				// A shuffled pickup: Fisher-Yates on the two cards
-				// collected winner-first: IntN(2) is the top bit of one
-				// draw; 0 swaps them.
-				w := uint(c) & 1
-				f := uint(first[w]) ^ uint(g.rng.Uint64()>>63) ^ 1
-				x := a ^ (a^b)&cards.Card(-f)
-				p.push(ring, w, x, x^a^b)
-			} else if w, ok := d.plainWar(inlineWar, c+firstWins, full, p); ok {
+			if w, ok := d.plainWar(inlineWar, c+firstWins, full, p); ok {
 				// Both laid the tied card and full more; the winner picks
 				// up 2·(full+1) cards.
 				g.wars++
@@ -250,6 +245,41 @@ func (d *duel) plainBattles(p piles, left int) (piles, int, bool) {
 		p.t1 += 2 * w
 		left--
 		if k := d.checkAt[(p.t0-p.h0)&63]; k != 0 && (k == checkEnd || d.ring[0][p.h0&63] == d.rep.top0) || left == 0 {
+			return p, left, true
+		}
+	}
+}
+
+// shuffledBattles is plainBattles for pickup=shuffle: Fisher-Yates on the
+// two cards collected winner-first, where IntN(2) is the top bit of one
+// draw of rng and 0 swaps them.
+func (d *duel) shuffledBattles(p piles, left int, rng *cards.RNG) (piles, int, bool) {
+	r := *rng
+	for {
+		a, b := d.ring[0][p.h0&63], d.ring[1][p.h1&63]
+		c := d.battle[a&63][b&63]
+		if c >= plainEnd {
+			*rng = r
+			return p, left, false
+		}
+		p.h0++
+		p.h1++
+		w := uint(c) & 1
+		var draw uint64
+		r, draw = r.Next()
+		f := uint(c>>1) ^ uint(draw>>63) ^ 1
+		x := a ^ (a^b)&cards.Card(-f)
+		tw := p.t0
+		if w != 0 {
+			tw = p.t1
+		}
+		rw := &d.ring[w]
+		rw[tw&63], rw[(tw+1)&63] = x, x^a^b
+		p.t0 += 2 - 2*w
+		p.t1 += 2 * w
+		left--
+		if d.checkAt[(p.t0-p.h0)&63] == checkEnd || left == 0 {
+			*rng = r
 			return p, left, true
 		}
 	}

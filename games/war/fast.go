@@ -1,6 +1,7 @@
 package war
 
 import (
+	"math/bits"
 	"sync"
 
 	"cardtable/cards"
@@ -89,6 +90,10 @@ func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome) {
 	}
 	for p.phase != phaseOver {
 		if p.phase == phaseFlip {
+			if p.plainBattle() {
+				p.afterBattle()
+				continue
+			}
 			p.pending = 0
 			p.layRound()
 			p.reveal()
@@ -108,4 +113,67 @@ func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome) {
 		p.closeWindow()
 	}
 	p.outcome(out)
+}
+
+// plainBattle plays, straight from the piles, a battle whose face-up cards
+// settle it at once with no Automatic War rank among them and no Slap War:
+// what layRound, compare, settle and pickUp do for it (WAR-03, WAR-04),
+// without the trick's bookkeeping. It reports false, changing nothing, for
+// any other round; afterBattle follows a true.
+func (p *play) plainBattle() bool {
+	if p.war || p.r.slap != 0 {
+		return false
+	}
+	n := p.r.seats
+	var top [3]cards.Card
+	var ranks [3]cards.Rank
+	for seat := range n {
+		if p.in&bit(seat) != 0 {
+			top[seat] = p.piles[seat].at(0)
+			ranks[seat] = top[seat].Rank()
+			if ranks[seat] == p.r.autoWar && p.r.autoWar != 0 {
+				return false
+			}
+		}
+	}
+	beats := &p.r.cmp.beats
+	var unbeaten uint8
+	for i := range n {
+		if p.in&bit(i) == 0 {
+			continue
+		}
+		beaten := uint8(0)
+		for j := range n {
+			if p.in&bit(j) != 0 {
+				beaten |= beats[ranks[j]&15][ranks[i]&15]
+			}
+		}
+		unbeaten |= (beaten ^ 1) << uint(i)
+	}
+	if bits.OnesCount8(unbeaten) != 1 {
+		return false
+	}
+	winner := bits.TrailingZeros8(unbeaten)
+	for seat := range n {
+		if p.in&bit(seat) != 0 {
+			p.piles[seat].pop()
+		}
+	}
+	dst := &p.piles[winner]
+	from := uint(dst.head) + uint(dst.n)
+	for _, seat := range p.r.order[winner][:n] {
+		if p.in&bit(int(seat)) != 0 {
+			dst.push(top[seat])
+		}
+	}
+	if p.r.pickup == shuffled {
+		tail := uint(dst.head) + uint(dst.n)
+		for i := int(tail-from) - 1; i > 0; i-- {
+			j := uint(p.rng.IntN(i + 1))
+			a, b := (from+uint(i))&63, (from+j)&63
+			dst.buf[a], dst.buf[b] = dst.buf[b], dst.buf[a]
+		}
+	}
+	p.count.battles++
+	return true
 }

@@ -47,8 +47,10 @@ func (s *State) run() {
 			s.settle()
 			continue
 		}
+		// Shift rather than reslice, so that the agenda keeps its capacity
+		// and push inserts in place.
 		t := s.agenda[0]
-		s.agenda = s.agenda[1:]
+		s.agenda = s.agenda[:copy(s.agenda, s.agenda[1:])]
 		s.exec(t)
 	}
 }

@@ -166,8 +166,8 @@ func (s *State) logFlip(b battle, fought [2][]cards.Card, w int) {
 	if w >= 0 {
 		outcome = flipOutcome([]int{b.attacker, b.defender}[w])
 	}
-	s.logf("flip: %s %s against %s %s: %s", seatName(b.attacker), listOf(fought[0]),
-		seatName(b.defender), listOf(fought[1]), outcome)
+	s.logLists("flip: %s %s against %s %s: %s", []cardList{listOf(fought[0]), listOf(fought[1])},
+		seatName(b.attacker), listArg(0), seatName(b.defender), listArg(1), outcome)
 }
 
 // flipOutcome is the seat that won a flip, or -1 for a draw; it formats
@@ -205,7 +205,8 @@ func (s *State) spoils(b battle, fought [2][]cards.Card, wasWon [2][]bool, w int
 // campaign (WT-12).
 func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
 	campaign := [2]bool{b.atkCampaign, b.defCampaign}
-	var back []cards.Card
+	var held [12]cards.Card
+	back := held[:0]
 	for side := range fought {
 		if campaign[side] {
 			continue
@@ -219,7 +220,7 @@ func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
 		}
 	}
 	if len(back) > 0 {
-		s.logf("royals and aces return under the barracks: %s", listOf(back))
+		s.logLists("royals and aces return under the barracks: %s", []cardList{listOf(back)}, listArg(0))
 	}
 }
 
@@ -237,7 +238,7 @@ func (s *State) countTry(att, def int, target cards.Card) {
 	}
 	s.tries[i].n++
 	if s.tries[i].n < 3 {
-		s.logf("%v has been challenged %s", target, times(int(s.tries[i].n)))
+		s.logf("%v has been challenged %s", target, times(s.tries[i].n))
 		return
 	}
 	s.stats[metricThirdTries]++
@@ -247,14 +248,18 @@ func (s *State) countTry(att, def int, target cards.Card) {
 	s.push(drawTask(def, 1, true), task{kind: taskBottom, card: c}, task{kind: taskCheckFortress, seat: int8(def)})
 }
 
-func times(n int) string {
+// times is a count of tries in words; it formats itself only when printed
+// (a string boxed in an event's arguments would be allocated).
+type times uint8
+
+func (n times) String() string {
 	switch n {
 	case 1:
 		return "once"
 	case 2:
 		return "2 times"
 	}
-	return fmt.Sprintf("%d times", n)
+	return fmt.Sprintf("%d times", int(n))
 }
 
 // eliminate puts seat out; their army goes under the barracks in the order

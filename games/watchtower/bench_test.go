@@ -50,12 +50,17 @@ func randomBots(seed uint64, n int) []engine.Bot {
 }
 
 // BenchmarkRandomPlayout measures whole 2-player games between uniform
-// random players through the generic State API.
+// random players through the generic State API (New, ToMove, Legal into
+// the players' reused slices, Apply), with allocations per game.
 func BenchmarkRandomPlayout(b *testing.B) {
 	opts := engine.MustResolve(watchtower.New(), nil)
+	players := []engine.Bot{&uniform{}, &uniform{}}
 	actions := 0
 	for i := 0; b.Loop(); i++ {
-		_, n := playout(b, opts, uint64(i), randomBots(uint64(i), 2))
+		for k, p := range players {
+			p.(*uniform).rng = cards.NewRNG(engine.BotSeed(uint64(i), k))
+		}
+		_, n := playout(b, opts, uint64(i), players)
 		actions += n
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")

@@ -108,7 +108,7 @@ func (s *State) flipFreeForAll() {
 			top = append(top, owner)
 		}
 	}
-	s.logf("free-for-all flip (%s's card first): %s", seatName(f.parts[0]), listOf(shown))
+	s.logLists("free-for-all flip (%s's card first): %s", []cardList{listOf(shown)}, seatName(f.parts[0]), listArg(0))
 	if len(top) == 1 {
 		s.awardContested(top[0])
 		return

@@ -23,15 +23,38 @@ type event struct {
 	format string
 	args   [maxEventArgs]any
 	n      uint8
+	// lists are the card lists that listArg arguments stand for: a
+	// cardList boxed in an any would be allocated.
+	lists [2]cardList
 }
 
-func (e event) String() string { return fmt.Sprintf(e.format, e.args[:e.n]...) }
+// listArg stands in an event's arguments for its card list lists[k].
+type listArg uint8
+
+func (e event) String() string {
+	args := e.args
+	for i, a := range args[:e.n] {
+		if k, ok := a.(listArg); ok {
+			args[i] = e.lists[k]
+		}
+	}
+	return fmt.Sprintf(e.format, args[:e.n]...)
+}
 
 // logf records a public event of the action being applied; it takes at most
 // maxEventArgs arguments.
 func (s *State) logf(format string, args ...any) {
 	e := event{format: format}
 	e.n = uint8(copy(e.args[:], args))
+	s.events = append(s.events, e)
+}
+
+// logLists is logf for an event with card lists (at most 2): listArg(k)
+// among args stands for lists[k].
+func (s *State) logLists(format string, lists []cardList, args ...any) {
+	e := event{format: format}
+	e.n = uint8(copy(e.args[:], args))
+	copy(e.lists[:], lists)
 	s.events = append(s.events, e)
 }
 

@@ -16,7 +16,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -97,8 +96,6 @@ func (c *Config) defaults() {
 	}
 }
 
-var debugSlow = os.Getenv("LOADTEST_DEBUG") != ""
-
 // run is one load run's shared state.
 type run struct {
 	cfg       Config
@@ -139,46 +136,25 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 		defer stop()
-		heapBase = heap()
 	}
+	heapBase = r.heap(ctx)
 	fmt.Fprintf(cfg.Log, "creating %d tables of %s\n", cfg.Tables, cfg.Game)
 	tables, err := r.createTables(ctx)
 	if err != nil {
 		return nil, err
 	}
 	rep := &Report{Tables: cfg.Tables, ClientsWanted: cfg.Clients}
-	var heapTables uint64
-	if cfg.URL == "" {
-		heapTables = heap()
-		rep.BytesPerTable = float64(int64(heapTables)-int64(heapBase)) / float64(cfg.Tables)
-	}
+	heapTables := r.heap(ctx)
+	rep.BytesPerTable = float64(int64(heapTables)-int64(heapBase)) / float64(cfg.Tables)
 	fmt.Fprintf(cfg.Log, "connecting %d clients, %d a second\n", cfg.Clients, cfg.Ramp)
-	var held atomic.Int64
-	var dialErrs atomic.Int64
+	var held, dialErrs atomic.Int64
 	var wg sync.WaitGroup
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	tick := time.NewTicker(time.Second / time.Duration(cfg.Ramp))
-	for i := range cfg.Clients {
-		<-tick.C
-		tb := tables[i%cfg.Tables]
-		seat := -1
-		if i < 2*cfg.Tables {
-			seat = i / cfg.Tables
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.client(cctx, tb, seat, &held, &dialErrs)
-		}()
-	}
-	tick.Stop()
+	r.connect(cctx, tables, &wg, &held, &dialErrs)
 	time.Sleep(time.Second)
-	if cfg.URL == "" {
-		runtime.GC()
-		if n := held.Load(); n > 0 {
-			rep.BytesPerClient = float64(int64(heap())-int64(heapTables)) / float64(n)
-		}
+	if n := held.Load(); n > 0 {
+		rep.BytesPerClient = float64(int64(r.heap(ctx))-int64(heapTables)) / float64(n)
 	}
 	fmt.Fprintf(cfg.Log, "holding %d clients for %v\n", held.Load(), cfg.Hold)
 	start := time.Now()
@@ -196,6 +172,26 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	wg.Wait()
 	r.fill(rep, dialErrs.Load())
 	return rep, nil
+}
+
+// connect starts the clients at the ramp's pace: seats first, then
+// spectators spread over the tables.
+func (r *run) connect(ctx context.Context, tables []*tableRun, wg *sync.WaitGroup, held, dialErrs *atomic.Int64) {
+	tick := time.NewTicker(time.Second / time.Duration(r.cfg.Ramp))
+	defer tick.Stop()
+	for i := range r.cfg.Clients {
+		<-tick.C
+		tb := tables[i%r.cfg.Tables]
+		seat := -1
+		if i < 2*r.cfg.Tables {
+			seat = i / r.cfg.Tables
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.client(ctx, tb, seat, held, dialErrs)
+		}()
+	}
 }
 
 func (r *run) fill(rep *Report, dialErrs int64) {
@@ -217,11 +213,31 @@ func quantiles(ds []time.Duration) (p50, p99, most float64) {
 	return ms(ds[len(ds)/2]), ms(ds[len(ds)*99/100]), ms(ds[len(ds)-1])
 }
 
-func heap() uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapInuse
+// heap is the server's heap in use: this process's after a collection
+// when the server runs here, else the server's own figure from /metrics
+// (between its collections, so rougher).
+func (r *run) heap(ctx context.Context) uint64 {
+	if r.cfg.URL == "" {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapInuse
+	}
+	req, _ := http.NewRequestWithContext(ctx, "GET", r.base+"/metrics", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(body), "\n") {
+		if v, ok := strings.CutPrefix(line, "go_memstats_heap_inuse_bytes "); ok {
+			var f float64
+			fmt.Sscan(v, &f)
+			return uint64(f)
+		}
+	}
+	return 0
 }
 
 // startServer serves an in-process server on a loopback port with limits
@@ -298,7 +314,23 @@ type msg struct {
 	Code    string   `json:"code"`
 }
 
-// client is one connection: a seat (0, 1) playing, or a spectator (-1).
+// loadClient is one connection: a seat (0, 1) playing, or a spectator
+// (-1). Only its read loop touches its fields.
+type loadClient struct {
+	r        *run
+	tb       *tableRun
+	seat     int
+	conn     *websocket.Conn
+	rng      *rand.Rand
+	lat, ack []time.Duration
+	// pending while this seat's answer is scheduled or unacknowledged: a
+	// fresh turn of the same window is not answered twice.
+	pending atomic.Bool
+	turn    msg // the latest turn
+	latest  int // the latest version seen
+}
+
+// client connects one client and reads until the run ends.
 func (r *run) client(ctx context.Context, tb *tableRun, seat int, held, dialErrs *atomic.Int64) {
 	u := "ws" + strings.TrimPrefix(r.base, "http") + "/ws/" + tb.id
 	if seat >= 0 {
@@ -315,16 +347,11 @@ func (r *run) client(ctx context.Context, tb *tableRun, seat int, held, dialErrs
 	conn.SetReadLimit(1 << 20)
 	held.Add(1)
 	defer held.Add(-1)
-	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
-	var lat, ack []time.Duration
-	// pending while this seat's answer is scheduled or unacknowledged: a
-	// fresh turn for the same window is not answered twice.
-	var pending atomic.Bool
-	var turn msg // the latest turn
+	lc := &loadClient{r: r, tb: tb, seat: seat, conn: conn, rng: rand.New(rand.NewPCG(rand.Uint64(), 1))}
 	defer func() {
 		r.mu.Lock()
-		r.latency = append(r.latency, lat...)
-		r.ack = append(r.ack, ack...)
+		r.latency = append(r.latency, lc.lat...)
+		r.ack = append(r.ack, lc.ack...)
 		r.mu.Unlock()
 	}()
 	for {
@@ -337,58 +364,71 @@ func (r *run) client(ctx context.Context, tb *tableRun, seat int, held, dialErrs
 		}
 		now := time.Now()
 		var m msg
-		if json.Unmarshal(data, &m) != nil {
-			continue
+		if json.Unmarshal(data, &m) == nil {
+			lc.handle(ctx, m, now)
 		}
-		switch m.Type {
-		case "event":
-			if m.Actor == nil || *m.Actor < 0 || *m.Actor > 1 {
-				continue
-			}
-			tb.mu.Lock()
-			last := tb.last[*m.Actor]
-			tb.mu.Unlock()
-			if *m.Actor == seat {
-				pending.Store(false)
-			}
-			if !r.measuring.Load() || last.at.IsZero() || m.Version <= last.version {
-				continue
-			}
-			lat = append(lat, now.Sub(last.at))
-			if debugSlow && now.Sub(last.at) > 50*time.Millisecond {
-				fmt.Printf("slow %v table %s seat %d actor %d version %d sent at version %d\n", now.Sub(last.at), tb.id, seat, *m.Actor, m.Version, last.version)
-			}
-			if *m.Actor == seat {
-				ack = append(ack, now.Sub(last.at))
-				r.actions.Add(1)
-			}
-		case "turn":
-			turn = m
-			if pending.CompareAndSwap(false, true) {
-				r.answer(ctx, conn, tb, seat, m, rng)
-			}
-		case "error":
-			if m.Code != "stale" && m.Code != "not-your-turn" {
-				r.refused.Add(1)
-			}
-			if turn.Type != "" {
-				r.answer(ctx, conn, tb, seat, turn, rng) // try the latest turn again
-			} else {
-				pending.Store(false)
-			}
-		case "end":
-			if seat == 0 {
-				r.ended.Add(1)
-			}
+	}
+}
+
+// handle serves one message read at now.
+func (lc *loadClient) handle(ctx context.Context, m msg, now time.Time) {
+	r := lc.r
+	if m.Type != "error" {
+		lc.latest = max(lc.latest, m.Version)
+	}
+	switch m.Type {
+	case "event":
+		lc.event(m, now)
+	case "turn":
+		lc.turn = m
+		if lc.pending.CompareAndSwap(false, true) {
+			lc.answer(ctx, m)
 		}
+	case "error":
+		if m.Code != "stale" && m.Code != "not-your-turn" {
+			r.refused.Add(1)
+		}
+		// Each command sent gets one answer, an event or an error, so at
+		// most one is ever in flight: try the latest turn again.
+		lc.pending.Store(false)
+		if lc.turn.Type != "" && lc.turn.Version == lc.latest && lc.pending.CompareAndSwap(false, true) {
+			lc.answer(ctx, lc.turn)
+		}
+	case "end":
+		if lc.seat == 0 {
+			r.ended.Add(1)
+		}
+	}
+}
+
+// event measures an action's broadcast: from when its seat sent it.
+func (lc *loadClient) event(m msg, now time.Time) {
+	if m.Actor == nil || *m.Actor < 0 || *m.Actor > 1 {
+		return
+	}
+	lc.tb.mu.Lock()
+	last := lc.tb.last[*m.Actor]
+	lc.tb.mu.Unlock()
+	mine := *m.Actor == lc.seat
+	if mine {
+		lc.pending.Store(false)
+	}
+	if !lc.r.measuring.Load() || last.at.IsZero() || m.Version <= last.version {
+		return
+	}
+	lc.lat = append(lc.lat, now.Sub(last.at))
+	if mine {
+		lc.ack = append(lc.ack, now.Sub(last.at))
+		lc.r.actions.Add(1)
 	}
 }
 
 // answer plays a random legal action of the turn after a think time,
 // noting when it was sent.
-func (r *run) answer(ctx context.Context, conn *websocket.Conn, tb *tableRun, seat int, m msg, rng *rand.Rand) {
-	think := time.Duration(rng.Float64() * 2 * float64(r.cfg.Think))
-	action := m.Legal[rng.IntN(len(m.Legal))]
+func (lc *loadClient) answer(ctx context.Context, m msg) {
+	think := time.Duration(lc.rng.Float64() * 2 * float64(lc.r.cfg.Think))
+	action := m.Legal[lc.rng.IntN(len(m.Legal))]
+	tb, seat, conn := lc.tb, lc.seat, lc.conn
 	time.AfterFunc(think, func() {
 		body := fmt.Sprintf(`{"action":%q,"version":%d,"id":"l%d"}`, action, m.Version, seat)
 		tb.mu.Lock()

@@ -52,15 +52,20 @@ func build(t *testing.T) string {
 	return built.bin
 }
 
-// freePort finds a loopback port nobody listens on now.
-func freePort(t *testing.T) int {
+// freePorts finds n distinct loopback ports nobody listens on now: each
+// is held until all are found, so no two scenarios get the same one.
+func freePorts(t *testing.T, n int) []int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	var ports []int
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // server is one `cardtable serve` process.

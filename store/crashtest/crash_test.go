@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -241,8 +242,13 @@ func TestCrash(t *testing.T) {
 		t.Skip("builds cardtable and runs it as a process; not in -short")
 	}
 	bin := build(t)
-	for _, sc := range scenarios() {
-		t.Run(sc.name, func(t *testing.T) { crash(t, bin, sc, filepath.Join(t.TempDir(), "x.db")) })
+	scenarios := scenarios()
+	ports := freePorts(t, len(scenarios))
+	for i, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel() // each scenario has its own server, port and file
+			crash(t, bin, sc, fmt.Sprintf("127.0.0.1:%d", ports[i]), filepath.Join(t.TempDir(), "x.db"))
+		})
 	}
 }
 
@@ -254,26 +260,41 @@ func scenarios() []scenario {
 			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
 		{name: "watchtower two people", humans: []int{0, 1}, kills: []int{4, 30},
 			create: map[string]any{"game": "watchtower", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
+		{name: "slap war with a bot", humans: []int{0}, kills: []int{6, 30, 31},
+			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"slap": "Q", "max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "bot"}}}},
 		{name: "regicide with a bot", humans: []int{0}, kills: []int{2, 6},
 			create: map[string]any{"game": "regicide", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}}}},
 	}
 }
 
-// crash plays sc on a server storing its tables in db (a SQLite file or a
-// postgres:// DSN), killing it with kill -9 and restarting it on db.
-func crash(t *testing.T, bin string, sc scenario, db string) {
+// run is one scenario's server, its database and its table.
+type run struct {
+	t      *testing.T
+	ctx    context.Context
+	bin    string
+	addr   string
+	db     string
+	srv    *server
+	id     string
+	tokens map[int]string
+	known  map[int]played
+}
+
+// crash plays sc on a server at addr storing its tables in db (a SQLite
+// file or a postgres:// DSN), killing it with kill -9 and restarting it on
+// db.
+func crash(t *testing.T, bin string, sc scenario, addr, db string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
-	srv := start(t, bin, addr, db)
+	r := &run{t: t, ctx: ctx, bin: bin, db: db, addr: addr, known: map[int]played{}}
+	r.srv = start(t, bin, r.addr, r.db)
 	var c created
-	srv.api("POST", "/api/tables", sc.create, &c, http.StatusCreated)
-	tokens := map[int]string{0: c.Token}
+	r.srv.api("POST", "/api/tables", sc.create, &c, http.StatusCreated)
+	r.id, r.tokens = c.ID, map[int]string{0: c.Token}
 	for _, seat := range sc.humans[1:] {
-		tokens[seat] = srv.claim(c, seat, fmt.Sprintf("player%d", seat+1))
+		r.tokens[seat] = r.srv.claim(c, seat, fmt.Sprintf("player%d", seat+1))
 	}
-	known := map[int]played{}
-	se := connect(ctx, t, srv, c.ID, tokens, known)
+	se := connect(ctx, t, r.srv, r.id, r.tokens, r.known)
 	var checks []checkpoint
 	for _, at := range sc.kills {
 		se.playUntil(at)
@@ -285,42 +306,58 @@ func crash(t *testing.T, bin string, sc scenario, db string) {
 			t.Logf("the game ended after %d actions, before the kill at %d", se.cur, at)
 			break
 		}
-		cp := checkpoint{acked: se.cur, before: map[int]json.RawMessage{}}
-		for seat, v := range se.views {
-			cp.before[seat] = v
-		}
-		se.move() // one more command, unanswered: it may or may not be kept
-		srv.kill9()
-		srv = start(t, bin, addr, db)
-		se = connect(ctx, t, srv, c.ID, tokens, known)
-		cp.after = se.hello
-		if se.cur < cp.acked {
-			t.Fatalf("after kill -9 at %d acknowledged actions the snapshot is at version %d: acknowledged actions were lost", cp.acked, se.cur)
-		}
-		for seat, h := range se.hello {
-			if h.Version == cp.acked && !sameJSON(h.View, cp.before[seat]) {
-				t.Errorf("after kill -9, seat %d's view differs from its last view before it:\nbefore %s\nafter  %s", seat, cp.before[seat], h.View)
-			}
-		}
+		var cp checkpoint
+		se, cp = r.killMidGame(se)
 		checks = append(checks, cp)
 	}
 	se.playUntil(1 << 30)
-	finish(t, srv, c.ID, se, checks)
-	// A finished game survives a kill too: its result and its record.
-	srv.kill9()
-	srv = start(t, bin, addr, db)
+	finish(t, r.srv, r.id, se, checks)
+	r.killFinished(se)
+}
+
+// killMidGame sends one more command, kills the server before it is
+// answered, restarts it and reconnects every seat: nothing acknowledged
+// may be lost.
+func (r *run) killMidGame(se *session) (*session, checkpoint) {
+	t := r.t
+	cp := checkpoint{acked: se.cur, before: map[int]json.RawMessage{}}
+	for seat, v := range se.views {
+		cp.before[seat] = v
+	}
+	se.move() // one more command, unanswered: it may or may not be kept
+	r.srv.kill9()
+	r.srv = start(t, r.bin, r.addr, r.db)
+	se = connect(r.ctx, t, r.srv, r.id, r.tokens, r.known)
+	cp.after = se.hello
+	if se.cur < cp.acked {
+		t.Fatalf("after kill -9 at %d acknowledged actions the snapshot is at version %d: acknowledged actions were lost", cp.acked, se.cur)
+	}
+	for seat, h := range se.hello {
+		if h.Version == cp.acked && !sameJSON(h.View, cp.before[seat]) {
+			t.Errorf("after kill -9, seat %d's view differs from its last view before it:\nbefore %s\nafter  %s", seat, cp.before[seat], h.View)
+		}
+	}
+	return se, cp
+}
+
+// killFinished kills the server once the game is over: the result and the
+// record survive too.
+func (r *run) killFinished(se *session) {
+	t := r.t
+	r.srv.kill9()
+	r.srv = start(t, r.bin, r.addr, r.db)
 	var after struct {
 		Result *engine.Result `json:"result"`
 	}
-	srv.api("GET", "/api/tables/"+c.ID, nil, &after, http.StatusOK)
+	r.srv.api("GET", "/api/tables/"+r.id, nil, &after, http.StatusOK)
 	if after.Result == nil || !reflect.DeepEqual(*after.Result, *se.ended[se.lowest()]) {
 		t.Errorf("after kill -9 of the finished game, the table's result is %+v, want %+v", after.Result, se.ended[se.lowest()])
 	}
-	se = connect(ctx, t, srv, c.ID, tokens, map[int]played{})
-	for len(se.ended) < len(tokens) {
+	se = connect(r.ctx, t, r.srv, r.id, r.tokens, map[int]played{})
+	for len(se.ended) < len(r.tokens) {
 		se.step()
 	}
-	finish(t, srv, c.ID, se, nil)
+	finish(t, r.srv, r.id, se, nil)
 }
 
 // finish checks the finished game's record: it replays, holds every action
@@ -374,5 +411,11 @@ func finish(t *testing.T, srv *server, id string, se *session, checks []checkpoi
 		}
 		t.Logf("kill %d: %d actions acknowledged, %d kept", i+1, cp.acked, cp.after[se.lowest()].Version)
 	}
-	t.Logf("the game ended after %d actions: %s", len(rec.Actions), final.Result().Detail)
+	slaps := 0
+	for _, a := range rec.Actions {
+		if strings.HasPrefix(a.Action, "slap") {
+			slaps++
+		}
+	}
+	t.Logf("the game ended after %d actions (%d slaps): %s", len(rec.Actions), slaps, final.Result().Detail)
 }

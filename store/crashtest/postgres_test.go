@@ -29,8 +29,13 @@ func TestCrashPostgres(t *testing.T) {
 		t.Skip("builds cardtable and runs it as a process; not in -short")
 	}
 	bin := build(t)
-	for _, sc := range scenarios() {
-		t.Run(sc.name, func(t *testing.T) { crash(t, bin, sc, pgtest.DB(t)) })
+	scenarios := scenarios()
+	ports := freePorts(t, len(scenarios))
+	for i, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel() // each scenario has its own server, port and database
+			crash(t, bin, sc, fmt.Sprintf("127.0.0.1:%d", ports[i]), pgtest.DB(t))
+		})
 	}
 }
 
@@ -43,15 +48,15 @@ func TestSecondServerRefused(t *testing.T) {
 	}
 	bin := build(t)
 	db := pgtest.DB(t)
-	first := start(t, bin, fmt.Sprintf("127.0.0.1:%d", freePort(t)), db)
-	out, err := exec.Command(bin, "serve", "--addr", fmt.Sprintf("127.0.0.1:%d", freePort(t)), "--db", db).CombinedOutput()
+	first := start(t, bin, fmt.Sprintf("127.0.0.1:%d", freePorts(t, 1)[0]), db)
+	out, err := exec.Command(bin, "serve", "--addr", fmt.Sprintf("127.0.0.1:%d", freePorts(t, 1)[0]), "--db", db).CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "in use by another cardtable serve") || !strings.Contains(string(out), `application "cardtable"`) {
 		t.Fatalf("a second server on the database: %v\n%s\nwant it refused naming the holder", err, out)
 	}
 	var c created
 	first.api("POST", "/api/tables", map[string]any{"game": "war", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, &c, http.StatusCreated)
 	first.kill9()
-	again := start(t, bin, fmt.Sprintf("127.0.0.1:%d", freePort(t)), db)
+	again := start(t, bin, fmt.Sprintf("127.0.0.1:%d", freePorts(t, 1)[0]), db)
 	var got struct {
 		ID string `json:"id"`
 	}

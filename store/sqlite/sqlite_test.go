@@ -238,3 +238,16 @@ func TestSecondOpenRefused(t *testing.T) {
 	}
 	open(t, path)
 }
+
+// TestPanickingWrite: a write that panics fails alone; the writer goes on.
+func TestPanickingWrite(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "x.db"))
+	ctx := context.Background()
+	err := s.do(ctx, func(context.Context, *txn) error { panic("boom") })
+	if err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("a panicking write: %v", err)
+	}
+	if err := s.CreateTable(ctx, store.Table{ID: "t", Game: "war", Seats: []store.Seat{{Kind: "human"}}, Created: time.Now()}); err != nil {
+		t.Fatalf("a write after the panic: %v", err)
+	}
+}

@@ -79,7 +79,7 @@ func (s *Store) commit(batch []*write) {
 			continue
 		}
 		if single {
-			errs[i] = s.outcome(w.fn(context.WithoutCancel(w.ctx), tx))
+			errs[i] = s.outcome(run(tx, w))
 			continue
 		}
 		if errs[i], err = savepoint(tx, w); err != nil {
@@ -111,7 +111,7 @@ func savepoint(tx *txn, w *write) (outcome, failure error) {
 	if _, err := tx.ExecContext(ctx, qSavepoint); err != nil {
 		return nil, err
 	}
-	outcome = w.fn(context.WithoutCancel(w.ctx), tx)
+	outcome = run(tx, w)
 	if outcome != nil {
 		if _, err := tx.ExecContext(ctx, qRollbackTo); err != nil {
 			return nil, errors.Join(outcome, err)
@@ -121,6 +121,17 @@ func savepoint(tx *txn, w *write) (outcome, failure error) {
 		return nil, err
 	}
 	return outcome, nil
+}
+
+// run runs w in tx; a panic becomes w's error, so one bad write cannot
+// stop the writer and hang every other.
+func run(tx *txn, w *write) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("store: a write failed: %v", p)
+		}
+	}()
+	return w.fn(context.WithoutCancel(w.ctx), tx)
 }
 
 // outcome names the file in a database error of a write; the store's own

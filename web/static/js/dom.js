@@ -31,10 +31,13 @@ function append(el, children) {
   }
 }
 
-// seatName is how a person reads seat i: its player's name, else "seat i+1".
+// seatName is how a person reads seat i: its player's name, else "seat
+// i+1"; a name two seats share (two bots) gets its seat number.
 export function seatName(seats, i) {
   const s = seats && seats[i];
-  return s && s.name ? s.name : `seat ${i + 1}`;
+  if (!s || !s.name) return `seat ${i + 1}`;
+  const shared = seats.some((o, j) => j !== i && o && o.name === s.name);
+  return shared ? `${s.name} (seat ${i + 1})` : s.name;
 }
 
 // replaceChildren swaps el's content for the given nodes.

@@ -30,7 +30,10 @@ function optionField(game, o) {
 function seatRow(game, i) {
   const choices = [h("option", { value: "human" }, i === 0 ? "you" : "a person (invite link)")];
   for (const b of game.bots || []) choices.push(h("option", { value: "bot:" + b.name, title: b.help, selected: i > 0 && b.default }, `bot: ${b.name}${b.default ? " (default)" : ""}`));
-  return h("li.field", h("label", { for: `seat-${i}` }, `Seat ${i + 1}`), h("select", { id: `seat-${i}`, name: `seat-${i}` }, choices));
+  const settings = h("input.bot-settings", { id: `seat-${i}-settings`, "aria-label": `seat ${i + 1} bot settings`, placeholder: "bot settings, e.g. iterations=64", size: 24 });
+  const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, onchange: () => { settings.hidden = select.value === "human"; } }, choices);
+  settings.hidden = select.value === "human";
+  return h("li.field", h("label", { for: `seat-${i}` }, `Seat ${i + 1}`), h("span", select, " ", settings));
 }
 
 function drawForm() {
@@ -59,8 +62,11 @@ async function create(e) {
     const el = $(`opt-${o.key}`);
     if (el && el.value !== o.default) options[o.key] = el.value;
   }
-  const seats = [...$("seats").querySelectorAll("select")].map((sel) =>
-    sel.value === "human" ? { kind: "human" } : { kind: "bot", bot: sel.value.slice(4) });
+  const seats = [...$("seats").querySelectorAll("select")].map((sel) => {
+    if (sel.value === "human") return { kind: "human" };
+    const settings = $(`${sel.id}-settings`).value.trim();
+    return { kind: "bot", bot: sel.value.slice(4) + (settings ? ":" + settings : "") };
+  });
   const err = $("create-error");
   err.textContent = "";
   try {

@@ -117,6 +117,10 @@ function handPanel(view, ctx, choices, kind) {
   const ui = ctx.ui;
   const sel = ui.selected;
   const hand = h("div.hand", { role: "group", "aria-label": "your hand" });
+  if (!choices.length) {
+    hand.append(...view.hand.map((c) => card(c, JESTER)));
+    return h("section.hand-panel", h("h3", "Your hand"), hand);
+  }
   for (const c of view.hand) {
     const on = sel.includes(c);
     const next = on ? sel.filter((x) => x !== c) : [...sel, c];
@@ -171,4 +175,10 @@ function otherChoices(view, ctx, offered) {
     }
   }
   return box;
+}
+
+// privateCards is what only seat's own view shows: its hand (for the
+// replay of a finished game, where all hands may be shown).
+export function privateCards(view) {
+  return view.hand || [];
 }

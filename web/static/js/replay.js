@@ -5,6 +5,7 @@
 
 import { h, fill, seatName } from "./dom.js";
 import * as api from "./lobby-api.js";
+import { card } from "./cards.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
@@ -29,6 +30,7 @@ async function go(n) {
   const data = await load(at);
   if (at !== step) return;
   draw(data);
+  history.replaceState(null, "", `#step=${step}`);
   if (step < info.steps) load(step + 1);
 }
 
@@ -37,6 +39,7 @@ function draw(data) {
   const view = viewer < 0 ? data.spectator : data.views[viewer];
   const ctx = { seat: viewer, seats: info.seats, options: info.options || {}, legal: [], ui: {}, fresh: true, act() {}, hint() {}, rerender() {} };
   const { board } = mod.render(view, ctx);
+  if (mod.privateCards) board.append(allHands(mod, data));
   const who = data.actor === undefined || data.actor === null || step === 0 ? "the deal" : `${seatName(info.seats, data.actor)}: ${data.action}`;
   fill(document.getElementById("board"), board);
   fill(document.getElementById("step"), `Step ${step} of ${info.steps} — ${who}`);
@@ -44,6 +47,20 @@ function draw(data) {
   for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
   const cur = document.querySelector("#actions li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+// named writes seat numbers in a game's sentence as names, where the game
+// module knows how.
+function named(mod, text) {
+  return mod.named ? mod.named(text, info.seats) : text;
+}
+
+// allHands shows every seat's hidden cards at this step: the game is over,
+// so all hands may be shown.
+function allHands(mod, data) {
+  const rows = data.views.map((v, i) => h("li", h("strong", seatName(info.seats, i)), " ",
+    mod.privateCards(v, i).map((c) => card(c, { jokerName: "jester" }))));
+  return h("section.all-hands", h("h3", "Every hand"), h("ul", rows));
 }
 
 function play() {
@@ -78,7 +95,7 @@ async function main() {
     h("button.link-button", { onclick: () => go(i + 1) }, `${seatName(info.seats, a.seat)}: ${a.action}`)));
   fill(root,
     h("header.table-header", h("a.home", { href: "/" }, "cardtable"), h("h1", `${mod.title} — replay`),
-      h("span.muted", info.result ? info.result.detail || info.result.end : "")),
+      h("span.muted", info.result ? named(mod, info.result.detail || info.result.end) : "")),
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
     h("div.table-layout", h("section#board.board"), h("aside.side", h("section.log", h("h3", "Actions"), h("ol#actions.log-lines", actions)))));
@@ -87,7 +104,8 @@ async function main() {
     const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
     if (e.key in keys) { e.preventDefault(); go(keys[e.key]); }
   });
-  go(0);
+  const m = /step=(\d+)/.exec(location.hash);
+  go(m ? Number(m[1]) : 0);
 }
 
 main();

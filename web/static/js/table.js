@@ -39,7 +39,7 @@ export class TableView {
     const s = this.s;
     switch (m.type) {
       case "hello":
-        Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, legal: [], legalVersion: -1, result: null, error: null });
+        Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, prev: null, legal: [], legalVersion: -1, result: null, error: null });
         break;
       case "seats":
         s.presence = m;
@@ -47,18 +47,23 @@ export class TableView {
         break;
       case "turn":
         if (m.version < s.version) return;
+        if (m.version > s.version) s.prev = s.view;
         Object.assign(s, { version: m.version, view: m.view, legal: m.legal || [], legalVersion: m.version });
         break;
       case "event":
         if (m.version < s.version) return;
         this.logEvent(m);
-        Object.assign(s, { version: m.version, view: m.view });
+        Object.assign(s, { version: m.version, view: m.view, prev: s.view });
         if (m.version > s.legalVersion) s.legal = [];
         break;
       case "end":
-        Object.assign(s, { version: m.version, view: m.view, result: m.result, legal: [] });
+        Object.assign(s, { version: m.version, view: m.view, result: m.result, legal: [], prev: m.version > s.version ? s.view : s.prev });
         break;
       case "error":
+        if (m.id && m.id === s.hintID) {
+          s.hintText = `no forecast: ${m.message}`;
+          break;
+        }
         s.error = { code: m.code, message: m.message };
         if (s.sent && s.sent.id === m.id && s.sent.version === s.version) s.legal = s.sent.legal;
         break;
@@ -101,7 +106,7 @@ export class TableView {
     if (this.uiVersion !== s.version) { this.ui = {}; this.uiVersion = s.version; }
     return {
       seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui,
-      hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version,
+      hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version, prev: s.prev,
       act: (a) => this.act(a), hint: (a) => this.hint(a), rerender: () => this.render(),
     };
   }
@@ -165,10 +170,12 @@ export class TableView {
     const s = this.s;
     const r = s.result;
     const winners = (r.winners || []).map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
-    const again = h("button.primary", { onclick: () => this.playAgain(again) }, "Play again");
+    const again = s.seat >= 0 ? h("button.primary", { onclick: () => this.playAgain(again) }, "Play again") : null;
+    const mod = MODULES[s.game];
+    const detail = r.detail && mod.named ? mod.named(r.detail, s.seats) : r.detail;
     return h("section.end", { "aria-label": "result" },
-      h("h2", winners.length ? `Winner: ${winners.join(", ")}` : r.end),
-      h("p", r.detail || r.end),
+      h("h2", winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end),
+      h("p", detail || r.end),
       h("p", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
         " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")));
   }
@@ -180,8 +187,8 @@ export class TableView {
     const name = s.seat >= 0 ? seatName(s.seats, s.seat) : "";
     const { createTable } = await import("./lobby-api.js");
     try {
-      const created = await createTable({ game: s.game, options: s.options, seats, name });
-      location.href = `/t/${created.id}`;
+      const next = await createTable({ game: s.game, options: s.options, seats, name });
+      location.href = `/t/${next.id}`;
     } catch (err) {
       s.error = { code: err.code, message: err.message };
       button.disabled = false;
@@ -197,11 +204,28 @@ export class TableView {
       x.kind === "bot" ? h("span.muted", ` · bot ${x.bot || ""}`) : null,
       x.kind === "human" && x.claimed === false ? h("span.muted", " · free seat") : null,
       x.kind === "human" && x.claimed === false && s.seat < 0 && this.claim && !s.result
-        ? h("button.small", { onclick: () => this.claim(i).catch((err) => { s.error = { code: err.code, message: err.message }; this.render(); }) }, "Take this seat") : null,
+        ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, "Take this seat") : null,
+      x.kind === "human" && x.claimed === false && !s.result && creatorToken(this.tableID)
+        ? h("button.small", { onclick: () => this.toBot(i) }, "Give to a bot") : null,
       x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null));
     return h("section.seats", h("h3", "Seats"), h("ul", list),
       p && p.spectators ? h("p.muted", `${p.spectators} watching`) : null,
       invitesPanel(this.tableID));
+  }
+
+  fail(err) {
+    this.s.error = { code: err.code, message: err.message };
+    this.render();
+  }
+
+  // toBot hands free seat i to the game's default bot (the creator only).
+  async toBot(i) {
+    const { botSeat } = await import("./lobby-api.js");
+    try {
+      await botSeat(this.tableID, i, { creator_token: creatorToken(this.tableID) });
+    } catch (err) {
+      this.fail(err);
+    }
   }
 
   logPanel() {
@@ -216,16 +240,25 @@ function label(a) {
   return words[a] || a;
 }
 
+// created is what the lobby kept of a table this browser created.
+function created(id) {
+  try { return JSON.parse(localStorage.getItem(`cardtable.created.${id}`) || "null"); } catch { return null; }
+}
+
+function creatorToken(id) {
+  const c = created(id);
+  return c && c.creator_token;
+}
+
 // invitesPanel shows the invite and spectator links of a table this
 // browser created (kept by the lobby in localStorage).
 export function invitesPanel(id) {
-  let created = null;
-  try { created = JSON.parse(localStorage.getItem(`cardtable.created.${id}`) || "null"); } catch { created = null; }
-  if (!created) return null;
+  const made = created(id);
+  if (!made) return null;
   const abs = (u) => new URL(u, location.origin).href;
   const row = (text, url) => h("li", text, " ", h("input.link", { readonly: true, value: abs(url), "aria-label": text, onfocus: (e) => e.target.select() }),
     h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy"));
   return h("div.invites", h("h4", "Invite links"), h("ul",
-    (created.invites || []).map((inv) => row(`seat ${inv.seat + 1}:`, inv.url)),
-    row("spectators:", created.spectator_url || `/t/${id}`)));
+    (made.invites || []).map((inv) => row(`seat ${inv.seat + 1}:`, inv.url)),
+    row("spectators:", made.spectator_url || `/t/${id}`)));
 }

@@ -4,7 +4,7 @@
 // actions it is given.
 
 import { h, seatName } from "./dom.js";
-import { card, short } from "./cards.js";
+import { card, short, inline } from "./cards.js";
 
 export const title = "War";
 
@@ -60,7 +60,14 @@ export function render(view, ctx) {
   const slap = slapAction(ctx.legal);
   if (slap) {
     offered.add(slap);
-    controls.append(h("button.slap", { onclick: () => ctx.act("slap"), "data-action": "slap", "aria-keyshortcuts": "S" }, "SLAP! ", h("kbd", "S")));
+    // Outside a window a slap is a false slap: offered, since the game
+    // allows it, but drawn quieter and saying what it costs.
+    const falseSlap = view.phase !== "slap";
+    const what = ctx.options["false-slap"] === "ignore" ? "does nothing" : "locks you out of the next window";
+    controls.append(h("button.slap" + (falseSlap ? ".false-slap" : ""), {
+      onclick: () => ctx.act("slap"), "data-action": "slap", "aria-keyshortcuts": "S",
+      title: falseSlap ? `No slap card showing: a slap now ${what}` : "Slap the table",
+    }, "SLAP! ", h("kbd", "S"), falseSlap ? h("small", ` (no ${ctx.options.slap} showing)`) : null));
   }
   if (ctx.legal.includes("pass")) {
     offered.add("pass");
@@ -85,7 +92,14 @@ function seatPanel(view, ctx, i) {
     { "aria-label": name, dataset: { seat: i } },
     h("h3", name, view.out[i] ? " — out" : "", (view.locked_out || []).includes(i) ? " — locked out" : ""),
     h("div.pile", card(view.piles[i] > 0 ? "##" : ""), h("span.count", { "data-pile": i }, `${view.piles[i]} card${view.piles[i] === 1 ? "" : "s"}`)),
-    h("div.laid", { "aria-label": `${name} laid: ${laid.map(short).join(" ") || "nothing"}` }, laid.map((c) => card(c))),
+    h("div.laid", { "aria-label": `${name} laid: ${laid.map(short).join(" ") || "nothing"}` }, laid.map((c, j) => {
+      const svg = card(c);
+      // Animation is a layer on top: a card that was not on the table in
+      // the previous view turns up.
+      const before = ctx.prev && ctx.prev.table ? (ctx.prev.table[i] || []).length : 0;
+      if (ctx.fresh && j >= before) svg.classList.add("turned");
+      return svg;
+    })),
   );
   return panel;
 }
@@ -93,8 +107,8 @@ function seatPanel(view, ctx, i) {
 function lastTrick(last, ctx) {
   const who = last.winner >= 0 ? seatName(ctx.seats, last.winner) : "nobody";
   const how = { compare: "", underdog: ` by Underdog (${short(last.underdog)})`, slap: ` by a slap (${last.slap_ms} ms)`, "run-out": " (the others ran out)", draw: " — a draw" }[last.how] || "";
-  const cards = last.table.map((cs, i) => `${seatName(ctx.seats, i)}: ${cs.map(short).join(" ")}`).join(" · ");
-  return h("p.last-trick", `Last trick: ${who} took it${how}. `, h("span.muted", cards));
+  const cards = last.table.map((cs, i) => `${seatName(ctx.seats, i)}: ${cs.filter((c) => c !== "##").join(" ")}`).join(" · ");
+  return h("p.last-trick", `Last trick: ${who} took it${how}. `, inline(cards));
 }
 
 // key handles War's shortcuts: F or Space flips, S slaps, P passes.

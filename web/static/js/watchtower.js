@@ -17,6 +17,11 @@ export function toMove(view) {
 
 const name = (ctx, i) => seatName(ctx.seats, i) + (i === ctx.seat ? " (you)" : "");
 
+// named writes the engine's "seat 2" in an event text as that seat's name.
+export function named(text, seats) {
+  return text.replace(/\bseat (\d)\b/g, (all, n) => seatName(seats, Number(n) - 1));
+}
+
 export function render(view, ctx) {
   const offered = new Set();
   const act = (a) => { offered.add(a); return () => ctx.act(a); };
@@ -26,7 +31,7 @@ export function render(view, ctx) {
   const players = h("div.wt-players");
   for (const p of view.players) players.append(playerPanel(view, ctx, p, act));
   board.append(players);
-  if (view.events && view.events.length) board.append(eventSteps(view.events, ctx.fresh));
+  if (view.events && view.events.length) board.append(eventSteps(view.events.map((e) => named(e, ctx.seats)), ctx.fresh));
   return { board, offered, prompt: prompt(view, ctx) };
 }
 
@@ -34,7 +39,7 @@ function header(view, ctx) {
   const known = (view.barracks_known || []).map((k) => `${k.position}: ${short(k.card)}`);
   return h("section.wt-header",
     h("span.pile-count", view.phase === "setup" ? "Setup" : view.phase === "over" ? "Game over" : `Round ${view.round}`),
-    view.phase === "over" ? null : h("span.pile-count", `${name(ctx, view.turn)}'s turn`),
+    view.phase === "over" ? null : h("span.pile-count", view.turn === ctx.seat ? "your turn" : `${seatName(ctx.seats, view.turn)}'s turn`),
     h("span.pile-count.barracks", card(view.barracks ? "##" : ""), ` Barracks ${view.barracks}`),
     known.length ? h("span.pile-count", `known in the barracks: ${known.join(", ")}`) : null,
     view.aside && view.aside.length ? h("span.pile-count", `set aside: ${view.aside.map(short).join(" ")}`) : null,
@@ -173,7 +178,14 @@ function flipLine(text, i) {
 }
 
 // logLines writes the events of an action to the log, newest first.
-export function logLines(m) {
+export function logLines(m, prev, ctx) {
   const ev = (m.view && m.view.events) || [];
-  return ev.length ? [...ev].reverse() : null;
+  return ev.length ? ev.map((e) => named(e, ctx.seats)).reverse() : null;
+}
+
+// privateCards is what only seat's own view shows: its army in held order
+// (for the replay of a finished game, where all hands may be shown).
+export function privateCards(view, seat) {
+  const p = (view.players || [])[seat];
+  return (p && p.army) || [];
 }
