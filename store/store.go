@@ -2,8 +2,10 @@
 // options, seed and seats, and every accepted action with its sequence
 // number and time, so a server rebuilds every unfinished table by replaying
 // its actions after a restart. Store is the interface the server's rooms
-// use; store/sqlite implements it, and store/storetest is the one test
-// suite every implementation passes.
+// use; store/sqlite and store/postgres implement it, and store/storetest
+// is the one test suite every implementation passes. Leases (leases.go)
+// give each live table to one node of several sharing a database, with
+// appends fenced by the owner's epoch; store/postgres implements them.
 package store
 
 import (

@@ -15,13 +15,14 @@ import (
 	"cardtable/server"
 	"cardtable/store"
 	"cardtable/store/memstore"
+	"cardtable/store/postgres"
 	"cardtable/store/sqlite"
 	"cardtable/web"
 )
 
 type serveCmd struct {
 	Addr            string        `default:"127.0.0.1:8080" help:"Address to listen on (host:port; port 0 picks a free one)."`
-	DB              string        `default:"cardtable.db" placeholder:"FILE" help:"SQLite file the tables are kept in (created if missing); :memory: keeps nothing."`
+	DB              string        `default:"cardtable.db" placeholder:"FILE|URL" help:"Where the tables are kept: a SQLite file (created if missing), a PostgreSQL database (postgres://user:password@host:5432/cardtable), or :memory: to keep nothing."`
 	BotDelay        time.Duration `default:"600ms" help:"How long a bot waits before it moves, so people can follow."`
 	LogFormat       string        `enum:"text,json" default:"text" help:"Log format on stderr: text or json."`
 	MaxConns        int           `default:"20000" help:"Most WebSocket connections in all."`
@@ -34,14 +35,18 @@ func (serveCmd) Help() string {
 	return `Serves the games in the browser: a lobby to create and join tables (with
 bots, invite links and spectators), the tables over WebSockets, replays of
 finished games, /metrics for Prometheus and /healthz. Every action is
-stored in the SQLite file before anyone hears of it; on start the server
-rebuilds every unfinished table, so a game survives a restart or a crash.
+stored (in the SQLite file, or the PostgreSQL database of a postgres://
+--db) before anyone hears of it; on start the server rebuilds every
+unfinished table, so a game survives a restart or a crash.
 SIGINT or SIGTERM stops it gracefully. The protocol: docs/protocol.md.
 
 Examples:
   cardtable serve
   cardtable serve --addr :8080 --db /var/lib/cardtable.db --log-format json
-  cardtable serve --db :memory: --bot-delay 0`
+  cardtable serve --db postgres://cardtable:secret@db.internal:5432/cardtable
+  cardtable serve --db :memory: --bot-delay 0
+
+Deployment (SQLite, PostgreSQL, settings): docs/deploy.md.`
 }
 
 // Run serves until SIGINT or SIGTERM.
@@ -49,7 +54,7 @@ func (c *serveCmd) Run(a *app) error {
 	ctx, stop := signal.NotifyContext(a.ctx, syscall.SIGTERM)
 	defer stop()
 	log := c.logger(a.stderr)
-	st, err := openStore(c.DB)
+	st, err := openStore(ctx, c.DB)
 	if err != nil {
 		return err
 	}
@@ -70,8 +75,8 @@ func (c *serveCmd) Run(a *app) error {
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	fmt.Fprintf(a.stdout, "cardtable serve: open http://%s/ (tables in %s; Ctrl-C stops)\n", displayAddr(ln.Addr()), c.DB)
-	log.Info("serving", "addr", ln.Addr().String(), "db", c.DB)
+	fmt.Fprintf(a.stdout, "cardtable serve: open http://%s/ (tables in %s; Ctrl-C stops)\n", displayAddr(ln.Addr()), dbName(c.DB))
+	log.Info("serving", "addr", ln.Addr().String(), "db", dbName(c.DB))
 	select {
 	case <-ctx.Done():
 	case err := <-served:
@@ -97,16 +102,40 @@ func (c *serveCmd) logger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, nil))
 }
 
-// openStore opens the SQLite file, or a store in memory for ":memory:".
-func openStore(path string) (store.Store, error) {
+// openStore opens the PostgreSQL database of a postgres:// DSN, a store
+// in memory for ":memory:", else the SQLite file.
+func openStore(ctx context.Context, path string) (store.Store, error) {
 	if path == ":memory:" {
 		return memstore.New(), nil
+	}
+	if postgres.IsDSN(path) {
+		st, err := postgres.Open(ctx, path)
+		if err != nil {
+			return nil, fmt.Errorf("--db: %w", err)
+		}
+		// One server alone on the database (a killed one's lock goes with
+		// its session; a vanished machine's within about 15 s).
+		wait, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := st.Exclusive(wait); err != nil {
+			st.Close()
+			return nil, fmt.Errorf("--db: %w", err)
+		}
+		return st, nil
 	}
 	st, err := sqlite.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--db %s: %w", path, err)
 	}
 	return st, nil
+}
+
+// dbName is --db as shown and logged: a DSN without its password.
+func dbName(db string) string {
+	if postgres.IsDSN(db) {
+		return postgres.Redact(db)
+	}
+	return db
 }
 
 // displayAddr is the address to open in a browser: a wildcard host shown

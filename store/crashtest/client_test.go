@@ -10,9 +10,11 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,15 +24,32 @@ import (
 	"cardtable/engine"
 )
 
-// build compiles cardtable into a temporary folder.
+// built is the cardtable binary the package's tests share, compiled once.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// build compiles cardtable into a temporary folder, once for all the
+// package's tests (TestMain removes it).
 func build(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "cardtable")
-	cmd := exec.Command("go", "build", "-o", bin, "cardtable/cmd/cardtable")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "crashtest-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "cardtable")
+		out, err := exec.Command("go", "build", "-o", built.bin, "cardtable/cmd/cardtable").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
 }
 
 // freePorts finds n distinct loopback ports nobody listens on now: each

@@ -242,7 +242,20 @@ func TestCrash(t *testing.T) {
 		t.Skip("builds cardtable and runs it as a process; not in -short")
 	}
 	bin := build(t)
-	scenarios := []scenario{
+	scenarios := scenarios()
+	ports := freePorts(t, len(scenarios))
+	for i, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel() // each scenario has its own server, port and file
+			crash(t, bin, sc, fmt.Sprintf("127.0.0.1:%d", ports[i]), filepath.Join(t.TempDir(), "x.db"))
+		})
+	}
+}
+
+// scenarios are the games TestCrash plays on SQLite and TestCrashPostgres
+// on PostgreSQL.
+func scenarios() []scenario {
+	return []scenario{
 		{name: "war two people", humans: []int{0, 1}, kills: []int{9, 40, 41},
 			create: map[string]any{"game": "war", "name": "ann", "options": map[string]string{"max-battles": "60"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}},
 		{name: "watchtower two people", humans: []int{0, 1}, kills: []int{4, 30},
@@ -252,16 +265,9 @@ func TestCrash(t *testing.T) {
 		{name: "regicide with a bot", humans: []int{0}, kills: []int{2, 6},
 			create: map[string]any{"game": "regicide", "name": "ann", "seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}}}},
 	}
-	ports := freePorts(t, len(scenarios))
-	for i, sc := range scenarios {
-		t.Run(sc.name, func(t *testing.T) {
-			t.Parallel() // each scenario has its own server, port and file
-			crash(t, bin, sc, fmt.Sprintf("127.0.0.1:%d", ports[i]))
-		})
-	}
 }
 
-// run is one scenario's server, its file and its table.
+// run is one scenario's server, its database and its table.
 type run struct {
 	t      *testing.T
 	ctx    context.Context
@@ -274,11 +280,13 @@ type run struct {
 	known  map[int]played
 }
 
-func crash(t *testing.T, bin string, sc scenario, addr string) {
+// crash plays sc on a server at addr storing its tables in db (a SQLite
+// file or a postgres:// DSN), killing it with kill -9 and restarting it on
+// db.
+func crash(t *testing.T, bin string, sc scenario, addr, db string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	r := &run{t: t, ctx: ctx, bin: bin, db: filepath.Join(t.TempDir(), "x.db"),
-		addr: addr, known: map[int]played{}}
+	r := &run{t: t, ctx: ctx, bin: bin, db: db, addr: addr, known: map[int]played{}}
 	r.srv = start(t, bin, r.addr, r.db)
 	var c created
 	r.srv.api("POST", "/api/tables", sc.create, &c, http.StatusCreated)

@@ -1,0 +1,213 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cardtable/store"
+	"cardtable/store/migrate"
+	"cardtable/store/postgres/pgtest"
+	"cardtable/store/storetest"
+)
+
+// TestMain starts one throwaway PostgreSQL for the package's tests.
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+var ctx = context.Background()
+
+func open(t *testing.T, dsn string) *Store {
+	t.Helper()
+	s, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestSuite runs the store's shared suite, one database per store name.
+func TestSuite(t *testing.T) {
+	var mu sync.Mutex
+	dsns := map[string]string{}
+	storetest.Run(t, func(t *testing.T, name string) store.Store {
+		mu.Lock()
+		dsn, ok := dsns[name]
+		if !ok {
+			dsn = pgtest.DB(t)
+			dsns[name] = dsn
+		}
+		mu.Unlock()
+		return open(t, dsn)
+	})
+}
+
+// TestLeases runs the shared lease suite.
+func TestLeases(t *testing.T) {
+	storetest.RunLeases(t, func(t *testing.T) store.Cluster { return open(t, pgtest.DB(t)) })
+}
+
+// TestMigrateOnce opens many stores on a new database at once: every open
+// succeeds, exactly one of them migrates (from version 0), the others
+// find the schema up to date, and each migration is recorded once.
+func TestMigrateOnce(t *testing.T) {
+	dsn := pgtest.DB(t)
+	const nodes = 8
+	var wg sync.WaitGroup
+	stores := make([]*Store, nodes)
+	errs := make([]error, nodes)
+	for i := range nodes {
+		wg.Go(func() { stores[i], errs[i] = Open(ctx, dsn) })
+	}
+	wg.Wait()
+	latest := migrate.Latest(migrate.Schema())
+	migrated := 0
+	for i, s := range stores {
+		if errs[i] != nil {
+			t.Fatalf("open %d of %d at once: %v", i, nodes, errs[i])
+		}
+		defer s.Close()
+		from, to := s.Schema()
+		if to != latest {
+			t.Errorf("open %d left schema version %d, want %d", i, to, latest)
+		}
+		switch from {
+		case 0:
+			migrated++
+		case latest:
+		default:
+			t.Errorf("open %d found schema version %d: it saw a migration half done", i, from)
+		}
+	}
+	if migrated != 1 {
+		t.Errorf("%d of %d opens migrated the new database, want exactly 1", migrated, nodes)
+	}
+	var rows, distinct int
+	if err := stores[0].pool.QueryRow(ctx, `SELECT COUNT(*), COUNT(DISTINCT version) FROM cardtable_schema`).Scan(&rows, &distinct); err != nil {
+		t.Fatal(err)
+	}
+	if rows != latest || distinct != latest {
+		t.Errorf("cardtable_schema holds %d rows (%d versions), want one for each of %d", rows, distinct, latest)
+	}
+}
+
+// TestNewerSchema: a database migrated by a newer cardtable is refused by
+// name and left as it is.
+func TestNewerSchema(t *testing.T) {
+	dsn := pgtest.DB(t)
+	s := open(t, dsn)
+	if _, err := s.pool.Exec(ctx, `INSERT INTO cardtable_schema (version, name, applied) VALUES (99, '0099_future.sql', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err := Open(ctx, dsn)
+	if !errors.Is(err, migrate.ErrNewer) || !strings.Contains(err.Error(), "version 99") {
+		t.Errorf("opening a database at schema 99: %v, want migrate.ErrNewer naming version 99", err)
+	}
+}
+
+// TestBadAddress: an unreadable DSN and an unreachable server are refused
+// with errors that say what is wrong and never show the password.
+func TestBadAddress(t *testing.T) {
+	dir := pgtest.Current(t).Dir()
+	for _, c := range []struct{ dsn, want string }{
+		{"postgres://ann:s3cret@host:notaport/db", "not a PostgreSQL address"},
+		{"postgres://ann:s3cret@/nodb?host=" + dir + "&port=5432&connect_timeout=5", "cannot reach PostgreSQL"},
+		{"postgres://ann:s3cret@/db?host=" + t.TempDir() + "&connect_timeout=5", "cannot reach PostgreSQL"},
+	} {
+		_, err := Open(ctx, c.dsn)
+		if err == nil {
+			t.Errorf("Open(%s) succeeded", c.dsn)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Open(%s): %v; want an error saying %q without the password", c.dsn, err, c.want)
+		}
+	}
+}
+
+func TestIsDSN(t *testing.T) {
+	for s, want := range map[string]bool{
+		"postgres://h/db": true, "postgresql://u@h/db": true, "POSTGRES://h/db": true,
+		"cardtable.db": false, ":memory:": false, "/var/lib/postgres.db": false, "postgres.db": false,
+	} {
+		if IsDSN(s) != want {
+			t.Errorf("IsDSN(%q) = %v, want %v", s, !want, want)
+		}
+	}
+}
+
+func TestRedact(t *testing.T) {
+	for in, want := range map[string]string{
+		"postgres://ann:s3cret@h:5432/db":     "postgres://ann:xxxxx@h:5432/db",
+		"postgres://ann@h/db?password=s3cret": "postgres://ann@h/db?password=xxxxx",
+		"postgres://h/db?sslmode=disable":     "postgres://h/db?sslmode=disable",
+	} {
+		if got := Redact(in); got != want {
+			t.Errorf("Redact(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestExclusive: one lone server holds a database; a second is refused
+// naming the holder until the first closes its store.
+func TestExclusive(t *testing.T) {
+	dsn := pgtest.DB(t)
+	first, second := open(t, dsn), open(t, dsn)
+	if err := first.Exclusive(ctx); err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 600*time.Millisecond)
+	defer cancel()
+	err := second.Exclusive(short)
+	if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), `application "cardtable"`) {
+		t.Fatalf("a second lone server on the database: %v; want ErrInUse naming the holder", err)
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := second.Exclusive(ctx); err != nil {
+		t.Errorf("after the first store closed, the second is refused: %v", err)
+	}
+}
+
+// TestDatabaseGoesAway: while PostgreSQL is down writes fail (not as a
+// conflict) and write nothing; once it is back the same store carries on
+// from where its log is, with nothing lost.
+func TestDatabaseGoesAway(t *testing.T) {
+	srv := pgtest.Current(t)
+	s := open(t, pgtest.DB(t))
+	tb := store.Table{ID: "t", Game: "war", Seats: []store.Seat{{Kind: "human"}, {Kind: "human"}}, Created: time.Now()}
+	if err := s.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	act := func(seq int) store.Action {
+		return store.Action{Seq: seq, Seat: seq % 2, Action: "flip", At: time.Now()}
+	}
+	if err := s.Append(ctx, "t", act(0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.StopServer(); err != nil {
+		t.Fatal(err)
+	}
+	down, cancel := context.WithTimeout(ctx, 5*time.Second)
+	err := s.Append(down, "t", act(1))
+	cancel()
+	if err == nil || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Append with the database down: %v, want a failure that is not a conflict", err)
+	}
+	if err := srv.StartServer(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "t", act(1)); err != nil {
+		t.Fatalf("Append once the database is back: %v", err)
+	}
+	as, err := s.Actions(ctx, "t")
+	if err != nil || len(as) != 2 || as[1].Seq != 1 {
+		t.Errorf("after the database came back the log is %+v (%v), want seqs 0 and 1", as, err)
+	}
+}
