@@ -363,6 +363,7 @@ func testLobby(t *testing.T, s *site) {
 	tb.wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give to a bot')")
 	tb.do(chromedp.Evaluate[chromedp.Void]("[...document.querySelectorAll('.seats button')].find(b => b.textContent === 'Give to a bot').click()"))
 	tb.wait("the bot in seat 2", "window.cardtableTable.s.seats[1].kind === 'bot'")
+	tb.wait("seat 2's invite gone", "![...document.querySelectorAll('.invite-for')].some(e => e.textContent === 'seat 2:')")
 	tb.wait("Flip", "document.querySelector('[data-action=flip]')")
 	v := tb.version()
 	tb.click("[data-action=flip]")
