@@ -105,7 +105,7 @@ export class TableView {
     const s = this.s;
     if (this.uiVersion !== s.version) { this.ui = {}; this.uiVersion = s.version; }
     return {
-      seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui,
+      seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui, view: s.view,
       hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version, prev: s.prev,
       act: (a) => this.act(a), hint: (a) => this.hint(a), rerender: () => this.render(),
     };
@@ -236,7 +236,7 @@ export class TableView {
 
 // label turns an action left to the generic buttons into words.
 function label(a) {
-  const words = { done: "Done (end setup)", end: "End turn", yield: "Yield", pass: "Pass", flip: "Flip" };
+  const words = { done: "Done with setup (D)", end: "End turn (E)", yield: "Yield", pass: "Pass", flip: "Flip" };
   return words[a] || a;
 }
 
