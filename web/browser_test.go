@@ -330,7 +330,13 @@ func testLobby(t *testing.T, s *site) {
 		tb.wait("a turn for the player", "window.cardtableTable.s.legal.length > 0")
 		tb.shot("table-" + game)
 	}
-	// A table with a free seat is listed, with its invite link.
+	testFreeSeats(t, s, tb)
+}
+
+// testFreeSeats creates tables with a seat for a person from alice's
+// lobby (tb): one shows its invite link and carol joins it from the list
+// of open tables; on the other alice hands the free seat to a bot.
+func testFreeSeats(t *testing.T, s *site, tb *tab) {
 	tb.do(chromedp.Navigate(s.url + "/"))
 	tb.wait("the seats", "document.querySelector('#seat-1')")
 	tb.do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
