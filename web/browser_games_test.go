@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,28 +123,11 @@ func regicideTurns(t *testing.T, tb *tab) bool {
 			}
 			tb.click(".selection button.primary")
 		case "discard":
-			suffer := eval[int](tb, "window.cardtableTable.s.view.suffer")
-			if suffer <= 0 {
+			if eval[int](tb, "window.cardtableTable.s.view.suffer") <= 0 {
 				tb.click(".selection button.primary")
 				break
 			}
-			cover := eval[string](tb, "document.querySelector('.covers button').dataset.action")
-			for _, c := range strings.Fields(cover)[1:] {
-				tb.click(fmt.Sprintf(".hand [data-card=%q]", c))
-			}
-			tb.wait("the Discard button", fmt.Sprintf("document.querySelector('.selection button.primary[data-action=%q]')", cover))
-			tb.shot("regicide-discard")
-			tb.click(".selection button.primary")
-			tb.wait("the discard applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
-			hand := eval[[]string](tb, "window.cardtableTable.s.view.hand || []")
-			for _, c := range strings.Fields(cover)[1:] {
-				for _, h := range hand {
-					if h == c {
-						t.Errorf("%s still in the hand %v after %q", c, hand, cover)
-					}
-				}
-			}
-			tb.shot("regicide-after-discard")
+			regicideDiscard(t, tb, v)
 			return true
 		default:
 			tb.click(".choices button, .actions button")
@@ -152,6 +136,26 @@ func regicideTurns(t *testing.T, tb *tab) bool {
 	}
 	t.Fatal("no damage discard in 30 turns")
 	return false
+}
+
+// regicideDiscard covers the attack by clicking, in the hand, the cards of
+// the cheapest cover offered, confirms, and checks they left the hand.
+func regicideDiscard(t *testing.T, tb *tab, v int) {
+	cover := eval[string](tb, "document.querySelector('.covers button').dataset.action")
+	for _, c := range strings.Fields(cover)[1:] {
+		tb.click(fmt.Sprintf(".hand [data-card=%q]", c))
+	}
+	tb.wait("the Discard button", fmt.Sprintf("document.querySelector('.selection button.primary[data-action=%q]')", cover))
+	tb.shot("regicide-discard")
+	tb.click(".selection button.primary")
+	tb.wait("the discard applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+	hand := eval[[]string](tb, "window.cardtableTable.s.view.hand || []")
+	for _, c := range strings.Fields(cover)[1:] {
+		if slices.Contains(hand, c) {
+			t.Errorf("%s still in the hand %v after %q", c, hand, cover)
+		}
+	}
+	tb.shot("regicide-after-discard")
 }
 
 // testWatchtower plays Watchtower against a bot until it has challenged a

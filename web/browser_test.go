@@ -330,7 +330,13 @@ func testLobby(t *testing.T, s *site) {
 		tb.wait("a turn for the player", "window.cardtableTable.s.legal.length > 0")
 		tb.shot("table-" + game)
 	}
-	// A table with a free seat is listed, with its invite link.
+	testFreeSeats(t, s, tb)
+}
+
+// testFreeSeats creates tables with a seat for a person from alice's
+// lobby (tb): one shows its invite link and carol joins it from the list
+// of open tables; on the other alice hands the free seat to a bot.
+func testFreeSeats(t *testing.T, s *site, tb *tab) {
 	tb.do(chromedp.Navigate(s.url + "/"))
 	tb.wait("the seats", "document.querySelector('#seat-1')")
 	tb.do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
@@ -363,6 +369,7 @@ func testLobby(t *testing.T, s *site) {
 	tb.wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give to a bot')")
 	tb.do(chromedp.Evaluate[chromedp.Void]("[...document.querySelectorAll('.seats button')].find(b => b.textContent === 'Give to a bot').click()"))
 	tb.wait("the bot in seat 2", "window.cardtableTable.s.seats[1].kind === 'bot'")
+	tb.wait("seat 2's invite gone", "![...document.querySelectorAll('.invite-for')].some(e => e.textContent === 'seat 2:')")
 	tb.wait("Flip", "document.querySelector('[data-action=flip]')")
 	v := tb.version()
 	tb.click("[data-action=flip]")
