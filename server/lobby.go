@@ -160,11 +160,15 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 		return nil, err
 	}
 	epoch, err := s.own(ctx, hdr.ID)
-	if err != nil {
+	switch {
+	case errors.Is(err, errRemote):
+		// Another node adopted the new table first; it runs there.
+	case err != nil:
 		return nil, err
-	}
-	if err := s.addRoom(hdr, g, t, epoch); err != nil {
-		return nil, err
+	default:
+		if err := s.addRoom(hdr, g, t, epoch); err != nil {
+			return nil, err
+		}
 	}
 	s.metrics.tables.Inc()
 	s.log.Info("table created", "table", hdr.ID, "game", g.Name(), "seats", len(hdr.Seats))
