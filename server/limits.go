@@ -19,10 +19,14 @@ func newBucket(rate float64, burst int) *bucket {
 	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: time.Now()}
 }
 
-// take spends a token if there is one.
+// take spends a token if there is one. A now before the last take (two
+// callers that read the clock in one order and took the lock in the
+// other) counts as no time passed.
 func (b *bucket) take(now time.Time) bool {
-	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
-	b.last = now
+	if now.After(b.last) {
+		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+		b.last = now
+	}
 	if b.tokens < 1 {
 		return false
 	}

@@ -221,3 +221,21 @@ func TestBotGame(t *testing.T) {
 		t.Errorf("the record does not replay: %v", err)
 	}
 }
+
+// A seat the creator hands to a bot is played by the bot from then on.
+func TestHandedSeatIsPlayed(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	c := ts.dial(tb.ID, tb.Token)
+	turn := c.until("turn")
+	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", map[string]string{"creator_token": tb.CreatorToken, "bot": "random"}, nil); code != 200 {
+		t.Fatalf("bot seat: %d", code)
+	}
+	if m := c.until("seats"); !strings.Contains(string(m.Seats), `"name":"random (seat 2)","kind":"bot"`) {
+		t.Errorf("seats after the handover: %s", m.Raw)
+	}
+	c.send(cmd("flip", turn.Version, ""))
+	if ev := c.until("event", func(m wireMsg) bool { return *m.Actor == 1 }); ev.Action != "flip" {
+		t.Fatalf("the bot's move: %s", ev.Raw)
+	}
+}

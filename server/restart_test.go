@@ -7,14 +7,17 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"cardtable/engine"
+	"cardtable/games"
 	"cardtable/store"
 	"cardtable/store/sqlite"
+	"cardtable/table"
 )
 
 // follower plays one table over every seat and watches it as a spectator:
@@ -282,4 +285,84 @@ func TestRestartWithBrokenLog(t *testing.T) {
 			t.Errorf("joining the broken table: %d %+v; want 500, code internal, and no detail of the log", resp.StatusCode, e)
 		}
 	}
+}
+
+// TestRestartFinishesEndedGame: a crash after a game's last action was
+// stored but before its result was leaves an unfinished table whose log
+// ends the game; the restarted server stores the result, and the record
+// opens.
+func TestRestartFinishesEndedGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
+	ts := newTestServer(t, st, cfg)
+	tb := ts.create(createReq{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	ts.stop()
+	res := logToEnd(t, st, tb.ID)
+	st.Close()
+
+	st2, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st2.Close() })
+	ts2 := newTestServer(t, st2, cfg)
+	// The room settles its table before it serves anyone: once a
+	// spectator is seated, the result is stored.
+	if m := ts2.dial(tb.ID, "").next(); m.Type != "hello" {
+		t.Fatalf("a spectator of the ended table: %s", m.Raw)
+	}
+	hdr, err := st2.Table(t.Context(), tb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hdr.Result == nil || !reflect.DeepEqual(*hdr.Result, res) || hdr.Finished.IsZero() {
+		t.Fatalf("after the restart the table's stored result is %+v (finished %v), want %+v", hdr.Result, hdr.Finished, res)
+	}
+	resp, err := http.Get(ts2.http.URL + "/api/tables/" + tb.ID + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	final, _, err := replayBody(resp)
+	if err != nil || resp.StatusCode != http.StatusOK || !reflect.DeepEqual(final.Result(), res) {
+		t.Errorf("the record after the restart: status %d, %v, result %+v, want %+v", resp.StatusCode, err, final, res)
+	}
+}
+
+// logToEnd plays table id's game to its end with first legal actions,
+// appending each to st as a room would, and returns the result; it stores
+// no result, as after a crash just before.
+func logToEnd(t *testing.T, st store.Store, id string) engine.Result {
+	t.Helper()
+	hdr, err := st.Table(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := games.Lookup(hdr.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := engine.ResolveOptions(g.Options(), hdr.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !tab.Over() {
+		seat := tab.ToMove()[0]
+		ap, err := tab.Play(seat, tab.Legal(seat)[0], tab.Version())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Append(t.Context(), id, store.Action{Seq: tab.Version() - 1, Seat: seat, Action: ap.Action, At: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tab.Result()
 }

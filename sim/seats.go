@@ -68,7 +68,7 @@ func SeatsFromSpecs(g engine.Game, opts engine.Options, n int, specs []bots.Spec
 			return spec.Bot(g, opts, seed)
 		}}
 		if _, err := seats[i].New(0); err != nil {
-			return nil, fmt.Errorf("sim: seat %d (%s): %w", i, seats[i].Bot, err)
+			return nil, fmt.Errorf("sim: seat %d (%s): %w", i+1, seats[i].Bot, err)
 		}
 	}
 	return seats, nil

@@ -278,7 +278,7 @@ func sameRun(a, b *Report) error {
 	}
 	for i := range a.Seats {
 		if !maps.Equal(a.Seats[i].BotOptions, b.Seats[i].BotOptions) {
-			return fmt.Errorf("seat %d's bot settings %v against %v", i, a.Seats[i].BotOptions, b.Seats[i].BotOptions)
+			return fmt.Errorf("seat %d's bot settings %v against %v", i+1, a.Seats[i].BotOptions, b.Seats[i].BotOptions)
 		}
 	}
 	return nil

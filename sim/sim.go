@@ -77,10 +77,11 @@ type Config struct {
 	// Play, when set, plays every game instead of the bots of Seats, for
 	// players outside the process (programs over the agent protocol): it
 	// gets the game's seed and, for each seat, the index in Seats of who
-	// plays it, and returns the final state and the game's record. Seats
-	// still name the players (their New may be nil); there is no fast path
-	// and no decision times.
-	Play func(ctx context.Context, seed uint64, lineup []int) (engine.State, *record.Record, error)
+	// plays it, and returns the final state and the game's record; it
+	// reports each decision's time through decided, for the report's time
+	// per decision. Seats still name the players (their New may be nil);
+	// there is no fast path.
+	Play func(ctx context.Context, seed uint64, lineup []int, decided func(seat int, took time.Duration)) (engine.State, *record.Record, error)
 	// Rotate seats the bots rotated by one place per game: in game i,
 	// seat s is played by Seats[(s+i) mod len(Seats)], so every bot plays
 	// every seat equally often and a seat's advantage cancels out of the
@@ -310,7 +311,7 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 func (r *runner) playOne(ctx context.Context, p *player, t *tally, l *lineup, i int64, seed uint64, out *engine.Outcome) error {
 	record := r.cfg.Records.wants(i)
 	if r.cfg.Play != nil {
-		return r.playOutside(ctx, l, i, seed, out, record)
+		return r.playOutside(ctx, t, l, i, seed, out, record)
 	}
 	if r.fast != nil && !record {
 		r.fast.Simulate(r.cfg.Options, seed, out)
@@ -328,12 +329,16 @@ func (r *runner) playOne(ctx context.Context, p *player, t *tally, l *lineup, i 
 }
 
 // playOutside plays game i through Config.Play.
-func (r *runner) playOutside(ctx context.Context, l *lineup, i int64, seed uint64, out *engine.Outcome, record bool) error {
+func (r *runner) playOutside(ctx context.Context, t *tally, l *lineup, i int64, seed uint64, out *engine.Outcome, record bool) error {
 	seats := make([]int, l.seats)
 	for s := range seats {
 		seats[s] = l.config[s]
 	}
-	s, rec, err := r.cfg.Play(ctx, seed, seats)
+	decided := func(seat int, took time.Duration) {
+		t.seatTimes[seat].add(took)
+		t.botTimes[l.bot[seat]].add(took)
+	}
+	s, rec, err := r.cfg.Play(ctx, seed, seats, decided)
 	if err != nil {
 		return fmt.Errorf("sim: game %d (seed %d): %w", i, seed, err)
 	}

@@ -328,8 +328,8 @@ func TestPerSeatBotSpecs(t *testing.T) {
 	if rep.FastPath {
 		t.Error("bots with settings played on the fast path")
 	}
-	if _, err := SeatsFromRegistry(g, opts, 2, []string{"random", "ismcts:iterations=x"}, nil); err == nil || !strings.Contains(err.Error(), "seat 1 (ismcts:iterations=x)") {
-		t.Errorf("bad per-seat setting: %v, want seat 1 named", err)
+	if _, err := SeatsFromRegistry(g, opts, 2, []string{"random", "ismcts:iterations=x"}, nil); err == nil || !strings.Contains(err.Error(), "seat 2 (ismcts:iterations=x)") {
+		t.Errorf("bad per-seat setting: %v, want seat 2 (index 1) named", err)
 	}
 	if _, err := SeatsFromRegistry(g, opts, 2, []string{"ismcts:iterations"}, nil); err == nil || !strings.Contains(err.Error(), "not key=value") {
 		t.Errorf("malformed spec: %v, want the form explained", err)

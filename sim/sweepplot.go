@@ -143,7 +143,7 @@ func (r *SweepReport) sweepLines(y string) []sweepLine {
 		for s, f := range figs {
 			name := strings.Join(others, " ")
 			if y == "share" && row.Team == nil {
-				name = strings.TrimSpace(fmt.Sprintf("seat %d %s", s, name))
+				name = strings.TrimSpace(fmt.Sprintf("seat %d %s", s+1, name))
 			}
 			i, ok := index[name]
 			if !ok {

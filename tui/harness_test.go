@@ -19,13 +19,13 @@ import (
 // command is run and its message fed back to Update, except timers, which
 // are kept for the test to fire (so no test waits on a clock).
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	m      *Model
 	timers []tea.Msg
 }
 
 // newHarness seats "human" or a bot name in each seat of game.
-func newHarness(t *testing.T, game string, opts map[string]string, seed uint64, seats ...string) *harness {
+func newHarness(t testing.TB, game string, opts map[string]string, seed uint64, seats ...string) *harness {
 	t.Helper()
 	g, err := games.Lookup(game)
 	if err != nil {
@@ -66,7 +66,7 @@ func newHarness(t *testing.T, game string, opts map[string]string, seed uint64, 
 	return startHarness(t, Config{Table: tb, Players: ps})
 }
 
-func startHarness(t *testing.T, cfg Config) *harness {
+func startHarness(t testing.TB, cfg Config) *harness {
 	h := &harness{t: t, m: newModel(context.Background(), cfg)}
 	h.m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd {
 		h.timers = append(h.timers, msg)

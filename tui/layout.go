@@ -159,7 +159,12 @@ func (m *Model) actionsView(width, rows int) string {
 			who = append(who, m.label(s))
 		}
 	}
-	return styleDim.Render("waiting for " + strings.Join(who, ", ") + "…")
+	out := styleDim.Render("waiting for " + strings.Join(who, ", ") + "…")
+	if n := len(m.log); n > 0 {
+		e := m.log[n-1]
+		out = styleHighlight.Render("▶ "+m.label(e.actor)+": ") + prettyAction(e.text(m.display)) + "\n" + out
+	}
+	return out
 }
 
 // logView is the latest public events, newest last, as the display seat

@@ -315,3 +315,21 @@ func TestFastForwardWhileBotsPlay(t *testing.T) {
 		t.Fatalf("f again: speed %v, want the configured 1s", h.m.speed())
 	}
 }
+
+func TestPickerMatchesWordsInAnyOrder(t *testing.T) {
+	p := newPicker()
+	p.reset([]string{"play 5D", "play 5H", "play 5D 5H", "play AS 5D", "play AS 9C", "yield"})
+	for typed, want := range map[string]string{
+		"play 5h 5d": "play 5D 5H",
+		"play 5":     "play 5D,play 5H,play 5D 5H,play AS 5D",
+		"a 5":        "play AS 5D",
+		"y":          "yield",
+		"9c":         "play AS 9C",
+		"zz":         "",
+	} {
+		p.input.SetValue(typed)
+		if got := strings.Join(p.matches(), ","); got != want {
+			t.Errorf("typed %q: matches %q, want %q", typed, got, want)
+		}
+	}
+}

@@ -49,27 +49,50 @@ func (p *picker) reset(legal []string) {
 
 func (p *picker) typed() string { return strings.TrimSpace(p.input.Value()) }
 
-// matches are the legal actions the typed text selects: those starting
-// with it, else those containing it (case-insensitive).
+// matches are the legal actions the typed text selects (case-insensitive):
+// first those starting with it, then those having each typed word at the
+// start of one of theirs, in any order ("play 5h 5d" finds "play 5D 5H",
+// "a 5" every Ace with a five), else those containing it.
 func (p *picker) matches() []string {
 	t := strings.ToLower(p.typed())
 	if t == "" {
 		return p.legal
 	}
-	var prefix, within []string
+	var prefix, words, within []string
 	for _, a := range p.legal {
 		la := strings.ToLower(a)
 		switch {
 		case strings.HasPrefix(la, t):
 			prefix = append(prefix, a)
+		case wordsMatch(strings.Fields(t), strings.Fields(la)):
+			words = append(words, a)
 		case strings.Contains(la, t):
 			within = append(within, a)
 		}
 	}
-	if len(prefix) > 0 {
-		return prefix
+	if len(prefix)+len(words) > 0 {
+		return append(prefix, words...)
 	}
 	return within
+}
+
+// wordsMatch reports whether each typed word starts a different word of
+// the action.
+func wordsMatch(typed, action []string) bool {
+	used := make([]bool, len(action))
+	for _, w := range typed {
+		found := false
+		for i, aw := range action {
+			if !used[i] && strings.HasPrefix(aw, w) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // choice is what enter would send: the typed text when it is exactly an

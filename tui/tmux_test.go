@@ -94,7 +94,15 @@ func startPane(t *testing.T, w, h int, dir string, env []string, args ...string)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v\n%s", err, out)
 	}
-	t.Cleanup(func() { _ = exec.Command(tmux, "-L", p.socket, "kill-server").Run() })
+	t.Cleanup(func() {
+		_ = exec.Command(tmux, "-L", p.socket, "kill-server").Run()
+		// The server leaves its socket behind.
+		dir := os.Getenv("TMUX_TMPDIR")
+		if dir == "" {
+			dir = "/tmp"
+		}
+		_ = os.Remove(filepath.Join(dir, fmt.Sprintf("tmux-%d", os.Getuid()), p.socket))
+	})
 	return p
 }
 

@@ -323,8 +323,6 @@ func testLobby(t *testing.T, s *site) {
 			t.Fatalf("%s: seat 1 is %q by default, want the player (human)", game, got)
 		}
 		tb.click("#create button[type=submit]")
-		tb.wait("the table created", "document.querySelector('#go-table')")
-		tb.click("#go-table")
 		tb.wait("the "+game+" board", "document.querySelector('.board ."+game+"')")
 		if who := eval[string](tb, "document.querySelector('.who').textContent"); who != "You are alice" {
 			t.Errorf("%s: header says %q, want You are alice", game, who)
@@ -332,24 +330,30 @@ func testLobby(t *testing.T, s *site) {
 		tb.wait("a turn for the player", "window.cardtableTable.s.legal.length > 0")
 		tb.shot("table-" + game)
 	}
-	// A table with a free seat is listed, with its invite link.
+	testFreeSeats(t, s, tb)
+}
+
+// testFreeSeats creates tables with a seat for a person from alice's
+// lobby (tb): one shows its invite link and carol joins it from the list
+// of open tables; on the other alice hands the free seat to a bot.
+func testFreeSeats(t *testing.T, s *site, tb *tab) {
 	tb.do(chromedp.Navigate(s.url + "/"))
 	tb.wait("the seats", "document.querySelector('#seat-1')")
 	tb.do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
 		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
-	tb.wait("the invite link", "document.querySelector('#created input.link')")
-	link := eval[string](tb, "document.querySelector('#created input.link').value")
+	tb.wait("the invite link", "document.querySelector('.invites input.link')")
+	link := eval[string](tb, "document.querySelector('.invites input.link').value")
 	if !strings.Contains(link, "invite=") || !strings.Contains(link, "seat=1") {
 		t.Errorf("invite link %q names no seat and invite code", link)
 	}
-	tb.wait("the open table listed", "document.querySelector('#open button')")
-	tb.shot("lobby-created")
-	id := eval[string](tb, "document.querySelector('#go-table').getAttribute('href').slice(3)")
+	tb.shot("table-with-invite")
+	id := eval[string](tb, "location.pathname.slice(3)")
 
 	// carol joins it from her own lobby's list of open tables.
 	carol := s.tab(t)
 	carol.do(chromedp.Navigate(s.url + "/"))
 	carol.wait("the open table", fmt.Sprintf("document.querySelector('#open li[data-table=%q] button')", id))
+	carol.shot("lobby-open-table")
 	carol.do(chromedp.SendKeys(chromedp.CSS("#name"), "carol"))
 	carol.click(fmt.Sprintf("#open li[data-table=%q] button", id))
 	carol.wait("carol at the table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
@@ -362,11 +366,10 @@ func testLobby(t *testing.T, s *site) {
 	tb.wait("the seats", "document.querySelector('#seat-1')")
 	tb.do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
 		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
-	tb.wait("the table created", "document.querySelector('#go-table')")
-	tb.click("#go-table")
 	tb.wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give to a bot')")
 	tb.do(chromedp.Evaluate[chromedp.Void]("[...document.querySelectorAll('.seats button')].find(b => b.textContent === 'Give to a bot').click()"))
 	tb.wait("the bot in seat 2", "window.cardtableTable.s.seats[1].kind === 'bot'")
+	tb.wait("seat 2's invite gone", "![...document.querySelectorAll('.invite-for')].some(e => e.textContent === 'seat 2:')")
 	tb.wait("Flip", "document.querySelector('[data-action=flip]')")
 	v := tb.version()
 	tb.click("[data-action=flip]")

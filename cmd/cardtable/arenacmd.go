@@ -36,7 +36,7 @@ for each pair, the deals only one of them won with a sign test.
 
 Examples:
   cardtable arena war --bots heuristic,random -n 2000
-  cardtable arena watchtower --bots random,heuristic,expert,ismcts -n 50
+  cardtable arena watchtower --bots random,heuristic,expert,ismcts:iterations=100 -n 10
   cardtable arena watchtower --bots expert:iterations=64,expert:iterations=200,heuristic -n 100
   cardtable arena watchtower -o players=3 --bots random,heuristic,expert -n 50
   cardtable arena regicide --bots heuristic,expert,random -n 200 --bot-opt expert.iterations=100`

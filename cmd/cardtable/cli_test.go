@@ -403,7 +403,7 @@ func TestSimPerSeatBotSettings(t *testing.T) {
 		t.Errorf("seat 1 bot_options = %v, want its own iterations=8 and the shared c=1", o)
 	}
 	_, errOut, code = cardtableRigged(t, "sim", "rigged", "-n", "6", "--bot", "random,ismcts:iterations=lots")
-	if code != 2 || !strings.Contains(errOut, "seat 1 (ismcts:iterations=lots)") {
-		t.Errorf("bad per-seat setting: exit %d, %q; want a usage error naming seat 1", code, errOut)
+	if code != 2 || !strings.Contains(errOut, "seat 2 (ismcts:iterations=lots)") {
+		t.Errorf("bad per-seat setting: exit %d, %q; want a usage error naming seat 2", code, errOut)
 	}
 }

@@ -51,7 +51,11 @@ func (c *loadtestCmd) Run(a *app) error {
 	fmt.Fprintf(a.stdout, "actions %d (%.0f/s), broadcasts received %d\n", rep.Actions, rep.ActionsPerSec, rep.Broadcasts)
 	fmt.Fprintf(a.stdout, "action to broadcast: p50 %.2f ms, p99 %.2f ms, max %.2f ms (actor's own event: p50 %.2f ms, p99 %.2f ms)\n", rep.P50ms, rep.P99ms, rep.MaxMs, rep.AckP50ms, rep.AckP99ms)
 	if rep.BytesPerTable > 0 {
-		fmt.Fprintf(a.stdout, "heap: %.1f KiB a table, %.1f KiB a connection (both ends)\n", rep.BytesPerTable/1024, rep.BytesPerClient/1024)
+		of := "the server's heap"
+		if rep.HeapOf == "process" {
+			of = "this process's heap, both ends of each connection"
+		}
+		fmt.Fprintf(a.stdout, "heap: %.1f KiB a table, %.1f KiB a connection (%s)\n", rep.BytesPerTable/1024, rep.BytesPerClient/1024, of)
 	}
 	fmt.Fprintf(a.stdout, "errors: %d dials failed, %d commands refused, %d connections dropped; %d games ended\n", rep.DialErrors, rep.Refused, rep.Dropped, rep.GamesEnded)
 	return nil

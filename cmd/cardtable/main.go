@@ -12,10 +12,13 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM too, so that a stopped `cardtable play` still stops the
+	// programs it seated (they run in process groups of their own).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], newApp(os.Stdin, os.Stdout, os.Stderr))
 	stop()
 	os.Exit(code)

@@ -34,7 +34,8 @@ type playCmd struct {
 func (playCmd) Help() string {
 	return `Seats you at a game against bots, outside programs or other people.
 
-On a terminal it opens the terminal table. When standard input or output
+On a terminal it opens the terminal table (? there shows the keys and the
+game's rules; cardtable rules GAME prints them too). When standard input or output
 is not a terminal (a script, a pipe), or with --protocol lines, it speaks
 plain text: it prints what your seat sees - your view, each action as
 "N. seat K: ACTION" with the view after it, your legal actions - and reads
@@ -52,15 +53,16 @@ Seats are numbered from 1 wherever people read them; the JSON protocol
 and records count them from 0.
 
 Examples:
-  cardtable play regicide
-  cardtable play regicide -o players=2 --seats human:Ann,human:Bob
-  cardtable play war -o slap=5 --seed 7
+  cardtable play regicide                       solo against the Castle
+  cardtable play regicide --seats human,expert  two players: you and the expert bot
+  cardtable play regicide --seats human:Ann,human:Bob   hot-seat at one terminal
+  cardtable play war -o slap=5 --seed 7         Slap War, a fixed deal
   cardtable play watchtower -o players=3 --seats human,expert,heuristic
+  cardtable play regicide --save game.json      keep the record ...
+  cardtable play --record game.json             ... and go on with it later
   cardtable play regicide --protocol lines < moves.txt
   cardtable play regicide --seats cmd:python3 examples/regicide_agent.py
-  cardtable play regicide -o players=2 --seats cmd:./agent,expert -n 100 --json
-  cardtable play regicide --save game.json
-  cardtable play --record game.json`
+  cardtable play regicide -o players=2 --seats cmd:./agent,expert -n 100 --json`
 }
 
 // Run plays (or resumes, or reviews) a game, or many between programs.

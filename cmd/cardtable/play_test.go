@@ -353,7 +353,7 @@ func TestPlayManyReportsLikeSim(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"Watchtower: 6 games, seed 1 (state path)", "per bot", "heuristic", "95% CI"} {
+	for _, want := range []string{"Watchtower: 6 games, seed 1 (state path)", "per bot", "heuristic", "95% CI", "time per decision", "  2     heuristic"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}

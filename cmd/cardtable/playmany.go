@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"cardtable/engine"
 	"cardtable/record"
@@ -31,8 +32,8 @@ func (c *playCmd) playMany(a *app, g engine.Game, opts engine.Options, specs []t
 		infos[i] = s.Info(i)
 	}
 	cfg := sim.Config{Game: g, Options: opts, Games: c.Games, Seed: seed, Workers: c.Workers, Seats: seats,
-		Play: func(ctx context.Context, seed uint64, _ []int) (engine.State, *record.Record, error) {
-			return c.playOne(ctx, g, opts, specs, infos, seed)
+		Play: func(ctx context.Context, seed uint64, _ []int, decided func(int, time.Duration)) (engine.State, *record.Record, error) {
+			return c.playOne(ctx, g, opts, specs, infos, seed, decided)
 		}}
 	bar := newProgress(a, !c.Quiet, fmt.Sprintf("%s ×%d", g.Name(), c.Games), c.Games)
 	cfg.Progress = bar.add
@@ -52,7 +53,7 @@ func (c *playCmd) playMany(a *app, g engine.Game, opts engine.Options, specs []t
 
 // playOne plays one game of a run; a game a program stopped keeps its
 // record in a temporary file named in the error.
-func (c *playCmd) playOne(ctx context.Context, g engine.Game, opts engine.Options, specs []table.SeatSpec, infos []table.SeatInfo, seed uint64) (engine.State, *record.Record, error) {
+func (c *playCmd) playOne(ctx context.Context, g engine.Game, opts engine.Options, specs []table.SeatSpec, infos []table.SeatInfo, seed uint64, decided func(int, time.Duration)) (engine.State, *record.Record, error) {
 	t, err := table.New(g, opts, engine.Setup{Seed: seed}, infos)
 	if err != nil {
 		return nil, nil, err
@@ -60,6 +61,9 @@ func (c *playCmd) playOne(ctx context.Context, g engine.Game, opts engine.Option
 	ps, stop, err := players(t, specs, seed, c.Timeout)
 	if err != nil {
 		return nil, nil, err
+	}
+	for i, p := range ps {
+		ps[i] = timed{Player: p, seat: i, decided: decided}
 	}
 	err = (&table.Runner{Table: t, Players: ps}).Run(ctx)
 	stop()
@@ -70,4 +74,19 @@ func (c *playCmd) playOne(ctx context.Context, g engine.Game, opts engine.Option
 		return nil, nil, err
 	}
 	return t.State(), t.Record(), nil
+}
+
+// timed reports how long its player takes over each move: for a program,
+// the time from its turn being sent to its answer, pipes included.
+type timed struct {
+	table.Player
+	seat    int
+	decided func(seat int, took time.Duration)
+}
+
+func (p timed) Act(ctx context.Context, turn table.Turn) (table.Move, error) {
+	start := time.Now()
+	m, err := p.Player.Act(ctx, turn)
+	p.decided(p.seat, time.Since(start))
+	return m, err
 }

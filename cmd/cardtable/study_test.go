@@ -59,7 +59,7 @@ func TestSweepTableCSVAndPlot(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"High Card: sweep of 3 settings, 200 games each, seed 1 (the same seeds for every setting)", "target  seat 0 wins", "\n5       ", "ties"} {
+	for _, want := range []string{"High Card: sweep of 3 settings, 200 games each, seed 1 (the same seeds for every setting)", "target  seat 1 wins", "\n5       ", "ties"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}

@@ -205,7 +205,7 @@ func sweepTableColumns(r *sim.SweepReport) []sweepColumn {
 		cols = append(cols, sweepColumn{"team wins", func(row *sim.SweepRow) string { return share(row.Team) }})
 	} else {
 		for s := 0; s < seats; s++ {
-			cols = append(cols, sweepColumn{fmt.Sprintf("seat %d wins", s), func(row *sim.SweepRow) string {
+			cols = append(cols, sweepColumn{fmt.Sprintf("seat %d wins", s+1), func(row *sim.SweepRow) string {
 				if s >= len(row.Seats) {
 					return "-"
 				}

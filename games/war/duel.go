@@ -182,18 +182,6 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 // ring[s][h..t), positions masked on use.
 type piles struct{ h0, h1, t0, t1 uint }
 
-// push puts x then y under pile w.
-func (p *piles) push(ring *[2][64]cards.Card, w uint, x, y cards.Card) {
-	tw := p.t0
-	if w != 0 {
-		tw = p.t1
-	}
-	rw := &ring[w]
-	rw[tw&63], rw[(tw+1)&63] = x, y
-	p.t0 += 2 - 2*w
-	p.t1 += 2 * w
-}
-
 // repetition is the cheap reject before Brent's card comparison: a
 // position can repeat the saved one only when pile 0 has its size and top
 // card. A len0 of 64 never matches (no detection).

@@ -48,6 +48,7 @@ type scratch struct {
 	r      rules
 	duel   duel
 	play   play
+	trio   trio
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -68,17 +69,18 @@ func (Game) Simulate(opts engine.Options, seed uint64, out *engine.Outcome) {
 		}
 		sc.r, sc.optsID = r, id
 		sc.duel.prepare(&sc.r)
+		sc.trio.prepare(&sc.r)
 	}
 	if r := &sc.r; r.seats == 2 {
 		sc.duel.run(r, seed, out)
 	} else {
-		sc.play.simulate(r, seed, out)
+		sc.play.simulate(r, seed, out, &sc.trio)
 	}
 }
 
 // simulate plays a whole game through the rules code, answering slap
 // windows as the default player (bots/warbot) would.
-func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome) {
+func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome, t *trio) {
 	rng := cards.NewRNG(seed)
 	deck := standardDeck
 	rng.Shuffle(deck[:])
@@ -90,7 +92,15 @@ func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome) {
 	}
 	for p.phase != phaseOver {
 		if p.phase == phaseFlip {
-			if p.plainBattle() {
+			if p.in == 7 && !p.war && r.slap == 0 {
+				if p.plainBattles3(t) {
+					continue
+				}
+			} else if bits.OnesCount8(p.in) == 2 && !p.war && r.slap == 0 {
+				if p.plainBattles2(t) {
+					continue
+				}
+			} else if p.plainBattle() {
 				p.afterBattle()
 				continue
 			}
@@ -176,4 +186,169 @@ func (p *play) plainBattle() bool {
 	}
 	p.count.battles++
 	return true
+}
+
+// trio holds the three-player comparison tables of the fast path.
+type trio struct {
+	// of3[ra][rb][rc] is the seat whose face-up card alone is unbeaten
+	// when seats 0, 1 and 2 turn up ranks ra, rb and rc (WAR-03, WAR-13),
+	// or trioWar when the cards do not settle the battle at once (a war,
+	// or an Automatic War rank among them).
+	of3 [16][16][16]uint8
+	// of2[ra][rb] is 0 or 1 when the first or the second of the two
+	// players left wins with ranks ra and rb, trioWar otherwise.
+	of2 [16][16]uint8
+}
+
+const trioWar = 3
+
+// prepare fills the table for rules r (three players).
+func (t *trio) prepare(r *rules) {
+	beats := &r.cmp.beats
+	auto := func(x int) bool { return r.autoWar != 0 && cards.Rank(x) == r.autoWar }
+	for ra := range t.of2 {
+		for rb := range t.of2[ra] {
+			t.of2[ra][rb] = trioWar
+			switch {
+			case auto(ra) || auto(rb):
+			case beats[ra][rb] == 1:
+				t.of2[ra][rb] = 0
+			case beats[rb][ra] == 1:
+				t.of2[ra][rb] = 1
+			}
+		}
+	}
+	for ra := range t.of3 {
+		for rb := range t.of3[ra] {
+			for rc := range t.of3[ra][rb] {
+				ranks := [3]int{ra, rb, rc}
+				t.of3[ra][rb][rc] = trioWar
+				var unbeaten uint8
+				anyAuto := false
+				for i, x := range ranks {
+					anyAuto = anyAuto || auto(x)
+					beaten := uint8(0)
+					for _, y := range ranks {
+						beaten |= beats[y][x]
+					}
+					unbeaten |= (beaten ^ 1) << uint(i)
+				}
+				if !anyAuto && bits.OnesCount8(unbeaten) == 1 {
+					t.of3[ra][rb][rc] = uint8(bits.TrailingZeros8(unbeaten))
+				}
+			}
+		}
+	}
+}
+
+// plainBattles3 plays battles while all three players are in and their
+// face-up cards settle each at once (t), straight from the piles, with
+// afterBattle's checks inline: the pile sizes before Brent's comparison,
+// then the cap. It returns when a battle needs the general code (leaving
+// it unplayed) or a player ran out (after afterBattle), and reports
+// whether it played any battle.
+func (p *play) plainBattles3(t *trio) bool {
+	played := false
+	order := &p.r.order
+	rep := p.r.repetitionApplies()
+	for {
+		a, b, c := p.piles[0].at(0), p.piles[1].at(0), p.piles[2].at(0)
+		w := t.of3[a.Rank()&15][b.Rank()&15][c.Rank()&15]
+		if w >= trioWar {
+			return played
+		}
+		played = true
+		top := [3]cards.Card{a, b, c}
+		p.piles[0].pop()
+		p.piles[1].pop()
+		p.piles[2].pop()
+		dst := &p.piles[w&3]
+		o := &order[w&3]
+		from := uint(dst.head) + uint(dst.n)
+		dst.push(top[o[0]%3])
+		dst.push(top[o[1]%3])
+		dst.push(top[o[2]%3])
+		if p.r.pickup == shuffled {
+			for i := 2; i > 0; i-- {
+				j := uint(p.rng.IntN(i + 1))
+				x, y := (from+uint(i))&63, (from+j)&63
+				dst.buf[x], dst.buf[y] = dst.buf[y], dst.buf[x]
+			}
+		}
+		p.count.battles++
+		if p.piles[0].n == 0 || p.piles[1].n == 0 || p.piles[2].n == 0 {
+			p.afterBattle()
+			return true
+		}
+		if rep && p.cycle.step(&p.piles, 3) {
+			p.finish(endRepetition, -1)
+			return true
+		}
+		if p.count.battles >= p.r.maxBattles {
+			p.finish(endCap, -1)
+			return true
+		}
+	}
+}
+
+// plainBattles2 is plainBattles3 for the two players left of three
+// (t.of2); the pickup order is the rules' three-seat order without the
+// player who is out.
+func (p *play) plainBattles2(t *trio) bool {
+	s0 := bits.TrailingZeros8(p.in)
+	s1 := bits.TrailingZeros8(p.in &^ bit(s0))
+	// first[w]: whether s0's card goes under first when s0 (w = 0) or s1
+	// (w = 1) wins.
+	var first [2]bool
+	for w, seat := range [2]int{s0, s1} {
+		for _, o := range p.r.order[seat&3][:3] {
+			if int(o) == s0 || int(o) == s1 {
+				first[w] = int(o) == s0
+				break
+			}
+		}
+	}
+	played := false
+	rep := p.r.repetitionApplies()
+	pa, pb := &p.piles[s0&3], &p.piles[s1&3]
+	for {
+		a, b := pa.at(0), pb.at(0)
+		w := t.of2[a.Rank()&15][b.Rank()&15]
+		if w >= trioWar {
+			return played
+		}
+		played = true
+		pa.pop()
+		pb.pop()
+		dst := pa
+		if w == 1 {
+			dst = pb
+		}
+		from := uint(dst.head) + uint(dst.n)
+		if first[w&1] {
+			dst.push(a)
+			dst.push(b)
+		} else {
+			dst.push(b)
+			dst.push(a)
+		}
+		if p.r.pickup == shuffled {
+			j := uint(p.rng.IntN(2))
+			x, y := (from+1)&63, (from+j)&63
+			dst.buf[x], dst.buf[y] = dst.buf[y], dst.buf[x]
+		}
+		p.count.battles++
+		if pa.n == 0 || pb.n == 0 {
+			p.afterBattle()
+			return true
+		}
+		if rep && p.cycle.step(&p.piles, 3) {
+			p.finish(endRepetition, -1)
+			return true
+		}
+		if p.count.battles >= p.r.maxBattles {
+			p.finish(endCap, -1)
+			return true
+		}
+	}
 }

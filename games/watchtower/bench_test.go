@@ -56,6 +56,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	opts := engine.MustResolve(watchtower.New(), nil)
 	players := []engine.Bot{&uniform{}, &uniform{}}
 	actions := 0
+	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		for k, p := range players {
 			p.(*uniform).rng = cards.NewRNG(engine.BotSeed(uint64(i), k))

@@ -71,8 +71,10 @@ func (s *State) eventTexts() []string {
 // reports whether everyone knew it (a card put under face up).
 func (s *State) drawTop() (cards.Card, bool) {
 	c, public := s.barracks[0], s.known[0] == everyone
-	s.barracks = s.barracks[1:]
-	s.known = s.known[1:]
+	// Shift rather than reslice: the barracks keeps its capacity, so
+	// cards put under it do not reallocate it.
+	s.barracks = s.barracks[:copy(s.barracks, s.barracks[1:])]
+	s.known = s.known[:copy(s.known, s.known[1:])]
 	return c, public
 }
 

@@ -66,10 +66,14 @@ type Report struct {
 	AckP99ms       float64 `json:"ack_p99_ms"`
 	BytesPerTable  float64 `json:"heap_bytes_per_table,omitempty"`
 	BytesPerClient float64 `json:"heap_bytes_per_client,omitempty"`
-	DialErrors     int64   `json:"dial_errors"`
-	Refused        int64   `json:"refused_commands"`
-	Dropped        int64   `json:"dropped_connections"`
-	GamesEnded     int64   `json:"games_ended"`
+	// HeapOf says whose heap the two figures are: "server" (a server
+	// loaded by URL, read from its /metrics) or "process" (server and
+	// clients in this process: both ends of each connection).
+	HeapOf     string `json:"heap_of"`
+	DialErrors int64  `json:"dial_errors"`
+	Refused    int64  `json:"refused_commands"`
+	Dropped    int64  `json:"dropped_connections"`
+	GamesEnded int64  `json:"games_ended"`
 }
 
 func (c *Config) defaults() {
@@ -143,7 +147,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Tables: cfg.Tables, ClientsWanted: cfg.Clients}
+	rep := &Report{Tables: cfg.Tables, ClientsWanted: cfg.Clients, HeapOf: "process"}
+	if cfg.URL != "" {
+		rep.HeapOf = "server"
+	}
 	heapTables := r.heap(ctx)
 	rep.BytesPerTable = float64(int64(heapTables)-int64(heapBase)) / float64(cfg.Tables)
 	fmt.Fprintf(cfg.Log, "connecting %d clients, %d a second\n", cfg.Clients, cfg.Ramp)

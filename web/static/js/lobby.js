@@ -1,7 +1,6 @@
 // lobby.js is the lobby page: a display name, a form to create a table
 // (game, its options with the values /api/games accepts, who sits in each
-// seat), the invite and spectator links of the table created, and the
-// open tables to join.
+// seat) which then opens, and the open tables to join.
 
 import { h, fill } from "./dom.js";
 import * as api from "./lobby-api.js";
@@ -71,25 +70,12 @@ async function create(e) {
   err.textContent = "";
   try {
     const created = await api.createTable({ game: game.name, options, seats, name, listed: $("listed").checked });
-    showCreated(created);
-    refresh();
+    // The table opens at once; its page shows the creator the invite and
+    // spectator links.
+    location.href = `/t/${created.id}`;
   } catch (ex) {
     err.textContent = ex.message;
   }
-}
-
-function showCreated(c) {
-  const abs = (u) => new URL(u, location.origin).href;
-  const link = (text, url) => h("li", h("span", text), " ", h("input.link", { readonly: true, value: abs(url), "aria-label": text, onfocus: (e) => e.target.select() }),
-    h("button.small", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy"));
-  fill($("created"),
-    h("h2", "Table created"),
-    h("p", h("a.button.primary", { href: `/t/${c.id}`, id: "go-table" }, c.seat !== undefined ? "Go to your seat" : "Watch the table")),
-    h("ul.links",
-      (c.invites || []).map((inv) => link(`Invite for seat ${inv.seat + 1}:`, inv.url)),
-      link("Spectators:", c.spectator_url)));
-  $("created").hidden = false;
-  $("go-table").focus();
 }
 
 async function join(t, seat) {

@@ -144,13 +144,13 @@ function selectionPanel(view, ctx, kind, choices, match) {
     panel.append(h("p", sel.length ? `Selected: ${sel.map(short).join(" ")}` : "Click cards in your hand to choose a play."));
     if (match) {
       panel.append(h("p.forecast", { "data-forecast": match }, ctx.hintAction === match && ctx.hintText ? ctx.hintText : "Asking for the forecast…"));
-      panel.append(h("button.primary", { onclick: () => ctx.act(match), "data-action": match }, `Play ${cardsOf(match).map(short).join(" ")}`));
+      panel.append(h("button.primary", { onclick: () => ctx.act(match), "data-action": match, "aria-keyshortcuts": "Enter" }, `Play ${cardsOf(match).map(short).join(" ")} `, h("kbd", "Enter")));
     } else if (sel.length) panel.append(h("p.muted", "Not a play yet: add or remove cards."));
     return panel;
   }
   const total = sel.reduce((s, c) => s + value(c), 0);
   panel.append(h("p", `Suffer ${view.suffer}. Selected ${sel.map(short).join(" ") || "nothing"}: worth ${total}.`));
-  if (match) panel.append(h("button.primary", { onclick: () => ctx.act(match), "data-action": match }, match === "discard" ? "Discard nothing" : `Discard ${cardsOf(match).map(short).join(" ")}`));
+  if (match) panel.append(h("button.primary", { onclick: () => ctx.act(match), "data-action": match, "aria-keyshortcuts": "Enter" }, match === "discard" ? "Discard nothing " : `Discard ${cardsOf(match).map(short).join(" ")} `, h("kbd", "Enter")));
   const covers = choices.slice(0, 6);
   panel.append(h("div.covers", h("span.muted", "Cheapest covers: "), covers.map((a) =>
     h("button.small", { onclick: () => ctx.act(a), "data-action": a }, cardsOf(a).map(short).join(" ") || "nothing"))));
@@ -161,7 +161,7 @@ function otherChoices(view, ctx, offered) {
   const box = h("div.choices");
   for (const a of ctx.legal) {
     let text = null;
-    if (a === "yield") text = "Yield";
+    if (a === "yield") text = "Yield (Y)";
     else if (a === "power") text = `Jester power: new hand of 8 (${view.powers_left} left)`;
     else if (a.startsWith("signal ")) text = { "signal good": "Signal: I'd like to go next", "signal rather-not": "Signal: rather not", "signal none": "No signal" }[a] || a;
     else if (a.startsWith("next ")) {
@@ -181,4 +181,23 @@ function otherChoices(view, ctx, offered) {
 // replay of a finished game, where all hands may be shown).
 export function privateCards(view) {
   return view.hand || [];
+}
+
+// key handles Regicide's shortcuts: Enter plays (or discards) the selected
+// cards when they are a legal choice, Y yields, Escape clears the selection.
+export function key(e, ctx) {
+  const view = ctx.view;
+  const kind = view.phase === "discard" ? "discard" : "play";
+  const sel = ctx.ui.selected || [];
+  if (e.key === "Enter") {
+    const match = ctx.legal.find((a) => (a.startsWith(kind + " ") || a === kind) && sameSet(cardsOf(a), sel));
+    if (match) return ctx.act(match), true;
+  }
+  if (e.key.toLowerCase() === "y" && ctx.legal.includes("yield")) return ctx.act("yield"), true;
+  if (e.key === "Escape" && sel.length) {
+    ctx.ui.selected = [];
+    ctx.rerender();
+    return true;
+  }
+  return false;
 }

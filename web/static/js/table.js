@@ -105,7 +105,7 @@ export class TableView {
     const s = this.s;
     if (this.uiVersion !== s.version) { this.ui = {}; this.uiVersion = s.version; }
     return {
-      seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui,
+      seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui, view: s.view,
       hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version, prev: s.prev,
       act: (a) => this.act(a), hint: (a) => this.hint(a), rerender: () => this.render(),
     };
@@ -210,7 +210,7 @@ export class TableView {
       x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null));
     return h("section.seats", h("h3", "Seats"), h("ul", list),
       p && p.spectators ? h("p.muted", `${p.spectators} watching`) : null,
-      invitesPanel(this.tableID));
+      invitesPanel(this.tableID, s.seats));
   }
 
   fail(err) {
@@ -236,7 +236,7 @@ export class TableView {
 
 // label turns an action left to the generic buttons into words.
 function label(a) {
-  const words = { done: "Done (end setup)", end: "End turn", yield: "Yield", pass: "Pass", flip: "Flip" };
+  const words = { done: "Done with setup (D)", end: "End turn (E)", yield: "Yield", pass: "Pass", flip: "Flip" };
   return words[a] || a;
 }
 
@@ -250,15 +250,17 @@ function creatorToken(id) {
   return c && c.creator_token;
 }
 
-// invitesPanel shows the invite and spectator links of a table this
-// browser created (kept by the lobby in localStorage).
-export function invitesPanel(id) {
+// invitesPanel shows the invite links of the free seats and the spectator
+// link of a table this browser created (kept by the lobby in localStorage).
+export function invitesPanel(id, seats) {
   const made = created(id);
   if (!made) return null;
   const abs = (u) => new URL(u, location.origin).href;
-  const row = (text, url) => h("li", text, " ", h("input.link", { readonly: true, value: abs(url), "aria-label": text, onfocus: (e) => e.target.select() }),
-    h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy"));
+  const row = (text, url) => h("li", h("span.invite-for", text),
+    h("span.invite-row", h("input.link", { readonly: true, value: abs(url), "aria-label": `invite link for ${text}`, onfocus: (e) => e.target.select() }),
+      h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy")));
   return h("div.invites", h("h4", "Invite links"), h("ul",
-    (made.invites || []).map((inv) => row(`seat ${inv.seat + 1}:`, inv.url)),
+    (made.invites || []).filter((inv) => !seats[inv.seat] || (seats[inv.seat].kind === "human" && seats[inv.seat].claimed !== true))
+      .map((inv) => row(`seat ${inv.seat + 1}:`, inv.url)),
     row("spectators:", made.spectator_url || `/t/${id}`)));
 }

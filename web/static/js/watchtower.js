@@ -189,3 +189,11 @@ export function privateCards(view, seat) {
   const p = (view.players || [])[seat];
   return (p && p.army) || [];
 }
+
+// key handles Watchtower's shortcuts: E ends the turn, D ends setup.
+export function key(e, ctx) {
+  const k = e.key.toLowerCase();
+  if (k === "e" && ctx.legal.includes("end")) return ctx.act("end"), true;
+  if (k === "d" && ctx.legal.includes("done")) return ctx.act("done"), true;
+  return false;
+}
