@@ -44,7 +44,7 @@ var built struct {
 
 // binaries builds cardtable and the NATS server (the module's tool
 // dependency) into a temporary folder.
-func binaries(t *testing.T) (cardtable, natsServer string) {
+func binaries(t testing.TB) (cardtable, natsServer string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds cardtable and nats-server and runs them as processes; not in -short")
@@ -69,7 +69,7 @@ func binaries(t *testing.T) (cardtable, natsServer string) {
 }
 
 // freePort is a loopback port nobody listens on now.
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -81,7 +81,7 @@ func freePort(t *testing.T) int {
 
 // proc is one process the test started.
 type proc struct {
-	t    *testing.T
+	t    testing.TB
 	name string
 	cmd  *exec.Cmd
 	base string
@@ -102,7 +102,7 @@ func (p *proc) output() string {
 	return p.log.String()
 }
 
-func run(t *testing.T, name, bin string, args ...string) *proc {
+func run(t testing.TB, name, bin string, args ...string) *proc {
 	t.Helper()
 	p := &proc{t: t, name: name, cmd: exec.Command(bin, args...), exit: make(chan error, 1)}
 	p.cmd.Stdout, p.cmd.Stderr = p, p
@@ -124,7 +124,7 @@ func run(t *testing.T, name, bin string, args ...string) *proc {
 }
 
 // startNATS runs a NATS server on a free port and returns its URL.
-func startNATS(t *testing.T, bin string) string {
+func startNATS(t testing.TB, bin string) string {
 	t.Helper()
 	port := freePort(t)
 	p := run(t, "nats-server", bin, "-a", "127.0.0.1", "-p", fmt.Sprint(port))
@@ -144,7 +144,7 @@ func startNATS(t *testing.T, bin string) string {
 }
 
 // startNode runs one cardtable serve node and waits for /healthz.
-func startNode(t *testing.T, bin, name, db, natsURL string, extra ...string) *proc {
+func startNode(t testing.TB, bin, name, db, natsURL string, extra ...string) *proc {
 	t.Helper()
 	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	args := append([]string{"serve", "--addr", addr, "--db", db, "--nats", natsURL, "--node", name,
@@ -170,13 +170,13 @@ func startNode(t *testing.T, bin, name, db, natsURL string, extra ...string) *pr
 }
 
 // startNodes runs n nodes on one database and one NATS server.
-func startNodes(t *testing.T, n int) ([]*proc, string) {
+func startNodes(t testing.TB, n int, extra ...string) ([]*proc, string) {
 	bin, natsBin := binaries(t)
 	db := pgtest.DB(t)
 	natsURL := startNATS(t, natsBin)
 	var nodes []*proc
 	for i := range n {
-		nodes = append(nodes, startNode(t, bin, fmt.Sprintf("node%d", i), db, natsURL))
+		nodes = append(nodes, startNode(t, bin, fmt.Sprintf("node%d", i), db, natsURL, extra...))
 	}
 	return nodes, db
 }
@@ -233,7 +233,7 @@ type created struct {
 
 // createTable creates a table of people on node p; it returns the table
 // and seat 0's token.
-func createTable(t *testing.T, p *proc, game string, opts map[string]string, seats int) created {
+func createTable(t testing.TB, p *proc, game string, opts map[string]string, seats int) created {
 	t.Helper()
 	var ss []map[string]string
 	for range seats {
@@ -247,7 +247,7 @@ func createTable(t *testing.T, p *proc, game string, opts map[string]string, sea
 }
 
 // claim claims seat n of table id through node p and returns its token.
-func claim(t *testing.T, p *proc, id string, n int) string {
+func claim(t testing.TB, p *proc, id string, n int) string {
 	t.Helper()
 	var out struct {
 		Token string `json:"token"`

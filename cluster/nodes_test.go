@@ -127,16 +127,28 @@ func TestKillOwner(t *testing.T) {
 	}
 	var first time.Time
 	for _, p := range players[:2] {
-		if p.lastAck.After(killed) && (first.IsZero() || p.lastAck.Before(first)) {
-			first = p.lastAck
+		if at := firstAfter(p, killed); !at.IsZero() && (first.IsZero() || at.Before(first)) {
+			first = at
 		}
 	}
-	t.Logf("%d actions acknowledged before the kill, %d after; the last acknowledgement came %v after it", before, acks.Load()-before, first.Sub(killed))
+	t.Logf("%d actions acknowledged before the kill, %d after; the first after it %v after it", before, acks.Load()-before, first.Sub(killed))
 	checkAcked(t, db, c.ID, players[:2])
 	checkNoLeaks(t, db, c.ID, players)
 	if !strings.Contains(nodes[1].output()+nodes[2].output(), "table taken over") {
 		t.Error("neither node that was left logged taking the table over")
 	}
+}
+
+// firstAfter is p's first acknowledgement after at (zero if none).
+func firstAfter(p *player, at time.Time) time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, a := range p.ackAt {
+		if a.After(at) {
+			return a
+		}
+	}
+	return time.Time{}
 }
 
 // TestPausedOwnerFenced: the owner is paused (SIGSTOP) until its lease

@@ -31,7 +31,7 @@ type msg struct {
 // whichever node answers, reconnecting when a node dies or the table
 // moves; each turn it picks a random legal action.
 type player struct {
-	t     *testing.T
+	t     testing.TB
 	id    string
 	seat  int
 	token string
@@ -48,8 +48,13 @@ type player struct {
 	pending *command
 	// acks counts acknowledged actions over every player of a test.
 	acks *atomic.Int64
-	// lastAck is when this player last had an action acknowledged.
-	lastAck time.Time
+	// ackAt is when each acknowledgement came; latency how long after
+	// its command was sent.
+	ackAt   []time.Time
+	latency []time.Duration
+	sentAt  map[string]time.Time
+	// think is how long the player waits before answering a turn.
+	think time.Duration
 }
 
 type command struct {
@@ -58,9 +63,9 @@ type command struct {
 	ID      string `json:"id"`
 }
 
-func newPlayer(t *testing.T, id string, seat int, token string, acks *atomic.Int64, bases ...string) *player {
+func newPlayer(t testing.TB, id string, seat int, token string, acks *atomic.Int64, bases ...string) *player {
 	return &player{t: t, id: id, seat: seat, token: token, rng: rand.New(rand.NewPCG(uint64(seat+5), 11)),
-		bases: bases, acked: map[string]int{}, sent: map[string]string{}, acks: acks}
+		bases: bases, acked: map[string]int{}, sent: map[string]string{}, sentAt: map[string]time.Time{}, acks: acks}
 }
 
 // setBases replaces the nodes the player tries.
@@ -146,7 +151,9 @@ func (p *player) take(w *wsConn, m msg) bool {
 			}
 			p.acked[m.ID] = m.Version
 			p.acks.Add(1)
-			p.lastAck = time.Now()
+			now := time.Now()
+			p.ackAt = append(p.ackAt, now)
+			p.latency = append(p.latency, now.Sub(p.sentAt[m.ID]))
 			if p.pending != nil && p.pending.ID == m.ID {
 				p.pending = nil
 			}
@@ -166,6 +173,16 @@ func (p *player) take(w *wsConn, m msg) bool {
 		c := &command{Action: m.Legal[p.rng.IntN(len(m.Legal))], Version: m.Version, ID: fmt.Sprintf("s%d-%d", p.seat, len(p.sent))}
 		p.sent[c.ID] = c.Action
 		p.pending = c
+		if p.think > 0 {
+			time.AfterFunc(p.think/2+time.Duration(p.rng.Int64N(int64(p.think))), func() {
+				p.mu.Lock()
+				p.sentAt[c.ID] = time.Now()
+				p.mu.Unlock()
+				w.send(c)
+			})
+			return false
+		}
+		p.sentAt[c.ID] = time.Now()
 		w.send(c)
 	}
 	return false
