@@ -164,16 +164,32 @@ func (n *Node) Serve(id string, h func([]byte) []byte) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("nats: serving table %s: %w", id, err)
 	}
+	// Answering before the room is found: a request right after the
+	// table's creation or adoption must not meet "no responders".
+	if err := n.nc.Flush(); err != nil {
+		sub.Unsubscribe()
+		return nil, fmt.Errorf("nats: serving table %s: %w", id, err)
+	}
 	return func() { sub.Unsubscribe() }, nil
 }
 
 // Request asks table id's owner.
 func (n *Node) Request(ctx context.Context, id string, req []byte) ([]byte, error) {
-	m, err := n.nc.RequestWithContext(ctx, ctlSubject(id), req)
-	if err != nil {
-		return nil, err
+	for try := 0; ; try++ {
+		m, err := n.nc.RequestWithContext(ctx, ctlSubject(id), req)
+		if err == nil {
+			return m.Data, nil
+		}
+		// Nobody serves the table for a moment while it moves.
+		if !errors.Is(err, nats.ErrNoResponders) || try == 2 {
+			return nil, err
+		}
+		select {
+		case <-time.After(150 * time.Millisecond):
+		case <-ctx.Done():
+			return nil, err
+		}
 	}
-	return m.Data, nil
 }
 
 // Subscribe hands f table id's frames for seat until cancel.

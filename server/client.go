@@ -146,7 +146,7 @@ func (c *client) sentAt(v int) (time.Time, bool) {
 // closeStatus is the WebSocket close status of each bye code.
 func closeStatus(code string) websocket.StatusCode {
 	switch code {
-	case byeShutdown:
+	case byeShutdown, byeMoved:
 		return websocket.StatusGoingAway
 	case byeTooSlow, byeTooMany:
 		return websocket.StatusPolicyViolation

@@ -134,12 +134,12 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 		case f := <-frames:
 			switch {
 			case f.Moved:
-				c.kick(byeMoved, "the table moved to another server; reconnect to carry on")
+				rl.drop("the table moved to another server; reconnect to carry on")
 				return
 			case f.N <= last:
 				continue // in the snapshot already
 			case f.N != last+1:
-				c.kick(byeMoved, "messages from the table's server went missing; reconnect for a fresh snapshot")
+				rl.drop("messages from the table's server went missing; reconnect for a fresh snapshot")
 				return
 			}
 			last = f.N
@@ -148,6 +148,13 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 			}
 		}
 	}
+}
+
+// drop closes the connection with bye moved, and for certain a moment
+// later (the read loop may be waiting on the owner meanwhile).
+func (rl *relayConn) drop(text string) {
+	rl.c.kick(byeMoved, text)
+	time.AfterFunc(2*time.Second, func() { rl.c.conn.CloseNow() })
 }
 
 // ask sends one request to the table's owner.
@@ -203,7 +210,7 @@ func (rl *relayConn) send(m any) bool {
 			return true
 		}
 		c.refuse(cr.cmd.ID, table.Errorf(CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
-		c.kick(byeMoved, "the table is moving to another server; reconnect to carry on")
+		rl.drop("the table is moving to another server; reconnect to carry on")
 		return false
 	}
 	for _, data := range resp.Msgs {
