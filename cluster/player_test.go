@@ -68,13 +68,6 @@ func newPlayer(t testing.TB, id string, seat int, token string, acks *atomic.Int
 		bases: bases, acked: map[string]int{}, sent: map[string]string{}, sentAt: map[string]time.Time{}, acks: acks}
 }
 
-// setBases replaces the nodes the player tries.
-func (p *player) setBases(bases ...string) {
-	p.mu.Lock()
-	p.bases = bases
-	p.mu.Unlock()
-}
-
 // play runs until the game ends or ctx does; it reports whether the game
 // ended.
 func (p *player) play(ctx context.Context) bool {
