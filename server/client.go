@@ -146,7 +146,7 @@ func (c *client) sentAt(v int) (time.Time, bool) {
 // closeStatus is the WebSocket close status of each bye code.
 func closeStatus(code string) websocket.StatusCode {
 	switch code {
-	case byeShutdown:
+	case byeShutdown, byeMoved:
 		return websocket.StatusGoingAway
 	case byeTooSlow, byeTooMany:
 		return websocket.StatusPolicyViolation
@@ -227,6 +227,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		token = hashSecret(t)
 	}
 	rm, err := s.join(r.Context(), r.PathValue("id"), c, token)
+	if errors.Is(err, errRemote) {
+		s.relay(w, r, c, token)
+		return
+	}
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -272,7 +276,7 @@ func (s *Server) join(ctx context.Context, id string, c *client, token string) (
 
 // readLoop reads commands and hands them to the room until the
 // connection ends or the client is kicked.
-func (c *client) readLoop(rm *room) {
+func (c *client) readLoop(rm cmdSink) {
 	// A cancelled read would drop the connection before the write loop's
 	// close frame; the write loop's Close ends this read instead.
 	ctx := context.Background()
@@ -291,6 +295,10 @@ func (c *client) readLoop(rm *room) {
 	}
 }
 
+// cmdSink takes a connection's commands: its room, or the relay to the
+// node that owns the table.
+type cmdSink interface{ send(m any) bool }
+
 // rateGuard is one connection's command rate: its bucket and how many
 // commands in a row it has had dropped.
 type rateGuard struct {
@@ -306,7 +314,7 @@ func newRateGuard(l Limits) *rateGuard {
 // frame serves one frame read at readAt: a command goes to the room;
 // garbage and commands over the rate are answered here. It returns false
 // when the connection must end.
-func (c *client) frame(rm *room, rate *rateGuard, text bool, data []byte, readAt time.Time) bool {
+func (c *client) frame(rm cmdSink, rate *rateGuard, text bool, data []byte, readAt time.Time) bool {
 	if !rate.bucket.take(readAt) || !c.srv.cmdRates.take(c.addr) {
 		c.refuse("", table.Errorf(CodeRateLimited, "more than %g commands a second; this one was dropped, slow down", c.srv.limits.ConnRate))
 		if rate.over++; rate.over > rate.most {

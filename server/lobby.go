@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -158,8 +159,16 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 	if err := s.store.CreateTable(ctx, hdr); err != nil {
 		return nil, err
 	}
-	if err := s.addRoom(hdr, g, t); err != nil {
+	epoch, err := s.own(ctx, hdr.ID)
+	switch {
+	case errors.Is(err, errRemote):
+		// Another node adopted the new table first; it runs there.
+	case err != nil:
 		return nil, err
+	default:
+		if err := s.addRoom(hdr, g, t, epoch); err != nil {
+			return nil, err
+		}
 	}
 	s.metrics.tables.Inc()
 	s.log.Info("table created", "table", hdr.ID, "game", g.Name(), "seats", len(hdr.Seats))
@@ -222,13 +231,13 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 }
 
 // addRoom starts the room of a new table and makes it findable.
-func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table) error {
+func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.draining.Load() {
 		return errShuttingDown
 	}
-	r, err := s.startRoom(hdr, g, t)
+	r, err := s.startRoom(hdr, g, t, epoch)
 	if err != nil {
 		return err
 	}
@@ -344,6 +353,10 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		rm, err = s.room(r.Context(), r.PathValue("id"))
 	}
+	if errors.Is(err, errRemote) {
+		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: cleanName(req.Name), Invite: req.Invite})
+		return
+	}
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -378,6 +391,10 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 	var rm *room
 	if err == nil {
 		rm, err = s.room(r.Context(), r.PathValue("id"))
+	}
+	if errors.Is(err, errRemote) {
+		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: hashSecret(req.CreatorToken), Spec: req.Bot})
+		return
 	}
 	if err != nil {
 		s.apiError(w, r, err)

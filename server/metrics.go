@@ -19,6 +19,8 @@ type metrics struct {
 	tables   prometheus.Counter
 	rejected *prometheus.CounterVec
 	latency  prometheus.Histogram
+	fenced   prometheus.Counter
+	relayed  prometheus.Gauge
 }
 
 func newMetrics() *metrics {
@@ -42,6 +44,11 @@ func newMetrics() *metrics {
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1},
 		}),
 	}
+	m.fenced = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "cardtable_tables_lost_total", Help: "Tables this node stopped because its lease was fenced or expired."})
+	m.relayed = prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "cardtable_relayed_connections", Help: "Open WebSocket connections to tables another node owns."})
+	m.reg.MustRegister(m.fenced, m.relayed)
 	m.reg.MustRegister(m.rooms, m.conns, m.actions, m.finished, m.tables, m.rejected, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -38,6 +38,15 @@ type room struct {
 	// slapMS is the game's slap window (0: not Slap War).
 	slapMS int
 	idle   *time.Timer
+
+	// On a cluster (cluster.go): the lease epoch every append is fenced
+	// by, set once it fails; the connections other nodes relay, by id;
+	// frames[seat] counts the frames published on seat's subject.
+	epoch   int64
+	fenced  bool
+	remote  map[string]*client
+	frames  map[int]uint64
+	stopCtl func()
 }
 
 // slapWindow is an open Slap War window: the version it opened at and when
@@ -60,6 +69,9 @@ type (
 		c      *client
 		cmd    table.Command
 		readAt time.Time
+		// sent is when the connection was first written a message of a
+		// version (nil: c.sentAt; a relay's clock for relayed commands).
+		sent func(v int) (time.Time, bool)
 	}
 	botMove struct {
 		seat, version int
@@ -89,6 +101,10 @@ type (
 
 // loadRoom rebuilds table id from the store and starts its goroutine.
 func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
+	epoch, err := s.own(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	hdr, err := s.store.Table(ctx, id)
 	if err != nil {
 		return nil, err
@@ -105,7 +121,7 @@ func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: table %s: %w", id, err)
 	}
-	return s.startRoom(hdr, g, t)
+	return s.startRoom(hdr, g, t, epoch)
 }
 
 // storedRecord is the record of a stored table: its header and actions.
@@ -136,11 +152,12 @@ func seatInfos(seats []store.Seat) []table.SeatInfo {
 }
 
 // startRoom starts the room of a built table.
-func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table) (*room, error) {
+func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64) (*room, error) {
 	r := &room{
 		id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
 		clients: map[*client]struct{}{}, since: make([]int, t.NumSeats()),
 		bots: make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats()),
+		epoch: epoch, frames: map[int]uint64{},
 	}
 	for i := range r.since {
 		r.since[i] = -1
@@ -155,6 +172,15 @@ func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table) (*roo
 			if err := r.seatBot(i, st.Bot); err != nil {
 				return nil, fmt.Errorf("server: table %s: %w", hdr.ID, err)
 			}
+		}
+	}
+	if s.cfg.Cluster != nil {
+		if epoch > 1 {
+			r.moved() // taken over: the old owner's relays reconnect here
+		}
+		if err := r.serveCtl(); err != nil {
+			s.cfg.Cluster.Disown(hdr.ID, epoch)
+			return nil, fmt.Errorf("server: table %s: %w", hdr.ID, err)
 		}
 	}
 	s.roomsWG.Add(1)
@@ -195,11 +221,26 @@ func (r *room) run() {
 	defer r.srv.roomsWG.Done()
 	defer r.srv.metrics.rooms.Dec()
 	defer close(r.done)
+	defer r.disown()
 	r.changed(nil, "")
 	for m := range r.inbox {
 		if !r.handle(m) {
 			return
 		}
+		if r.fenced {
+			r.fenceStop()
+			return
+		}
+	}
+}
+
+// disown stops answering other nodes and gives the lease up.
+func (r *room) disown() {
+	if r.stopCtl != nil {
+		r.stopCtl()
+	}
+	if cl := r.srv.cfg.Cluster; cl != nil && !r.fenced {
+		cl.Disown(r.id, r.epoch)
 	}
 }
 
@@ -225,11 +266,15 @@ func (r *room) handle(m any) bool {
 		close(m.reply)
 	case func():
 		m() // a look inside, run on the room's goroutine (tests)
+	case ctlMsg:
+		m.reply <- r.ctl(m.req)
+	case lostReq:
+		r.fenced = true
 	case stopReq:
 		r.shutdown()
 		return false
 	case idleReq:
-		if len(r.clients) == 0 && r.t.Over() && r.srv.retire(r) {
+		if len(r.clients) == 0 && len(r.remote) == 0 && r.t.Over() && r.srv.retire(r) {
 			return false
 		}
 	}
@@ -269,7 +314,7 @@ func (r *room) leave(c *client) {
 	}
 	delete(r.clients, c)
 	r.sendSeats()
-	if len(r.clients) == 0 && r.t.Over() {
+	if len(r.clients) == 0 && len(r.remote) == 0 && r.t.Over() {
 		r.startIdle()
 	}
 }
@@ -297,6 +342,9 @@ func (r *room) shutdown() {
 		c.kick(byeShutdown, "the server is stopping; reconnect in a few seconds")
 	}
 	r.clients = nil
+	if r.srv.cfg.Cluster != nil {
+		r.moved() // relayed clients reconnect to the table's next owner
+	}
 }
 
 // seatsMessage is the server-only message of who sits where and who is
@@ -322,11 +370,13 @@ func (r *room) sendSeats() {
 	infos := r.t.Seats()
 	status := make([]seatStatus, len(infos))
 	spectators := 0
-	for c := range r.clients {
-		if c.seat >= 0 {
-			status[c.seat].Connected = true
-		} else {
-			spectators++
+	for _, cs := range []map[*client]struct{}{r.clients, r.remoteSet()} {
+		for c := range cs {
+			if c.seat >= 0 {
+				status[c.seat].Connected = true
+			} else {
+				spectators++
+			}
 		}
 	}
 	for i, in := range infos {
@@ -342,6 +392,15 @@ func (r *room) sendSeats() {
 	})
 }
 
+// remoteSet is the relayed connections as a set.
+func (r *room) remoteSet() map[*client]struct{} {
+	out := make(map[*client]struct{}, len(r.remote))
+	for _, c := range r.remote {
+		out[c] = struct{}{}
+	}
+	return out
+}
+
 // deliver queues m for c; a client too far behind is dropped, never
 // waited for.
 func (r *room) deliver(c *client, m any) {
@@ -352,10 +411,13 @@ func (r *room) deliver(c *client, m any) {
 
 // broadcast queues for every client the message msg makes for its seat,
 // encoding each seat's (and the spectators') message once.
-func (r *room) broadcast(to func(c *client) bool, msg func(seat int) any) {
+func (r *room) broadcast(to func(seat int) bool, msg func(seat int) any) {
 	memo := map[int]outMsg{}
+	if len(r.remote) > 0 {
+		r.publish(to, msg, memo)
+	}
 	for c := range r.clients {
-		if to != nil && !to(c) {
+		if to != nil && !to(c.seat) {
 			continue
 		}
 		it, ok := memo[c.seat]

@@ -24,7 +24,7 @@ const storeTimeout = 10 * time.Second
 // command serves one client command.
 func (r *room) command(m cmdReq) {
 	c, cmd := m.c, m.cmd
-	if _, ok := r.clients[c]; !ok {
+	if _, ok := r.clients[c]; !ok && m.sent == nil {
 		return // it left while the command was queued
 	}
 	if c.seat < 0 {
@@ -42,7 +42,11 @@ func (r *room) command(m cmdReq) {
 	}
 	text := cmd.Action
 	if r.slap != nil && isSlap(text) {
-		sent, ok := c.sentAt(r.slap.version)
+		sentAt := c.sentAt
+		if m.sent != nil {
+			sentAt = m.sent
+		}
+		sent, ok := sentAt(r.slap.version)
 		if !ok {
 			r.refuse(c, cmd.ID, table.Errorf(table.CodeStale, "stale: the reveal at version %d has not reached this connection yet; slap when you see it", r.slap.version))
 			return
@@ -95,7 +99,7 @@ func (r *room) play(seat int, text string, version int, id string) error {
 	}
 	seq := r.t.Version() - 1
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-	err = r.srv.store.Append(ctx, r.id, store.Action{Seq: seq, Seat: seat, Action: ap.Action, At: time.Now()})
+	err = r.append(ctx, store.Action{Seq: seq, Seat: seat, Action: ap.Action, At: time.Now()})
 	cancel()
 	if err != nil {
 		r.srv.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
@@ -154,7 +158,7 @@ func (r *room) changed(ap *table.Applied, _ string) {
 	}
 	r.watchSlap()
 	if ap != nil {
-		r.broadcast(func(c *client) bool { return c.seat >= 0 && moving[c.seat] }, func(seat int) any { return r.t.Turn(seat) })
+		r.broadcast(func(seat int) bool { return seat >= 0 && moving[seat] }, func(seat int) any { return r.t.Turn(seat) })
 	}
 	r.thinkBots()
 }
@@ -177,7 +181,7 @@ func (r *room) finish(justEnded bool) {
 	}
 	r.storeResult()
 	r.broadcast(nil, func(seat int) any { return r.t.End(seat) })
-	if len(r.clients) == 0 {
+	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
 	}
 }

@@ -40,6 +40,9 @@ type Config struct {
 	// BotWorkers bounds how many bots think at once (0: the number of
 	// CPUs), so bots never starve the rooms and connections of CPU.
 	BotWorkers int
+	// Cluster shares the tables with other nodes (cluster.go); nil: this
+	// process runs every table.
+	Cluster Cluster
 }
 
 // Limits bound clients. Zero fields take the defaults of docs/protocol.md.
@@ -162,6 +165,9 @@ func New(st store.Store, cfg Config) *Server {
 // Start rebuilds every unfinished table of the store as a running room,
 // so games in progress go on (and their bots move) after a restart.
 func (s *Server) Start(ctx context.Context) error {
+	if s.cfg.Cluster != nil {
+		return nil // the cluster adopts the tables no node owns (Adopt)
+	}
 	open, err := s.store.Tables(ctx, true, 0)
 	if err != nil {
 		return fmt.Errorf("server: listing the unfinished tables: %w", err)

@@ -8,10 +8,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
+	"cardtable/cluster"
 	"cardtable/server"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -29,6 +31,9 @@ type serveCmd struct {
 	MaxConnsPerAddr int           `default:"64" help:"Most WebSocket connections from one address."`
 	AddrRate        float64       `default:"200" help:"Most commands a second from one address."`
 	APIRate         float64       `default:"5" help:"Most lobby writes (tables created, seats claimed) a second from one address."`
+	NATS            string        `name:"nats" placeholder:"URL[,URL]" help:"Run as one node of several: the NATS servers the nodes talk through (nats://host:4222). Needs a postgres:// --db shared by the nodes."`
+	Node            string        `placeholder:"NAME" help:"This node's name in logs and leases (default: the host's name); with --nats."`
+	Lease           time.Duration `default:"3s" help:"How long a node's hold on a table lasts unrenewed: the longest a table waits for a new owner after its node dies; with --nats."`
 }
 
 func (serveCmd) Help() string {
@@ -54,18 +59,39 @@ func (c *serveCmd) Run(a *app) error {
 	ctx, stop := signal.NotifyContext(a.ctx, syscall.SIGTERM)
 	defer stop()
 	log := c.logger(a.stderr)
-	st, err := openStore(ctx, c.DB)
+	if c.NATS != "" && !postgres.IsDSN(c.DB) {
+		return usageErrorf("--nats needs the nodes' shared PostgreSQL database as --db (postgres://...), not %q", c.DB)
+	}
+	st, err := openStore(ctx, c.DB, c.NATS == "")
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	srv := server.New(st, server.Config{
+	cfg := server.Config{
 		BotDelay: c.BotDelay, Logger: log, Assets: web.Assets,
 		Limits: server.Limits{MaxConns: c.MaxConns, ConnsPerAddr: c.MaxConnsPerAddr, AddrRate: c.AddrRate, AddrBurst: int(2 * c.AddrRate),
 			APIRate: c.APIRate, APIBurst: max(30, int(2*c.APIRate))},
-	})
+	}
+	var node *cluster.Node
+	if c.NATS != "" {
+		if node, err = c.joinCluster(st, log); err != nil {
+			return err
+		}
+		defer node.Close()
+		cfg.Cluster = node
+		log.Info("cluster node", "node", node.Node(), "nats", c.NATS, "lease", c.Lease)
+	}
+	srv := server.New(st, cfg)
 	if err := srv.Start(ctx); err != nil {
 		return err
+	}
+	stopNode := func() {}
+	if node != nil {
+		nodeCtx, cancel := context.WithCancel(context.Background())
+		ran := make(chan struct{})
+		go func() { node.Run(nodeCtx, srv); close(ran) }()
+		stopNode = func() { cancel(); <-ran }
+		defer cancel()
 	}
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
@@ -84,6 +110,7 @@ func (c *serveCmd) Run(a *app) error {
 		return fmt.Errorf("serving: %w", err)
 	}
 	log.Info("stopping")
+	stopNode() // adopt nothing more; the rooms hand their tables on as they stop
 	down, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	errRooms := srv.Shutdown(down)
@@ -102,9 +129,27 @@ func (c *serveCmd) logger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, nil))
 }
 
-// openStore opens the PostgreSQL database of a postgres:// DSN, a store
-// in memory for ":memory:", else the SQLite file.
-func openStore(ctx context.Context, path string) (store.Store, error) {
+// joinCluster connects this server to the other nodes.
+func (c *serveCmd) joinCluster(st store.Store, log *slog.Logger) (*cluster.Node, error) {
+	cs, ok := st.(store.Cluster)
+	if !ok {
+		return nil, usageErrorf("--nats: the store of --db %s cannot share tables between nodes", dbName(c.DB))
+	}
+	name := c.Node
+	if name == "" {
+		name, _ = os.Hostname()
+	}
+	node, err := cluster.New(cs, cluster.Config{Name: name, NATS: c.NATS, Lease: c.Lease, Logger: log})
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return node, nil
+}
+
+// openStore opens the PostgreSQL database of a postgres:// DSN (alone on
+// it when alone is set), a store in memory for ":memory:", else the
+// SQLite file.
+func openStore(ctx context.Context, path string, alone bool) (store.Store, error) {
 	if path == ":memory:" {
 		return memstore.New(), nil
 	}
@@ -112,6 +157,9 @@ func openStore(ctx context.Context, path string) (store.Store, error) {
 		st, err := postgres.Open(ctx, path)
 		if err != nil {
 			return nil, fmt.Errorf("--db: %w", err)
+		}
+		if !alone {
+			return st, nil // one node of several (--nats)
 		}
 		// One server alone on the database (a killed one's lock goes with
 		// its session; a vanished machine's within about 15 s).

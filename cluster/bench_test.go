@@ -1,0 +1,173 @@
+package cluster_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// BenchmarkNodes measures three nodes with the default lease (3 s):
+// War tables created round-robin over the nodes, each with seat 0 on the
+// table's owner, seat 1 on the next node (relayed) and a spectator on the
+// third, every seat answering its turn after a think time. It reports
+// the clients held, actions a second, the action-to-acknowledgement
+// latency (a seat's command sent to its own event back, the store's
+// commit included) for a seat on the owner and one relayed through
+// another node, and, after kill -9 of one node, the time to the first
+// action accepted on each of its tables' new owners. One run, whatever
+// b.N: go test ./cluster/ -run '^$' -bench Nodes -benchtime 1x.
+// CLUSTER_TABLES sets the number of tables (default 60).
+func BenchmarkNodes(b *testing.B) {
+	tables := envInt("CLUSTER_TABLES", 60)
+	hold := 20 * time.Second
+	nodes, _ := startNodes(b, 3, "--lease", "3s", "--api-rate", "1000", "--addr-rate", "100000", "--max-conns-per-addr", "100000")
+	type tbl struct {
+		id      string
+		owner   int
+		players []*player
+	}
+	var all []tbl
+	acks := &atomic.Int64{}
+	for i := range tables {
+		owner := i % 3
+		var c created
+		if st := nodes[owner].api("POST", "/api/tables", map[string]any{"game": "war", "name": "ann",
+			"options": map[string]string{"max-battles": "5000"},
+			"seats":   []map[string]string{{"kind": "human"}, {"kind": "human"}}}, &c); st != http.StatusCreated {
+			b.Fatalf("create: status %d", st)
+		}
+		tok := claim(b, nodes[(owner+1)%3], c.ID, 1)
+		ps := []*player{
+			newPlayer(b, c.ID, 0, c.Token, acks, nodes[owner].base, nodes[(owner+1)%3].base),
+			newPlayer(b, c.ID, 1, tok, acks, nodes[(owner+1)%3].base, nodes[(owner+2)%3].base),
+			newPlayer(b, c.ID, -1, "", acks, nodes[(owner+2)%3].base, nodes[(owner+1)%3].base),
+		}
+		for _, p := range ps {
+			p.think = 400 * time.Millisecond
+		}
+		all = append(all, tbl{c.ID, owner, ps})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, tb := range all {
+		for _, p := range tb.players {
+			wg.Go(func() { p.play(ctx) })
+		}
+	}
+	time.Sleep(3 * time.Second) // connected and playing
+	held := 0
+	for _, n := range nodes {
+		held += int(metric(b, n, "cardtable_connections"))
+	}
+	start, before := time.Now(), acks.Load()
+	time.Sleep(hold)
+	actions := float64(acks.Load()-before) / time.Since(start).Seconds()
+	var local, remote []time.Duration
+	for _, tb := range all {
+		local = append(local, tb.players[0].latencies()...)
+		remote = append(remote, tb.players[1].latencies()...)
+	}
+	nodes[0].kill9()
+	killed := time.Now()
+	time.Sleep(15 * time.Second)
+	cancel()
+	wg.Wait()
+	var failover []time.Duration
+	lostTables := 0
+	for _, tb := range all {
+		if tb.owner != 0 || ended(tb.players[0], killed) {
+			continue // not node0's, or its game was over before the kill
+		}
+		lostTables++
+		var first time.Time
+		for _, p := range tb.players[:2] {
+			if at := firstAfter(p, killed); !at.IsZero() && (first.IsZero() || at.Before(first)) {
+				first = at
+			}
+		}
+		if !first.IsZero() {
+			failover = append(failover, first.Sub(killed))
+			continue
+		}
+		for _, p := range tb.players {
+			ms := p.messages()
+			p.mu.Lock()
+			b.Logf("table %s seat %d: byes %v, pending %+v", tb.id, p.seat, p.byes, p.pending)
+			p.mu.Unlock()
+			for _, m := range ms[max(0, len(ms)-2):] {
+				b.Logf("table %s seat %d's last: %.300s", tb.id, p.seat, m.Raw)
+			}
+		}
+	}
+	b.ReportMetric(float64(held), "clients")
+	b.ReportMetric(float64(tables), "tables")
+	b.ReportMetric(actions, "actions/s")
+	b.ReportMetric(pct(local, 50), "local-p50-ms")
+	b.ReportMetric(pct(local, 99), "local-p99-ms")
+	b.ReportMetric(pct(remote, 50), "relayed-p50-ms")
+	b.ReportMetric(pct(remote, 99), "relayed-p99-ms")
+	b.ReportMetric(pct(failover, 50), "failover-p50-ms")
+	b.ReportMetric(pct(failover, 100), "failover-max-ms")
+	b.Logf("%d of node0's %d tables resumed elsewhere within 15 s of the kill", len(failover), lostTables)
+	if len(failover) < lostTables {
+		b.Errorf("%d of node0's tables had no action accepted within 15 s of the kill", lostTables-len(failover))
+	}
+}
+
+// ended reports whether p saw its game end before at.
+func ended(p *player, at time.Time) bool {
+	ms := p.messages()
+	return len(ms) > 0 && ms[len(ms)-1].Type == "end" && firstAfter(p, at).IsZero()
+}
+
+// latencies is a copy of the player's acknowledgement latencies.
+func (p *player) latencies() []time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]time.Duration(nil), p.latency...)
+}
+
+// pct is the q-th percentile of ds in milliseconds.
+func pct(ds []time.Duration, q int) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := min(len(s)-1, len(s)*q/100)
+	return float64(s[i]) / float64(time.Millisecond)
+}
+
+// metric reads one gauge from a node's /metrics.
+func metric(t testing.TB, p *proc, name string) float64 {
+	resp, err := http.Get(p.base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			f, _ := strconv.ParseFloat(v, 64)
+			return f
+		}
+	}
+	return 0
+}
+
+// envInt is the number in environment variable name, or def.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}

@@ -1,0 +1,370 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"cardtable/bots"
+	"cardtable/engine"
+	"cardtable/store"
+	"cardtable/table"
+)
+
+// Cluster is how a server shares its tables with other nodes
+// (Config.Cluster; nil: this one process runs every table). Package
+// cluster implements it over PostgreSQL leases and NATS. The server asks
+// it who owns a table, fences every append by the owner's epoch, and uses
+// it as the bus to other nodes: requests to a table's owner and the
+// owner's per-seat frames to the nodes relaying its clients.
+type Cluster interface {
+	// Node names this process (unique per process).
+	Node() string
+	// Own makes this node table id's owner: ok with the lease epoch every
+	// append of the table is fenced by, or !ok while another node owns it.
+	Own(ctx context.Context, id string) (epoch int64, ok bool, err error)
+	// Append stores a on condition that epoch is still the table's live
+	// lease (store.ErrFenced when it is not: nothing written).
+	Append(ctx context.Context, id string, epoch int64, a store.Action) error
+	// Disown gives the table up (its room stopped), so another node may
+	// take it at once.
+	Disown(id string, epoch int64)
+	// Publish sends one of table id's frames to the relays of seat
+	// (engine.Spectator: the public subject).
+	Publish(id string, seat int, f Frame)
+	// Serve answers other nodes' requests about table id with h until stop.
+	Serve(id string, h func(req []byte) []byte) (stop func(), err error)
+	// Request asks table id's owner (errors when none answers in time).
+	Request(ctx context.Context, id string, req []byte) ([]byte, error)
+	// Subscribe hands f table id's frames for seat until cancel.
+	Subscribe(id string, seat int, f func(Frame)) (cancel func(), err error)
+}
+
+// Frame is one message of a table for one seat's subject. N counts the
+// frames of that subject from 1, so a relay sees a gap; Moved (no data)
+// says the table changed owner and its relays must reconnect their
+// clients.
+type Frame struct {
+	N       uint64
+	Version int // the table message's version, for the slap clock (-1: none)
+	Data    []byte
+	Moved   bool
+}
+
+// errRemote: another node owns the table; the request goes there.
+var errRemote = errors.New("server: the table is owned by another node")
+
+// byeMoved: the table moved to another node; the client reconnects.
+const byeMoved = "moved"
+
+// ctlReq is a request from another node to a table's owner (JSON on the
+// table's control subject).
+type ctlReq struct {
+	Op   string `json:"op"`   // join, leave, cmd, claim, bot
+	Conn string `json:"conn"` // the relay's connection id
+	// join: the seat token's hash ("" for a spectator).
+	Token string `json:"token,omitempty"`
+	// cmd: the command, when it was read and the relay's slap clock.
+	Cmd    *table.Command `json:"cmd,omitempty"`
+	ReadAt int64          `json:"read_at,omitempty"`
+	Clock  []stampJSON    `json:"clock,omitempty"`
+	// claim and bot.
+	Seat    int    `json:"seat,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Invite  string `json:"invite,omitempty"`
+	Creator string `json:"creator,omitempty"`
+	Spec    string `json:"spec,omitempty"`
+}
+
+type stampJSON struct {
+	V  int   `json:"v"`
+	At int64 `json:"at"` // unix nanoseconds on the relay's clock
+}
+
+// ctlResp is the owner's answer.
+type ctlResp struct {
+	Seat  int               `json:"seat"`
+	N     uint64            `json:"n"`              // join: frames of the seat's subject so far
+	Msgs  []json.RawMessage `json:"msgs,omitempty"` // join: the snapshot; cmd: an error or hint
+	Token string            `json:"token,omitempty"`
+	Err   *apiError         `json:"err,omitempty"`
+	// Gone: the owner does not know the connection (the table moved, or
+	// the room stopped); the relay reconnects its client.
+	Gone bool `json:"gone,omitempty"`
+}
+
+// MarshalJSON keeps an apiError's status on the bus.
+func (e *apiError) MarshalJSON() ([]byte, error) {
+	type wire struct {
+		Status  int    `json:"status"`
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	return json.Marshal(wire{e.Status, e.Code, e.Message})
+}
+
+// UnmarshalJSON reads an apiError from the bus.
+func (e *apiError) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Status  int    `json:"status"`
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	e.Status, e.Code, e.Message = w.Status, w.Code, w.Message
+	return nil
+}
+
+// ctlMsg is a ctlReq handed to the room's goroutine.
+type ctlMsg struct {
+	req   ctlReq
+	reply chan ctlResp
+}
+
+// lostReq: the node lost the table's lease; the room stops.
+type lostReq struct{}
+
+// Adopt runs table id on this node if no node owns it (the cluster's
+// takeover of an expired lease); it is a no-op when it runs here already.
+func (s *Server) Adopt(ctx context.Context, id string) error {
+	_, err := s.room(ctx, id)
+	if errors.Is(err, errRemote) || errors.Is(err, errShuttingDown) {
+		return nil
+	}
+	return err
+}
+
+// Lost stops table id's room: this node's lease of it is gone.
+func (s *Server) Lost(id string) {
+	s.mu.Lock()
+	slot, ok := s.rooms[id]
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	select {
+	case <-slot.ready:
+		if slot.r != nil {
+			slot.r.send(lostReq{})
+		}
+	default:
+	}
+}
+
+// serveCtl starts answering other nodes for r.
+func (r *room) serveCtl() error {
+	cl := r.srv.cfg.Cluster
+	stop, err := cl.Serve(r.id, func(data []byte) []byte {
+		var req ctlReq
+		resp := ctlResp{Gone: true}
+		if err := json.Unmarshal(data, &req); err == nil {
+			reply := make(chan ctlResp, 1)
+			if r.send(ctlMsg{req: req, reply: reply}) {
+				select {
+				case resp = <-reply:
+				case <-r.done:
+				case <-time.After(storeTimeout):
+					resp = ctlResp{Err: apiErrorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server is busy; try again")}
+				}
+			}
+		}
+		out, _ := json.Marshal(resp)
+		return out
+	})
+	r.stopCtl = stop
+	return err
+}
+
+// ctl serves one request of another node on the room's goroutine.
+func (r *room) ctl(req ctlReq) ctlResp {
+	switch req.Op {
+	case "join":
+		return r.remoteJoin(req)
+	case "leave":
+		if _, ok := r.remote[req.Conn]; ok {
+			delete(r.remote, req.Conn)
+			r.sendSeats()
+		}
+		return ctlResp{}
+	case "cmd":
+		return r.remoteCmd(req)
+	case "claim":
+		token, err := r.claim(req.Seat, req.Name, req.Invite)
+		return ctlResp{Token: token, Err: asAPIError(err)}
+	case "bot":
+		if req.Spec == "" {
+			req.Spec = bots.Default(r.game.Name())
+		}
+		return ctlResp{Token: req.Spec, Err: asAPIError(r.handToBot(req.Seat, req.Creator, req.Spec))}
+	}
+	return ctlResp{Err: apiErrorf(http.StatusBadRequest, "bad-request", "unknown op %q", req.Op)}
+}
+
+// asAPIError is err for the bus (nil for nil).
+func asAPIError(err error) *apiError {
+	if err == nil {
+		return nil
+	}
+	var e *apiError
+	if errors.As(err, &e) {
+		return e
+	}
+	return apiErrorf(http.StatusInternalServerError, "internal", "%v", err)
+}
+
+// remoteJoin seats a relayed connection: the snapshot comes back in the
+// answer, every later message on its seat's subject.
+func (r *room) remoteJoin(req ctlReq) ctlResp {
+	c := &client{srv: r.srv, seat: engine.Spectator, out: make(chan outMsg, 8), gone: make(chan struct{})}
+	if req.Token != "" {
+		c.seat = -2
+		for i, st := range r.hdr.Seats {
+			if st.Token != "" && equalSecret(st.Token, req.Token) {
+				c.seat = i
+			}
+		}
+		if c.seat == -2 {
+			return ctlResp{Err: errForbidden}
+		}
+	}
+	if r.remote == nil {
+		r.remote = map[string]*client{}
+	}
+	r.stopIdle()
+	resp := ctlResp{Seat: c.seat, N: r.frames[c.seat]}
+	add := func(m any) {
+		if b, err := json.Marshal(m); err == nil {
+			resp.Msgs = append(resp.Msgs, b)
+		}
+	}
+	add(r.t.Hello(c.seat))
+	if r.t.Over() {
+		add(r.t.End(c.seat))
+	} else if c.seat >= 0 && r.since[c.seat] >= 0 {
+		add(r.t.Turn(c.seat))
+	}
+	r.remote[req.Conn] = c
+	r.sendSeats()
+	return resp
+}
+
+// remoteCmd plays a relayed connection's command; what only that
+// connection hears (an error, a hint) comes back in the answer.
+func (r *room) remoteCmd(req ctlReq) ctlResp {
+	c, ok := r.remote[req.Conn]
+	if !ok || req.Cmd == nil {
+		return ctlResp{Gone: true}
+	}
+	clock := req.Clock
+	sent := func(v int) (time.Time, bool) {
+		for _, s := range clock {
+			if s.V == v {
+				return time.Unix(0, s.At), true
+			}
+		}
+		return time.Time{}, false
+	}
+	r.command(cmdReq{c: c, cmd: *req.Cmd, readAt: time.Unix(0, req.ReadAt), sent: sent})
+	resp := ctlResp{Seat: c.seat}
+	for {
+		select {
+		case it := <-c.out:
+			resp.Msgs = append(resp.Msgs, it.data)
+		default:
+			return resp
+		}
+	}
+}
+
+// publish sends msg(seat) to the other nodes relaying seat's clients.
+func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[int]outMsg) {
+	seats := map[int]bool{}
+	for _, c := range r.remote {
+		seats[c.seat] = true
+	}
+	for seat := range seats {
+		if to != nil && !to(seat) {
+			continue
+		}
+		it, ok := memo[seat]
+		if !ok {
+			var err error
+			if it, err = encode(msg(seat)); err != nil {
+				r.srv.log.Error("message not encoded", "table", r.id, "err", err)
+				return
+			}
+			memo[seat] = it
+		}
+		r.frames[seat]++
+		r.srv.cfg.Cluster.Publish(r.id, seat, Frame{N: r.frames[seat], Version: it.version, Data: it.data})
+	}
+}
+
+// moved tells every client the table moves (this node lost it, or it
+// just came here): local ones are closed, relays told to reconnect.
+func (r *room) moved() {
+	for c := range r.clients {
+		c.kick(byeMoved, "the table moved to another server; reconnect to carry on")
+	}
+	r.clients = map[*client]struct{}{}
+	r.remote = nil
+	if cl := r.srv.cfg.Cluster; cl != nil {
+		for seat := engine.Spectator; seat < r.t.NumSeats(); seat++ {
+			cl.Publish(r.id, seat, Frame{Moved: true})
+		}
+	}
+}
+
+// append stores a, fenced by the room's epoch on a cluster.
+func (r *room) append(ctx context.Context, a store.Action) error {
+	if cl := r.srv.cfg.Cluster; cl != nil {
+		err := cl.Append(ctx, r.id, r.epoch, a)
+		if errors.Is(err, store.ErrFenced) {
+			r.fenced = true
+		}
+		return err
+	}
+	return r.srv.store.Append(ctx, r.id, a)
+}
+
+// own takes table id's lease for this node before its room is built;
+// errRemote when another node owns it.
+func (s *Server) own(ctx context.Context, id string) (int64, error) {
+	cl := s.cfg.Cluster
+	if cl == nil {
+		return 0, nil
+	}
+	epoch, ok, err := cl.Own(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, errRemote
+	}
+	return epoch, nil
+}
+
+// fenceStop ends a room whose lease is gone.
+func (r *room) fenceStop() {
+	r.srv.log.Warn("table lost: lease fenced or expired; its clients reconnect to the new owner", "table", r.id, "epoch", r.epoch)
+	r.srv.metrics.fenced.Inc()
+	r.stopIdle()
+	if r.slap != nil {
+		r.slap.timer.Stop()
+	}
+	r.moved()
+	r.srv.retireNow(r)
+}
+
+// retireNow removes r from the running rooms.
+func (s *Server) retireNow(r *room) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if slot, ok := s.rooms[r.id]; ok && slot.r == r {
+		delete(s.rooms, r.id)
+	}
+}

@@ -1,0 +1,238 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"cardtable/engine"
+	"cardtable/table"
+)
+
+// relayTimeout bounds one request to a table's owner.
+const relayTimeout = 5 * time.Second
+
+// relayConn is a connection to a table another node owns: its commands go
+// to the owner as requests, and the owner's frames for its seat come on
+// the seat's subject (hidden information only on the subject of the seat
+// entitled to it; spectators on the public one).
+type relayConn struct {
+	srv  *Server
+	c    *client
+	id   string
+	conn string
+}
+
+var relayIDs atomic.Uint64
+
+// errMoving answers a connection whose table's owner cannot be reached.
+var errMoving = apiErrorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server did not answer (it may be moving to another server); try again in a few seconds")
+
+// relay serves c at table id (owned by another node): it finds c's seat
+// from the stored table, listens on the seat's subject, joins through the
+// owner (which checks the token again and answers the snapshot) and then
+// relays both ways until the connection ends or the table moves.
+func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token string) {
+	id := r.PathValue("id")
+	hdr, err := s.store.Table(r.Context(), id)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	c.seat = engine.Spectator
+	if token != "" {
+		c.seat = -2
+		for i, st := range hdr.Seats {
+			if st.Token != "" && equalSecret(st.Token, token) {
+				c.seat = i
+			}
+		}
+		if c.seat == -2 {
+			s.apiError(w, r, errForbidden)
+			return
+		}
+	}
+	frames := make(chan Frame, s.limits.SendQueue)
+	cancel, err := s.cfg.Cluster.Subscribe(id, c.seat, func(f Frame) {
+		select {
+		case frames <- f:
+		default:
+			c.kick(byeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
+		}
+	})
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	defer cancel()
+	rl := &relayConn{srv: s, c: c, id: id, conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
+	resp, err := rl.ask(ctlReq{Op: "join", Token: token})
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	if resp.Seat != c.seat {
+		s.apiError(w, r, errMoving)
+		return
+	}
+	defer rl.ask(ctlReq{Op: "leave"})
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		c.kick("", "")
+		return
+	}
+	conn.SetReadLimit(s.limits.MaxFrame)
+	c.conn = conn
+	s.metrics.conns.Inc()
+	s.metrics.relayed.Inc()
+	defer s.metrics.conns.Dec()
+	defer s.metrics.relayed.Dec()
+	for _, m := range resp.Msgs {
+		c.enqueueOut(outMsg{data: m, version: messageVersion(m)})
+	}
+	go rl.pump(frames, resp.N)
+	written := make(chan struct{})
+	go func() { c.writeLoop(); close(written) }()
+	c.readLoop(rl)
+	c.kick("", "")
+	<-written
+}
+
+// messageVersion is a table message's version for the slap clock (-1 for
+// errors, hints and server messages).
+func messageVersion(data []byte) int {
+	var m struct {
+		Type    string `json:"type"`
+		Version int    `json:"version"`
+	}
+	if json.Unmarshal(data, &m) != nil {
+		return -1
+	}
+	switch m.Type {
+	case table.TypeHello, table.TypeTurn, table.TypeEvent, table.TypeEnd:
+		return m.Version
+	}
+	return -1
+}
+
+// pump queues the owner's frames after the snapshot's (those numbered
+// above after) for the client, in order; a gap or a move closes the
+// connection so the client reconnects to a fresh snapshot.
+func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
+	c := rl.c
+	last := after
+	for {
+		select {
+		case <-c.gone:
+			return
+		case f := <-frames:
+			switch {
+			case f.Moved:
+				rl.drop("the table moved to another server; reconnect to carry on")
+				return
+			case f.N <= last:
+				continue // in the snapshot already
+			case f.N != last+1:
+				rl.drop("messages from the table's server went missing; reconnect for a fresh snapshot")
+				return
+			}
+			last = f.N
+			if !c.enqueueOut(outMsg{data: f.Data, version: f.Version}) {
+				return
+			}
+		}
+	}
+}
+
+// drop closes the connection with bye moved, and for certain a moment
+// later (the read loop may be waiting on the owner meanwhile).
+func (rl *relayConn) drop(text string) {
+	rl.c.kick(byeMoved, text)
+	time.AfterFunc(2*time.Second, func() { rl.c.conn.CloseNow() })
+}
+
+// ask sends one request to the table's owner.
+func (rl *relayConn) ask(req ctlReq) (ctlResp, error) {
+	req.Conn = rl.conn
+	data, err := json.Marshal(req)
+	if err != nil {
+		return ctlResp{}, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), relayTimeout)
+	defer cancel()
+	out, err := rl.srv.cfg.Cluster.Request(ctx, rl.id, data)
+	if err != nil {
+		rl.srv.log.Warn("owner did not answer", "table", rl.id, "op", req.Op, "err", err)
+		return ctlResp{}, errMoving
+	}
+	var resp ctlResp
+	if err := json.Unmarshal(out, &resp); err != nil {
+		return ctlResp{}, fmt.Errorf("server: the owner of table %s answered garbage: %w", rl.id, err)
+	}
+	if resp.Gone {
+		return resp, errMoving
+	}
+	if resp.Err != nil {
+		return resp, resp.Err
+	}
+	return resp, nil
+}
+
+// send forwards one command (a cmdReq from the read loop) to the owner
+// and queues what only this connection hears (an error, a hint); the
+// event comes on the seat's subject. The table unreachable or moved, the
+// client is told and closed, so it reconnects.
+func (rl *relayConn) send(m any) bool {
+	cr, ok := m.(cmdReq)
+	if !ok {
+		return true
+	}
+	c := rl.c
+	req := ctlReq{Op: "cmd", Cmd: &cr.cmd, ReadAt: cr.readAt.UnixNano()}
+	c.mu.Lock()
+	for _, st := range c.clock {
+		if st.version >= 0 {
+			req.Clock = append(req.Clock, stampJSON{V: st.version, At: st.at.UnixNano()})
+		}
+	}
+	c.mu.Unlock()
+	resp, err := rl.ask(req)
+	if err != nil {
+		var e *apiError
+		if errors.As(err, &e) && e != errMoving {
+			c.refuse(cr.cmd.ID, table.Errorf(e.Code, "%s", e.Message))
+			return true
+		}
+		c.refuse(cr.cmd.ID, table.Errorf(CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
+		rl.drop("the table is moving to another server; reconnect to carry on")
+		return false
+	}
+	for _, data := range resp.Msgs {
+		if !c.enqueueOut(outMsg{data: data, version: -1}) {
+			return false
+		}
+	}
+	return true
+}
+
+// forwardSeat sends a lobby seat request (claim, bot) to the table's
+// owner and answers it as the owner would.
+func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req ctlReq) {
+	rl := &relayConn{srv: s, id: r.PathValue("id"), conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
+	resp, err := rl.ask(req)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	if req.Op == "claim" {
+		writeJSON(w, http.StatusOK, map[string]any{"seat": req.Seat, "token": resp.Token})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seat": req.Seat, "bot": resp.Token})
+}
