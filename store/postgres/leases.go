@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardtable/store"
+	"cardtable/store/sqlrows"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -31,7 +32,7 @@ func scanLease(row pgx.Row, table string) (store.Lease, error) {
 	if err := row.Scan(&l.Node, &l.Epoch, &expires); err != nil {
 		return l, err
 	}
-	l.Expires = fromMicros(expires)
+	l.Expires = sqlrows.FromMicros(expires)
 	return l, nil
 }
 
@@ -172,7 +173,7 @@ func (s *Store) leases(rows pgx.Rows) ([]store.Lease, error) {
 		if err := rows.Scan(&l.Table, &l.Node, &l.Epoch, &expires); err != nil {
 			return nil, s.fail(err)
 		}
-		l.Expires = fromMicros(expires)
+		l.Expires = sqlrows.FromMicros(expires)
 		out = append(out, l)
 	}
 	return out, s.fail(rows.Err())
@@ -225,5 +226,5 @@ func (s *Store) now(ctx context.Context) time.Time {
 	if err := s.pool.QueryRow(ctx, `SELECT `+dbNow).Scan(&us); err != nil {
 		return time.Now()
 	}
-	return fromMicros(us)
+	return sqlrows.FromMicros(us)
 }

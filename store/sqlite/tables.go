@@ -6,18 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"cardtable/engine"
 	"cardtable/store"
+	"cardtable/store/sqlrows"
 )
 
 // micros is t as stored: unix microseconds.
 func micros(t time.Time) int64 { return t.UnixMicro() }
-
-// fromMicros is a stored time, in UTC.
-func fromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
 
 func notFound(id string) error { return fmt.Errorf("%w: no table %q", store.ErrNotFound, id) }
 
@@ -153,13 +150,9 @@ func (s *Store) Finish(ctx context.Context, id string, res engine.Result, at tim
 	})
 }
 
-const tableColumns = `t.id, t.game, t.options, t.seed, t.creator, t.created, t.seats, t.finished, t.result,
-	s.seat, s.name, s.kind, s.bot, s.token, s.invite`
-
 // Table returns table id with its seats.
 func (s *Store) Table(ctx context.Context, id string) (store.Table, error) {
-	ts, err := s.tables(ctx, `SELECT `+tableColumns+` FROM game_tables t JOIN seats s ON s.table_id = t.id
-		WHERE t.id = $1 ORDER BY s.seat`, id)
+	ts, err := s.tables(ctx, sqlrows.TableQuery, id)
 	if err != nil {
 		return store.Table{}, err
 	}
@@ -171,17 +164,7 @@ func (s *Store) Table(ctx context.Context, id string) (store.Table, error) {
 
 // Tables lists tables newest first, the open ones only when open is true.
 func (s *Store) Tables(ctx context.Context, open bool, limit int) ([]store.Table, error) {
-	inner := `SELECT id FROM game_tables`
-	if open {
-		inner += ` WHERE finished IS NULL`
-	}
-	inner += ` ORDER BY created DESC, id DESC`
-	if limit > 0 {
-		inner += ` LIMIT ` + strconv.Itoa(limit)
-	}
-	q := `SELECT ` + tableColumns + ` FROM game_tables t JOIN seats s ON s.table_id = t.id
-		WHERE t.id IN (` + inner + `) ORDER BY t.created DESC, t.id DESC, s.seat`
-	return s.tables(ctx, q)
+	return s.tables(ctx, sqlrows.TablesQuery(open, limit))
 }
 
 // tables reads the rows of a query over tableColumns, one row per seat in
@@ -192,58 +175,15 @@ func (s *Store) tables(ctx context.Context, q string, args ...any) ([]store.Tabl
 		return nil, fileError(s.path, err)
 	}
 	defer rows.Close()
-	var out []store.Table
-	for rows.Next() {
-		var (
-			t             store.Table
-			opts          string
-			seed, created int64
-			seats, i      int
-			finished      sql.NullInt64
-			result        sql.NullString
-			seat          store.Seat
-		)
-		if err := rows.Scan(&t.ID, &t.Game, &opts, &seed, &t.Creator, &created, &seats, &finished, &result,
-			&i, &seat.Name, &seat.Kind, &seat.Bot, &seat.Token, &seat.Invite); err != nil {
-			return nil, fileError(s.path, err)
-		}
-		if n := len(out); n > 0 && out[n-1].ID == t.ID {
-			out[n-1].Seats = append(out[n-1].Seats, seat)
-			continue
-		}
-		if err := decodeHeader(&t, opts, seed, created, finished, result); err != nil {
-			return nil, fmt.Errorf("store: %s: table %q: %w", s.path, t.ID, err)
-		}
-		t.Seats = make([]store.Seat, 0, seats)
-		t.Seats = append(t.Seats, seat)
-		out = append(out, t)
+	out, err := sqlrows.ReadTables(rows)
+	var rowErr *sqlrows.RowError
+	if errors.As(err, &rowErr) {
+		return nil, fileError(s.path, rowErr.Err)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fileError(s.path, err)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", s.path, err)
 	}
 	return out, nil
-}
-
-func decodeHeader(t *store.Table, opts string, seed, created int64, finished sql.NullInt64, result sql.NullString) error {
-	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
-		return fmt.Errorf("options: %w", err)
-	}
-	if len(t.Options) == 0 {
-		t.Options = nil
-	}
-	t.Seed = uint64(seed)
-	t.Created = fromMicros(created)
-	if finished.Valid {
-		t.Finished = fromMicros(finished.Int64)
-	}
-	if result.Valid {
-		var res engine.Result
-		if err := json.Unmarshal([]byte(result.String), &res); err != nil {
-			return fmt.Errorf("result: %w", err)
-		}
-		t.Result = &res
-	}
-	return nil
 }
 
 // Actions returns table id's actions in order.
@@ -260,7 +200,7 @@ func (s *Store) Actions(ctx context.Context, id string) ([]store.Action, error) 
 		if err := rows.Scan(&a.Seq, &a.Seat, &a.Action, &at); err != nil {
 			return nil, fileError(s.path, err)
 		}
-		a.At = fromMicros(at)
+		a.At = sqlrows.FromMicros(at)
 		out = append(out, a)
 	}
 	if err := rows.Err(); err != nil {

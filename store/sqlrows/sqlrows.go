@@ -1,0 +1,115 @@
+// Package sqlrows holds what the SQL stores (store/sqlite, store/postgres)
+// share over the one schema of store/migrate: the queries that read tables
+// with their seats, and the assembly of their rows into store.Table values.
+// Each store runs the queries on its own driver and wraps the errors with
+// its own name.
+package sqlrows
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"cardtable/engine"
+	"cardtable/store"
+)
+
+// FromMicros reads a time stored as unix microseconds, in UTC.
+func FromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
+
+const tableColumns = `t.id, t.game, t.options, t.seed, t.creator, t.created, t.seats, t.finished, t.result,
+	s.seat, s.name, s.kind, s.bot, s.token, s.invite`
+
+// TableQuery reads one table ($1 is its id) for ReadTables.
+const TableQuery = `SELECT ` + tableColumns + ` FROM game_tables t JOIN seats s ON s.table_id = t.id
+	WHERE t.id = $1 ORDER BY s.seat`
+
+// TablesQuery lists tables newest first for ReadTables: the unfinished ones
+// only when open is true, at most limit when limit > 0.
+func TablesQuery(open bool, limit int) string {
+	inner := `SELECT id FROM game_tables`
+	if open {
+		inner += ` WHERE finished IS NULL`
+	}
+	inner += ` ORDER BY created DESC, id DESC`
+	if limit > 0 {
+		inner += ` LIMIT ` + strconv.Itoa(limit)
+	}
+	return `SELECT ` + tableColumns + ` FROM game_tables t JOIN seats s ON s.table_id = t.id
+		WHERE t.id IN (` + inner + `) ORDER BY t.created DESC, t.id DESC, s.seat`
+}
+
+// Rows is what both drivers' query results offer.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// RowError is a failure of the driver (scanning or iterating), for the
+// store to wrap as its own; other errors from ReadTables are stored data
+// that does not decode.
+type RowError struct{ Err error }
+
+func (e *RowError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the driver's error.
+func (e *RowError) Unwrap() error { return e.Err }
+
+// ReadTables assembles the rows of TableQuery or TablesQuery, one row per
+// seat in order, into tables.
+func ReadTables(rows Rows) ([]store.Table, error) {
+	var out []store.Table
+	for rows.Next() {
+		var (
+			t             store.Table
+			opts          string
+			seed, created int64
+			seats, i      int
+			finished      *int64
+			result        *string
+			seat          store.Seat
+		)
+		if err := rows.Scan(&t.ID, &t.Game, &opts, &seed, &t.Creator, &created, &seats, &finished, &result,
+			&i, &seat.Name, &seat.Kind, &seat.Bot, &seat.Token, &seat.Invite); err != nil {
+			return nil, &RowError{err}
+		}
+		if n := len(out); n > 0 && out[n-1].ID == t.ID {
+			out[n-1].Seats = append(out[n-1].Seats, seat)
+			continue
+		}
+		if err := decodeHeader(&t, opts, seed, created, finished, result); err != nil {
+			return nil, fmt.Errorf("table %q: %w", t.ID, err)
+		}
+		t.Seats = make([]store.Seat, 0, seats)
+		t.Seats = append(t.Seats, seat)
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, &RowError{err}
+	}
+	return out, nil
+}
+
+func decodeHeader(t *store.Table, opts string, seed, created int64, finished *int64, result *string) error {
+	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
+		return fmt.Errorf("options: %w", err)
+	}
+	if len(t.Options) == 0 {
+		t.Options = nil
+	}
+	t.Seed = uint64(seed)
+	t.Created = FromMicros(created)
+	if finished != nil {
+		t.Finished = FromMicros(*finished)
+	}
+	if result != nil {
+		var res engine.Result
+		if err := json.Unmarshal([]byte(*result), &res); err != nil {
+			return fmt.Errorf("result: %w", err)
+		}
+		t.Result = &res
+	}
+	return nil
+}
