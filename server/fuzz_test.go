@@ -37,7 +37,7 @@ func (f *fuzzRoom) state(t testing.TB) (int, []byte, bool) {
 	var over bool
 	look(f.rm, func() {
 		v, over = f.rm.t.Version(), f.rm.t.Over()
-		b, _ = f.rm.t.BotState().MarshalBinary()
+		b, _ = f.rm.t.State().MarshalBinary()
 	})
 	return v, b, over
 }

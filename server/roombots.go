@@ -19,7 +19,7 @@ func (r *room) thinkBots() {
 			continue
 		}
 		r.thinking[seat] = true
-		go r.think(seat, r.t.Version(), r.t.BotState(), r.bots[seat], r.botWait())
+		go r.think(seat, r.t.Version(), r.t.State(), r.bots[seat], r.botWait())
 	}
 }
 

@@ -65,7 +65,7 @@ func NewBot(t *Table, spec bots.Spec, seed uint64, seat int) (*BotPlayer, error)
 
 // Act implements Player.
 func (p *BotPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
-	s := turn.table.botState()
+	s := turn.table.State()
 	a := p.Bot.Act(s, turn.Seat)
 	return Move{Action: s.ActionString(a), Version: turn.Version}, nil
 }

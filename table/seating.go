@@ -1,10 +1,6 @@
 package table
 
-import (
-	"fmt"
-
-	"cardtable/engine"
-)
+import "fmt"
 
 // SetSeat changes who sits in seat i: a claimed seat's player name, a
 // seat handed to a bot. The record names the new player from then on.
@@ -16,9 +12,3 @@ func (t *Table) SetSeat(i int, s SeatInfo) error {
 	t.rec.Seats = recordSeats(t.seats)
 	return nil
 }
-
-// BotState is a copy of the state for a bot of one seat to decide on away
-// from the goroutine that owns the table (a server room runs its bots on
-// other goroutines so a slow bot never holds the room up). Bots read only
-// what their seat may know (engine.Bot); the copy never leaves the process.
-func (t *Table) BotState() engine.State { return t.botState() }

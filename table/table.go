@@ -113,8 +113,9 @@ func (t *Table) ToMove() []int { return t.state.ToMove(nil) }
 // Over reports whether the game has ended.
 func (t *Table) Over() bool { return t.state.Terminal() }
 
-// State returns a copy of the whole state, hidden cards and all: for
-// statistics over a finished game (sim's outcome of it) and other
+// State returns a copy of the whole state, hidden cards and all: for a bot
+// deciding off the goroutine that owns the table (bots read only what their
+// seat may know, engine.Bot), statistics over a finished game, and other
 // in-process code that needs the truth. Never send it, or anything read
 // from it, to a seat.
 func (t *Table) State() engine.State { return t.state.Clone() }
@@ -253,7 +254,3 @@ func (t *Table) event(viewer, actor int, a engine.Action, hint string) Message {
 	}
 	return m
 }
-
-// botState is a copy of the state for an in-process bot of seat to decide
-// on; bots read only what their seat may know (engine.Bot).
-func (t *Table) botState() engine.State { return t.state.Clone() }

@@ -300,6 +300,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("Lobby", func(t *testing.T) { testLobby(t, s) })
 	t.Run("WarAgainstBot", func(t *testing.T) { testWar(t, s) })
 	t.Run("RegicideForecastAndDiscard", func(t *testing.T) { testRegicide(t, s) })
+	t.Run("RegicideJester", func(t *testing.T) { testRegicideJester(t, s) })
 	t.Run("WatchtowerChallenge", func(t *testing.T) { testWatchtower(t, s) })
 	t.Run("ReconnectKeepsSeat", func(t *testing.T) { testReconnect(t, s) })
 	t.Run("TwoPlayers", func(t *testing.T) { testTwoPlayers(t, s) })

@@ -7,9 +7,11 @@ import (
 )
 
 // A small run holds every client, plays actions and measures their
-// broadcasts, with no errors.
+// broadcasts, with no errors. The think time keeps the War games going
+// past the hold (about 180 battles of two flips each), so a fast machine
+// does not finish them all before measuring starts.
 func TestSmallRun(t *testing.T) {
-	rep, err := Run(context.Background(), Config{Tables: 3, Clients: 10, Think: 5 * time.Millisecond, Hold: 500 * time.Millisecond})
+	rep, err := Run(context.Background(), Config{Tables: 3, Clients: 10, Think: 20 * time.Millisecond, Hold: 500 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,7 +21,9 @@ func TestSmallRun(t *testing.T) {
 	if rep.DialErrors+rep.Refused+rep.Dropped != 0 {
 		t.Fatalf("errors: %+v", rep)
 	}
-	if rep.P50ms <= 0 || rep.P99ms < rep.P50ms || rep.MaxMs < rep.P99ms || rep.BytesPerTable <= 0 {
+	// Memory per table is not checked: over three tables the heap's growth
+	// is within what a collection frees of earlier garbage.
+	if rep.P50ms <= 0 || rep.P99ms < rep.P50ms || rep.MaxMs < rep.P99ms {
 		t.Fatalf("figures: %+v", rep)
 	}
 }

@@ -105,7 +105,8 @@ function playersPanel(view, ctx) {
     const bits = [`${view.hand_sizes[i]} cards`];
     if (view.known[i] && view.known[i].length) bits.push(`holds ${view.known[i].map(short).join(" ")}`);
     if (view.yielded[i]) bits.push("yielded last turn");
-    if (view.signals[i]) bits.push(`signals ${view.signals[i]}`);
+    const signal = { good: "would like to go next", "rather-not": "would rather not go next", none: "gave no signal" }[view.signals[i]];
+    if (signal) bits.push(signal);
     const cur = view.current === i && view.phase !== "over";
     list.append(h("li" + (cur ? ".to-move" : ""), { dataset: { seat: i } },
       h("strong", seatName(ctx.seats, i), i === ctx.seat ? " (you)" : ""), cur ? " ◀ " : " · ", bits.join(", ")));
