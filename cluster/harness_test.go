@@ -56,7 +56,11 @@ func binaries(t testing.TB) (cardtable, natsServer string) {
 		built.cardtable = filepath.Join(built.dir, "cardtable")
 		built.nats = filepath.Join(built.dir, "nats-server")
 		for _, b := range [][2]string{{built.cardtable, "cardtable/cmd/cardtable"}, {built.nats, "github.com/nats-io/nats-server/v2"}} {
-			if out, err := exec.Command("go", "build", "-o", b[0], b[1]).CombinedOutput(); err != nil {
+			args := []string{"build", "-o", b[0]}
+			if os.Getenv("CLUSTER_RACE") != "" && b[1] == "cardtable/cmd/cardtable" {
+				args = append(args, "-race") // the nodes under the race detector
+			}
+			if out, err := exec.Command("go", append(args, b[1])...).CombinedOutput(); err != nil {
 				built.err = fmt.Errorf("go build %s: %v\n%s", b[1], err, out)
 				return
 			}
@@ -115,6 +119,9 @@ func run(t testing.TB, name, bin string, args ...string) *proc {
 			p.cmd.Process.Signal(syscall.SIGCONT)
 			p.cmd.Process.Kill()
 			<-p.exit
+		}
+		if strings.Contains(p.output(), "DATA RACE") {
+			t.Errorf("%s reported a data race", p.name)
 		}
 		if t.Failed() {
 			t.Logf("%s's output:\n%s", p.name, p.output())

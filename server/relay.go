@@ -77,11 +77,11 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token 
 		s.apiError(w, r, err)
 		return
 	}
+	defer rl.ask(ctlReq{Op: "leave"})
 	if resp.Seat != c.seat {
-		s.apiError(w, r, errMoving)
+		s.apiError(w, r, errMoving) // the seat changed hands meanwhile
 		return
 	}
-	defer rl.ask(ctlReq{Op: "leave"})
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		c.kick("", "")
