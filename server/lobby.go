@@ -337,6 +337,20 @@ func seatIndex(r *http.Request) (int, error) {
 	return n, nil
 }
 
+// seatRequest reads a seat command's path and JSON body into body and
+// finds its table's room (errRemote when another node owns it).
+func (s *Server) seatRequest(w http.ResponseWriter, r *http.Request, body any) (int, *room, error) {
+	n, err := seatIndex(r)
+	if err != nil {
+		return n, nil, err
+	}
+	if err := readJSON(w, r, body); err != nil {
+		return n, nil, err
+	}
+	rm, err := s.room(r.Context(), r.PathValue("id"))
+	return n, rm, err
+}
+
 func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	if !s.limitWrites(w, r) {
 		return
@@ -345,14 +359,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		Invite string `json:"invite"`
 		Name   string `json:"name"`
 	}
-	n, err := seatIndex(r)
-	if err == nil {
-		err = readJSON(w, r, &req)
-	}
-	var rm *room
-	if err == nil {
-		rm, err = s.room(r.Context(), r.PathValue("id"))
-	}
+	n, rm, err := s.seatRequest(w, r, &req)
 	if errors.Is(err, errRemote) {
 		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: cleanName(req.Name), Invite: req.Invite})
 		return
@@ -384,14 +391,7 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 		CreatorToken string `json:"creator_token"`
 		Bot          string `json:"bot"`
 	}
-	n, err := seatIndex(r)
-	if err == nil {
-		err = readJSON(w, r, &req)
-	}
-	var rm *room
-	if err == nil {
-		rm, err = s.room(r.Context(), r.PathValue("id"))
-	}
+	n, rm, err := s.seatRequest(w, r, &req)
 	if errors.Is(err, errRemote) {
 		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: hashSecret(req.CreatorToken), Spec: req.Bot})
 		return
