@@ -46,7 +46,7 @@ func All() []Entry {
 		{Name: "random", Help: "uniform over the legal actions", New: newRandom},
 		{Name: "ismcts", Help: "information-set Monte Carlo tree search (settings: iterations, time, c, workers, rollout-depth)", New: ismcts.Factory},
 		{Name: "expert", Help: "Regicide's strongest: ISMCTS with rule-based rollouts over minimal covers (settings: iterations (0: the rollout policy alone), time, c, workers, covers, loss)", Games: []string{"regicide"}, New: regicidebot.Factory},
-		{Name: "expert", Help: "Watchtower's strongest: a showdown-aware policy, and in 2-player games ISMCTS over its best candidates with policy rollouts cut short and scored by an evaluation fitted to outcomes, keeping the policy's choice unless the search finds a better one by a margin (settings: iterations, time, c, workers, rollout-depth, candidates (1: the policy alone), margin, complete-odds)", Games: []string{"watchtower"}, New: watchtowerbot.Factory},
+		{Name: "expert", Help: "Watchtower's strongest: a showdown-aware policy that completes towers only into showdowns it expects to win and waits for them with its cards in hand; with candidates above 1, ISMCTS over its best candidates with policy rollouts cut short and scored by an evaluation fitted to outcomes, keeping the policy's choice unless the search finds a better one by a margin (settings: iterations, time, c, workers, rollout-depth, candidates (default 1: the policy alone), margin, complete-odds)", Games: []string{"watchtower"}, New: watchtowerbot.Factory},
 	}
 	return append(all, heuristics...)
 }

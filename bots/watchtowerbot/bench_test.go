@@ -55,11 +55,14 @@ func BenchmarkPlainSearch(b *testing.B) {
 	b.ReportMetric(float64(cfg.Iterations)*float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 }
 
-// BenchmarkExpertDecision measures one expert decision at the default
-// settings on a 2-player position where it searches.
+// BenchmarkExpertDecision measures one searched expert decision
+// (candidates=3, 200 iterations: the default is the policy alone) on a
+// 2-player position where the policy has several candidates.
 func BenchmarkExpertDecision(b *testing.B) {
 	s, seat := midgame(b, 5, 40, searched)
-	bot := newBot(b, watchtowerbot.DefaultSettings(), 1)
+	st := watchtowerbot.DefaultSettings()
+	st.Candidates = 3
+	bot := newBot(b, st, 1)
 	b.ReportAllocs()
 	for b.Loop() {
 		bot.Act(s, seat)

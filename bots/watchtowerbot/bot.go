@@ -1,14 +1,17 @@
 // Package watchtowerbot holds Watchtower's computer players: the rule-based
 // Heuristic (registered as "heuristic") and the strongest, the bot
-// registered as "expert": single-observer ISMCTS (bots/ismcts) over a
-// search game that offers, at each decision, only the few actions a fast
-// policy (Policy: the heuristic, made to hold back a completion that would
-// start a showdown it expects to lose) ranks best, whose rollouts are
-// played by that policy and stopped after a few actions to be scored by an
-// evaluation fitted to game outcomes (the chance to win from campaign
-// status and the share of a showdown played between the armies now).
+// registered as "expert". By default the expert plays its Policy: the
+// heuristic, made to complete towers only into showdowns it expects to
+// win, and to wait for them, as the last player off campaign, with its
+// cards in hand while it cycles low ones for draws. With candidates set
+// above 1 it searches: single-observer ISMCTS (bots/ismcts) over a search
+// game that offers, at each decision, only the few actions the policy
+// ranks best, whose rollouts are played by that policy and stopped after a
+// few actions to be scored by an evaluation fitted to game outcomes (the
+// chance to win from campaign status and the share of a showdown played
+// between the armies now).
 //
-// The bot plays the policy's choice unless the search finds another
+// A searching bot plays the policy's choice unless the search finds another
 // candidate whose mean return beats it by more than a margin: with the few
 // iterations a decision can afford the means are noisy, and the policy is
 // a good player to deviate from only on evidence. Blind picks and gifts to
@@ -24,8 +27,9 @@
 //	workers        parallel trees (default 1)
 //	rollout-depth  actions of a rollout before it is scored (default 24)
 //	candidates     actions the search considers at each decision, the
-//	               policy's best (default 3 in 2-player games and 1, the
-//	               policy alone, in 3- and 4-player games)
+//	               policy's best (default 1: the policy alone, no search;
+//	               3 was the 2-player default before the policy's waiting
+//	               play, see docs/watchtower.md)
 //	margin         how much higher another action's mean return must be
 //	               than the policy choice's to be played (default 0.05)
 //	complete-odds  the showdown share below which the last player off
@@ -49,8 +53,9 @@ const (
 	DefaultIterations   = 200
 	DefaultC            = 1.0
 	DefaultRolloutDepth = 24
-	DefaultCandidates   = 3
-	DefaultMargin       = 0.05
+	// DefaultCandidates is 1: the policy alone, at every player count.
+	DefaultCandidates = 1
+	DefaultMargin     = 0.05
 )
 
 // Settings are a Bot's options.
@@ -59,10 +64,9 @@ type Settings struct {
 	// set by New.
 	Search ismcts.Config
 	// Candidates is how many actions the search considers per decision;
-	// 0 picks by the number of players: DefaultCandidates with two, 1 (the
-	// policy alone, no search) with more. The evaluation was fitted to
-	// 2-player games, and in 3- and 4-player trials against heuristics the
-	// search did worse than the policy alone (docs/watchtower.md).
+	// 0 is DefaultCandidates (1: the policy alone, no search). The policy
+	// alone beats the heuristic by more than the search over the previous
+	// policy did, at microseconds a decision (docs/watchtower.md).
 	Candidates int
 	// Margin is how much higher another action's mean return must be than
 	// the policy's choice's for the bot to play it instead.
@@ -113,10 +117,7 @@ func New(st Settings, seed uint64) (*Bot, error) {
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
 	candidates := b.candidates
 	if candidates == 0 {
-		candidates = 1
-		if s.NumSeats() == 2 {
-			candidates = DefaultCandidates
-		}
+		candidates = DefaultCandidates
 	}
 	b.legal = b.policy.Ranked(s, seat, b.legal[:0], candidates)
 	if len(b.legal) == 1 {
@@ -206,7 +207,7 @@ func (g *searchGame) Clone() engine.State {
 // ownKeys are the settings the package reads itself; the rest go to
 // ismcts.ParseParams.
 var ownKeys = map[string]string{
-	"candidates":    "an integer >= 1 (default 3 with 2 players, 1 with more)",
+	"candidates":    "an integer >= 1 (default 1: the policy alone)",
 	"margin":        "a number from 0 to 2 (default 0.05)",
 	"complete-odds": "a number from 0 to 1 (default 0.65)",
 }

@@ -12,9 +12,11 @@ import (
 	"cardtable/games/watchtower"
 )
 
-// small is a budget that keeps the tests fast.
+// small is the searching expert (candidates=3) on a budget that keeps the
+// tests fast.
 func small() watchtowerbot.Settings {
 	st := watchtowerbot.DefaultSettings()
+	st.Candidates = 3
 	st.Search.Iterations = 8
 	st.Search.RolloutDepth = 8
 	return st
@@ -110,25 +112,35 @@ func TestDeterministic(t *testing.T) {
 
 // TestNoPeeking (WT-26): positions that look the same to the seat — the
 // real one and redeals of every card it cannot see — get the same move from
-// bots with the same seed, so the hidden cards cannot influence it.
+// bots with the same seed, so the hidden cards cannot influence it. Both
+// the default expert (the policy alone) and the searching one are checked.
 func TestNoPeeking(t *testing.T) {
+	for _, st := range []watchtowerbot.Settings{small(), watchtowerbot.DefaultSettings()} {
+		noPeeking(t, st)
+	}
+}
+
+func noPeeking(t *testing.T, st watchtowerbot.Settings) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	checked := 0
-	for seed := uint64(1); seed <= 6; seed++ {
-		// 2 players: the expert searches; 3: it plays the policy.
-		s := newState(t, 2+int(seed%2), seed)
-		players := []engine.Bot{watchtowerbot.NewHeuristic(1), watchtowerbot.NewHeuristic(2), watchtowerbot.NewHeuristic(3)}
+	checked, waiting := 0, 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		s := newState(t, 2+int(seed%3), seed)
+		players := []engine.Bot{watchtowerbot.NewHeuristic(1), watchtowerbot.NewHeuristic(2), watchtowerbot.NewHeuristic(3), watchtowerbot.NewHeuristic(4)}
 		var tm []int
-		for step := 0; step < 90 && !s.Terminal(); step++ {
+		for step := 0; step < 400 && !s.Terminal(); step++ {
 			tm = s.ToMove(tm[:0])
 			seat := tm[0]
-			if step%9 == 0 {
-				want := newBot(t, small(), seed).Act(s, seat)
+			last := lastOffCampaign(s, seat)
+			if step%9 == 0 || last && step%3 == 0 {
+				if last {
+					waiting++
+				}
+				want := newBot(t, st, seed).Act(s, seat)
 				for range 3 {
 					d := s.Determinize(seat, rng)
-					if got := newBot(t, small(), seed).Act(d, seat); got != want {
-						t.Fatalf("seed %d step %d: seat %d plays %q in the real game but %q in a redeal it cannot tell apart",
-							seed, step, seat, s.ActionString(want), s.ActionString(got))
+					if got := newBot(t, st, seed).Act(d, seat); got != want {
+						t.Fatalf("candidates=%d seed %d step %d: seat %d plays %q in the real game but %q in a redeal it cannot tell apart",
+							st.Candidates, seed, step, seat, s.ActionString(want), s.ActionString(got))
 					}
 				}
 				checked++
@@ -138,9 +150,20 @@ func TestNoPeeking(t *testing.T) {
 			}
 		}
 	}
-	if checked < 20 {
-		t.Fatalf("only %d positions checked", checked)
+	if checked < 20 || waiting < 5 {
+		t.Fatalf("only %d positions checked, %d of them as the last player off campaign", checked, waiting)
 	}
+}
+
+// lastOffCampaign: seat, off campaign, is the only player still in who is.
+func lastOffCampaign(s engine.State, seat int) bool {
+	v := s.View(seat).(*watchtower.View)
+	for i, p := range v.Players {
+		if p.Campaign == (i == seat) && !p.Out {
+			return false
+		}
+	}
+	return v.Pending == nil
 }
 
 func TestParseSettings(t *testing.T) {
@@ -162,11 +185,11 @@ func TestParseSettings(t *testing.T) {
 	}
 }
 
-// TestDefaultPlaysThePolicyWithMorePlayers: by default the expert searches
-// only in 2-player games; with 3 or 4 players (T1) it plays as the policy
-// alone (candidates=1), action for action, through a whole game.
-func TestDefaultPlaysThePolicyWithMorePlayers(t *testing.T) {
-	for players := 3; players <= 4; players++ {
+// TestDefaultPlaysThePolicy: by default the expert plays as the policy
+// alone (candidates=1), action for action, through a whole game with 2, 3
+// or 4 players (T1).
+func TestDefaultPlaysThePolicy(t *testing.T) {
+	for players := 2; players <= 4; players++ {
 		alone := watchtowerbot.DefaultSettings()
 		alone.Candidates = 1
 		def, pol := newBot(t, watchtowerbot.DefaultSettings(), 7), newBot(t, alone, 7)

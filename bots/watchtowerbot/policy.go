@@ -8,7 +8,7 @@ import (
 	"cardtable/games/watchtower"
 )
 
-// Settings of the showdown estimate behind the completion rule.
+// Settings of the showdown estimate behind the completion rules.
 const (
 	// DefaultCompleteOdds is the smallest estimated share of the showdown
 	// for which the last player off campaign completes a tower.
@@ -16,8 +16,11 @@ const (
 	// The bar falls linearly from CompleteOdds after round patientUntil to
 	// half a fair share (1 / 2n for n players) at round closingRound (or
 	// at the round cap, if sooner).
-	patientUntil = 20
-	closingRound = 45
+	patientUntil = 40
+	closingRound = 70
+	// earlyShare is the bar, as a fraction of a fair share (1/n), of a
+	// completion that starts a campaign while others are still off it.
+	earlyShare = 0.6
 	// oddsDeals hidden armies are sampled for a decision (rolloutDeals in
 	// the search's rollouts, where speed matters more), and each is laid
 	// out oddsLayouts times.
@@ -28,17 +31,22 @@ const (
 
 // Policy is the expert's fast player, used for its moves without a search,
 // for the candidates the search considers and for its rollouts: the
-// heuristic (Heuristic), except that the last player off campaign
-// completes a tower only when it expects to win the showdown that follows.
+// heuristic (Heuristic) with two rules of its own on completing towers and
+// its own play as the last player off campaign.
 //
 // Completing the last tower starts the showdown at once (WT-22), and the
 // heuristic completes at the first chance. Whoever is last off campaign
 // chooses the moment: every turn it waits draws a card and may burn one,
-// while the campaigners can only take its fortress cards. So the policy
-// estimates its share of that showdown (its army after the completion
-// against armies sampled from what its seat knows, watchtower.ShowdownShares)
-// and holds the card back below CompleteOdds, a bar it lowers as the game
-// grows long (threshold).
+// while the campaigners can only take its fortress cards. So the policy,
+// last off campaign, completes only when it expects a share of that
+// showdown of at least CompleteOdds (its army after the completion against
+// armies sampled from what its seat knows, watchtower.ShowdownShares), a
+// bar it lowers as the game grows long (threshold); meanwhile it keeps its
+// cards in its army, where no one can take them, and cycles its low cards
+// for fresh draws (waitRanked). An earlier completion, which starts a
+// campaign, it holds back when the same estimate is below earlyShare of a
+// fair share: a campaigner no longer draws, and a weak army goes on
+// campaign only to lose the showdown.
 type Policy struct {
 	ranker *Heuristic
 	rng    cards.RNG
@@ -47,6 +55,7 @@ type Policy struct {
 	CompleteOdds float64
 	deals        int
 	ranked       []engine.Action
+	legal        []engine.Action
 	pool         []cards.Card
 	mine         []cards.Card
 	armies       [][]cards.Card
@@ -66,44 +75,37 @@ func (p *Policy) Act(st engine.State, seat int) engine.Action {
 }
 
 // Ranked appends to dst at most limit (at least 1) of seat's legal actions
-// in st, best first: the heuristic's ranking without the completions the
-// policy holds back.
+// in st, best first: the last player off campaign's own candidates
+// (waitRanked), else the heuristic's ranking without the early completions
+// the policy holds back.
 func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
+	v := watchtower.ViewOf(st, seat)
+	if lastOff(v, seat) {
+		return p.waitRanked(st, v, seat, dst, limit)
+	}
 	p.ranked = p.ranker.Ranked(st, seat, p.ranked[:0], limit+1)
-	var v *watchtower.View
-	var maxRounds int
 	start := len(dst)
 	for _, a := range p.ranked {
 		if len(dst)-start == limit {
 			break
 		}
-		if c, ok := watchtower.PlacedCard(a); ok {
-			if v == nil {
-				v, maxRounds = watchtower.ViewOf(st, seat), st.Options().Int("max-rounds")
-			}
-			if p.holdsBack(v, seat, c, maxRounds) {
-				continue
-			}
+		if c, ok := watchtower.PlacedCard(a); ok && p.holdsEarly(v, seat, c) {
+			continue
 		}
 		dst = append(dst, a)
 	}
 	return dst
 }
 
-// holdsBack reports whether placing c would complete seat's last tower off
-// campaign, starting the showdown, with an estimated share below the
-// threshold of the round (the game has maxRounds).
-func (p *Policy) holdsBack(v *watchtower.View, seat int, c cards.Card, maxRounds int) bool {
+// holdsEarly reports whether placing c would complete a tower (seat is not
+// the last off campaign: it starts a campaign) with an estimated showdown
+// share below earlyShare of a fair share.
+func (p *Policy) holdsEarly(v *watchtower.View, seat int, c cards.Card) bool {
 	me := &v.Players[seat]
 	if me.Campaign || v.Pending != nil || me.StackSize(c.Rank()) != 3 {
 		return false
 	}
-	for i := range v.Players {
-		if o := &v.Players[i]; i != seat && !o.Out && !o.Campaign {
-			return false
-		}
-	}
-	return p.showdownShare(v, seat, c) < p.threshold(v.Round, len(v.Players), maxRounds)
+	return p.showdownShare(v, seat, c) < earlyShare/float64(len(v.Players))
 }
 
 // threshold is the share at which to complete in round of a game of
@@ -132,10 +134,17 @@ func (p *Policy) threshold(round, players, maxRounds int) float64 {
 // fortress cards (WT-18); the other armies are their seen cards and cards
 // sampled from those the seat cannot place.
 func (p *Policy) showdownShare(v *watchtower.View, seat int, c cards.Card) float64 {
-	p.pool = v.Unseen(p.pool[:0])
-	armies := p.armyBuffers(len(v.Players))
 	p.mine = completedArmy(&v.Players[seat], c.Rank(), p.mine[:0])
 	p.mine = slices.Delete(p.mine, slices.Index(p.mine, c), slices.Index(p.mine, c)+1)
+	return p.shareOf(v, seat)
+}
+
+// shareOf estimates seat's share of a showdown between army p.mine and the
+// other armies: their seen cards and cards sampled from those the seat
+// cannot place.
+func (p *Policy) shareOf(v *watchtower.View, seat int) float64 {
+	p.pool = v.Unseen(p.pool[:0])
+	armies := p.armyBuffers(len(v.Players))
 	p.shares = slices.Grow(p.shares[:0], len(v.Players))[:len(v.Players)]
 	total := 0.0
 	for range p.deals {

@@ -1,0 +1,142 @@
+package watchtowerbot
+
+import (
+	"cardtable/cards"
+	"cardtable/engine"
+	"cardtable/games/watchtower"
+)
+
+// waitCycleMax is the highest rank the last player off campaign cycles
+// (places and burns at once, T5, or burns from its fortress) while it
+// waits: a fresh draw is worth more than a card up to 10 in the showdown
+// (trials in docs/watchtower.md: 9 and 10 beat 6 and 8).
+const waitCycleMax = cards.Rank(10)
+
+// lastOff reports whether seat is the last player still in off campaign,
+// on a play turn with nothing pending: its next completion starts the
+// showdown (WT-22), no one is left to challenge (campaigners have no
+// fortress), and its fortress cards are the campaigners' to take.
+func lastOff(v *watchtower.View, seat int) bool {
+	me := &v.Players[seat]
+	if v.Phase != "play" || v.Pending != nil || me.Campaign || me.Out {
+		return false
+	}
+	for i := range v.Players {
+		if o := &v.Players[i]; i != seat && !o.Out && !o.Campaign {
+			return false
+		}
+	}
+	return true
+}
+
+// waitRanked appends the last player off campaign's candidates to dst, at
+// most limit: a placement towards a tower whose four cards it holds when
+// the showdown that completing starts clears the bar of the round, else
+// its waiting move (waitMove); then ending the turn; then the completion
+// it holds back, for the search to weigh.
+func (p *Policy) waitRanked(st engine.State, v *watchtower.View, seat int, dst []engine.Action, limit int) []engine.Action {
+	p.legal = st.Legal(seat, p.legal[:0])
+	bar := p.threshold(v.Round, len(v.Players), st.Options().Int("max-rounds"))
+	complete, held := p.completion(v, seat, bar)
+	first := complete
+	if first == 0 {
+		first = waitMove(v, seat, p.legal)
+	}
+	start := len(dst)
+	dst = append(dst, first)
+	if first != watchtower.End {
+		dst = append(dst, watchtower.End)
+	}
+	if held != 0 {
+		dst = append(dst, held)
+	}
+	return dst[:start+min(limit, len(dst)-start)]
+}
+
+// completion returns a placement of seat's legal ones (p.legal) towards a
+// tower of a rank whose four cards seat holds, fortress and army, if its
+// estimated share of the showdown that completing starts (the army then
+// holds every other card, WT-18) is at least bar; else held is such a
+// placement, held back.
+func (p *Policy) completion(v *watchtower.View, seat int, bar float64) (complete, held engine.Action) {
+	me := &v.Players[seat]
+	var tried [cards.Ace + 1]bool
+	for _, a := range p.legal {
+		c, ok := watchtower.PlacedCard(a)
+		if !ok || tried[c.Rank()] {
+			continue
+		}
+		r := c.Rank()
+		tried[r] = true
+		if !holdsAll(me, r) {
+			continue
+		}
+		p.mine = p.mine[:0]
+		for _, x := range me.Army {
+			if x.Rank() != r {
+				p.mine = append(p.mine, x)
+			}
+		}
+		for _, s := range me.Fortress {
+			if s.Rank != r.String() {
+				p.mine = append(p.mine, s.Cards...)
+			}
+		}
+		if p.shareOf(v, seat) >= bar {
+			return a, 0
+		}
+		if held == 0 {
+			held = a
+		}
+	}
+	return 0, held
+}
+
+// holdsAll reports whether p holds all four cards of rank r.
+func holdsAll(p *watchtower.PlayerView, r cards.Rank) bool {
+	return p.StackSize(r)+countRank(p.Army, r) == 4
+}
+
+// waitMove is the last player off campaign's move while it does not
+// complete: with the turn's burn unused, burn a single royal or ace from
+// its fortress (two draws, and a card the campaigners cannot take), else
+// the lowest fortress top up to waitCycleMax, else place its lowest army
+// card up to waitCycleMax to burn it next; otherwise end the turn. It
+// never builds a stack or touches a triple or the cards of a rank it holds
+// all four of: a fortress card is exposed to the campaigners' challenges,
+// an army card is safe, and with every rival on campaign a tower needs its
+// four cards in hand anyway (a drawn 4th completes at once, WT-17).
+func waitMove(v *watchtower.View, seat int, legal []engine.Action) engine.Action {
+	me := &v.Players[seat]
+	if v.BurnUsed {
+		return watchtower.End
+	}
+	keep := func(r cards.Rank) bool { return me.StackSize(r) >= 3 || holdsAll(me, r) }
+	best, bestRank := watchtower.End, cards.Rank(99)
+	for _, a := range legal {
+		d, _ := watchtower.Fields(a)
+		if d.Kind != watchtower.KindBurn || keep(d.Rank) {
+			continue
+		}
+		r := d.Rank
+		if me.StackSize(r) == 1 && watchtower.IsHigh(r) {
+			r = 0
+		}
+		if r <= waitCycleMax && r < bestRank {
+			best, bestRank = a, r
+		}
+	}
+	if best != watchtower.End {
+		return best
+	}
+	for _, a := range legal {
+		d, _ := watchtower.Fields(a)
+		if d.Kind != watchtower.KindPlace || keep(d.Card.Rank()) {
+			continue
+		}
+		if r := d.Card.Rank(); r <= waitCycleMax && r < bestRank {
+			best, bestRank = a, r
+		}
+	}
+	return best
+}
