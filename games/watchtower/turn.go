@@ -1,13 +1,17 @@
 package watchtower
 
 import (
+	"math/bits"
 	"slices"
 
 	"cardtable/cards"
 	"cardtable/engine"
 )
 
-// Legal implements engine.State.
+// Legal implements engine.State. The order is stable: places (cards in
+// ascending order), burns (ranks up), then in play challenges (defenders in
+// seat order after seat, ranks up, K up) and campaign battles, then done or
+// end. It allocates nothing beyond growing dst.
 func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 	if s.phase == phaseOver || seat != s.mover() {
 		return dst
@@ -27,58 +31,96 @@ func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 		}
 		return dst
 	case waitGive:
-		var buf [52]cards.Card
-		for _, c := range sortedInto(buf[:0], p.army) {
-			dst = append(dst, giveAction(c))
+		for m := cardSet(p.army); m != 0; m &= m - 1 {
+			dst = append(dst, giveAction(cards.Card(bits.TrailingZeros64(m))))
 		}
 		return dst
 	}
 	if !p.onCampaign() {
-		var buf [52]cards.Card
-		for _, c := range sortedInto(buf[:0], p.army) {
-			dst = append(dst, placeAction(c))
+		for m := cardSet(p.army); m != 0; m &= m - 1 {
+			dst = append(dst, placeAction(cards.Card(bits.TrailingZeros64(m))))
 		}
-	}
-	for r := cards.Two; r <= cards.Ace && !s.burnUsed && !p.onCampaign(); r++ {
-		if p.fortN[r] > 0 && s.doubledBy(seat, r) < 0 {
-			dst = append(dst, burnAction(r))
+		if !s.burnUsed {
+			dst = s.legalBurns(seat, dst)
 		}
 	}
 	if s.phase == phaseSetup {
 		return append(dst, Done)
 	}
-	dst = s.legalChallenges(seat, dst)
+	if !s.challengeUsed {
+		dst = s.legalChallenges(seat, dst)
+	}
 	return append(dst, End)
 }
 
-// legalChallenges appends seat's legal challenges and campaign battles.
-func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
-	if s.challengeUsed {
-		return dst
+// cardSet returns the set of cs, one bit per card value (bit(c)). Cards
+// are below 64, so walking the set from its lowest bit lists cs sorted.
+func cardSet(cs []cards.Card) uint64 {
+	var m uint64
+	for _, c := range cs {
+		m |= bit(c)
 	}
+	return m
+}
+
+// legalBurns appends seat's legal burns: ranks in its fortress that no
+// other seat holds two or more of (WT-06).
+func (s *State) legalBurns(seat int, dst []engine.Action) []engine.Action {
+	p := &s.players[seat]
+	var doubled [numRanks]bool
+	for x := range s.players {
+		if x == seat {
+			continue
+		}
+		for r, n := range s.players[x].fortN {
+			if n >= 2 {
+				doubled[r] = true
+			}
+		}
+	}
+	for r := cards.Two; r <= cards.Ace; r++ {
+		if p.fortN[r] > 0 && !doubled[r] {
+			dst = append(dst, burnAction(r))
+		}
+	}
+	return dst
+}
+
+// legalChallenges appends seat's legal challenges and campaign battles
+// (the turn's challenge must be unused). It lists exactly the actions
+// checkChallenge and checkCampaignBattle accept, without calling them.
+func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
+	n := s.cfg.players
 	armyA := len(s.players[seat].army)
-	for _, def := range s.order(seat)[1:] {
+	for k := 1; k < n; k++ {
+		def := s.seatFrom(seat, k)
 		d := &s.players[def]
-		if d.onCampaign() {
+		if d.out || d.onCampaign() {
+			continue
+		}
+		armyD := len(d.army)
+		lo, hi := 1, min(2, armyA, armyD)
+		if armyD == 0 {
+			lo, hi = 0, 0
+		}
+		if lo > hi {
 			continue
 		}
 		for r := cards.Two; r <= cards.Ace; r++ {
-			if d.fortN[r] == 0 || (d.fortN[r] == 2 && armyA < 6) || (d.fortN[r] == 3 && armyA < 10) {
+			if f := d.fortN[r]; f == 0 || (f == 2 && armyA < 6) || (f == 3 && armyA < 10) {
 				continue
 			}
-			lo, hi := 1, min(2, armyA, len(d.army))
-			if len(d.army) == 0 {
-				lo, hi = 0, 0
-			}
 			for k := lo; k <= hi; k++ {
-				if s.checkChallenge(seat, def, r, k) == nil {
-					dst = append(dst, challengeAction(def, r, k))
-				}
+				dst = append(dst, challengeAction(def, r, k))
 			}
 		}
 	}
-	for _, def := range s.order(seat)[1:] {
-		if s.players[seat].onCampaign() && s.players[def].onCampaign() && s.checkCampaignBattle(seat, def) == nil {
+	if !s.players[seat].onCampaign() || armyA == 0 || s.allOnCampaign() {
+		return dst
+	}
+	for k := 1; k < n; k++ {
+		def := s.seatFrom(seat, k)
+		if d := &s.players[def]; !d.out && d.onCampaign() && len(d.army) > 0 {
 			dst = append(dst, campaignBattleAction(def))
 		}
 	}
