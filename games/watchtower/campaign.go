@@ -27,7 +27,7 @@ func (s *State) complete(seat int) {
 	}
 	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return s.fortressOf(t.card) < 0 })
 	s.stats[metricCampaignsWon]++
-	s.logf("%s completes a watchtower of %vs and goes on campaign", seatName(seat), p.tower[0].Rank())
+	s.logf("%s completes a watchtower of %vs and goes on campaign", seatArg(seat), rankArg(p.tower[0].Rank()))
 	if len(p.army) == 0 {
 		s.loseCampaign(seat)
 	}
@@ -59,7 +59,7 @@ func (s *State) loseCampaign(seat int) {
 	if seat == s.turn && s.phase == phasePlay {
 		s.challengeUsed = true
 	}
-	s.logf("%s's army is empty: the campaign and the tower of %vs are lost", seatName(seat), t[0].Rank())
+	s.logf("%s's army is empty: the campaign and the tower of %vs are lost", seatArg(seat), rankArg(t[0].Rank()))
 	s.push(drawTask(seat, 2, true), drawTask(seat, 2, false))
 }
 
@@ -131,11 +131,7 @@ func (s *State) mostTricks(seats []int) []int {
 }
 
 func (s *State) logRows(seats []int) {
-	parts := make([]string, len(seats))
-	for i, x := range seats {
-		parts[i] = fmt.Sprintf("%s %s (%d tricks)", seatName(x), cards.Format(s.players[x].row), s.players[x].tricks)
-	}
-	s.logf("showdown rows: %s", strings.Join(parts, "; "))
+	s.logf("showdown rows: %s", s.rowsArg(seats))
 }
 
 // showdown ends the game when every player still in is on campaign (WT-22).
@@ -170,7 +166,7 @@ func (s *State) towerBattle(tied []int) {
 		p.row = nil
 	}
 	s.shuffleBarracks()
-	s.logf("tie on tricks: tower battle between %s", seatList(tied))
+	s.logf("tie on tricks: tower battle between %s", s.seatsArg(tied))
 	for drew := true; drew; {
 		drew = false
 		for _, x := range tied {
@@ -202,7 +198,7 @@ func (s *State) towerBattle(tied []int) {
 // the players still in who hold army cards, ties broken on tower rank,
 // still tied a shared result.
 func (s *State) roundCap() {
-	s.logf("round %d has ended: forced showdown", s.rounds)
+	s.logf("round %d has ended: forced showdown", intArg(s.rounds))
 	var seats []int
 	for _, x := range s.order(s.first) {
 		s.players[x].tricks = 0
@@ -241,7 +237,7 @@ func (s *State) endByElimination() {
 func (s *State) finish(why endReason, winners []int, detail string) {
 	s.phase, s.wait, s.agenda = phaseOver, waitNone, nil
 	s.end, s.winners, s.detail = why, slices.Sorted(slices.Values(winners)), detail
-	s.logf("game over: %s", detail)
+	s.logf("game over: %s", s.textArg(detail))
 }
 
 // seatList names seats: "seat 1 and seat 3".

@@ -281,7 +281,7 @@ func readState(r *reader) *State {
 		s.tries = append(s.tries, tryCount{card: cards.Card(r.byte()), attacker: int8(r.byte()), n: r.byte()})
 	}
 	for n := r.count(); n > 0; n-- {
-		s.logf("%s", string(r.bytes()))
+		s.logf("%s", s.textArg(string(r.bytes())))
 	}
 	s.end = endReason(r.byte())
 	s.winners = r.ints()

@@ -48,7 +48,7 @@ func (s *State) startFreeForAll(seat int, c cards.Card) {
 		}
 	}
 	s.free = freeForAll{drawer: seat, card: c}
-	s.logf("free-for-all for %v, drawn by %s", c, seatName(seat))
+	s.logf("free-for-all for %v, drawn by %s", cardArg(c), seatArg(seat))
 	s.playFreeForAll(parts)
 }
 
@@ -79,7 +79,7 @@ func (s *State) playFreeForAll(parts []int) {
 func (s *State) pickInFreeForAll(pos int) {
 	f := &s.free
 	i := len(f.picks)
-	s.logf("%s picks position %d of %s's army", seatName(f.parts[i]), pos+1, seatName(f.parts[f.victim(i)]))
+	s.logf("%s picks position %d of %s's army", seatArg(f.parts[i]), intArg(pos+1), seatArg(f.parts[f.victim(i)]))
 	f.picks = append(f.picks, pos)
 	if len(f.picks) < len(f.parts) {
 		return
@@ -108,20 +108,20 @@ func (s *State) flipFreeForAll() {
 			top = append(top, owner)
 		}
 	}
-	s.logLists("free-for-all flip (%s's card first): %s", []cardList{listOf(shown)}, seatName(f.parts[0]), listArg(0))
+	s.logf("free-for-all flip (%s's card first): %s", seatArg(f.parts[0]), s.cardsArg(shown))
 	if len(top) == 1 {
 		s.awardContested(top[0])
 		return
 	}
 	if f.attempt < 3 {
-		s.logf("highest card tied: replay among %d players", len(top))
+		s.logf("highest card tied: replay among %d players", intArg(len(top)))
 		s.playFreeForAll(top)
 		return
 	}
 	c := f.card
 	s.free = freeForAll{}
 	s.toBottom(c, everyone)
-	s.logf("three tied attempts: %v goes under the barracks", c)
+	s.logf("three tied attempts: %v goes under the barracks", cardArg(c))
 }
 
 // awardContested gives the contested card to seat: back on the drawer's
@@ -131,10 +131,10 @@ func (s *State) awardContested(seat int) {
 	s.free = freeForAll{}
 	if seat == f.drawer {
 		s.toFortress(seat, f.card)
-		s.logf("%s wins the free-for-all: %v completes the watchtower", seatName(seat), f.card)
+		s.logf("%s wins the free-for-all: %v completes the watchtower", seatArg(seat), cardArg(f.card))
 		s.complete(seat)
 		return
 	}
 	s.addToArmy(seat, f.card, true, true)
-	s.logf("%s wins the free-for-all and takes %v", seatName(seat), f.card)
+	s.logf("%s wins the free-for-all and takes %v", seatArg(seat), cardArg(f.card))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"cardtable/cards"
 )
@@ -15,54 +16,165 @@ const everyone uint8 = 0xf
 const maxEventArgs = 5
 
 // event is a public event of the action being applied, formatted only when
-// shown: playouts that never look at events do not pay for the text. Its
-// arguments are values (cards, numbers, seats, finished strings), never
-// slices the state may change later. They are held in an array so that
-// recording an event allocates nothing for cards, seats and small numbers.
+// shown: playouts that never look at events do not pay for the text, and
+// recording one allocates nothing. Its arguments are typed words (argSeat,
+// argCard, ...), never values the state may change later: card lists,
+// seat lists and showdown rows are copied into the state's evData buffer,
+// finished texts into evTexts, and both buffers are emptied with the
+// events at the start of every action.
 type event struct {
 	format string
-	args   [maxEventArgs]any
+	args   [maxEventArgs]earg
 	n      uint8
-	// lists are the card lists that listArg arguments stand for: a
-	// cardList boxed in an any would be allocated.
-	lists [2]cardList
 }
 
-// listArg stands in an event's arguments for its card list lists[k].
-type listArg uint8
+// earg is one event argument: its kind in the top byte, its value below.
+type earg uint32
 
-func (e event) String() string {
-	args := e.args
-	for i, a := range args[:e.n] {
-		if k, ok := a.(listArg); ok {
-			args[i] = e.lists[k]
+// The kinds of event arguments.
+const (
+	argInt     earg = iota << 24 // a number, printed as is
+	argSeat                      // a seat, printed "seat N"
+	argCard                      // a card
+	argRank                      // a rank
+	argTimes                     // a try count in words ("once")
+	argOutcome                   // a flip's winner (a seat, or 0xff: a draw)
+	argCards                     // a card list in evData: offset<<8 | length
+	argSeats                     // a seat list in evData: offset<<8 | length
+	argRows                      // showdown rows in evData from the offset
+	argText                      // a finished text: index in evTexts
+)
+
+const argValue = 1<<24 - 1
+
+func intArg(n int) earg         { return argInt | earg(n)&argValue }
+func seatArg(x int) earg        { return argSeat | earg(x)&argValue }
+func cardArg(c cards.Card) earg { return argCard | earg(c) }
+func rankArg(r cards.Rank) earg { return argRank | earg(r) }
+func timesArg(n uint8) earg     { return argTimes | earg(n) }
+func outcomeArg(seat int) earg  { return argOutcome | earg(uint8(seat)) }
+func (s *State) textArg(t string) earg {
+	s.evTexts = append(s.evTexts, t)
+	return argText | earg(len(s.evTexts)-1)
+}
+
+// cardsArg copies cs (at most 255 cards) into evData.
+func (s *State) cardsArg(cs []cards.Card) earg {
+	off := len(s.evData)
+	for _, c := range cs {
+		s.evData = append(s.evData, byte(c))
+	}
+	return argCards | earg(off)<<8 | earg(len(cs))
+}
+
+// seatsArg copies seats into evData.
+func (s *State) seatsArg(seats []int) earg {
+	off := len(s.evData)
+	for _, x := range seats {
+		s.evData = append(s.evData, byte(x))
+	}
+	return argSeats | earg(off)<<8 | earg(len(seats))
+}
+
+// rowsArg copies the showdown rows and tricks of seats into evData: the
+// number of seats, then per seat its number, tricks, row length and row.
+func (s *State) rowsArg(seats []int) earg {
+	off := len(s.evData)
+	s.evData = append(s.evData, byte(len(seats)))
+	for _, x := range seats {
+		p := &s.players[x]
+		s.evData = append(s.evData, byte(x), byte(p.tricks), byte(len(p.row)))
+		for _, c := range p.row {
+			s.evData = append(s.evData, byte(c))
 		}
 	}
-	return fmt.Sprintf(e.format, args[:e.n]...)
+	return argRows | earg(off)
+}
+
+// value returns the argument as fmt prints it.
+func (s *State) argValue(a earg) any {
+	v := int(a & argValue)
+	switch a &^ argValue {
+	case argSeat:
+		return seatName(v)
+	case argCard:
+		return cards.Card(v)
+	case argRank:
+		return cards.Rank(v)
+	case argTimes:
+		return times(v)
+	case argOutcome:
+		if v == 0xff {
+			return flipOutcome(-1)
+		}
+		return flipOutcome(v)
+	case argCards:
+		return cards.Format(s.dataCards(v))
+	case argSeats:
+		return seatList(s.dataSeats(v))
+	case argRows:
+		return s.rowsText(v)
+	case argText:
+		return s.evTexts[v]
+	}
+	return v
+}
+
+func (s *State) dataCards(v int) []cards.Card {
+	out := make([]cards.Card, v&0xff)
+	for i := range out {
+		out[i] = cards.Card(s.evData[v>>8+i])
+	}
+	return out
+}
+
+func (s *State) dataSeats(v int) []int {
+	out := make([]int, v&0xff)
+	for i := range out {
+		out[i] = int(s.evData[v>>8+i])
+	}
+	return out
+}
+
+// rowsText writes the rows rowsArg recorded from offset off.
+func (s *State) rowsText(off int) string {
+	d := s.evData[off:]
+	n, d := int(d[0]), d[1:]
+	parts := make([]string, n)
+	for i := range parts {
+		seat, tricks, l := int(d[0]), int(d[1]), int(d[2])
+		row := make([]cards.Card, l)
+		for j := range row {
+			row[j] = cards.Card(d[3+j])
+		}
+		d = d[3+l:]
+		parts[i] = fmt.Sprintf("%s %s (%d tricks)", seatName(seat), cards.Format(row), tricks)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // logf records a public event of the action being applied; it takes at most
 // maxEventArgs arguments.
-func (s *State) logf(format string, args ...any) {
+func (s *State) logf(format string, args ...earg) {
 	e := event{format: format}
 	e.n = uint8(copy(e.args[:], args))
 	s.events = append(s.events, e)
 }
 
-// logLists is logf for an event with card lists (at most 2): listArg(k)
-// among args stands for lists[k].
-func (s *State) logLists(format string, lists []cardList, args ...any) {
-	e := event{format: format}
-	e.n = uint8(copy(e.args[:], args))
-	copy(e.lists[:], lists)
-	s.events = append(s.events, e)
+// clearEvents forgets the events of the previous action.
+func (s *State) clearEvents() {
+	s.events, s.evData, s.evTexts = s.events[:0], s.evData[:0], s.evTexts[:0]
 }
 
 // eventTexts formats the recorded events.
 func (s *State) eventTexts() []string {
 	out := make([]string, len(s.events))
+	var args [maxEventArgs]any
 	for i, e := range s.events {
-		out[i] = e.String()
+		for j, a := range e.args[:e.n] {
+			args[j] = s.argValue(a)
+		}
+		out[i] = fmt.Sprintf(e.format, args[:e.n]...)
 	}
 	return out
 }
@@ -160,20 +272,3 @@ func IsHigh(r cards.Rank) bool { return r >= cards.Jack }
 type seatName int
 
 func (s seatName) String() string { return "seat " + strconv.Itoa(int(s)+1) }
-
-// cardList is a short list of cards kept by value for an event, formatted
-// only when printed: the cards of one flip, of a free-for-all or of a
-// royal return (at most 6).
-type cardList struct {
-	cs [6]cards.Card
-	n  uint8
-}
-
-// listOf copies cs, which must hold at most 6 cards.
-func listOf(cs []cards.Card) cardList {
-	var l cardList
-	l.n = uint8(copy(l.cs[:], cs))
-	return l
-}
-
-func (l cardList) String() string { return cards.Format(l.cs[:l.n]) }

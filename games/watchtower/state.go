@@ -131,8 +131,12 @@ type State struct {
 	// giver and owed: the seat choosing cards for an empty barracks.
 	giver, owed int
 
-	tries  []tryCount
-	events []event
+	tries []tryCount
+	// events are what the action being applied set off; evData and
+	// evTexts hold their list and text arguments (see event).
+	events  []event
+	evData  []byte
+	evTexts []string
 
 	end     endReason
 	winners []int
@@ -240,6 +244,8 @@ func (s *State) clone() *State {
 	c.free = s.free.clone()
 	c.tries = slices.Clone(s.tries)
 	c.events = slices.Clone(s.events)
+	c.evData = slices.Clone(s.evData)
+	c.evTexts = slices.Clone(s.evTexts)
 	c.winners = slices.Clone(s.winners)
 	return &c
 }
@@ -266,7 +272,7 @@ func (s *State) deal(deck []cards.Card) {
 	}
 	s.barracks = append(s.barracks, deck[i:]...)
 	s.known = make([]uint8, len(s.barracks))
-	s.logf("seat %d deals; seat %d plays first", s.dealer+1, s.first+1)
+	s.logf("seat %d deals; seat %d plays first", intArg(s.dealer+1), intArg(s.first+1))
 	s.beginSetup(s.first)
 	s.run()
 }

@@ -152,7 +152,7 @@ func (s *State) Apply(seat int, a engine.Action) error {
 	if err := s.check(seat, d); err != nil {
 		return err
 	}
-	s.events = s.events[:0]
+	s.clearEvents()
 	s.play(seat, d)
 	s.run()
 	return nil
@@ -328,10 +328,10 @@ func (s *State) play(seat int, d decoded) {
 		s.challenge(seat, d.seat, d.rank, d.k)
 	case kindCampaignBattle:
 		s.stats[metricCampaignBattles]++
-		s.logf("%s starts a campaign battle against %s", seatName(seat), seatName(d.seat))
+		s.logf("%s starts a campaign battle against %s", seatArg(seat), seatArg(d.seat))
 		s.startBattle(seat, d.seat, cards.NoCard, min(3, len(s.players[seat].army), len(s.players[d.seat].army)))
 	case kindDone:
-		s.logf("%s is done with setup", seatName(seat))
+		s.logf("%s is done with setup", seatArg(seat))
 		if next := s.nextIn(seat); next != s.first {
 			s.beginSetup(next)
 		} else {
@@ -339,7 +339,7 @@ func (s *State) play(seat int, d decoded) {
 			s.beginTurn(s.first)
 		}
 	case kindEnd:
-		s.logf("%s ends the turn", seatName(seat))
+		s.logf("%s ends the turn", seatArg(seat))
 		s.endTurn()
 	}
 	if s.wait == waitTurn {
@@ -352,7 +352,7 @@ func (s *State) play(seat int, d decoded) {
 func (s *State) place(seat int, c cards.Card) {
 	won := s.removeFromArmy(seat, c)
 	s.toFortress(seat, c)
-	s.logf("%s places %v", seatName(seat), c)
+	s.logf("%s places %v", seatArg(seat), cardArg(c))
 	if s.players[seat].fortN[c.Rank()] < 4 {
 		return
 	}
@@ -373,7 +373,7 @@ func (s *State) burn(seat int, r cards.Rank) {
 	if IsHigh(r) {
 		n = 2
 	}
-	s.logf("%s burns %v", seatName(seat), c)
+	s.logf("%s burns %v", seatArg(seat), cardArg(c))
 	s.push(drawTask(seat, n, false), task{kind: taskBottom, card: c})
 }
 
@@ -386,10 +386,10 @@ func (s *State) challenge(seat, def int, r cards.Rank, k int) {
 		s.stats[metricVulnerableTakes]++
 		s.takeTop(def, r)
 		s.addToArmy(seat, target, true, true)
-		s.logf("%s takes %v from %s's vulnerable fortress", seatName(seat), target, seatName(def))
+		s.logf("%s takes %v from %s's vulnerable fortress", seatArg(seat), cardArg(target), seatArg(def))
 		return
 	}
 	s.stats[metricChallenges]++
-	s.logf("%s challenges %s for %v with %d card(s)", seatName(seat), seatName(def), target, k)
+	s.logf("%s challenges %s for %v with %d card(s)", seatArg(seat), seatArg(def), cardArg(target), intArg(k))
 	s.startBattle(seat, def, target, k)
 }
