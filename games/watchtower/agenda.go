@@ -190,7 +190,8 @@ func (s *State) execGive(seat, n int) {
 // singlesIn puts every single fortress card in the barracks, seat order
 // from the current player, and shuffles it.
 func (s *State) singlesIn() {
-	var moved []cards.Card
+	var buf [52]cards.Card
+	moved := buf[:0]
 	for _, seat := range s.order(s.turn) {
 		p := &s.players[seat]
 		for r := cards.Two; r <= cards.Ace; r++ {

@@ -27,14 +27,6 @@ type battle struct {
 	picks [2][]int
 }
 
-func (b battle) clone() battle {
-	for i := range b.order {
-		b.order[i] = slices.Clone(b.order[i])
-		b.picks[i] = slices.Clone(b.picks[i])
-	}
-	return b
-}
-
 // side is the army being picked from: 0 the attacker's, 1 the defender's.
 func (b *battle) side() int {
 	if len(b.picks[0]) < b.k {
@@ -268,7 +260,7 @@ func (s *State) eliminate(seat int) {
 	for _, c := range p.army {
 		s.toBottom(c, 1<<seat)
 	}
-	p.army, p.won, p.seen, p.out = nil, 0, 0, true
+	p.army, p.won, p.seen, p.out = p.army[:0], 0, 0, true
 	s.stats[metricEliminations]++
 	s.logf("%s lost a battle with an empty fortress and is out", seatArg(seat))
 }

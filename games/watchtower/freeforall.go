@@ -1,9 +1,8 @@
 package watchtower
 
 import (
-	"slices"
-
 	"cardtable/cards"
+	"cardtable/engine"
 )
 
 // freeForAll is a free-for-all in progress (WT-17).
@@ -20,14 +19,9 @@ type freeForAll struct {
 	picks []int
 }
 
-func (f freeForAll) clone() freeForAll {
-	f.parts = slices.Clone(f.parts)
-	f.picks = slices.Clone(f.picks)
-	f.order = slices.Clone(f.order)
-	for i := range f.order {
-		f.order[i] = slices.Clone(f.order[i])
-	}
-	return f
+// reset ends the free-for-all, keeping its buffers for the next one.
+func (f *freeForAll) reset() {
+	*f = freeForAll{parts: f.parts[:0], order: f.order[:0], picks: f.picks[:0]}
 }
 
 // picker is the participant choosing now.
@@ -41,13 +35,16 @@ func (f *freeForAll) victim(i int) int { return (i + len(f.parts) - 1) % len(f.p
 func (s *State) startFreeForAll(seat int, c cards.Card) {
 	s.takeTop(seat, c.Rank())
 	s.stats[metricFreeForAlls]++
-	var parts []int
-	for _, x := range s.order(seat) {
-		if p := &s.players[x]; !p.onCampaign() && len(p.army) > 0 {
+	var buf [engine.MaxSeats]int
+	parts := buf[:0]
+	for k := 0; k < s.cfg.players; k++ {
+		x := s.seatFrom(seat, k)
+		if p := &s.players[x]; !p.out && !p.onCampaign() && len(p.army) > 0 {
 			parts = append(parts, x)
 		}
 	}
-	s.free = freeForAll{drawer: seat, card: c}
+	s.free.reset()
+	s.free.drawer, s.free.card = seat, c
 	s.logf("free-for-all for %v, drawn by %s", cardArg(c), seatArg(seat))
 	s.playFreeForAll(parts)
 }
@@ -66,10 +63,16 @@ func (s *State) playFreeForAll(parts []int) {
 		s.awardContested(parts[0])
 		return
 	}
-	f.parts, f.picks = parts, nil
-	f.order = make([][]cards.Card, len(parts))
+	// parts never aliases f.parts: callers pass their own buffers.
+	f.parts, f.picks = append(f.parts[:0], parts...), f.picks[:0]
+	f.order = f.order[:0]
 	for i, x := range parts {
-		f.order[i] = slices.Clone(s.players[x].army)
+		if len(f.order) < cap(f.order) {
+			f.order = f.order[:i+1] // reuse the buffer an earlier attempt left there
+		} else {
+			f.order = append(f.order, nil)
+		}
+		f.order[i] = append(f.order[i][:0], s.players[x].army...)
 		s.rng.Shuffle(f.order[i])
 	}
 	s.wait = waitFreePick
@@ -94,8 +97,9 @@ func (s *State) pickInFreeForAll(pos int) {
 func (s *State) flipFreeForAll() {
 	f := &s.free
 	best := cards.Rank(0)
-	var top []int
-	var shown []cards.Card
+	var topBuf [engine.MaxSeats]int
+	var shownBuf [engine.MaxSeats]cards.Card
+	top, shown := topBuf[:0], shownBuf[:0]
 	m := len(f.parts)
 	for j, owner := range f.parts {
 		c := f.order[j][f.picks[(j+1)%m]]
@@ -103,7 +107,7 @@ func (s *State) flipFreeForAll() {
 		shown = append(shown, c)
 		switch r := c.Rank(); {
 		case r > best:
-			best, top = r, []int{owner}
+			best, top = r, append(top[:0], owner)
 		case r == best:
 			top = append(top, owner)
 		}
@@ -119,7 +123,7 @@ func (s *State) flipFreeForAll() {
 		return
 	}
 	c := f.card
-	s.free = freeForAll{}
+	s.free.reset()
 	s.toBottom(c, everyone)
 	s.logf("three tied attempts: %v goes under the barracks", cardArg(c))
 }
@@ -127,14 +131,14 @@ func (s *State) flipFreeForAll() {
 // awardContested gives the contested card to seat: back on the drawer's
 // triple, completing the tower, or into another winner's army, won.
 func (s *State) awardContested(seat int) {
-	f := s.free
-	s.free = freeForAll{}
-	if seat == f.drawer {
-		s.toFortress(seat, f.card)
-		s.logf("%s wins the free-for-all: %v completes the watchtower", seatArg(seat), cardArg(f.card))
+	drawer, card := s.free.drawer, s.free.card
+	s.free.reset()
+	if seat == drawer {
+		s.toFortress(seat, card)
+		s.logf("%s wins the free-for-all: %v completes the watchtower", seatArg(seat), cardArg(card))
 		s.complete(seat)
 		return
 	}
-	s.addToArmy(seat, f.card, true, true)
-	s.logf("%s wins the free-for-all and takes %v", seatArg(seat), cardArg(f.card))
+	s.addToArmy(seat, card, true, true)
+	s.logf("%s wins the free-for-all and takes %v", seatArg(seat), cardArg(card))
 }

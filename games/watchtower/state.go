@@ -142,6 +142,10 @@ type State struct {
 	winners []int
 	detail  string
 	stats   [numMetrics]int
+
+	// mem is the storage the slices above start in (nil for a state built
+	// field by field, which then allocates as it grows); see arena.
+	mem *arena
 }
 
 var _ engine.State = (*State)(nil)
@@ -230,31 +234,27 @@ func (s *State) AllCards() []cards.Card {
 func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
-	c := *s
-	c.barracks = slices.Clone(s.barracks)
-	c.known = slices.Clone(s.known)
-	c.players = slices.Clone(s.players)
-	for i := range c.players {
-		c.players[i].army = slices.Clone(s.players[i].army)
-		c.players[i].row = slices.Clone(s.players[i].row)
-	}
-	c.agenda = slices.Clone(s.agenda)
-	c.aside = slices.Clone(s.aside)
-	c.battle = s.battle.clone()
-	c.free = s.free.clone()
-	c.tries = slices.Clone(s.tries)
-	c.events = slices.Clone(s.events)
-	c.evData = slices.Clone(s.evData)
-	c.evTexts = slices.Clone(s.evTexts)
-	c.winners = slices.Clone(s.winners)
-	return &c
+	c := newState()
+	c.copyFrom(s)
+	return c
 }
 
 // deal sets up the table from deck (top first) per WT-02 and runs the
-// automatic steps up to the first player's setup turn.
+// automatic steps up to the first player's setup turn. s must come from
+// newState: its slices start in its arena.
 func (s *State) deal(deck []cards.Card) {
 	n := s.cfg.players
-	s.players = make([]player, n)
+	m := s.mem
+	s.players = m.players[:n]
+	for i := range s.players {
+		s.players[i].army, s.players[i].row = m.army[i][:0], m.row[i][:0]
+	}
+	s.agenda, s.aside, s.tries, s.winners = m.agenda[:0], m.aside[:0], m.tries[:0], m.winners[:0]
+	s.events, s.evData, s.evTexts = m.events[:0], m.evData[:0], m.evTexts[:0]
+	for i := range s.battle.order {
+		s.battle.order[i], s.battle.picks[i] = m.order[i][:0], m.picks[i][:0]
+	}
+	s.free.parts, s.free.order, s.free.picks = m.parts[:0], m.forders[:0], m.fpicks[:0]
 	s.first = (s.dealer + 1) % n
 	i := 0
 	for round := 0; round < 4; round++ {
@@ -270,8 +270,8 @@ func (s *State) deal(deck []cards.Card) {
 			i++
 		}
 	}
-	s.barracks = append(s.barracks, deck[i:]...)
-	s.known = make([]uint8, len(s.barracks))
+	s.barracks = append(m.barracks[:0], deck[i:]...)
+	s.known = m.known[:len(s.barracks)]
 	s.logf("seat %d deals; seat %d plays first", intArg(s.dealer+1), intArg(s.first+1))
 	s.beginSetup(s.first)
 	s.run()
