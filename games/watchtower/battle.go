@@ -68,7 +68,7 @@ func (s *State) startBattle(att, def int, target cards.Card, k int) {
 func (s *State) pickInBattle(pos int) {
 	b := &s.battle
 	side := b.side()
-	s.logf("%s picks position %d of %s's army", seatArg(b.picker()), intArg(pos+1), seatArg([2]int{b.attacker, b.defender}[side]))
+	s.logf(evPick, seatArg(b.picker()), intArg(pos+1), seatArg([2]int{b.attacker, b.defender}[side]))
 	b.picks[side] = append(b.picks[side], pos)
 	if len(b.picks[1]) == b.k {
 		s.wait = waitNone
@@ -142,7 +142,7 @@ func (s *State) resolveBattle() {
 	if w == 0 {
 		c := s.takeTop(b.defender, b.target.Rank())
 		s.addToArmy(b.attacker, c, true, true)
-		s.logf("%s takes %v", seatArg(b.attacker), cardArg(c))
+		s.logf(evTakes, seatArg(b.attacker), cardArg(c))
 	}
 	if w == 1 && b.emptyFortress {
 		s.eliminate(b.attacker)
@@ -158,7 +158,7 @@ func (s *State) logFlip(b battle, fought [2][]cards.Card, w int) {
 	if w >= 0 {
 		outcome = outcomeArg([2]int{b.attacker, b.defender}[w])
 	}
-	s.logf("flip: %s %s against %s %s: %s", seatArg(b.attacker), s.cardsArg(fought[0]), seatArg(b.defender), s.cardsArg(fought[1]), outcome)
+	s.logf(evFlip, seatArg(b.attacker), s.cardsArg(fought[0]), seatArg(b.defender), s.cardsArg(fought[1]), outcome)
 }
 
 // flipOutcome is the seat that won a flip, or -1 for a draw; it formats
@@ -211,7 +211,7 @@ func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
 		}
 	}
 	if len(back) > 0 {
-		s.logf("royals and aces return under the barracks: %s", s.cardsArg(back))
+		s.logf(evRoyals, s.cardsArg(back))
 	}
 }
 
@@ -229,13 +229,13 @@ func (s *State) countTry(att, def int, target cards.Card) {
 	}
 	s.tries[i].n++
 	if s.tries[i].n < 3 {
-		s.logf("%v has been challenged %s", cardArg(target), timesArg(s.tries[i].n))
+		s.logf(evTried, cardArg(target), timesArg(s.tries[i].n))
 		return
 	}
 	s.stats[metricThirdTries]++
 	c := s.takeTop(def, target.Rank())
 	s.aside = append(s.aside, c)
-	s.logf("%v loses its third try: it leaves %s's fortress", cardArg(c), seatArg(def))
+	s.logf(evThirdTry, cardArg(c), seatArg(def))
 	s.push(drawTask(def, 1, true), task{kind: taskBottom, card: c}, task{kind: taskCheckFortress, seat: int8(def)})
 }
 
@@ -262,5 +262,5 @@ func (s *State) eliminate(seat int) {
 	}
 	p.army, p.won, p.seen, p.out = p.army[:0], 0, 0, true
 	s.stats[metricEliminations]++
-	s.logf("%s lost a battle with an empty fortress and is out", seatArg(seat))
+	s.logf(evEliminated, seatArg(seat))
 }

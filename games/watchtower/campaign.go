@@ -26,9 +26,10 @@ func (s *State) complete(seat int) {
 		}
 		p.fort[r], p.fortN[r] = [4]cards.Card{}, 0
 	}
+	p.ranks, p.doubles = 0, 0
 	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return s.fortressOf(t.card) < 0 })
 	s.stats[metricCampaignsWon]++
-	s.logf("%s completes a watchtower of %vs and goes on campaign", seatArg(seat), rankArg(p.tower[0].Rank()))
+	s.logf(evCompletes, seatArg(seat), rankArg(p.tower[0].Rank()))
 	if len(p.army) == 0 {
 		s.loseCampaign(seat)
 	}
@@ -60,7 +61,7 @@ func (s *State) loseCampaign(seat int) {
 	if seat == s.turn && s.phase == phasePlay {
 		s.challengeUsed = true
 	}
-	s.logf("%s's army is empty: the campaign and the tower of %vs are lost", seatArg(seat), rankArg(t[0].Rank()))
+	s.logf(evCampaignLost, seatArg(seat), rankArg(t[0].Rank()))
 	s.push(drawTask(seat, 2, true), drawTask(seat, 2, false))
 }
 
@@ -135,13 +136,13 @@ func (s *State) mostTricks(dst, seats []int) []int {
 }
 
 func (s *State) logRows(seats []int) {
-	s.logf("showdown rows: %s", s.rowsArg(seats))
+	s.logf(evRows, s.rowsArg(seats))
 }
 
 // showdown ends the game when every player still in is on campaign (WT-22).
 func (s *State) showdown() {
 	seats := s.order(s.first)
-	s.logf("every player still in is on campaign: showdown")
+	s.logf(evShowdown)
 	s.layRows(seats)
 	var buf [engine.MaxSeats]int
 	most := s.playRows(buf[:0], seats)
@@ -171,7 +172,7 @@ func (s *State) towerBattle(tied []int) {
 		p.row = p.row[:0]
 	}
 	s.shuffleBarracks()
-	s.logf("tie on tricks: tower battle between %s", s.seatsArg(tied))
+	s.logf(evTowerBattle, s.seatsArg(tied))
 	for drew := true; drew; {
 		drew = false
 		for _, x := range tied {
@@ -204,7 +205,7 @@ func (s *State) towerBattle(tied []int) {
 // the players still in who hold army cards, ties broken on tower rank,
 // still tied a shared result.
 func (s *State) roundCap() {
-	s.logf("round %d has ended: forced showdown", intArg(s.rounds))
+	s.logf(evRoundCap, intArg(s.rounds))
 	var seatBuf, mostBuf, bestBuf [engine.MaxSeats]int
 	seats := seatBuf[:0]
 	for _, x := range s.order(s.first) {
@@ -245,7 +246,7 @@ func (s *State) finish(why endReason, winners []int, detail string) {
 	s.phase, s.wait, s.agenda = phaseOver, waitNone, s.agenda[:0]
 	s.end, s.winners, s.detail = why, append(s.winners[:0], winners...), detail
 	slices.Sort(s.winners)
-	s.logf("game over: %s", s.textArg(detail))
+	s.logf(evGameOver, s.textArg(detail))
 }
 
 // seatList names seats: "seat 1 and seat 3".

@@ -45,7 +45,7 @@ func (s *State) startFreeForAll(seat int, c cards.Card) {
 	}
 	s.free.reset()
 	s.free.drawer, s.free.card = seat, c
-	s.logf("free-for-all for %v, drawn by %s", cardArg(c), seatArg(seat))
+	s.logf(evFreeForAll, cardArg(c), seatArg(seat))
 	s.playFreeForAll(parts)
 }
 
@@ -82,7 +82,7 @@ func (s *State) playFreeForAll(parts []int) {
 func (s *State) pickInFreeForAll(pos int) {
 	f := &s.free
 	i := len(f.picks)
-	s.logf("%s picks position %d of %s's army", seatArg(f.parts[i]), intArg(pos+1), seatArg(f.parts[f.victim(i)]))
+	s.logf(evPick, seatArg(f.parts[i]), intArg(pos+1), seatArg(f.parts[f.victim(i)]))
 	f.picks = append(f.picks, pos)
 	if len(f.picks) < len(f.parts) {
 		return
@@ -112,20 +112,20 @@ func (s *State) flipFreeForAll() {
 			top = append(top, owner)
 		}
 	}
-	s.logf("free-for-all flip (%s's card first): %s", seatArg(f.parts[0]), s.cardsArg(shown))
+	s.logf(evFreeFlip, seatArg(f.parts[0]), s.cardsArg(shown))
 	if len(top) == 1 {
 		s.awardContested(top[0])
 		return
 	}
 	if f.attempt < 3 {
-		s.logf("highest card tied: replay among %d players", intArg(len(top)))
+		s.logf(evFreeReplay, intArg(len(top)))
 		s.playFreeForAll(top)
 		return
 	}
 	c := f.card
 	s.free.reset()
 	s.toBottom(c, everyone)
-	s.logf("three tied attempts: %v goes under the barracks", cardArg(c))
+	s.logf(evFreeTiedOut, cardArg(c))
 }
 
 // awardContested gives the contested card to seat: back on the drawer's
@@ -135,10 +135,10 @@ func (s *State) awardContested(seat int) {
 	s.free.reset()
 	if seat == drawer {
 		s.toFortress(seat, card)
-		s.logf("%s wins the free-for-all: %v completes the watchtower", seatArg(seat), cardArg(card))
+		s.logf(evFreeCompletes, seatArg(seat), cardArg(card))
 		s.complete(seat)
 		return
 	}
 	s.addToArmy(seat, card, true, true)
-	s.logf("%s wins the free-for-all and takes %v", seatArg(seat), cardArg(card))
+	s.logf(evFreeTakes, seatArg(seat), cardArg(card))
 }

@@ -127,6 +127,12 @@ func TestLegalOrderMatchesReference(t *testing.T) {
 			var legal []engine.Action
 			for step := 0; !s.Terminal(); step++ {
 				seat := s.mover()
+				for x := range s.players {
+					p := s.players[x]
+					if p.syncRanks(); p.ranks != s.players[x].ranks || p.doubles != s.players[x].doubles {
+						t.Fatalf("%v seed %d step %d: seat %d's rank masks do not match its stacks", given, seed, step, x)
+					}
+				}
 				legal = s.Legal(seat, legal[:0])
 				if want := legalReference(s, seat); !slices.Equal(legal, want) {
 					t.Fatalf("%v seed %d step %d: Legal lists %v, want %v", given, seed, step, legal, want)

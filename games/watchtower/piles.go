@@ -17,15 +17,100 @@ const maxEventArgs = 5
 
 // event is a public event of the action being applied, formatted only when
 // shown: playouts that never look at events do not pay for the text, and
-// recording one allocates nothing. Its arguments are typed words (argSeat,
-// argCard, ...), never values the state may change later: card lists,
-// seat lists and showdown rows are copied into the state's evData buffer,
-// finished texts into evTexts, and both buffers are emptied with the
-// events at the start of every action.
+// recording one allocates nothing. It names its text (kind) and its
+// arguments are typed words (argSeat, argCard, ...), never values the
+// state may change later: card lists, seat lists and showdown rows are
+// copied into the state's evData buffer, finished texts into evTexts, and
+// both buffers are emptied with the events at the start of every action.
 type event struct {
-	format string
-	args   [maxEventArgs]earg
-	n      uint8
+	kind eventKind
+	n    uint8
+	args [maxEventArgs]earg
+}
+
+// eventKind names an event's text; eventFormats holds the texts. Events
+// hold no pointers, so recording one costs the GC nothing.
+type eventKind uint8
+
+// The events, in no particular order.
+const (
+	evDrawNothing eventKind = iota
+	evDrawFortress
+	evDrawKnown
+	evDraw
+	evRefill
+	evGive
+	evSingles
+	evTurn
+	evPick
+	evTakes
+	evFlip
+	evRoyals
+	evTried
+	evThirdTry
+	evEliminated
+	evCompletes
+	evCampaignLost
+	evRows
+	evShowdown
+	evTowerBattle
+	evRoundCap
+	evGameOver
+	evText
+	evFreeForAll
+	evFreeFlip
+	evFreeReplay
+	evFreeTiedOut
+	evFreeCompletes
+	evFreeTakes
+	evDeal
+	evCampaignBattle
+	evDone
+	evEnd
+	evPlace
+	evBurn
+	evVulnerableTake
+	evChallenge
+)
+
+var eventFormats = [...]string{
+	evDrawNothing:    "%s finds the barracks empty and draws nothing",
+	evDrawFortress:   "%s draws %v into the fortress",
+	evDrawKnown:      "%s draws %v, known from the barracks",
+	evDraw:           "%s draws a card",
+	evRefill:         "the barracks is empty: refill",
+	evGive:           "%s gives %d army card(s) to the barracks",
+	evSingles:        "single fortress cards go in (%s); the barracks is shuffled: %d cards",
+	evTurn:           "turn %d (round %d): %s",
+	evPick:           "%s picks position %d of %s's army",
+	evTakes:          "%s takes %v",
+	evFlip:           "flip: %s %s against %s %s: %s",
+	evRoyals:         "royals and aces return under the barracks: %s",
+	evTried:          "%v has been challenged %s",
+	evThirdTry:       "%v loses its third try: it leaves %s's fortress",
+	evEliminated:     "%s lost a battle with an empty fortress and is out",
+	evCompletes:      "%s completes a watchtower of %vs and goes on campaign",
+	evCampaignLost:   "%s's army is empty: the campaign and the tower of %vs are lost",
+	evRows:           "showdown rows: %s",
+	evShowdown:       "every player still in is on campaign: showdown",
+	evTowerBattle:    "tie on tricks: tower battle between %s",
+	evRoundCap:       "round %d has ended: forced showdown",
+	evGameOver:       "game over: %s",
+	evText:           "%s",
+	evFreeForAll:     "free-for-all for %v, drawn by %s",
+	evFreeFlip:       "free-for-all flip (%s's card first): %s",
+	evFreeReplay:     "highest card tied: replay among %d players",
+	evFreeTiedOut:    "three tied attempts: %v goes under the barracks",
+	evFreeCompletes:  "%s wins the free-for-all: %v completes the watchtower",
+	evFreeTakes:      "%s wins the free-for-all and takes %v",
+	evDeal:           "seat %d deals; seat %d plays first",
+	evCampaignBattle: "%s starts a campaign battle against %s",
+	evDone:           "%s is done with setup",
+	evEnd:            "%s ends the turn",
+	evPlace:          "%s places %v",
+	evBurn:           "%s burns %v",
+	evVulnerableTake: "%s takes %v from %s's vulnerable fortress",
+	evChallenge:      "%s challenges %s for %v with %d card(s)",
 }
 
 // earg is one event argument: its kind in the top byte, its value below.
@@ -155,8 +240,8 @@ func (s *State) rowsText(off int) string {
 
 // logf records a public event of the action being applied; it takes at most
 // maxEventArgs arguments.
-func (s *State) logf(format string, args ...earg) {
-	e := event{format: format}
+func (s *State) logf(k eventKind, args ...earg) {
+	e := event{kind: k}
 	e.n = uint8(copy(e.args[:], args))
 	s.events = append(s.events, e)
 }
@@ -174,7 +259,7 @@ func (s *State) eventTexts() []string {
 		for j, a := range e.args[:e.n] {
 			args[j] = s.argValue(a)
 		}
-		out[i] = fmt.Sprintf(e.format, args[:e.n]...)
+		out[i] = fmt.Sprintf(eventFormats[e.kind], args[:e.n]...)
 	}
 	return out
 }
@@ -208,6 +293,10 @@ func (s *State) toFortress(seat int, c cards.Card) {
 	r := c.Rank()
 	p.fort[r][p.fortN[r]] = c
 	p.fortN[r]++
+	p.ranks |= 1 << r
+	if p.fortN[r] >= 2 {
+		p.doubles |= 1 << r
+	}
 }
 
 // takeTop removes the top card of rank r from seat's fortress; the card's
@@ -217,6 +306,12 @@ func (s *State) takeTop(seat int, r cards.Rank) cards.Card {
 	p.fortN[r]--
 	c := p.fort[r][p.fortN[r]]
 	p.fort[r][p.fortN[r]] = cards.NoCard
+	if p.fortN[r] < 2 {
+		p.doubles &^= 1 << r
+		if p.fortN[r] == 0 {
+			p.ranks &^= 1 << r
+		}
+	}
 	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return t.card == c })
 	return c
 }

@@ -46,6 +46,10 @@ type player struct {
 	// fort holds the fortress: one stack per rank, bottom first.
 	fort  [numRanks][4]cards.Card
 	fortN [numRanks]uint8
+	// ranks has bit r set while the stack of rank r is not empty, doubles
+	// while it holds 2 cards or more (kept by toFortress, takeTop, complete
+	// and syncRanks).
+	ranks, doubles uint16
 	// tower is the tower area of a completed watchtower, bottom first; it is
 	// empty (NoCard) unless the player is on campaign.
 	tower [4]cards.Card
@@ -56,6 +60,19 @@ type player struct {
 }
 
 func bit(c cards.Card) uint64 { return 1 << (c & 63) }
+
+// syncRanks sets ranks and doubles from the stacks.
+func (p *player) syncRanks() {
+	p.ranks, p.doubles = 0, 0
+	for r, n := range p.fortN {
+		if n > 0 {
+			p.ranks |= 1 << r
+		}
+		if n >= 2 {
+			p.doubles |= 1 << r
+		}
+	}
+}
 
 func (p *player) onCampaign() bool { return p.tower[0] != cards.NoCard }
 
@@ -272,7 +289,7 @@ func (s *State) deal(deck []cards.Card) {
 	}
 	s.barracks = append(m.barracks[:0], deck[i:]...)
 	s.known = m.known[:len(s.barracks)]
-	s.logf("seat %d deals; seat %d plays first", intArg(s.dealer+1), intArg(s.first+1))
+	s.logf(evDeal, intArg(s.dealer+1), intArg(s.first+1))
 	s.beginSetup(s.first)
 	s.run()
 }

@@ -66,22 +66,14 @@ func cardSet(cs []cards.Card) uint64 {
 // legalBurns appends seat's legal burns: ranks in its fortress that no
 // other seat holds two or more of (WT-06).
 func (s *State) legalBurns(seat int, dst []engine.Action) []engine.Action {
-	p := &s.players[seat]
-	var doubled [numRanks]bool
+	var doubled uint16
 	for x := range s.players {
-		if x == seat {
-			continue
-		}
-		for r, n := range s.players[x].fortN {
-			if n >= 2 {
-				doubled[r] = true
-			}
+		if x != seat {
+			doubled |= s.players[x].doubles
 		}
 	}
-	for r := cards.Two; r <= cards.Ace; r++ {
-		if p.fortN[r] > 0 && !doubled[r] {
-			dst = append(dst, burnAction(r))
-		}
+	for m := s.players[seat].ranks &^ doubled; m != 0; m &= m - 1 {
+		dst = append(dst, burnAction(cards.Rank(bits.TrailingZeros16(m))))
 	}
 	return dst
 }
@@ -106,8 +98,9 @@ func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
 		if lo > hi {
 			continue
 		}
-		for r := cards.Two; r <= cards.Ace; r++ {
-			if f := d.fortN[r]; f == 0 || (f == 2 && armyA < 6) || (f == 3 && armyA < 10) {
+		for m := d.ranks; m != 0; m &= m - 1 {
+			r := cards.Rank(bits.TrailingZeros16(m))
+			if f := d.fortN[r]; (f == 2 && armyA < 6) || (f == 3 && armyA < 10) {
 				continue
 			}
 			for k := lo; k <= hi; k++ {
@@ -328,10 +321,10 @@ func (s *State) play(seat int, d decoded) {
 		s.challenge(seat, d.seat, d.rank, d.k)
 	case kindCampaignBattle:
 		s.stats[metricCampaignBattles]++
-		s.logf("%s starts a campaign battle against %s", seatArg(seat), seatArg(d.seat))
+		s.logf(evCampaignBattle, seatArg(seat), seatArg(d.seat))
 		s.startBattle(seat, d.seat, cards.NoCard, min(3, len(s.players[seat].army), len(s.players[d.seat].army)))
 	case kindDone:
-		s.logf("%s is done with setup", seatArg(seat))
+		s.logf(evDone, seatArg(seat))
 		if next := s.nextIn(seat); next != s.first {
 			s.beginSetup(next)
 		} else {
@@ -339,7 +332,7 @@ func (s *State) play(seat int, d decoded) {
 			s.beginTurn(s.first)
 		}
 	case kindEnd:
-		s.logf("%s ends the turn", seatArg(seat))
+		s.logf(evEnd, seatArg(seat))
 		s.endTurn()
 	}
 	if s.wait == waitTurn {
@@ -352,7 +345,7 @@ func (s *State) play(seat int, d decoded) {
 func (s *State) place(seat int, c cards.Card) {
 	won := s.removeFromArmy(seat, c)
 	s.toFortress(seat, c)
-	s.logf("%s places %v", seatArg(seat), cardArg(c))
+	s.logf(evPlace, seatArg(seat), cardArg(c))
 	if s.players[seat].fortN[c.Rank()] < 4 {
 		return
 	}
@@ -373,7 +366,7 @@ func (s *State) burn(seat int, r cards.Rank) {
 	if IsHigh(r) {
 		n = 2
 	}
-	s.logf("%s burns %v", seatArg(seat), cardArg(c))
+	s.logf(evBurn, seatArg(seat), cardArg(c))
 	s.push(drawTask(seat, n, false), task{kind: taskBottom, card: c})
 }
 
@@ -386,10 +379,10 @@ func (s *State) challenge(seat, def int, r cards.Rank, k int) {
 		s.stats[metricVulnerableTakes]++
 		s.takeTop(def, r)
 		s.addToArmy(seat, target, true, true)
-		s.logf("%s takes %v from %s's vulnerable fortress", seatArg(seat), cardArg(target), seatArg(def))
+		s.logf(evVulnerableTake, seatArg(seat), cardArg(target), seatArg(def))
 		return
 	}
 	s.stats[metricChallenges]++
-	s.logf("%s challenges %s for %v with %d card(s)", seatArg(seat), seatArg(def), cardArg(target), intArg(k))
+	s.logf(evChallenge, seatArg(seat), seatArg(def), cardArg(target), intArg(k))
 	s.startBattle(seat, def, target, k)
 }
