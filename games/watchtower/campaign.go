@@ -26,7 +26,7 @@ func (s *State) complete(seat int) {
 		}
 		p.fort[r], p.fortN[r] = [4]cards.Card{}, 0
 	}
-	p.ranks, p.doubles = 0, 0
+	p.stacks = [4]uint16{}
 	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return s.fortressOf(t.card) < 0 })
 	s.stats[metricCampaignsWon]++
 	s.logf(evCompletes, seatArg(seat), rankArg(p.tower[0].Rank()))

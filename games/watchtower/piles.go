@@ -292,11 +292,8 @@ func (s *State) toFortress(seat int, c cards.Card) {
 	p := &s.players[seat]
 	r := c.Rank()
 	p.fort[r][p.fortN[r]] = c
+	p.stacks[p.fortN[r]] |= 1 << r
 	p.fortN[r]++
-	p.ranks |= 1 << r
-	if p.fortN[r] >= 2 {
-		p.doubles |= 1 << r
-	}
 }
 
 // takeTop removes the top card of rank r from seat's fortress; the card's
@@ -306,12 +303,7 @@ func (s *State) takeTop(seat int, r cards.Rank) cards.Card {
 	p.fortN[r]--
 	c := p.fort[r][p.fortN[r]]
 	p.fort[r][p.fortN[r]] = cards.NoCard
-	if p.fortN[r] < 2 {
-		p.doubles &^= 1 << r
-		if p.fortN[r] == 0 {
-			p.ranks &^= 1 << r
-		}
-	}
+	p.stacks[p.fortN[r]] &^= 1 << r
 	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return t.card == c })
 	return c
 }

@@ -46,10 +46,10 @@ type player struct {
 	// fort holds the fortress: one stack per rank, bottom first.
 	fort  [numRanks][4]cards.Card
 	fortN [numRanks]uint8
-	// ranks has bit r set while the stack of rank r is not empty, doubles
-	// while it holds 2 cards or more (kept by toFortress, takeTop, complete
-	// and syncRanks).
-	ranks, doubles uint16
+	// stacks[j] has bit r set while the stack of rank r holds more than j
+	// cards: stacks[0] the non-empty stacks, stacks[1] those of 2 or more
+	// (kept by toFortress, takeTop, complete and syncRanks).
+	stacks [4]uint16
 	// tower is the tower area of a completed watchtower, bottom first; it is
 	// empty (NoCard) unless the player is on campaign.
 	tower [4]cards.Card
@@ -61,15 +61,12 @@ type player struct {
 
 func bit(c cards.Card) uint64 { return 1 << (c & 63) }
 
-// syncRanks sets ranks and doubles from the stacks.
+// syncRanks sets the stacks masks from the stacks.
 func (p *player) syncRanks() {
-	p.ranks, p.doubles = 0, 0
+	p.stacks = [4]uint16{}
 	for r, n := range p.fortN {
-		if n > 0 {
-			p.ranks |= 1 << r
-		}
-		if n >= 2 {
-			p.doubles |= 1 << r
+		for j := 0; j < int(n) && j < 4; j++ {
+			p.stacks[j] |= 1 << r
 		}
 	}
 }

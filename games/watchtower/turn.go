@@ -69,10 +69,10 @@ func (s *State) legalBurns(seat int, dst []engine.Action) []engine.Action {
 	var doubled uint16
 	for x := range s.players {
 		if x != seat {
-			doubled |= s.players[x].doubles
+			doubled |= s.players[x].stacks[1]
 		}
 	}
-	for m := s.players[seat].ranks &^ doubled; m != 0; m &= m - 1 {
+	for m := s.players[seat].stacks[0] &^ doubled; m != 0; m &= m - 1 {
 		dst = append(dst, burnAction(cards.Rank(bits.TrailingZeros16(m))))
 	}
 	return dst
@@ -98,11 +98,16 @@ func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
 		if lo > hi {
 			continue
 		}
-		for m := d.ranks; m != 0; m &= m - 1 {
+		// The top of a double tower needs 6 army cards, of a triple 10.
+		open := d.stacks[0]
+		if armyA < 6 {
+			open &^= d.stacks[1] &^ d.stacks[2]
+		}
+		if armyA < 10 {
+			open &^= d.stacks[2] &^ d.stacks[3]
+		}
+		for m := open; m != 0; m &= m - 1 {
 			r := cards.Rank(bits.TrailingZeros16(m))
-			if f := d.fortN[r]; (f == 2 && armyA < 6) || (f == 3 && armyA < 10) {
-				continue
-			}
 			for k := lo; k <= hi; k++ {
 				dst = append(dst, challengeAction(def, r, k))
 			}
