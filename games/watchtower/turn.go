@@ -179,9 +179,9 @@ func (s *State) check(seat int, d decoded) error {
 	case kindBurn:
 		return s.checkBurn(seat, d.rank)
 	case kindChallenge:
-		return s.checkChallenge(seat, d.seat, d.rank, d.k)
+		return s.checkChallenge(seat, int(d.seat), d.rank, int(d.k))
 	case kindCampaignBattle:
-		return s.checkCampaignBattle(seat, d.seat)
+		return s.checkCampaignBattle(seat, int(d.seat))
 	case kindDone:
 		if s.phase != phaseSetup {
 			return engine.Illegal("watchtower: done ends a setup turn; the game has started, so write end")
@@ -207,15 +207,15 @@ func (s *State) checkPick(d decoded) error {
 	var taken bool
 	if s.wait == waitBattlePick {
 		n = len(s.battle.order[s.battle.side()])
-		taken = d.slot <= n && s.battle.taken(d.slot-1)
+		taken = int(d.slot) <= n && s.battle.taken(int(d.slot)-1)
 	} else {
 		n = len(s.free.order[s.free.victim(len(s.free.picks))])
 	}
 	switch {
-	case d.slot > n:
-		return engine.Illegal("watchtower: cannot pick %d: there are only %d positions", d.slot, n)
+	case int(d.slot) > n:
+		return engine.Illegal("watchtower: cannot pick %d: there are only %d positions", int(d.slot), n)
 	case taken:
-		return engine.Illegal("watchtower: cannot pick %d: that position is already taken", d.slot)
+		return engine.Illegal("watchtower: cannot pick %d: that position is already taken", int(d.slot))
 	}
 	return nil
 }
@@ -308,9 +308,9 @@ func (s *State) play(seat int, d decoded) {
 	switch d.kind {
 	case kindPick:
 		if s.wait == waitBattlePick {
-			s.pickInBattle(d.slot - 1)
+			s.pickInBattle(int(d.slot) - 1)
 		} else {
-			s.pickInFreeForAll(d.slot - 1)
+			s.pickInFreeForAll(int(d.slot) - 1)
 		}
 	case kindGive:
 		s.removeFromArmy(seat, d.card)
@@ -323,11 +323,11 @@ func (s *State) play(seat int, d decoded) {
 	case kindBurn:
 		s.burn(seat, d.rank)
 	case kindChallenge:
-		s.challenge(seat, d.seat, d.rank, d.k)
+		s.challenge(seat, int(d.seat), d.rank, int(d.k))
 	case kindCampaignBattle:
 		s.stats[metricCampaignBattles]++
-		s.logf(evCampaignBattle, seatArg(seat), seatArg(d.seat))
-		s.startBattle(seat, d.seat, cards.NoCard, min(3, len(s.players[seat].army), len(s.players[d.seat].army)))
+		s.logf(evCampaignBattle, seatArg(seat), seatArg(int(d.seat)))
+		s.startBattle(seat, int(d.seat), cards.NoCard, min(3, len(s.players[seat].army), len(s.players[int(d.seat)].army)))
 	case kindDone:
 		s.logf(evDone, seatArg(seat))
 		if next := s.nextIn(seat); next != s.first {
