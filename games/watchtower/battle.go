@@ -132,13 +132,13 @@ func (s *State) resolveBattle() {
 	}
 	w := BattleWinner(fought[0], fought[1])
 	s.logFlip(b, fought, w)
-	s.spoils(b, fought, wasWon, w)
+	s.spoils(&b, fought, wasWon, w)
 	// Steps queued below run before the campaign checks.
 	s.push(task{kind: taskCampaignChecks})
 	if b.target == cards.NoCard {
 		return
 	}
-	s.royalReturns(b, fought)
+	s.royalReturns(&b, fought, w)
 	if w == 0 {
 		c := s.takeTop(b.defender, b.target.Rank())
 		s.addToArmy(b.attacker, c, true, true)
@@ -175,26 +175,40 @@ func (o flipOutcome) String() string {
 // spoils gives the fighting cards to the winner, or back on a draw
 // (WT-11); a campaigner's won challenge leaves the soldiers with their
 // owners, and a campaign battle's winner takes all (WT-19).
-func (s *State) spoils(b battle, fought [2][]cards.Card, wasWon [2][]bool, w int) {
-	seats := [2]int{b.attacker, b.defender}
+func (s *State) spoils(b *battle, fought [2][]cards.Card, wasWon [2][]bool, w int) {
+	for side := range fought {
+		to := spoilsTo(b, w, side)
+		for i, c := range fought[side] {
+			s.addToArmy(to, c, wasWon[side][i] || to != b.seat(side), true)
+		}
+	}
+}
+
+// seat is the attacker (side 0) or the defender (side 1).
+func (b *battle) seat(side int) int {
+	if side == 0 {
+		return b.attacker
+	}
+	return b.defender
+}
+
+// spoilsTo is the seat the cards side fought with go to when w won the
+// flip (WT-11, WT-19): the winner, or their owner on a draw or when a
+// campaigner wins a challenge.
+func spoilsTo(b *battle, w, side int) int {
 	if w == 0 && b.atkCampaign && b.target != cards.NoCard {
 		w = -1
 	}
-	for side := range fought {
-		for i, c := range fought[side] {
-			if w < 0 || w == side {
-				s.addToArmy(seats[side], c, wasWon[side][i], true)
-			} else {
-				s.addToArmy(seats[w], c, true, true)
-			}
-		}
+	if w < 0 || w == side {
+		return b.seat(side)
 	}
+	return b.seat(w)
 }
 
 // royalReturns sends every J, Q, K, A that fought to the bottom of the
 // barracks, the attacker's in pick order first, unless its fighter is on
 // campaign (WT-12).
-func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
+func (s *State) royalReturns(b *battle, fought [2][]cards.Card, w int) {
 	campaign := [2]bool{b.atkCampaign, b.defCampaign}
 	var held [12]cards.Card
 	back := held[:0]
@@ -204,7 +218,7 @@ func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
 		}
 		for _, c := range fought[side] {
 			if IsHigh(c.Rank()) {
-				s.removeFromArmy(s.holder(c), c)
+				s.removeFromArmy(spoilsTo(b, w, side), c)
 				s.toBottom(c, everyone)
 				back = append(back, c)
 			}
