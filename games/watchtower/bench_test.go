@@ -126,3 +126,23 @@ func BenchmarkSearchIteration(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkView measures the view a bot's policy reads at each decision:
+// "of" builds a new one with ViewOf, "into" rewrites one with ViewInto.
+func BenchmarkView(b *testing.B) {
+	root := midGame(b)
+	seat := root.ToMove(nil)[0]
+	b.Run("of", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = watchtower.ViewOf(root, seat)
+		}
+	})
+	b.Run("into", func(b *testing.B) {
+		var v *watchtower.View
+		b.ReportAllocs()
+		for b.Loop() {
+			v = watchtower.ViewInto(root, seat, v)
+		}
+	})
+}
