@@ -274,7 +274,9 @@ func (s *State) eliminate(seat int) {
 	for _, c := range p.army {
 		s.toBottom(c, 1<<seat)
 	}
-	p.army, p.won, p.seen, p.out = p.army[:0], 0, 0, true
+	// nil, not emptied: the owner's view shows no army at all (as it always
+	// has); an eliminated player never holds cards again.
+	p.army, p.won, p.seen, p.out = nil, 0, 0, true
 	s.stats[metricEliminations]++
 	s.logf(evEliminated, seatArg(seat))
 }

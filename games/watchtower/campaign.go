@@ -89,7 +89,9 @@ func (s *State) layRows(seats []int) {
 		for _, c := range p.army[l:] {
 			s.toBottom(c, 1<<x)
 		}
-		p.row, p.army, p.won, p.seen = append(p.row[:0], p.army[:l]...), p.army[:0], 0, 0
+		// The army becomes nil, as it always has (the owner's view shows
+		// none); a tower battle's draws then allocate it again.
+		p.row, p.army, p.won, p.seen = append(p.row[:0], p.army[:l]...), nil, 0, 0
 		p.tricks = 0
 	}
 }

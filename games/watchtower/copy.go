@@ -74,6 +74,9 @@ func (d *State) copyFrom(s *State) {
 	d.players = append(m.players[:0], s.players...)
 	for i := range d.players {
 		d.players[i].army = append(m.army[i][:0], s.players[i].army...)
+		if s.players[i].army == nil {
+			d.players[i].army = nil // shown as no army at all; see eliminate
+		}
 		d.players[i].row = append(m.row[i][:0], s.players[i].row...)
 	}
 	d.agenda = append(m.agenda[:0], s.agenda...)

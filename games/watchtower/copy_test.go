@@ -55,7 +55,8 @@ func mustMarshal(t *testing.T, s engine.State) []byte {
 }
 
 // observe is everything the API shows of s: its serialization, each
-// seat's legal actions and every view (event texts included).
+// seat's legal actions and every view as JSON and as text (event texts
+// included).
 func observe(t *testing.T, s engine.State) string {
 	t.Helper()
 	var b bytes.Buffer
@@ -72,6 +73,7 @@ func observe(t *testing.T, s engine.State) string {
 			t.Fatal(err)
 		}
 		b.Write(v)
+		b.WriteString(s.View(seat).String())
 	}
 	return b.String()
 }

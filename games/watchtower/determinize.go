@@ -58,6 +58,9 @@ func (d *State) determinize(seat int, rng *rand.Rand) {
 		// The seen cards in sorted order, then fresh ones from the pool.
 		n := len(p.army)
 		seen := cardSet(p.army) & p.seen
+		if p.army == nil {
+			p.army = []cards.Card{} // a re-dealt army is never nil (n is 0 here)
+		}
 		p.army = p.army[:0]
 		for m := seen; m != 0; m &= m - 1 {
 			p.army = append(p.army, cards.Card(bits.TrailingZeros64(m)))

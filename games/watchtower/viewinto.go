@@ -98,7 +98,7 @@ func (s *State) playerViewInto(pv *PlayerView, i, viewer int) {
 	if len(won) > 0 {
 		pv.Won = won
 	}
-	if i == viewer {
+	if i == viewer && p.army != nil { // nil after elimination or the rows: no army shown
 		if army == nil {
 			army = []cards.Card{} // not nil: the owner sees their (maybe empty) army
 		}
