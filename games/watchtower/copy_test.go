@@ -19,9 +19,12 @@ var copyOptions = []map[string]string{{"players": "2"}, {"players": "3", "refill
 	{"players": "4", "tries-per": "card"}, {"players": "3", "max-rounds": "3"}}
 
 // randomStates calls visit with every state of a few random games per
-// option set.
+// option set (one with -short).
 func randomStates(t *testing.T, games int, visit func(s *State, rng *cards.RNG)) {
 	t.Helper()
+	if testing.Short() {
+		games = 1
+	}
 	for _, given := range copyOptions {
 		opts := engine.MustResolve(Game{}, given)
 		for seed := uint64(1); seed <= uint64(games); seed++ {
