@@ -184,6 +184,50 @@ func WinReturns(n int, winners []int) []float64 {
 	return r
 }
 
+// IntoCloner is implemented by states that can write a copy, or a
+// determinization, of themselves into a state the caller no longer needs,
+// reusing that state's memory: a search that clones or determinizes the
+// root once per iteration then allocates nothing for it. Use it through
+// the functions CloneInto and DeterminizeInto, which fall back on Clone and
+// Determinize for states without it.
+//
+// dst may be nil or any state. The implementation writes into dst only
+// when it can reuse it (typically a state of the same concrete type that
+// is not the receiver); otherwise it returns a new state. Either way the
+// result shares no memory with the receiver, and the caller must use dst
+// only through the returned state afterwards.
+//
+// A wrapper type that embeds a state implementing IntoCloner must
+// implement IntoCloner itself (or hide it): the promoted methods would
+// return the bare inner state.
+type IntoCloner interface {
+	// CloneInto returns a deep copy of the state, as Clone does, written
+	// into dst when dst can be reused.
+	CloneInto(dst State) State
+	// DeterminizeInto returns exactly what Determinize(seat, rng) returns
+	// (the same state, drawing the same numbers from rng), written into
+	// dst when dst can be reused.
+	DeterminizeInto(dst State, seat int, rng *rand.Rand) State
+}
+
+// CloneInto returns a deep copy of s, reusing dst's memory when s is an
+// IntoCloner that can (see IntoCloner); otherwise it returns s.Clone().
+func CloneInto(s, dst State) State {
+	if c, ok := s.(IntoCloner); ok {
+		return c.CloneInto(dst)
+	}
+	return s.Clone()
+}
+
+// DeterminizeInto returns s.Determinize(seat, rng), reusing dst's memory
+// when s is an IntoCloner that can (see IntoCloner).
+func DeterminizeInto(s, dst State, seat int, rng *rand.Rand) State {
+	if c, ok := s.(IntoCloner); ok {
+		return c.DeterminizeInto(dst, seat, rng)
+	}
+	return s.Determinize(seat, rng)
+}
+
 // CardHolder is implemented by states of card games: AllCards lists every
 // card the state holds, wherever it is (hands, piles, table, set aside), so
 // the conformance suite can check that no card is ever created or lost.

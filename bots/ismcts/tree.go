@@ -38,6 +38,9 @@ type worker struct {
 	tried  []bool
 	avail  []int32
 	index  actionIndex
+	// sample is the last iteration's determinization, reused by the next
+	// one for games that implement engine.IntoCloner.
+	sample engine.State
 }
 
 // reset empties the tree and reseeds the worker's generator.
@@ -54,7 +57,8 @@ func (w *worker) search(root engine.State, seat, limit int, deadline time.Time) 
 		if i > 0 && !deadline.IsZero() && time.Now().After(deadline) {
 			return
 		}
-		w.iterate(root.Determinize(seat, determinizer), seat)
+		w.sample = engine.DeterminizeInto(root, w.sample, seat, determinizer)
+		w.iterate(w.sample, seat)
 	}
 }
 

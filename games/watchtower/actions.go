@@ -48,18 +48,18 @@ const (
 
 // decoded is an action split into its fields.
 type decoded struct {
-	kind int
+	kind uint8
 	card cards.Card
 	rank cards.Rank
-	seat int
-	k    int
-	slot int
+	seat uint8
+	k    uint8
+	slot uint8
 }
 
 // decode splits a; ok is false for a value no action encodes to.
 func decode(a engine.Action) (d decoded, ok bool) {
-	d.kind = int(a & 0xff)
-	b1, b2, b3 := uint64(a>>8)&0xff, uint64(a>>16)&0xff, uint64(a>>24)&0xff
+	d.kind = uint8(a)
+	b1, b2, b3 := uint8(a>>8), uint8(a>>16), uint8(a>>24)
 	rest := uint64(a) >> 32
 	switch d.kind {
 	case kindPlace, kindGive:
@@ -69,13 +69,13 @@ func decode(a engine.Action) (d decoded, ok bool) {
 		d.rank = cards.Rank(b1)
 		ok = d.rank >= cards.Two && d.rank <= cards.Ace && a>>16 == 0
 	case kindChallenge:
-		d.seat, d.rank, d.k = int(b1), cards.Rank(b2), int(b3)
+		d.seat, d.rank, d.k = b1, cards.Rank(b2), b3
 		ok = d.seat < engine.MaxSeats && d.rank >= cards.Two && d.rank <= cards.Ace && d.k <= 2 && rest == 0
 	case kindCampaignBattle:
-		d.seat = int(b1)
+		d.seat = b1
 		ok = d.seat < engine.MaxSeats && a>>16 == 0
 	case kindPick:
-		d.slot = int(b1)
+		d.slot = b1
 		ok = d.slot >= 1 && a>>16 == 0
 	case kindDone, kindEnd:
 		ok = a>>8 == 0
@@ -119,7 +119,7 @@ type ActionFields struct {
 // action encodes to.
 func Fields(a engine.Action) (f ActionFields, ok bool) {
 	d, ok := decode(a)
-	return ActionFields{Kind: ActionKind(d.kind), Card: d.card, Rank: d.rank, Seat: d.seat, K: d.k, Slot: d.slot}, ok
+	return ActionFields{Kind: ActionKind(d.kind), Card: d.card, Rank: d.rank, Seat: int(d.seat), K: int(d.k), Slot: int(d.slot)}, ok
 }
 
 // ActionString implements engine.State.
@@ -134,11 +134,11 @@ func (s *State) ActionString(a engine.Action) string {
 	case kindBurn:
 		return "burn " + d.rank.String()
 	case kindChallenge:
-		return "challenge " + strconv.Itoa(d.seat+1) + " " + d.rank.String() + " " + strconv.Itoa(d.k)
+		return "challenge " + strconv.Itoa(int(d.seat)+1) + " " + d.rank.String() + " " + strconv.Itoa(int(d.k))
 	case kindCampaignBattle:
-		return "campaign-battle " + strconv.Itoa(d.seat+1)
+		return "campaign-battle " + strconv.Itoa(int(d.seat)+1)
 	case kindPick:
-		return "pick " + strconv.Itoa(d.slot)
+		return "pick " + strconv.Itoa(int(d.slot))
 	case kindGive:
 		return "give " + d.card.String()
 	case kindDone:

@@ -121,7 +121,7 @@ func (s *State) execDraw(t task) {
 				s.push(task{kind: taskRefill}, t)
 				return
 			}
-			s.logf("%s finds the barracks empty and draws nothing", seatName(seat))
+			s.logf(evDrawNothing, seatArg(seat))
 			refilled = false
 			continue
 		}
@@ -130,14 +130,14 @@ func (s *State) execDraw(t task) {
 		switch {
 		case t.flag:
 			s.toFortress(seat, c)
-			s.logf("%s draws %v into the fortress", seatName(seat), c)
+			s.logf(evDrawFortress, seatArg(seat), cardArg(c))
 		case public:
 			// Everyone knew the card on top, so everyone knows who holds it.
 			s.addToArmy(seat, c, false, true)
-			s.logf("%s draws %v, known from the barracks", seatName(seat), c)
+			s.logf(evDrawKnown, seatArg(seat), cardArg(c))
 		default:
 			s.addToArmy(seat, c, false, false)
-			s.logf("%s draws a card", seatName(seat))
+			s.logf(evDraw, seatArg(seat))
 		}
 	}
 }
@@ -146,7 +146,7 @@ func (s *State) execDraw(t task) {
 // order from the current player, then the single fortress cards.
 func (s *State) refill() {
 	s.stats[metricRefills]++
-	s.logf("the barracks is empty: refill")
+	s.logf(evRefill)
 	var ts []task
 	for _, seat := range s.order(s.turn) {
 		if n := giftSize(len(s.players[seat].army)); n > 0 {
@@ -175,7 +175,7 @@ func giftSize(n int) int {
 func (s *State) execGive(seat, n int) {
 	p := &s.players[seat]
 	p.seen = 0
-	s.logf("%s gives %d army card(s) to the barracks", seatName(seat), n)
+	s.logf(evGive, seatArg(seat), intArg(n))
 	if s.cfg.ownerGives {
 		s.giver, s.owed, s.wait = seat, n, waitGive
 		return
@@ -190,7 +190,8 @@ func (s *State) execGive(seat, n int) {
 // singlesIn puts every single fortress card in the barracks, seat order
 // from the current player, and shuffles it.
 func (s *State) singlesIn() {
-	var moved []cards.Card
+	var buf [52]cards.Card
+	moved := buf[:0]
 	for _, seat := range s.order(s.turn) {
 		p := &s.players[seat]
 		for r := cards.Two; r <= cards.Ace; r++ {
@@ -202,7 +203,7 @@ func (s *State) singlesIn() {
 		}
 	}
 	s.shuffleBarracks()
-	s.logf("single fortress cards go in (%s); the barracks is shuffled: %d cards", cards.Format(moved), len(s.barracks))
+	s.logf(evSingles, s.cardsArg(moved), intArg(len(s.barracks)))
 }
 
 // allOnCampaign reports whether every player still in is on campaign.
@@ -226,7 +227,7 @@ func (s *State) beginSetup(seat int) {
 func (s *State) beginTurn(seat int) {
 	s.turn, s.burnUsed, s.challengeUsed = seat, false, false
 	s.turns++
-	s.logf("turn %d (round %d): %s", s.turns, s.rounds+1, seatName(seat))
+	s.logf(evTurn, intArg(s.turns), intArg(s.rounds+1), seatArg(seat))
 	if !s.players[seat].onCampaign() {
 		s.push(drawTask(seat, 1, false))
 	}

@@ -27,14 +27,6 @@ type battle struct {
 	picks [2][]int
 }
 
-func (b battle) clone() battle {
-	for i := range b.order {
-		b.order[i] = slices.Clone(b.order[i])
-		b.picks[i] = slices.Clone(b.picks[i])
-	}
-	return b
-}
-
 // side is the army being picked from: 0 the attacker's, 1 the defender's.
 func (b *battle) side() int {
 	if len(b.picks[0]) < b.k {
@@ -76,7 +68,7 @@ func (s *State) startBattle(att, def int, target cards.Card, k int) {
 func (s *State) pickInBattle(pos int) {
 	b := &s.battle
 	side := b.side()
-	s.logf("%s picks position %d of %s's army", seatName(b.picker()), pos+1, seatName([]int{b.attacker, b.defender}[side]))
+	s.logf(evPick, seatArg(b.picker()), intArg(pos+1), seatArg([2]int{b.attacker, b.defender}[side]))
 	b.picks[side] = append(b.picks[side], pos)
 	if len(b.picks[1]) == b.k {
 		s.wait = waitNone
@@ -140,17 +132,17 @@ func (s *State) resolveBattle() {
 	}
 	w := BattleWinner(fought[0], fought[1])
 	s.logFlip(b, fought, w)
-	s.spoils(b, fought, wasWon, w)
+	s.spoils(&b, fought, wasWon, w)
 	// Steps queued below run before the campaign checks.
 	s.push(task{kind: taskCampaignChecks})
 	if b.target == cards.NoCard {
 		return
 	}
-	s.royalReturns(b, fought)
+	s.royalReturns(&b, fought, w)
 	if w == 0 {
 		c := s.takeTop(b.defender, b.target.Rank())
 		s.addToArmy(b.attacker, c, true, true)
-		s.logf("%s takes %v", seatName(b.attacker), c)
+		s.logf(evTakes, seatArg(b.attacker), cardArg(c))
 	}
 	if w == 1 && b.emptyFortress {
 		s.eliminate(b.attacker)
@@ -162,12 +154,11 @@ func (s *State) resolveBattle() {
 
 // logFlip records the flipped cards and the outcome.
 func (s *State) logFlip(b battle, fought [2][]cards.Card, w int) {
-	outcome := flipOutcome(-1)
+	outcome := outcomeArg(-1)
 	if w >= 0 {
-		outcome = flipOutcome([]int{b.attacker, b.defender}[w])
+		outcome = outcomeArg([2]int{b.attacker, b.defender}[w])
 	}
-	s.logLists("flip: %s %s against %s %s: %s", []cardList{listOf(fought[0]), listOf(fought[1])},
-		seatName(b.attacker), listArg(0), seatName(b.defender), listArg(1), outcome)
+	s.logf(evFlip, seatArg(b.attacker), s.cardsArg(fought[0]), seatArg(b.defender), s.cardsArg(fought[1]), outcome)
 }
 
 // flipOutcome is the seat that won a flip, or -1 for a draw; it formats
@@ -184,26 +175,40 @@ func (o flipOutcome) String() string {
 // spoils gives the fighting cards to the winner, or back on a draw
 // (WT-11); a campaigner's won challenge leaves the soldiers with their
 // owners, and a campaign battle's winner takes all (WT-19).
-func (s *State) spoils(b battle, fought [2][]cards.Card, wasWon [2][]bool, w int) {
-	seats := [2]int{b.attacker, b.defender}
+func (s *State) spoils(b *battle, fought [2][]cards.Card, wasWon [2][]bool, w int) {
+	for side := range fought {
+		to := spoilsTo(b, w, side)
+		for i, c := range fought[side] {
+			s.addToArmy(to, c, wasWon[side][i] || to != b.seat(side), true)
+		}
+	}
+}
+
+// seat is the attacker (side 0) or the defender (side 1).
+func (b *battle) seat(side int) int {
+	if side == 0 {
+		return b.attacker
+	}
+	return b.defender
+}
+
+// spoilsTo is the seat the cards side fought with go to when w won the
+// flip (WT-11, WT-19): the winner, or their owner on a draw or when a
+// campaigner wins a challenge.
+func spoilsTo(b *battle, w, side int) int {
 	if w == 0 && b.atkCampaign && b.target != cards.NoCard {
 		w = -1
 	}
-	for side := range fought {
-		for i, c := range fought[side] {
-			if w < 0 || w == side {
-				s.addToArmy(seats[side], c, wasWon[side][i], true)
-			} else {
-				s.addToArmy(seats[w], c, true, true)
-			}
-		}
+	if w < 0 || w == side {
+		return b.seat(side)
 	}
+	return b.seat(w)
 }
 
 // royalReturns sends every J, Q, K, A that fought to the bottom of the
 // barracks, the attacker's in pick order first, unless its fighter is on
 // campaign (WT-12).
-func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
+func (s *State) royalReturns(b *battle, fought [2][]cards.Card, w int) {
 	campaign := [2]bool{b.atkCampaign, b.defCampaign}
 	var held [12]cards.Card
 	back := held[:0]
@@ -213,14 +218,14 @@ func (s *State) royalReturns(b battle, fought [2][]cards.Card) {
 		}
 		for _, c := range fought[side] {
 			if IsHigh(c.Rank()) {
-				s.removeFromArmy(s.holder(c), c)
+				s.removeFromArmy(spoilsTo(b, w, side), c)
 				s.toBottom(c, everyone)
 				back = append(back, c)
 			}
 		}
 	}
 	if len(back) > 0 {
-		s.logLists("royals and aces return under the barracks: %s", []cardList{listOf(back)}, listArg(0))
+		s.logf(evRoyals, s.cardsArg(back))
 	}
 }
 
@@ -238,13 +243,13 @@ func (s *State) countTry(att, def int, target cards.Card) {
 	}
 	s.tries[i].n++
 	if s.tries[i].n < 3 {
-		s.logf("%v has been challenged %s", target, times(s.tries[i].n))
+		s.logf(evTried, cardArg(target), timesArg(s.tries[i].n))
 		return
 	}
 	s.stats[metricThirdTries]++
 	c := s.takeTop(def, target.Rank())
 	s.aside = append(s.aside, c)
-	s.logf("%v loses its third try: it leaves %s's fortress", c, seatName(def))
+	s.logf(evThirdTry, cardArg(c), seatArg(def))
 	s.push(drawTask(def, 1, true), task{kind: taskBottom, card: c}, task{kind: taskCheckFortress, seat: int8(def)})
 }
 
@@ -269,7 +274,9 @@ func (s *State) eliminate(seat int) {
 	for _, c := range p.army {
 		s.toBottom(c, 1<<seat)
 	}
+	// nil, not emptied: the owner's view shows no army at all (as it always
+	// has); an eliminated player never holds cards again.
 	p.army, p.won, p.seen, p.out = nil, 0, 0, true
 	s.stats[metricEliminations]++
-	s.logf("%s lost a battle with an empty fortress and is out", seatName(seat))
+	s.logf(evEliminated, seatArg(seat))
 }

@@ -67,3 +67,82 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 }
+
+// midGame returns the state after 40 uniform random actions of a 2-player
+// game: a search's root in the middle of play.
+func midGame(b *testing.B) engine.State {
+	s, err := watchtower.New().New(engine.MustResolve(watchtower.New(), nil), engine.Setup{Seed: 7})
+	if err != nil {
+		b.Fatal(err)
+	}
+	u := &uniform{rng: cards.NewRNG(7)}
+	var tm []int
+	for i := 0; i < 40 && !s.Terminal(); i++ {
+		tm = s.ToMove(tm[:0])
+		if err := s.Apply(tm[0], u.Act(s, tm[0])); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s
+}
+
+// BenchmarkSearchIteration measures what an ISMCTS iteration costs the
+// game: determinize the root for the searching seat, then play the sample
+// out uniformly at random through the State API. "new" makes each sample
+// with Determinize (a new state each time); "into" writes it with
+// engine.DeterminizeInto into the state the previous iteration used.
+func BenchmarkSearchIteration(b *testing.B) {
+	root := midGame(b)
+	seat := root.ToMove(nil)[0]
+	for _, reuse := range []bool{false, true} {
+		name := "new"
+		if reuse {
+			name = "into"
+		}
+		b.Run(name, func(b *testing.B) {
+			rng := cards.NewRNG(1)
+			determinizer := rng.Rand()
+			u := &uniform{rng: cards.NewRNG(2)}
+			var d engine.State
+			var tm []int
+			actions := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				if reuse {
+					d = engine.DeterminizeInto(root, d, seat, determinizer)
+				} else {
+					d = root.Determinize(seat, determinizer)
+				}
+				for !d.Terminal() {
+					tm = d.ToMove(tm[:0])
+					if err := d.Apply(tm[0], u.Act(d, tm[0])); err != nil {
+						b.Fatal(err)
+					}
+					actions++
+				}
+			}
+			b.ReportMetric(float64(actions)/float64(b.N), "actions/iter")
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iters/s")
+		})
+	}
+}
+
+// BenchmarkView measures the view a bot's policy reads at each decision:
+// "of" builds a new one with ViewOf, "into" rewrites one with ViewInto.
+func BenchmarkView(b *testing.B) {
+	root := midGame(b)
+	seat := root.ToMove(nil)[0]
+	b.Run("of", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = watchtower.ViewOf(root, seat)
+		}
+	})
+	b.Run("into", func(b *testing.B) {
+		var v *watchtower.View
+		b.ReportAllocs()
+		for b.Loop() {
+			v = watchtower.ViewInto(root, seat, v)
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"cardtable/cards"
+	"cardtable/engine"
 )
 
 // complete moves seat's four of a kind to the tower area and every other
@@ -25,9 +26,10 @@ func (s *State) complete(seat int) {
 		}
 		p.fort[r], p.fortN[r] = [4]cards.Card{}, 0
 	}
+	p.stacks = [4]uint16{}
 	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return s.fortressOf(t.card) < 0 })
 	s.stats[metricCampaignsWon]++
-	s.logf("%s completes a watchtower of %vs and goes on campaign", seatName(seat), p.tower[0].Rank())
+	s.logf(evCompletes, seatArg(seat), rankArg(p.tower[0].Rank()))
 	if len(p.army) == 0 {
 		s.loseCampaign(seat)
 	}
@@ -59,7 +61,7 @@ func (s *State) loseCampaign(seat int) {
 	if seat == s.turn && s.phase == phasePlay {
 		s.challengeUsed = true
 	}
-	s.logf("%s's army is empty: the campaign and the tower of %vs are lost", seatName(seat), t[0].Rank())
+	s.logf(evCampaignLost, seatArg(seat), rankArg(t[0].Rank()))
 	s.push(drawTask(seat, 2, true), drawTask(seat, 2, false))
 }
 
@@ -87,14 +89,17 @@ func (s *State) layRows(seats []int) {
 		for _, c := range p.army[l:] {
 			s.toBottom(c, 1<<x)
 		}
-		p.row, p.army, p.won, p.seen = slices.Clone(p.army[:l]), nil, 0, 0
+		// The army becomes nil, as it always has (the owner's view shows
+		// none); a tower battle's draws then allocate it again.
+		p.row, p.army, p.won, p.seen = append(p.row[:0], p.army[:l]...), nil, 0, 0
 		p.tricks = 0
 	}
 }
 
 // playRows compares the rows of seats set by set: a set's single highest
-// card takes a trick. It returns the seats with the most tricks.
-func (s *State) playRows(seats []int) []int {
+// card takes a trick. It appends the seats with the most tricks to dst,
+// which may be seats[:0].
+func (s *State) playRows(dst, seats []int) []int {
 	for _, x := range seats {
 		s.players[x].tricks = 0
 	}
@@ -113,37 +118,36 @@ func (s *State) playRows(seats []int) []int {
 		}
 	}
 	s.logRows(seats)
-	return s.mostTricks(seats)
+	return s.mostTricks(dst, seats)
 }
 
-// mostTricks returns the seats of seats holding the most tricks.
-func (s *State) mostTricks(seats []int) []int {
-	var most []int
+// mostTricks appends the seats of seats holding the most tricks to dst,
+// which may be seats[:0] (seats is read before dst is written).
+func (s *State) mostTricks(dst, seats []int) []int {
+	var most [engine.MaxSeats]int
+	n := 0
 	for _, x := range seats {
 		switch {
-		case len(most) == 0 || s.players[x].tricks > s.players[most[0]].tricks:
-			most = []int{x}
+		case n == 0 || s.players[x].tricks > s.players[most[0]].tricks:
+			most[0], n = x, 1
 		case s.players[x].tricks == s.players[most[0]].tricks:
-			most = append(most, x)
+			most[n], n = x, n+1
 		}
 	}
-	return most
+	return append(dst, most[:n]...)
 }
 
 func (s *State) logRows(seats []int) {
-	parts := make([]string, len(seats))
-	for i, x := range seats {
-		parts[i] = fmt.Sprintf("%s %s (%d tricks)", seatName(x), cards.Format(s.players[x].row), s.players[x].tricks)
-	}
-	s.logf("showdown rows: %s", strings.Join(parts, "; "))
+	s.logf(evRows, s.rowsArg(seats))
 }
 
 // showdown ends the game when every player still in is on campaign (WT-22).
 func (s *State) showdown() {
 	seats := s.order(s.first)
-	s.logf("every player still in is on campaign: showdown")
+	s.logf(evShowdown)
 	s.layRows(seats)
-	most := s.playRows(seats)
+	var buf [engine.MaxSeats]int
+	most := s.playRows(buf[:0], seats)
 	if len(most) == 1 {
 		s.finish(endShowdown, most, fmt.Sprintf("%s wins the showdown with %d tricks", seatName(most[0]), s.players[most[0]].tricks))
 		return
@@ -167,10 +171,10 @@ func (s *State) towerBattle(tied []int) {
 		for _, c := range p.row {
 			s.toBottom(c, everyone)
 		}
-		p.row = nil
+		p.row = p.row[:0]
 	}
 	s.shuffleBarracks()
-	s.logf("tie on tricks: tower battle between %s", seatList(tied))
+	s.logf(evTowerBattle, s.seatsArg(tied))
 	for drew := true; drew; {
 		drew = false
 		for _, x := range tied {
@@ -182,12 +186,13 @@ func (s *State) towerBattle(tied []int) {
 		}
 	}
 	s.layRows(tied)
-	most := s.playRows(tied)
+	var buf [engine.MaxSeats]int
+	most := s.playRows(buf[:0], tied)
 	for replay := 0; len(most) > 1 && replay < 20; replay++ {
 		for _, x := range most {
 			s.rng.Shuffle(s.players[x].row)
 		}
-		most = s.playRows(most)
+		most = s.playRows(most[:0], most)
 	}
 	detail := fmt.Sprintf("%s wins the tower battle with %d tricks", seatName(most[0]), s.players[most[0]].tricks)
 	if len(most) > 1 {
@@ -202,8 +207,9 @@ func (s *State) towerBattle(tied []int) {
 // the players still in who hold army cards, ties broken on tower rank,
 // still tied a shared result.
 func (s *State) roundCap() {
-	s.logf("round %d has ended: forced showdown", s.rounds)
-	var seats []int
+	s.logf(evRoundCap, intArg(s.rounds))
+	var seatBuf, mostBuf, bestBuf [engine.MaxSeats]int
+	seats := seatBuf[:0]
 	for _, x := range s.order(s.first) {
 		s.players[x].tricks = 0
 		if len(s.players[x].army) > 0 {
@@ -212,14 +218,14 @@ func (s *State) roundCap() {
 	}
 	if len(seats) > 0 {
 		s.layRows(seats)
-		s.playRows(seats)
+		s.playRows(mostBuf[:0], seats)
 	}
-	most := s.mostTricks(s.order(s.first))
-	var best []int
+	most := s.mostTricks(mostBuf[:0], s.order(s.first))
+	best := bestBuf[:0]
 	for _, x := range most {
 		switch {
 		case len(best) == 0 || s.towerRank(x) > s.towerRank(best[0]):
-			best = []int{x}
+			best = append(best[:0], x)
 		case s.towerRank(x) == s.towerRank(best[0]):
 			best = append(best, x)
 		}
@@ -239,9 +245,10 @@ func (s *State) endByElimination() {
 }
 
 func (s *State) finish(why endReason, winners []int, detail string) {
-	s.phase, s.wait, s.agenda = phaseOver, waitNone, nil
-	s.end, s.winners, s.detail = why, slices.Sorted(slices.Values(winners)), detail
-	s.logf("game over: %s", detail)
+	s.phase, s.wait, s.agenda = phaseOver, waitNone, s.agenda[:0]
+	s.end, s.winners, s.detail = why, append(s.winners[:0], winners...), detail
+	slices.Sort(s.winners)
+	s.logf(evGameOver, s.textArg(detail))
 }
 
 // seatList names seats: "seat 1 and seat 3".

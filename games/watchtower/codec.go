@@ -281,7 +281,7 @@ func readState(r *reader) *State {
 		s.tries = append(s.tries, tryCount{card: cards.Card(r.byte()), attacker: int8(r.byte()), n: r.byte()})
 	}
 	for n := r.count(); n > 0; n-- {
-		s.logf("%s", string(r.bytes()))
+		s.logf(evText, s.textArg(string(r.bytes())))
 	}
 	s.end = endReason(r.byte())
 	s.winners = r.ints()
@@ -304,6 +304,7 @@ func readPlayer(r *reader, p *player) {
 		}
 		p.fortN[rank] = uint8(copy(p.fort[rank][:], stack))
 	}
+	p.syncRanks()
 	for i := range p.tower {
 		p.tower[i] = cards.Card(r.byte())
 	}

@@ -1,6 +1,7 @@
 package watchtower
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -21,7 +22,15 @@ import (
 // reshuffled. The state's generator is reseeded from rng.
 func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 	d := s.clone()
-	var pool []cards.Card
+	d.determinize(seat, rng)
+	return d
+}
+
+// determinize re-deals, in place, the cards seat cannot see (see
+// Determinize); it allocates nothing.
+func (d *State) determinize(seat int, rng *rand.Rand) {
+	var poolBuf [52]cards.Card
+	pool := poolBuf[:0]
 	for t := range d.players {
 		if t == seat {
 			continue
@@ -46,14 +55,18 @@ func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 			continue
 		}
 		p := &d.players[t]
-		army := make([]cards.Card, 0, len(p.army))
-		for _, c := range sortedCards(p.army) {
-			if p.seen&bit(c) != 0 {
-				army = append(army, c)
-			}
+		// The seen cards in sorted order, then fresh ones from the pool.
+		n := len(p.army)
+		seen := cardSet(p.army) & p.seen
+		if p.army == nil {
+			p.army = []cards.Card{} // a re-dealt army is never nil (n is 0 here)
 		}
-		fresh := len(p.army) - len(army)
-		p.army, pool = append(army, pool[:fresh]...), pool[fresh:]
+		p.army = p.army[:0]
+		for m := seen; m != 0; m &= m - 1 {
+			p.army = append(p.army, cards.Card(bits.TrailingZeros64(m)))
+		}
+		fresh := n - len(p.army)
+		p.army, pool = append(p.army, pool[:fresh]...), pool[fresh:]
 		p.won &= p.seen
 	}
 	for i := range d.barracks {
@@ -63,24 +76,23 @@ func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 	}
 	d.reshuffleOrders(rng)
 	d.rng.Seed(rng.Uint64())
-	return d
 }
 
 // reshuffleOrders redraws the hidden orders of a pending battle or
-// free-for-all from the (re-dealt) armies.
+// free-for-all from the (re-dealt) armies, in the orders' own buffers.
 func (s *State) reshuffleOrders(rng *rand.Rand) {
-	shuffled := func(army []cards.Card) []cards.Card {
-		o := slices.Clone(army)
+	shuffled := func(order, army []cards.Card) []cards.Card {
+		o := append(order[:0], army...)
 		shuffleWith(rng, o)
 		return o
 	}
 	if s.wait == waitBattlePick {
-		s.battle.order[0] = shuffled(s.players[s.battle.attacker].army)
-		s.battle.order[1] = shuffled(s.players[s.battle.defender].army)
+		s.battle.order[0] = shuffled(s.battle.order[0], s.players[s.battle.attacker].army)
+		s.battle.order[1] = shuffled(s.battle.order[1], s.players[s.battle.defender].army)
 	}
 	if s.free.card != cards.NoCard {
 		for i, x := range s.free.parts {
-			s.free.order[i] = shuffled(s.players[x].army)
+			s.free.order[i] = shuffled(s.free.order[i], s.players[x].army)
 		}
 	}
 }

@@ -111,7 +111,7 @@ func TestTricksWT22(t *testing.T) {
 	s.players[0].row = cards.Stack("AS 2C 9D")
 	s.players[1].row = cards.Stack("AH 5C 8D")
 	s.players[2].row = cards.Stack("4S 3D 2D")
-	most := s.playRows([]int{0, 1, 2})
+	most := s.playRows(nil, []int{0, 1, 2})
 	if !slices.Equal(most, []int{0, 1}) || s.players[0].tricks != 1 || s.players[1].tricks != 1 || s.players[2].tricks != 0 {
 		t.Errorf("most %v, tricks %d %d %d; want [0 1], 1 1 0", most, s.players[0].tricks, s.players[1].tricks, s.players[2].tricks)
 	}

@@ -1,9 +1,8 @@
 package watchtower
 
 import (
-	"slices"
-
 	"cardtable/cards"
+	"cardtable/engine"
 )
 
 // freeForAll is a free-for-all in progress (WT-17).
@@ -20,14 +19,9 @@ type freeForAll struct {
 	picks []int
 }
 
-func (f freeForAll) clone() freeForAll {
-	f.parts = slices.Clone(f.parts)
-	f.picks = slices.Clone(f.picks)
-	f.order = slices.Clone(f.order)
-	for i := range f.order {
-		f.order[i] = slices.Clone(f.order[i])
-	}
-	return f
+// reset ends the free-for-all, keeping its buffers for the next one.
+func (f *freeForAll) reset() {
+	*f = freeForAll{parts: f.parts[:0], order: f.order[:0], picks: f.picks[:0]}
 }
 
 // picker is the participant choosing now.
@@ -41,14 +35,17 @@ func (f *freeForAll) victim(i int) int { return (i + len(f.parts) - 1) % len(f.p
 func (s *State) startFreeForAll(seat int, c cards.Card) {
 	s.takeTop(seat, c.Rank())
 	s.stats[metricFreeForAlls]++
-	var parts []int
-	for _, x := range s.order(seat) {
-		if p := &s.players[x]; !p.onCampaign() && len(p.army) > 0 {
+	var buf [engine.MaxSeats]int
+	parts := buf[:0]
+	for k := 0; k < s.cfg.players; k++ {
+		x := s.seatFrom(seat, k)
+		if p := &s.players[x]; !p.out && !p.onCampaign() && len(p.army) > 0 {
 			parts = append(parts, x)
 		}
 	}
-	s.free = freeForAll{drawer: seat, card: c}
-	s.logf("free-for-all for %v, drawn by %s", c, seatName(seat))
+	s.free.reset()
+	s.free.drawer, s.free.card = seat, c
+	s.logf(evFreeForAll, cardArg(c), seatArg(seat))
 	s.playFreeForAll(parts)
 }
 
@@ -66,10 +63,16 @@ func (s *State) playFreeForAll(parts []int) {
 		s.awardContested(parts[0])
 		return
 	}
-	f.parts, f.picks = parts, nil
-	f.order = make([][]cards.Card, len(parts))
+	// parts never aliases f.parts: callers pass their own buffers.
+	f.parts, f.picks = append(f.parts[:0], parts...), f.picks[:0]
+	f.order = f.order[:0]
 	for i, x := range parts {
-		f.order[i] = slices.Clone(s.players[x].army)
+		if len(f.order) < cap(f.order) {
+			f.order = f.order[:i+1] // reuse the buffer an earlier attempt left there
+		} else {
+			f.order = append(f.order, nil)
+		}
+		f.order[i] = append(f.order[i][:0], s.players[x].army...)
 		s.rng.Shuffle(f.order[i])
 	}
 	s.wait = waitFreePick
@@ -79,7 +82,7 @@ func (s *State) playFreeForAll(parts []int) {
 func (s *State) pickInFreeForAll(pos int) {
 	f := &s.free
 	i := len(f.picks)
-	s.logf("%s picks position %d of %s's army", seatName(f.parts[i]), pos+1, seatName(f.parts[f.victim(i)]))
+	s.logf(evPick, seatArg(f.parts[i]), intArg(pos+1), seatArg(f.parts[f.victim(i)]))
 	f.picks = append(f.picks, pos)
 	if len(f.picks) < len(f.parts) {
 		return
@@ -94,8 +97,9 @@ func (s *State) pickInFreeForAll(pos int) {
 func (s *State) flipFreeForAll() {
 	f := &s.free
 	best := cards.Rank(0)
-	var top []int
-	var shown []cards.Card
+	var topBuf [engine.MaxSeats]int
+	var shownBuf [engine.MaxSeats]cards.Card
+	top, shown := topBuf[:0], shownBuf[:0]
 	m := len(f.parts)
 	for j, owner := range f.parts {
 		c := f.order[j][f.picks[(j+1)%m]]
@@ -103,38 +107,38 @@ func (s *State) flipFreeForAll() {
 		shown = append(shown, c)
 		switch r := c.Rank(); {
 		case r > best:
-			best, top = r, []int{owner}
+			best, top = r, append(top[:0], owner)
 		case r == best:
 			top = append(top, owner)
 		}
 	}
-	s.logLists("free-for-all flip (%s's card first): %s", []cardList{listOf(shown)}, seatName(f.parts[0]), listArg(0))
+	s.logf(evFreeFlip, seatArg(f.parts[0]), s.cardsArg(shown))
 	if len(top) == 1 {
 		s.awardContested(top[0])
 		return
 	}
 	if f.attempt < 3 {
-		s.logf("highest card tied: replay among %d players", len(top))
+		s.logf(evFreeReplay, intArg(len(top)))
 		s.playFreeForAll(top)
 		return
 	}
 	c := f.card
-	s.free = freeForAll{}
+	s.free.reset()
 	s.toBottom(c, everyone)
-	s.logf("three tied attempts: %v goes under the barracks", c)
+	s.logf(evFreeTiedOut, cardArg(c))
 }
 
 // awardContested gives the contested card to seat: back on the drawer's
 // triple, completing the tower, or into another winner's army, won.
 func (s *State) awardContested(seat int) {
-	f := s.free
-	s.free = freeForAll{}
-	if seat == f.drawer {
-		s.toFortress(seat, f.card)
-		s.logf("%s wins the free-for-all: %v completes the watchtower", seatName(seat), f.card)
+	drawer, card := s.free.drawer, s.free.card
+	s.free.reset()
+	if seat == drawer {
+		s.toFortress(seat, card)
+		s.logf(evFreeCompletes, seatArg(seat), cardArg(card))
 		s.complete(seat)
 		return
 	}
-	s.addToArmy(seat, f.card, true, true)
-	s.logf("%s wins the free-for-all and takes %v", seatName(seat), f.card)
+	s.addToArmy(seat, card, true, true)
+	s.logf(evFreeTakes, seatArg(seat), cardArg(card))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"cardtable/cards"
 )
@@ -15,54 +16,250 @@ const everyone uint8 = 0xf
 const maxEventArgs = 5
 
 // event is a public event of the action being applied, formatted only when
-// shown: playouts that never look at events do not pay for the text. Its
-// arguments are values (cards, numbers, seats, finished strings), never
-// slices the state may change later. They are held in an array so that
-// recording an event allocates nothing for cards, seats and small numbers.
+// shown: playouts that never look at events do not pay for the text, and
+// recording one allocates nothing. It names its text (kind) and its
+// arguments are typed words (argSeat, argCard, ...), never values the
+// state may change later: card lists, seat lists and showdown rows are
+// copied into the state's evData buffer, finished texts into evTexts, and
+// both buffers are emptied with the events at the start of every action.
 type event struct {
-	format string
-	args   [maxEventArgs]any
-	n      uint8
-	// lists are the card lists that listArg arguments stand for: a
-	// cardList boxed in an any would be allocated.
-	lists [2]cardList
+	kind eventKind
+	n    uint8
+	args [maxEventArgs]earg
 }
 
-// listArg stands in an event's arguments for its card list lists[k].
-type listArg uint8
+// eventKind names an event's text; eventFormats holds the texts. Events
+// hold no pointers, so recording one costs the GC nothing.
+type eventKind uint8
 
-func (e event) String() string {
-	args := e.args
-	for i, a := range args[:e.n] {
-		if k, ok := a.(listArg); ok {
-			args[i] = e.lists[k]
+// The events, in no particular order.
+const (
+	evDrawNothing eventKind = iota
+	evDrawFortress
+	evDrawKnown
+	evDraw
+	evRefill
+	evGive
+	evSingles
+	evTurn
+	evPick
+	evTakes
+	evFlip
+	evRoyals
+	evTried
+	evThirdTry
+	evEliminated
+	evCompletes
+	evCampaignLost
+	evRows
+	evShowdown
+	evTowerBattle
+	evRoundCap
+	evGameOver
+	evText
+	evFreeForAll
+	evFreeFlip
+	evFreeReplay
+	evFreeTiedOut
+	evFreeCompletes
+	evFreeTakes
+	evDeal
+	evCampaignBattle
+	evDone
+	evEnd
+	evPlace
+	evBurn
+	evVulnerableTake
+	evChallenge
+)
+
+var eventFormats = [...]string{
+	evDrawNothing:    "%s finds the barracks empty and draws nothing",
+	evDrawFortress:   "%s draws %v into the fortress",
+	evDrawKnown:      "%s draws %v, known from the barracks",
+	evDraw:           "%s draws a card",
+	evRefill:         "the barracks is empty: refill",
+	evGive:           "%s gives %d army card(s) to the barracks",
+	evSingles:        "single fortress cards go in (%s); the barracks is shuffled: %d cards",
+	evTurn:           "turn %d (round %d): %s",
+	evPick:           "%s picks position %d of %s's army",
+	evTakes:          "%s takes %v",
+	evFlip:           "flip: %s %s against %s %s: %s",
+	evRoyals:         "royals and aces return under the barracks: %s",
+	evTried:          "%v has been challenged %s",
+	evThirdTry:       "%v loses its third try: it leaves %s's fortress",
+	evEliminated:     "%s lost a battle with an empty fortress and is out",
+	evCompletes:      "%s completes a watchtower of %vs and goes on campaign",
+	evCampaignLost:   "%s's army is empty: the campaign and the tower of %vs are lost",
+	evRows:           "showdown rows: %s",
+	evShowdown:       "every player still in is on campaign: showdown",
+	evTowerBattle:    "tie on tricks: tower battle between %s",
+	evRoundCap:       "round %d has ended: forced showdown",
+	evGameOver:       "game over: %s",
+	evText:           "%s",
+	evFreeForAll:     "free-for-all for %v, drawn by %s",
+	evFreeFlip:       "free-for-all flip (%s's card first): %s",
+	evFreeReplay:     "highest card tied: replay among %d players",
+	evFreeTiedOut:    "three tied attempts: %v goes under the barracks",
+	evFreeCompletes:  "%s wins the free-for-all: %v completes the watchtower",
+	evFreeTakes:      "%s wins the free-for-all and takes %v",
+	evDeal:           "seat %d deals; seat %d plays first",
+	evCampaignBattle: "%s starts a campaign battle against %s",
+	evDone:           "%s is done with setup",
+	evEnd:            "%s ends the turn",
+	evPlace:          "%s places %v",
+	evBurn:           "%s burns %v",
+	evVulnerableTake: "%s takes %v from %s's vulnerable fortress",
+	evChallenge:      "%s challenges %s for %v with %d card(s)",
+}
+
+// earg is one event argument: its kind in the top byte, its value below.
+type earg uint32
+
+// The kinds of event arguments.
+const (
+	argInt     earg = iota << 24 // a number, printed as is
+	argSeat                      // a seat, printed "seat N"
+	argCard                      // a card
+	argRank                      // a rank
+	argTimes                     // a try count in words ("once")
+	argOutcome                   // a flip's winner (a seat, or 0xff: a draw)
+	argCards                     // a card list in evData: offset<<8 | length
+	argSeats                     // a seat list in evData: offset<<8 | length
+	argRows                      // showdown rows in evData from the offset
+	argText                      // a finished text: index in evTexts
+)
+
+const argValue = 1<<24 - 1
+
+func intArg(n int) earg         { return argInt | earg(n)&argValue }
+func seatArg(x int) earg        { return argSeat | earg(x)&argValue }
+func cardArg(c cards.Card) earg { return argCard | earg(c) }
+func rankArg(r cards.Rank) earg { return argRank | earg(r) }
+func timesArg(n uint8) earg     { return argTimes | earg(n) }
+func outcomeArg(seat int) earg  { return argOutcome | earg(uint8(seat)) }
+func (s *State) textArg(t string) earg {
+	s.evTexts = append(s.evTexts, t)
+	return argText | earg(len(s.evTexts)-1)
+}
+
+// cardsArg copies cs (at most 255 cards) into evData.
+func (s *State) cardsArg(cs []cards.Card) earg {
+	off := len(s.evData)
+	for _, c := range cs {
+		s.evData = append(s.evData, byte(c))
+	}
+	return argCards | earg(off)<<8 | earg(len(cs))
+}
+
+// seatsArg copies seats into evData.
+func (s *State) seatsArg(seats []int) earg {
+	off := len(s.evData)
+	for _, x := range seats {
+		s.evData = append(s.evData, byte(x))
+	}
+	return argSeats | earg(off)<<8 | earg(len(seats))
+}
+
+// rowsArg copies the showdown rows and tricks of seats into evData: the
+// number of seats, then per seat its number, tricks, row length and row.
+func (s *State) rowsArg(seats []int) earg {
+	off := len(s.evData)
+	s.evData = append(s.evData, byte(len(seats)))
+	for _, x := range seats {
+		p := &s.players[x]
+		s.evData = append(s.evData, byte(x), byte(p.tricks), byte(len(p.row)))
+		for _, c := range p.row {
+			s.evData = append(s.evData, byte(c))
 		}
 	}
-	return fmt.Sprintf(e.format, args[:e.n]...)
+	return argRows | earg(off)
+}
+
+// value returns the argument as fmt prints it.
+func (s *State) argValue(a earg) any {
+	v := int(a & argValue)
+	switch a &^ argValue {
+	case argSeat:
+		return seatName(v)
+	case argCard:
+		return cards.Card(v)
+	case argRank:
+		return cards.Rank(v)
+	case argTimes:
+		return times(v)
+	case argOutcome:
+		if v == 0xff {
+			return flipOutcome(-1)
+		}
+		return flipOutcome(v)
+	case argCards:
+		return cards.Format(s.dataCards(v))
+	case argSeats:
+		return seatList(s.dataSeats(v))
+	case argRows:
+		return s.rowsText(v)
+	case argText:
+		return s.evTexts[v]
+	}
+	return v
+}
+
+func (s *State) dataCards(v int) []cards.Card {
+	out := make([]cards.Card, v&0xff)
+	for i := range out {
+		out[i] = cards.Card(s.evData[v>>8+i])
+	}
+	return out
+}
+
+func (s *State) dataSeats(v int) []int {
+	out := make([]int, v&0xff)
+	for i := range out {
+		out[i] = int(s.evData[v>>8+i])
+	}
+	return out
+}
+
+// rowsText writes the rows rowsArg recorded from offset off.
+func (s *State) rowsText(off int) string {
+	d := s.evData[off:]
+	n, d := int(d[0]), d[1:]
+	parts := make([]string, n)
+	for i := range parts {
+		seat, tricks, l := int(d[0]), int(d[1]), int(d[2])
+		row := make([]cards.Card, l)
+		for j := range row {
+			row[j] = cards.Card(d[3+j])
+		}
+		d = d[3+l:]
+		parts[i] = fmt.Sprintf("%s %s (%d tricks)", seatName(seat), cards.Format(row), tricks)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // logf records a public event of the action being applied; it takes at most
 // maxEventArgs arguments.
-func (s *State) logf(format string, args ...any) {
-	e := event{format: format}
+func (s *State) logf(k eventKind, args ...earg) {
+	e := event{kind: k}
 	e.n = uint8(copy(e.args[:], args))
 	s.events = append(s.events, e)
 }
 
-// logLists is logf for an event with card lists (at most 2): listArg(k)
-// among args stands for lists[k].
-func (s *State) logLists(format string, lists []cardList, args ...any) {
-	e := event{format: format}
-	e.n = uint8(copy(e.args[:], args))
-	copy(e.lists[:], lists)
-	s.events = append(s.events, e)
+// clearEvents forgets the events of the previous action.
+func (s *State) clearEvents() {
+	s.events, s.evData, s.evTexts = s.events[:0], s.evData[:0], s.evTexts[:0]
 }
 
 // eventTexts formats the recorded events.
 func (s *State) eventTexts() []string {
 	out := make([]string, len(s.events))
+	var args [maxEventArgs]any
 	for i, e := range s.events {
-		out[i] = e.String()
+		for j, a := range e.args[:e.n] {
+			args[j] = s.argValue(a)
+		}
+		out[i] = fmt.Sprintf(eventFormats[e.kind], args[:e.n]...)
 	}
 	return out
 }
@@ -95,6 +292,7 @@ func (s *State) toFortress(seat int, c cards.Card) {
 	p := &s.players[seat]
 	r := c.Rank()
 	p.fort[r][p.fortN[r]] = c
+	p.stacks[p.fortN[r]] |= 1 << r
 	p.fortN[r]++
 }
 
@@ -105,6 +303,7 @@ func (s *State) takeTop(seat int, r cards.Rank) cards.Card {
 	p.fortN[r]--
 	c := p.fort[r][p.fortN[r]]
 	p.fort[r][p.fortN[r]] = cards.NoCard
+	p.stacks[p.fortN[r]] &^= 1 << r
 	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return t.card == c })
 	return c
 }
@@ -160,20 +359,3 @@ func IsHigh(r cards.Rank) bool { return r >= cards.Jack }
 type seatName int
 
 func (s seatName) String() string { return "seat " + strconv.Itoa(int(s)+1) }
-
-// cardList is a short list of cards kept by value for an event, formatted
-// only when printed: the cards of one flip, of a free-for-all or of a
-// royal return (at most 6).
-type cardList struct {
-	cs [6]cards.Card
-	n  uint8
-}
-
-// listOf copies cs, which must hold at most 6 cards.
-func listOf(cs []cards.Card) cardList {
-	var l cardList
-	l.n = uint8(copy(l.cs[:], cs))
-	return l
-}
-
-func (l cardList) String() string { return cards.Format(l.cs[:l.n]) }

@@ -46,6 +46,10 @@ type player struct {
 	// fort holds the fortress: one stack per rank, bottom first.
 	fort  [numRanks][4]cards.Card
 	fortN [numRanks]uint8
+	// stacks[j] has bit r set while the stack of rank r holds more than j
+	// cards: stacks[0] the non-empty stacks, stacks[1] those of 2 or more
+	// (kept by toFortress, takeTop, complete and syncRanks).
+	stacks [4]uint16
 	// tower is the tower area of a completed watchtower, bottom first; it is
 	// empty (NoCard) unless the player is on campaign.
 	tower [4]cards.Card
@@ -56,6 +60,16 @@ type player struct {
 }
 
 func bit(c cards.Card) uint64 { return 1 << (c & 63) }
+
+// syncRanks sets the stacks masks from the stacks.
+func (p *player) syncRanks() {
+	p.stacks = [4]uint16{}
+	for r, n := range p.fortN {
+		for j := 0; j < int(n) && j < 4; j++ {
+			p.stacks[j] |= 1 << r
+		}
+	}
+}
 
 func (p *player) onCampaign() bool { return p.tower[0] != cards.NoCard }
 
@@ -131,13 +145,21 @@ type State struct {
 	// giver and owed: the seat choosing cards for an empty barracks.
 	giver, owed int
 
-	tries  []tryCount
-	events []event
+	tries []tryCount
+	// events are what the action being applied set off; evData and
+	// evTexts hold their list and text arguments (see event).
+	events  []event
+	evData  []byte
+	evTexts []string
 
 	end     endReason
 	winners []int
 	detail  string
 	stats   [numMetrics]int
+
+	// mem is the storage the slices above start in (nil for a state built
+	// field by field, which then allocates as it grows); see arena.
+	mem *arena
 }
 
 var _ engine.State = (*State)(nil)
@@ -226,29 +248,27 @@ func (s *State) AllCards() []cards.Card {
 func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
-	c := *s
-	c.barracks = slices.Clone(s.barracks)
-	c.known = slices.Clone(s.known)
-	c.players = slices.Clone(s.players)
-	for i := range c.players {
-		c.players[i].army = slices.Clone(s.players[i].army)
-		c.players[i].row = slices.Clone(s.players[i].row)
-	}
-	c.agenda = slices.Clone(s.agenda)
-	c.aside = slices.Clone(s.aside)
-	c.battle = s.battle.clone()
-	c.free = s.free.clone()
-	c.tries = slices.Clone(s.tries)
-	c.events = slices.Clone(s.events)
-	c.winners = slices.Clone(s.winners)
-	return &c
+	c := newState()
+	c.copyFrom(s)
+	return c
 }
 
 // deal sets up the table from deck (top first) per WT-02 and runs the
-// automatic steps up to the first player's setup turn.
+// automatic steps up to the first player's setup turn. s must come from
+// newState: its slices start in its arena.
 func (s *State) deal(deck []cards.Card) {
 	n := s.cfg.players
-	s.players = make([]player, n)
+	m := s.mem
+	s.players = m.players[:n]
+	for i := range s.players {
+		s.players[i].army, s.players[i].row = m.army[i][:0], m.row[i][:0]
+	}
+	s.agenda, s.aside, s.tries, s.winners = m.agenda[:0], m.aside[:0], m.tries[:0], m.winners[:0]
+	s.events, s.evData, s.evTexts = m.events[:0], m.evData[:0], m.evTexts[:0]
+	for i := range s.battle.order {
+		s.battle.order[i], s.battle.picks[i] = m.order[i][:0], m.picks[i][:0]
+	}
+	s.free.parts, s.free.order, s.free.picks = m.parts[:0], m.forders[:0], m.fpicks[:0]
 	s.first = (s.dealer + 1) % n
 	i := 0
 	for round := 0; round < 4; round++ {
@@ -264,9 +284,9 @@ func (s *State) deal(deck []cards.Card) {
 			i++
 		}
 	}
-	s.barracks = append(s.barracks, deck[i:]...)
-	s.known = make([]uint8, len(s.barracks))
-	s.logf("seat %d deals; seat %d plays first", s.dealer+1, s.first+1)
+	s.barracks = append(m.barracks[:0], deck[i:]...)
+	s.known = m.known[:len(s.barracks)]
+	s.logf(evDeal, intArg(s.dealer+1), intArg(s.first+1))
 	s.beginSetup(s.first)
 	s.run()
 }

@@ -1,13 +1,17 @@
 package watchtower
 
 import (
+	"math/bits"
 	"slices"
 
 	"cardtable/cards"
 	"cardtable/engine"
 )
 
-// Legal implements engine.State.
+// Legal implements engine.State. The order is stable: places (cards in
+// ascending order), burns (ranks up), then in play challenges (defenders in
+// seat order after seat, ranks up, K up) and campaign battles, then done or
+// end. It allocates nothing beyond growing dst.
 func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 	if s.phase == phaseOver || seat != s.mover() {
 		return dst
@@ -27,58 +31,94 @@ func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 		}
 		return dst
 	case waitGive:
-		var buf [52]cards.Card
-		for _, c := range sortedInto(buf[:0], p.army) {
-			dst = append(dst, giveAction(c))
+		for m := cardSet(p.army); m != 0; m &= m - 1 {
+			dst = append(dst, giveAction(cards.Card(bits.TrailingZeros64(m))))
 		}
 		return dst
 	}
 	if !p.onCampaign() {
-		var buf [52]cards.Card
-		for _, c := range sortedInto(buf[:0], p.army) {
-			dst = append(dst, placeAction(c))
+		for m := cardSet(p.army); m != 0; m &= m - 1 {
+			dst = append(dst, placeAction(cards.Card(bits.TrailingZeros64(m))))
 		}
-	}
-	for r := cards.Two; r <= cards.Ace && !s.burnUsed && !p.onCampaign(); r++ {
-		if p.fortN[r] > 0 && s.doubledBy(seat, r) < 0 {
-			dst = append(dst, burnAction(r))
+		if !s.burnUsed {
+			dst = s.legalBurns(seat, dst)
 		}
 	}
 	if s.phase == phaseSetup {
 		return append(dst, Done)
 	}
-	dst = s.legalChallenges(seat, dst)
+	if !s.challengeUsed {
+		dst = s.legalChallenges(seat, dst)
+	}
 	return append(dst, End)
 }
 
-// legalChallenges appends seat's legal challenges and campaign battles.
-func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
-	if s.challengeUsed {
-		return dst
+// cardSet returns the set of cs, one bit per card value (bit(c)). Cards
+// are below 64, so walking the set from its lowest bit lists cs sorted.
+func cardSet(cs []cards.Card) uint64 {
+	var m uint64
+	for _, c := range cs {
+		m |= bit(c)
 	}
+	return m
+}
+
+// legalBurns appends seat's legal burns: ranks in its fortress that no
+// other seat holds two or more of (WT-06).
+func (s *State) legalBurns(seat int, dst []engine.Action) []engine.Action {
+	var doubled uint16
+	for x := range s.players {
+		if x != seat {
+			doubled |= s.players[x].stacks[1]
+		}
+	}
+	for m := s.players[seat].stacks[0] &^ doubled; m != 0; m &= m - 1 {
+		dst = append(dst, burnAction(cards.Rank(bits.TrailingZeros16(m))))
+	}
+	return dst
+}
+
+// legalChallenges appends seat's legal challenges and campaign battles
+// (the turn's challenge must be unused). It lists exactly the actions
+// checkChallenge and checkCampaignBattle accept, without calling them.
+func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
+	n := s.cfg.players
 	armyA := len(s.players[seat].army)
-	for _, def := range s.order(seat)[1:] {
+	for k := 1; k < n; k++ {
+		def := s.seatFrom(seat, k)
 		d := &s.players[def]
-		if d.onCampaign() {
+		if d.out || d.onCampaign() {
 			continue
 		}
-		for r := cards.Two; r <= cards.Ace; r++ {
-			if d.fortN[r] == 0 || (d.fortN[r] == 2 && armyA < 6) || (d.fortN[r] == 3 && armyA < 10) {
-				continue
-			}
-			lo, hi := 1, min(2, armyA, len(d.army))
-			if len(d.army) == 0 {
-				lo, hi = 0, 0
-			}
+		armyD := len(d.army)
+		lo, hi := 1, min(2, armyA, armyD)
+		if armyD == 0 {
+			lo, hi = 0, 0
+		}
+		if lo > hi {
+			continue
+		}
+		// The top of a double tower needs 6 army cards, of a triple 10.
+		open := d.stacks[0]
+		if armyA < 6 {
+			open &^= d.stacks[1] &^ d.stacks[2]
+		}
+		if armyA < 10 {
+			open &^= d.stacks[2] &^ d.stacks[3]
+		}
+		for m := open; m != 0; m &= m - 1 {
+			r := cards.Rank(bits.TrailingZeros16(m))
 			for k := lo; k <= hi; k++ {
-				if s.checkChallenge(seat, def, r, k) == nil {
-					dst = append(dst, challengeAction(def, r, k))
-				}
+				dst = append(dst, challengeAction(def, r, k))
 			}
 		}
 	}
-	for _, def := range s.order(seat)[1:] {
-		if s.players[seat].onCampaign() && s.players[def].onCampaign() && s.checkCampaignBattle(seat, def) == nil {
+	if !s.players[seat].onCampaign() || armyA == 0 || s.allOnCampaign() {
+		return dst
+	}
+	for k := 1; k < n; k++ {
+		def := s.seatFrom(seat, k)
+		if d := &s.players[def]; !d.out && d.onCampaign() && len(d.army) > 0 {
 			dst = append(dst, campaignBattleAction(def))
 		}
 	}
@@ -110,7 +150,7 @@ func (s *State) Apply(seat int, a engine.Action) error {
 	if err := s.check(seat, d); err != nil {
 		return err
 	}
-	s.events = s.events[:0]
+	s.clearEvents()
 	s.play(seat, d)
 	s.run()
 	return nil
@@ -139,9 +179,9 @@ func (s *State) check(seat int, d decoded) error {
 	case kindBurn:
 		return s.checkBurn(seat, d.rank)
 	case kindChallenge:
-		return s.checkChallenge(seat, d.seat, d.rank, d.k)
+		return s.checkChallenge(seat, int(d.seat), d.rank, int(d.k))
 	case kindCampaignBattle:
-		return s.checkCampaignBattle(seat, d.seat)
+		return s.checkCampaignBattle(seat, int(d.seat))
 	case kindDone:
 		if s.phase != phaseSetup {
 			return engine.Illegal("watchtower: done ends a setup turn; the game has started, so write end")
@@ -167,15 +207,15 @@ func (s *State) checkPick(d decoded) error {
 	var taken bool
 	if s.wait == waitBattlePick {
 		n = len(s.battle.order[s.battle.side()])
-		taken = d.slot <= n && s.battle.taken(d.slot-1)
+		taken = int(d.slot) <= n && s.battle.taken(int(d.slot)-1)
 	} else {
 		n = len(s.free.order[s.free.victim(len(s.free.picks))])
 	}
 	switch {
-	case d.slot > n:
-		return engine.Illegal("watchtower: cannot pick %d: there are only %d positions", d.slot, n)
+	case int(d.slot) > n:
+		return engine.Illegal("watchtower: cannot pick %d: there are only %d positions", int(d.slot), n)
 	case taken:
-		return engine.Illegal("watchtower: cannot pick %d: that position is already taken", d.slot)
+		return engine.Illegal("watchtower: cannot pick %d: that position is already taken", int(d.slot))
 	}
 	return nil
 }
@@ -268,9 +308,9 @@ func (s *State) play(seat int, d decoded) {
 	switch d.kind {
 	case kindPick:
 		if s.wait == waitBattlePick {
-			s.pickInBattle(d.slot - 1)
+			s.pickInBattle(int(d.slot) - 1)
 		} else {
-			s.pickInFreeForAll(d.slot - 1)
+			s.pickInFreeForAll(int(d.slot) - 1)
 		}
 	case kindGive:
 		s.removeFromArmy(seat, d.card)
@@ -283,13 +323,13 @@ func (s *State) play(seat int, d decoded) {
 	case kindBurn:
 		s.burn(seat, d.rank)
 	case kindChallenge:
-		s.challenge(seat, d.seat, d.rank, d.k)
+		s.challenge(seat, int(d.seat), d.rank, int(d.k))
 	case kindCampaignBattle:
 		s.stats[metricCampaignBattles]++
-		s.logf("%s starts a campaign battle against %s", seatName(seat), seatName(d.seat))
-		s.startBattle(seat, d.seat, cards.NoCard, min(3, len(s.players[seat].army), len(s.players[d.seat].army)))
+		s.logf(evCampaignBattle, seatArg(seat), seatArg(int(d.seat)))
+		s.startBattle(seat, int(d.seat), cards.NoCard, min(3, len(s.players[seat].army), len(s.players[int(d.seat)].army)))
 	case kindDone:
-		s.logf("%s is done with setup", seatName(seat))
+		s.logf(evDone, seatArg(seat))
 		if next := s.nextIn(seat); next != s.first {
 			s.beginSetup(next)
 		} else {
@@ -297,7 +337,7 @@ func (s *State) play(seat int, d decoded) {
 			s.beginTurn(s.first)
 		}
 	case kindEnd:
-		s.logf("%s ends the turn", seatName(seat))
+		s.logf(evEnd, seatArg(seat))
 		s.endTurn()
 	}
 	if s.wait == waitTurn {
@@ -310,7 +350,7 @@ func (s *State) play(seat int, d decoded) {
 func (s *State) place(seat int, c cards.Card) {
 	won := s.removeFromArmy(seat, c)
 	s.toFortress(seat, c)
-	s.logf("%s places %v", seatName(seat), c)
+	s.logf(evPlace, seatArg(seat), cardArg(c))
 	if s.players[seat].fortN[c.Rank()] < 4 {
 		return
 	}
@@ -331,7 +371,7 @@ func (s *State) burn(seat int, r cards.Rank) {
 	if IsHigh(r) {
 		n = 2
 	}
-	s.logf("%s burns %v", seatName(seat), c)
+	s.logf(evBurn, seatArg(seat), cardArg(c))
 	s.push(drawTask(seat, n, false), task{kind: taskBottom, card: c})
 }
 
@@ -344,10 +384,10 @@ func (s *State) challenge(seat, def int, r cards.Rank, k int) {
 		s.stats[metricVulnerableTakes]++
 		s.takeTop(def, r)
 		s.addToArmy(seat, target, true, true)
-		s.logf("%s takes %v from %s's vulnerable fortress", seatName(seat), target, seatName(def))
+		s.logf(evVulnerableTake, seatArg(seat), cardArg(target), seatArg(def))
 		return
 	}
 	s.stats[metricChallenges]++
-	s.logf("%s challenges %s for %v with %d card(s)", seatName(seat), seatName(def), target, k)
+	s.logf(evChallenge, seatArg(seat), seatArg(def), cardArg(target), intArg(k))
 	s.startBattle(seat, def, target, k)
 }

@@ -141,7 +141,7 @@ func (s *State) validateBattle() error {
 func (s *State) validateFree() error {
 	f := &s.free
 	if f.card == cards.NoCard {
-		if s.wait == waitFreePick || f.parts != nil {
+		if s.wait == waitFreePick || len(f.parts) != 0 {
 			return errors.New("waiting for a pick without a free-for-all")
 		}
 		return nil

@@ -106,6 +106,9 @@ type Pending struct {
 	Participants []int       `json:"participants,omitempty"`
 	// A refill giver's remaining count.
 	Owed int `json:"owed,omitempty"`
+	// target holds the card Target or Contested points to in a view
+	// written by ViewInto.
+	target cards.Card
 }
 
 // View implements engine.State.

@@ -112,18 +112,33 @@ func (g Game) New(opts engine.Options, setup engine.Setup) (engine.State, error)
 	if cfg.players < 2 || cfg.players > 4 || cfg.maxRounds < 1 {
 		return nil, fmt.Errorf("%w: watchtower: options %s are out of range; use players=2..4 and max-rounds=1..1000", engine.ErrBadOption, opts)
 	}
-	s := &State{cfg: cfg, opts: opts, rng: cards.NewRNG(setup.Seed)}
-	s.dealer = s.rng.IntN(cfg.players)
-	deck := setup.Deck
-	if deck == nil {
-		deck = cards.Standard52()
-		s.rng.Shuffle(deck)
-	} else {
-		if err := cards.CheckPermutation(deck, cards.Standard52()); err != nil {
+	if setup.Deck != nil {
+		if err := cards.CheckPermutation(setup.Deck, cards.Standard52()); err != nil {
 			return nil, engine.BadSetup("watchtower: the deck must be the 52 cards of one pack, top first: %v", err)
 		}
-		deck = append([]cards.Card(nil), deck...)
 	}
-	s.deal(deck)
+	s := newState()
+	s.cfg, s.opts, s.rng = cfg, opts, cards.NewRNG(setup.Seed)
+	s.dealer = s.rng.IntN(cfg.players)
+	var deck [52]cards.Card
+	if setup.Deck == nil {
+		standard52(&deck)
+		s.rng.Shuffle(deck[:])
+	} else {
+		copy(deck[:], setup.Deck)
+	}
+	s.deal(deck[:])
 	return s, nil
+}
+
+// standard52 fills deck with the pack in cards.Standard52's order (2C 2D
+// 2H 2S 3C ... AS), without allocating it.
+func standard52(deck *[52]cards.Card) {
+	i := 0
+	for r := cards.Two; r <= cards.Ace; r++ {
+		for su := cards.Clubs; su <= cards.Spades; su++ {
+			deck[i] = cards.New(r, su)
+			i++
+		}
+	}
 }
