@@ -1,71 +1,84 @@
 package war
 
-import "cardtable/cards"
-
 // battles plays battles from p, at most left of them: those the first
 // comparison settles (duel.battle) and, when d.full is not 0, the common
 // war, one round in which both lay a full war and the face-up cards
 // differ. It returns the piles, the battles still left and done true
 // after a battle that needs run's checks (pile 0 of a size in checkAt,
 // with the saved top card for rep.len0, or none left), or done false
-// before a battle it does not settle, which is left unplayed. The loop
-// makes no calls and keeps the pile ends in locals, so they stay in
-// registers.
+// before a battle it does not settle, which is left unplayed.
+//
+// The loop makes no calls and keeps three numbers in registers: pile 0's
+// head h and tail t, and the countdown. Every battle it plays moves both
+// heads alike, so pile 1's head is h+dh for a dh fixed during the call,
+// and between battles the two piles hold all 52 cards, so pile 1's tail
+// is its head plus 52-(t-h).
 func (d *duel) battles(p piles, left int) (piles, int, bool) {
-	h0, h1, t0, t1 := p.h0, p.h1, p.t0, p.t1
+	h, t := p.h0, p.t0
+	dh := p.h1 - p.h0
 	ring, battle := &d.ring, &d.battle
 	for {
-		a, b := ring[0][h0&63], ring[1][h1&63]
+		a, b := ring[0][h&63], ring[1][(h+dh)&63]
 		c := battle[a][b]
-		// Each battle moves both heads by n and the tails by 2n·(1-w)
-		// and 2n·w: the common code after the two kinds below.
-		n, w := uint(1), uint(c)&1
 		if c < plainEnd {
-			// x goes under first, y second, selected without a branch.
-			x := a ^ (a^b)&cards.Card(-(c>>1))
-			y := x ^ a ^ b
-			tw := t0
-			if w != 0 {
-				tw = t1
-			}
+			// The winner w takes both cards: seat s's card (bit 1 of c)
+			// goes under first, at w's tail tw, the other after it.
+			w, s := uint(c)&1, uint(c>>1)
+			// tw is t or pile 1's tail, selected without a branch.
+			tw := t ^ (t^(2*h+dh+52-t))&-w
 			rw := &ring[w]
-			rw[tw&63], rw[(tw+1)&63] = x, y
-		} else {
-			// A war the loop settles: both hold the tied card and full
-			// more, and the last of those, face up, differ.
-			full := d.full
-			if c > battleAutoTie || full == 0 || t0-h0 <= full || t1-h1 <= full {
-				return piles{h0, h1, t0, t1}, left, false
+			rw[(tw+s)&63] = a
+			rw[(tw+1-s)&63] = b
+			h++
+			t += 2 - 2*w
+			left--
+			if k := d.checkAt[(t-h)&63]; k != 0 && (k == checkEnd || ring[0][h&63] == d.rep.top0) || left == 0 {
+				break
 			}
-			up := battle[ring[0][(h0+full)&63]][ring[1][(h1+full)&63]]
-			if up >= plainEnd {
-				return piles{h0, h1, t0, t1}, left, false
-			}
-			w = uint(up) & 1
-			n = full + 1
-			d.wars++
-			if c == battleAutoTie {
-				d.autoWars++
-			}
-			// The winner picks up n cards per seat, the tied ones
-			// first, layer by layer in the pickup order (WAR-04), read
-			// from behind the heads and written after the tail: the
-			// piles never hold 64 cards, so the two never overlap.
-			f := uint(d.first[w])
-			hf, hs := h0^(h0^h1)&-f, h1^(h0^h1)&-f
-			rf, rs, dst := &ring[f&1], &ring[(f^1)&1], &ring[w]
-			tw := t0 ^ (t0^t1)&-w
-			for i := range n {
-				dst[(tw+2*i)&63], dst[(tw+2*i+1)&63] = rf[(hf+i)&63], rs[(hs+i)&63]
-			}
+			continue
 		}
-		h0 += n
-		h1 += n
-		t0 += 2 * n * (1 - w)
-		t1 += 2 * n * w
+		// A war the loop settles: both hold the tied card and full
+		// more, and the last of those, face up, differ.
+		full := d.full
+		if c > battleAutoTie || full == 0 || t-h <= full || 52-(t-h) <= full {
+			return d.piles(h, t, dh), left, false
+		}
+		up := battle[ring[0][(h+full)&63]][ring[1][(h+dh+full)&63]]
+		if up >= plainEnd {
+			return d.piles(h, t, dh), left, false
+		}
+		w, n := uint(up)&1, full+1
+		d.wars++
+		if c == battleAutoTie {
+			d.autoWars++
+		}
+		d.pickUpWar(w, n, h, dh, t)
+		h += n
+		t += 2 * n * (1 - w)
 		left--
-		if k := d.checkAt[(t0-h0)&63]; k != 0 && (k == checkEnd || ring[0][h0&63] == d.rep.top0) || left == 0 {
-			return piles{h0, h1, t0, t1}, left, true
+		if k := d.checkAt[(t-h)&63]; k != 0 && (k == checkEnd || ring[0][h&63] == d.rep.top0) || left == 0 {
+			break
 		}
+	}
+	return d.piles(h, t, dh), left, true
+}
+
+// piles returns the piles of battles' h, t and dh.
+func (d *duel) piles(h, t, dh uint) piles {
+	return piles{h0: h, h1: h + dh, t0: t, t1: 2*h + dh + 52 - t}
+}
+
+// pickUpWar writes a war's n cards per seat, the tied ones first, from
+// the heads (h and h+dh) under winner w's pile from its tail (t for pile
+// 0), layer by layer in the pickup order (WAR-04). The cards are read
+// behind the heads and written after the tail, and the piles never hold
+// 64 cards, so the two never overlap.
+func (d *duel) pickUpWar(w, n, h, dh, t uint) {
+	f := uint(d.first[w&1])
+	hf, hs := h+dh&-f, h+dh&-(f^1)
+	tw := t ^ (t^(2*h+dh+52-t))&-w
+	rf, rs, dst := &d.ring[f&1], &d.ring[(f^1)&1], &d.ring[w&1]
+	for i := range n {
+		dst[(tw+2*i)&63], dst[(tw+2*i+1)&63] = rf[(hf+i)&63], rs[(hs+i)&63]
 	}
 }
