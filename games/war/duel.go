@@ -33,11 +33,10 @@ type duel struct {
 	wars, autoWars int
 	// rep is the cheap reject before Brent's card comparison.
 	rep repetition
-	// checkAt[n] is checkEnd for the sizes of pile 0 that end the game (0
-	// and 52) and checkRepeat for rep.len0: after such a battle battles
-	// returns to run's checks (for rep.len0 only when the top card matches
-	// too).
-	checkAt [64]uint8
+	// repKey is rep as battles compares it after every battle, pile 0's
+	// size and top card in one number: len0 | top0<<8 (len0 64 never
+	// matches).
+	repKey uint
 }
 
 // Values of duel.battle from plainEnd on: pairs the first comparison
@@ -47,12 +46,6 @@ const (
 	battleTie     = plainEnd
 	battleAutoTie = plainEnd + 1
 	battleOther   = plainEnd + 2
-)
-
-// Values of duel.checkAt.
-const (
-	checkEnd    = 1
-	checkRepeat = 2
 )
 
 // slapShown marks a comparison whose cards open a slap window.
@@ -132,7 +125,6 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	}
 	d.wars, d.autoWars = 0, 0
 	battles, power, stop := 0, 1, 1
-	d.checkAt = [64]uint8{0: checkEnd, 52: checkEnd}
 	if r.repetitionApplies() {
 		d.save(p)
 		d.expect(repetition{len0: 26, top0: d.saved[0][0]})
@@ -202,12 +194,8 @@ type repetition struct {
 
 // expect makes rep the reject before Brent's comparison.
 func (d *duel) expect(rep repetition) {
-	d.checkAt[d.rep.len0&63] = 0
-	d.checkAt[0], d.checkAt[52] = checkEnd, checkEnd
-	if rep.len0 < 64 {
-		d.checkAt[rep.len0] = checkRepeat
-	}
 	d.rep = rep
+	d.repKey = rep.len0 | uint(rep.top0)<<8
 }
 
 // candidate reports whether p may repeat the saved position.
@@ -243,7 +231,7 @@ func (d *duel) shuffledBattles(p piles, left int, rng *cards.RNG) (piles, int, b
 		p.t0 += 2 - 2*w
 		p.t1 += 2 * w
 		left--
-		if d.checkAt[(p.t0-p.h0)&63] == checkEnd || left == 0 {
+		if p.t0-p.h0-1 >= 51 || left == 0 {
 			*rng = r
 			return p, left, true
 		}

@@ -4,8 +4,9 @@ package war
 // comparison settles (duel.battle) and, when d.full is not 0, the common
 // war, one round in which both lay a full war and the face-up cards
 // differ. It returns the piles, the battles still left and done true
-// after a battle that needs run's checks (pile 0 of a size in checkAt,
-// with the saved top card for rep.len0, or none left), or done false
+// after a battle that needs run's checks (pile 0 empty or whole, or of
+// the size and top card of Brent's saved position, d.repKey, or none
+// left), or done false
 // before a battle it does not settle, which is left unplayed.
 //
 // The loop makes no calls and keeps three numbers in registers: pile 0's
@@ -23,16 +24,18 @@ func (d *duel) battles(p piles, left int) (piles, int, bool) {
 		if c < plainEnd {
 			// The winner w takes both cards: seat s's card (bit 1 of c)
 			// goes under first, at w's tail tw, the other after it.
-			w, s := uint(c)&1, uint(c>>1)
-			// tw is t or pile 1's tail, selected without a branch.
-			tw := t ^ (t^(2*h+dh+52-t))&-w
+			w, s := uint(c)&1, uint(c)>>1
+			tw, t1 := t, 2*h+dh+52-t
+			if w != 0 {
+				tw = t1
+			}
 			rw := &ring[w]
 			rw[(tw+s)&63] = a
 			rw[(tw+1-s)&63] = b
 			h++
 			t += 2 - 2*w
 			left--
-			if k := d.checkAt[(t-h)&63]; k != 0 && (k == checkEnd || ring[0][h&63] == d.rep.top0) || left == 0 {
+			if n0 := t - h; n0-1 >= 51 || n0|uint(ring[0][h&63])<<8 == d.repKey || left == 0 {
 				break
 			}
 			continue
@@ -56,7 +59,7 @@ func (d *duel) battles(p piles, left int) (piles, int, bool) {
 		h += n
 		t += 2 * n * (1 - w)
 		left--
-		if k := d.checkAt[(t-h)&63]; k != 0 && (k == checkEnd || ring[0][h&63] == d.rep.top0) || left == 0 {
+		if n0 := t - h; n0-1 >= 51 || n0|uint(ring[0][h&63])<<8 == d.repKey || left == 0 {
 			break
 		}
 	}
