@@ -55,7 +55,21 @@ func (d *duel) battles(p piles, left int) (piles, int, bool) {
 		if c == battleAutoTie {
 			d.autoWars++
 		}
-		d.pickUpWar(w, n, h, dh, t)
+		// The winner picks up n cards per seat, the tied ones first,
+		// layer by layer in the pickup order (WAR-04): seat f's from its
+		// head hf, the other's from hs. The cards are read behind the
+		// heads and written after the tail, and the piles never hold 64
+		// cards, so the two never overlap.
+		f := uint(d.first[w])
+		hf, hs := h+dh&-f, h+dh&-(f^1)
+		tw, t1 := t, 2*h+dh+52-t
+		if w != 0 {
+			tw = t1
+		}
+		rf, rs, dst := &ring[f&1], &ring[(f^1)&1], &ring[w]
+		for i := range n {
+			dst[(tw+2*i)&63], dst[(tw+2*i+1)&63] = rf[(hf+i)&63], rs[(hs+i)&63]
+		}
 		h += n
 		t += 2 * n * (1 - w)
 		left--
@@ -69,19 +83,4 @@ func (d *duel) battles(p piles, left int) (piles, int, bool) {
 // piles returns the piles of battles' h, t and dh.
 func (d *duel) piles(h, t, dh uint) piles {
 	return piles{h0: h, h1: h + dh, t0: t, t1: 2*h + dh + 52 - t}
-}
-
-// pickUpWar writes a war's n cards per seat, the tied ones first, from
-// the heads (h and h+dh) under winner w's pile from its tail (t for pile
-// 0), layer by layer in the pickup order (WAR-04). The cards are read
-// behind the heads and written after the tail, and the piles never hold
-// 64 cards, so the two never overlap.
-func (d *duel) pickUpWar(w, n, h, dh, t uint) {
-	f := uint(d.first[w&1])
-	hf, hs := h+dh&-f, h+dh&-(f^1)
-	tw := t ^ (t^(2*h+dh+52-t))&-w
-	rf, rs, dst := &d.ring[f&1], &d.ring[(f^1)&1], &d.ring[w&1]
-	for i := range n {
-		dst[(tw+2*i)&63], dst[(tw+2*i+1)&63] = rf[(hf+i)&63], rs[(hs+i)&63]
-	}
 }
