@@ -114,7 +114,6 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	if r.slap != 0 {
 		g.bots = [2]cards.RNG{cards.NewRNG(engine.BotSeed(seed, 0)), cards.NewRNG(engine.BotSeed(seed, 1))}
 	}
-	ring := &d.ring
 	p := piles{t0: 26, t1: 26}
 	shuffle := r.pickup == shuffled
 	// d.full is a full war round's cards after the tied ones, 0 when wars
@@ -124,7 +123,7 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 		d.full = uint(r.down) + 1
 	}
 	d.wars, d.autoWars = 0, 0
-	battles, power, stop := 0, 1, 1
+	power, stop := 1, 1
 	if r.repetitionApplies() {
 		d.save(p)
 		d.expect(repetition{len0: 26, top0: d.saved[0][0]})
@@ -132,7 +131,19 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 		d.expect(repetition{len0: 64})
 		stop = r.maxBattles
 	}
-	end, winner := endNone, -1
+	end, winner, battles := d.loop(r, &g, p, 0, power, stop)
+	g.wars += d.wars
+	g.autoWars += d.autoWars
+	g.write(out, end, winner, battles)
+}
+
+// loop plays from piles p after battles battles to the end of the game
+// and returns how it ended, the winner (-1 for none) and the battles
+// played. Brent's next save is at battle stop, after which power doubles
+// (stop is the cap when repetition does not apply).
+func (d *duel) loop(r *rules, g *duelCounts, p piles, battles, power, stop int) (end uint8, winner, n int) {
+	ring := &d.ring
+	shuffle := r.pickup == shuffled
 	for {
 		var left int
 		var done bool
@@ -145,29 +156,25 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 		if !done {
 			a, b := ring[0][p.h0&63], ring[1][p.h1&63]
 			d.laid[0][0], d.laid[1][0] = a, b
-			e, ok := d.trick(r, &g, d.cmp[a&63][b&63], ends{head: [2]uint{p.h0 + 1, p.h1 + 1}, tail: [2]uint{p.t0, p.t1}})
+			e, ok := d.trick(r, g, d.cmp[a&63][b&63], ends{head: [2]uint{p.h0 + 1, p.h1 + 1}, tail: [2]uint{p.t0, p.t1}})
 			battles++
 			if !ok {
-				end = endDraw
-				break
+				return endDraw, -1, battles
 			}
 			p = piles{h0: e.head[0], h1: e.head[1], t0: e.tail[0], t1: e.tail[1]}
 		}
 		if n0 := p.t0 - p.h0; n0-1 >= 51 {
-			end, winner = endWin, 0
 			if n0 == 0 {
-				winner = 1
+				return endWin, 1, battles
 			}
-			break
+			return endWin, 0, battles
 		}
 		if d.rep.candidate(ring, p) && d.same(ends{head: [2]uint{p.h0, p.h1}, tail: [2]uint{p.t0, p.t1}}) {
-			end = endRepetition
-			break
+			return endRepetition, -1, battles
 		}
 		if battles == stop {
 			if battles >= r.maxBattles {
-				end = endCap
-				break
+				return endCap, -1, battles
 			}
 			d.save(p)
 			d.expect(repetition{len0: p.t0 - p.h0, top0: ring[0][p.h0&63]})
@@ -175,9 +182,6 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 			stop = min(battles+power, r.maxBattles)
 		}
 	}
-	g.wars += d.wars
-	g.autoWars += d.autoWars
-	g.write(out, end, winner, battles)
 }
 
 // piles are the two piles' ends between battles: pile s is

@@ -74,13 +74,13 @@ func (Game) Simulate(opts engine.Options, seed uint64, out *engine.Outcome) {
 	if r := &sc.r; r.seats == 2 {
 		sc.duel.run(r, seed, out)
 	} else {
-		sc.play.simulate(r, seed, out, &sc.trio)
+		sc.play.simulate(r, seed, out, &sc.trio, &sc.duel)
 	}
 }
 
 // simulate plays a whole game through the rules code, answering slap
 // windows as the default player (bots/warbot) would.
-func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome, t *trio) {
+func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome, t *trio, d *duel) {
 	rng := cards.NewRNG(seed)
 	deck := standardDeck
 	rng.Shuffle(deck[:])
@@ -97,7 +97,7 @@ func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome, t *trio) {
 					continue
 				}
 			} else if bits.OnesCount8(p.in) == 2 && !p.war && r.slap == 0 {
-				if p.plainBattles2(t) {
+				if d.twoLeft(p) || p.plainBattles2(t) {
 					continue
 				}
 			} else if p.plainBattle() {
