@@ -40,26 +40,42 @@ func (d *duel) battles(p piles, left int) (piles, int, bool) {
 			}
 			continue
 		}
-		// A war the loop settles: both hold the tied card and full
-		// more, and the last of those, face up, differ.
+		// A war the loop settles: rounds of full cards each (the last
+		// face up) while the face-up cards tie, as long as both piles
+		// hold every round and the pickup stays within the ring (see
+		// below). Anything else is left to trick, untouched.
 		full := d.full
-		if c > battleAutoTie || full == 0 || t-h <= full || 52-(t-h) <= full {
+		if c > battleAutoTie || full == 0 {
 			return d.piles(h, t, dh), left, false
 		}
-		up := battle[ring[0][(h+full)&63]][ring[1][(h+dh+full)&63]]
-		if up >= plainEnd {
-			return d.piles(h, t, dh), left, false
+		n0, k, wars, autos := t-h, uint(0), 0, 0
+		for up := c; ; {
+			wars++
+			if up == battleAutoTie {
+				autos++
+			}
+			k += full
+			if n0 <= k || 52-n0 <= k || k >= 12 {
+				return d.piles(h, t, dh), left, false
+			}
+			up = battle[ring[0][(h+k)&63]][ring[1][(h+dh+k)&63]]
+			if up < plainEnd {
+				c = up
+				break
+			}
+			if up > battleAutoTie {
+				return d.piles(h, t, dh), left, false
+			}
 		}
-		w, n := uint(up)&1, full+1
-		d.wars++
-		if c == battleAutoTie {
-			d.autoWars++
-		}
+		w, n := uint(c)&1, k+1
+		d.wars += wars
+		d.autoWars += autos
 		// The winner picks up n cards per seat, the tied ones first,
 		// layer by layer in the pickup order (WAR-04): seat f's from its
 		// head hf, the other's from hs. The cards are read behind the
-		// heads and written after the tail, and the piles never hold 64
-		// cards, so the two never overlap.
+		// heads and written after the winner's tail; the winner holds at
+		// most 52-n cards with its n laid ones, so with n at most 12 the
+		// 2n written never reach the ones still to be read.
 		f := uint(d.first[w])
 		hf, hs := h+dh&-f, h+dh&-(f^1)
 		tw, t1 := t, 2*h+dh+52-t
