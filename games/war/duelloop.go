@@ -2,18 +2,18 @@ package war
 
 // battles plays battles from p, at most left of them: those the first
 // comparison settles (duel.battle) and, when d.full is not 0, the common
-// war, one round in which both lay a full war and the face-up cards
-// differ. It returns the piles, the battles still left and done true
-// after a battle that needs run's checks (pile 0 empty or whole, or of
-// the size and top card of Brent's saved position, d.repKey, or none
-// left), or done false
+// wars, in which both lay full rounds until the face-up cards differ. It
+// returns the piles, the battles still left and done true after a battle
+// that needs run's checks (pile 0 empty or whole, or of the size and top
+// card of Brent's saved position, d.repKey, or none left), or done false
 // before a battle it does not settle, which is left unplayed.
 //
 // The loop makes no calls and keeps three numbers in registers: pile 0's
 // head h and tail t, and the countdown. Every battle it plays moves both
 // heads alike, so pile 1's head is h+dh for a dh fixed during the call,
 // and between battles the two piles hold all 52 cards, so pile 1's tail
-// is its head plus 52-(t-h).
+// is its head plus 52-(t-h). It is longer than the project's usual
+// function on purpose: any part split off would be a call in the loop.
 func (d *duel) battles(p piles, left int) (piles, int, bool) {
 	h, t := p.h0, p.t0
 	dh := p.h1 - p.h0

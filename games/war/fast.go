@@ -249,7 +249,8 @@ func (t *trio) prepare(r *rules) {
 // saved size and top card (the saved position starts with pile 0). It
 // returns when a battle needs the general code (leaving it unplayed) or a
 // player ran out (after afterBattle), and reports whether it played any
-// battle.
+// battle. Like duel.battles it stays one function so the loop makes no
+// calls on its common path.
 func (p *play) plainBattles3(t *trio) bool {
 	played := false
 	order := &p.r.order
