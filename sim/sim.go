@@ -246,7 +246,10 @@ func (r *runner) lineupOf(i int64) lineup {
 		rot = int(i % int64(r.seats))
 	}
 	for s := 0; s < r.seats; s++ {
-		c := (s + rot) % r.seats
+		c := s + rot
+		if c >= r.seats {
+			c -= r.seats
+		}
 		l.config[s], l.bot[s] = c, r.botOf[c]
 	}
 	return l
@@ -280,7 +283,9 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 		row = row[:0]
 		for i := lo; i < hi; i++ {
 			seed := cards.SubSeed(r.cfg.Seed, uint64(i))
-			l = r.lineupOf(i)
+			if r.cfg.Rotate || i == lo {
+				l = r.lineupOf(i)
+			}
 			if err := r.playOne(ctx, &p, t, &l, i, seed, &out); err != nil {
 				r.fail(i, err)
 				return

@@ -161,6 +161,12 @@ type moments struct {
 func (m *moments) add(x float64) {
 	m.n++
 	d := x - m.mean
+	if d == 0 {
+		// A value equal to the mean leaves mean and m2 as they are (both
+		// start at +0 and never become -0, so adding ±0 changes no bit):
+		// no division for a metric that is always 0.
+		return
+	}
 	m.mean += d / float64(m.n)
 	m.m2 += d * (x - m.mean)
 }

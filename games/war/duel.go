@@ -16,26 +16,36 @@ type duel struct {
 	// cmp is the comparator's two-player table with slapShown added to
 	// every pair that shows a slap card (WAR-15), made by prepare.
 	cmp [64][64]uint8
-	// battle is cmp for plainBattles: for a pair settled at once, the
-	// winner w in bit 0 and the seat whose card goes under first in bit 1
-	// (firstCards); plainEnd or more for any other pair.
-	battle [64][64]uint8
+	// battle is cmp for battles: for a pair settled at once, the winner
+	// w in bit 0 and the seat whose card goes under first in bit 1
+	// (firstCards); battleTie or battleAutoTie for a tie the loop may
+	// settle as a war, battleOther for any other pair. It is indexed by
+	// the two cards whole, which need no bounds check; only the 64×64
+	// corner of real cards is ever read (4 KiB of cache).
+	battle [256][256]uint8
+	// first is firstCards of the rules' pickup order.
+	first [2]uint8
+	// full is a full war round's cards after the tied one when battles
+	// settles wars, 0 when they all go through trick.
+	full uint
+	// wars and autoWars count the wars battles settled (kept here, not
+	// in duelCounts, so that the loop holds one pointer).
+	wars, autoWars int
 	// rep is the cheap reject before Brent's card comparison.
 	rep repetition
-	// checkAt[n] is checkEnd for the sizes of pile 0 that end the game (0
-	// and 52) and checkRepeat for rep.len0: after such a battle
-	// plainBattles returns to run's checks (for rep.len0 only when the top
-	// card matches too).
-	checkAt [64]uint8
+	// repKey is rep as battles compares it after every battle, pile 0's
+	// size and top card in one number: len0 | top0<<8 (len0 64 never
+	// matches).
+	repKey uint
 }
 
-// plainEnd and above in duel.battle: a pair plainBattles does not settle.
-const plainEnd = 4
-
-// Values of duel.checkAt.
+// Values of duel.battle from plainEnd on: pairs the first comparison
+// does not settle.
 const (
-	checkEnd    = 1
-	checkRepeat = 2
+	plainEnd      = 4
+	battleTie     = plainEnd
+	battleAutoTie = plainEnd + 1
+	battleOther   = plainEnd + 2
 )
 
 // slapShown marks a comparison whose cards open a slap window.
@@ -54,12 +64,24 @@ func (d *duel) prepare(r *rules) {
 		}
 	}
 	first := firstCards(r.pickup)
+	d.first = first
+	for x := range d.battle {
+		for y := range d.battle[x] {
+			d.battle[x][y] = battleOther
+		}
+	}
 	for x := range d.cmp {
 		for y, c := range d.cmp[x] {
-			d.battle[x][y] = plainEnd
-			if c == firstWins || c == secondWin {
+			switch c {
+			case firstWins, secondWin:
 				w := c - firstWins
 				d.battle[x][y] = w | first[w]<<1
+			case tie:
+				d.battle[x][y] = battleTie
+			case autoTie:
+				d.battle[x][y] = battleAutoTie
+			default:
+				d.battle[x][y] = battleOther
 			}
 		}
 	}
@@ -80,28 +102,28 @@ type duelCounts struct {
 }
 
 // run plays one two-player game: the same rules as play, specialised.
-// Runs of plain battles go through plainBattles, a loop without calls that
-// keeps its state in registers (shuffledBattles with pickup=shuffle); run
-// plays wars one at a time, inline when plainWar settles them (pickUpWar)
-// and through trick otherwise. After each battle it checks for the end, for a repetition
-// (Brent's card comparison only when pile 0 has the saved size and top
-// card) and for the next save at a power of two or the cap (one
-// countdown).
+// Battles go through battles (shuffledBattles with pickup=shuffle), a loop
+// without calls that keeps the pile ends in registers and settles the
+// common war inline; it returns for the checks that need more than a
+// table lookup and for the tricks it does not settle, which go through
+// trick. The checks after a battle are the end, a repetition (Brent's card
+// comparison only when pile 0 has the saved size and top card) and the
+// next save at a power of two or the cap (one countdown).
 func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 	g := d.deal(seed)
 	if r.slap != 0 {
 		g.bots = [2]cards.RNG{cards.NewRNG(engine.BotSeed(seed, 0)), cards.NewRNG(engine.BotSeed(seed, 1))}
 	}
-	ring := &d.ring
 	p := piles{t0: 26, t1: 26}
-	first := firstCards(r.pickup)
 	shuffle := r.pickup == shuffled
-	// inlineWar: wars run may settle itself; full is a full war round's
-	// cards after the tied ones.
-	inlineWar := !shuffle && r.underdog == 0 && r.slap == 0
-	full := uint(r.down) + 1
-	battles, power, stop := 0, 1, 1
-	d.checkAt = [64]uint8{0: checkEnd, 52: checkEnd}
+	// d.full is a full war round's cards after the tied ones, 0 when wars
+	// go through trick.
+	d.full = 0
+	if !shuffle && r.underdog == 0 && r.slap == 0 {
+		d.full = uint(r.down) + 1
+	}
+	d.wars, d.autoWars = 0, 0
+	power, stop := 1, 1
 	if r.repetitionApplies() {
 		d.save(p)
 		d.expect(repetition{len0: 26, top0: d.saved[0][0]})
@@ -109,65 +131,50 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 		d.expect(repetition{len0: 64})
 		stop = r.maxBattles
 	}
-	end, winner := endNone, -1
+	end, winner, battles := d.loop(r, &g, p, 0, power, stop)
+	g.wars += d.wars
+	g.autoWars += d.autoWars
+	g.write(out, end, winner, battles)
+}
+
+// loop plays from piles p after battles battles to the end of the game
+// and returns how it ended, the winner (-1 for none) and the battles
+// played. Brent's next save is at battle stop, after which power doubles
+// (stop is the cap when repetition does not apply).
+func (d *duel) loop(r *rules, g *duelCounts, p piles, battles, power, stop int) (end uint8, winner, n int) {
+	ring := &d.ring
+	shuffle := r.pickup == shuffled
 	for {
-		{
-			var left int
-			var done bool
-			if shuffle {
-				p, left, done = d.shuffledBattles(p, stop-battles, &g.rng)
-			} else {
-				p, left, done = d.plainBattles(p, stop-battles)
-			}
-			battles = stop - left
-			if done {
-				goto checks
-			}
+		var left int
+		var done bool
+		if shuffle {
+			p, left, done = d.shuffledBattles(p, stop-battles, &g.rng)
+		} else {
+			p, left, done = d.battles(p, stop-battles)
 		}
-		{
+		battles = stop - left
+		if !done {
 			a, b := ring[0][p.h0&63], ring[1][p.h1&63]
-			p.h0++
-			p.h1++
-			c := d.cmp[a&63][b&63] - firstWins
-			if w, ok := d.plainWar(inlineWar, c+firstWins, full, p); ok {
-				// Both laid the tied card and full more; the winner picks
-				// up 2·(full+1) cards.
-				g.wars++
-				if c+firstWins == autoTie {
-					g.autoWars++
-				}
-				d.pickUpWar(first[w], w, full+1, p)
-				p.h0, p.h1 = p.h0+full, p.h1+full
-				p.t0 += 2 * (full + 1) * (1 - w)
-				p.t1 += 2 * (full + 1) * w
-			} else {
-				d.laid[0][0], d.laid[1][0] = a, b
-				e, ok := d.trick(r, &g, c+firstWins, ends{head: [2]uint{p.h0, p.h1}, tail: [2]uint{p.t0, p.t1}})
-				if !ok {
-					battles++
-					end = endDraw
-					break
-				}
-				p = piles{h0: e.head[0], h1: e.head[1], t0: e.tail[0], t1: e.tail[1]}
-			}
+			d.laid[0][0], d.laid[1][0] = a, b
+			e, ok := d.trick(r, g, d.cmp[a&63][b&63], ends{head: [2]uint{p.h0 + 1, p.h1 + 1}, tail: [2]uint{p.t0, p.t1}})
 			battles++
-		}
-	checks:
-		if n0 := p.t0 - p.h0; n0-1 >= 51 {
-			end, winner = endWin, 0
-			if n0 == 0 {
-				winner = 1
+			if !ok {
+				return endDraw, -1, battles
 			}
-			break
+			p = piles{h0: e.head[0], h1: e.head[1], t0: e.tail[0], t1: e.tail[1]}
+		}
+		if n0 := p.t0 - p.h0; n0-1 >= 51 {
+			if n0 == 0 {
+				return endWin, 1, battles
+			}
+			return endWin, 0, battles
 		}
 		if d.rep.candidate(ring, p) && d.same(ends{head: [2]uint{p.h0, p.h1}, tail: [2]uint{p.t0, p.t1}}) {
-			end = endRepetition
-			break
+			return endRepetition, -1, battles
 		}
 		if battles == stop {
 			if battles >= r.maxBattles {
-				end = endCap
-				break
+				return endCap, -1, battles
 			}
 			d.save(p)
 			d.expect(repetition{len0: p.t0 - p.h0, top0: ring[0][p.h0&63]})
@@ -175,7 +182,6 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 			stop = min(battles+power, r.maxBattles)
 		}
 	}
-	g.write(out, end, winner, battles)
 }
 
 // piles are the two piles' ends between battles: pile s is
@@ -192,12 +198,8 @@ type repetition struct {
 
 // expect makes rep the reject before Brent's comparison.
 func (d *duel) expect(rep repetition) {
-	d.checkAt[d.rep.len0&63] = 0
-	d.checkAt[0], d.checkAt[52] = checkEnd, checkEnd
-	if rep.len0 < 64 {
-		d.checkAt[rep.len0] = checkRepeat
-	}
 	d.rep = rep
+	d.repKey = rep.len0 | uint(rep.top0)<<8
 }
 
 // candidate reports whether p may repeat the saved position.
@@ -205,47 +207,14 @@ func (rep *repetition) candidate(ring *[2][64]cards.Card, p piles) bool {
 	return p.t0-p.h0 == rep.len0 && ring[0][p.h0&63] == rep.top0
 }
 
-// plainBattles plays battles from p that the first comparison settles
-// (duel.battle), at most left of them, and returns the piles, the battles
-// still left and done true after a battle that needs run's checks (pile
-// 0 of a size in checkAt, with the saved top card for rep.len0, or none
-// left), or false before a battle it does not settle. The loop makes no calls, so its state stays
-// in registers.
-func (d *duel) plainBattles(p piles, left int) (piles, int, bool) {
-	for {
-		a, b := d.ring[0][p.h0&63], d.ring[1][p.h1&63]
-		c := d.battle[a&63][b&63]
-		if c >= plainEnd {
-			return p, left, false
-		}
-		p.h0++
-		p.h1++
-		w := uint(c) & 1
-		// x is the card that goes under first, selected without a branch.
-		x := a ^ (a^b)&cards.Card(-(c>>1))
-		tw := p.t0
-		if w != 0 {
-			tw = p.t1
-		}
-		rw := &d.ring[w]
-		rw[tw&63], rw[(tw+1)&63] = x, x^a^b
-		p.t0 += 2 - 2*w
-		p.t1 += 2 * w
-		left--
-		if k := d.checkAt[(p.t0-p.h0)&63]; k != 0 && (k == checkEnd || d.ring[0][p.h0&63] == d.rep.top0) || left == 0 {
-			return p, left, true
-		}
-	}
-}
-
-// shuffledBattles is plainBattles for pickup=shuffle: Fisher-Yates on the
+// shuffledBattles is battles, without wars, for pickup=shuffle: Fisher-Yates on the
 // two cards collected winner-first, where IntN(2) is the top bit of one
 // draw of rng and 0 swaps them.
 func (d *duel) shuffledBattles(p piles, left int, rng *cards.RNG) (piles, int, bool) {
 	r := *rng
 	for {
 		a, b := d.ring[0][p.h0&63], d.ring[1][p.h1&63]
-		c := d.battle[a&63][b&63]
+		c := d.battle[a][b]
 		if c >= plainEnd {
 			*rng = r
 			return p, left, false
@@ -266,44 +235,10 @@ func (d *duel) shuffledBattles(p piles, left int, rng *cards.RNG) (piles, int, b
 		p.t0 += 2 - 2*w
 		p.t1 += 2 * w
 		left--
-		if d.checkAt[(p.t0-p.h0)&63] == checkEnd || left == 0 {
+		if p.t0-p.h0-1 >= 51 || left == 0 {
 			*rng = r
 			return p, left, true
 		}
-	}
-}
-
-// plainWar reports whether the tie c (tie or autoTie, nothing else) after
-// the battle cards ending at p's heads is a war the loop settles inline (when
-// allowed): both piles hold full more cards and the last of them, face up,
-// differ. w is the winner of that face-up pair.
-func (d *duel) plainWar(allowed bool, c uint8, full uint, p piles) (w uint, ok bool) {
-	if !allowed || c != tie && c != autoTie || p.t0-p.h0 < full || p.t1-p.h1 < full {
-		return 0, false
-	}
-	up := d.cmp[d.ring[0][(p.h0+full-1)&63]&63][d.ring[1][(p.h1+full-1)&63]&63] - firstWins
-	return uint(up) & 1, up < 2
-}
-
-// pickUpWar writes a plain war's cards, k per seat starting with the tied
-// ones (just behind p's heads), under winner w's pile from its tail, layer by
-// layer with seat f's card first (WAR-04). The cards read are behind the
-// heads and the cards written after the tails, and the piles never hold 64
-// cards, so the two never overlap.
-func (d *duel) pickUpWar(f uint8, w, k uint, p piles) {
-	var laid [2][8]cards.Card
-	for i := range k & 7 {
-		laid[0][i] = d.ring[0][(p.h0-1+i)&63]
-		laid[1][i] = d.ring[1][(p.h1-1+i)&63]
-	}
-	tw := p.t0
-	if w != 0 {
-		tw = p.t1
-	}
-	dst := &d.ring[w]
-	fa, fb := &laid[f&1], &laid[(f^1)&1]
-	for i := range k & 7 {
-		dst[(tw+2*i)&63], dst[(tw+2*i+1)&63] = fa[i], fb[i]
 	}
 }
 

@@ -74,13 +74,13 @@ func (Game) Simulate(opts engine.Options, seed uint64, out *engine.Outcome) {
 	if r := &sc.r; r.seats == 2 {
 		sc.duel.run(r, seed, out)
 	} else {
-		sc.play.simulate(r, seed, out, &sc.trio)
+		sc.play.simulate(r, seed, out, &sc.trio, &sc.duel)
 	}
 }
 
 // simulate plays a whole game through the rules code, answering slap
 // windows as the default player (bots/warbot) would.
-func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome, t *trio) {
+func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome, t *trio, d *duel) {
 	rng := cards.NewRNG(seed)
 	deck := standardDeck
 	rng.Shuffle(deck[:])
@@ -97,7 +97,7 @@ func (p *play) simulate(r *rules, seed uint64, out *engine.Outcome, t *trio) {
 					continue
 				}
 			} else if bits.OnesCount8(p.in) == 2 && !p.war && r.slap == 0 {
-				if p.plainBattles2(t) {
+				if d.twoLeft(p) || p.plainBattles2(t) {
 					continue
 				}
 			} else if p.plainBattle() {
@@ -243,32 +243,52 @@ func (t *trio) prepare(r *rules) {
 
 // plainBattles3 plays battles while all three players are in and their
 // face-up cards settle each at once (t), straight from the piles, with
-// afterBattle's checks inline: the pile sizes before Brent's comparison,
-// then the cap. It returns when a battle needs the general code (leaving
-// it unplayed) or a player ran out (after afterBattle), and reports
-// whether it played any battle.
+// afterBattle's checks inline: the end, Brent's step and the cap. The pile
+// heads and sizes stay in locals and go back to p.piles before anything
+// that reads them; Brent's card comparison runs only when pile 0 has the
+// saved size and top card (the saved position starts with pile 0). It
+// returns when a battle needs the general code (leaving it unplayed) or a
+// player ran out (after afterBattle), and reports whether it played any
+// battle. Like duel.battles it stays one function so the loop makes no
+// calls on its common path.
 func (p *play) plainBattles3(t *trio) bool {
 	played := false
 	order := &p.r.order
 	rep := p.r.repetitionApplies()
+	shuffle := p.r.pickup == shuffled
+	b := &p.cycle
+	pl := &p.piles
+	var h, n [3]uint
+	for s := range h {
+		h[s], n[s] = uint(pl[s].head), uint(pl[s].n)
+	}
+	sync := func() {
+		for s := range h {
+			pl[s].head, pl[s].n = uint8(h[s]&63), uint8(n[s])
+		}
+	}
 	for {
-		a, b, c := p.piles[0].at(0), p.piles[1].at(0), p.piles[2].at(0)
-		w := t.of3[a.Rank()&15][b.Rank()&15][c.Rank()&15]
+		top := [3]cards.Card{pl[0].buf[h[0]&63], pl[1].buf[h[1]&63], pl[2].buf[h[2]&63]}
+		w := t.of3[top[0].Rank()&15][top[1].Rank()&15][top[2].Rank()&15]
 		if w >= trioWar {
+			sync()
 			return played
 		}
 		played = true
-		top := [3]cards.Card{a, b, c}
-		p.piles[0].pop()
-		p.piles[1].pop()
-		p.piles[2].pop()
-		dst := &p.piles[w&3]
+		h[0]++
+		h[1]++
+		h[2]++
+		n[0]--
+		n[1]--
+		n[2]--
+		dst := &pl[w&3]
 		o := &order[w&3]
-		from := uint(dst.head) + uint(dst.n)
-		dst.push(top[o[0]%3])
-		dst.push(top[o[1]%3])
-		dst.push(top[o[2]%3])
-		if p.r.pickup == shuffled {
+		from := h[w&3] + n[w&3]
+		dst.buf[from&63] = top[o[0]%3]
+		dst.buf[(from+1)&63] = top[o[1]%3]
+		dst.buf[(from+2)&63] = top[o[2]%3]
+		n[w&3] += 3
+		if shuffle {
 			for i := 2; i > 0; i-- {
 				j := uint(p.rng.IntN(i + 1))
 				x, y := (from+uint(i))&63, (from+j)&63
@@ -276,15 +296,29 @@ func (p *play) plainBattles3(t *trio) bool {
 			}
 		}
 		p.count.battles++
-		if p.piles[0].n == 0 || p.piles[1].n == 0 || p.piles[2].n == 0 {
+		if n[0] == 0 || n[1] == 0 || n[2] == 0 {
+			sync()
 			p.afterBattle()
 			return true
 		}
-		if rep && p.cycle.step(&p.piles, 3) {
-			p.finish(endRepetition, -1)
-			return true
+		if rep {
+			b.lam++
+			if n[0] == uint(b.savedLen[0]) && pl[0].buf[h[0]&63] == b.saved[0] {
+				sync()
+				if b.same(pl, 3) {
+					p.finish(endRepetition, -1)
+					return true
+				}
+			}
+			if b.lam == b.power {
+				sync()
+				b.save(pl, 3)
+				b.power *= 2
+				b.lam = 0
+			}
 		}
 		if p.count.battles >= p.r.maxBattles {
+			sync()
 			p.finish(endCap, -1)
 			return true
 		}

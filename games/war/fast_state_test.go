@@ -58,6 +58,13 @@ var equivalenceOptions = []string{
 	"slap=5,players=3,slap-window=400ms",
 	"slap=5,false-slap=ignore,underdog=6,pickup=shuffle",
 	"max-battles=50",
+	"players=3,pickup=loser-first",
+	"players=3,pickup=shuffle",
+	"players=3,auto-war=2",
+	"players=3,peace=true,pickup=loser-first",
+	"players=3,beats-ace=2,underdog=6,pickup=seat",
+	"players=3,max-battles=120",
+	"players=3,auto-war=5,pickup=shuffle",
 }
 
 func TestSimulateMatchesState(t *testing.T) {
