@@ -163,6 +163,7 @@ type searchGame struct {
 	engine.State
 	candidates int
 	policy     *Policy
+	toMove     []int
 }
 
 // Legal lists the policy's best candidates for seat, its choice first.
@@ -170,8 +171,8 @@ func (g *searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
 	if g.State.Terminal() {
 		return dst
 	}
-	var tm [engine.MaxSeats]int
-	for _, x := range g.State.ToMove(tm[:0]) {
+	g.toMove = g.State.ToMove(g.toMove[:0])
+	for _, x := range g.toMove {
 		if x == seat {
 			return g.policy.Ranked(g.State, seat, dst, g.candidates)
 		}
@@ -188,6 +189,34 @@ func (g *searchGame) Determinize(seat int, rng *rand.Rand) engine.State {
 	return &searchGame{State: d, candidates: g.candidates, policy: g.policy.forRollouts(rng.Uint64())}
 }
 
+// DeterminizeInto is Determinize written into dst, a search game of an
+// earlier sample: its inner state takes the new determinization
+// (engine.DeterminizeInto) and its rollout policy is re-seeded as
+// Determinize seeds a new one, keeping its buffers. Any other dst gets a
+// new search game.
+func (g *searchGame) DeterminizeInto(dst engine.State, seat int, rng *rand.Rand) engine.State {
+	old, ok := dst.(*searchGame)
+	if !ok || old == g || old.policy == g.policy {
+		return g.Determinize(seat, rng)
+	}
+	old.State = engine.DeterminizeInto(g.State, old.State, seat, rng)
+	old.candidates = g.candidates
+	old.policy.reseedForRollouts(rng.Uint64(), g.policy.CompleteOdds)
+	return old
+}
+
+// CloneInto is Clone written into dst when it is another search game:
+// the copy shares the policy, as Clone's does.
+func (g *searchGame) CloneInto(dst engine.State) engine.State {
+	old, ok := dst.(*searchGame)
+	if !ok || old == g {
+		return g.Clone()
+	}
+	old.State = engine.CloneInto(g.State, old.State)
+	old.candidates, old.policy = g.candidates, g.policy
+	return old
+}
+
 // View is the real game's view without event texts, which the search
 // does not read.
 func (g *searchGame) View(seat int) engine.View { return watchtower.ViewOf(g.State, seat) }
@@ -196,7 +225,10 @@ func (g *searchGame) View(seat int) engine.View { return watchtower.ViewOf(g.Sta
 // on the policy's generator (each iteration's own, see Determinize).
 func (g *searchGame) evaluate() []float64 {
 	p := g.policy
-	return evaluate(g.State, &p.rng, p.armyBuffers(g.NumSeats()))
+	if p.view == nil {
+		p.view = &watchtower.View{}
+	}
+	return evaluate(g.State, &p.rng, p.armyBuffers(g.NumSeats()), p.view)
 }
 
 // Clone keeps the search's view of the game on the copy.
