@@ -80,7 +80,8 @@ func (p *Policy) Act(st engine.State, seat int) engine.Action {
 // Ranked appends to dst at most limit (at least 1) of seat's legal actions
 // in st, best first: the last player off campaign's own candidates
 // (waitRanked), else the heuristic's ranking without the early completions
-// the policy holds back.
+// the policy holds back, led by the waiting move when, with 4 players,
+// seat is off campaign beside campaigners (waitFirst).
 func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
 	p.view = watchtower.ViewInto(st, seat, p.view)
 	v := p.view
@@ -97,6 +98,10 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 			continue
 		}
 		dst = append(dst, a)
+	}
+	if len(dst) > start && campaignsBeside(v, seat) {
+		p.legal = st.Legal(seat, p.legal[:0])
+		dst = waitFirst(v, seat, p.legal, dst, start, limit)
 	}
 	return dst
 }
