@@ -3,7 +3,8 @@
 // registered as "expert". By default the expert plays its Policy: the
 // heuristic, made to complete towers only into showdowns it expects to
 // win, and to wait for them, as the last player off campaign, with its
-// cards in hand while it cycles low ones for draws. With candidates set
+// cards in hand while it cycles low ones for draws (with 4 players also
+// while it is off campaign beside campaigners). With candidates set
 // above 1 it searches: single-observer ISMCTS (bots/ismcts) over a search
 // game that offers, at each decision, only the few actions the policy
 // ranks best, whose rollouts are played by that policy and stopped after a
