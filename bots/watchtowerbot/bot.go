@@ -3,7 +3,8 @@
 // registered as "expert". By default the expert plays its Policy: the
 // heuristic, made to complete towers only into showdowns it expects to
 // win, and to wait for them, as the last player off campaign, with its
-// cards in hand while it cycles low ones for draws. With candidates set
+// cards in hand while it cycles low ones for draws (with 4 players also
+// while it is off campaign beside campaigners). With candidates set
 // above 1 it searches: single-observer ISMCTS (bots/ismcts) over a search
 // game that offers, at each decision, only the few actions the policy
 // ranks best, whose rollouts are played by that policy and stopped after a
@@ -163,6 +164,7 @@ type searchGame struct {
 	engine.State
 	candidates int
 	policy     *Policy
+	toMove     []int
 }
 
 // Legal lists the policy's best candidates for seat, its choice first.
@@ -170,8 +172,8 @@ func (g *searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
 	if g.State.Terminal() {
 		return dst
 	}
-	var tm [engine.MaxSeats]int
-	for _, x := range g.State.ToMove(tm[:0]) {
+	g.toMove = g.State.ToMove(g.toMove[:0])
+	for _, x := range g.toMove {
 		if x == seat {
 			return g.policy.Ranked(g.State, seat, dst, g.candidates)
 		}
@@ -188,6 +190,34 @@ func (g *searchGame) Determinize(seat int, rng *rand.Rand) engine.State {
 	return &searchGame{State: d, candidates: g.candidates, policy: g.policy.forRollouts(rng.Uint64())}
 }
 
+// DeterminizeInto is Determinize written into dst, a search game of an
+// earlier sample: its inner state takes the new determinization
+// (engine.DeterminizeInto) and its rollout policy is re-seeded as
+// Determinize seeds a new one, keeping its buffers. Any other dst gets a
+// new search game.
+func (g *searchGame) DeterminizeInto(dst engine.State, seat int, rng *rand.Rand) engine.State {
+	old, ok := dst.(*searchGame)
+	if !ok || old == g || old.policy == g.policy {
+		return g.Determinize(seat, rng)
+	}
+	old.State = engine.DeterminizeInto(g.State, old.State, seat, rng)
+	old.candidates = g.candidates
+	old.policy.reseedForRollouts(rng.Uint64(), g.policy.CompleteOdds)
+	return old
+}
+
+// CloneInto is Clone written into dst when it is another search game:
+// the copy shares the policy, as Clone's does.
+func (g *searchGame) CloneInto(dst engine.State) engine.State {
+	old, ok := dst.(*searchGame)
+	if !ok || old == g {
+		return g.Clone()
+	}
+	old.State = engine.CloneInto(g.State, old.State)
+	old.candidates, old.policy = g.candidates, g.policy
+	return old
+}
+
 // View is the real game's view without event texts, which the search
 // does not read.
 func (g *searchGame) View(seat int) engine.View { return watchtower.ViewOf(g.State, seat) }
@@ -196,7 +226,10 @@ func (g *searchGame) View(seat int) engine.View { return watchtower.ViewOf(g.Sta
 // on the policy's generator (each iteration's own, see Determinize).
 func (g *searchGame) evaluate() []float64 {
 	p := g.policy
-	return evaluate(g.State, &p.rng, p.armyBuffers(g.NumSeats()))
+	if p.view == nil {
+		p.view = &watchtower.View{}
+	}
+	return evaluate(g.State, &p.rng, p.armyBuffers(g.NumSeats()), p.view)
 }
 
 // Clone keeps the search's view of the game on the copy.

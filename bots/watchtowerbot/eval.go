@@ -31,7 +31,9 @@ const (
 // two players the logistic of their difference, as fitted). A seat that is
 // out has chance 0. It reads each seat's own view of the (determinized)
 // state only, and draws the layouts from rng.
-func evaluate(s engine.State, rng *cards.RNG, armies [][]cards.Card) []float64 {
+//
+// view, if not nil, is rewritten for each seat's view (watchtower.ViewInto).
+func evaluate(s engine.State, rng *cards.RNG, armies [][]cards.Card, view *watchtower.View) []float64 {
 	if s.Terminal() {
 		return s.Returns()
 	}
@@ -39,7 +41,8 @@ func evaluate(s engine.State, rng *cards.RNG, armies [][]cards.Card) []float64 {
 	var campaign [engine.MaxSeats]bool
 	var out [engine.MaxSeats]bool
 	for seat := range n {
-		v := watchtower.ViewOf(s, seat)
+		v := watchtower.ViewInto(s, seat, view)
+		view = v
 		p := &v.Players[seat]
 		campaign[seat], out[seat] = p.Campaign, p.Out
 		armies[seat] = armies[seat][:0]

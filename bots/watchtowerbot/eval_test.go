@@ -23,7 +23,7 @@ func TestEvaluate(t *testing.T) {
 		}
 		players := []engine.Bot{NewHeuristic(seed), NewHeuristic(seed + 100)}
 		for !s.Terminal() {
-			if r := evaluate(s, &rng, armies); math.Abs(r[0]+r[1]) > 1e-9 || math.Abs(r[0]) > 1 {
+			if r := evaluate(s, &rng, armies, nil); math.Abs(r[0]+r[1]) > 1e-9 || math.Abs(r[0]) > 1 {
 				t.Fatalf("seed %d: evaluate = %v, want opposite returns within [-1, 1]", seed, r)
 			}
 			seat := s.ToMove(nil)[0]
@@ -31,7 +31,7 @@ func TestEvaluate(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got := evaluate(s, &rng, armies); !slices.Equal(got, s.Returns()) {
+		if got := evaluate(s, &rng, armies, nil); !slices.Equal(got, s.Returns()) {
 			t.Errorf("seed %d: evaluate at the end = %v, want the returns %v", seed, got, s.Returns())
 		}
 	}

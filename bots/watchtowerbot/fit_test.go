@@ -88,7 +88,7 @@ func features(s engine.State, rng *cards.RNG, armies [][]cards.Card) position {
 	}
 	shares := watchtower.ShowdownShares(armies, 40, rng, make([]float64, 2))
 	d.x[1] = 2*shares[0] - 1
-	d.eval = evaluate(s, rng, armies)[0]
+	d.eval = evaluate(s, rng, armies, nil)[0]
 	return d
 }
 

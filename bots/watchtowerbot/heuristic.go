@@ -34,6 +34,11 @@ type Heuristic struct {
 	pool   []cards.Card
 	// lastRound: the round cap's forced showdown follows this round.
 	lastRound bool
+	// view is the seat's view of the position being ranked, rewritten in
+	// place for each decision (watchtower.ViewInto).
+	view *watchtower.View
+	// mine and theirs are battleScore's armies.
+	mine, theirs []cards.Card
 }
 
 // NewHeuristic returns a heuristic bot seeded with seed; its Ranked method
@@ -61,7 +66,8 @@ func (b *Heuristic) Act(st engine.State, seat int) engine.Action {
 // carry no information) and the other cards of a gift.
 func (b *Heuristic) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
 	b.legal = st.Legal(seat, b.legal[:0])
-	v := watchtower.ViewOf(st, seat)
+	b.view = watchtower.ViewInto(st, seat, b.view)
+	v := b.view
 	if v.Pending != nil {
 		if v.Pending.Kind == "give" {
 			return append(dst, b.lowest(v.Players[seat].Army, watchtower.KindGive))
@@ -337,8 +343,8 @@ func (b *Heuristic) challengeScore(v *watchtower.View, seat int, d watchtower.Ac
 // the mean gain in card values.
 func (b *Heuristic) battleScore(v *watchtower.View, seat, def, k int, target cards.Card) float64 {
 	me, them := &v.Players[seat], &v.Players[def]
-	mine := slices.Clone(me.Army)
-	theirs := make([]cards.Card, 0, them.ArmySize)
+	b.mine = append(b.mine[:0], me.Army...)
+	mine, theirs := b.mine, b.theirs[:0]
 	total := 0.0
 	for i := 0; i < samples; i++ {
 		theirs = append(theirs[:0], them.Seen...)
@@ -353,6 +359,7 @@ func (b *Heuristic) battleScore(v *watchtower.View, seat, def, k int, target car
 		b.partialShuffle(theirs, k)
 		total += battleGain(mine[:k], theirs[:k], target, me, them)
 	}
+	b.theirs = theirs
 	return total / samples
 }
 

@@ -60,6 +60,9 @@ type Policy struct {
 	mine         []cards.Card
 	armies       [][]cards.Card
 	shares       []float64
+	// view is the seat's view of the position being ranked, rewritten in
+	// place for each decision (watchtower.ViewInto).
+	view *watchtower.View
 }
 
 // NewPolicy returns a Policy seeded with seed.
@@ -77,9 +80,11 @@ func (p *Policy) Act(st engine.State, seat int) engine.Action {
 // Ranked appends to dst at most limit (at least 1) of seat's legal actions
 // in st, best first: the last player off campaign's own candidates
 // (waitRanked), else the heuristic's ranking without the early completions
-// the policy holds back.
+// the policy holds back, led by the waiting move when, with 4 players,
+// seat is off campaign beside campaigners (waitFirst).
 func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
-	v := watchtower.ViewOf(st, seat)
+	p.view = watchtower.ViewInto(st, seat, p.view)
+	v := p.view
 	if lastOff(v, seat) {
 		return p.waitRanked(st, v, seat, dst, limit)
 	}
@@ -93,6 +98,10 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 			continue
 		}
 		dst = append(dst, a)
+	}
+	if len(dst) > start && campaignsBeside(v, seat) {
+		p.legal = st.Legal(seat, p.legal[:0])
+		dst = waitFirst(v, seat, p.legal, dst, start, limit)
 	}
 	return dst
 }
@@ -179,6 +188,15 @@ func (p *Policy) forRollouts(seed uint64) *Policy {
 	r := NewPolicy(seed, p.CompleteOdds)
 	r.deals = rolloutDeals
 	return r
+}
+
+// reseedForRollouts makes p what forRollouts(seed) of a policy with
+// completeOdds returns, keeping p's buffers: the generators are seeded as
+// NewPolicy seeds them, and nothing else carries over between decisions.
+func (p *Policy) reseedForRollouts(seed uint64, completeOdds float64) {
+	p.ranker.rng.Seed(cards.SubSeed(seed, 1))
+	p.rng.Seed(cards.SubSeed(seed, 2))
+	p.CompleteOdds, p.deals = completeOdds, rolloutDeals
 }
 
 // armyBuffers returns n reusable army buffers.

@@ -2,6 +2,7 @@ package watchtowerbot
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -202,5 +203,49 @@ func TestPolicyBeatsTheHeuristic(t *testing.T) {
 	}
 	if share := float64(wins) / games; share < 0.63 {
 		t.Errorf("the policy won %.1f %% of %d games against the heuristic, want 63 %% or more", 100*share, games)
+	}
+}
+
+// secondLastView is a 4-player position where seat 0 and seat 3 are off
+// campaign and seats 1 and 2 on it; seat 0 holds army mine and a triple of
+// 5s beside a single 9 in its fortress.
+func secondLastView(t *testing.T, mine string) *watchtower.View {
+	t.Helper()
+	v := lastOffView(t, mine, "AC AD")
+	v.Players = append(v.Players,
+		watchtower.PlayerView{Seat: 2, Campaign: true, ArmySize: 3, Tower: list(t, "7C 7D 7H 7S")},
+		watchtower.PlayerView{Seat: 3, ArmySize: 5})
+	return v
+}
+
+// TestOffBesideCampaignersWaits: with 4 players, off campaign beside
+// campaigners (here two rivals on campaign and one off), the policy cycles a card (here burns the exposed single 9) where the
+// heuristic would end the turn or place a card that does not complete,
+// and keeps the heuristic's completions and the rest of its ranking.
+func TestOffBesideCampaignersWaits(t *testing.T) {
+	v := secondLastView(t, "5S 2H KH")
+	if !campaignsBeside(v, 0) || lastOff(v, 0) || !campaignsBeside(v, 3) || campaignsBeside(v, 1) {
+		t.Fatal("seats 0 and 3 are off campaign beside campaigners, seat 1 on campaign")
+	}
+	if campaignsBeside(lastOffView(t, "5S", "AC"), 0) {
+		t.Error("off campaign beside campaigners with 2 players")
+	}
+	legal := []engine.Action{mustAction(t, "place 5S"), mustAction(t, "place 2H"), mustAction(t, "place KH"),
+		mustAction(t, "burn 9"), watchtower.End}
+	burn := mustAction(t, "burn 9")
+	cases := []struct {
+		ranked []engine.Action
+		limit  int
+		want   []engine.Action
+	}{
+		{[]engine.Action{watchtower.End}, 1, []engine.Action{burn}},
+		{[]engine.Action{mustAction(t, "place KH"), watchtower.End, burn}, 3, []engine.Action{burn, mustAction(t, "place KH"), watchtower.End}},
+		{[]engine.Action{mustAction(t, "place 5S"), watchtower.End}, 2, []engine.Action{mustAction(t, "place 5S"), watchtower.End}},
+	}
+	for _, c := range cases {
+		got := waitFirst(v, 0, legal, slices.Clone(c.ranked), 0, c.limit)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("ranked %v: got %v, want %v", c.ranked, got, c.want)
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package watchtowerbot
 
 import (
+	"slices"
+
 	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/watchtower"
@@ -139,4 +141,47 @@ func waitMove(v *watchtower.View, seat int, legal []engine.Action) engine.Action
 		}
 	}
 	return best
+}
+
+// campaignsBeside reports whether seat, in a game of 4 players, is off
+// campaign with at least one rival on campaign, on a play turn with
+// nothing pending: its fortress cards are the campaigners' to take, as the
+// last player off campaign's are (lastOff, checked first, is the case of
+// every rival on campaign).
+func campaignsBeside(v *watchtower.View, seat int) bool {
+	me := &v.Players[seat]
+	if len(v.Players) < 4 || v.Phase != "play" || v.Pending != nil || me.Campaign || me.Out {
+		return false
+	}
+	for i := range v.Players {
+		if o := &v.Players[i]; i != seat && !o.Out && o.Campaign {
+			return true
+		}
+	}
+	return false
+}
+
+// waitFirst puts the waiting move (waitMove, given seat's legal actions)
+// first in dst[start:], at most limit long, when the ranking's first is
+// ending the turn or a placement that does not complete a tower: with 4
+// players, a player off campaign beside campaigners (campaignsBeside) then
+// cycles its cards for draws and keeps them in hand, as the last one does,
+// but still completes, challenges and fights as the heuristic does. It won
+// 32.1 % instead of 27.9 % of 2,000 paired 4-player games against
+// heuristics (docs/watchtower.md).
+func waitFirst(v *watchtower.View, seat int, legal, dst []engine.Action, start, limit int) []engine.Action {
+	first := dst[start]
+	c, placed := watchtower.PlacedCard(first)
+	if first != watchtower.End && (!placed || v.Players[seat].StackSize(c.Rank()) == 3) {
+		return dst
+	}
+	w := waitMove(v, seat, legal)
+	if w == watchtower.End || w == first {
+		return dst
+	}
+	if i := slices.Index(dst[start:], w); i >= 0 {
+		dst = slices.Delete(dst, start+i, start+i+1)
+	}
+	dst = slices.Insert(dst, start, w)
+	return dst[:start+min(limit, len(dst)-start)]
 }
