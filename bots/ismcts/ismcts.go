@@ -91,6 +91,12 @@ type Config struct {
 	// State.Returns (all zero before the end of most games, so a depth
 	// cap without an evaluator makes every capped rollout a draw).
 	Evaluate Evaluator
+	// StopEarly ends a one-worker search with an iteration budget as soon
+	// as the most visited root action leads every other by more visits
+	// than iterations remain: no remaining iteration could change the
+	// move Act plays, so the move is the same as without it (Search's
+	// statistics are then those of the shorter search). Off by default.
+	StopEarly bool
 }
 
 // Defaults of Config.
