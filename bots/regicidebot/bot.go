@@ -76,6 +76,7 @@ const (
 func DefaultSettings() Settings {
 	cfg := ismcts.DefaultConfig()
 	cfg.Iterations, cfg.C = DefaultIterations, DefaultC
+	cfg.StopEarly = true
 	return Settings{Search: cfg, Plays: DefaultPlays, Covers: DefaultCovers, LossScale: DefaultLossScale}
 }
 
