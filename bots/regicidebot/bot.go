@@ -35,6 +35,7 @@ import (
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/games/regicide"
 )
 
 // Bot plays Regicide for one seat. It implements engine.Bot and is not
@@ -47,6 +48,7 @@ type Bot struct {
 	loss   float64
 	rng    cards.RNG
 	legal  []engine.Action
+	view   regicide.View // the search game's buffer at the root
 }
 
 // Settings are a Bot's options beyond the search's own.
@@ -117,7 +119,7 @@ func New(st Settings, seed uint64) (*Bot, error) {
 
 // Act returns one of seat's legal actions in s.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
-	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w}
+	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w, view: &b.view}
 	b.legal = g.Legal(seat, b.legal[:0])
 	if len(b.legal) == 1 {
 		return b.legal[0]

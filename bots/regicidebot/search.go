@@ -28,6 +28,20 @@ type searchGame struct {
 	plays, covers int
 	lossScale     float64
 	w             *weights
+	// view is the buffer Legal reads the seat's View into (nil: a new
+	// View each time); each determinization and clone has its own, so
+	// parallel workers never share one.
+	view *regicide.View
+}
+
+// seatView returns seat's View, written into g.view when there is one: a
+// rollout reads one at every step. It is valid until the next call.
+func (g searchGame) seatView(seat int) *regicide.View {
+	if st, ok := g.State.(*regicide.State); ok && g.view != nil {
+		st.ViewInto(seat, g.view)
+		return g.view
+	}
+	return g.State.View(seat).(*regicide.View)
 }
 
 // Legal lists the actions the search considers, the policy's choice first.
@@ -35,7 +49,7 @@ type searchGame struct {
 // covering subset through the engine only to keep the few minimal ones
 // was most of a rollout's cost.
 func (g searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
-	v := g.State.View(seat).(*regicide.View)
+	v := g.seatView(seat)
 	if v.Suffer > 0 && slices.Contains(v.ToMove, seat) {
 		return g.pruneCovers(v, dst)
 	}
@@ -96,12 +110,14 @@ func (g searchGame) rankPlays(v *regicide.View, dst []engine.Action, start int) 
 // Determinize keeps the search's view of the game on the sample.
 func (g searchGame) Determinize(seat int, rng *rand.Rand) engine.State {
 	g.State = g.State.Determinize(seat, rng)
+	g.view = new(regicide.View)
 	return g
 }
 
 // Clone keeps the search's view of the game on the copy.
 func (g searchGame) Clone() engine.State {
 	g.State = g.State.Clone()
+	g.view = new(regicide.View)
 	return g
 }
 
@@ -129,16 +145,18 @@ func appendCheapCovers(dst []engine.Action, hand mask, attack int, cost *[64]flo
 		m    mask
 		cost float64
 	}
-	var found [256]cover
-	var total, least [256]int
-	least[0] = 1 << 30
+	// At most 70 subsets of 8 cards are minimal covers (no one holds
+	// another: Sperner's bound, C(8,4)); totals fit a byte (8 Kings: 160).
+	var found [70]cover
+	var total, least [256]uint8
+	least[0] = 255
 	limit = min(limit, len(found))
 	k := 0
 	for sub := 1; sub < 1<<n; sub++ {
 		low := sub & (sub - 1)
-		v := cardValue[held[bits.TrailingZeros(uint(sub))]]
+		v := uint8(cardValue[held[bits.TrailingZeros(uint(sub))]])
 		total[sub], least[sub] = total[low]+v, min(least[low], v)
-		if total[sub] < attack || total[sub]-least[sub] >= attack {
+		if t := int(total[sub]); t < attack || t-int(least[sub]) >= attack {
 			continue
 		}
 		var m mask
