@@ -14,8 +14,9 @@
 //
 // Settings (--bot-opt key=value):
 //
-//	iterations  ISMCTS iterations per decision (default 1000); 0 plays the
-//	            policy alone, without a search
+//	iterations  ISMCTS iterations per decision (default 2000); the search
+//	            stops early once no remaining iteration can change the
+//	            move; 0 plays the policy alone, without a search
 //	time        wall-clock budget per decision (as in bots/ismcts)
 //	c           UCB1 exploration constant (default 0.4)
 //	workers     parallel trees (default 1)
@@ -67,7 +68,7 @@ type Settings struct {
 
 // Defaults of Settings.
 const (
-	DefaultIterations = 1000
+	DefaultIterations = 2000
 	DefaultC          = 0.4
 	DefaultPlays      = 4
 	DefaultCovers     = 4
