@@ -44,6 +44,9 @@
 //	rollout-depth  actions played in a rollout before it is scored by the
 //	               evaluation function (default 0: play to the end)
 //
+// Config.StopEarly (no --bot-opt key; off by default) lets a one-worker
+// search with an iteration budget end once its move can no longer change.
+//
 // With an iteration budget a Bot is deterministic: the same seed, position
 // (up to what the seat may see) and settings give the same moves, whatever
 // the number of workers, because each worker's tree has its own generator
