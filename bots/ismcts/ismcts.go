@@ -44,6 +44,9 @@
 //	rollout-depth  actions played in a rollout before it is scored by the
 //	               evaluation function (default 0: play to the end)
 //
+// Config.StopEarly (no --bot-opt key; off by default) lets a one-worker
+// search with an iteration budget end once its move can no longer change.
+//
 // With an iteration budget a Bot is deterministic: the same seed, position
 // (up to what the seat may see) and settings give the same moves, whatever
 // the number of workers, because each worker's tree has its own generator
@@ -91,6 +94,12 @@ type Config struct {
 	// State.Returns (all zero before the end of most games, so a depth
 	// cap without an evaluator makes every capped rollout a draw).
 	Evaluate Evaluator
+	// StopEarly ends a one-worker search with an iteration budget as soon
+	// as the most visited root action leads every other by more visits
+	// than iterations remain: no remaining iteration could change the
+	// move Act plays, so the move is the same as without it (Search's
+	// statistics are then those of the shorter search). Off by default.
+	StopEarly bool
 }
 
 // Defaults of Config.

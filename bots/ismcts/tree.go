@@ -59,7 +59,27 @@ func (w *worker) search(root engine.State, seat, limit int, deadline time.Time) 
 		}
 		w.sample = engine.DeterminizeInto(root, w.sample, seat, determinizer)
 		w.iterate(w.sample, seat)
+		if w.cfg.StopEarly && w.cfg.Workers == 1 && limit > 0 && w.decided(limit-i-1) {
+			return
+		}
 	}
+}
+
+// decided reports whether the most visited root child leads every other
+// root action (an untried one counts as 0 visits) by more than remaining
+// visits, so that no remaining iteration can make another action the most
+// visited or tie with it.
+func (w *worker) decided(remaining int) bool {
+	first, second := int32(0), int32(0)
+	for ch := w.nodes[0].firstChild; ch != none; ch = w.nodes[ch].next {
+		switch v := w.nodes[ch].visits; {
+		case v > first:
+			first, second = v, first
+		case v > second:
+			second = v
+		}
+	}
+	return int(first-second) > remaining
 }
 
 // iterate is one ISMCTS iteration on the determinization d: descend the

@@ -14,8 +14,9 @@
 //
 // Settings (--bot-opt key=value):
 //
-//	iterations  ISMCTS iterations per decision (default 1000); 0 plays the
-//	            policy alone, without a search
+//	iterations  ISMCTS iterations per decision (default 2000); the search
+//	            stops early once no remaining iteration can change the
+//	            move; 0 plays the policy alone, without a search
 //	time        wall-clock budget per decision (as in bots/ismcts)
 //	c           UCB1 exploration constant (default 0.4)
 //	workers     parallel trees (default 1)
@@ -35,6 +36,7 @@ import (
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/games/regicide"
 )
 
 // Bot plays Regicide for one seat. It implements engine.Bot and is not
@@ -47,6 +49,7 @@ type Bot struct {
 	loss   float64
 	rng    cards.RNG
 	legal  []engine.Action
+	view   regicide.View // the search game's buffer at the root
 }
 
 // Settings are a Bot's options beyond the search's own.
@@ -65,7 +68,7 @@ type Settings struct {
 
 // Defaults of Settings.
 const (
-	DefaultIterations = 1000
+	DefaultIterations = 2000
 	DefaultC          = 0.4
 	DefaultPlays      = 4
 	DefaultCovers     = 4
@@ -76,6 +79,7 @@ const (
 func DefaultSettings() Settings {
 	cfg := ismcts.DefaultConfig()
 	cfg.Iterations, cfg.C = DefaultIterations, DefaultC
+	cfg.StopEarly = true
 	return Settings{Search: cfg, Plays: DefaultPlays, Covers: DefaultCovers, LossScale: DefaultLossScale}
 }
 
@@ -116,7 +120,7 @@ func New(st Settings, seed uint64) (*Bot, error) {
 
 // Act returns one of seat's legal actions in s.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
-	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w}
+	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w, view: &b.view}
 	b.legal = g.Legal(seat, b.legal[:0])
 	if len(b.legal) == 1 {
 		return b.legal[0]

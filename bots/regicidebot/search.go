@@ -3,6 +3,7 @@ package regicidebot
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"cardtable/cards"
 	"cardtable/engine"
@@ -27,34 +28,49 @@ type searchGame struct {
 	plays, covers int
 	lossScale     float64
 	w             *weights
+	// view is the buffer Legal reads the seat's View into (nil: a new
+	// View each time); each determinization and clone has its own, so
+	// parallel workers never share one.
+	view *regicide.View
+}
+
+// seatView returns seat's View, written into g.view when there is one: a
+// rollout reads one at every step. It is valid until the next call.
+func (g searchGame) seatView(seat int) *regicide.View {
+	if st, ok := g.State.(*regicide.State); ok && g.view != nil {
+		st.ViewInto(seat, g.view)
+		return g.view
+	}
+	return g.State.View(seat).(*regicide.View)
 }
 
 // Legal lists the actions the search considers, the policy's choice first.
+// A Step 4 cover is built from the seat's View alone: listing every
+// covering subset through the engine only to keep the few minimal ones
+// was most of a rollout's cost.
 func (g searchGame) Legal(seat int, dst []engine.Action) []engine.Action {
+	v := g.seatView(seat)
+	if v.Suffer > 0 && slices.Contains(v.ToMove, seat) {
+		return g.pruneCovers(v, dst)
+	}
 	start := len(dst)
 	dst = g.State.Legal(seat, dst)
 	if len(dst)-start < 2 {
 		return dst
 	}
-	switch kindOf(dst[start]) {
-	case kindPlay, kindYield:
-		return g.rankPlays(seat, dst, start)
-	case kindDiscard:
-		if cardsOf(dst[start]) != 0 {
-			return g.pruneCovers(seat, dst, start)
-		}
+	if k := kindOf(dst[start]); k == kindPlay || k == kindYield {
+		return g.rankPlays(v, dst, start)
 	}
 	return dst
 }
 
-// pruneCovers keeps, of dst[start:], the minimal covers the policy values
-// least (at most g.covers) and the power.
-func (g searchGame) pruneCovers(seat int, dst []engine.Action, start int) []engine.Action {
-	v := g.State.View(seat).(*regicide.View)
-	power := dst[len(dst)-1]
-	dst = appendCheapCovers(dst[:start], maskOf(v.Hand), v.Suffer, g.w.cardCosts(v), g.covers)
-	if kindOf(power) == kindPower {
-		dst = append(dst, power)
+// pruneCovers appends the minimal covers of the attack v's seat suffers
+// that the policy values least (at most g.covers) and the power, if one
+// is left: the engine's legal covers (every covering subset) pruned.
+func (g searchGame) pruneCovers(v *regicide.View, dst []engine.Action) []engine.Action {
+	dst = appendCheapCovers(dst, maskOf(v.Hand), v.Suffer, g.w.cardCosts(v), g.covers)
+	if v.PowersLeft > 0 {
+		dst = append(dst, encode(kindPower, 0))
 	}
 	return dst
 }
@@ -62,8 +78,8 @@ func (g searchGame) pruneCovers(seat int, dst []engine.Action, start int) []engi
 // rankPlays orders the plays of dst[start:] by the policy's score, keeps
 // the best g.plays of them and puts the power last, or first when every
 // play kept neither kills nor survives without draws.
-func (g searchGame) rankPlays(seat int, dst []engine.Action, start int) []engine.Action {
-	t := readTable(g.State.View(seat).(*regicide.View))
+func (g searchGame) rankPlays(v *regicide.View, dst []engine.Action, start int) []engine.Action {
+	t := readTable(v)
 	var power engine.Action
 	if last := dst[len(dst)-1]; kindOf(last) == kindPower {
 		power, dst = last, dst[:len(dst)-1]
@@ -94,12 +110,14 @@ func (g searchGame) rankPlays(seat int, dst []engine.Action, start int) []engine
 // Determinize keeps the search's view of the game on the sample.
 func (g searchGame) Determinize(seat int, rng *rand.Rand) engine.State {
 	g.State = g.State.Determinize(seat, rng)
+	g.view = new(regicide.View)
 	return g
 }
 
 // Clone keeps the search's view of the game on the copy.
 func (g searchGame) Clone() engine.State {
 	g.State = g.State.Clone()
+	g.view = new(regicide.View)
 	return g
 }
 
@@ -115,7 +133,10 @@ func (g searchGame) Returns() []float64 {
 }
 
 // appendCheapCovers appends the minimal covers of attack from hand (no
-// card of them can be kept), cheapest first by cost, at most limit of them.
+// card of them can be kept), cheapest first by cost (ties: in subset
+// order), at most limit of them. The subsets' totals and least cards are
+// built up from smaller subsets; the cost is summed, in card order, only
+// for the few minimal covers.
 func appendCheapCovers(dst []engine.Action, hand mask, attack int, cost *[64]float64, limit int) []engine.Action {
 	var held [8]cards.Card
 	n := 0
@@ -124,21 +145,26 @@ func appendCheapCovers(dst []engine.Action, hand mask, attack int, cost *[64]flo
 		m    mask
 		cost float64
 	}
-	var found [256]cover
+	// At most 70 subsets of 8 cards are minimal covers (no one holds
+	// another: Sperner's bound, C(8,4)); totals fit a byte (8 Kings: 160).
+	var found [70]cover
+	var total, least [256]uint8
+	least[0] = 255
 	limit = min(limit, len(found))
 	k := 0
 	for sub := 1; sub < 1<<n; sub++ {
+		low := sub & (sub - 1)
+		v := uint8(cardValue[held[bits.TrailingZeros(uint(sub))]])
+		total[sub], least[sub] = total[low]+v, min(least[low], v)
+		if t := int(total[sub]); t < attack || t-int(least[sub]) >= attack {
+			continue
+		}
 		var m mask
-		total, least, price := 0, 1<<30, 0.0
+		price := 0.0
 		for b := sub; b != 0; b &= b - 1 {
 			c := held[bits.TrailingZeros(uint(b))]
 			m |= bitOf(c)
-			total += cardValue[c]
-			least = min(least, cardValue[c])
 			price += cost[c]
-		}
-		if total < attack || total-least >= attack {
-			continue
 		}
 		i := min(k, limit)
 		for i > 0 && found[i-1].cost > price {
