@@ -54,6 +54,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	}
 	b = append(b, s.end, byte(s.winner))
 	if s.r.repetitionApplies() {
+		s.cycle.linear()
 		b = append(b, s.cycle.savedLen[:s.r.seats]...)
 		b = appendCards(b, s.cycle.saved[:])
 		b = binary.AppendUvarint(b, uint64(s.cycle.power))

@@ -198,23 +198,66 @@ type trio struct {
 	// of2[ra][rb] is 0 or 1 when the first or the second of the two
 	// players left wins with ranks ra and rb, trioWar otherwise.
 	of2 [16][16]uint8
+	// tied[ra][rb][rc] is the two seats (a bit each) that go to war when
+	// seats 0, 1 and 2 turn up ranks ra, rb and rc and exactly two of them
+	// do (compare), 0 for any other battle: one settled at once, all three
+	// at war, an Automatic War rank among them.
+	tied [16][16][16]uint8
+	// round2[ra][rb] is a war round's outcome between two players, the
+	// lower seat turning up ra: 0 or 1 for the winner, round2Tie for a new
+	// war round, round2Auto for one started by an Automatic War rank.
+	round2 [16][16]uint8
+	// wars is true when plainBattles3 settles two-player wars itself: no
+	// Underdog, no shuffled pickup.
+	wars bool
+	// full is a full war round's cards, the face-up one included.
+	full uint
+	// shifts[w] says where the cards of a battle won by w go under: byte
+	// k is 8 times the seat whose card goes k-th (the rules' order[w]).
+	shifts [3]uint32
+	// pos[w][s] is seat s's place in the rules' order[w].
+	pos [3][4]uint8
 }
 
 const trioWar = 3
+
+// Values of trio.round2 beyond a winner.
+const (
+	round2Tie  = 2
+	round2Auto = 3
+)
 
 // prepare fills the table for rules r (three players).
 func (t *trio) prepare(r *rules) {
 	beats := &r.cmp.beats
 	auto := func(x int) bool { return r.autoWar != 0 && cards.Rank(x) == r.autoWar }
+	t.wars = r.underdog == 0 && r.pickup != shuffled
+	t.full = uint(r.down) + 1
+	for w, o := range r.order {
+		t.shifts[w] = uint32(o[0])*8 | uint32(o[1])*8<<8 | uint32(o[2])*8<<16
+		for k, seat := range o {
+			t.pos[w][seat&3] = uint8(k)
+		}
+	}
 	for ra := range t.of2 {
 		for rb := range t.of2[ra] {
 			t.of2[ra][rb] = trioWar
+			t.round2[ra][rb] = round2Tie
 			switch {
 			case auto(ra) || auto(rb):
+				t.round2[ra][rb] = round2Auto
 			case beats[ra][rb] == 1:
 				t.of2[ra][rb] = 0
 			case beats[rb][ra] == 1:
 				t.of2[ra][rb] = 1
+			}
+			// As compare: a card wins when it alone is unbeaten.
+			switch {
+			case auto(ra) || auto(rb):
+			case beats[ra][rb] == 1 && beats[rb][ra] == 0:
+				t.round2[ra][rb] = 0
+			case beats[rb][ra] == 1 && beats[ra][rb] == 0:
+				t.round2[ra][rb] = 1
 			}
 		}
 	}
@@ -236,93 +279,213 @@ func (t *trio) prepare(r *rules) {
 				if !anyAuto && bits.OnesCount8(unbeaten) == 1 {
 					t.of3[ra][rb][rc] = uint8(bits.TrailingZeros8(unbeaten))
 				}
+				t.tied[ra][rb][rc] = 0
+				if !anyAuto && bits.OnesCount8(unbeaten) == 2 {
+					t.tied[ra][rb][rc] = unbeaten
+				}
 			}
 		}
 	}
 }
 
-// plainBattles3 plays battles while all three players are in and their
-// face-up cards settle each at once (t), straight from the piles, with
-// afterBattle's checks inline: the end, Brent's step and the cap. The pile
-// heads and sizes stay in locals and go back to p.piles before anything
-// that reads them; Brent's card comparison runs only when pile 0 has the
-// saved size and top card (the saved position starts with pile 0). It
-// returns when a battle needs the general code (leaving it unplayed) or a
-// player ran out (after afterBattle), and reports whether it played any
-// battle. Like duel.battles it stays one function so the loop makes no
-// calls on its common path.
+// plainBattles3 plays battles while all three players are in: those their
+// face-up cards settle at once (t.of3) and, when t.wars, those in which two
+// of them tie and go to war (t.tied; rounds of full cards while the two
+// hold every round, at most 12 cards a seat), straight from the piles.
+// After each battle come afterBattle's checks (after3). It returns when a
+// battle needs the general code (leaving it unplayed) or a player ran out
+// (after afterBattle), and reports whether it played any battle.
+//
+// The loop is one function, like duel.battles, so that it makes no calls
+// and keeps what changes in registers: pile 0's head h, piles 1 and 2's
+// heads as offsets d1 and d2 from it (in lanes 1 and 2 of offsets too),
+// the three sizes in the 16-bit lanes of sizes, and a countdown to
+// Brent's next save or the cap. It leaves for a battle it does not settle,
+// a player out, a position with pile 0 of the saved size and top card
+// (the saved position starts with pile 0; repKey), or the end of the
+// countdown.
 func (p *play) plainBattles3(t *trio) bool {
+	const (
+		lanes = 1 | 1<<16 | 1<<32
+		tops  = 0x8000 * lanes
+	)
 	played := false
-	order := &p.r.order
-	rep := p.r.repetitionApplies()
-	shuffle := p.r.pickup == shuffled
+	r := &p.r
+	rep := r.repetitionApplies()
+	shuffle := r.pickup == shuffled
 	b := &p.cycle
 	pl := &p.piles
-	var h, n [3]uint
-	for s := range h {
-		h[s], n[s] = uint(pl[s].head), uint(pl[s].n)
-	}
-	sync := func() {
-		for s := range h {
-			pl[s].head, pl[s].n = uint8(h[s]&63), uint8(n[s])
-		}
-	}
 	for {
-		top := [3]cards.Card{pl[0].buf[h[0]&63], pl[1].buf[h[1]&63], pl[2].buf[h[2]&63]}
-		w := t.of3[top[0].Rank()&15][top[1].Rank()&15][top[2].Rank()&15]
-		if w >= trioWar {
-			sync()
+		h := uint(pl[0].head)
+		d1, d2 := (uint(pl[1].head)-h)&63, (uint(pl[2].head)-h)&63
+		sizes := uint64(pl[0].n) | uint64(pl[1].n)<<16 | uint64(pl[2].n)<<32
+		start := p.count.battles
+		left0 := r.maxBattles - start
+		repKey := uint64(64)
+		if rep {
+			left0 = min(left0, b.power-b.lam)
+			repKey = uint64(b.savedLen[0]) | uint64(b.top0())<<8
+		}
+		left := left0
+		wars, autos := 0, 0
+		leave := false
+		for {
+			c0, c1, c2 := pl[0].buf[h&63], pl[1].buf[(h+d1)&63], pl[2].buf[(h+d2)&63]
+			ra, rb, rc := c0>>2&15, c1>>2&15, c2>>2&15
+			w := uint(t.of3[ra][rb][rc])
+			// The three battle cards packed, and where each goes under the
+			// winner's pile (t.shifts[w]: byte k is 8 times the seat whose
+			// card goes k-th).
+			cs := uint32(c0) | uint32(c1)<<8 | uint32(c2)<<16
+			offsets := uint64(d1)<<16 | uint64(d2)<<32
+			if w < trioWar {
+				// Each lays one card; w takes the three under its pile.
+				h++
+				sizes -= lanes
+				shift := 16 * (w & 3)
+				tw := h + uint((sizes+offsets)>>shift&0xffff)
+				sh := t.shifts[w&3]
+				dst := &pl[w&3].buf
+				dst[tw&63] = cards.Card(cs >> (sh & 31))
+				dst[(tw+1)&63] = cards.Card(cs >> (sh >> 8 & 31))
+				dst[(tw+2)&63] = cards.Card(cs >> (sh >> 16 & 31))
+				sizes += 3 << shift
+				if shuffle {
+					for i := uint(2); i > 0; i-- {
+						j := uint(p.rng.IntN(int(i) + 1))
+						x, y := (tw+i)&63, (tw+j)&63
+						dst[x], dst[y] = dst[y], dst[x]
+					}
+				}
+			} else {
+				// A war of the two tied seats i < j the loop settles.
+				pair := t.tied[ra][rb][rc]
+				if !t.wars || pair == 0 {
+					leave = true
+					break
+				}
+				i := uint(bits.TrailingZeros8(pair))
+				j := uint(bits.TrailingZeros8(pair &^ (1 << i)))
+				si, sj := 16*i, 16*j
+				hi, hj := h+uint(offsets>>si&63), h+uint(offsets>>sj&63)
+				ni, nj := uint(sizes>>si&0xffff), uint(sizes>>sj&0xffff)
+				bi, bj := &pl[i&3].buf, &pl[j&3].buf
+				k, rounds, autoRounds := uint(0), 0, 0
+				var c uint8
+				for {
+					rounds++
+					k += t.full
+					if ni <= k || nj <= k || k >= 12 {
+						leave = true
+						break
+					}
+					c = t.round2[bi[(hi+k)&63]>>2&15][bj[(hj+k)&63]>>2&15]
+					if c < round2Tie {
+						break
+					}
+					if c == round2Auto {
+						autoRounds++
+					}
+				}
+				if leave {
+					break
+				}
+				wars += rounds
+				autos += autoRounds
+				w = i
+				if c == 1 {
+					w = j
+				}
+				// The winner takes the battle layer, all three cards in
+				// its order, then the war layers of the two, layer by
+				// layer (WAR-04, WAR-11), under its pile from tw. The
+				// cards are read behind the heads; the winner holds at
+				// most 50-k cards besides its k+1 laid ones, so with k
+				// below 12 the 2k+3 written never reach the ones still
+				// to be read.
+				shift := 16 * (w & 3)
+				tw := h + uint((sizes+offsets)>>shift&0xffff)
+				sh := t.shifts[w&3]
+				dst := &pl[w&3].buf
+				dst[tw&63] = cards.Card(cs >> (sh & 31))
+				dst[(tw+1)&63] = cards.Card(cs >> (sh >> 8 & 31))
+				dst[(tw+2)&63] = cards.Card(cs >> (sh >> 16 & 31))
+				bf, bs, hf, hs := bi, bj, hi, hj
+				if pos := &t.pos[w&3]; pos[j&3] < pos[i&3] {
+					bf, bs, hf, hs = bj, bi, hj, hi
+				}
+				for x := uint(1); x <= k; x++ {
+					dst[(tw+1+2*x)&63] = bf[(hf+x)&63]
+					dst[(tw+2+2*x)&63] = bs[(hs+x)&63]
+				}
+				// Every seat laid one card, the two k more each.
+				sizes -= lanes + uint64(k)<<si + uint64(k)<<sj
+				sizes += uint64(2*k+3) << shift
+				var adv [3]uint
+				adv[i&3], adv[j&3] = k, k
+				h += 1 + adv[0]
+				d1 = (d1 + adv[1] - adv[0]) & 63
+				d2 = (d2 + adv[2] - adv[0]) & 63
+			}
+			left--
+			// A lane is 0 when its size is: sizes-1 borrows into its top bit.
+			out := (sizes - lanes) &^ sizes & tops
+			if out != 0 || sizes&0xffff|uint64(pl[0].buf[h&63])<<8 == repKey || left == 0 {
+				break
+			}
+		}
+		pl[0].head, pl[1].head, pl[2].head = uint8(h&63), uint8((h+d1)&63), uint8((h+d2)&63)
+		pl[0].n, pl[1].n, pl[2].n = uint8(sizes), uint8(sizes>>16), uint8(sizes>>32)
+		n := left0 - left
+		p.count.battles = start + n
+		p.count.wars += wars
+		p.count.autoWars += autos
+		played = played || n > 0
+		if leave {
+			if rep {
+				b.lam += n
+			}
 			return played
 		}
-		played = true
-		h[0]++
-		h[1]++
-		h[2]++
-		n[0]--
-		n[1]--
-		n[2]--
-		dst := &pl[w&3]
-		o := &order[w&3]
-		from := h[w&3] + n[w&3]
-		dst.buf[from&63] = top[o[0]%3]
-		dst.buf[(from+1)&63] = top[o[1]%3]
-		dst.buf[(from+2)&63] = top[o[2]%3]
-		n[w&3] += 3
-		if shuffle {
-			for i := 2; i > 0; i-- {
-				j := uint(p.rng.IntN(i + 1))
-				x, y := (from+uint(i))&63, (from+j)&63
-				dst.buf[x], dst.buf[y] = dst.buf[y], dst.buf[x]
-			}
-		}
-		p.count.battles++
-		if n[0] == 0 || n[1] == 0 || n[2] == 0 {
-			sync()
-			p.afterBattle()
-			return true
-		}
+		// after3 takes the last battle's step.
 		if rep {
-			b.lam++
-			if n[0] == uint(b.savedLen[0]) && pl[0].buf[h[0]&63] == b.saved[0] {
-				sync()
-				if b.same(pl, 3) {
-					p.finish(endRepetition, -1)
-					return true
-				}
-			}
-			if b.lam == b.power {
-				sync()
-				b.save(pl, 3)
-				b.power *= 2
-				b.lam = 0
-			}
+			b.lam += n - 1
 		}
-		if p.count.battles >= p.r.maxBattles {
-			sync()
-			p.finish(endCap, -1)
+		if p.after3() {
 			return true
 		}
 	}
+}
+
+// after3 runs afterBattle's checks after a battle of plainBattles3, which
+// p.count.battles counts and Brent's step not yet: a player out goes
+// through afterBattle itself; then repetition (Brent's card comparison
+// only when pile 0 has the saved size and top card) and the cap. It
+// reports whether plainBattles3 must return.
+func (p *play) after3() bool {
+	pl := &p.piles
+	if pl[0].n == 0 || pl[1].n == 0 || pl[2].n == 0 {
+		p.afterBattle()
+		return true
+	}
+	if p.r.repetitionApplies() {
+		b := &p.cycle
+		b.lam++
+		if pl[0].n == b.savedLen[0] && pl[0].at(0) == b.top0() && b.same(pl, 3) {
+			p.finish(endRepetition, -1)
+			return true
+		}
+		if b.lam == b.power {
+			b.saveRings(pl)
+			b.power *= 2
+			b.lam = 0
+		}
+	}
+	if p.count.battles >= p.r.maxBattles {
+		p.finish(endCap, -1)
+		return true
+	}
+	return false
 }
 
 // plainBattles2 is plainBattles3 for the two players left of three

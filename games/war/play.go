@@ -106,6 +106,13 @@ type brent struct {
 	saved      [52]cards.Card
 	savedLen   [3]uint8
 	power, lam int
+	// rings hold the saved position instead of saved when inRings: the
+	// piles' rings whole and their heads (saveRings, the three-player fast
+	// path's save: three fixed-size copies). linear writes saved from them;
+	// everything but that fast path reads saved.
+	rings   [3][64]cards.Card
+	heads   [3]uint8
+	inRings bool
 }
 
 // play is the whole rules engine: the position and every rule. State wraps
@@ -152,8 +159,15 @@ func (p *play) reset(r *rules, rng cards.RNG, deck *[52]cards.Card) {
 	record := p.record
 	*p = play{r: *r, rng: rng, record: record, winner: -1}
 	p.last.winner = -1
-	for i, c := range deck {
-		p.piles[i%r.seats].push(c)
+	// Card i to seat i mod n (WAR-02), seat by seat without a division.
+	for seat := range r.seats {
+		pl := &p.piles[seat&3]
+		k := uint8(0)
+		for i := seat; i < len(deck); i += r.seats {
+			pl.buf[k&63] = deck[i]
+			k++
+		}
+		pl.n = k
 	}
 	p.in = uint8(1)<<uint(r.seats) - 1
 	if r.repetitionApplies() {
@@ -456,6 +470,39 @@ func (b *brent) save(piles *[3]pile, seats int) {
 		b.savedLen[seat] = piles[seat].n
 		k += piles[seat].copyTo(b.saved[k:])
 	}
+	b.inRings = false
+}
+
+// saveRings is save for three seats into rings.
+func (b *brent) saveRings(piles *[3]pile) {
+	for seat := range piles {
+		b.rings[seat], b.heads[seat], b.savedLen[seat] = piles[seat].buf, piles[seat].head, piles[seat].n
+	}
+	b.inRings = true
+}
+
+// linear makes saved hold the saved position.
+func (b *brent) linear() {
+	if !b.inRings {
+		return
+	}
+	k := 0
+	for seat := range b.rings {
+		for i := range b.savedLen[seat] {
+			b.saved[k] = b.rings[seat][(b.heads[seat]+i)&63]
+			k++
+		}
+	}
+	b.inRings = false
+}
+
+// top0 returns the saved position's top card of pile 0 (when pile 0 had
+// any).
+func (b *brent) top0() cards.Card {
+	if b.inRings {
+		return b.rings[0][b.heads[0]&63]
+	}
+	return b.saved[0]
 }
 
 // step takes the position after a battle and reports whether it repeats
@@ -479,6 +526,7 @@ func (b *brent) same(piles *[3]pile, seats int) bool {
 			return false
 		}
 	}
+	b.linear()
 	k := 0
 	for seat := range seats {
 		n := int(piles[seat].n)

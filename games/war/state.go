@@ -223,6 +223,7 @@ func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 		saved := standardDeck
 		rng.Shuffle(len(saved), func(i, j int) { saved[i], saved[j] = saved[j], saved[i] })
 		c.cycle.saved = saved
+		c.cycle.rings, c.cycle.inRings = [3][64]cards.Card{}, false
 	}
 	return &c
 }

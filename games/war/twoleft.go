@@ -1,6 +1,10 @@
 package war
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"cardtable/cards"
+)
 
 // twoLeft plays the rest of a three-player game in which one player is out
 // as the two-player game it has become, through duel's loop, and reports
@@ -47,7 +51,13 @@ func (d *duel) twoLeft(p *play) bool {
 		power, stop = b.power, min(battles+b.power-b.lam, r.maxBattles)
 		off := [3]int{0, int(b.savedLen[0]), int(b.savedLen[0]) + int(b.savedLen[1])}
 		la, lb := int(b.savedLen[s0&3]), int(b.savedLen[s1&3])
-		if la+lb == 52 && la > 0 {
+		switch {
+		case la+lb != 52 || la == 0:
+		case b.inRings:
+			d.saved = [2][64]cards.Card{b.rings[s0&3], b.rings[s1&3]}
+			d.savedHead = [2]uint{uint(b.heads[s0&3]), uint(b.heads[s1&3])}
+			d.expect(repetition{len0: uint(la), top0: d.saved[0][d.savedHead[0]&63]})
+		default:
 			copy(d.saved[0][:la], b.saved[off[s0&3]:])
 			copy(d.saved[1][:lb], b.saved[off[s1&3]:])
 			d.savedHead = [2]uint{0, 0}
