@@ -188,6 +188,9 @@ func (r *room) ctl(req ctlReq) ctlResp {
 		if _, ok := r.remote[req.Conn]; ok {
 			delete(r.remote, req.Conn)
 			r.sendSeats()
+			if len(r.clients) == 0 && len(r.remote) == 0 {
+				r.startIdle()
+			}
 		}
 		return ctlResp{}
 	case "cmd":

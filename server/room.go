@@ -223,6 +223,9 @@ func (r *room) run() {
 	defer close(r.done)
 	defer r.disown()
 	r.changed(nil, "")
+	if len(r.clients) == 0 && len(r.remote) == 0 {
+		r.startIdle()
+	}
 	for m := range r.inbox {
 		if !r.handle(m) {
 			return
@@ -274,9 +277,14 @@ func (r *room) handle(m any) bool {
 		r.shutdown()
 		return false
 	case idleReq:
-		if len(r.clients) == 0 && len(r.remote) == 0 && r.t.Over() && r.srv.retire(r) {
+		r.idle = nil
+		if len(r.clients) > 0 || len(r.remote) > 0 {
+			break
+		}
+		if (r.t.Over() || r.waitsForPeople()) && r.srv.retire(r) {
 			return false
 		}
+		r.startIdle() // bots still playing, or a request waiting: later
 	}
 	return true
 }
@@ -314,15 +322,40 @@ func (r *room) leave(c *client) {
 	}
 	delete(r.clients, c)
 	r.sendSeats()
-	if len(r.clients) == 0 && len(r.remote) == 0 && r.t.Over() {
+	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
 	}
 }
 
-// startIdle retires a finished room nobody watches after a minute.
+// startIdle retires a room nobody is connected to: a finished one after a
+// minute, an unfinished one after the server's IdleUnload if it is then
+// waiting for people (it is loaded again from the store on the next join).
 func (r *room) startIdle() {
 	r.stopIdle()
-	r.idle = time.AfterFunc(time.Minute, func() { r.send(idleReq{}) })
+	wait := time.Minute
+	if !r.t.Over() {
+		wait = r.srv.cfg.IdleUnload
+	}
+	r.idle = time.AfterFunc(wait, func() { r.send(idleReq{}) })
+}
+
+// waitsForPeople reports whether the game can only go on when a person
+// moves: no slap window open, no bot thinking or to move.
+func (r *room) waitsForPeople() bool {
+	if r.slap != nil {
+		return false
+	}
+	for _, thinking := range r.thinking {
+		if thinking {
+			return false
+		}
+	}
+	for _, seat := range r.t.ToMove() {
+		if r.bots[seat] != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *room) stopIdle() {

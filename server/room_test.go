@@ -308,3 +308,58 @@ func playToEnd(c *wsClient) error {
 		}
 	}
 }
+
+// An unfinished table nobody is connected to, waiting for a person, is
+// unloaded after IdleUnload and loaded again, the same game at the same
+// version, when its player comes back by the same link.
+func TestIdleTableUnloadedAndReloaded(t *testing.T) {
+	ts := newTestServer(t, nil, Config{IdleUnload: 50 * time.Millisecond})
+	tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
+	c := ts.dial(tb.ID, tb.Token)
+	turn := c.until("turn")
+	c.send(cmd(turn.Legal[0], turn.Version, ""))
+	c.until("event")
+	before := version(t, ts, tb.ID)
+	if before < 1 {
+		t.Fatalf("version %d after a move", before)
+	}
+	loaded := func() bool {
+		ts.srv.mu.Lock()
+		defer ts.srv.mu.Unlock()
+		_, ok := ts.srv.rooms[tb.ID]
+		return ok
+	}
+	if !loaded() {
+		t.Fatal("the table is not in memory while its player is connected")
+	}
+	c.conn.CloseNow()
+	deadline := time.Now().Add(hang)
+	for loaded() {
+		if time.Now().After(deadline) {
+			t.Fatal("the idle table waiting for people was not unloaded")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	c2 := ts.dial(tb.ID, tb.Token)
+	hello := c2.until("hello")
+	if hello.Version != before || hello.Seat != 0 {
+		t.Fatalf("after reload: %s, want version %d at seat 0", hello.Raw, before)
+	}
+	if !loaded() {
+		t.Fatal("the table was not loaded again for its player")
+	}
+}
+
+// A table whose bot is to move keeps running with nobody connected: only
+// tables waiting for people are unloaded.
+func TestIdleTableWithBotToMoveStays(t *testing.T) {
+	ts := newTestServer(t, nil, Config{IdleUnload: 20 * time.Millisecond, BotDelay: time.Hour})
+	tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "1"}})
+	time.Sleep(200 * time.Millisecond)
+	ts.srv.mu.Lock()
+	_, ok := ts.srv.rooms[tb.ID]
+	ts.srv.mu.Unlock()
+	if !ok {
+		t.Fatal("a table whose bot is thinking was unloaded")
+	}
+}

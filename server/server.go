@@ -43,6 +43,12 @@ type Config struct {
 	// Cluster shares the tables with other nodes (cluster.go); nil: this
 	// process runs every table.
 	Cluster Cluster
+	// IdleUnload is how long an unfinished table nobody is connected to
+	// stays in memory while it waits for people (no bot thinking, no slap
+	// window open); then it is unloaded, and loaded again from the store
+	// when someone comes back (0: 10 minutes). A finished table nobody
+	// watches is unloaded after a minute.
+	IdleUnload time.Duration
 }
 
 // Limits bound clients. Zero fields take the defaults of docs/protocol.md.
@@ -142,6 +148,9 @@ type roomSlot struct {
 func New(st store.Store, cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.IdleUnload <= 0 {
+		cfg.IdleUnload = 10 * time.Minute
 	}
 	if cfg.BotWorkers <= 0 {
 		cfg.BotWorkers = runtime.NumCPU()

@@ -26,6 +26,7 @@ type serveCmd struct {
 	Addr            string        `default:"127.0.0.1:8080" help:"Address to listen on (host:port; port 0 picks a free one)."`
 	DB              string        `default:"cardtable.db" placeholder:"FILE|URL" help:"Where the tables are kept: a SQLite file (created if missing), a PostgreSQL database (postgres://user:password@host:5432/cardtable), or :memory: to keep nothing."`
 	BotDelay        time.Duration `default:"600ms" help:"How long a bot waits before it moves, so people can follow."`
+	IdleUnload      time.Duration `default:"10m" help:"How long an unfinished table nobody is connected to stays in memory while it waits for people; it is loaded again from the store when someone comes back."`
 	LogFormat       string        `enum:"text,json" default:"text" help:"Log format on stderr: text or json."`
 	MaxConns        int           `default:"20000" help:"Most WebSocket connections in all."`
 	MaxConnsPerAddr int           `default:"64" help:"Most WebSocket connections from one address."`
@@ -68,7 +69,7 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	defer st.Close()
 	cfg := server.Config{
-		BotDelay: c.BotDelay, Logger: log, Assets: web.Assets,
+		BotDelay: c.BotDelay, IdleUnload: c.IdleUnload, Logger: log, Assets: web.Assets,
 		Limits: server.Limits{MaxConns: c.MaxConns, ConnsPerAddr: c.MaxConnsPerAddr, AddrRate: c.AddrRate, AddrBurst: int(2 * c.AddrRate),
 			APIRate: c.APIRate, APIBurst: max(30, int(2*c.APIRate))},
 	}
