@@ -146,7 +146,7 @@ func (m *Model) actionsView(width, rows int) string {
 	if m.win != nil && m.win.asking >= 0 {
 		head := styleLabel.Render("Your move, ") + m.label(m.win.asking)
 		if m.slap.active {
-			head = styleAlert.Render(fmt.Sprintf(" SLAP! press space within %d ms ", m.slap.windowMS)) + styleKeys.Render(" or let it pass")
+			head = styleAlert.Render(m.slap.countdown()) + styleKeys.Render(" else pass")
 		}
 		return head + "\n" + m.pick.view(width, rows-1)
 	}

@@ -205,6 +205,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.landed(msg)
 	case slapTimeoutMsg:
 		return m, m.slapTimeout(msg)
+	case slapTickMsg:
+		return m, m.slapTicked(msg)
 	case stepMsg:
 		return m, m.step(msg)
 	}

@@ -109,7 +109,7 @@ func TestWarSlapWindowTimedAndPass(t *testing.T) {
 	h := newHarness(t, "war", map[string]string{"slap": "5"}, 7, "human", "heuristic")
 	h.wantScreen("Slap War on 5", "seat 1 (you)", "seat 2 (heuristic)", "cards", "▸ flip")
 	warUntilSlap(t, h)
-	h.wantScreen("SLAP WINDOW: a 5 is showing", "SLAP! press space")
+	h.wantScreen("SLAP WINDOW: a 5 is showing", "SLAP! space")
 	if !h.m.slap.active || len(h.timers) == 0 {
 		t.Fatal("the slap window runs no clock")
 	}
@@ -132,6 +132,40 @@ func TestWarSlapWindowTimedAndPass(t *testing.T) {
 	acts := h.m.t.Record().Actions[before:]
 	if len(acts) == 0 || !containsAction(acts, 0, "pass") {
 		t.Fatalf("the window closed without the person's pass: %v", acts)
+	}
+}
+
+// The slap window counts down on screen: a redraw tick while it is open,
+// none once it closed.
+func TestWarSlapCountdown(t *testing.T) {
+	h := newHarness(t, "war", map[string]string{"slap": "5", "slap-window": "20s"}, 7, "human", "heuristic")
+	warUntilSlap(t, h)
+	h.wantScreen("SLAP! space · ", " s ▰▰▰▰▰▰▰▰▰▰", "else pass")
+	ticks := func() (n int, tick slapTickMsg) {
+		for _, msg := range h.timers {
+			if m, ok := msg.(slapTickMsg); ok {
+				n, tick = n+1, m
+			}
+		}
+		return n, tick
+	}
+	n, tick := ticks()
+	if n != 1 {
+		t.Fatalf("an open slap window has %d redraw ticks pending, want 1: %v", n, h.timers)
+	}
+	h.timers = nil
+	h.send(tick)
+	if n, _ := ticks(); n != 1 {
+		t.Fatalf("a tick in an open window asked for %d more, want 1", n)
+	}
+	// Back-date the window: the countdown shows it nearly run out.
+	h.m.slap.shownAt = time.Now().Add(-19500 * time.Millisecond)
+	h.wantScreen("0.5 s ▰▱▱▱▱▱▱▱▱▱")
+	h.key("space")
+	h.timers = nil
+	h.send(tick)
+	if n, _ := ticks(); n != 0 || h.m.slap.active {
+		t.Fatalf("after the slap: %d ticks pending, window active %v", n, h.m.slap.active)
 	}
 }
 

@@ -27,6 +27,12 @@ type slapClock struct {
 // slapTimeoutMsg closes a person's slap window.
 type slapTimeoutMsg struct{ gen int }
 
+// slapTickMsg redraws an open slap window's countdown.
+type slapTickMsg struct{ gen int }
+
+// slapTick is how often the countdown is redrawn.
+const slapTick = 100 * time.Millisecond
+
 // start runs the clock when seat is asked in an open slap window.
 func (c *slapClock) start(m *Model, seat int) tea.Cmd {
 	c.gen++
@@ -36,7 +42,35 @@ func (c *slapClock) start(m *Model, seat int) tea.Cmd {
 		return nil
 	}
 	c.active, c.seat, c.windowMS, c.shownAt = true, seat, v.Slap.WindowMS, time.Now()
-	return m.after(time.Duration(c.windowMS)*time.Millisecond, slapTimeoutMsg{gen: c.gen})
+	return tea.Batch(
+		m.after(time.Duration(c.windowMS)*time.Millisecond, slapTimeoutMsg{gen: c.gen}),
+		m.after(slapTick, slapTickMsg{gen: c.gen}))
+}
+
+// left is what remains of the window now.
+func (c *slapClock) left() time.Duration {
+	return max(0, time.Duration(c.windowMS)*time.Millisecond-time.Since(c.shownAt))
+}
+
+// countdown is the window's header: the key, the time left and a bar of
+// ten cells that empties as the window runs out.
+func (c *slapClock) countdown() string {
+	left, window := c.left(), time.Duration(c.windowMS)*time.Millisecond
+	cells := 0
+	if window > 0 {
+		cells = int((10*left + window - 1) / window)
+	}
+	return fmt.Sprintf(" SLAP! space · %.1f s %s%s ", left.Seconds(),
+		strings.Repeat("▰", cells), strings.Repeat("▱", 10-cells))
+}
+
+// slapTicked redraws the countdown (the frame follows every update) and
+// asks for the next tick while the window is open.
+func (m *Model) slapTicked(msg slapTickMsg) tea.Cmd {
+	if msg.gen != m.slap.gen || !m.slap.active {
+		return nil
+	}
+	return m.after(slapTick, slapTickMsg{gen: m.slap.gen})
 }
 
 // stop ends the clock (the person answered).

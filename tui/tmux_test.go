@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -221,7 +222,11 @@ func TestTmuxSlapWar(t *testing.T) {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
-	p.wait("SLAP WINDOW: a 5 is showing")
+	first := secondsLeft(t, p.wait("SLAP WINDOW: a 5 is showing", "SLAP! space · "))
+	time.Sleep(400 * time.Millisecond)
+	if later := secondsLeft(t, p.capture()); later >= first {
+		t.Fatalf("the countdown did not run: %.1f s left, then %.1f s", first, later)
+	}
 	p.keys("Space")
 	s := p.wait("seat 1 (you): slap@", "last trick:", "by slap")
 	if strings.Contains(s, "SLAP!") {
@@ -230,6 +235,22 @@ func TestTmuxSlapWar(t *testing.T) {
 }
 
 var moveNumber = regexp.MustCompile(`move \d+`)
+
+var slapLeft = regexp.MustCompile(`SLAP! space · (\d+\.\d) s`)
+
+// secondsLeft reads the slap window's countdown off a screen.
+func secondsLeft(t *testing.T, screen string) float64 {
+	t.Helper()
+	m := slapLeft.FindStringSubmatch(screen)
+	if m == nil {
+		t.Fatalf("no countdown on screen:\n%s", screen)
+	}
+	v, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
 
 func TestTmuxWatchtowerChallenge(t *testing.T) {
 	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "watchtower", "--seed", "7", "--speed", "0")
