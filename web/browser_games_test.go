@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -17,13 +18,13 @@ const aliceSlapped = "[...document.querySelectorAll('.log-lines li')].some(li =>
 // a slap by key when a 5 shows, Flip clicked to the end, then the result,
 // its replay and the record download link.
 func testWar(t *testing.T, s *site) {
-	c := s.create(t, one("war", map[string]string{"slap": "5", "max-battles": "100"}, "human", "heuristic"))
+	c := s.create(t, one("war", map[string]string{"slap": "5", "slap-window": "20s", "max-battles": "100"}, "human", "heuristic"))
 	tb := s.tab(t)
 	tb.sit(c)
 	tb.wait("the variants", "document.querySelector('.variants').textContent.includes('Slap War on 5')")
 	tb.shot("war-start")
 	// Flip by clicking until a slap window opens, then slap with the key.
-	slapped := false
+	slapped, counted := false, false
 	for i := 0; i < 400; i++ {
 		tb.wait("a turn", "document.querySelector('[data-action=flip], [data-action=slap], .end')")
 		if slapped = eval[bool](tb, aliceSlapped); slapped {
@@ -34,6 +35,16 @@ func testWar(t *testing.T, s *site) {
 		}
 		if eval[bool](tb, "!!document.querySelector('.slap-banner') && !!document.querySelector('[data-action=slap]')") {
 			v := tb.version()
+			if !counted {
+				// The window counts down while it waits for us.
+				first := slapSecondsLeft(t, tb)
+				time.Sleep(400 * time.Millisecond)
+				if later := slapSecondsLeft(t, tb); later >= first || first > 20 {
+					t.Fatalf("the slap countdown did not run: %.1f s, then %.1f s", first, later)
+				}
+				counted = true
+				tb.shot("war-slap-countdown")
+			}
 			tb.do(chromedp.KeyEvent("s"))
 			tb.shot("war-slap-window")
 			tb.wait("the window answered", fmt.Sprintf("window.cardtableTable.s.version > %d || window.cardtableTable.s.error", v))
@@ -75,6 +86,17 @@ func testWar(t *testing.T, s *site) {
 	}
 	tb.wait("step 3", "document.getElementById('step').textContent.startsWith('Step 3 of ')")
 	tb.shot("war-replay")
+}
+
+// slapSecondsLeft reads the open slap window's countdown off the page.
+func slapSecondsLeft(t *testing.T, tb *tab) float64 {
+	t.Helper()
+	text := eval[string](tb, "(document.querySelector('.slap-countdown') || {}).textContent || ''")
+	var left float64
+	if _, err := fmt.Sscanf(text, "%f s", &left); err != nil {
+		t.Fatalf("no countdown in the slap window: %q", text)
+	}
+	return left
 }
 
 // testRegicide plays solo Regicide through the page until it has made a

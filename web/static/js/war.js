@@ -31,6 +31,35 @@ function slapAction(legal) {
   return legal.find((a) => a.startsWith("slap"));
 }
 
+// The open slap window as this page saw it open: the position it opened
+// on (its key) and when the reveal arrived.
+let slapWindow = { key: "", at: 0 };
+let ticker = 0;
+
+// countdown is the time left in view's slap window and a bar of ten cells
+// that empties with it, redrawn ten times a second while it is on screen.
+function countdown(view) {
+  const key = `${view.battles}/${view.wars}/${JSON.stringify(view.table)}`;
+  if (key !== slapWindow.key) slapWindow = { key, at: performance.now() };
+  const el = h("span.slap-countdown", { "aria-hidden": "true", dataset: { at: slapWindow.at, window: view.slap.window_ms } });
+  drawCountdown(el);
+  if (!ticker) {
+    ticker = setInterval(() => {
+      const els = document.querySelectorAll(".slap-countdown");
+      els.forEach(drawCountdown);
+      if (!els.length) ticker = clearInterval(ticker) || 0;
+    }, 100);
+  }
+  return el;
+}
+
+function drawCountdown(el) {
+  const total = Number(el.dataset.window);
+  const left = Math.max(0, Number(el.dataset.at) + total - performance.now());
+  const cells = total > 0 ? Math.ceil((10 * left) / total) : 0;
+  el.textContent = `${(left / 1000).toFixed(1)} s ${"▰".repeat(cells)}${"▱".repeat(10 - cells)} `;
+}
+
 export function render(view, ctx) {
   const offered = new Set();
   const board = h("div.war");
@@ -48,7 +77,10 @@ export function render(view, ctx) {
   }
   if (view.slap) {
     const answered = view.slap.answer ? `you answered ${view.slap.answer}` : "";
-    board.append(h("p.slap-banner", { role: "status" }, `A ${view.slap.rank} is showing — SLAP! `, answered));
+    // A seat that may slap sees the window run out (the server's clock
+    // decides; this one starts when the reveal reached the page).
+    const clock = view.phase === "slap" && slapAction(ctx.legal) ? countdown(view) : null;
+    board.append(h("p.slap-banner", { role: "status" }, `A ${view.slap.rank} is showing — SLAP! `, clock, answered));
   }
   if (view.last) board.append(lastTrick(view.last, ctx));
 
