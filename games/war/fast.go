@@ -344,11 +344,8 @@ func (p *play) plainBattles3(t *trio) bool {
 				sizes -= lanes
 				shift := 16 * (w & 3)
 				tw := h + uint((sizes+offsets)>>shift&0xffff)
-				sh := t.shifts[w&3]
 				dst := &pl[w&3].buf
-				dst[tw&63] = cards.Card(cs >> (sh & 31))
-				dst[(tw+1)&63] = cards.Card(cs >> (sh >> 8 & 31))
-				dst[(tw+2)&63] = cards.Card(cs >> (sh >> 16 & 31))
+				underPile(dst, tw, cs, t.shifts[w&3])
 				sizes += 3 << shift
 				if shuffle {
 					for i := uint(2); i > 0; i-- {
@@ -405,11 +402,8 @@ func (p *play) plainBattles3(t *trio) bool {
 				// to be read.
 				shift := 16 * (w & 3)
 				tw := h + uint((sizes+offsets)>>shift&0xffff)
-				sh := t.shifts[w&3]
 				dst := &pl[w&3].buf
-				dst[tw&63] = cards.Card(cs >> (sh & 31))
-				dst[(tw+1)&63] = cards.Card(cs >> (sh >> 8 & 31))
-				dst[(tw+2)&63] = cards.Card(cs >> (sh >> 16 & 31))
+				underPile(dst, tw, cs, t.shifts[w&3])
 				bf, bs, hf, hs := bi, bj, hi, hj
 				if pos := &t.pos[w&3]; pos[j&3] < pos[i&3] {
 					bf, bs, hf, hs = bj, bi, hj, hi
@@ -455,6 +449,14 @@ func (p *play) plainBattles3(t *trio) bool {
 			return true
 		}
 	}
+}
+
+// underPile writes a battle's three cards, packed in cs (seat s's in byte
+// s), under a pile from position tw in the order sh gives (trio.shifts).
+func underPile(dst *[64]cards.Card, tw uint, cs, sh uint32) {
+	dst[tw&63] = cards.Card(cs >> (sh & 31))
+	dst[(tw+1)&63] = cards.Card(cs >> (sh >> 8 & 31))
+	dst[(tw+2)&63] = cards.Card(cs >> (sh >> 16 & 31))
 }
 
 // after3 runs afterBattle's checks after a battle of plainBattles3, which
