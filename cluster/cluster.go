@@ -116,6 +116,16 @@ func (n *Node) Append(ctx context.Context, id string, epoch int64, a store.Actio
 	return n.st.AppendFenced(ctx, id, epoch, a)
 }
 
+// UpdateSeat stores seat i of table id fenced by epoch.
+func (n *Node) UpdateSeat(ctx context.Context, id string, epoch int64, i int, s store.Seat) error {
+	return n.st.UpdateSeatFenced(ctx, id, epoch, i, s)
+}
+
+// Finish stores table id's result fenced by epoch.
+func (n *Node) Finish(ctx context.Context, id string, epoch int64, res engine.Result, at time.Time) error {
+	return n.st.FinishFenced(ctx, id, epoch, res, at)
+}
+
 // Disown releases table id's lease of epoch.
 func (n *Node) Disown(id string, epoch int64) {
 	n.mu.Lock()

@@ -28,6 +28,10 @@ type Cluster interface {
 	// Append stores a on condition that epoch is still the table's live
 	// lease (store.ErrFenced when it is not: nothing written).
 	Append(ctx context.Context, id string, epoch int64, a store.Action) error
+	// UpdateSeat and Finish store a seat's new occupant and the result on
+	// the same condition.
+	UpdateSeat(ctx context.Context, id string, epoch int64, i int, s store.Seat) error
+	Finish(ctx context.Context, id string, epoch int64, res engine.Result, at time.Time) error
 	// Disown gives the table up (its room stopped), so another node may
 	// take it at once.
 	Disown(id string, epoch int64)
@@ -325,13 +329,34 @@ func (r *room) moved() {
 // append stores a, fenced by the room's epoch on a cluster.
 func (r *room) append(ctx context.Context, a store.Action) error {
 	if cl := r.srv.cfg.Cluster; cl != nil {
-		err := cl.Append(ctx, r.id, r.epoch, a)
-		if errors.Is(err, store.ErrFenced) {
-			r.fenced = true
-		}
-		return err
+		return r.fence(cl.Append(ctx, r.id, r.epoch, a))
 	}
 	return r.srv.store.Append(ctx, r.id, a)
+}
+
+// updateSeatStored stores seat i's occupant, fenced like append.
+func (r *room) updateSeatStored(ctx context.Context, i int, st store.Seat) error {
+	if cl := r.srv.cfg.Cluster; cl != nil {
+		return r.fence(cl.UpdateSeat(ctx, r.id, r.epoch, i, st))
+	}
+	return r.srv.store.UpdateSeat(ctx, r.id, i, st)
+}
+
+// finishStored stores the result, fenced like append.
+func (r *room) finishStored(ctx context.Context, res engine.Result, at time.Time) error {
+	if cl := r.srv.cfg.Cluster; cl != nil {
+		return r.fence(cl.Finish(ctx, r.id, r.epoch, res, at))
+	}
+	return r.srv.store.Finish(ctx, r.id, res, at)
+}
+
+// fence marks the room fenced (it stops after this request) when err says
+// its lease is gone, and returns err.
+func (r *room) fence(err error) error {
+	if errors.Is(err, store.ErrFenced) {
+		r.fenced = true
+	}
+	return err
 }
 
 // own takes table id's lease for this node before its room is built;

@@ -190,7 +190,7 @@ func (r *room) storeResult() {
 	res := r.t.Result()
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	err := r.srv.store.Finish(ctx, r.id, res, time.Now())
+	err := r.finishStored(ctx, res, time.Now())
 	if err != nil && !errors.Is(err, store.ErrConflict) {
 		r.srv.log.Error("result not stored", "table", r.id, "err", err)
 		return
@@ -304,7 +304,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 func (r *room) updateSeat(seat int, st store.Seat) error {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	if err := r.srv.store.UpdateSeat(ctx, r.id, seat, st); err != nil {
+	if err := r.updateSeatStored(ctx, seat, st); err != nil {
 		r.srv.log.Error("seat not stored", "table", r.id, "seat", seat, "err", err)
 		return apiErrorf(503, CodeUnavailable, "the server could not store the seat; try again")
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"cardtable/engine"
 )
 
 // ErrFenced: a write or renewal under a lease epoch that is no longer the
@@ -64,6 +66,11 @@ type Leases interface {
 	// ErrNotFound). A takeover waits for fenced appends under way, so the
 	// new owner reads every action the old one had stored.
 	AppendFenced(ctx context.Context, id string, epoch int64, a Action) error
+	// UpdateSeatFenced and FinishFenced are UpdateSeat and Finish on the
+	// same condition, checked the same way: a node that lost the table
+	// cannot change its seats or end it.
+	UpdateSeatFenced(ctx context.Context, id string, epoch int64, i int, s Seat) error
+	FinishFenced(ctx context.Context, id string, epoch int64, res engine.Result, at time.Time) error
 }
 
 // Cluster is a store several nodes share: the log and the leases.

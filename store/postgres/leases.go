@@ -2,10 +2,12 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
+	"cardtable/engine"
 	"cardtable/store"
 	"cardtable/store/sqlrows"
 
@@ -218,6 +220,72 @@ func (s *Store) AppendFenced(ctx context.Context, id string, epoch int64, a stor
 		return s.lost(ctx, id, l.Node, epoch)
 	}
 	return s.appendConflict(ctx, id, a.Seq)
+}
+
+// liveLeaseSQL is the fence of the other fenced writes: the table's lease
+// row at epoch $2, live, locked FOR SHARE until the write commits (as in
+// appendFencedSQL).
+const liveLeaseSQL = `WITH l AS (
+	SELECT epoch FROM leases
+	WHERE table_id = $1 AND epoch = $2 AND node <> '' AND expires > ` + dbNow + `
+	FOR SHARE)
+`
+
+// UpdateSeatFenced replaces seat i of table id on condition that epoch is
+// its live lease epoch.
+func (s *Store) UpdateSeatFenced(ctx context.Context, id string, epoch int64, i int, seat store.Seat) error {
+	tag, err := s.pool.Exec(ctx, liveLeaseSQL+`UPDATE seats SET name = $4, kind = $5, bot = $6, token = $7, invite = $8
+		WHERE table_id = $1 AND seat = $3 AND EXISTS (SELECT 1 FROM l)`,
+		id, epoch, i, seat.Name, seat.Kind, seat.Bot, seat.Token, seat.Invite)
+	if err != nil {
+		return s.fail(err)
+	}
+	if tag.RowsAffected() == 1 {
+		return nil
+	}
+	if err := s.fenced(ctx, id, epoch, "seat change"); err != nil {
+		return err
+	}
+	return s.noSeat(ctx, id, i) // the lease is live: no seat i
+}
+
+// FinishFenced records table id's result on condition that epoch is its
+// live lease epoch.
+func (s *Store) FinishFenced(ctx context.Context, id string, epoch int64, res engine.Result, at time.Time) error {
+	enc, err := json.Marshal(res)
+	if err != nil {
+		return fmt.Errorf("store: table %q: result: %w", id, err)
+	}
+	tag, err := s.pool.Exec(ctx, liveLeaseSQL+`UPDATE game_tables SET finished = $3, result = $4
+		WHERE id = $1 AND finished IS NULL AND EXISTS (SELECT 1 FROM l)`, id, epoch, micros(at), string(enc))
+	if err != nil {
+		return s.fail(err)
+	}
+	if tag.RowsAffected() == 1 {
+		return nil
+	}
+	if err := s.fenced(ctx, id, epoch, "result"); err != nil {
+		return err
+	}
+	return s.notFinishable(ctx, id) // the lease is live: finished already
+}
+
+// fenced returns ErrFenced (with why) when epoch is not table id's live
+// lease epoch, ErrNotFound for no such table, nil when the lease is live.
+func (s *Store) fenced(ctx context.Context, id string, epoch int64, what string) error {
+	l, err := s.Lease(ctx, id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		if _, terr := s.Table(ctx, id); terr != nil {
+			return terr
+		}
+		return fmt.Errorf("%w: table %q has no lease, so no %s under epoch %d", store.ErrFenced, id, what, epoch)
+	case err != nil:
+		return err
+	case l.Epoch != epoch || l.Node == "" || !l.Expires.After(s.now(ctx)):
+		return s.lost(ctx, id, l.Node, epoch)
+	}
+	return nil
 }
 
 // now is the database's clock (the local one if it cannot be read).

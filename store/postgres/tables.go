@@ -71,6 +71,11 @@ func (s *Store) UpdateSeat(ctx context.Context, id string, i int, seat store.Sea
 	if tag.RowsAffected() == 1 {
 		return nil
 	}
+	return s.noSeat(ctx, id, i)
+}
+
+// noSeat says why an update of seat i of table id touched no row.
+func (s *Store) noSeat(ctx context.Context, id string, i int) error {
 	var seats int
 	if err := s.pool.QueryRow(ctx, `SELECT seats FROM game_tables WHERE id = $1`, id).Scan(&seats); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -135,6 +140,11 @@ func (s *Store) Finish(ctx context.Context, id string, res engine.Result, at tim
 	if tag.RowsAffected() == 1 {
 		return nil
 	}
+	return s.notFinishable(ctx, id)
+}
+
+// notFinishable says why finishing table id touched no row.
+func (s *Store) notFinishable(ctx context.Context, id string) error {
 	var one int
 	if err := s.pool.QueryRow(ctx, `SELECT 1 FROM game_tables WHERE id = $1`, id).Scan(&one); errors.Is(err, pgx.ErrNoRows) {
 		return notFound(id)

@@ -36,6 +36,7 @@ func RunLeases(t *testing.T, open OpenCluster) {
 		{"FencedAppendWithoutLease", testFencedNoLease},
 		{"FencedAppendConflicts", testFencedConflicts},
 		{"FencedAppendRace", testFencedRace},
+		{"FencedSeatAndResult", testFencedSeatAndResult},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
@@ -383,4 +384,48 @@ func testFencedRace(t *testing.T, s store.Cluster) {
 
 func engineResult() engine.Result {
 	return engine.Result{Over: true, Winners: []int{0}, Returns: []float64{1, -1}}
+}
+
+// testFencedSeatAndResult: seat changes and the result are fenced like
+// appends. Under the live epoch they are written (and refused as the
+// unfenced calls refuse them: a missing seat, a finished table); under an
+// old epoch, after a takeover, they are refused with ErrFenced and change
+// nothing.
+func testFencedSeatAndResult(t *testing.T, s store.Cluster) {
+	tb := sample("t", epoch)
+	create(t, s, tb)
+	wantErr(t, "UpdateSeatFenced of a missing table", s.UpdateSeatFenced(ctx, "gone", 1, 0, tb.Seats[0]), store.ErrNotFound)
+	wantErr(t, "FinishFenced of a missing table", s.FinishFenced(ctx, "gone", 1, engine.Result{}, epoch), store.ErrNotFound)
+	wantErr(t, "UpdateSeatFenced of a table never leased", s.UpdateSeatFenced(ctx, "t", 1, 0, tb.Seats[0]), store.ErrFenced)
+	old := acquire(t, s, "t", "a", live)
+	claimed := store.Seat{Name: "Bea", Kind: "human", Token: "hash-bea", Invite: "inv-1"}
+	if err := s.UpdateSeatFenced(ctx, "t", old.Epoch, 1, claimed); err != nil {
+		t.Fatalf("UpdateSeatFenced under the live epoch: %v", err)
+	}
+	wantErr(t, "UpdateSeatFenced of a seat the table lacks", s.UpdateSeatFenced(ctx, "t", old.Epoch, 5, claimed), store.ErrNotFound)
+	if _, err := s.Renew(ctx, "t", "a", old.Epoch, time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	lapse(t, s, "t")
+	taken := acquire(t, s, "t", "b", live)
+	stolen := store.Seat{Name: "Cy", Kind: "human", Token: "hash-cy"}
+	wantErr(t, "the old owner's UpdateSeatFenced after a takeover", s.UpdateSeatFenced(ctx, "t", old.Epoch, 0, stolen), store.ErrFenced)
+	res := engine.Result{Over: true, Winners: []int{0, 1}}
+	wantErr(t, "the old owner's FinishFenced after a takeover", s.FinishFenced(ctx, "t", old.Epoch, res, epoch), store.ErrFenced)
+	got, err := s.Table(ctx, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantTb := want(tb)
+	wantTb.Seats[1] = claimed
+	if d := sameTable(got, wantTb); d != "" {
+		t.Fatalf("after the old owner's refused writes: %s", d)
+	}
+	if err := s.FinishFenced(ctx, "t", taken.Epoch, res, epoch); err != nil {
+		t.Fatalf("FinishFenced under the live epoch: %v", err)
+	}
+	wantErr(t, "FinishFenced of a finished table", s.FinishFenced(ctx, "t", taken.Epoch, res, epoch), store.ErrConflict)
+	if got, err := s.Table(ctx, "t"); err != nil || got.Finished.IsZero() || got.Result == nil {
+		t.Fatalf("after FinishFenced: %+v, %v", got, err)
+	}
 }
