@@ -56,6 +56,9 @@ type Node struct {
 
 	mu    sync.Mutex
 	owned map[string]tenure
+	// seen is when each other node's heartbeat last came (Alive).
+	seen    map[string]time.Time
+	started time.Time
 }
 
 // tenure is a table this node holds: its epoch and when it was acquired.
@@ -85,7 +88,37 @@ func New(st store.Cluster, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--nats %s: %w (is nats-server running there?)", cfg.NATS, err)
 	}
-	return &Node{id: id, nc: nc, st: st, lease: cfg.Lease, log: cfg.Logger, owned: map[string]tenure{}}, nil
+	n := &Node{id: id, nc: nc, st: st, lease: cfg.Lease, log: cfg.Logger, owned: map[string]tenure{},
+		seen: map[string]time.Time{}, started: time.Now()}
+	if _, err := nc.Subscribe(aliveSubject, func(m *nats.Msg) {
+		n.mu.Lock()
+		n.seen[string(m.Data)] = time.Now()
+		n.mu.Unlock()
+	}); err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("--nats %s: %w", cfg.NATS, err)
+	}
+	return n, nil
+}
+
+// aliveSubject carries every node's heartbeat: its id, every Lease/3.
+const aliveSubject = "cardtable.nodes.alive"
+
+// Alive reports whether node (a node id) was heard from within two
+// leases: this node always; a node never heard from while this one has
+// been up less than that too, so a node just started does not count the
+// others dead before their first heartbeat.
+func (n *Node) Alive(node string) bool {
+	if node == n.id {
+		return true
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	at, ok := n.seen[node]
+	if !ok {
+		at = n.started
+	}
+	return time.Since(at) < 2*n.lease
 }
 
 // Close disconnects from NATS (after the server's rooms have stopped).
@@ -236,14 +269,17 @@ type Tables interface {
 	Lost(id string)
 }
 
-// Run renews the node's leases and adopts tables without a live owner,
-// every Lease/3 until ctx ends.
+// Run sends the node's heartbeat (Alive), renews its leases and adopts
+// tables without a live owner, every Lease/3 until ctx ends.
 func (n *Node) Run(ctx context.Context, tables Tables) {
 	every := n.lease / 3
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	renewed := time.Now()
 	for {
+		if err := n.nc.Publish(aliveSubject, []byte(n.id)); err != nil && ctx.Err() == nil {
+			n.log.Warn("heartbeat not sent", "err", err)
+		}
 		if n.renew(ctx, tables) {
 			renewed = time.Now()
 		} else if time.Since(renewed) > n.lease {

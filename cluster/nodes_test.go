@@ -386,3 +386,58 @@ func checkSpectator(t *testing.T, st engine.State, m msg) {
 		}
 	}
 }
+
+// A relaying node that dies cannot say its connections left: the owner
+// drops them once the node's heartbeat stops, and the seat shows as
+// disconnected to everyone at the table.
+func TestDeadRelayLeavesNoPresence(t *testing.T) {
+	nodes, _ := startNodes(t, 2)
+	c := createTable(t, nodes[0], "regicide", map[string]string{"players": "2"}, 2)
+	tok1 := claim(t, nodes[1], c.ID, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	owner, err := dial(ctx, nodes[0].base, c.ID, c.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relayed, err := dial(ctx, nodes[1].base, c.ID, tok1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer relayed.close()
+	seat1Connected := func(want bool) {
+		t.Helper()
+		for {
+			select {
+			case data, ok := <-owner.msgs:
+				if !ok {
+					t.Fatal("the owner's connection ended")
+				}
+				var m struct {
+					Type  string `json:"type"`
+					Seats []struct {
+						Connected bool `json:"connected"`
+					} `json:"seats"`
+				}
+				json.Unmarshal(data, &m)
+				if m.Type == "seats" && len(m.Seats) == 2 && m.Seats[1].Connected == want {
+					return
+				}
+			case <-ctx.Done():
+				t.Fatalf("seat 1 never showed connected=%v on the owner", want)
+			}
+		}
+	}
+	seat1Connected(true)
+	killed := time.Now()
+	nodes[1].kill9()
+	seat1Connected(false)
+	t.Logf("seat 1 shown disconnected %v after its relaying node was killed (lease 1s)", time.Since(killed).Round(10*time.Millisecond))
+	// The node's log is read as it comes: give the line a moment.
+	for !strings.Contains(nodes[0].output(), "relayed connections dropped") {
+		if ctx.Err() != nil {
+			t.Fatalf("the owner did not log dropping the dead node's connections:\n%s", nodes[0].output())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

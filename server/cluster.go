@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"cardtable/bots"
@@ -44,6 +45,10 @@ type Cluster interface {
 	Request(ctx context.Context, id string, req []byte) ([]byte, error)
 	// Subscribe hands f table id's frames for seat until cancel.
 	Subscribe(id string, seat int, f func(Frame)) (cancel func(), err error)
+	// Alive reports whether node (another node's Node()) is still up: an
+	// owner drops the relayed connections of a node that is not, which
+	// could not say they left.
+	Alive(node string) bool
 }
 
 // Frame is one message of a table for one seat's subject. N counts the
@@ -256,7 +261,58 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 	}
 	r.remote[req.Conn] = c
 	r.sendSeats()
+	r.startSweep()
 	return resp
+}
+
+// sweepEvery is how often an owner checks that the nodes relaying its
+// table's connections are alive.
+const sweepEvery = 2 * time.Second
+
+// startSweep arms the check for dead relays, unless it is armed.
+func (r *room) startSweep() {
+	if r.sweep == nil {
+		r.sweep = time.AfterFunc(sweepEvery, func() { r.send(sweepReq{}) })
+	}
+}
+
+func (r *room) stopSweep() {
+	if r.sweep != nil {
+		r.sweep.Stop()
+		r.sweep = nil
+	}
+}
+
+// sweepRemote drops the relayed connections of nodes that are no longer
+// alive (a node killed cannot say its connections left), tells everyone
+// the seats, and looks again later while any remain.
+func (r *room) sweepRemote() {
+	r.sweep = nil
+	cl := r.srv.cfg.Cluster
+	if cl == nil {
+		return
+	}
+	dropped := 0
+	for conn := range r.remote {
+		node := conn
+		if i := strings.LastIndexByte(conn, '/'); i >= 0 {
+			node = conn[:i]
+		}
+		if !cl.Alive(node) {
+			delete(r.remote, conn)
+			dropped++
+		}
+	}
+	if dropped > 0 {
+		r.srv.log.Info("relayed connections dropped: their node is gone", "table", r.id, "connections", dropped)
+		r.sendSeats()
+		if len(r.clients) == 0 && len(r.remote) == 0 {
+			r.startIdle()
+		}
+	}
+	if len(r.remote) > 0 {
+		r.startSweep()
+	}
 }
 
 // remoteCmd plays a relayed connection's command; what only that
@@ -381,6 +437,7 @@ func (r *room) fenceStop() {
 	r.srv.log.Warn("table lost: lease fenced or expired; its clients reconnect to the new owner", "table", r.id, "epoch", r.epoch)
 	r.srv.metrics.fenced.Inc()
 	r.stopIdle()
+	r.stopSweep()
 	if r.slap != nil {
 		r.slap.timer.Stop()
 	}

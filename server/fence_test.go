@@ -58,6 +58,7 @@ func (c *fencingCluster) Request(context.Context, string, []byte) ([]byte, error
 func (c *fencingCluster) Subscribe(string, int, func(Frame)) (func(), error) {
 	return func() {}, nil
 }
+func (c *fencingCluster) Alive(string) bool { return true }
 
 // A node that lost a table's lease cannot change its seats: the claim is
 // refused as unavailable, the store keeps the seat free, and the room

@@ -47,6 +47,9 @@ type room struct {
 	remote  map[string]*client
 	frames  map[int]uint64
 	stopCtl func()
+	// sweep looks for relayed connections of nodes that died while any
+	// are listed (sweepRemote).
+	sweep *time.Timer
 }
 
 // slapWindow is an open Slap War window: the version it opened at and when
@@ -93,8 +96,9 @@ type (
 		spec    string
 		reply   chan error
 	}
-	stopReq struct{}
-	idleReq struct{}
+	stopReq  struct{}
+	idleReq  struct{}
+	sweepReq struct{}
 	// syncReq is answered once everything queued before it is served.
 	syncReq struct{ reply chan struct{} }
 )
@@ -276,6 +280,8 @@ func (r *room) handle(m any) bool {
 	case stopReq:
 		r.shutdown()
 		return false
+	case sweepReq:
+		r.sweepRemote()
 	case idleReq:
 		r.idle = nil
 		if len(r.clients) > 0 || len(r.remote) > 0 {
@@ -368,6 +374,7 @@ func (r *room) stopIdle() {
 // shutdown tells every client the server is stopping and closes them.
 func (r *room) shutdown() {
 	r.stopIdle()
+	r.stopSweep()
 	if r.slap != nil {
 		r.slap.timer.Stop()
 	}
