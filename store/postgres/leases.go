@@ -207,17 +207,8 @@ func (s *Store) AppendFenced(ctx context.Context, id string, epoch int64, a stor
 	if tag.RowsAffected() == 1 {
 		return nil
 	}
-	l, err := s.Lease(ctx, id)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		if _, terr := s.Table(ctx, id); terr != nil {
-			return terr
-		}
-		return fmt.Errorf("%w: table %q has no lease, so no append under epoch %d", store.ErrFenced, id, epoch)
-	case err != nil:
+	if err := s.fenced(ctx, id, epoch, "append"); err != nil {
 		return err
-	case l.Epoch != epoch || l.Node == "" || !l.Expires.After(s.now(ctx)):
-		return s.lost(ctx, id, l.Node, epoch)
 	}
 	return s.appendConflict(ctx, id, a.Seq)
 }
