@@ -94,3 +94,21 @@ func TestFencedSeatClaimRefused(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// On a cluster an unfinished table nobody is connected to stays loaded:
+// unloading it would only hand it to the next node's adoption.
+func TestIdleTableKeptOnCluster(t *testing.T) {
+	st := memstore.New()
+	ts := newTestServer(t, st, Config{Cluster: &fencingCluster{st: st}, IdleUnload: 20 * time.Millisecond})
+	tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
+	c := ts.dial(tb.ID, tb.Token)
+	c.until("turn")
+	c.conn.CloseNow()
+	time.Sleep(300 * time.Millisecond)
+	ts.srv.mu.Lock()
+	_, ok := ts.srv.rooms[tb.ID]
+	ts.srv.mu.Unlock()
+	if !ok {
+		t.Fatal("an unfinished table was unloaded on a cluster node")
+	}
+}

@@ -340,15 +340,20 @@ func (r *room) startIdle() {
 	r.stopIdle()
 	wait := time.Minute
 	if !r.t.Over() {
+		if r.srv.cfg.Cluster != nil {
+			return // kept owned on a cluster (waitsForPeople)
+		}
 		wait = r.srv.cfg.IdleUnload
 	}
 	r.idle = time.AfterFunc(wait, func() { r.send(idleReq{}) })
 }
 
 // waitsForPeople reports whether the game can only go on when a person
-// moves: no slap window open, no bot thinking or to move.
+// moves: no slap window open, no bot thinking or to move. On a cluster it
+// is false: a table a node let go would be adopted again at once (every
+// unfinished table is kept owned, cluster.Node.Run), so it stays.
 func (r *room) waitsForPeople() bool {
-	if r.slap != nil {
+	if r.slap != nil || r.srv.cfg.Cluster != nil {
 		return false
 	}
 	for _, thinking := range r.thinking {
