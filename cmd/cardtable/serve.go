@@ -26,7 +26,7 @@ type serveCmd struct {
 	Addr            string        `default:"127.0.0.1:8080" help:"Address to listen on (host:port; port 0 picks a free one)."`
 	DB              string        `default:"cardtable.db" placeholder:"FILE|URL" help:"Where the tables are kept: a SQLite file (created if missing), a PostgreSQL database (postgres://user:password@host:5432/cardtable), or :memory: to keep nothing."`
 	BotDelay        time.Duration `default:"600ms" help:"How long a bot waits before it moves, so people can follow."`
-	IdleUnload      time.Duration `default:"10m" help:"How long an unfinished table nobody is connected to stays in memory while it waits for people; it is loaded again from the store when someone comes back."`
+	IdleUnload      time.Duration `default:"10m" help:"How long an unfinished table nobody is connected to stays in memory while it waits for people; it is loaded again from the store when someone comes back. With --nats unfinished tables stay."`
 	LogFormat       string        `enum:"text,json" default:"text" help:"Log format on stderr: text or json."`
 	MaxConns        int           `default:"20000" help:"Most WebSocket connections in all."`
 	MaxConnsPerAddr int           `default:"64" help:"Most WebSocket connections from one address."`
