@@ -269,23 +269,38 @@ type Tables interface {
 	Lost(id string)
 }
 
-// Run sends the node's heartbeat (Alive), renews its leases and adopts
+// Run sends the node's heartbeat (Alive, on its own goroutine), renews its leases and adopts
 // tables without a live owner, every Lease/3 until ctx ends.
 func (n *Node) Run(ctx context.Context, tables Tables) {
 	every := n.lease / 3
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	renewed := time.Now()
+	go n.heartbeat(ctx, every)
 	for {
-		if err := n.nc.Publish(aliveSubject, []byte(n.id)); err != nil && ctx.Err() == nil {
-			n.log.Warn("heartbeat not sent", "err", err)
-		}
 		if n.renew(ctx, tables) {
 			renewed = time.Now()
 		} else if time.Since(renewed) > n.lease {
 			n.dropAll(tables) // the leases have lapsed by now
 		}
 		n.adopt(ctx, tables)
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// heartbeat publishes the node's id every period until ctx ends, on its
+// own so that a slow renewal or adoption never makes the node look dead.
+func (n *Node) heartbeat(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		if err := n.nc.Publish(aliveSubject, []byte(n.id)); err != nil && ctx.Err() == nil {
+			n.log.Warn("heartbeat not sent", "err", err)
+		}
 		select {
 		case <-ctx.Done():
 			return
