@@ -81,13 +81,7 @@ func TestFencedSeatClaimRefused(t *testing.T) {
 		t.Fatalf("the fenced node's claim reached the store: %+v", s)
 	}
 	deadline := time.Now().Add(hang)
-	for {
-		ts.srv.mu.Lock()
-		_, running := ts.srv.rooms[tb.ID]
-		ts.srv.mu.Unlock()
-		if !running {
-			break
-		}
+	for ts.loaded(tb.ID) {
 		if time.Now().After(deadline) {
 			t.Fatal("the fenced room did not stop")
 		}
@@ -105,10 +99,7 @@ func TestIdleTableKeptOnCluster(t *testing.T) {
 	c.until("turn")
 	c.conn.CloseNow()
 	time.Sleep(300 * time.Millisecond)
-	ts.srv.mu.Lock()
-	_, ok := ts.srv.rooms[tb.ID]
-	ts.srv.mu.Unlock()
-	if !ok {
+	if !ts.loaded(tb.ID) {
 		t.Fatal("an unfinished table was unloaded on a cluster node")
 	}
 }

@@ -47,6 +47,14 @@ func newTestServer(t *testing.T, st store.Store, cfg Config) *testServer {
 	return ts
 }
 
+// loaded reports whether table id's room is in memory.
+func (ts *testServer) loaded(id string) bool {
+	ts.srv.mu.Lock()
+	defer ts.srv.mu.Unlock()
+	_, ok := ts.srv.rooms[id]
+	return ok
+}
+
 func (ts *testServer) stop() {
 	ctx, cancel := context.WithTimeout(context.Background(), hang)
 	defer cancel()

@@ -323,12 +323,7 @@ func TestIdleTableUnloadedAndReloaded(t *testing.T) {
 	if before < 1 {
 		t.Fatalf("version %d after a move", before)
 	}
-	loaded := func() bool {
-		ts.srv.mu.Lock()
-		defer ts.srv.mu.Unlock()
-		_, ok := ts.srv.rooms[tb.ID]
-		return ok
-	}
+	loaded := func() bool { return ts.loaded(tb.ID) }
 	if !loaded() {
 		t.Fatal("the table is not in memory while its player is connected")
 	}
@@ -356,10 +351,7 @@ func TestIdleTableWithBotToMoveStays(t *testing.T) {
 	ts := newTestServer(t, nil, Config{IdleUnload: 20 * time.Millisecond, BotDelay: time.Hour})
 	tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "1"}})
 	time.Sleep(200 * time.Millisecond)
-	ts.srv.mu.Lock()
-	_, ok := ts.srv.rooms[tb.ID]
-	ts.srv.mu.Unlock()
-	if !ok {
+	if !ts.loaded(tb.ID) {
 		t.Fatal("a table whose bot is thinking was unloaded")
 	}
 }
