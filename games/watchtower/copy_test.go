@@ -235,14 +235,7 @@ func TestCloneIntoUnusableDestination(t *testing.T) {
 
 // Copying into a state that has held a game allocates nothing.
 func TestCloneIntoAllocatesNothing(t *testing.T) {
-	st, _ := Game{}.New(engine.MustResolve(Game{}, nil), engine.Setup{Seed: 5})
-	s := st.(*State)
-	for i := 0; i < 60; i++ {
-		legal := s.Legal(s.mover(), nil)
-		if err := s.Apply(s.mover(), legal[i%len(legal)]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := midGame(t)
 	dst := s.Clone()
 	rng := rand.New(rand.NewPCG(1, 2))
 	if n := testing.AllocsPerRun(100, func() { dst = s.CloneInto(dst) }); n != 0 {

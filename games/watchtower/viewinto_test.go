@@ -41,6 +41,19 @@ func TestViewIntoMatchesViewOf(t *testing.T) {
 // Once its view has grown, ViewInto allocates nothing in the middle of a
 // game.
 func TestViewIntoAllocatesNothing(t *testing.T) {
+	s := midGame(t)
+	seat := s.mover()
+	v := ViewInto(s, seat, nil)
+	if n := testing.AllocsPerRun(100, func() { v = ViewInto(s, seat, v) }); n != 0 {
+		t.Errorf("ViewInto allocates %v times", n)
+	}
+}
+
+// midGame is a default 2-player game (seed 5) after 60 actions, each the
+// mover's legal action at the step's index: a state whose buffers have
+// grown, for the allocation tests.
+func midGame(t *testing.T) *State {
+	t.Helper()
 	st, _ := Game{}.New(engine.MustResolve(Game{}, nil), engine.Setup{Seed: 5})
 	s := st.(*State)
 	for i := 0; i < 60; i++ {
@@ -49,9 +62,5 @@ func TestViewIntoAllocatesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	seat := s.mover()
-	v := ViewInto(s, seat, nil)
-	if n := testing.AllocsPerRun(100, func() { v = ViewInto(s, seat, v) }); n != 0 {
-		t.Errorf("ViewInto allocates %v times", n)
-	}
+	return s
 }
