@@ -27,6 +27,10 @@ func (r *room) command(m cmdReq) {
 	if _, ok := r.clients[c]; !ok && m.sent == nil {
 		return // it left while the command was queued
 	}
+	if table.IsTableCommand(cmd.Type) {
+		r.tableCommand(c, cmd) // spectators too: each command decides
+		return
+	}
 	if c.seat < 0 {
 		r.refuse(c, cmd.ID, table.Errorf(CodeSpectator, "spectators cannot act; take a free seat from the lobby or an invite link"))
 		return

@@ -96,6 +96,9 @@ func (p *JSONPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 			continue
 		}
 		c, err := ParseCommand(l.text)
+		if err == nil && IsTableCommand(c.Type) {
+			err = Errorf(CodeBadMessage, "type %q is a command of the server's tables (docs/protocol.md), not of this protocol; send an action or a hint", c.Type)
+		}
 		if err != nil {
 			p.Tell(ErrorMessage(turn.Seat, turn.Version, "", err))
 			if p.Strict {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 
 	"cardtable/engine"
@@ -76,17 +78,42 @@ const (
 	KindProgram = "program"
 )
 
-// Command types sent by a seat.
+// Command types sent by a seat. CommandAction and CommandHint are the
+// game's commands, spoken by both protocols; the others are table commands
+// (about the table, not the game: docs/protocol.md, "Adding a message"),
+// which only the server's WebSocket takes.
 const (
 	CommandAction = "action" // play Action (the default when type is absent)
 	CommandHint   = "hint"   // ask what Action would do, changing nothing
 )
 
+// commandSpec says what a command type needs besides its type and id.
+type commandSpec struct {
+	// action: Action must be given; version: Version must be given.
+	action, version bool
+	// table: a table command (the server's WebSocket only).
+	table bool
+	// check, if set, checks the command's own fields.
+	check func(c Command) error
+}
+
+// commands lists every command type. A new table command adds its line
+// here, its fields to Command and a case to the server's tableCommand.
+var commands = map[string]commandSpec{
+	CommandAction: {action: true, version: true},
+	CommandHint:   {action: true},
+}
+
+// IsTableCommand reports whether typ is a table command rather than one of
+// the game's (action, hint).
+func IsTableCommand(typ string) bool { return commands[typ].table }
+
 // Command is one message from a seat: an action (or a hint request) in the
-// game's notation, computed against Version.
+// game's notation, computed against Version; or a table command, whose
+// fields are below.
 type Command struct {
 	Type    string `json:"type,omitempty"`
-	Action  string `json:"action"`
+	Action  string `json:"action,omitempty"`
 	Version *int   `json:"version,omitempty"`
 	ID      string `json:"id,omitempty"`
 }
@@ -103,20 +130,35 @@ func ParseCommand(line []byte) (Command, error) {
 	if dec.More() {
 		return Command{}, Errorf(CodeBadMessage, "more than one JSON value on the line; send one command per line")
 	}
-	switch c.Type {
-	case "":
+	if c.Type == "" {
 		c.Type = CommandAction
-	case CommandAction, CommandHint:
-	default:
-		return Command{}, Errorf(CodeBadMessage, "type %q is not a command; commands are %q and %q", c.Type, CommandAction, CommandHint)
 	}
-	if strings.TrimSpace(c.Action) == "" {
+	spec, ok := commands[c.Type]
+	if !ok {
+		return Command{}, Errorf(CodeBadMessage, "type %q is not a command; commands are %s", c.Type, commandList())
+	}
+	if spec.action && strings.TrimSpace(c.Action) == "" {
 		return Command{}, Errorf(CodeBadMessage, "action: missing; name the action in the game's notation, one of the turn's legal list")
 	}
-	if c.Version == nil && c.Type == CommandAction {
+	if spec.version && c.Version == nil {
 		return Command{}, Errorf(CodeBadMessage, "version: missing; send the version of the turn message the action answers")
 	}
+	if spec.check != nil {
+		if err := spec.check(c); err != nil {
+			return Command{}, err
+		}
+	}
 	return c, nil
+}
+
+// commandList names the command types, sorted, for error sentences.
+func commandList() string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, strconv.Quote(n))
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
 }
 
 // Error codes.
