@@ -38,7 +38,8 @@ type Config struct {
 	// /static/; nil serves a minimal page.
 	Assets fs.FS
 	// BotWorkers bounds how many bots think at once (0: the number of
-	// CPUs), so bots never starve the rooms and connections of CPU.
+	// CPUs), so bots never starve the rooms and connections of CPU: the
+	// slots of the thinking pool (thinkpool.go).
 	BotWorkers int
 	// Cluster shares the tables with other nodes (cluster.go); nil: this
 	// process runs every table.
@@ -76,6 +77,9 @@ type Limits struct {
 	PingTimeout time.Duration
 	// WriteTimeout bounds one write to a client.
 	WriteTimeout time.Duration
+	// BotCaps bound the bot settings a table may ask for, and BotCaps.Think
+	// every bot move (limits.go).
+	BotCaps engine.BotCaps
 }
 
 func (l Limits) withDefaults() Limits {
@@ -109,6 +113,7 @@ func (l Limits) withDefaults() Limits {
 	defd(&l.PingEvery, 20*time.Second)
 	defd(&l.PingTimeout, 40*time.Second)
 	defd(&l.WriteTimeout, 10*time.Second)
+	l.BotCaps = botCapsWithDefaults(l.BotCaps)
 	return l
 }
 
@@ -120,7 +125,7 @@ type Server struct {
 	log     *slog.Logger
 	metrics *metrics
 	games   map[string]engine.Game
-	botSem  chan struct{}
+	pool    *thinkPool
 
 	ctx    context.Context // cancelled at shutdown: bots stop thinking
 	cancel context.CancelFunc
@@ -159,7 +164,7 @@ func New(st store.Store, cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: newMetrics(),
-		games: map[string]engine.Game{}, botSem: make(chan struct{}, cfg.BotWorkers),
+		games: map[string]engine.Game{}, pool: newThinkPool(cfg.BotWorkers, backgroundSlice),
 		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
 		conns:    newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
 		cmdRates: newAddrBuckets(lim.AddrRate, lim.AddrBurst),
@@ -168,6 +173,7 @@ func New(st store.Store, cfg Config) *Server {
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
 	}
+	s.pool.register(s.metrics.reg)
 	return s
 }
 
