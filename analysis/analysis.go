@@ -44,6 +44,8 @@ type Options struct {
 	// Progress, when set, is called after each analysed decision with
 	// how many are done out of how many.
 	Progress func(done, total int)
+	// settings, when set, replace the depth's budgets (tests).
+	settings *Settings
 }
 
 // game is the state of one analysis run.
@@ -76,8 +78,12 @@ func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, e
 	if err != nil {
 		return nil, err
 	}
+	settings := opt.Depth.settings(rec.Game)
+	if opt.settings != nil {
+		settings = *opt.settings
+	}
 	g := &game{rec: rec, positions: positions, opt: opt, doc: &Document{
-		Version: Version, Game: rec.Game, Depth: opt.Depth, Settings: opt.Depth.settings(rec.Game),
+		Version: Version, Game: rec.Game, Depth: opt.Depth, Settings: settings,
 		Options: final.Options().Map(), Seats: seatsOf(rec, final.NumSeats()), Seed: rec.Seed,
 		Result: final.Result(), Steps: len(rec.Actions), Analysed: seats, Decisions: []Decision{},
 	}}

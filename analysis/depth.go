@@ -40,7 +40,7 @@ func (d Depth) settings(game string) Settings {
 			Iterations: 1000 * scale, PlayedIterations: 1000 * scale,
 		}
 	case "watchtower":
-		return Settings{Iterations: 200 * scale, PlayedIterations: 200 * scale, Candidates: 4}
+		return Settings{Iterations: 500 * scale, PlayedIterations: 500 * scale, Candidates: 4}
 	}
 	return Settings{}
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"os"
 	"reflect"
@@ -259,3 +260,52 @@ func roundTrip(t *testing.T, doc *Document) {
 	}
 }
 
+// The Oracle answers a puzzle miner's questions: at the known loss's
+// critical position exactly one legal action keeps the game winnable and
+// the one played is proven lost; asked to stop after one winner, it stops
+// there. Another game's position is refused.
+func TestOracleKeepsWinnable(t *testing.T) {
+	rec := loadRecord(t, knownLoss)
+	positions, err := replayPositions(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := NewOracle(regicidesolver.DefaultTableBits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := losingStepOf(t, o, rec, positions)
+	s := positions[step-1]
+	all, err := o.KeepsWinnable(context.Background(), s, regicidesolver.Limits{Nodes: 300_000}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := s.Legal(0, nil)
+	winner := -1
+	for i, v := range all {
+		if v.Action != s.ActionString(legal[i]) {
+			t.Fatalf("verdict %d is for %q, want %q (Legal order)", i, v.Action, s.ActionString(legal[i]))
+		}
+		if v.Result.Verdict == regicidesolver.Won {
+			winner = i
+		}
+	}
+	if len(all) != len(legal) || winner < 0 {
+		t.Fatalf("%d verdicts for %d legal actions, winner %d", len(all), len(legal), winner)
+	}
+	first, err := o.KeepsWinnable(context.Background(), s, regicidesolver.Limits{Nodes: 300_000}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != winner+1 {
+		t.Errorf("stopping after one winner: %d verdicts, want %d", len(first), winner+1)
+	}
+	w := playRecord(t, "war", nil, "heuristic", 1)
+	ws, _, err := record.Replay(&record.Record{Version: 1, Game: "war", Seed: w.Seed, Actions: []record.Action{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.KeepsWinnable(context.Background(), ws, regicidesolver.Limits{}, 0); !errors.Is(err, engine.ErrBadOption) {
+		t.Errorf("KeepsWinnable(a War position) = %v, want ErrBadOption", err)
+	}
+}
