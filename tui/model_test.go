@@ -279,7 +279,7 @@ func TestEndSaveAndReview(t *testing.T) {
 	if h.m.mode != modeEnd {
 		t.Fatalf("after the cap: mode %d, want the end", h.m.mode)
 	}
-	h.wantScreen("end: ", "s save")
+	h.wantScreen("A draw: nobody won within 3 battles.", "3 battles · 0 wars", "s save")
 	path := filepath.Join(t.TempDir(), "war.json")
 	h.key("s")
 	h.wantScreen("Save the record")

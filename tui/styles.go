@@ -31,6 +31,9 @@ var (
 	styleStatusOK  = lipgloss.NewStyle().Foreground(colorGood)
 	styleForecast  = lipgloss.NewStyle().Foreground(colorGood)
 	styleAlert     = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(colorAccent)
+	styleResult    = lipgloss.NewStyle().Bold(true).Reverse(true)
+	styleWin       = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(colorGood)
+	styleLoss      = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(colorRed)
 	styleBox       = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(colorDim).Padding(0, 1)
 	styleKeys      = lipgloss.NewStyle().Foreground(colorDim)
 )
@@ -97,10 +100,14 @@ func prettyAction(text string) string {
 	return strings.Join(words, " ")
 }
 
-// plural writes n and the noun, with an s unless n is 1.
+// plural writes n and the noun, with an s unless n is 1 ("enemy" →
+// "enemies").
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if stem, ok := strings.CutSuffix(noun, "y"); ok && !strings.HasSuffix(stem, "a") && !strings.HasSuffix(stem, "e") && !strings.HasSuffix(stem, "o") {
+		return fmt.Sprintf("%d %sies", n, stem)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
