@@ -195,15 +195,25 @@ func (m *Model) logView(width, rows int) string {
 func (m *Model) logLines(i int) []string {
 	e := m.log[i]
 	var lines []string
-	if text := e.text(m.display); !m.ui.quiet(text) {
+	text := e.text(m.display)
+	quiet := m.ui.quiet(text)
+	if !quiet {
 		line := m.label(e.actor) + ": " + prettyAction(text)
 		if i == len(m.log)-1 && e.byBot {
 			line = styleHighlight.Render("▶ ") + line
 		}
 		lines = append(lines, line)
 	}
-	if e.note != "" {
+	switch {
+	case e.note == "":
+	case quiet:
+		// The note stands for the action (War's trick).
 		lines = append(lines, prettyAction(e.note))
+	default:
+		// What the action set off, a step a line.
+		for _, part := range strings.Split(e.note, "; ") {
+			lines = append(lines, styleDim.Render("  · ")+prettyAction(part))
+		}
 	}
 	evs := e.events
 	if i == len(m.log)-1 && m.steps.active() {
@@ -266,7 +276,7 @@ func (m *Model) footer() string {
 func (m *Model) resultView(width int) string {
 	wrap := lipgloss.NewStyle().Width(width)
 	if m.failure != nil {
-		return wrap.Render(styleStatusErr.Render("The game stopped: "+m.failure.Error())) + "\n" + styleKeys.Render("The record is kept; s saves it.")
+		return wrap.Render(styleStatusErr.Render("The game stopped: "+glyphs(m.failure.Error()))) + "\n" + styleKeys.Render("The record is kept; s saves it.")
 	}
 	res := m.t.Result()
 	if !res.Over {

@@ -37,7 +37,7 @@ func TestRegicideScreenForecastAndRefusal(t *testing.T) {
 	if h.m.t.Version() != 0 {
 		t.Fatalf("an illegal play was applied: version %d", h.m.t.Version())
 	}
-	h.wantScreen("combo")
+	h.wantScreen("3♣ 9♣ is neither a combo")
 	h.key("esc")
 	h.play("play 3C 3D")
 	if h.m.t.Version() != 1 {

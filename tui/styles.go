@@ -120,14 +120,31 @@ func pad(s string, width int) string {
 	return s
 }
 
-// looksLikeCard reports whether w is a card in notation (not a rank or a
-// number alone, which actions also use).
+// looksLikeCard reports whether w is a card in the notation the engines
+// write ("7H", "10D", "QC"; not a rank or a number alone, which actions
+// also use, nor an English word that parses as one, such as "as").
 func looksLikeCard(w string) bool {
 	if len(w) < 2 {
 		return false
 	}
-	_, err := cards.Parse(w)
-	return err == nil
+	c, err := cards.Parse(w)
+	return err == nil && c.String() == w
+}
+
+// glyphs writes the cards in text with their suit symbols, without
+// colour ("cannot play QC" → "cannot play Q♣"), for lines drawn in a
+// style of their own, such as the status line.
+func glyphs(text string) string {
+	words := strings.Split(text, " ")
+	for i, w := range words {
+		core := strings.TrimRight(w, ":,;.)\"'")
+		lead := strings.TrimLeft(core, "([\"'")
+		if looksLikeCard(lead) {
+			c, _ := cards.Parse(lead)
+			words[i] = core[:len(core)-len(lead)] + cardText(c) + w[len(core):]
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // fit cuts every line of s to width cells, so nothing ever wraps and

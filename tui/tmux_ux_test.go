@@ -139,3 +139,25 @@ func TestTmuxEndSentences(t *testing.T) {
 		}
 	})
 }
+
+// TestTmuxRegicideLog: the log tells what each play set off (damage, an
+// enemy defeated, the next enemy, the attack, cards drawn), solo offers
+// no yield, and a Jester power is explained only while one is left.
+func TestTmuxRegicideLog(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "regicide", "--seed", "1", "--speed", "0")
+	s := p.wait("Enemy", "Jester powers left: 2  (power: discard your hand, draw 8)")
+	if strings.Contains(s, "yield") {
+		t.Fatalf("solo offers a yield:\n%s", s)
+	}
+	s = p.enterUntil("next enemy J♦: attack 10")
+	for _, want := range []string{"J♠ defeated: to the discard", "J♠ attacks: seat 1 (you) suffers", "· suffered 10"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the log lacks %q:\n%s", want, s)
+		}
+	}
+	p.enterUntil("drew 8 cards")
+	s = p.enterUntil("Jester powers left: 0")
+	if strings.Contains(s, "power: discard") {
+		t.Fatalf("a power is explained with none left:\n%s", s)
+	}
+}
