@@ -301,10 +301,10 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {
-			http.Error(w, "shutting down", http.StatusServiceUnavailable)
+			s.apiError(w, r, errShuttingDown)
 			return
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return mux
+	return s.routeErrors(mux)
 }
