@@ -101,7 +101,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req createReq
-	if err := readJSON(w, r, &req); err != nil {
+	err := readJSON(w, r, &req)
+	if err == nil {
+		req.Name, err = cleanName(req.Name)
+	}
+	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
@@ -142,7 +146,7 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 			}
 			if resp.Seat == nil {
 				resp.Seat, resp.Token = &i, newSecret()
-				st.Name, st.Token = cleanName(req.Name), hashSecret(resp.Token)
+				st.Name, st.Token = req.Name, hashSecret(resp.Token)
 				if st.Name == "" {
 					st.Name = table.SeatName(i)
 				}
@@ -360,8 +364,14 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		Name   string `json:"name"`
 	}
 	n, rm, err := s.seatRequest(w, r, &req)
+	if err == nil || errors.Is(err, errRemote) {
+		var bad error
+		if req.Name, bad = cleanName(req.Name); bad != nil {
+			err = bad
+		}
+	}
 	if errors.Is(err, errRemote) {
-		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: cleanName(req.Name), Invite: req.Invite})
+		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite})
 		return
 	}
 	if err != nil {
@@ -370,7 +380,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	reply := make(chan claimReply, 1)
 	res := claimReply{err: errShuttingDown}
-	if rm.send(claimReq{seat: n, name: cleanName(req.Name), invite: req.Invite, reply: reply}) {
+	if rm.send(claimReq{seat: n, name: req.Name, invite: req.Invite, reply: reply}) {
 		select {
 		case res = <-reply:
 		case <-rm.done:

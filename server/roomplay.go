@@ -265,6 +265,9 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if st.Invite != "" && !equalSecret(st.Invite, invite) {
 		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
+	if err := r.nameFree(seat, name); err != nil {
+		return "", err
+	}
 	token := newSecret()
 	st.Token, st.Name = hashSecret(token), name
 	if st.Name == "" {

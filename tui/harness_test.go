@@ -125,7 +125,8 @@ var namedKeys = map[string]tea.Key{
 	"enter": {Code: tea.KeyEnter}, "up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown},
 	"left": {Code: tea.KeyLeft}, "right": {Code: tea.KeyRight}, "tab": {Code: tea.KeyTab},
 	"esc": {Code: tea.KeyEscape}, "space": {Code: tea.KeySpace, Text: " "},
-	"backspace": {Code: tea.KeyBackspace},
+	"backspace": {Code: tea.KeyBackspace}, "pgup": {Code: tea.KeyPgUp}, "pgdown": {Code: tea.KeyPgDown},
+	"home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd},
 }
 
 // key presses one key: a name from namedKeys or a single character.

@@ -176,7 +176,7 @@ func seatLabels(seats []table.SeatInfo, players []table.Player, persons int) []s
 // Init tells every player the game starts and opens the first turn.
 func (m *Model) Init() tea.Cmd {
 	if m.mode == modeReview {
-		return nil
+		return tea.RequestBackgroundColor
 	}
 	for seat, p := range m.players {
 		if p != nil {
@@ -189,7 +189,7 @@ func (m *Model) Init() tea.Cmd {
 		m.setStatus(fmt.Sprintf("resumed after %s", plural(n, "action")), false)
 		m.logPast()
 	}
-	return tea.Batch(m.pick.focus(), m.advance())
+	return tea.Batch(tea.RequestBackgroundColor, m.pick.focus(), m.advance())
 }
 
 // Update is the Elm update: every key, tick and landed move goes here.
@@ -197,6 +197,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.help.resize(m.width, m.height)
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.help.light = !msg.IsDark()
 		m.help.resize(m.width, m.height)
 		return m, nil
 	case tea.KeyPressMsg:
