@@ -69,7 +69,7 @@ func testWar(t *testing.T, s *webtest.Site) {
 			return;
 		}
 		const b = document.querySelector('[data-action=flip]');
-		if (b) b.Click();
+		if (b) b.click();
 	}, 10)`))
 	tb.WaitPlaying("the end of the game", "document.querySelector('.end')")
 	tb.Do(chromedp.Evaluate[chromedp.Void]("clearInterval(window.autoplay)"))

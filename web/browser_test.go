@@ -93,7 +93,7 @@ func testFreeSeats(t *testing.T, s *webtest.Site, tb *webtest.Tab) {
 	tb.Do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
 		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
 	tb.Wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give to a bot')")
-	tb.Do(chromedp.Evaluate[chromedp.Void]("[...document.querySelectorAll('.seats button')].find(b => b.textContent === 'Give to a bot').Click()"))
+	tb.Do(chromedp.Evaluate[chromedp.Void]("[...document.querySelectorAll('.seats button')].find(b => b.textContent === 'Give to a bot').click()"))
 	tb.Wait("the bot in seat 2", "window.cardtableTable.s.seats[1].kind === 'bot'")
 	tb.Wait("seat 2's invite gone", "![...document.querySelectorAll('.invite-for')].some(e => e.textContent === 'seat 2:')")
 	tb.Wait("Flip", "document.querySelector('[data-action=flip]')")
