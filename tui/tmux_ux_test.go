@@ -55,3 +55,41 @@ func TestTmuxHelpMarkdown(t *testing.T) {
 	p.keys("Escape")
 	p.wait("▸ place")
 }
+
+// TestTmuxWarAutoFlip: a flips on its own at the pace shown, + speeds it
+// up, F plays the rest at once and shows the end.
+func TestTmuxWarAutoFlip(t *testing.T) {
+	p := startPane(t, 80, 24, t.TempDir(), nil, "play", "war", "--seed", "7")
+	p.wait("War", "▸ flip", "a auto-flip · F finish the game")
+	p.keys("a")
+	p.wait("auto-flip 1/s", "a stop auto-flip")
+	// No more keys: the battles go on by themselves.
+	p.wait("battle 3")
+	p.keys("+")
+	p.wait("auto-flip 3/s")
+	p.keys("F")
+	s := p.wait("game over", "The game is over")
+	if strings.Contains(s, "▸ flip") {
+		t.Fatalf("still asked to flip after F:\n%s", s)
+	}
+}
+
+// TestTmuxSlapWarEnterSlaps: Slap War lists no false slap while flipping;
+// auto-flip waits in the slap window with slap highlighted, and enter
+// slaps.
+func TestTmuxSlapWarEnterSlaps(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "war", "--seed", "7", "-o", "slap=5", "-o", "slap-window=20s", "--speed", "0")
+	s := p.wait("Slap War on 5", "▸ flip")
+	if strings.Contains(s, "slap@0") || strings.Contains(s, "false slap") {
+		t.Fatalf("the flip phase lists a false slap:\n%s", s)
+	}
+	p.keys("a")
+	p.keys("+")
+	p.keys("+")
+	p.wait("SLAP!", "▸ slap", "  pass")
+	p.keys("Enter")
+	s = p.wait("seat 1 (you): slap@", "by slap")
+	if strings.Contains(s, "SLAP!") {
+		t.Fatalf("the slap window is still open after enter:\n%s", s)
+	}
+}

@@ -37,6 +37,7 @@ func RunLeases(t *testing.T, open OpenCluster) {
 		{"FencedAppendConflicts", testFencedConflicts},
 		{"FencedAppendRace", testFencedRace},
 		{"FencedSeatAndResult", testFencedSeatAndResult},
+		{"FencedEvents", testFencedEvents},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
