@@ -13,9 +13,10 @@ import (
 
 // routePages serves the browser's pages and files from the web assets: the
 // lobby at /, a table at /t/{id}, a replay at /replay/{id} (each page is
-// the matching HTML file; its script reads the id from the address), and
-// the rest under /static/. A table or replay address whose table does not
-// exist gets a page saying so (404), not the table's page.
+// the matching HTML file; its script reads the id from the address), a
+// game's rules at /rules/{game} (server/rules.go), and the rest under
+// /static/. A table or replay address whose table does not exist gets a
+// page saying so (404), not the table's page.
 func (s *Server) routePages(mux *http.ServeMux) {
 	assets := s.cfg.Assets
 	if assets == nil {
@@ -39,6 +40,7 @@ func (s *Server) routePages(mux *http.ServeMux) {
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /t/{id}", s.tablePage(page("table.html")))
 	mux.HandleFunc("GET /replay/{id}", s.tablePage(page("replay.html")))
+	mux.HandleFunc("GET /rules/{game}", s.handleRules)
 	mux.Handle("GET /static/", http.StripPrefix("/static", s.files(assets)))
 }
 
