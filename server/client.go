@@ -219,7 +219,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	addr := clientAddr(r)
+	addr := s.clientAddr(r)
 	if err := s.conns.acquire(addr); err != nil {
 		s.apiError(w, r, err)
 		return
