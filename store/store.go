@@ -39,6 +39,11 @@ type Table struct {
 	Result *engine.Result
 	// Finished is when the game ended (zero while it goes on).
 	Finished time.Time
+	// Rated marks a table whose result moves its players' ratings, and
+	// Daily the day (YYYY-MM-DD) of the daily deal a table plays ("" for
+	// none). Both are set when the table is created and never change.
+	Rated bool
+	Daily string
 }
 
 // Seat is one seat of a table.

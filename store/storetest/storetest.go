@@ -99,6 +99,8 @@ func sample(id string, created time.Time) store.Table {
 		},
 		Creator: "hash-creator",
 		Created: created,
+		Rated:   true,
+		Daily:   "2026-12-01",
 	}
 }
 
@@ -128,6 +130,8 @@ func sameTable(got, want store.Table) string {
 	check("Created", got.Created.Equal(want.Created) && got.Created.Location() == time.UTC, got.Created, want.Created)
 	check("Finished", got.Finished.Equal(want.Finished) && (got.Finished.IsZero() || got.Finished.Location() == time.UTC), got.Finished, want.Finished)
 	check("Result", reflect.DeepEqual(got.Result, want.Result), got.Result, want.Result)
+	check("Rated", got.Rated == want.Rated, got.Rated, want.Rated)
+	check("Daily", got.Daily == want.Daily, got.Daily, want.Daily)
 	return strings.Join(diffs, "; ")
 }
 
