@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"unicode"
 
 	"cardtable/store"
 )
@@ -86,22 +85,4 @@ func (s *Server) limitWrites(w http.ResponseWriter, r *http.Request) bool {
 	}
 	s.apiError(w, r, apiErrorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests from your address; wait a second and try again"))
 	return false
-}
-
-// maxName is the longest display name kept, in characters.
-const maxName = 40
-
-// cleanName is a display name as the server keeps it: trimmed, without
-// control characters, at most maxName characters.
-func cleanName(name string) string {
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == unicode.ReplacementChar {
-			return -1
-		}
-		return r
-	}, strings.TrimSpace(name))
-	if rs := []rune(name); len(rs) > maxName {
-		name = strings.TrimSpace(string(rs[:maxName]))
-	}
-	return name
 }

@@ -8,8 +8,9 @@ import (
 
 // routePages serves the browser's pages and files from the web assets: the
 // lobby at /, a table at /t/{id}, a replay at /replay/{id} (each page is
-// the matching HTML file; its script reads the id from the address), and
-// the rest under /static/.
+// the matching HTML file; its script reads the id from the address), a
+// game's rules at /rules/{game} (server/rules.go), and the rest under
+// /static/.
 func (s *Server) routePages(mux *http.ServeMux) {
 	assets := s.cfg.Assets
 	if assets == nil {
@@ -33,6 +34,7 @@ func (s *Server) routePages(mux *http.ServeMux) {
 	mux.HandleFunc("GET /{$}", page("index.html"))
 	mux.HandleFunc("GET /t/{id}", page("table.html"))
 	mux.HandleFunc("GET /replay/{id}", page("replay.html"))
+	mux.HandleFunc("GET /rules/{game}", s.handleRules)
 	static := http.FileServerFS(assets)
 	mux.Handle("GET /static/", http.StripPrefix("/static", noDirs(static)))
 }

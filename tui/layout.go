@@ -145,6 +145,9 @@ func (m *Model) actionsView(width, rows int) string {
 	}
 	if m.win != nil && m.win.asking >= 0 {
 		head := styleLabel.Render("Your move, ") + m.label(m.win.asking)
+		if a := m.autoLabel(); a != "" {
+			head += styleHighlight.Render("  " + a)
+		}
 		if m.slap.active {
 			head = styleAlert.Render(m.slap.countdown()) + styleKeys.Render(" else pass")
 		}
@@ -241,6 +244,8 @@ func (m *Model) footer() string {
 	}
 	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
 	switch {
+	case m.isWar() && m.mode != modeEnd && !m.slap.active:
+		keys = styleKeys.Render("enter: " + m.pick.choice() + " · " + m.warKeysHint() + " · ? help · q quit")
 	case m.mode == modeEnd:
 		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
 	case m.win == nil || m.win.asking < 0:

@@ -316,8 +316,8 @@ func TestCardText(t *testing.T) {
 }
 
 func TestReflowKeepsBlocks(t *testing.T) {
-	in := "# Title\n\nA paragraph\nover two lines.\n\n- item one\n  continued\n- item two\n| a | b |\n| c | d |"
-	want := "# Title\n\nA paragraph over two lines.\n\n- item one continued\n- item two\n| a | b |\n| c | d |"
+	in := "# Title\n\nA paragraph\nover two lines.\n\n- item one\n  continued\n- item two\n1. step one\n   goes on\n2. step two\n| a | b |\n| c | d |"
+	want := "# Title\n\nA paragraph over two lines.\n\n- item one continued\n- item two\n1. step one goes on\n2. step two\n| a | b |\n| c | d |"
 	if got := reflow(in); got != want {
 		t.Errorf("reflow:\n%s\nwant:\n%s", got, want)
 	}

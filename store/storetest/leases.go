@@ -38,6 +38,7 @@ func RunLeases(t *testing.T, open OpenCluster) {
 		{"FencedAppendRace", testFencedRace},
 		{"FencedSeatAndResult", testFencedSeatAndResult},
 		{"FencedSettle", testFencedSettle},
+		{"FencedEvents", testFencedEvents},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
