@@ -23,8 +23,13 @@ type User struct {
 	// Password is the argon2id hash in PHC form ("" for an account with
 	// passkeys only).
 	Password string
-	// Failed counts the failed password sign-ins since the last success or
-	// lock; LockedUntil is when a lock ends (zero: not locked).
+}
+
+// SignInState is the failed password sign-ins of one name key: Failed in
+// a row since the last success or lock, and when a lock ends (zero: not
+// locked). It is kept by name key whether or not an account has the name,
+// so a name without an account behaves as one with it.
+type SignInState struct {
 	Failed      int
 	LockedUntil time.Time
 }
@@ -163,12 +168,14 @@ type Accounts interface {
 	RenameUser(ctx context.Context, id, name, key string) error
 	// SetPassword replaces a user's password hash ("" removes it).
 	SetPassword(ctx context.Context, id, hash string) error
-	// SignInFailed counts a failed password sign-in: at the lockAt-th
-	// failure in a row the account is locked until until and the count
-	// starts again. It returns the user as it now is.
-	SignInFailed(ctx context.Context, id string, lockAt int, until time.Time) (User, error)
-	// SignInSucceeded clears the failure count.
-	SignInSucceeded(ctx context.Context, id string) error
+	// SignInFailed counts a failed password sign-in with name key at now:
+	// at the lockAt-th failure in a row the key is locked until until and
+	// the count starts again. It returns the key's state as it now is.
+	SignInFailed(ctx context.Context, key string, lockAt int, until, now time.Time) (SignInState, error)
+	// SignInState reads a key's state (zero for a key without failures).
+	SignInState(ctx context.Context, key string) (SignInState, error)
+	// SignInSucceeded clears a key's failures.
+	SignInSucceeded(ctx context.Context, key string) error
 	// DeleteUser removes a user with its passkeys, sessions, seat links
 	// and ratings; its tables stay, the names of its seats replaced by
 	// anonymous, and its daily attempts stay without their user.
@@ -198,7 +205,8 @@ type Accounts interface {
 	// and says how many.
 	DeleteSession(ctx context.Context, id string) error
 	DeleteSessions(ctx context.Context, user string) (int, error)
-	// PurgeExpired removes sessions and challenges expired at now.
+	// PurgeExpired removes sessions and challenges expired at now, and
+	// sign-in failures neither locked nor updated for a day.
 	PurgeExpired(ctx context.Context, now time.Time) error
 
 	// PutChallenge stores a ceremony's state (ErrConflict if its ID

@@ -17,11 +17,17 @@ type accounts struct {
 	sessions   map[string]store.Session
 	challenges map[string]store.Challenge
 	secrets    map[string]string
+	failures   map[string]failure
 	links      map[seatKey]string // seat -> user id
 	daily      map[string]*store.DailyAttempt
 	verdicts   map[string]string
 	ratings    map[ratingKey]store.Rating
 	history    map[ratingKey][]store.RatingPoint
+}
+
+type failure struct {
+	store.SignInState
+	updated time.Time
 }
 
 type seatKey struct {
@@ -34,7 +40,7 @@ type ratingKey struct{ user, category string }
 func newAccounts() *accounts {
 	return &accounts{
 		users: map[string]*store.User{}, passkeys: map[string]store.Passkey{}, sessions: map[string]store.Session{},
-		challenges: map[string]store.Challenge{}, secrets: map[string]string{}, links: map[seatKey]string{},
+		challenges: map[string]store.Challenge{}, secrets: map[string]string{}, failures: map[string]failure{}, links: map[seatKey]string{},
 		daily: map[string]*store.DailyAttempt{}, verdicts: map[string]string{},
 		ratings: map[ratingKey]store.Rating{}, history: map[ratingKey][]store.RatingPoint{},
 	}
@@ -71,7 +77,7 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) error {
 	if _, ok := s.acc.users[u.ID]; ok || s.byKey(u.Key) != nil {
 		return fmt.Errorf("%w: a user with id %q or name %q exists", store.ErrConflict, u.ID, u.Name)
 	}
-	u.Created, u.Failed, u.LockedUntil = utc(u.Created), 0, time.Time{}
+	u.Created = utc(u.Created)
 	s.acc.users[u.ID] = &u
 	return nil
 }
@@ -139,22 +145,38 @@ func (s *Store) SetPassword(ctx context.Context, id, hash string) error {
 }
 
 // SignInFailed implements store.Accounts.
-func (s *Store) SignInFailed(ctx context.Context, id string, lockAt int, until time.Time) (store.User, error) {
-	var out store.User
-	err := s.withUser(ctx, id, func(u *store.User) error {
-		u.Failed++
-		if u.Failed >= lockAt {
-			u.Failed, u.LockedUntil = 0, utc(until)
-		}
-		out = *u
-		return nil
-	})
-	return out, err
+func (s *Store) SignInFailed(ctx context.Context, key string, lockAt int, until, now time.Time) (store.SignInState, error) {
+	if err := s.lock(ctx); err != nil {
+		return store.SignInState{}, err
+	}
+	defer s.mu.Unlock()
+	f := s.acc.failures[key]
+	f.Failed++
+	if f.Failed >= lockAt {
+		f.Failed, f.LockedUntil = 0, utc(until)
+	}
+	f.updated = now
+	s.acc.failures[key] = f
+	return f.SignInState, nil
+}
+
+// SignInState implements store.Accounts.
+func (s *Store) SignInState(ctx context.Context, key string) (store.SignInState, error) {
+	if err := s.lock(ctx); err != nil {
+		return store.SignInState{}, err
+	}
+	defer s.mu.Unlock()
+	return s.acc.failures[key].SignInState, nil
 }
 
 // SignInSucceeded implements store.Accounts.
-func (s *Store) SignInSucceeded(ctx context.Context, id string) error {
-	return s.withUser(ctx, id, func(u *store.User) error { u.Failed = 0; return nil })
+func (s *Store) SignInSucceeded(ctx context.Context, key string) error {
+	if err := s.lock(ctx); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	delete(s.acc.failures, key)
+	return nil
 }
 
 // DeleteUser implements store.Accounts.
@@ -353,6 +375,9 @@ func (s *Store) PurgeExpired(ctx context.Context, now time.Time) error {
 	defer s.mu.Unlock()
 	deleteWhere(s.acc.sessions, func(v store.Session) bool { return !v.Expires.After(now) })
 	deleteWhere(s.acc.challenges, func(v store.Challenge) bool { return !v.Expires.After(now) })
+	deleteWhere(s.acc.failures, func(v failure) bool {
+		return !v.LockedUntil.After(now) && !v.updated.After(now.Add(-24*time.Hour))
+	})
 	return nil
 }
 

@@ -122,14 +122,14 @@ func scanSession(row interface{ Scan(...any) error }, more ...any) (store.Sessio
 // Session finds a live session with its user.
 func (a *Accounts) Session(ctx context.Context, id string, now time.Time) (store.Session, store.User, error) {
 	var u store.User
-	var created, locked int64
-	s, err := scanSession(a.Read.QueryRowContext(ctx, `SELECT `+sessionColumns+`, u.id, u.name, u.name_key, u.created, u.password, u.failed, u.locked_until
+	var created int64
+	s, err := scanSession(a.Read.QueryRowContext(ctx, `SELECT `+sessionColumns+`, u.id, u.name, u.name_key, u.created, u.password
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.expires > $2`, id, micros(now)),
-		&u.ID, &u.Name, &u.Key, &created, &u.Password, &u.Failed, &locked)
+		&u.ID, &u.Name, &u.Key, &created, &u.Password)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, u, notFound("no live session")
 	}
-	u.Created, u.LockedUntil = fromMicros(created), fromMicros(locked)
+	u.Created = fromMicros(created)
 	return s, u, a.fail(err)
 }
 
@@ -191,7 +191,11 @@ func (a *Accounts) PurgeExpired(ctx context.Context, now time.Time) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires <= $1`, micros(now)); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM auth_challenges WHERE expires <= $1`, micros(now))
+		if _, err := tx.ExecContext(ctx, `DELETE FROM auth_challenges WHERE expires <= $1`, micros(now)); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM signin_failures WHERE locked_until <= $1 AND updated <= $2`,
+			micros(now), micros(now.Add(-24*time.Hour)))
 		return err
 	})
 }

@@ -10,15 +10,15 @@ import (
 	"cardtable/store"
 )
 
-const userColumns = `id, name, name_key, created, password, failed, locked_until`
+const userColumns = `id, name, name_key, created, password`
 
 func scanUser(row interface{ Scan(...any) error }) (store.User, error) {
 	var u store.User
-	var created, locked int64
-	if err := row.Scan(&u.ID, &u.Name, &u.Key, &created, &u.Password, &u.Failed, &locked); err != nil {
+	var created int64
+	if err := row.Scan(&u.ID, &u.Name, &u.Key, &created, &u.Password); err != nil {
 		return u, err
 	}
-	u.Created, u.LockedUntil = fromMicros(created), fromMicros(locked)
+	u.Created = fromMicros(created)
 	return u, nil
 }
 
@@ -28,7 +28,7 @@ func (a *Accounts) CreateUser(ctx context.Context, u store.User) error {
 		return errors.New("store: a user needs an id and a name key")
 	}
 	return a.write(ctx, func(ctx context.Context, tx Querier) error {
-		n, err := affected(tx.ExecContext(ctx, `INSERT INTO users (`+userColumns+`) VALUES ($1, $2, $3, $4, $5, 0, 0)
+		n, err := affected(tx.ExecContext(ctx, `INSERT INTO users (`+userColumns+`) VALUES ($1, $2, $3, $4, $5)
 			ON CONFLICT DO NOTHING`, u.ID, u.Name, u.Key, micros(u.Created), u.Password))
 		if err != nil {
 			return err
@@ -99,29 +99,51 @@ func (a *Accounts) SetPassword(ctx context.Context, id, hash string) error {
 	return a.updateUser(ctx, id, `UPDATE users SET password = $2 WHERE id = $1`, hash)
 }
 
-// SignInFailed counts a failed sign-in, locking at the lockAt-th.
-func (a *Accounts) SignInFailed(ctx context.Context, id string, lockAt int, until time.Time) (store.User, error) {
-	var u store.User
+// SignInFailed counts a failed sign-in of key, locking at the lockAt-th.
+func (a *Accounts) SignInFailed(ctx context.Context, key string, lockAt int, until, now time.Time) (store.SignInState, error) {
+	var st store.SignInState
 	err := a.write(ctx, func(ctx context.Context, tx Querier) error {
-		n, err := affected(tx.ExecContext(ctx, `UPDATE users SET
-			failed = CASE WHEN failed + 1 >= $2 THEN 0 ELSE failed + 1 END,
-			locked_until = CASE WHEN failed + 1 >= $2 THEN $3 ELSE locked_until END
-			WHERE id = $1`, id, lockAt, micros(until)))
-		if err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO signin_failures (name_key, failed, locked_until, updated)
+			VALUES ($1, 0, 0, $2) ON CONFLICT (name_key) DO NOTHING`, key, micros(now)); err != nil {
 			return err
 		}
-		if n != 1 {
-			return notFound("no user %q", id)
+		if _, err := tx.ExecContext(ctx, `UPDATE signin_failures SET
+			failed = CASE WHEN failed + 1 >= $2 THEN 0 ELSE failed + 1 END,
+			locked_until = CASE WHEN failed + 1 >= $2 THEN $3 ELSE locked_until END,
+			updated = $4
+			WHERE name_key = $1`, key, lockAt, micros(until), micros(now)); err != nil {
+			return err
 		}
-		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+		var err error
+		st, err = signInState(ctx, tx, key)
 		return err
 	})
-	return u, err
+	return st, err
 }
 
-// SignInSucceeded clears the failure count.
-func (a *Accounts) SignInSucceeded(ctx context.Context, id string) error {
-	return a.updateUser(ctx, id, `UPDATE users SET failed = 0 WHERE id = $1`)
+func signInState(ctx context.Context, q Querier, key string) (store.SignInState, error) {
+	var st store.SignInState
+	var locked int64
+	err := q.QueryRowContext(ctx, `SELECT failed, locked_until FROM signin_failures WHERE name_key = $1`, key).Scan(&st.Failed, &locked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.SignInState{}, nil
+	}
+	st.LockedUntil = fromMicros(locked)
+	return st, err
+}
+
+// SignInState reads a key's failures.
+func (a *Accounts) SignInState(ctx context.Context, key string) (store.SignInState, error) {
+	st, err := signInState(ctx, a.Read, key)
+	return st, a.fail(err)
+}
+
+// SignInSucceeded clears a key's failures.
+func (a *Accounts) SignInSucceeded(ctx context.Context, key string) error {
+	return a.write(ctx, func(ctx context.Context, tx Querier) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM signin_failures WHERE name_key = $1`, key)
+		return err
+	})
 }
 
 // DeleteUser removes a user and what is theirs alone; tables stay with

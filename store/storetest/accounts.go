@@ -80,7 +80,7 @@ func testUsers(t *testing.T, open Open) {
 	} {
 		got, err := get()
 		if err != nil || got.ID != u.ID || got.Name != u.Name || got.Key != u.Key || got.Password != u.Password ||
-			!got.Created.Equal(epoch.Truncate(time.Microsecond)) || got.Created.Location() != time.UTC || got.Failed != 0 || !got.LockedUntil.IsZero() {
+			!got.Created.Equal(epoch.Truncate(time.Microsecond)) || got.Created.Location() != time.UTC {
 			t.Errorf("%s gives %+v, %v; want %+v (times in UTC)", what, got, err, u)
 		}
 	}
@@ -124,36 +124,54 @@ func testLockout(t *testing.T, open Open) {
 	s, _ := freshAccounts(t, open)
 	mustUser(t, s, "u1", "Ann")
 	until := epoch.Add(15 * time.Minute)
-	for i := 1; i <= 2; i++ {
-		u, err := s.SignInFailed(ctx, "u1", 3, until)
-		if err != nil || u.Failed != i || !u.LockedUntil.IsZero() {
-			t.Fatalf("failure %d: %+v, %v; want %d failures, no lock", i, u, err, i)
+	for _, key := range []string{"key-Ann", "key-nobody"} { // with an account and without: the same
+		for i := 1; i <= 2; i++ {
+			st, err := s.SignInFailed(ctx, key, 3, until, epoch)
+			if err != nil || st.Failed != i || !st.LockedUntil.IsZero() {
+				t.Fatalf("%s: failure %d: %+v, %v; want %d failures, no lock", key, i, st, err, i)
+			}
+		}
+		st, err := s.SignInFailed(ctx, key, 3, until, epoch)
+		if err != nil || st.Failed != 0 || !st.LockedUntil.Equal(until.Truncate(time.Microsecond)) {
+			t.Fatalf("%s: third failure: %+v, %v; want locked until %v, count reset", key, st, err, until)
+		}
+		if got, err := s.SignInState(ctx, key); err != nil || got != st {
+			t.Errorf("%s: SignInState = %+v, %v; want %+v", key, got, err, st)
 		}
 	}
-	u, err := s.SignInFailed(ctx, "u1", 3, until)
-	if err != nil || u.Failed != 0 || !u.LockedUntil.Equal(until.Truncate(time.Microsecond)) {
-		t.Fatalf("third failure: %+v, %v; want locked until %v, count reset", u, err, until)
-	}
-	if _, err := s.SignInFailed(ctx, "u1", 3, until); err != nil {
+	if _, err := s.SignInFailed(ctx, "key-Ann", 3, until, epoch); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SignInSucceeded(ctx, "u1"); err != nil {
+	if err := s.SignInSucceeded(ctx, "key-Ann"); err != nil {
 		t.Fatal(err)
 	}
-	if u, _ := s.User(ctx, "u1"); u.Failed != 0 {
-		t.Errorf("SignInSucceeded left %d failures", u.Failed)
+	if st, err := s.SignInState(ctx, "key-Ann"); err != nil || st != (store.SignInState{}) {
+		t.Errorf("SignInSucceeded left %+v, %v", st, err)
 	}
-	_, err = s.SignInFailed(ctx, "nobody", 3, until)
-	wantErr(t, "SignInFailed of no user", err, store.ErrNotFound)
+	if st, err := s.SignInState(ctx, "key-never"); err != nil || st != (store.SignInState{}) {
+		t.Errorf("SignInState of a key never failed: %+v, %v", st, err)
+	}
 	// Failures counted from many goroutines at once are all counted.
-	mustUser(t, s, "u2", "Bob")
 	var wg sync.WaitGroup
 	for range 8 {
-		wg.Go(func() { s.SignInFailed(ctx, "u2", 100, until) })
+		wg.Go(func() { s.SignInFailed(ctx, "key-Bob", 100, until, epoch) })
 	}
 	wg.Wait()
-	if u, _ := s.User(ctx, "u2"); u.Failed != 8 {
-		t.Errorf("8 failures at once counted as %d", u.Failed)
+	if st, _ := s.SignInState(ctx, "key-Bob"); st.Failed != 8 {
+		t.Errorf("8 failures at once counted as %d", st.Failed)
+	}
+	// A day later, unlocked ones are purged; a lock still running stays.
+	if _, err := s.SignInFailed(ctx, "key-Cleo", 1, epoch.Add(48*time.Hour), epoch); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PurgeExpired(ctx, epoch.Add(25*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.SignInState(ctx, "key-Bob"); st.Failed != 0 {
+		t.Errorf("PurgeExpired kept a day-old count: %+v", st)
+	}
+	if st, _ := s.SignInState(ctx, "key-Cleo"); st.LockedUntil.IsZero() {
+		t.Error("PurgeExpired dropped a running lock")
 	}
 }
 

@@ -2,21 +2,27 @@
 -- ceremonies under way, and the server-wide secrets every node shares.
 -- Portable SQL like 0001; times are unix microseconds in UTC.
 CREATE TABLE users (
-    id           TEXT    NOT NULL PRIMARY KEY,
+    id       TEXT   NOT NULL PRIMARY KEY,
     -- name is the username as written; name_key its skeleton
     -- (accounts.Key): unique, and what lookups use.
-    name         TEXT    NOT NULL,
-    name_key     TEXT    NOT NULL,
-    created      BIGINT  NOT NULL,
+    name     TEXT   NOT NULL,
+    name_key TEXT   NOT NULL,
+    created  BIGINT NOT NULL,
     -- password is the argon2id hash in PHC form, '' for none.
-    password     TEXT    NOT NULL,
-    -- failed counts failed password sign-ins in a row; locked_until ends
-    -- a lock (0: none).
-    failed       INTEGER NOT NULL DEFAULT 0,
-    locked_until BIGINT  NOT NULL DEFAULT 0
+    password TEXT   NOT NULL
 );
 
 CREATE UNIQUE INDEX users_name_key ON users (name_key);
+
+-- Failed password sign-ins by name key, whether or not an account has the
+-- name (so a name without an account locks like one with it): failed in a
+-- row, locked_until ends a lock (0: none), updated for purging.
+CREATE TABLE signin_failures (
+    name_key     TEXT    NOT NULL PRIMARY KEY,
+    failed       INTEGER NOT NULL,
+    locked_until BIGINT  NOT NULL,
+    updated      BIGINT  NOT NULL
+);
 
 CREATE TABLE passkeys (
     -- id is the WebAuthn credential id, base64url.
