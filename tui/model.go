@@ -260,7 +260,7 @@ func (m *Model) render() string {
 
 // setStatus shows a sentence in the status line; err marks a refusal.
 func (m *Model) setStatus(text string, err bool) {
-	m.status, m.statusErr = text, err
+	m.status, m.statusErr = glyphs(text), err
 }
 
 // fail stops the game because a player failed: the record is kept and the
