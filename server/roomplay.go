@@ -265,6 +265,9 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if st.Invite != "" && !equalSecret(st.Invite, invite) {
 		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
+	if err := r.nameFree(seat, name); err != nil {
+		return "", err
+	}
 	token := newSecret()
 	st.Token, st.Name = hashSecret(token), name
 	if st.Name == "" {
@@ -297,7 +300,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 	if err := r.seatBot(seat, spec); err != nil {
 		return apiErrorf(400, "bad-seats", "%v", err)
 	}
-	st = store.Seat{Name: botName(spec, seat), Kind: table.KindBot, Bot: spec}
+	st = store.Seat{Name: botName(spec, seat), Kind: table.KindBot, Bot: spec, Invite: st.Invite} // an unlisted table stays unlisted
 	if err := r.updateSeat(seat, st); err != nil {
 		r.bots[seat] = nil
 		return err

@@ -82,6 +82,8 @@ type Model struct {
 	quit    bool
 	// fast drops the pause before bots' moves (f while waiting).
 	fast bool
+	// auto is War's auto-flip.
+	auto autoPlay
 
 	// after sends msg once d has passed (tea.Tick; tests fire timers by
 	// hand).
@@ -176,7 +178,7 @@ func seatLabels(seats []table.SeatInfo, players []table.Player, persons int) []s
 // Init tells every player the game starts and opens the first turn.
 func (m *Model) Init() tea.Cmd {
 	if m.mode == modeReview {
-		return nil
+		return tea.RequestBackgroundColor
 	}
 	for seat, p := range m.players {
 		if p != nil {
@@ -189,7 +191,7 @@ func (m *Model) Init() tea.Cmd {
 		m.setStatus(fmt.Sprintf("resumed after %s", plural(n, "action")), false)
 		m.logPast()
 	}
-	return tea.Batch(m.pick.focus(), m.advance())
+	return tea.Batch(tea.RequestBackgroundColor, m.pick.focus(), m.advance())
 }
 
 // Update is the Elm update: every key, tick and landed move goes here.
@@ -197,6 +199,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.help.resize(m.width, m.height)
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.help.light = !msg.IsDark()
 		m.help.resize(m.width, m.height)
 		return m, nil
 	case tea.KeyPressMsg:
@@ -209,6 +215,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.slapTicked(msg)
 	case stepMsg:
 		return m, m.step(msg)
+	case autoFlipMsg:
+		return m, m.autoFlip(msg)
+	case analysisMsg:
+		return m, m.analysisDone(msg)
 	}
 	var cmd tea.Cmd
 	if m.mode == modePlay && m.overlay == overlayNone {
@@ -252,7 +262,7 @@ func (m *Model) render() string {
 
 // setStatus shows a sentence in the status line; err marks a refusal.
 func (m *Model) setStatus(text string, err bool) {
-	m.status, m.statusErr = text, err
+	m.status, m.statusErr = glyphs(text), err
 }
 
 // fail stops the game because a player failed: the record is kept and the
@@ -266,6 +276,8 @@ func (m *Model) fail(err error) tea.Cmd {
 // finish shows the end screen and tells the players the game is over.
 func (m *Model) finish() tea.Cmd {
 	m.mode = modeEnd
+	m.auto.on = false
+	m.auto.gen++
 	m.pick.reset(nil)
 	if !m.ended && m.t.Over() {
 		for seat, p := range m.players {
@@ -280,7 +292,7 @@ func (m *Model) finish() tea.Cmd {
 
 // speed is the pause before a bot's move lands.
 func (m *Model) speed() time.Duration {
-	if m.fast {
+	if m.fast || m.auto.finish {
 		return 0
 	}
 	return max(m.cfg.Speed, 0)

@@ -11,6 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"cardtable/engine"
+	"cardtable/games/watchtower"
 	"cardtable/record"
 )
 
@@ -56,78 +58,81 @@ const (
 )
 
 var helpKeys = map[helpTopic]string{
-	helpPlay: `Keys at the table
-  ↑/↓, pgup/pgdown   move through the legal actions
-  enter              play the highlighted action (or what you typed)
-  type               filter the actions in the game's notation; tab completes
-  esc                clear what you typed
-  space              Slap War: slap (timed from the moment the slap card shows)
-  any key            while a battle's steps are shown: show the rest at once
-  f                  while bots play: no pause before their moves (f again: back)
-  ?                  this help          q (nothing typed) / ctrl+c   quit`,
-	helpPass: `The hand-over screen
-  Several people play at this terminal. Pass the keyboard to the player named;
-  they press a key to see their own cards. Nobody's hand is on this screen.
-  ?  this help      q  quit`,
-	helpEnd: `The end of the game
-  s            save the record (the JSON that cardtable replay reads)
-  ←/→ or r     step through the game just played
-  q / enter    quit`,
-	helpReview: `Reviewing a record
-  ←/→          one action back / forward      home/end   start / end
-  pgup/pgdown  ten actions                    tab        whose view is shown
-  q            quit`,
+	helpPlay: `## Keys at the table
+
+| key | does |
+| --- | --- |
+| ↑/↓, pgup/pgdown | move through the legal actions |
+| enter | play the highlighted action (or what you typed) |
+| type | filter the actions in the game's notation; tab completes |
+| esc | clear what you typed |
+| space | Slap War: slap (timed from the moment the slap card shows) |
+| any key | while a battle's steps are shown: show the rest at once |
+| f | while bots play: no pause before their moves (f again: back) |
+| ? | this help |
+| q (nothing typed), ctrl+c | quit |`,
+	helpPass: `## The hand-over screen
+
+Several people play at this terminal. Pass the keyboard to the player named;
+they press a key to see their own cards. Nobody's hand is on this screen.
+
+| key | does |
+| --- | --- |
+| any key | the player named takes the screen |
+| ? | this help |
+| q | quit |`,
+	helpEnd: `## The end of the game
+
+| key | does |
+| --- | --- |
+| s | save the record (the JSON that cardtable replay reads) |
+| ←/→, r | step through the game just played |
+| q, esc | quit |`,
+	helpReview: `## Reviewing a record
+
+| key | does |
+| --- | --- |
+| ←/→ | one action back / forward |
+| pgup/pgdown | ten actions |
+| home/end | the start / the end |
+| tab | whose view is shown |
+| a | analyse the game: the chance to win, mistakes marked, the losing move (docs/analysis.md) |
+| [ / ] | the previous / next marked decision |
+| q | quit |`,
 }
 
-// helpScreen shows the current screen's keys and the game's rules in a
-// scrollable viewport.
+// helpScreen shows the current screen's keys and the game's rules, as
+// rendered Markdown, in a scrollable viewport.
 type helpScreen struct {
 	vp     viewport.Model
 	text   string
 	topic  helpTopic
 	loaded bool
+	// light is set when the terminal said its background is light.
+	light bool
 }
 
-// resize fits the viewport to the terminal and wraps the text at word
-// boundaries to its width.
+// resize fits the viewport to the terminal and renders the text to its
+// width.
 func (h *helpScreen) resize(w, hgt int) {
 	h.vp.SetWidth(w)
 	h.vp.SetHeight(max(hgt-2, 1))
 	if h.text != "" {
-		h.vp.SetContent(lipgloss.Wrap(reflow(h.text), max(w-1, 20), " "))
+		h.vp.SetContent(renderMarkdown(h.text, w, !h.light))
 	}
 }
 
-// reflow joins the lines of each Markdown paragraph or list item into one,
-// so the text can be wrapped to any width; headings, tables, code and
-// list starts keep their own lines.
-func reflow(md string) string {
-	var out []string
-	code := false
-	for _, line := range strings.Split(md, "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "```") {
-			code = !code
-		}
-		n := len(out)
-		if n > 0 && !code && t != "" && !startsBlock(t) && !isItemStart(t) &&
-			strings.TrimSpace(out[n-1]) != "" && !startsBlock(strings.TrimSpace(out[n-1])) {
-			out[n-1] += " " + t
-			continue
-		}
-		out = append(out, line)
+// helpRules is the game's text for the help: its rules, or for Watchtower
+// the player's quick reference (the full rules explain every decision and
+// are for cardtable rules).
+func helpRules(g engine.Game) string {
+	if g == nil {
+		return ""
 	}
-	return strings.Join(out, "\n")
-}
-
-// startsBlock reports whether a trimmed line stands on its own: a heading,
-// a table row, a fence.
-func startsBlock(t string) bool {
-	return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "```")
-}
-
-func isItemStart(t string) bool {
-	return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ")
+	if g.Name() == "watchtower" {
+		return watchtower.QuickRef()
+	}
+	return g.Rules()
 }
 
 func (m *Model) showHelp(topic helpTopic) {
@@ -135,12 +140,8 @@ func (m *Model) showHelp(topic helpTopic) {
 		m.help.vp = viewport.New()
 		m.help.loaded = true
 	}
-	rules := ""
-	if g := m.game(); g != nil {
-		rules = g.Rules()
-	}
 	m.help.topic = topic
-	m.help.text = helpKeys[topic] + "\n\n" + strings.Repeat("─", 40) + "\n" + rules
+	m.help.text = helpKeys[topic] + "\n\n" + helpRules(m.game())
 	m.help.resize(m.width, m.height)
 	m.help.vp.GotoTop()
 	m.overlay = overlayHelp

@@ -215,7 +215,13 @@ func (b *Bot) Search(s engine.State, seat int) []ActionStat {
 // SearchContext is Search stopped when ctx ends: the statistics are then
 // those of the iterations run so far (all zero if none ran).
 func (b *Bot) SearchContext(ctx context.Context, s engine.State, seat int) []ActionStat {
-	rootLegal := s.Legal(seat, nil)
+	return b.search(ctx, s, seat, s.Legal(seat, nil), nil)
+}
+
+// search runs one search from s for seat whose root offers rootLegal,
+// until its budget is spent or ctx ends; root, when not nil, replaces
+// s.Legal at the root of every sample (SearchAmong).
+func (b *Bot) search(ctx context.Context, s engine.State, seat int, rootLegal, root []engine.Action) []ActionStat {
 	if len(rootLegal) == 0 {
 		return nil
 	}
@@ -229,6 +235,7 @@ func (b *Bot) SearchContext(ctx context.Context, s engine.State, seat int) []Act
 	for i, w := range b.workers {
 		share := b.iterationShare(i)
 		w.reset(cards.SubSeed(callSeed, uint64(i)))
+		w.root = root
 		if len(b.workers) == 1 {
 			w.search(s, seat, share, deadline, done)
 			break
