@@ -34,6 +34,18 @@ func (b *bucket) take(now time.Time) bool {
 	return true
 }
 
+// wait is how long from now until the bucket holds a token.
+func (b *bucket) wait(now time.Time) time.Duration {
+	tokens := b.tokens
+	if now.After(b.last) {
+		tokens = min(b.burst, tokens+now.Sub(b.last).Seconds()*b.rate)
+	}
+	if tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - tokens) / b.rate * float64(time.Second))
+}
+
 // full reports whether the bucket has refilled (so forgetting it changes
 // nothing).
 func (b *bucket) full(now time.Time) bool {
@@ -72,6 +84,16 @@ func (a *addrBuckets) take(addr string) bool {
 		a.buckets[addr] = b
 	}
 	return b.take(now)
+}
+
+// wait is how long from now until addr holds a token.
+func (a *addrBuckets) wait(addr string, now time.Time) time.Duration {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if b, ok := a.buckets[addr]; ok {
+		return b.wait(now)
+	}
+	return 0
 }
 
 // connLimiter counts WebSocket connections per address and in all.
