@@ -159,6 +159,11 @@ func (n *Node) Finish(ctx context.Context, id string, epoch int64, res engine.Re
 	return n.st.FinishFenced(ctx, id, epoch, res, at)
 }
 
+// AppendEvent stores table id's event e fenced by epoch.
+func (n *Node) AppendEvent(ctx context.Context, id string, epoch int64, e store.Event) error {
+	return n.st.AppendEventFenced(ctx, id, epoch, e)
+}
+
 // Disown releases table id's lease of epoch.
 func (n *Node) Disown(id string, epoch int64) {
 	n.mu.Lock()

@@ -33,6 +33,8 @@ type Cluster interface {
 	// the same condition.
 	UpdateSeat(ctx context.Context, id string, epoch int64, i int, s store.Seat) error
 	Finish(ctx context.Context, id string, epoch int64, res engine.Result, at time.Time) error
+	// AppendEvent stores a table event on the same condition.
+	AppendEvent(ctx context.Context, id string, epoch int64, e store.Event) error
 	// Disown gives the table up (its room stopped), so another node may
 	// take it at once.
 	Disown(id string, epoch int64)

@@ -47,6 +47,12 @@ func (c *fencingCluster) Finish(ctx context.Context, id string, _ int64, res eng
 	}
 	return c.st.Finish(ctx, id, res, at)
 }
+func (c *fencingCluster) AppendEvent(ctx context.Context, id string, _ int64, e store.Event) error {
+	if err := c.fenced(); err != nil {
+		return err
+	}
+	return c.st.AppendEvent(ctx, id, e)
+}
 func (c *fencingCluster) Disown(string, int64)       {}
 func (c *fencingCluster) Publish(string, int, Frame) {}
 func (c *fencingCluster) Serve(string, func([]byte) []byte) (func(), error) {

@@ -140,10 +140,12 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 		if err != nil {
 			return nil, err
 		}
+		if !listed {
+			// Every seat of an unlisted table carries an invite (a bot's
+			// too), which is what keeps it out of the list (isListed).
+			st.Invite = newInvite()
+		}
 		if st.Kind == table.KindHuman {
-			if !listed {
-				st.Invite = newInvite()
-			}
 			if resp.Seat == nil {
 				resp.Seat, resp.Token = &i, newSecret()
 				st.Name, st.Token = req.Name, hashSecret(resp.Token)
@@ -272,8 +274,20 @@ type seatJSON struct {
 	Claimed bool   `json:"claimed"`
 }
 
+// isListed reports whether t was created listed: an unlisted table's
+// seats carry invite codes (all of them, bots' included), a listed one's
+// none.
+func isListed(t store.Table) bool {
+	for _, st := range t.Seats {
+		if st.Invite != "" {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *Server) describe(t store.Table) tableJSON {
-	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: true, Free: []int{}}
+	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}}
 	if g, ok := s.games[t.Game]; ok {
 		tj.Title = g.Title()
 	}
@@ -283,17 +297,17 @@ func (s *Server) describe(t store.Table) tableJSON {
 		if !claimed {
 			tj.Free = append(tj.Free, i)
 		}
-		if t.Seats[i].Invite != "" {
-			tj.Listed = false
-		}
 	}
 	return tj
 }
 
+// handleList lists listed tables only, in every form: an unlisted table
+// is reached through its links alone.
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	open := r.URL.Query().Get("open") == "true"
+	q := r.URL.Query()
+	open := q.Get("open") == "true"
 	limit := 50
-	if l := r.URL.Query().Get("limit"); l != "" {
+	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 200 {
 			s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "limit: %q; want 1 to 200", l))
@@ -301,26 +315,44 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	fetch := limit
-	if open {
-		fetch = 0 // filtered below
-	}
-	all, err := s.store.Tables(r.Context(), open, fetch)
+	out, err := s.listTables(r.Context(), open, limit)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	out := []tableJSON{}
-	for _, t := range all {
-		tj := s.describe(t)
-		if open && (!tj.Listed || len(tj.Free) == 0) {
-			continue
+	writeJSON(w, http.StatusOK, map[string]any{"tables": out})
+}
+
+// maxScan bounds the tables one list request reads to fill its page.
+const maxScan = 10000
+
+// listTables is the newest limit listed tables (open: unfinished, with a
+// free seat). Unlisted tables are skipped, so the store is asked for more
+// rows than the page until it is filled, runs out, or maxScan rows were
+// read (then the page may be short).
+func (s *Server) listTables(ctx context.Context, open bool, limit int) ([]tableJSON, error) {
+	for fetch := 2 * limit; ; fetch = min(4*fetch, maxScan) {
+		if open {
+			fetch = 0 // every unfinished table: there are few
 		}
-		if out = append(out, tj); len(out) == limit {
-			break
+		all, err := s.store.Tables(ctx, open, fetch)
+		if err != nil {
+			return nil, err
+		}
+		out := []tableJSON{}
+		for _, t := range all {
+			tj := s.describe(t)
+			if !tj.Listed || (open && len(tj.Free) == 0) {
+				continue
+			}
+			if out = append(out, tj); len(out) == limit {
+				break
+			}
+		}
+		if len(out) == limit || fetch == 0 || len(all) < fetch || fetch == maxScan {
+			return out, nil
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"tables": out})
 }
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {

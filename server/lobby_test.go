@@ -134,3 +134,41 @@ func TestSeats(t *testing.T) {
 		t.Errorf("claim of seat 7: %d %+v", code, e)
 	}
 }
+
+// An unlisted table is in no list, whatever the query: not open, not the
+// recent ones, not with a limit, not once finished, not after its seats
+// went to bots, and not a table of bots alone. It is reached only by its
+// id. The newest listed tables still fill a page past unlisted ones.
+func TestUnlistedNotListed(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	listed := ts.create(createReq{Game: "war", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	var unlisted []createResp
+	for range 7 {
+		unlisted = append(unlisted, ts.create(createReq{Game: "war", Name: "eve", Listed: new(bool), Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}}))
+	}
+	bots := ts.create(createReq{Game: "war", Listed: new(bool), Seats: []seatReq{{Kind: "bot"}, {Kind: "bot"}}})
+	handed := unlisted[0]
+	if code := ts.do("POST", "/api/tables/"+handed.ID+"/seats/1/bot", map[string]string{"creator_token": handed.CreatorToken}, nil); code != 200 {
+		t.Fatalf("bot seat: %d", code)
+	}
+	// The bots' table plays to its end: a finished unlisted table.
+	c := ts.dial(bots.ID, "")
+	c.until("end")
+	for _, q := range []string{"", "?open=true", "?limit=1", "?limit=2", "?limit=200", "?open=true&limit=1", "?open=false", "?open=yes"} {
+		var list struct {
+			Tables []tableJSON `json:"tables"`
+		}
+		if code := ts.do("GET", "/api/tables"+q, nil, &list); code != 200 {
+			t.Fatalf("GET /api/tables%s: %d", q, code)
+		}
+		if len(list.Tables) != 1 || list.Tables[0].ID != listed.ID || !list.Tables[0].Listed {
+			t.Errorf("GET /api/tables%s: %+v; want only %s", q, list.Tables, listed.ID)
+		}
+	}
+	for _, tb := range append(unlisted, bots) {
+		var tj tableJSON
+		if code := ts.do("GET", "/api/tables/"+tb.ID, nil, &tj); code != 200 || tj.Listed {
+			t.Errorf("GET /api/tables/%s: %d %+v", tb.ID, code, tj)
+		}
+	}
+}

@@ -290,7 +290,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 	if err := r.seatBot(seat, spec); err != nil {
 		return apiErrorf(400, "bad-seats", "%v", err)
 	}
-	st = store.Seat{Name: botName(spec, seat), Kind: table.KindBot, Bot: spec}
+	st = store.Seat{Name: botName(spec, seat), Kind: table.KindBot, Bot: spec, Invite: st.Invite} // an unlisted table stays unlisted
 	if err := r.updateSeat(seat, st); err != nil {
 		r.bots[seat] = nil
 		return err

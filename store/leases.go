@@ -71,6 +71,8 @@ type Leases interface {
 	// cannot change its seats or end it.
 	UpdateSeatFenced(ctx context.Context, id string, epoch int64, i int, s Seat) error
 	FinishFenced(ctx context.Context, id string, epoch int64, res engine.Result, at time.Time) error
+	// AppendEventFenced is AppendEvent on the same condition.
+	AppendEventFenced(ctx context.Context, id string, epoch int64, e Event) error
 }
 
 // Cluster is a store several nodes share: the log and the leases.

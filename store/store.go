@@ -1,7 +1,10 @@
 // Package store keeps the server's tables as event logs: each table's game,
 // options, seed and seats, and every accepted action with its sequence
 // number and time, so a server rebuilds every unfinished table by replaying
-// its actions after a restart. Store is the interface the server's rooms
+// its actions after a restart. Beside the actions, each table keeps its
+// own settings and table-level events (a clock started, a resignation, a
+// seat handed to a bot, a chat line): facts about the table, not the
+// game's rules, which a restart and a replay read too. Store is the interface the server's rooms
 // use; store/sqlite and store/postgres implement it, and store/storetest
 // is the one test suite every implementation passes. Leases (leases.go)
 // give each live table to one node of several sharing a database, with
@@ -39,6 +42,14 @@ type Table struct {
 	Result *engine.Result
 	// Finished is when the game ended (zero while it goes on).
 	Finished time.Time
+	// Settings are the table's own settings by key (its clock, what a
+	// timeout does, its chat): not the game's options. nil: none.
+	Settings map[string]string
+	// Rated marks a table whose result moves its players' ratings, and
+	// Daily the day (YYYY-MM-DD) of the daily deal a table plays ("" for
+	// none). Both are set when the table is created and never change.
+	Rated bool
+	Daily string
 }
 
 // Seat is one seat of a table.
@@ -63,6 +74,24 @@ type Action struct {
 	Seat   int
 	Action string
 	At     time.Time
+}
+
+// Event is one table-level fact, not a game action: the clock started, a
+// seat's time ran out, a seat resigned, a draw was offered, a seat went to
+// a bot, a chat line, a rematch. Its meaning is the server's; the store
+// keeps its kind and data as they are, in order beside the actions.
+type Event struct {
+	// Seq numbers the table's events from 0 with no gaps.
+	Seq int
+	// Version is how many actions the table had when it happened: it
+	// comes after action Version-1 and before action Version.
+	Version int
+	Kind    string
+	// Seat is the seat it is from or about (-1: none).
+	Seat int
+	// Data is a JSON object of the kind's own fields ("" is stored as {}).
+	Data string
+	At   time.Time
 }
 
 // Store is the server's persistence. Implementations are safe for
@@ -93,6 +122,15 @@ type Store interface {
 	// Finish marks the table over with its result, once: ErrConflict if it
 	// is finished already.
 	Finish(ctx context.Context, id string, res engine.Result, at time.Time) error
+	// AppendEvent adds a table event; e.Seq must equal the number of
+	// events stored for the table, else ErrConflict and nothing is
+	// written (ErrNotFound for no such table). A finished table takes
+	// events too (a chat line after the end, a rematch). It returns only
+	// once the event is durable.
+	AppendEvent(ctx context.Context, id string, e Event) error
+	// Events returns a table's events in order (ErrNotFound for no such
+	// table; an empty list for a table without events).
+	Events(ctx context.Context, id string) ([]Event, error)
 	// Close releases the store.
 	Close() error
 }

@@ -1,4 +1,4 @@
-// Package memstore is a store.Store kept in memory: for tests, the load
+// Package memstore is a store.Store and store.Accounts kept in memory: for tests, the load
 // generator and `cardtable serve --db :memory:`. It keeps the Store
 // contract (sequence numbers without gaps, conflicts, a finished table
 // refusing appends) but nothing survives the process.
@@ -21,18 +21,20 @@ import (
 type Store struct {
 	mu     sync.Mutex
 	tables map[string]*entry
+	acc    *accounts
 	closed bool
 }
 
 type entry struct {
 	header  store.Table
 	actions []store.Action
+	events  []store.Event
 }
 
 var _ store.Store = (*Store)(nil)
 
 // New returns an empty store.
-func New() *Store { return &Store{tables: map[string]*entry{}} }
+func New() *Store { return &Store{tables: map[string]*entry{}, acc: newAccounts()} }
 
 func (s *Store) get(id string) (*entry, error) {
 	if s.closed {
@@ -47,6 +49,10 @@ func (s *Store) get(id string) (*entry, error) {
 
 func copyTable(t store.Table) store.Table {
 	t.Options = maps.Clone(t.Options)
+	t.Settings = maps.Clone(t.Settings)
+	if len(t.Settings) == 0 {
+		t.Settings = nil
+	}
 	t.Seats = slices.Clone(t.Seats)
 	if t.Result != nil {
 		r := *t.Result
@@ -187,6 +193,39 @@ func (s *Store) Finish(ctx context.Context, id string, res engine.Result, at tim
 	res.Returns = slices.Clone(res.Returns)
 	e.header.Result, e.header.Finished = &res, utc(at)
 	return nil
+}
+
+// AppendEvent implements store.Store.
+func (s *Store) AppendEvent(ctx context.Context, id string, ev store.Event) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, err := s.get(id)
+	if err != nil {
+		return err
+	}
+	if ev.Seq != len(e.events) {
+		return fmt.Errorf("%w: table %q holds %d events, so the next has seq %d, not %d", store.ErrConflict, id, len(e.events), len(e.events), ev.Seq)
+	}
+	ev.At = utc(ev.At)
+	if ev.Data == "" {
+		ev.Data = "{}"
+	}
+	e.events = append(e.events, ev)
+	return nil
+}
+
+// Events implements store.Store.
+func (s *Store) Events(_ context.Context, id string) ([]store.Event, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, err := s.get(id)
+	if err != nil {
+		return nil, err
+	}
+	return append([]store.Event{}, e.events...), nil
 }
 
 // Close implements store.Store; later calls fail.

@@ -42,10 +42,14 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 			return fmt.Errorf("store: table %q: options: %w", t.ID, err)
 		}
 	}
+	sets, err := sqlrows.EncodeSettings(t)
+	if err != nil {
+		return err
+	}
 	return s.fail(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO game_tables (id, game, options, seed, creator, created, seats, actions)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, 0) ON CONFLICT (id) DO NOTHING`,
-			t.ID, t.Game, string(opts), int64(t.Seed), t.Creator, micros(t.Created), len(t.Seats))
+		tag, err := tx.Exec(ctx, `INSERT INTO game_tables (id, game, options, seed, creator, created, seats, actions, settings, rated, daily)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+			t.ID, t.Game, string(opts), int64(t.Seed), t.Creator, micros(t.Created), len(t.Seats), sets, sqlrows.Bool(t.Rated), t.Daily)
 		if err != nil {
 			return err
 		}

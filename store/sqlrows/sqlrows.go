@@ -15,10 +15,18 @@ import (
 	"cardtable/store"
 )
 
+// Bool is b as stored: 1 or 0 in an INTEGER column.
+func Bool(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // FromMicros reads a time stored as unix microseconds, in UTC.
 func FromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
 
-const tableColumns = `t.id, t.game, t.options, t.seed, t.creator, t.created, t.seats, t.finished, t.result,
+const tableColumns = `t.id, t.game, t.options, t.seed, t.creator, t.created, t.seats, t.finished, t.result, t.settings, t.rated, t.daily,
 	s.seat, s.name, s.kind, s.bot, s.token, s.invite`
 
 // TableQuery reads one table ($1 is its id) for ReadTables.
@@ -36,8 +44,56 @@ func TablesQuery(open bool, limit int) string {
 	if limit > 0 {
 		inner += ` LIMIT ` + strconv.Itoa(limit)
 	}
+	return TablesIn(inner)
+}
+
+// TablesIn reads the tables whose ids the query inner selects, newest
+// first, for ReadTables.
+func TablesIn(inner string) string {
 	return `SELECT ` + tableColumns + ` FROM game_tables t JOIN seats s ON s.table_id = t.id
 		WHERE t.id IN (` + inner + `) ORDER BY t.created DESC, t.id DESC, s.seat`
+}
+
+// EncodeSettings is a table's settings as stored: a JSON object, "{}" for
+// none.
+func EncodeSettings(t store.Table) (string, error) {
+	if len(t.Settings) == 0 {
+		return "{}", nil
+	}
+	b, err := json.Marshal(t.Settings)
+	if err != nil {
+		return "", fmt.Errorf("store: table %q: settings: %w", t.ID, err)
+	}
+	return string(b), nil
+}
+
+// EventsQuery reads a table's events ($1 is its id) for ReadEvents.
+const EventsQuery = `SELECT seq, version, kind, seat, data, at FROM table_events WHERE table_id = $1 ORDER BY seq`
+
+// ReadEvents reads the rows of EventsQuery (never nil).
+func ReadEvents(rows Rows) ([]store.Event, error) {
+	out := []store.Event{}
+	for rows.Next() {
+		var e store.Event
+		var at int64
+		if err := rows.Scan(&e.Seq, &e.Version, &e.Kind, &e.Seat, &e.Data, &at); err != nil {
+			return nil, &RowError{err}
+		}
+		e.At = FromMicros(at)
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, &RowError{err}
+	}
+	return out, nil
+}
+
+// EventData is an event's data as stored: "{}" for none.
+func EventData(e store.Event) string {
+	if e.Data == "" {
+		return "{}"
+	}
+	return e.Data
 }
 
 // Rows is what both drivers' query results offer.
@@ -64,14 +120,15 @@ func ReadTables(rows Rows) ([]store.Table, error) {
 	for rows.Next() {
 		var (
 			t             store.Table
-			opts          string
+			opts, sets    string
 			seed, created int64
 			seats, i      int
+			rated         int
 			finished      *int64
 			result        *string
 			seat          store.Seat
 		)
-		if err := rows.Scan(&t.ID, &t.Game, &opts, &seed, &t.Creator, &created, &seats, &finished, &result,
+		if err := rows.Scan(&t.ID, &t.Game, &opts, &seed, &t.Creator, &created, &seats, &finished, &result, &sets, &rated, &t.Daily,
 			&i, &seat.Name, &seat.Kind, &seat.Bot, &seat.Token, &seat.Invite); err != nil {
 			return nil, &RowError{err}
 		}
@@ -79,9 +136,10 @@ func ReadTables(rows Rows) ([]store.Table, error) {
 			out[n-1].Seats = append(out[n-1].Seats, seat)
 			continue
 		}
-		if err := decodeHeader(&t, opts, seed, created, finished, result); err != nil {
+		if err := decodeHeader(&t, opts, sets, seed, created, finished, result); err != nil {
 			return nil, fmt.Errorf("table %q: %w", t.ID, err)
 		}
+		t.Rated = rated != 0
 		t.Seats = make([]store.Seat, 0, seats)
 		t.Seats = append(t.Seats, seat)
 		out = append(out, t)
@@ -92,12 +150,18 @@ func ReadTables(rows Rows) ([]store.Table, error) {
 	return out, nil
 }
 
-func decodeHeader(t *store.Table, opts string, seed, created int64, finished *int64, result *string) error {
+func decodeHeader(t *store.Table, opts, sets string, seed, created int64, finished *int64, result *string) error {
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return fmt.Errorf("options: %w", err)
 	}
 	if len(t.Options) == 0 {
 		t.Options = nil
+	}
+	if err := json.Unmarshal([]byte(sets), &t.Settings); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	if len(t.Settings) == 0 {
+		t.Settings = nil
 	}
 	t.Seed = uint64(seed)
 	t.Created = FromMicros(created)

@@ -74,6 +74,11 @@ func Run(t *testing.T, open Open) {
 		{"AppendCancelled", testAppendCancelled},
 		{"Finish", testFinish},
 		{"Reopen", testReopen},
+		{"EventsInOrder", testEventsInOrder},
+		{"EventsRefuseWrongSeq", testEventConflicts},
+		{"EventsOfFinishedTable", testEventsFinished},
+		{"EventsKeepTablesApart", testEventsApart},
+		{"EventsReopen", testEventsReopen},
 		{"Closed", testClosed},
 		{"RandomOps", testRandomOps},
 	}
@@ -97,8 +102,11 @@ func sample(id string, created time.Time) store.Table {
 			{Name: "Ann", Kind: "human", Token: "hash-ann", Invite: "inv-0"},
 			{Name: "expert", Kind: "bot", Bot: "expert:iterations=64", Invite: "inv-1"},
 		},
-		Creator: "hash-creator",
-		Created: created,
+		Creator:  "hash-creator",
+		Created:  created,
+		Rated:    true,
+		Daily:    "2026-12-01",
+		Settings: map[string]string{"pace": "live", "move": "20s", "chat": "phrases"},
 	}
 }
 
@@ -128,6 +136,9 @@ func sameTable(got, want store.Table) string {
 	check("Created", got.Created.Equal(want.Created) && got.Created.Location() == time.UTC, got.Created, want.Created)
 	check("Finished", got.Finished.Equal(want.Finished) && (got.Finished.IsZero() || got.Finished.Location() == time.UTC), got.Finished, want.Finished)
 	check("Result", reflect.DeepEqual(got.Result, want.Result), got.Result, want.Result)
+	check("Settings", maps.Equal(got.Settings, want.Settings), got.Settings, want.Settings)
+	check("Rated", got.Rated == want.Rated, got.Rated, want.Rated)
+	check("Daily", got.Daily == want.Daily, got.Daily, want.Daily)
 	return strings.Join(diffs, "; ")
 }
 
@@ -250,6 +261,9 @@ func testNotFound(t *testing.T, open Open) {
 	wantErr(t, "Append", s.Append(ctx, "gone", action(0)), store.ErrNotFound)
 	wantErr(t, "UpdateSeat", s.UpdateSeat(ctx, "gone", 0, store.Seat{Kind: "human"}), store.ErrNotFound)
 	wantErr(t, "Finish", s.Finish(ctx, "gone", engine.Result{Over: true}, epoch), store.ErrNotFound)
+	wantErr(t, "AppendEvent", s.AppendEvent(ctx, "gone", event(0)), store.ErrNotFound)
+	_, err = s.Events(ctx, "gone")
+	wantErr(t, "Events", err, store.ErrNotFound)
 	wantErr(t, "UpdateSeat of seat 2 of 2", s.UpdateSeat(ctx, "here", 2, store.Seat{Kind: "human"}), store.ErrNotFound)
 	wantErr(t, "UpdateSeat of seat -1", s.UpdateSeat(ctx, "here", -1, store.Seat{Kind: "human"}), store.ErrNotFound)
 	if _, err := s.Table(ctx, "gone"); !errors.Is(err, store.ErrNotFound) {
