@@ -124,7 +124,6 @@ func TestWatchtowerBoardAtEveryWidth(t *testing.T) {
 	}
 }
 
-
 // saveMidGame writes the record of h's game to a file in dir.
 func saveMidGame(t *testing.T, h *harness, dir string) string {
 	t.Helper()
