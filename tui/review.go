@@ -25,6 +25,8 @@ type reviewer struct {
 	viewer  int
 	result  engine.Result
 	fromEnd bool
+	// analysis is the game's analysis, on request (analysis.go).
+	analysis analysisPane
 }
 
 // frame is the table after one action: its actor and, per viewer (index
@@ -77,6 +79,7 @@ func newReviewer(rec *record.Record) (*reviewer, error) {
 		r.frames = append(r.frames, f)
 	}
 	r.result = t.Result()
+	r.analysis.rec = rec
 	return r, nil
 }
 
@@ -133,6 +136,8 @@ func (m *Model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
 		if r.viewer >= len(r.labels) {
 			r.viewer = engine.Spectator
 		}
+	case "a", "[", "]":
+		return m.analysisKey(k.String())
 	case "?":
 		m.showHelp(helpReview)
 	case "q", "esc":
@@ -179,6 +184,7 @@ func (r *reviewer) view(w, h int) string {
 	if r.at == len(r.frames)-1 && r.result.Over {
 		lines = append(lines, endTeller{labels: r.labels, you: -1}.tell(r.result, r.frames[len(r.frames)-1].views[0]).render(w))
 	}
+	lines = append(lines, r.analysis.rows(r.at, r.viewer, w)...)
 	keys := styleKeys.Render("←/→ step · pgup/pgdown ten · home/end · tab whose view · ? help · q back/quit")
 	body := clip(board, h-len(lines)-4)
 	return head + "\n" + body + "\n" + styleLabel.Render(strings.Repeat("─", min(w, 60))) + "\n" + strings.Join(lines, "\n") + "\n" + keys

@@ -101,6 +101,8 @@ they press a key to see their own cards. Nobody's hand is on this screen.
 | pgup/pgdown | ten actions |
 | home/end | the start / the end |
 | tab | whose view is shown |
+| a | analyse the game: the chance to win, mistakes marked, the losing move (docs/analysis.md) |
+| [ / ] | the previous / next marked decision |
 | q | quit |`,
 }
 
