@@ -68,8 +68,18 @@ func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
 		}
 		steps = append(steps, Step{Seat: a.Seat, Action: a.Action, Hint: hint, Public: s.View(engine.Spectator)})
 	}
+	got := s.Result()
+	if r.Ending != nil {
+		if got.Over {
+			return nil, nil, invalid(engine.ErrCorrupt, "record: ending: the game ended by its rules (%s) at its last action; a table cannot end it again by %q", got.End, r.Ending.By)
+		}
+		if err := r.Ending.check(s.NumSeats(), g.Utility()); err != nil {
+			return nil, nil, err
+		}
+		got = r.Ending.Result(s, r.seatNames())
+	}
 	if r.Result != nil {
-		if err := sameResult(*r.Result, s.Result()); err != nil {
+		if err := sameResult(*r.Result, got); err != nil {
 			return nil, nil, err
 		}
 	}
