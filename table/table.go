@@ -46,7 +46,15 @@ func New(g engine.Game, opts engine.Options, setup engine.Setup, seats []SeatInf
 // on from its last position; seats, when not nil, replaces the record's
 // seating (names and who plays, one entry per seat).
 func Resume(g engine.Game, rec *record.Record, seats []SeatInfo) (*Table, error) {
-	s, _, err := record.ReplayGame(g, rec)
+	return ResumeFunc(g, rec, seats, nil)
+}
+
+// ResumeFunc is Resume calling each (when not nil) with the state after
+// every number of actions as the replay goes (record.ReplayGameFunc): a
+// server rebuilding a table's clock learns whose turn it was when, from
+// the one replay. each must not keep or change the state.
+func ResumeFunc(g engine.Game, rec *record.Record, seats []SeatInfo, each func(version int, s engine.State)) (*Table, error) {
+	s, _, err := record.ReplayGameFunc(g, rec, each)
 	if err != nil {
 		return nil, err
 	}
