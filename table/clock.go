@@ -9,11 +9,11 @@ import (
 // began and how much of its reserve is left. It is a pure function of the
 // times it is told, never of a clock of its own, so the same calls made
 // from stored timestamps (a restart, another node) give the same
-// deadlines. A move is the time a seat is to move without a break (the
-// several actions of one Watchtower turn are one move); its deadline is
-// its start plus the move time plus the seat's reserve, and the time over
-// the move time comes off the reserve when it ends. Not safe for
-// concurrent use; its table's owner drives it.
+// deadlines. A move is the time from when a seat is to move until it acts
+// (each of the actions of a Watchtower turn is a move, and so is each War
+// flip); its deadline is its start plus the move time plus the seat's
+// reserve, and the time over the move time comes off the reserve when it
+// ends. Not safe for concurrent use; its table's owner drives it.
 type Clock struct {
 	move    time.Duration
 	started bool
@@ -44,30 +44,32 @@ func (c *Clock) Start(at time.Time, running []int) {
 		return
 	}
 	c.started, c.at = true, at
-	c.Run(at, running)
+	c.Run(at, running, -1)
 }
 
 // Started reports whether the clock runs, and since when.
 func (c *Clock) Started() (time.Time, bool) { return c.at, c.started }
 
-// Run says which seats run from time at on: a seat that stops is charged
-// the time its move took over the move time; a seat that goes on keeps its
-// move's start; a seat that starts begins a move at at.
-func (c *Clock) Run(at time.Time, running []int) {
+// Run says which seats run from time at on, after seat actor acted (-1:
+// nobody did): a seat that stops, or the actor, is charged the time its
+// move took over the move time; a seat that goes on keeps its move's
+// start; a seat that starts, or the actor still to move, begins a move at
+// at.
+func (c *Clock) Run(at time.Time, running []int, actor int) {
 	if !c.started {
 		return
 	}
 	for s := range c.begun {
 		on := slices.Contains(running, s)
-		switch {
-		case on && c.begun[s].IsZero():
-			c.begun[s] = at
-		case !on && !c.begun[s].IsZero():
+		if !c.begun[s].IsZero() && (!on || s == actor) {
 			over := at.Sub(c.begun[s]) - c.move
 			if over > 0 {
 				c.reserve[s] = max(0, c.reserve[s]-over)
 			}
 			c.begun[s] = time.Time{}
+		}
+		if on && c.begun[s].IsZero() {
+			c.begun[s] = at
 		}
 	}
 }

@@ -17,7 +17,7 @@ func at(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Seco
 // deadline is the move's start plus the move time plus the reserve left.
 func TestClockLive(t *testing.T) {
 	c := NewClock(Settings{Pace: PaceLive, Move: 20 * time.Second, Reserve: 30 * time.Second}, 2)
-	c.Run(at(0), []int{0}) // before Start nothing runs
+	c.Run(at(0), []int{0}, -1) // before Start nothing runs
 	if c.Running(0) {
 		t.Fatal("a clock not started runs")
 	}
@@ -28,11 +28,11 @@ func TestClockLive(t *testing.T) {
 	if _, ok := c.Deadline(1); ok {
 		t.Fatal("seat 2 runs while not to move")
 	}
-	c.Run(at(15), []int{1}) // seat 1 moved in 15 s
+	c.Run(at(15), []int{1}, 0) // seat 1 moved in 15 s
 	if c.Reserve(0) != 30*time.Second {
 		t.Errorf("a move within its time spent reserve: %v left", c.Reserve(0))
 	}
-	c.Run(at(15+32), []int{0}) // seat 2 took 32 s: 12 s of reserve
+	c.Run(at(15+32), []int{0}, 1) // seat 2 took 32 s: 12 s of reserve
 	if c.Reserve(1) != 18*time.Second {
 		t.Errorf("seat 2's reserve %v after a 32 s move, want 18s", c.Reserve(1))
 	}
@@ -51,12 +51,17 @@ func TestClockLive(t *testing.T) {
 	if left := c.Left(0, at(120)); left != 0 {
 		t.Errorf("time left past the deadline %v, want 0", left)
 	}
-	// A seat that stays to move over several actions keeps its move's start.
-	c.Run(at(60), []int{0})
+	// A seat still to move while another acts keeps its move's start; its
+	// own action ends the move and starts another.
+	c.Run(at(60), []int{0}, 1)
 	if d, _ := c.Deadline(0); !d.Equal(at(97)) {
 		t.Errorf("the same move's deadline moved to %v", d)
 	}
-	c.Run(at(200), nil)
+	c.Run(at(62), []int{0}, 0)
+	if d, _ := c.Deadline(0); !d.Equal(at(62 + 20 + 30)) {
+		t.Errorf("a new move after the seat's own action: deadline %v, want 112 s", d)
+	}
+	c.Run(at(200), nil, -1)
 	if c.Reserve(0) != 0 {
 		t.Errorf("a move far over its time left %v of reserve; want 0, never below", c.Reserve(0))
 	}
@@ -73,8 +78,8 @@ func TestClockSameTimesSameDeadlines(t *testing.T) {
 	a.Start(steps[0].at, steps[0].run)
 	b.Start(steps[0].at, steps[0].run)
 	for _, st := range steps[1:] {
-		a.Run(st.at, st.run)
-		b.Run(st.at, st.run)
+		a.Run(st.at, st.run, -1)
+		b.Run(st.at, st.run, -1)
 	}
 	da, _ := a.Deadline(1)
 	db, _ := b.Deadline(1)
