@@ -275,6 +275,9 @@ type tableJSON struct {
 	Created  time.Time         `json:"created"`
 	Finished bool              `json:"finished"`
 	Result   *engine.Result    `json:"result,omitempty"`
+	// Settings are the table's own: its clock, timeout and chat (absent:
+	// no clock, the game's default chat).
+	Settings map[string]string `json:"settings,omitempty"`
 }
 
 type seatJSON struct {
@@ -297,7 +300,7 @@ func isListed(t store.Table) bool {
 }
 
 func (s *Server) describe(t store.Table) tableJSON {
-	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}}
+	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}, Settings: t.Settings}
 	if g, ok := s.games[t.Game]; ok {
 		tj.Title = g.Title()
 	}

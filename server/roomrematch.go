@@ -136,6 +136,9 @@ func (r *room) makeRematch(at time.Time) error {
 		} else {
 			hdr.Seats[j] = store.Seat{Name: botName(st.Bot, j), Kind: table.KindBot, Bot: st.Bot}
 		}
+		if st.Invite != "" {
+			hdr.Seats[j].Invite = newInvite() // an unlisted table's rematch stays unlisted
+		}
 	}
 	g := r.game
 	opts, err := engine.ResolveOptions(g.Options(), hdr.Options)

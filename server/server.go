@@ -313,6 +313,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
+	mux.HandleFunc("POST /api/mine", s.handleMine)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
