@@ -49,7 +49,7 @@ func TestMyGames(t *testing.T) {
 			t.Fatalf("%s: %+v", where, got)
 		}
 		a, b, o := got.Games[0], got.Games[1], got.Games[2]
-		if !a.YourTurn || !b.YourTurn || a.Seat != 0 || b.Seat != 1 || a.Deadline == nil || !a.Deadline.Equal(lifeStart.Add(24*time.Hour)) || *a.LeftMS != (23 * time.Hour).Milliseconds() {
+		if !a.YourTurn || !b.YourTurn || a.Seat != 0 || b.Seat != 1 || a.Deadline == nil || !a.Deadline.Equal(lifeStart.Add(24*time.Hour)) || *a.LeftMS != (23*time.Hour).Milliseconds() {
 			t.Errorf("%s: the correspondence table: %+v / %+v", where, a, b)
 		}
 		if !o.Finished || o.Result == nil || o.Result.End != "resigned" || o.Ended == nil || o.YourTurn {
