@@ -215,7 +215,11 @@ func (c *client) sayBye() {
 // handleWS joins a seat (token) or a spectator to a table's room and
 // serves the connection.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
-	addr := clientAddr(r)
+	if err := upgradeError(w, r); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	addr := s.clientAddr(r)
 	if err := s.conns.acquire(addr); err != nil {
 		s.apiError(w, r, err)
 		return
@@ -236,7 +240,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer rm.send(leaveReq{c: c})
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := s.acceptWS(w, r)
 	if err != nil {
 		c.kick("", "")
 		return
@@ -315,8 +319,10 @@ func newRateGuard(l Limits) *rateGuard {
 // garbage and commands over the rate are answered here. It returns false
 // when the connection must end.
 func (c *client) frame(rm cmdSink, rate *rateGuard, text bool, data []byte, readAt time.Time) bool {
-	if !rate.bucket.take(readAt) || !c.srv.cmdRates.take(c.addr) {
-		c.refuse("", table.Errorf(CodeRateLimited, "more than %g commands a second; this one was dropped, slow down", c.srv.limits.ConnRate))
+	if wait := c.overRate(rate.bucket, readAt); wait > 0 {
+		m := table.ErrorMessage(c.seat, -1, "", table.Errorf(CodeRateLimited, "more than %g commands a second (or %g from your address); this one was dropped: send the next after %d ms", c.srv.limits.ConnRate, c.srv.limits.AddrRate, wait.Milliseconds()))
+		m.RetryAfterMs = int(wait.Milliseconds())
+		c.refuseMsg(m)
 		if rate.over++; rate.over > rate.most {
 			c.kick(byeTooMany, "commands kept coming faster than the limit")
 			return false
@@ -342,9 +348,25 @@ func (c *client) frame(rm cmdSink, rate *rateGuard, text bool, data []byte, read
 // maxID is the longest correlation id taken.
 const maxID = 64
 
+// overRate spends a token of the connection's bucket and one of its
+// address's; when either has none it returns how long until both would
+// (at least a millisecond), else 0.
+func (c *client) overRate(b *bucket, now time.Time) time.Duration {
+	if !b.take(now) {
+		return max(time.Millisecond, b.wait(now))
+	}
+	if ok, wait := c.srv.cmdRates.takeAt(c.addr, now); !ok {
+		return max(time.Millisecond, wait)
+	}
+	return 0
+}
+
 // refuse answers a command the room never saw (garbage, over the rate).
 func (c *client) refuse(id string, err error) {
-	m := table.ErrorMessage(c.seat, -1, id, err)
+	c.refuseMsg(table.ErrorMessage(c.seat, -1, id, err))
+}
+
+func (c *client) refuseMsg(m table.Message) {
 	m.Version = c.lastVersion()
 	c.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
 	c.enqueue(m)

@@ -58,6 +58,9 @@ type Message struct {
 	// Code and Text are the error's code and sentence, on error.
 	Code string `json:"code,omitempty"`
 	Text string `json:"message,omitempty"`
+	// RetryAfterMs is, on a rate-limited error, how long to wait before
+	// the next command is taken (server only).
+	RetryAfterMs int `json:"retry_after_ms,omitempty"`
 	// ID echoes the correlation id of the command answered.
 	ID string `json:"id,omitempty"`
 }

@@ -140,15 +140,11 @@ func (m *Model) startAsking(seat int) tea.Cmd {
 	m.win.asking = seat
 	legal := m.t.Legal(seat)
 	cmd := m.slap.start(m, seat)
-	if m.slap.active {
-		// Pass first: enter held down through a reveal (to flip fast)
-		// passes; slapping takes the space key or a deliberate choice.
-		slices.SortStableFunc(legal, func(a, b string) int {
-			return boolInt(a != "pass") - boolInt(b != "pass")
-		})
+	if m.isWar() {
+		legal = warLegal(legal, m.slap.active)
 	}
 	m.pick.reset(legal)
-	return cmd
+	return tea.Batch(cmd, m.autoNext())
 }
 
 func boolInt(b bool) int {

@@ -22,6 +22,8 @@ type harness struct {
 	t      testing.TB
 	m      *Model
 	timers []tea.Msg
+	// delays are the timers' durations, in the same order.
+	delays []time.Duration
 }
 
 // newHarness seats "human" or a bot name in each seat of game.
@@ -68,8 +70,9 @@ func newHarness(t testing.TB, game string, opts map[string]string, seed uint64, 
 
 func startHarness(t testing.TB, cfg Config) *harness {
 	h := &harness{t: t, m: newModel(context.Background(), cfg)}
-	h.m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd {
+	h.m.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		h.timers = append(h.timers, msg)
+		h.delays = append(h.delays, d)
 		return nil
 	}
 	h.size(100, 30)
@@ -115,7 +118,7 @@ func (h *harness) size(w, hgt int) { h.send(tea.WindowSizeMsg{Width: w, Height: 
 // step of a battle).
 func (h *harness) fire() {
 	timers := h.timers
-	h.timers = nil
+	h.timers, h.delays = nil, nil
 	for _, msg := range timers {
 		h.send(msg)
 	}

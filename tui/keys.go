@@ -48,6 +48,9 @@ func (m *Model) playKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.steps.active() {
 		return m.skipSteps()
 	}
+	if cmd, ok := m.warKey(k.String()); ok {
+		return cmd
+	}
 	if !asking {
 		if k.String() == "f" {
 			m.fast = !m.fast

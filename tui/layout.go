@@ -57,10 +57,16 @@ func (m *Model) tableView() string {
 	if w >= wideLayout {
 		logW = min(max(w/3, 38), 60)
 		leftW := w - logW - 1
+		if m.mode == modeEnd {
+			board = m.resultView(leftW) + "\n" + board
+		}
 		boardLines := min(lipgloss.Height(board), body-5)
 		left := clip(fit(board, leftW), boardLines) + "\n" + m.actionsView(leftW, body-boardLines-1)
 		right := m.logView(logW, body)
 		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + footer
+	}
+	if m.mode == modeEnd {
+		board = m.resultView(w) + "\n" + board
 	}
 	boardLines := min(lipgloss.Height(board), body-7)
 	rows := body - boardLines
@@ -121,9 +127,6 @@ func (m *Model) board() string {
 	if m.steps.active() {
 		out += "\n" + m.stepsView()
 	}
-	if m.mode == modeEnd {
-		out += "\n" + m.resultView()
-	}
 	return out
 }
 
@@ -145,6 +148,9 @@ func (m *Model) actionsView(width, rows int) string {
 	}
 	if m.win != nil && m.win.asking >= 0 {
 		head := styleLabel.Render("Your move, ") + m.label(m.win.asking)
+		if a := m.autoLabel(); a != "" {
+			head += styleHighlight.Render("  " + a)
+		}
 		if m.slap.active {
 			head = styleAlert.Render(m.slap.countdown()) + styleKeys.Render(" else pass")
 		}
@@ -189,15 +195,25 @@ func (m *Model) logView(width, rows int) string {
 func (m *Model) logLines(i int) []string {
 	e := m.log[i]
 	var lines []string
-	if text := e.text(m.display); !m.ui.quiet(text) {
+	text := e.text(m.display)
+	quiet := m.ui.quiet(text)
+	if !quiet {
 		line := m.label(e.actor) + ": " + prettyAction(text)
 		if i == len(m.log)-1 && e.byBot {
 			line = styleHighlight.Render("▶ ") + line
 		}
 		lines = append(lines, line)
 	}
-	if e.note != "" {
+	switch {
+	case e.note == "":
+	case quiet:
+		// The note stands for the action (War's trick).
 		lines = append(lines, prettyAction(e.note))
+	default:
+		// What the action set off, a step a line.
+		for _, part := range strings.Split(e.note, "; ") {
+			lines = append(lines, styleDim.Render("  · ")+prettyAction(part))
+		}
 	}
 	evs := e.events
 	if i == len(m.log)-1 && m.steps.active() {
@@ -241,6 +257,8 @@ func (m *Model) footer() string {
 	}
 	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
 	switch {
+	case m.isWar() && m.mode != modeEnd && !m.slap.active:
+		keys = styleKeys.Render("enter: " + m.pick.choice() + " · " + m.warKeysHint() + " · ? help · q quit")
 	case m.mode == modeEnd:
 		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
 	case m.win == nil || m.win.asking < 0:
@@ -253,39 +271,20 @@ func (m *Model) footer() string {
 	return forecast + "\n" + status + "\n" + keys
 }
 
-// resultView is the end: winners by name, why it ended, the detail.
-func (m *Model) resultView() string {
+// resultView is the end: who won and how in a sentence with names, the
+// game's numbers, styled as a win or a loss for the people here.
+func (m *Model) resultView(width int) string {
+	wrap := lipgloss.NewStyle().Width(width)
 	if m.failure != nil {
-		return styleStatusErr.Render("The game stopped: "+m.failure.Error()) + "\n" + styleKeys.Render("The record is kept; s saves it.")
+		return wrap.Render(styleStatusErr.Render("The game stopped: "+glyphs(m.failure.Error()))) + "\n" + styleKeys.Render("The record is kept; s saves it.")
 	}
 	res := m.t.Result()
 	if !res.Over {
 		return ""
 	}
-	return resultText(res, m.labels, m.t.Game().Utility())
-}
-
-func resultText(res engine.Result, labels []string, u engine.Utility) string {
-	var who string
-	switch {
-	case len(labels) == 1 && len(res.Winners) == 0:
-		who = "You lost."
-	case len(labels) == 1:
-		who = "You won!"
-	case len(res.Winners) == 0 && u == engine.Identical:
-		who = "The table lost."
-	case len(res.Winners) == 0:
-		who = "A draw."
-	case u == engine.Identical:
-		who = "The table won!"
-	default:
-		var names []string
-		for _, s := range res.Winners {
-			if s >= 0 && s < len(labels) {
-				names = append(names, labels[s])
-			}
-		}
-		who = "Winner: " + strings.Join(names, ", ")
+	e := endTeller{labels: m.labels, you: -1, persons: m.persons}
+	if len(m.persons) == 1 {
+		e.you = m.persons[0]
 	}
-	return styleAlert.Render(" "+who+" ") + " " + styleLabel.Render("end: ") + res.End + "\n" + res.Detail
+	return e.tell(res, m.lastPublic).render(width)
 }

@@ -82,6 +82,8 @@ type Model struct {
 	quit    bool
 	// fast drops the pause before bots' moves (f while waiting).
 	fast bool
+	// auto is War's auto-flip.
+	auto autoPlay
 
 	// after sends msg once d has passed (tea.Tick; tests fire timers by
 	// hand).
@@ -213,6 +215,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.slapTicked(msg)
 	case stepMsg:
 		return m, m.step(msg)
+	case autoFlipMsg:
+		return m, m.autoFlip(msg)
 	}
 	var cmd tea.Cmd
 	if m.mode == modePlay && m.overlay == overlayNone {
@@ -256,7 +260,7 @@ func (m *Model) render() string {
 
 // setStatus shows a sentence in the status line; err marks a refusal.
 func (m *Model) setStatus(text string, err bool) {
-	m.status, m.statusErr = text, err
+	m.status, m.statusErr = glyphs(text), err
 }
 
 // fail stops the game because a player failed: the record is kept and the
@@ -270,6 +274,8 @@ func (m *Model) fail(err error) tea.Cmd {
 // finish shows the end screen and tells the players the game is over.
 func (m *Model) finish() tea.Cmd {
 	m.mode = modeEnd
+	m.auto.on = false
+	m.auto.gen++
 	m.pick.reset(nil)
 	if !m.ended && m.t.Over() {
 		for seat, p := range m.players {
@@ -284,7 +290,7 @@ func (m *Model) finish() tea.Cmd {
 
 // speed is the pause before a bot's move lands.
 func (m *Model) speed() time.Duration {
-	if m.fast {
+	if m.fast || m.auto.finish {
 		return 0
 	}
 	return max(m.cfg.Speed, 0)

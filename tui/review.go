@@ -176,7 +176,7 @@ func (r *reviewer) view(w, h int) string {
 		lines = append(lines, styleDim.Render("the deal: press → to step through the game"))
 	}
 	if r.at == len(r.frames)-1 && r.result.Over {
-		lines = append(lines, resultText(r.result, r.labels, r.game.Utility()))
+		lines = append(lines, endTeller{labels: r.labels, you: -1}.tell(r.result, r.frames[len(r.frames)-1].views[0]).render(w))
 	}
 	keys := styleKeys.Render("←/→ step · pgup/pgdown ten · home/end · tab whose view · ? help · q back/quit")
 	body := clip(board, h-len(lines)-4)

@@ -55,3 +55,109 @@ func TestTmuxHelpMarkdown(t *testing.T) {
 	p.keys("Escape")
 	p.wait("▸ place")
 }
+
+// TestTmuxWarAutoFlip: a flips on its own at the pace shown, + speeds it
+// up, F plays the rest at once and shows the end.
+func TestTmuxWarAutoFlip(t *testing.T) {
+	p := startPane(t, 80, 24, t.TempDir(), nil, "play", "war", "--seed", "7")
+	p.wait("War", "▸ flip", "a auto-flip · F finish the game")
+	p.keys("a")
+	p.wait("auto-flip 1/s", "a stop auto-flip")
+	// No more keys: the battles go on by themselves.
+	p.wait("battle 3")
+	p.keys("+")
+	p.wait("auto-flip 3/s")
+	p.keys("F")
+	s := p.wait("game over", "The game is over")
+	if strings.Contains(s, "▸ flip") {
+		t.Fatalf("still asked to flip after F:\n%s", s)
+	}
+}
+
+// TestTmuxSlapWarEnterSlaps: Slap War lists no false slap while flipping;
+// auto-flip waits in the slap window with slap highlighted, and enter
+// slaps.
+func TestTmuxSlapWarEnterSlaps(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "war", "--seed", "7", "-o", "slap=5", "-o", "slap-window=20s", "--speed", "0")
+	s := p.wait("Slap War on 5", "▸ flip")
+	if strings.Contains(s, "slap@0") || strings.Contains(s, "false slap") {
+		t.Fatalf("the flip phase lists a false slap:\n%s", s)
+	}
+	p.keys("a")
+	p.keys("+")
+	p.keys("+")
+	p.wait("SLAP!", "▸ slap", "  pass")
+	p.keys("Enter")
+	s = p.wait("seat 1 (you): slap@", "by slap")
+	if strings.Contains(s, "SLAP!") {
+		t.Fatalf("the slap window is still open after enter:\n%s", s)
+	}
+}
+
+// enterUntil presses enter once per move (the header's move number) until
+// the screen shows want, and returns it.
+func (p *pane) enterUntil(want string) string {
+	p.t.Helper()
+	pressed := ""
+	end := time.Now().Add(2 * deadline)
+	for {
+		s := p.capture()
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(end) {
+			p.t.Fatalf("the screen never showed %q:\n%s", want, s)
+		}
+		if move := moveNumber.FindString(s); strings.Contains(s, "your move") && move != pressed {
+			pressed = move
+			p.keys("Enter")
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// TestTmuxEndSentences: the end screen says who won and how, with names
+// and the game's numbers — a War won with F, a Regicide solo game lost.
+func TestTmuxEndSentences(t *testing.T) {
+	t.Run("war", func(t *testing.T) {
+		p := startPane(t, 80, 24, t.TempDir(), nil, "play", "war", "--seed", "7")
+		p.wait("▸ flip")
+		p.keys("F")
+		s := p.wait("You won with all 52 cards after 91 battles.", "91 battles · 4 wars")
+		if strings.Contains(s, "end: win") || strings.Contains(s, "seat 1 holds") {
+			t.Fatalf("the end screen shows the engine's codes:\n%s", s)
+		}
+	})
+	t.Run("regicide", func(t *testing.T) {
+		p := startPane(t, 80, 24, t.TempDir(), nil, "play", "regicide", "--seed", "1", "--speed", "0")
+		p.wait("Enemy")
+		s := p.enterUntil("game over")
+		for _, want := range []string{"The Jack of Diamonds defeated you with 1 enemy down.", "1 of 12 enemies defeated · 9 turns"} {
+			if !strings.Contains(s, want) {
+				t.Fatalf("the end screen lacks %q:\n%s", want, s)
+			}
+		}
+	})
+}
+
+// TestTmuxRegicideLog: the log tells what each play set off (damage, an
+// enemy defeated, the next enemy, the attack, cards drawn), solo offers
+// no yield, and a Jester power is explained only while one is left.
+func TestTmuxRegicideLog(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "regicide", "--seed", "1", "--speed", "0")
+	s := p.wait("Enemy", "Jester powers left: 2  (power: discard your hand, draw 8)")
+	if strings.Contains(s, "yield") {
+		t.Fatalf("solo offers a yield:\n%s", s)
+	}
+	s = p.enterUntil("next enemy J♦: attack 10")
+	for _, want := range []string{"J♠ defeated: to the discard", "J♠ attacks: seat 1 (you) suffers", "· suffered 10"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the log lacks %q:\n%s", want, s)
+		}
+	}
+	p.enterUntil("drew 8 cards")
+	s = p.enterUntil("Jester powers left: 0")
+	if strings.Contains(s, "power: discard") {
+		t.Fatalf("a power is explained with none left:\n%s", s)
+	}
+}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"cardtable/web/webtest"
 )
 
 // aliceSlapped is true once the log shows a slap of alice's.
@@ -17,24 +19,24 @@ const aliceSlapped = "[...document.querySelectorAll('.log-lines li')].some(li =>
 // testWar plays a whole game of Slap War against a bot through the page:
 // a slap by key when a 5 shows, Flip clicked to the end, then the result,
 // its replay and the record download link.
-func testWar(t *testing.T, s *site) {
-	c := s.create(t, one("war", map[string]string{"slap": "5", "slap-window": "20s", "max-battles": "100"}, "human", "heuristic"))
-	tb := s.tab(t)
-	tb.sit(c)
-	tb.wait("the variants", "document.querySelector('.variants').textContent.includes('Slap War on 5')")
-	tb.shot("war-start")
+func testWar(t *testing.T, s *webtest.Site) {
+	c := s.Create(t, webtest.One("war", map[string]string{"slap": "5", "slap-window": "20s", "max-battles": "100"}, "human", "heuristic"))
+	tb := s.Tab(t)
+	tb.Sit(c)
+	tb.Wait("the variants", "document.querySelector('.variants').textContent.includes('Slap War on 5')")
+	tb.Shot("war-start")
 	// Flip by clicking until a slap window opens, then slap with the key.
 	slapped, counted := false, false
 	for i := 0; i < 400; i++ {
-		tb.wait("a turn", "document.querySelector('[data-action=flip], [data-action=slap], .end')")
-		if slapped = eval[bool](tb, aliceSlapped); slapped {
+		tb.Wait("a turn", "document.querySelector('[data-action=flip], [data-action=slap], .end')")
+		if slapped = webtest.Eval[bool](tb, aliceSlapped); slapped {
 			break
 		}
-		if eval[bool](tb, "!!document.querySelector('.end')") {
+		if webtest.Eval[bool](tb, "!!document.querySelector('.end')") {
 			break
 		}
-		if eval[bool](tb, "!!document.querySelector('.slap-banner') && !!document.querySelector('[data-action=slap]')") {
-			v := tb.version()
+		if webtest.Eval[bool](tb, "!!document.querySelector('.slap-banner') && !!document.querySelector('[data-action=slap]')") {
+			v := tb.Version()
 			if !counted {
 				// The window counts down while it waits for us.
 				first := slapSecondsLeft(t, tb)
@@ -43,25 +45,25 @@ func testWar(t *testing.T, s *site) {
 					t.Fatalf("the slap countdown did not run: %.1f s, then %.1f s", first, later)
 				}
 				counted = true
-				tb.shot("war-slap-countdown")
+				tb.Shot("war-slap-countdown")
 			}
-			tb.do(chromedp.KeyEvent("s"))
-			tb.shot("war-slap-window")
-			tb.wait("the window answered", fmt.Sprintf("window.cardtableTable.s.version > %d || window.cardtableTable.s.error", v))
+			tb.Do(chromedp.KeyEvent("s"))
+			tb.Shot("war-slap-window")
+			tb.Wait("the window answered", fmt.Sprintf("window.cardtableTable.s.version > %d || window.cardtableTable.s.error", v))
 			// On a loaded machine the key may come after the window has
 			// closed (the server then passes for us): then the next one.
 			continue
 		}
-		v := tb.version()
-		tb.click("[data-action=flip]")
-		tb.wait("the flip applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		v := tb.Version()
+		tb.Click("[data-action=flip]")
+		tb.Wait("the flip applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
 	}
-	if !slapped && !eval[bool](tb, "!!document.querySelector('.end')") {
+	if !slapped && !webtest.Eval[bool](tb, "!!document.querySelector('.end')") {
 		t.Fatalf("no slap window in 400 flips")
 	}
 	// The rest of the game: the page's own Flip button, clicked as soon as
 	// it is offered, slapping (by key) in every window.
-	tb.do(chromedp.Evaluate[chromedp.Void](`window.autoplay = setInterval(() => {
+	tb.Do(chromedp.Evaluate[chromedp.Void](`window.autoplay = setInterval(() => {
 		if (document.querySelector('.slap-banner') && document.querySelector('[data-action=slap]')) {
 			document.dispatchEvent(new KeyboardEvent('keydown', {key: 's'}));
 			return;
@@ -69,29 +71,29 @@ func testWar(t *testing.T, s *site) {
 		const b = document.querySelector('[data-action=flip]');
 		if (b) b.click();
 	}, 10)`))
-	tb.waitPlaying("the end of the game", "document.querySelector('.end')")
-	tb.do(chromedp.Evaluate[chromedp.Void]("clearInterval(window.autoplay)"))
-	tb.shot("war-end")
-	end := eval[string](tb, "document.querySelector('.end').textContent")
+	tb.WaitPlaying("the end of the game", "document.querySelector('.end')")
+	tb.Do(chromedp.Evaluate[chromedp.Void]("clearInterval(window.autoplay)"))
+	tb.Shot("war-end")
+	end := webtest.Eval[string](tb, "document.querySelector('.end').textContent")
 	if !strings.Contains(end, "Play again") || !strings.Contains(end, "Watch the replay") {
 		t.Errorf("the result panel says %q; want Play again and the replay", end)
 	}
-	if href := eval[string](tb, "document.querySelector('.end a[download]').getAttribute('href')"); href != "/api/tables/"+c.ID+"/record" {
+	if href := webtest.Eval[string](tb, "document.querySelector('.end a[download]').getAttribute('href')"); href != "/api/tables/"+c.ID+"/record" {
 		t.Errorf("record link %q", href)
 	}
-	tb.click(".end a[href^='/replay/']")
-	tb.wait("the replay", "document.querySelector('#board .war')")
+	tb.Click(".end a[href^='/replay/']")
+	tb.Wait("the replay", "document.querySelector('#board .war')")
 	for range 3 {
-		tb.do(chromedp.KeyEvent(kb.ArrowRight))
+		tb.Do(chromedp.KeyEvent(kb.ArrowRight))
 	}
-	tb.wait("step 3", "document.getElementById('step').textContent.startsWith('Step 3 of ')")
-	tb.shot("war-replay")
+	tb.Wait("step 3", "document.getElementById('step').textContent.startsWith('Step 3 of ')")
+	tb.Shot("war-replay")
 }
 
 // slapSecondsLeft reads the open slap window's countdown off the page.
-func slapSecondsLeft(t *testing.T, tb *tab) float64 {
+func slapSecondsLeft(t *testing.T, tb *webtest.Tab) float64 {
 	t.Helper()
-	text := eval[string](tb, "(document.querySelector('.slap-countdown') || {}).textContent || ''")
+	text := webtest.Eval[string](tb, "(document.querySelector('.slap-countdown') || {}).textContent || ''")
 	var left float64
 	if _, err := fmt.Sscanf(text, "%f s", &left); err != nil {
 		t.Fatalf("no countdown in the slap window: %q", text)
@@ -101,11 +103,11 @@ func slapSecondsLeft(t *testing.T, tb *tab) float64 {
 
 // testRegicide plays solo Regicide through the page until it has made a
 // play after reading its forecast and covered an attack by choosing cards.
-func testRegicide(t *testing.T, s *site) {
+func testRegicide(t *testing.T, s *webtest.Site) {
 	for attempt := 0; attempt < 3; attempt++ {
-		c := s.create(t, one("regicide", map[string]string{"players": "1"}, "human"))
-		tb := s.tab(t)
-		tb.sit(c)
+		c := s.Create(t, webtest.One("regicide", map[string]string{"players": "1"}, "human"))
+		tb := s.Tab(t)
+		tb.Sit(c)
 		if regicideTurns(t, tb) {
 			return
 		}
@@ -115,46 +117,46 @@ func testRegicide(t *testing.T, s *site) {
 
 // regicideTurns plays until a discard covering an attack was made (true),
 // or the game ended first (false).
-func regicideTurns(t *testing.T, tb *tab) bool {
+func regicideTurns(t *testing.T, tb *webtest.Tab) bool {
 	forecastShot := false
 	for turn := 0; turn < 30; turn++ {
-		tb.wait("a turn", "window.cardtableTable.s.legal.length > 0 || document.querySelector('.end')")
-		if eval[bool](tb, "!!document.querySelector('.end')") {
+		tb.Wait("a turn", "window.cardtableTable.s.legal.length > 0 || document.querySelector('.end')")
+		if webtest.Eval[bool](tb, "!!document.querySelector('.end')") {
 			return false
 		}
-		phase := eval[string](tb, "window.cardtableTable.s.view.phase")
-		v := tb.version()
+		phase := webtest.Eval[string](tb, "window.cardtableTable.s.view.phase")
+		v := tb.Version()
 		switch phase {
 		case "play":
 			// Click cards until the selection is a play, read the forecast, play.
-			tb.click(".hand .card-button:not([disabled])")
-			tb.wait("a play or a card to add", "document.querySelector('.selection button.primary') || document.querySelector('.hand .card-button:not([disabled]):not(.selected)')")
-			if !eval[bool](tb, "!!document.querySelector('.selection button.primary')") {
-				tb.click(".hand .card-button:not([disabled]):not(.selected)")
+			tb.Click(".hand .card-button:not([disabled])")
+			tb.Wait("a play or a card to add", "document.querySelector('.selection button.primary') || document.querySelector('.hand .card-button:not([disabled]):not(.selected)')")
+			if !webtest.Eval[bool](tb, "!!document.querySelector('.selection button.primary')") {
+				tb.Click(".hand .card-button:not([disabled]):not(.selected)")
 			}
-			tb.wait("the Play button", "document.querySelector('.selection button.primary')")
-			tb.wait("the forecast", "document.querySelector('.forecast') && !document.querySelector('.forecast').textContent.startsWith('Asking')")
-			forecast := eval[string](tb, "document.querySelector('.forecast').textContent")
-			play := eval[string](tb, "document.querySelector('.selection button.primary').dataset.action")
+			tb.Wait("the Play button", "document.querySelector('.selection button.primary')")
+			tb.Wait("the forecast", "document.querySelector('.forecast') && !document.querySelector('.forecast').textContent.startsWith('Asking')")
+			forecast := webtest.Eval[string](tb, "document.querySelector('.forecast').textContent")
+			play := webtest.Eval[string](tb, "document.querySelector('.selection button.primary').dataset.action")
 			if !strings.HasPrefix(forecast, play+":") || !strings.Contains(forecast, "attack") {
 				t.Errorf("forecast %q is not the server's hint for %q", forecast, play)
 			}
 			if !forecastShot {
-				tb.shot("regicide-forecast")
+				tb.Shot("regicide-forecast")
 				forecastShot = true
 			}
-			tb.click(".selection button.primary")
+			tb.Click(".selection button.primary")
 		case "discard":
-			if eval[int](tb, "window.cardtableTable.s.view.suffer") <= 0 {
-				tb.click(".selection button.primary")
+			if webtest.Eval[int](tb, "window.cardtableTable.s.view.suffer") <= 0 {
+				tb.Click(".selection button.primary")
 				break
 			}
 			regicideDiscard(t, tb, v)
 			return true
 		default:
-			tb.click(".choices button, .actions button")
+			tb.Click(".choices button, .actions button")
 		}
-		tb.wait("the action applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		tb.Wait("the action applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
 	}
 	t.Fatal("no damage discard in 30 turns")
 	return false
@@ -162,33 +164,33 @@ func regicideTurns(t *testing.T, tb *tab) bool {
 
 // regicideDiscard covers the attack by clicking, in the hand, the cards of
 // the cheapest cover offered, confirms, and checks they left the hand.
-func regicideDiscard(t *testing.T, tb *tab, v int) {
-	cover := eval[string](tb, "document.querySelector('.covers button').dataset.action")
+func regicideDiscard(t *testing.T, tb *webtest.Tab, v int) {
+	cover := webtest.Eval[string](tb, "document.querySelector('.covers button').dataset.action")
 	for _, c := range strings.Fields(cover)[1:] {
-		tb.click(fmt.Sprintf(".hand [data-card=%q]", c))
+		tb.Click(fmt.Sprintf(".hand [data-card=%q]", c))
 	}
-	tb.wait("the Discard button", fmt.Sprintf("document.querySelector('.selection button.primary[data-action=%q]')", cover))
-	tb.shot("regicide-discard")
-	tb.click(".selection button.primary")
-	tb.wait("the discard applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
-	hand := eval[[]string](tb, "window.cardtableTable.s.view.hand || []")
+	tb.Wait("the Discard button", fmt.Sprintf("document.querySelector('.selection button.primary[data-action=%q]')", cover))
+	tb.Shot("regicide-discard")
+	tb.Click(".selection button.primary")
+	tb.Wait("the discard applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+	hand := webtest.Eval[[]string](tb, "window.cardtableTable.s.view.hand || []")
 	for _, c := range strings.Fields(cover)[1:] {
 		if slices.Contains(hand, c) {
 			t.Errorf("%s still in the hand %v after %q", c, hand, cover)
 		}
 	}
-	tb.shot("regicide-after-discard")
+	tb.Shot("regicide-after-discard")
 }
 
 // testWatchtower plays Watchtower against a bot until it has challenged a
 // fortress card and picked blind among the defender's face-down cards (a
 // deal may never offer a challenge, e.g. when the bot goes on campaign
 // early: then another table).
-func testWatchtower(t *testing.T, s *site) {
+func testWatchtower(t *testing.T, s *webtest.Site) {
 	for attempt := 0; attempt < 3; attempt++ {
-		c := s.create(t, one("watchtower", nil, "human", "heuristic"))
-		tb := s.tab(t)
-		tb.sit(c)
+		c := s.Create(t, webtest.One("watchtower", nil, "human", "heuristic"))
+		tb := s.Tab(t)
+		tb.Sit(c)
 		if watchtowerChallenge(t, tb) {
 			return
 		}
@@ -198,150 +200,150 @@ func testWatchtower(t *testing.T, s *site) {
 
 // watchtowerChallenge ends turns until a challenge is offered, then makes
 // it with its blind picks (true); false if none came in 30 turns.
-func watchtowerChallenge(t *testing.T, tb *tab) bool {
+func watchtowerChallenge(t *testing.T, tb *webtest.Tab) bool {
 	const challenge = ".stack-actions [data-action^=\"challenge \"]:not([data-action$=\" 0\"])"
 	for turn := 0; turn < 30; turn++ {
-		tb.wait("a turn", "window.cardtableTable.s.legal.length > 0 || document.querySelector('.end')")
-		if eval[bool](tb, "!!document.querySelector('.end')") {
+		tb.Wait("a turn", "window.cardtableTable.s.legal.length > 0 || document.querySelector('.end')")
+		if webtest.Eval[bool](tb, "!!document.querySelector('.end')") {
 			return false
 		}
-		v := tb.version()
+		v := tb.Version()
 		switch {
-		case eval[bool](tb, "!!document.querySelector('.blind button')"):
+		case webtest.Eval[bool](tb, "!!document.querySelector('.blind button')"):
 			// The bot challenged us (the defender picks first) or a
 			// free-for-all is on: pick, and go on to our own challenge.
-			tb.click(".blind button")
-		case eval[bool](tb, "!!document.querySelector('[data-action=done]')"):
-			tb.click("[data-action=done]")
-		case eval[bool](tb, "!!document.querySelector('"+challenge+"')"):
-			tb.shot("watchtower-turn")
-			tb.click(challenge)
+			tb.Click(".blind button")
+		case webtest.Eval[bool](tb, "!!document.querySelector('[data-action=done]')"):
+			tb.Click("[data-action=done]")
+		case webtest.Eval[bool](tb, "!!document.querySelector('"+challenge+"')"):
+			tb.Shot("watchtower-turn")
+			tb.Click(challenge)
 			watchtowerPicks(t, tb)
 			return true
 		default:
-			tb.click("[data-action=end]")
+			tb.Click("[data-action=end]")
 		}
-		tb.wait("the action applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		tb.Wait("the action applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
 	}
 	return false
 }
 
 // watchtowerPicks makes the challenger's blind picks and checks the flip.
-func watchtowerPicks(t *testing.T, tb *tab) {
-	tb.wait("the pending battle", "window.cardtableTable.s.view.pending && window.cardtableTable.s.view.pending.kind === 'battle'")
-	k := eval[int](tb, "window.cardtableTable.s.view.pending.k")
+func watchtowerPicks(t *testing.T, tb *webtest.Tab) {
+	tb.Wait("the pending battle", "window.cardtableTable.s.view.pending && window.cardtableTable.s.view.pending.kind === 'battle'")
+	k := webtest.Eval[int](tb, "window.cardtableTable.s.view.pending.k")
 	for i := 0; i < k; i++ {
-		tb.wait("a blind pick", "document.querySelector('.blind button')")
-		n := eval[int](tb, "document.querySelectorAll('.blind button').length")
-		from := eval[int](tb, "window.cardtableTable.s.view.pending.from")
+		tb.Wait("a blind pick", "document.querySelector('.blind button')")
+		n := webtest.Eval[int](tb, "document.querySelectorAll('.blind button').length")
+		from := webtest.Eval[int](tb, "window.cardtableTable.s.view.pending.from")
 		if from == 0 {
 			t.Fatalf("the challenger picks from its own army")
 		}
 		if i == 0 {
-			tb.shot("watchtower-pick")
+			tb.Shot("watchtower-pick")
 		}
-		v := tb.version()
-		tb.click(fmt.Sprintf(".blind button:nth-of-type(%d)", n))
-		tb.wait("the pick applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		v := tb.Version()
+		tb.Click(fmt.Sprintf(".blind button:nth-of-type(%d)", n))
+		tb.Wait("the pick applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
 	}
-	tb.wait("the flip", "[...document.querySelectorAll('.steps li')].some(li => li.textContent.startsWith('flip: '))")
-	tb.shot("watchtower-flip")
+	tb.Wait("the flip", "[...document.querySelectorAll('.steps li')].some(li => li.textContent.startsWith('flip: '))")
+	tb.Shot("watchtower-flip")
 }
 
 // testReconnect reloads the page and drops the WebSocket: the page comes
 // back to the same seat and plays on.
-func testReconnect(t *testing.T, s *site) {
-	c := s.create(t, one("war", nil, "human", "heuristic"))
-	tb := s.tab(t)
-	tb.sit(c)
+func testReconnect(t *testing.T, s *webtest.Site) {
+	c := s.Create(t, webtest.One("war", nil, "human", "heuristic"))
+	tb := s.Tab(t)
+	tb.Sit(c)
 	for range 3 {
-		v := tb.version()
-		tb.wait("Flip", "document.querySelector('[data-action=flip]')")
-		tb.click("[data-action=flip]")
-		tb.wait("the flip applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		v := tb.Version()
+		tb.Wait("Flip", "document.querySelector('[data-action=flip]')")
+		tb.Click("[data-action=flip]")
+		tb.Wait("the flip applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
 	}
-	before := tb.version()
-	tb.do(chromedp.Reload())
-	tb.wait("the table after the reload", "window.cardtableTable && window.cardtableTable.s.view")
-	if who := eval[string](tb, "document.querySelector('.who').textContent"); who != "You are alice" {
+	before := tb.Version()
+	tb.Do(chromedp.Reload())
+	tb.Wait("the table after the reload", "window.cardtableTable && window.cardtableTable.s.view")
+	if who := webtest.Eval[string](tb, "document.querySelector('.who').textContent"); who != "You are alice" {
 		t.Fatalf("after a reload the header says %q, want You are alice", who)
 	}
-	if seat := eval[int](tb, "window.cardtableTable.s.seat"); seat != 0 {
+	if seat := webtest.Eval[int](tb, "window.cardtableTable.s.seat"); seat != 0 {
 		t.Fatalf("after a reload the page holds seat %d, want 0", seat)
 	}
-	if v := tb.version(); v < before {
+	if v := tb.Version(); v < before {
 		t.Fatalf("after a reload the version is %d, was %d", v, before)
 	}
-	tb.wait("Flip after the reload", "document.querySelector('[data-action=flip]')")
-	v := tb.version()
-	tb.click("[data-action=flip]")
-	tb.wait("a flip after the reload", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+	tb.Wait("Flip after the reload", "document.querySelector('[data-action=flip]')")
+	v := tb.Version()
+	tb.Click("[data-action=flip]")
+	tb.Wait("a flip after the reload", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
 	// A dropped connection: the page reconnects by itself to the same seat.
-	tb.do(chromedp.Evaluate[chromedp.Void]("window.cardtableConn.ws.close()"))
-	tb.wait("the reconnect", "window.cardtableTable.s.status === 'open' && window.cardtableConn.ws.readyState === 1")
-	tb.wait("Flip after the reconnect", "document.querySelector('[data-action=flip]')")
-	v = tb.version()
-	tb.click("[data-action=flip]")
-	tb.wait("a flip after the reconnect", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
-	tb.shot("war-after-reconnect")
+	tb.Do(chromedp.Evaluate[chromedp.Void]("window.cardtableConn.ws.close()"))
+	tb.Wait("the reconnect", "window.cardtableTable.s.status === 'open' && window.cardtableConn.ws.readyState === 1")
+	tb.Wait("Flip after the reconnect", "document.querySelector('[data-action=flip]')")
+	v = tb.Version()
+	tb.Click("[data-action=flip]")
+	tb.Wait("a flip after the reconnect", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+	tb.Shot("war-after-reconnect")
 }
 
 // testTwoPlayers seats two browser contexts at one table: alice creates it
 // in the lobby with a seat for a person, bob opens the invite link, and
 // they play War together.
-func testTwoPlayers(t *testing.T, s *site) {
-	alice := s.tab(t)
-	alice.do(chromedp.Navigate(s.url + "/"))
-	alice.wait("the seats", "document.querySelector('#seat-1')")
-	alice.do(chromedp.SendKeys(chromedp.CSS("#name"), "alice"),
+func testTwoPlayers(t *testing.T, s *webtest.Site) {
+	alice := s.Tab(t)
+	alice.Do(chromedp.Navigate(s.URL + "/"))
+	alice.Wait("the seats", "document.querySelector('#seat-1')")
+	alice.Do(chromedp.SendKeys(chromedp.CSS("#name"), "alice"),
 		chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
 		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
-	alice.wait("the invite link", "document.querySelector('.invites input.link')")
-	invite := eval[string](alice, "document.querySelector('.invites input.link').value")
-	alice.wait("alice's table", "window.cardtableTable && window.cardtableTable.s.seat === 0")
+	alice.Wait("the invite link", "document.querySelector('.invites input.link')")
+	invite := webtest.Eval[string](alice, "document.querySelector('.invites input.link').value")
+	alice.Wait("alice's table", "window.cardtableTable && window.cardtableTable.s.seat === 0")
 
-	bob := s.tab(t)
-	bob.do(chromedp.Navigate(invite))
-	bob.wait("the join form", "document.querySelector('form.join')")
-	bob.do(chromedp.SendKeys(chromedp.CSS("#name"), "bob"), chromedp.Click(chromedp.CSS("form.join button[type=submit]")))
-	bob.wait("bob's table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
-	if loc := eval[string](bob, "location.search"); loc != "" {
+	bob := s.Tab(t)
+	bob.Do(chromedp.Navigate(invite))
+	bob.Wait("the join form", "document.querySelector('form.join')")
+	bob.Do(chromedp.SendKeys(chromedp.CSS("#name"), "bob"), chromedp.Click(chromedp.CSS("form.join button[type=submit]")))
+	bob.Wait("bob's table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
+	if loc := webtest.Eval[string](bob, "location.search"); loc != "" {
 		t.Errorf("the invite's query %q stays in the address bar", loc)
 	}
-	alice.wait("bob in alice's seat list", "[...document.querySelectorAll('.seats li')].some(li => li.textContent.startsWith('bob'))")
+	alice.Wait("bob in alice's seat list", "[...document.querySelectorAll('.seats li')].some(li => li.textContent.startsWith('bob'))")
 	for range 4 {
-		for _, p := range []*tab{alice, bob} {
-			p.wait("Flip", "document.querySelector('[data-action=flip]')")
-			p.click("[data-action=flip]")
+		for _, p := range []*webtest.Tab{alice, bob} {
+			p.Wait("Flip", "document.querySelector('[data-action=flip]')")
+			p.Click("[data-action=flip]")
 		}
-		v := alice.version()
-		bob.wait("bob sees alice's version", fmt.Sprintf("window.cardtableTable.s.version >= %d", v))
+		v := alice.Version()
+		bob.Wait("bob sees alice's version", fmt.Sprintf("window.cardtableTable.s.version >= %d", v))
 	}
-	alice.wait("the last flip", "window.cardtableTable.s.version >= 8")
-	bob.wait("the last flip", "window.cardtableTable.s.version >= 8")
-	if a, b := alice.version(), bob.version(); a != 8 || b != 8 {
+	alice.Wait("the last flip", "window.cardtableTable.s.version >= 8")
+	bob.Wait("the last flip", "window.cardtableTable.s.version >= 8")
+	if a, b := alice.Version(), bob.Version(); a != 8 || b != 8 {
 		t.Errorf("after 4 battles alice is at version %d, bob at %d; want 8", a, b)
 	}
 	piles := "JSON.stringify(window.cardtableTable.s.view.piles)"
-	if a, b := eval[string](alice, piles), eval[string](bob, piles); a != b {
+	if a, b := webtest.Eval[string](alice, piles), webtest.Eval[string](bob, piles); a != b {
 		t.Errorf("alice sees piles %s, bob %s", a, b)
 	}
-	alice.shot("two-players-alice")
-	bob.shot("two-players-bob")
+	alice.Shot("two-players-alice")
+	bob.Shot("two-players-bob")
 
 	// A spectator with the table's plain link watches: the same table, no
 	// actions offered.
-	watcher := s.tab(t)
-	watcher.do(chromedp.Navigate(s.url + "/t/" + eval[string](alice, "window.cardtableTable.tableID")))
-	watcher.wait("the spectator's table", "window.cardtableTable && window.cardtableTable.s.view && window.cardtableTable.s.seat === -1")
-	if who := eval[string](watcher, "document.querySelector('.who').textContent"); who != "Watching" {
+	watcher := s.Tab(t)
+	watcher.Do(chromedp.Navigate(s.URL + "/t/" + webtest.Eval[string](alice, "window.cardtableTable.tableID")))
+	watcher.Wait("the spectator's table", "window.cardtableTable && window.cardtableTable.s.view && window.cardtableTable.s.seat === -1")
+	if who := webtest.Eval[string](watcher, "document.querySelector('.who').textContent"); who != "Watching" {
 		t.Errorf("the spectator's header says %q, want Watching", who)
 	}
-	if n := eval[int](watcher, "document.querySelectorAll('[data-action]').length"); n != 0 {
+	if n := webtest.Eval[int](watcher, "document.querySelectorAll('[data-action]').length"); n != 0 {
 		t.Errorf("the spectator is offered %d actions", n)
 	}
-	if a, w := eval[string](alice, piles), eval[string](watcher, piles); a != w {
+	if a, w := webtest.Eval[string](alice, piles), webtest.Eval[string](watcher, piles); a != w {
 		t.Errorf("alice sees piles %s, the spectator %s", a, w)
 	}
-	alice.wait("the spectator counted", "document.querySelector('.seats').textContent.includes('1 watching')")
+	alice.Wait("the spectator counted", "document.querySelector('.seats').textContent.includes('1 watching')")
 }

@@ -2,18 +2,16 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/table"
+	"cardtable/web/webtest"
 )
 
 // jesterTurn plays 3-player Regicide with bots until seat 0 must signal
@@ -56,54 +54,35 @@ func jesterTurn(t *testing.T, phase string) (table.Message, table.Message) {
 	return table.Message{}, table.Message{}
 }
 
-// show draws messages in a page of the site with the table module alone,
-// no server behind it: what the page shows for a given turn.
-func (tb *tab) show(msgs ...table.Message) {
-	tb.t.Helper()
-	data, err := json.Marshal(msgs)
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	tb.do(chromedp.Navigate(tb.s.url + "/"))
-	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`import("/static/js/table.js").then((m) => {
-		document.body.replaceChildren();
-		document.body.className = "";
-		const main = document.createElement("main");
-		document.body.append(main);
-		window.cardtableTable = new m.TableView(main, {tableID: "view", send: () => null});
-		window.cardtableTable.status("open");
-		for (const msg of %s) window.cardtableTable.message(msg);
-	})`, data)))
-	tb.wait("the drawn turn", "window.cardtableTable && window.cardtableTable.s.legal.length > 0")
-}
-
 // testRegicideJester checks the page offers the go-next signals after a
 // Jester and then the Jester's choice of who goes next, as buttons named
 // for people, with the enemy's immunity shown as cancelled.
-func testRegicideJester(t *testing.T, s *site) {
-	tb := s.tab(t)
+func testRegicideJester(t *testing.T, s *webtest.Site) {
+	tb := s.Tab(t)
 	hello, turn := jesterTurn(t, "signal ")
-	tb.show(hello, turn)
-	tb.shot("regicide-signal")
+	tb.Show(hello, turn)
+	tb.Wait("the drawn turn", "window.cardtableTable.s.legal.length > 0")
+	tb.Shot("regicide-signal")
 	for _, a := range turn.Legal {
-		got := eval[string](tb, fmt.Sprintf("(document.querySelector('[data-action=%q]') || {}).textContent || ''", a))
+		got := webtest.Eval[string](tb, fmt.Sprintf("(document.querySelector('[data-action=%q]') || {}).textContent || ''", a))
 		if !strings.HasPrefix(got, "Signal") && !strings.HasPrefix(got, "No signal") {
 			t.Errorf("legal %q is drawn as %q, want a signal button", a, got)
 		}
 	}
 	hello, turn = jesterTurn(t, "next ")
-	tb.show(hello, turn)
-	tb.shot("regicide-next")
+	tb.Show(hello, turn)
+	tb.Wait("the drawn turn", "window.cardtableTable.s.legal.length > 0")
+	tb.Shot("regicide-next")
 	for _, a := range turn.Legal {
 		var n int
 		fmt.Sscanf(a, "next %d", &n)
 		want := fmt.Sprintf("seat %d", n+1)
-		got := eval[string](tb, fmt.Sprintf("(document.querySelector('[data-action=%q]') || {}).textContent || ''", a))
+		got := webtest.Eval[string](tb, fmt.Sprintf("(document.querySelector('[data-action=%q]') || {}).textContent || ''", a))
 		if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "goes next") {
 			t.Errorf("legal %q is drawn as %q, want %q … goes next", a, got, want)
 		}
 	}
-	if txt := eval[string](tb, "document.querySelector('.enemy').textContent"); !strings.Contains(txt, "cancelled by the Jester") {
+	if txt := webtest.Eval[string](tb, "document.querySelector('.enemy').textContent"); !strings.Contains(txt, "cancelled by the Jester") {
 		t.Errorf("after a Jester the enemy panel says %q; want its immunity cancelled", txt)
 	}
 }

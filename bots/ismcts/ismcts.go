@@ -196,7 +196,13 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 // when seat has none). It reads s only through Legal and
 // Determinize(seat, …), so it sees nothing that seat may not.
 func (b *Bot) Search(s engine.State, seat int) []ActionStat {
-	rootLegal := s.Legal(seat, nil)
+	return b.search(s, seat, s.Legal(seat, nil), nil)
+}
+
+// search runs one search from s for seat whose root offers rootLegal;
+// root, when not nil, replaces s.Legal at the root of every sample
+// (SearchAmong).
+func (b *Bot) search(s engine.State, seat int, rootLegal, root []engine.Action) []ActionStat {
 	if len(rootLegal) == 0 {
 		return nil
 	}
@@ -209,6 +215,7 @@ func (b *Bot) Search(s engine.State, seat int) []ActionStat {
 	for i, w := range b.workers {
 		share := b.iterationShare(i)
 		w.reset(cards.SubSeed(callSeed, uint64(i)))
+		w.root = root
 		if len(b.workers) == 1 {
 			w.search(s, seat, share, deadline)
 			break

@@ -41,6 +41,9 @@ type worker struct {
 	// sample is the last iteration's determinization, reused by the next
 	// one for games that implement engine.IntoCloner.
 	sample engine.State
+	// root, when not nil, is what the searching seat may choose at the
+	// root instead of the sample's Legal (Bot.SearchAmong).
+	root []engine.Action
 }
 
 // reset empties the tree and reseeds the worker's generator.
@@ -92,7 +95,11 @@ func (w *worker) iterate(d engine.State, rootSeat int) {
 			w.toMove = d.ToMove(w.toMove[:0])
 			mover = w.toMove[0]
 		}
-		w.legal = d.Legal(mover, w.legal[:0])
+		if cur == 0 && w.root != nil {
+			w.legal = append(w.legal[:0], w.root...)
+		} else {
+			w.legal = d.Legal(mover, w.legal[:0])
+		}
 		if len(w.legal) == 0 {
 			panic(fmt.Sprintf("ismcts: %s: seat %d is to move but has no legal action", d.Game().Name(), mover))
 		}

@@ -95,6 +95,7 @@ async function main() {
     h("button.link-button", { onclick: () => go(i + 1) }, `${seatName(info.seats, a.seat)}: ${a.action}`)));
   fill(root,
     h("header.table-header", h("a.home", { href: "/" }, "cardtable"), h("h1", `${mod.title} — replay`),
+      h("a.header-link", { href: `/rules/${info.game}?table=${encodeURIComponent(id)}` }, `${mod.title} rules`),
       h("span.muted", info.result ? named(mod, info.result.detail || info.result.end) : "")),
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),

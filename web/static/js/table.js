@@ -153,7 +153,8 @@ export class TableView {
       h("h1", mod.title),
       h("span.who", { "data-seat": s.seat }, who),
       h("span.conn." + s.status, { role: "status" }, st),
-      h("span.muted", `move ${s.version}`));
+      h("span.muted", `move ${s.version}`),
+      h("a.header-link", { href: `/rules/${s.game}?table=${encodeURIComponent(this.tableID)}`, target: "_blank" }, `${mod.title} rules`));
   }
 
   turnPanel(mod, prompt) {

@@ -1,0 +1,61 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+
+	"cardtable/games"
+	"cardtable/web"
+)
+
+// TestRulesPage renders each game's rules page from its Rules() Markdown:
+// headings, lists and tables come out as HTML, every option is listed with
+// its default, and a table's options in force are marked where they
+// differ from the default.
+func TestRulesPage(t *testing.T) {
+	for _, g := range games.All() {
+		page, err := web.RulesPage(g, games.All(), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name(), err)
+		}
+		html := string(page)
+		for _, want := range []string{"<h1>" + g.Title() + ": the rules</h1>", "<h2 id=", "<li>", `data-option="players"`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: the page lacks %q", g.Name(), want)
+			}
+		}
+		if strings.Contains(html, "## ") || strings.Contains(html, "**") {
+			t.Errorf("%s: Markdown left unrendered on the page", g.Name())
+		}
+		if strings.Contains(html, "this table") {
+			t.Errorf("%s: without a table the page speaks of one", g.Name())
+		}
+	}
+	wt, _ := games.Lookup("watchtower")
+	page, err := web.RulesPage(wt, games.All(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "<table>") {
+		t.Errorf("Watchtower's Markdown tables are not rendered as tables")
+	}
+	war, _ := games.Lookup("war")
+	page, err = web.RulesPage(war, games.All(), &web.RulesTable{ID: "abc", Options: map[string]string{"players": "2", "slap": "5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	if !strings.Contains(html, `<tr class="changed" data-option="slap">`) {
+		t.Errorf("slap=5 is not marked as changed")
+	}
+	if strings.Contains(html, `<tr class="changed" data-option="players">`) {
+		t.Errorf("players=2, the default, is marked as changed")
+	}
+	if !strings.Contains(html, "1 differs from the usual rules") || !strings.Contains(html, `href="/t/abc"`) {
+		t.Errorf("the page does not say how many options differ, or links no table")
+	}
+	page, _ = web.RulesPage(war, games.All(), &web.RulesTable{ID: "nope", Missing: true})
+	if !strings.Contains(string(page), "There is no table") || strings.Contains(string(page), `class="changed"`) {
+		t.Errorf("a missing table is not said, or options are marked")
+	}
+}

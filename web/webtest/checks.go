@@ -1,0 +1,212 @@
+package webtest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Viewport sizes the issue names: a phone (390×844, touch, no hover) and
+// a laptop (1280×800).
+var (
+	Phone  = Size{Name: "phone", W: 390, H: 844, Touch: true}
+	Laptop = Size{Name: "laptop", W: 1280, H: 800}
+)
+
+// Size is a window size, and whether it is a touch screen.
+type Size struct {
+	Name  string
+	W, H  int64
+	Touch bool
+}
+
+// Resize gives the tab's page the window size sz; a touch size is
+// emulated as a phone (mobile, touch events, no hover), so the page's
+// `(hover: none)` rules apply.
+func (tb *Tab) Resize(sz Size) {
+	tb.T.Helper()
+	if sz.Touch {
+		tb.Do(chromedp.EmulateViewport(sz.W, sz.H, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(1)))
+		return
+	}
+	tb.Do(chromedp.EmulateViewport(sz.W, sz.H, chromedp.EmulateScale(1)))
+}
+
+// InViewport fails the test unless the first element sel is shown whole
+// inside the window with the page scrolled to its top, and again with it
+// scrolled to its bottom: the action a person needs now is on screen
+// without scrolling, wherever they are on the page.
+func (tb *Tab) InViewport(what, sel string) {
+	tb.T.Helper()
+	for _, scroll := range []string{"0", "document.documentElement.scrollHeight"} {
+		got := Eval[string](tb, fmt.Sprintf(`(() => {
+			window.scrollTo(0, %s);
+			const el = document.querySelector(%q);
+			if (!el) return "no element";
+			const r = el.getBoundingClientRect();
+			if (r.width === 0 || r.height === 0) return "not shown";
+			const s = getComputedStyle(el);
+			if (s.visibility === "hidden") return "hidden";
+			if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+				return "at " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(",") + " in a " + innerWidth + "x" + innerHeight + " window";
+			return "";
+		})()`, scroll, sel))
+		if got != "" {
+			tb.Shot("not-in-viewport")
+			tb.T.Errorf("%s (%s) is not inside the viewport (scrolled to %s): %s", what, sel, scroll, got)
+			return
+		}
+	}
+	tb.Do(chromedp.Evaluate[chromedp.Void]("window.scrollTo(0, 0)"))
+}
+
+// Panels are the boxes no element may stick out of.
+const Panels = ".panel, .board, .side > section, .action-bar, .wt-player, .seat-panel, .enemy, .pending, .events, .selection, .table-header, form.join"
+
+// NoOverflow fails the test when the page scrolls sideways or an element
+// sticks out of its panel (a box of Panels) sideways. Elements inside a
+// scrolling or clipping box are that box's business and are not counted.
+func (tb *Tab) NoOverflow(where string) {
+	tb.T.Helper()
+	bad := Eval[[]string](tb, fmt.Sprintf(`(() => {
+		const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined && e.className ? "." + String(e.className).trim().split(/\s+/).join(".") : "") + (e.dataset && e.dataset.action ? "[" + e.dataset.action + "]" : "");
+		const out = [];
+		const doc = document.documentElement;
+		if (doc.scrollWidth > innerWidth + 1) out.push("the page is " + doc.scrollWidth + " px wide in a " + innerWidth + " px window");
+		for (const el of document.querySelectorAll("body *")) {
+			const panel = el.parentElement && el.parentElement.closest(%q);
+			if (!panel) continue;
+			const r = el.getBoundingClientRect();
+			if (!r.width || !r.height) continue;
+			let clipped = false;
+			for (let a = el.parentElement; a && a !== panel.parentElement; a = a.parentElement) {
+				if (getComputedStyle(a).overflowX !== "visible") { clipped = true; break; }
+			}
+			if (clipped) continue;
+			const p = panel.getBoundingClientRect();
+			if (r.left < p.left - 1 || r.right > p.right + 1)
+				out.push(name(el) + " [" + Math.round(r.left) + ".." + Math.round(r.right) + "] sticks out of " + name(panel) + " [" + Math.round(p.left) + ".." + Math.round(p.right) + "]");
+		}
+		return out.slice(0, 8);
+	})()`, Panels))
+	if len(bad) > 0 {
+		tb.Shot("overflow")
+		tb.T.Errorf("%s: elements overflow their panels:\n  %s", where, strings.Join(bad, "\n  "))
+	}
+}
+
+var (
+	axeOnce   sync.Once
+	axeSource string
+	axeErr    error
+)
+
+// axePath is where .ci/axe installs axe-core, from the repository's root.
+const axePath = ".cache/npm/node_modules/axe-core/axe.min.js"
+
+// repoRoot is the folder holding go.mod, above the test's folder.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the test's folder")
+		}
+		dir = parent
+	}
+}
+
+// loadAxe reads axe-core, running .ci/axe (which installs the pinned
+// version with npm) when it is missing.
+func loadAxe() (string, error) {
+	root, err := repoRoot()
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(root, axePath)
+	if _, err := os.Stat(path); err != nil {
+		out, err := exec.Command(filepath.Join(root, ".ci", "axe")).CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("axe-core is missing and .ci/axe failed: %v\n%s", err, out)
+		}
+	}
+	data, err := os.ReadFile(path)
+	return string(data), err
+}
+
+// needAxe returns axe-core's source. Missing (and not installable), it
+// fails the test under CI=true and skips it elsewhere.
+func needAxe(t testing.TB) string {
+	t.Helper()
+	axeOnce.Do(func() { axeSource, axeErr = loadAxe() })
+	if axeErr != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("axe-core: %v (CI runs .ci/axe)", axeErr)
+		}
+		t.Skipf("axe-core: %v; run .ci/axe to check accessibility", axeErr)
+	}
+	return axeSource
+}
+
+// axeViolation is one rule axe found broken, with the elements breaking it.
+type axeViolation struct {
+	ID     string   `json:"id"`
+	Impact string   `json:"impact"`
+	Help   string   `json:"help"`
+	Nodes  []string `json:"nodes"`
+}
+
+// Axe injects axe-core into the page and fails the test on any serious or
+// critical violation of its WCAG 2 A and AA rules, naming the rule and the
+// elements.
+func (tb *Tab) Axe(where string) {
+	tb.T.Helper()
+	src := needAxe(tb.T)
+	ctx, cancel := context.WithTimeout(tb.Ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](src)); err != nil {
+		tb.T.Fatalf("%s: injecting axe-core: %v", where, err)
+	}
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`axe.run(document, {
+			runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+			resultTypes: ["violations"],
+		}).then((r) => r.violations
+			.filter((v) => v.impact === "serious" || v.impact === "critical")
+			.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+				nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + ": " + (n.failureSummary || "").split("\n").slice(1, 2).join(""))})))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.T.Fatalf("%s: running axe-core: %v", where, err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal(raw, &vs); err != nil {
+		tb.T.Fatalf("%s: axe-core's answer: %v", where, err)
+	}
+	if len(vs) == 0 {
+		return
+	}
+	tb.Shot("axe-" + strings.ReplaceAll(where, " ", "-"))
+	var b strings.Builder
+	for _, v := range vs {
+		fmt.Fprintf(&b, "\n  %s (%s): %s", v.ID, v.Impact, v.Help)
+		for _, n := range v.Nodes {
+			fmt.Fprintf(&b, "\n    %s", n)
+		}
+	}
+	tb.T.Errorf("%s: axe-core finds %d serious or critical violations:%s", where, len(vs), b.String())
+}
