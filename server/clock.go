@@ -22,5 +22,6 @@ func (systemClock) AfterFunc(d time.Duration, f func()) func() bool {
 }
 
 // now is the server's time: what table clocks count and actions are
-// stamped with.
-func (s *Server) now() time.Time { return s.clock.Now() }
+// stamped with, to the microsecond the stores keep, so a deadline counted
+// live is the one rebuilt from the stored times.
+func (s *Server) now() time.Time { return s.clock.Now().Truncate(time.Microsecond) }

@@ -57,6 +57,23 @@ func as[T any](t *testing.T, m wireMsg) T {
 	return v
 }
 
+// joined dials table id with token and reads its snapshot (up to the chat
+// history, which always comes last), returning the turn if it had one.
+func joined(t *testing.T, ts *testServer, id, token string) (*wsClient, *wireMsg) {
+	t.Helper()
+	c := ts.dial(id, token)
+	var turn *wireMsg
+	for {
+		m := c.next()
+		if m.Type == "turn" {
+			turn = &m
+		}
+		if m.Type == "chat" {
+			return c, turn
+		}
+	}
+}
+
 // tableCmd sends a table command.
 func tableCmd(c *wsClient, typ, id string) {
 	c.send(map[string]string{"type": typ, "id": id})
@@ -310,28 +327,17 @@ func TestDrawOffers(t *testing.T) {
 	}
 
 	tb2, tok2 := people(t, ts, "watchtower", 2, nil, nil)
-	a := ts.dial(tb2.ID, tok2[0])
-	b := ts.dial(tb2.ID, tok2[1])
-	tableCmd(b, "draw", "o")
-	open(a, true)
-	// A move by ann (the seat asked) lapses bob's offer.
-	var mover *wsClient
-	for mover == nil {
-		select {
-		case m := <-a.msgs:
-			if m.Type == "turn" {
-				mover = a
-				a.send(cmd(m.Legal[len(m.Legal)-1], m.Version, ""))
-			}
-		case m := <-b.msgs:
-			if m.Type == "turn" {
-				b.send(cmd(m.Legal[len(m.Legal)-1], m.Version, ""))
-			}
-		case <-time.After(hang):
-			t.Fatal("no turn for ann")
-		}
+	a, at := joined(t, ts, tb2.ID, tok2[0])
+	b, bt := joined(t, ts, tb2.ID, tok2[1])
+	// The seat not to move offers; the mover's move lapses the offer.
+	mover, asked, turn := a, b, at
+	if bt != nil {
+		mover, asked, turn = b, a, bt
 	}
-	open(a, false)
+	tableCmd(asked, "draw", "o")
+	open(mover, true)
+	mover.send(cmd(turn.Legal[len(turn.Legal)-1], turn.Version, ""))
+	open(mover, false)
 
 	w, wtok := people(t, ts, "war", 2, nil, nil)
 	wc := ts.dial(w.ID, wtok[0])
