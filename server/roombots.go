@@ -112,7 +112,7 @@ func decide(ctx context.Context, bot engine.Bot, st engine.State, seat int) (act
 // dropped and the bot asked again.
 func (r *room) botMoved(m botMove) {
 	r.thinking[m.seat] = false
-	if m.action == "" || r.t.Over() || r.since[m.seat] < 0 {
+	if m.action == "" || r.t.Over() || r.since[m.seat] < 0 || r.bots[m.seat] == nil {
 		return
 	}
 	if err := r.play(m.seat, m.action, m.version, ""); err != nil {
