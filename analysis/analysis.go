@@ -44,6 +44,12 @@ type Options struct {
 	// Progress, when set, is called after each analysed decision with
 	// how many are done out of how many.
 	Progress func(done, total int)
+	// Pace, when set, is called at safe points of the work (between
+	// searches, and every few thousand nodes of a solver's search: a few
+	// milliseconds apart); it may block to hold the analysis back, as a
+	// server does to run it only in its thinking pool's turns (pace.go).
+	// An error stops the analysis with that error.
+	Pace func(ctx context.Context) error
 	// settings, when set, replace the depth's budgets (tests).
 	settings *Settings
 }
@@ -198,6 +204,7 @@ func (g *game) appraiseAll(ctx context.Context, x *expert) error {
 		}
 	}
 	done := 0
+	x.pace = g.pace
 	for i := range g.doc.Decisions {
 		d := &g.doc.Decisions[i]
 		if d.Choices < 2 {

@@ -51,9 +51,11 @@ type Settings struct {
 	// ProbeNodes each one (Regicide).
 	SolverNodes int64 `json:"solver_nodes,omitempty"`
 	ProbeNodes  int64 `json:"probe_nodes,omitempty"`
-	// Iterations is the expert's search budget for one decision's best
-	// move, PlayedIterations for the move played when it differs
-	// (Regicide, Watchtower).
+	// Iterations is the expert's search budget for its own move at one
+	// decision (Regicide: the expert bot's, whose early stop often ends
+	// it sooner), PlayedIterations that of each search that measures one
+	// move (Regicide: the move played and the expert's; Watchtower: the
+	// move played when it is not the expert's).
 	Iterations       int `json:"iterations,omitempty"`
 	PlayedIterations int `json:"played_iterations,omitempty"`
 	// Candidates is how many actions the Watchtower expert's search

@@ -45,12 +45,15 @@ func hindsight(ctx context.Context, o *Oracle, rec *record.Record, positions []e
 		}
 		probed[p] = true
 		lim := regicidesolver.Limits{Nodes: min(st.ProbeNodes, st.SolverNodes-spent)}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		res, err := o.Winnable(ctx, positions[p], lim)
 		if err != nil {
 			return nil, err
 		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+		if res.Why == "cancelled" {
+			return nil, cancelled(ctx)
 		}
 		spent += res.Nodes
 		h.Nodes += res.Nodes
