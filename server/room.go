@@ -269,6 +269,8 @@ func (r *room) handle(m any) bool {
 		m.reply <- claimReply{token, err}
 	case botSeatReq:
 		m.reply <- r.handToBot(m.seat, m.creator, m.spec)
+	case turnReq:
+		r.turnAgain(m.c)
 	case syncReq:
 		close(m.reply)
 	case func():
@@ -316,8 +318,8 @@ func (r *room) join(c *client, token string) error {
 	r.sendSeats()
 	if r.t.Over() {
 		r.deliver(c, r.t.End(c.seat))
-	} else if c.seat >= 0 && r.since[c.seat] >= 0 {
-		r.deliver(c, r.t.Turn(c.seat))
+	} else {
+		r.turnIfMoving(c)
 	}
 	return nil
 }

@@ -38,7 +38,7 @@ func (r *room) command(m cmdReq) {
 	if cmd.Type == table.CommandHint {
 		hint, err := r.t.Hint(c.seat, cmd.Action)
 		if err != nil {
-			r.refuse(c, cmd.ID, err)
+			r.refuseOnly(c, cmd.ID, err)
 			return
 		}
 		r.deliver(c, table.Message{Type: table.TypeHint, Seat: c.seat, Version: r.t.Version(), Action: cmd.Action, Hint: hint, ID: cmd.ID})
@@ -81,13 +81,6 @@ func (r *room) slapText(d time.Duration) string {
 		return "pass"
 	}
 	return fmt.Sprintf("slap@%d", ms)
-}
-
-// refuse answers c's command id with err; nothing changed.
-func (r *room) refuse(c *client, id string, err error) {
-	m := table.ErrorMessage(c.seat, r.t.Version(), id, err)
-	r.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
-	r.deliver(c, m)
 }
 
 // play applies seat's action text computed at version, stores it, and

@@ -23,6 +23,9 @@ const (
 	TypeEnd   = "end"   // the game is over: the result and the final view
 	TypeError = "error" // a command was refused: a code and a sentence; nothing changed
 	TypeHint  = "hint"  // the answer to a hint command: what the action would do
+	// TypeSealed answers the seat's own action in a simultaneous window:
+	// taken and kept from everyone else until the window closes.
+	TypeSealed = "sealed"
 )
 
 // Message is one message to a seat (Seat) or to a spectator (Seat is

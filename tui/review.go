@@ -92,7 +92,8 @@ func (m *Model) logPast() {
 	}
 	for i, f := range r.frames[1:] {
 		e := logEntry{actor: f.actor, byBot: !m.isPerson(f.actor), version: i + 1,
-			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.labels, r.frames[i].views[0], f.views[0])}
+			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.labels, r.frames[i].views[0], f.views[0]),
+			events: m.ui.events(f.views[0])}
 		m.log = append(m.log, e)
 	}
 }
@@ -163,7 +164,7 @@ func (r *reviewer) view(w, h int) string {
 		last = f.actor
 	}
 	sc := scene{view: f.views[r.viewer+1], viewer: r.viewer, labels: r.labels, options: r.options, game: r.game, lastActor: last, width: w}
-	board := r.ui.board(sc)
+	board := wrapBoard(r.ui.board(sc), w)
 	var lines []string
 	from := max(1, r.at-5)
 	for i := from; i <= r.at; i++ {
