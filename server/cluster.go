@@ -263,6 +263,9 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 	} else if c.seat >= 0 && r.mayAct(c.seat) {
 		add(r.t.Turn(c.seat))
 	}
+	for _, m := range r.lifeSnapshot(c.seat) {
+		add(m)
+	}
 	r.remote[req.Conn] = c
 	r.sendSeats()
 	r.startSweep()
@@ -442,6 +445,7 @@ func (r *room) fenceStop() {
 	r.srv.metrics.fenced.Inc()
 	r.stopIdle()
 	r.stopSweep()
+	r.lifeStop()
 	if r.slap != nil {
 		r.slap.timer.Stop()
 	}
