@@ -62,8 +62,10 @@ type game struct {
 	opt       Options
 }
 
-// Analyze analyses the finished game of rec. A record that does not replay
-// returns the record's error; a game not over returns ErrUnfinished.
+// Analyze analyses the finished game of rec: over by its rules, or ended
+// at the table (the record's Ending: an abort, a resignation, a loss on
+// time, an agreed draw). A record that does not replay returns the
+// record's error; a game not over returns ErrUnfinished.
 func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, error) {
 	start := time.Now()
 	if opt.Depth == "" {
@@ -77,7 +79,15 @@ func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, e
 		return nil, err
 	}
 	final := positions[len(positions)-1]
-	if !final.Terminal() {
+	result := final.Result()
+	if !final.Terminal() && rec.Ending != nil {
+		var names []string
+		for _, st := range rec.Seats {
+			names = append(names, st.Name)
+		}
+		result = rec.Ending.Result(final, names)
+	}
+	if !result.Over {
 		return nil, fmt.Errorf("%w after %d actions: only a finished game is analysed (analysis sees every hidden card)", ErrUnfinished, len(rec.Actions))
 	}
 	seats, err := analysedSeats(rec, final.NumSeats(), opt.Seats)
@@ -91,7 +101,7 @@ func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, e
 	g := &game{rec: rec, positions: positions, opt: opt, doc: &Document{
 		Version: Version, Game: rec.Game, Depth: opt.Depth, Settings: settings,
 		Options: final.Options().Map(), Seats: seatsOf(rec, final.NumSeats()), Seed: rec.Seed,
-		Result: final.Result(), Steps: len(rec.Actions), Analysed: seats, Decisions: []Decision{},
+		Result: result, Ending: rec.Ending, Steps: len(rec.Actions), Analysed: seats, Decisions: []Decision{},
 	}}
 	switch rec.Game {
 	case "regicide":

@@ -28,6 +28,9 @@ type Document struct {
 	Seats   []record.Seat     `json:"seats"`
 	Seed    *uint64           `json:"seed,omitempty"`
 	Result  engine.Result     `json:"result"`
+	// Ending is the record's: how the table ended a game its rules had
+	// not (absent when the rules ended it).
+	Ending *record.Ending `json:"ending,omitempty"`
 	// Steps is the number of actions in the record; step k is the k-th
 	// action, and position k the game after it (position 0: the deal).
 	Steps int `json:"steps"`

@@ -79,7 +79,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) answerAnalysis(w http.ResponseWriter, r *http.Request, start bool) {
 	id := r.PathValue("id")
-	_, rec, err := s.finishedRecord(r.Context(), id)
+	_, rec, _, err := s.finishedRecord(r.Context(), id)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
