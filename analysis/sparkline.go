@@ -52,20 +52,3 @@ func Sparkline(g Graph, seat, width int) (line, marks string) {
 	}
 	return bars.String(), strings.TrimRight(letters.String(), " ")
 }
-
-// Column returns the point index range of seat's series that column c of
-// a sparkline of width columns covers, for a review that jumps from a
-// column to its decision.
-func Column(g Graph, seat, width, c int) (from, to int) {
-	n := 0
-	for _, p := range g.Points {
-		if p.Seat == seat {
-			n++
-		}
-	}
-	cols := min(n, width)
-	if cols == 0 || c < 0 || c >= cols {
-		return 0, 0
-	}
-	return c * n / cols, (c + 1) * n / cols
-}

@@ -217,6 +217,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.step(msg)
 	case autoFlipMsg:
 		return m, m.autoFlip(msg)
+	case analysisMsg:
+		return m, m.analysisDone(msg)
 	}
 	var cmd tea.Cmd
 	if m.mode == modePlay && m.overlay == overlayNone {
