@@ -152,6 +152,8 @@ type Server struct {
 	apiRates *addrBuckets
 	draining atomic.Bool
 	roomsWG  sync.WaitGroup
+	// analyses are the analyses running (analysis.go).
+	analyses analysisJobs
 }
 
 // roomSlot is a room being loaded or running; ready closes once r or err
@@ -322,6 +324,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/tables/{id}/analysis", s.handleAnalyze)
 	mux.HandleFunc("POST /api/mine", s.handleMine)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.Handle("GET /metrics", s.metrics.handler())
