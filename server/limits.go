@@ -95,6 +95,16 @@ func (a *addrBuckets) takeAt(addr string, now time.Time) (bool, time.Duration) {
 	return false, b.wait(now)
 }
 
+// wait is how long from now until addr holds a token.
+func (a *addrBuckets) wait(addr string, now time.Time) time.Duration {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if b, ok := a.buckets[addr]; ok {
+		return b.wait(now)
+	}
+	return 0
+}
+
 // connLimiter counts WebSocket connections per address and in all.
 type connLimiter struct {
 	mu      sync.Mutex

@@ -24,10 +24,17 @@ func TestMain(m *testing.M) {
 // legal action of every turn; "crash" exits with status 3 on its first
 // turn; "hang" never answers; "garbage" answers with a line that is not a
 // command; "noversion" answers without the version; "deaf" never reads
-// its input.
+// its input; "reactive" is reactiveAgent.
 func testAgent(mode string) int {
 	if mode == "deaf" {
 		time.Sleep(time.Hour)
+		return 0
+	}
+	if mode == "reactive" {
+		if _, err := reactiveAgent(os.Stdin, os.Stdout, 3, false); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 4
+		}
 		return 0
 	}
 	sc := bufio.NewScanner(os.Stdin)
