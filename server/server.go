@@ -321,6 +321,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routePages(mux)
+	s.routePuzzles(mux)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables", s.handleList)
