@@ -90,9 +90,20 @@ func notationCard(s string) string {
 // oneOfMany finds "1 tricks" and the like in the engines' texts.
 var oneOfMany = regexp.MustCompile(`\b1 (trick|card|enemie|battle|war|turn|round)s\b`)
 
-// singular writes "1 tricks" as "1 trick" ("1 enemies" as "1 enemy"): the
-// engines' event texts count with a plain plural.
+// maybeMany finds "2 card(s)".
+var maybeMany = regexp.MustCompile(`\b\d+ (army )?card\(s\)`)
+
+// singular writes "1 tricks" as "1 trick" ("1 enemies" as "1 enemy",
+// "2 card(s)" as "2 cards"): the engines' event texts count with a plain
+// plural.
 func singular(text string) string {
+	text = maybeMany.ReplaceAllStringFunc(text, func(m string) string {
+		m = strings.TrimSuffix(m, "(s)")
+		if strings.HasPrefix(m, "1 ") {
+			return m
+		}
+		return m + "s"
+	})
 	return oneOfMany.ReplaceAllStringFunc(text, func(m string) string {
 		if m == "1 enemies" {
 			return "1 enemy"
