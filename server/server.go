@@ -141,7 +141,9 @@ type Server struct {
 	cmdRates *addrBuckets
 	apiRates *addrBuckets
 	draining atomic.Bool
-	roomsWG  sync.WaitGroup
+	// acc is the accounts half (accounts.go); nil while accounts are off.
+	acc     *accountsPart
+	roomsWG sync.WaitGroup
 }
 
 // roomSlot is a room being loaded or running; ready closes once r or err
@@ -297,6 +299,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routePages(mux)
+	s.routeAccounts(mux)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables", s.handleList)
@@ -315,5 +318,5 @@ func (s *Server) Handler() http.Handler {
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return s.routeErrors(mux)
+	return s.protect(s.routeErrors(mux))
 }
