@@ -150,13 +150,12 @@ func Streak(days []string, today string) (current, best int) {
 // ShareText is a result to paste anywhere: the day, the grade, enemies
 // and actions, and a row of squares per rank (Jacks, Queens, Kings)
 // filled for the enemies defeated. It names no card and no order, so it
-// spoils nothing.
+// spoils nothing; its squares (■ □) are in every common font.
 func ShareText(day string, sc Score, link string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "cardtable daily %s · Regicide solo\n", day)
 	if sc.Won {
-		medal := map[int]string{3: "🥇", 2: "🥈", 1: "🥉"}[sc.Grade]
-		fmt.Fprintf(&b, "%s %s · 12/12 enemies · %d actions\n", medal, GradeName(sc.Grade), sc.Actions)
+		fmt.Fprintf(&b, "won: %s · 12/12 enemies · %d actions\n", GradeName(sc.Grade), sc.Actions)
 	} else {
 		fmt.Fprintf(&b, "%d/12 enemies · %d actions\n", sc.Enemies, sc.Actions)
 	}
@@ -164,9 +163,9 @@ func ShareText(day string, sc Score, link string) string {
 		b.WriteString(rank + " ")
 		for j := range 4 {
 			if i*4+j < sc.Enemies {
-				b.WriteString("🟩")
+				b.WriteString("■")
 			} else {
-				b.WriteString("⬛")
+				b.WriteString("□")
 			}
 		}
 		if i < 2 {

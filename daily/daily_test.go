@@ -111,7 +111,7 @@ func TestScoreOfAndShare(t *testing.T) {
 		t.Errorf("ScoreOf = %+v for %+v", sc, res)
 	}
 	text := ShareText("2026-12-02", sc, "http://localhost:8080/daily")
-	if !strings.Contains(text, "2026-12-02") || strings.Count(text, "🟩") != sc.Enemies || strings.Count(text, "🟩")+strings.Count(text, "⬛") != 12 {
+	if !strings.Contains(text, "2026-12-02") || strings.Count(text, "■") != sc.Enemies || strings.Count(text, "■")+strings.Count(text, "□") != 12 {
 		t.Errorf("share text:\n%s", text)
 	}
 	for _, card := range []string{"JC", "JD", "JH", "JS", "QC", "KS", "♠", "♥", "♦", "♣", "Jack of", "King of"} {
@@ -120,7 +120,7 @@ func TestScoreOfAndShare(t *testing.T) {
 		}
 	}
 	won := ShareText("2026-12-02", Score{Won: true, Grade: 3, Enemies: 12, Actions: 70}, "")
-	if !strings.Contains(won, "🥇 gold · 12/12 enemies · 70 actions") || strings.Count(won, "🟩") != 12 {
+	if !strings.Contains(won, "won: gold · 12/12 enemies · 70 actions") || strings.Count(won, "■") != 12 {
 		t.Errorf("a gold win's share text:\n%s", won)
 	}
 }

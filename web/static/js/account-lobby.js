@@ -27,7 +27,7 @@ export async function mount(onFilter) {
   const submit = document.querySelector("#create button[type=submit]");
   if (submit) {
     rated = h("input#rated", { type: "checkbox" });
-    submit.before(h("div.field#rated-field", { hidden: !user }, h("label", { for: "rated" }, "Rated game"), rated,
+    submit.before(h("div#rated-field.field", { hidden: !user }, h("label", { for: "rated" }, "Rated game"), rated,
       h("small.muted", "ratings move when it ends; every person signs in, bots play at their default settings")));
   }
   const form = document.getElementById("create");

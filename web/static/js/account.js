@@ -41,8 +41,8 @@ function guestView() {
     field("signup-password", "Password (or use a passkey)", { type: "password", autocomplete: "new-password", minlength: 8, maxlength: 128 }),
     h("small.muted", "3–20 letters, digits, - and _. A passkey needs no password: your device keeps it."),
   ], [
-    passkeys ? h("button.primary#signup-passkey", { type: "submit", value: "passkey" }, "Sign up with a passkey") : null,
-    h(`button${passkeys ? "" : ".primary"}#signup-submit`, { type: "submit", value: "password" }, "Sign up with the password"),
+    passkeys ? h("button#signup-passkey.primary", { type: "submit", value: "passkey" }, "Sign up with a passkey") : null,
+    h(`button#signup-submit${passkeys ? "" : ".primary"}`, { type: "submit", value: "password" }, "Sign up with the password"),
   ], async (how) => {
     const user = how === "passkey" ? await acc.passkeySignUp(value("signup-name")) : await acc.signUp(value("signup-name"), value("signup-password"));
     await signedIn(user, "Welcome!");
@@ -51,7 +51,7 @@ function guestView() {
     field("signin-name", "Username", { autocomplete: "username" }),
     field("signin-password", "Password", { type: "password", autocomplete: "current-password", maxlength: 128 }),
   ], [
-    h("button.primary#signin-submit", { type: "submit", value: "password" }, "Sign in"),
+    h("button#signin-submit.primary", { type: "submit", value: "password" }, "Sign in"),
     passkeys ? h("button#signin-passkey", { type: "submit", value: "passkey", formnovalidate: true }, "Sign in with a passkey") : null,
   ], async (how) => {
     const user = how === "passkey" ? await acc.passkeySignIn() : await acc.signIn(value("signin-name"), value("signin-password"));
@@ -73,18 +73,18 @@ function memberView(user, note) {
   });
   const rename = form("rename", "Rename", [field("rename-name", "New username", { value: user.name, required: true, maxlength: 20 })],
     [h("button#rename-submit", { type: "submit" }, "Rename")], async () => draw(await acc.rename(value("rename-name")), "Renamed."));
-  const keys = h("section.panel#passkeys", h("h2", "Passkeys"),
+  const keys = h("section#passkeys.panel", h("h2", "Passkeys"),
     user.passkeys.length ? h("ul.plain", user.passkeys.map((p) => h("li", `made ${when(p.created)}, last used ${when(p.last_used)} `,
       h("button.small", { onclick: async () => draw(await acc.deletePasskey(p.id), "Passkey removed.") }, "remove")))) : h("p.muted", "No passkey yet."),
     acc.passkeysWork() ? h("button#passkey-add", { onclick: async () => draw(await acc.addPasskey(), "Passkey added.") }, "Add a passkey") : null);
-  const sessions = h("section.panel#sessions", h("h2", "Signed-in browsers"),
+  const sessions = h("section#sessions.panel", h("h2", "Signed-in browsers"),
     h("ul.plain", user.sessions.map((s) => h("li", s.current ? h("strong", "this browser") : s.agent || "a browser", h("small.muted", ` since ${when(s.created)}, seen ${when(s.seen)}`)))),
     h("button#signout", { onclick: async () => { await acc.signOut(); await draw(null, "Signed out."); } }, "Sign out"),
     h("button#signout-all", { onclick: async () => { await acc.signOutAll(); await draw(null, "Signed out everywhere."); } }, "Sign out everywhere"));
   const danger = form("delete", "Delete the account", [
     h("p.muted", "Your games stay, under the name “former player”; your ratings, passkeys and sessions go. This cannot be undone."),
     field("delete-confirm", `Type your username (${user.name}) to confirm`, { autocomplete: "off" }),
-  ], [h("button.danger#delete-submit", { type: "submit" }, "Delete my account")], async () => {
+  ], [h("button#delete-submit.danger", { type: "submit" }, "Delete my account")], async () => {
     await acc.deleteAccount(value("delete-confirm"));
     await draw(null, "The account is deleted.");
   });

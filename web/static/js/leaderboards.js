@@ -10,8 +10,8 @@ const CATEGORIES = [["watchtower", "Watchtower"], ["war-slap", "Slap War"]];
 
 function board(entries, me) {
   if (!entries.length) return h("p.muted", "Nobody is rated yet.");
-  return h("table.board", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "rating"), h("th", "games"))),
-    h("tbody", entries.map((e) => h(`tr${me && e.name === me ? ".me" : ""}`, h("td", e.rank),
+  return h("table.standings", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "rating"), h("th", "games"))),
+    h("tbody", entries.map((e) => h(me && e.name === me ? "tr.me" : "tr", h("td", e.rank),
       h("td", h("a", { href: `/u/${encodeURIComponent(e.name)}` }, e.name)),
       h("td", `${Math.round(e.rating)}${e.provisional ? "?" : ""}`, h("small.muted", ` ±${Math.round(2 * e.rd)}`)), h("td", e.games)))));
 }
@@ -27,7 +27,7 @@ async function main() {
         const around = await acc.leaderboard(cat, true);
         parts.push(h("h3", "Around you"), around.me ? board(around.entries, user.name) : h("p.muted", `You have no ${title} rating yet: play a rated table.`));
       }
-      sections.push(h(`section.panel#${cat}`, parts));
+      sections.push(h(`section#${cat}.panel`, parts));
     } catch (ex) {
       sections.push(h("p.error", ex.message));
     }

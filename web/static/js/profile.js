@@ -53,7 +53,7 @@ function gameRow(g) {
 }
 
 function dailyPanel(d) {
-  return h("section.panel#daily-results", h("h2", "Daily deal"),
+  return h("section#daily-results.panel", h("h2", "Daily deal"),
     h("p", h("strong", `${d.streak}`), ` day${d.streak === 1 ? "" : "s"} in a row (best ${d.best_streak})`),
     d.results.length ? h("ul.plain", d.results.slice(0, 14).map((r) => h("li", `${r.day}: `,
       r.finished ? (r.won ? h("strong", r.grade_name) : `${r.enemies}/12 enemies`) : "playing", r.finished ? ` in ${r.actions} actions ` : " ",
@@ -70,7 +70,7 @@ async function main() {
       h("p.muted", `Playing since ${new Date(p.created).toLocaleDateString()}`),
       h("section#ratings", h("h2", "Ratings"), p.ratings.length ? h("div.rating-cards", p.ratings.map(ratingCard)) : h("p.muted", "No rated game yet.")),
       dailyPanel(p.daily),
-      h("section.panel#games", h("h2", "Games"), p.games.length ? h("ul.plain.games", p.games.map(gameRow)) : h("p.muted", "No game yet.")));
+      h("section#games.panel", h("h2", "Games"), p.games.length ? h("ul.plain.games", p.games.map(gameRow)) : h("p.muted", "No game yet.")));
   } catch (ex) {
     fill(app, h("p.error", { role: "alert" }, ex.message), h("p", h("a", { href: "/" }, "Back to the lobby")));
   }
