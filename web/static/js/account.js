@@ -28,10 +28,10 @@ function form(id, title, fields, buttons, act) {
 
 const value = (id) => document.getElementById(id).value;
 
-async function signedIn(user, note) {
+async function signedIn(_user, note) {
   let attached = [];
   try { attached = await acc.attachGuestSeats(); } catch { attached = []; }
-  await draw(user, [note, attached.length ? `${attached.length} game${attached.length === 1 ? "" : "s"} played here as a guest now count as yours.` : ""].filter(Boolean).join(" "));
+  await draw(undefined, [note, attached.length ? `${attached.length} game${attached.length === 1 ? "" : "s"} played here as a guest now count as yours.` : ""].filter(Boolean).join(" "));
 }
 
 function guestView() {

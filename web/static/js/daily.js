@@ -13,7 +13,7 @@ const app = document.getElementById("app");
 
 function boardTable(d) {
   if (!d.board.length) return h("p.muted", "Nobody has finished this deal yet.");
-  return h("table#daily-board.board", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "result"), h("th", "actions"), d.over ? h("th", "") : null)),
+  return h("table#daily-board.standings", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "result"), h("th", "actions"), d.over ? h("th", "") : null)),
     h("tbody", d.board.map((e) => h("tr", h("td", e.rank),
       h("td", e.name === "former player" ? e.name : h("a", { href: `/u/${encodeURIComponent(e.name)}` }, e.name)),
       h("td", e.won ? h("strong", e.grade) : `${e.enemies}/12 enemies`), h("td", e.actions),
