@@ -24,7 +24,8 @@ type AccountsConfig struct {
 	// (default: the first origin's host).
 	Origins []string
 	RPID    string
-	// Now is the clock of sessions and of the daily deal (nil: time.Now).
+	// Now is the clock of sessions and of the daily deal (nil: the
+	// server's).
 	Now func() time.Time
 	// Hasher hashes passwords (nil: accounts.DefaultParams).
 	Hasher auth.Passwords
@@ -46,7 +47,7 @@ func (s *Server) UseAccounts(cfg AccountsConfig) error {
 		return fmt.Errorf("server: the store %T keeps no accounts", s.store)
 	}
 	if cfg.Now == nil {
-		cfg.Now = time.Now
+		cfg.Now = s.now // the server's clock (Config.Clock)
 	}
 	a, err := auth.New(auth.Config{Store: st, Origins: cfg.Origins, RPID: cfg.RPID, Hasher: cfg.Hasher, Now: cfg.Now,
 		ClientAddr: s.clientAddr, Logger: s.log})

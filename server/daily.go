@@ -334,9 +334,10 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 	if err != nil {
 		return nil, err
 	}
-	if err := s.startTable(ctx, hdr, g, t); err != nil {
+	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
 		return nil, err
 	}
+	s.metrics.tables.Inc()
 	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Counted: u != nil}, nil
 }
 
@@ -350,23 +351,6 @@ func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) e
 		return apiErrorf(http.StatusConflict, "daily-started", "you started today's deal already, at table %s; go on with it there (one counted attempt a day)", a.Table)
 	}
 	return apiErrorf(http.StatusConflict, "daily-played", "you played today's deal already (one counted attempt a day); the next deal comes at midnight UTC")
-}
-
-// startTable starts the room of a new stored table on this node (unless
-// another node adopted it first).
-func (s *Server) startTable(ctx context.Context, hdr store.Table, g engine.Game, t *table.Table) error {
-	epoch, err := s.own(ctx, hdr.ID)
-	switch {
-	case errors.Is(err, errRemote):
-		return nil
-	case err != nil:
-		return err
-	}
-	if err := s.addRoom(hdr, g, t, epoch); err != nil {
-		return err
-	}
-	s.metrics.tables.Inc()
-	return nil
 }
 
 // verdictJSON is the solver's verdict on a day's deal.

@@ -143,6 +143,10 @@ func (s *Server) exportGame(r *http.Request, ut store.UserTable) (exportGame, er
 	if err != nil {
 		return g, err
 	}
-	g.Record = storedRecord(t, acts)
+	evs, err := s.store.Events(r.Context(), t.ID)
+	if err != nil {
+		return g, err
+	}
+	g.Record = storedRecord(t, acts, evs)
 	return g, nil
 }

@@ -229,8 +229,14 @@ func (a *Accounts) TakeChallenge(ctx context.Context, id string, now time.Time) 
 			return err
 		}
 		c.Expires = fromMicros(expires)
-		if _, err := tx.ExecContext(ctx, `DELETE FROM auth_challenges WHERE id = $1`, id); err != nil {
+		// Two takers may both have read the row (PostgreSQL reads
+		// committed); only the one whose delete removed it has it.
+		n, err := affected(tx.ExecContext(ctx, `DELETE FROM auth_challenges WHERE id = $1`, id))
+		if err != nil {
 			return err
+		}
+		if n != 1 {
+			return notFound("no challenge")
 		}
 		return nil
 	})
