@@ -157,7 +157,6 @@ func TestBrowserAccounts(t *testing.T) {
 	signedInAs(bob, "Bob")
 
 	// The daily deal: Ann then Bob play their counted attempt.
-	var tables []string
 	for _, tb := range []*webtest.Tab{ann, bob} {
 		tb.Open("/daily")
 		tb.Wait("the start button", "document.querySelector('#daily-start')")
@@ -168,7 +167,6 @@ func TestBrowserAccounts(t *testing.T) {
 		tb.Wait("the daily table", "location.pathname.startsWith('/t/')")
 		id := strings.TrimPrefix(webtest.Eval[string](tb, "location.pathname"), "/t/")
 		playOut(t, s, tb, id)
-		tables = append(tables, id)
 		clock.mu.Lock()
 		clock.now = clock.now.Add(time.Minute)
 		clock.mu.Unlock()

@@ -57,7 +57,7 @@ function guestView() {
     const user = how === "passkey" ? await acc.passkeySignIn() : await acc.signIn(value("signin-name"), value("signin-password"));
     await signedIn(user, "");
   });
-  const note = passkeys ? null : h("p.muted", "Passkeys need a secure address: open this site at https://, or at http://localhost on this computer.");
+  const note = passkeys ? null : h("p.muted", "Passkeys need a secure address: open this site over https, or at localhost on this computer.");
   return [h("p", "An account is optional: guests play as before. With one, your games, ratings and daily results follow you, and you can play rated tables and the counted daily deal."), note, h("div.account-forms", signIn, signUp)];
 }
 
