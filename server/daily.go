@@ -381,7 +381,8 @@ func (d *dailyDeals) verdict(ctx context.Context, day string) json.RawMessage {
 	return nil
 }
 
-// solve works out day's verdict and stores it.
+// solve works out day's verdict and stores it, as a job of the thinking
+// pool (at most verdictTime).
 func (d *dailyDeals) solve(day string) {
 	defer func() {
 		d.mu.Lock()
@@ -389,33 +390,45 @@ func (d *dailyDeals) solve(day string) {
 		d.mu.Unlock()
 	}()
 	s := d.srv
-	select {
-	case s.botSem <- struct{}{}:
-		defer func() { <-s.botSem }()
-	case <-s.ctx.Done():
-		return
-	}
-	seed, err := d.seed(s.ctx, day)
+	err := s.pool.do(s.ctx, thinkJob{key: "daily:" + day, budget: verdictTime, run: func(ctx context.Context) {
+		if err := d.solveNow(ctx, day); err != nil {
+			s.log.Error("daily deal not solved", "day", day, "err", err)
+		}
+	}})
 	if err != nil {
-		return
+		s.log.Warn("daily deal not solved", "day", day, "err", err)
+	}
+}
+
+// verdictTime bounds one verdict's search.
+const verdictTime = 20 * time.Second
+
+func (d *dailyDeals) solveNow(ctx context.Context, day string) error {
+	s := d.srv
+	seed, err := d.seed(ctx, day)
+	if err != nil {
+		return err
 	}
 	g := s.games[daily.Game]
-	opts, _ := engine.ResolveOptions(g.Options(), daily.Options())
+	opts, err := engine.ResolveOptions(g.Options(), daily.Options())
+	if err != nil {
+		return err
+	}
 	st, err := regicidesolver.NewDeal(opts, seed)
 	if err != nil {
-		return
+		return err
 	}
 	solver, err := regicidesolver.New(18)
 	if err != nil {
-		return
+		return err
 	}
-	res, err := solver.Solve(s.ctx, st, regicidesolver.Limits{Nodes: verdictNodes})
+	res, err := solver.Solve(ctx, st, regicidesolver.Limits{Nodes: verdictNodes})
 	if err != nil {
-		s.log.Error("daily deal not solved", "day", day, "err", err)
-		return
+		return err
+	}
+	if res.Why == "cancelled" {
+		return nil // the server stops: another time
 	}
 	data, _ := json.Marshal(verdictJSON{Verdict: res.Verdict.String(), Nodes: res.Nodes})
-	if err := s.acc.st.SetDailyVerdict(s.ctx, day, string(data), time.Now()); err != nil {
-		s.log.Error("daily verdict not stored", "day", day, "err", err)
-	}
+	return s.acc.st.SetDailyVerdict(context.WithoutCancel(ctx), day, string(data), time.Now())
 }
