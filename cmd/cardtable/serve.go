@@ -43,9 +43,9 @@ type serveCmd struct {
 	BotMaxIterations int           `default:"20000" help:"The most search iterations a table's bot may ask for over one move (iterations); a search on a time budget stops there too."`
 	BotMaxWorkers    int           `default:"1" help:"The most parallel search trees a table's bot may ask for (workers): each is a CPU."`
 	BotMaxCandidates int           `default:"16" help:"The most actions a table's bot may ask its search to weigh at one decision (Watchtower expert's candidates, Regicide expert's plays and covers)."`
-	Origin          []string      `placeholder:"URL" help:"The site's address as browsers see it (https://cards.example.org), repeatable: passkeys are bound to it and only its pages may change anything. Default: http://localhost:PORT and http://127.0.0.1:PORT for a local --addr, else http://ADDR (docs/deploy.md)."`
-	RPID            string        `name:"rp-id" placeholder:"DOMAIN" help:"The passkeys' relying party id: the first --origin's host unless set (a passkey made for it works on that domain and its subdomains)."`
-	NoAccounts      bool          `help:"Turn accounts off (no sign-in, daily deal or ratings); everyone plays as a guest."`
+	Origin           []string      `placeholder:"URL" help:"The site's address as browsers see it (https://cards.example.org), repeatable: passkeys are bound to it and only its pages may change anything. Default: http://localhost:PORT and http://127.0.0.1:PORT for a local --addr, else http://ADDR (docs/deploy.md)."`
+	RPID             string        `name:"rp-id" placeholder:"DOMAIN" help:"The passkeys' relying party id: the first --origin's host unless set (a passkey made for it works on that domain and its subdomains)."`
+	NoAccounts       bool          `help:"Turn accounts off (no sign-in, daily deal or ratings); everyone plays as a guest."`
 }
 
 func (serveCmd) Help() string {
