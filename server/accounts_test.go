@@ -352,6 +352,16 @@ func TestDailyDeal(t *testing.T) {
 	if endA.Result.End != endB.Result.End || mine.Board[0].Actions != mine.Board[1].Actions {
 		t.Errorf("the same deal played the same way ended differently: %+v / %+v", endA.Result, endB.Result)
 	}
+	// The solver's verdict comes once it has looked at the deal.
+	deadline := time.Now().Add(hang)
+	for mine.Verdict == nil && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		ann.do("GET", "/api/daily", nil, nil, &mine)
+	}
+	var v verdictJSON
+	if err := json.Unmarshal(mine.Verdict, &v); err != nil || (v.Verdict != "won" && v.Verdict != "lost") {
+		t.Errorf("the solver's verdict: %s (%v); want won or lost", mine.Verdict, err)
+	}
 	if code := ts.do("GET", "/api/tables/"+da.ID+"/replay", nil, &e); code != http.StatusForbidden || e.Code != "daily-hidden" {
 		t.Errorf("a replay of today's deal: %d %+v", code, e)
 	}
