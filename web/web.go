@@ -8,7 +8,7 @@
 //	account.html, profile.html, daily.html, leaderboards.html
 //	              accounts, /u/{name}, the daily deal, leaderboards
 //	              (docs/accounts.md)
-//	style.css, favicon.svg, js/*.js   loaded by the pages from /static/
+//	style.css, life.css, accounts.css, favicon.svg, js/*.js   loaded by the pages from /static/
 //
 // The pages speak docs/protocol.md: the lobby API and the table's
 // WebSocket. They know no game rules: the server sends each view and the
