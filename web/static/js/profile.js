@@ -45,7 +45,7 @@ function ratingCard(r) {
 }
 
 function gameRow(g) {
-  const res = g.outcome ? h(`span.outcome.${g.outcome}`, g.outcome) : h("span.muted", "playing");
+  const res = g.outcome ? h(`span.outcome.outcome-${g.outcome}`, g.outcome) : h("span.muted", "playing");
   const others = g.seats.filter((_, i) => i !== g.seat).join(", ");
   return h("li", h("strong", g.title), " ", res, g.rated ? h("span.rated-mark", "rated") : null, g.daily ? h("span.daily-mark", `daily ${g.daily}`) : null,
     h("small.muted", ` ${new Date(g.created).toLocaleDateString()}${others ? " · with " + others : ""}`), " ",
