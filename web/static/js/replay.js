@@ -9,6 +9,7 @@ import { card } from "./cards.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
+import { analysisPanel } from "./analysis.js";
 
 const MODULES = { war, regicide, watchtower };
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -18,6 +19,7 @@ let info = null;
 let step = 0;
 let viewer = -1;
 let timer = null;
+let analysis = null;
 
 async function load(n) {
   if (!cache.has(n)) cache.set(n, api.replayStep(id, n));
@@ -47,6 +49,7 @@ function draw(data) {
   for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
   const cur = document.querySelector("#actions li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (analysis) analysis.show(step);
 }
 
 // named writes seat numbers in a game's sentence as names, where the game
@@ -100,6 +103,8 @@ async function main() {
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
     h("div.table-layout", h("section#board.board"), h("aside.side", h("section.log", h("h3", "Actions"), h("ol#actions.log-lines", actions)))));
+  analysis = analysisPanel(id, info, go);
+  document.getElementById("board").after(analysis.el);
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
