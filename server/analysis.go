@@ -147,7 +147,7 @@ func (s *Server) analyse(id string, rec *record.Record, job *analysisJob) {
 	}()
 	p := newPacer()
 	finished := make(chan struct{})
-	go s.paceTurns(p, finished)
+	go s.paceTurns(id, p, finished)
 	defer close(finished)
 	start := time.Now()
 	doc, err := analysis.Analyze(s.ctx, rec, analysis.Options{Pace: p.wait, Progress: func(done, total int) {
@@ -176,33 +176,26 @@ func (s *Server) analyse(id string, rec *record.Record, job *analysisJob) {
 	s.log.Info("table analysed", "table", id, "decisions", len(doc.Decisions), "seconds", time.Since(start).Seconds())
 }
 
-// paceTurns gives p turns of at most analysisTurn each, each in one of the
-// thinking slots bots use (botSem), until finished closes or the server
-// stops. A bot waiting for a slot when a turn ends gets it before the
-// analysis's next turn (waiting senders on a channel are served in turn).
-func (s *Server) paceTurns(p *pacer, finished <-chan struct{}) {
+// paceTurns gives p turns of at most analysisTurn each, each a background
+// job of the thinking pool bots use (thinkpool.go, keyed by the table's
+// analysis), until finished closes or the server stops. A bot move waiting
+// when a turn ends is served before the analysis's next turn.
+func (s *Server) paceTurns(id string, p *pacer, finished <-chan struct{}) {
+	turn := thinkJob{key: "analysis:" + id, background: true, budget: analysisTurn, run: func(ctx context.Context) {
+		p.allow()
+		select {
+		case <-ctx.Done():
+		case <-finished:
+		}
+		p.hold()
+	}}
 	for {
 		select {
-		case s.botSem <- struct{}{}:
 		case <-finished:
 			return
-		case <-s.ctx.Done():
-			return
+		default:
 		}
-		p.allow()
-		turn := time.NewTimer(analysisTurn)
-		var over bool
-		select {
-		case <-turn.C:
-		case <-finished:
-			over = true
-		case <-s.ctx.Done():
-			over = true
-		}
-		turn.Stop()
-		p.hold()
-		<-s.botSem
-		if over {
+		if s.pool.do(s.ctx, turn) != nil {
 			return
 		}
 	}
