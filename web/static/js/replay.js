@@ -10,6 +10,7 @@ import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
 import { analysisPanel } from "./analysis.js";
+import { replayEvents } from "./chat.js";
 
 const MODULES = { war, regicide, watchtower };
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -45,6 +46,7 @@ function draw(data) {
   const who = data.actor === undefined || data.actor === null || step === 0 ? "the deal" : `${seatName(info.seats, data.actor)}: ${data.action}`;
   fill(document.getElementById("board"), board);
   fill(document.getElementById("step"), `Step ${step} of ${info.steps} — ${who}`);
+  fill(document.getElementById("events"), replayEvents(info.events, step, info.seats));
   document.getElementById("slider").value = step;
   for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
   const cur = document.querySelector("#actions li.current");
@@ -102,7 +104,7 @@ async function main() {
       h("span.muted", info.result ? named(mod, info.result.detail || info.result.end) : "")),
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
-    h("div.table-layout", h("section#board.board"), h("aside.side", h("section.log", h("h3", "Actions"), h("ol#actions.log-lines", actions)))));
+    h("div.table-layout", h("section#board.board"), h("aside.side", h("section.log", h("h3", "Actions"), h("ol#actions.log-lines", actions)), h("div#events"))));
   analysis = analysisPanel(id, info, go);
   document.getElementById("board").after(analysis.el);
   document.addEventListener("keydown", (e) => {

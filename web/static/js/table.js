@@ -3,13 +3,15 @@
 // with the game's module (war.js, regicide.js, watchtower.js) and sends the
 // player's choices back. It knows no rules: the game modules offer the
 // legal actions of the latest turn, and any they do not place on the board
-// are offered here as plain buttons.
+// are offered here as plain buttons. What happens at the table that is not
+// a move — the clock, offers, the rematch, chat, notices — is life.js's.
 
 import { h, fill, seatName } from "./dom.js";
 import { inline } from "./cards.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
+import { Life } from "./life.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
@@ -26,6 +28,7 @@ export class TableView {
     this.ui = {};
     this.uiVersion = -1;
     this.animated = -1;
+    this.life = new Life(this);
     document.addEventListener("keydown", (e) => this.key(e));
   }
 
@@ -69,6 +72,9 @@ export class TableView {
         break;
       case "hint":
         if (m.id && m.id === s.hintID) Object.assign(s, { hintText: m.hint, hintAction: m.action });
+        break;
+      case "clock": case "draw": case "rematch": case "chat": case "notice":
+        this.life.message(m);
         break;
       default:
         return;
@@ -137,11 +143,14 @@ export class TableView {
       h("div.table-layout",
         h("section.board", { "aria-label": "table" }, board),
         h("aside.side",
+          this.life.top(),
           this.turnPanel(mod, prompt),
           rest.length ? h("section.actions", { "aria-label": "more actions" }, h("h3", "Actions"), rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, label(a)))) : null,
           s.result ? this.endPanel() : null,
+          this.life.panels(),
           this.seatsPanel(),
           this.logPanel())));
+    this.life.afterRender(mod.title);
   }
 
   header(mod) {
@@ -171,7 +180,7 @@ export class TableView {
     const s = this.s;
     const r = s.result;
     const winners = (r.winners || []).map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
-    const again = s.seat >= 0 ? h("button.primary", { onclick: () => this.playAgain(again) }, "Play again") : null;
+    const again = this.life.endControls();
     const mod = MODULES[s.game];
     const detail = r.detail && mod.named ? mod.named(r.detail, s.seats) : r.detail;
     return h("section.end", { "aria-label": "result" },
@@ -179,22 +188,6 @@ export class TableView {
       h("p", detail || r.end),
       h("p", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
         " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")));
-  }
-
-  async playAgain(button) {
-    const s = this.s;
-    const seats = s.seats.map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot } : { kind: "human" }));
-    button.disabled = true;
-    const name = s.seat >= 0 ? seatName(s.seats, s.seat) : "";
-    const { createTable } = await import("./lobby-api.js");
-    try {
-      const next = await createTable({ game: s.game, options: s.options, seats, name });
-      location.href = `/t/${next.id}`;
-    } catch (err) {
-      s.error = { code: err.code, message: err.message };
-      button.disabled = false;
-      this.render();
-    }
   }
 
   seatsPanel() {
@@ -208,7 +201,8 @@ export class TableView {
         ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, "Take this seat") : null,
       x.kind === "human" && x.claimed === false && !s.result && creatorToken(this.tableID)
         ? h("button.small", { onclick: () => this.toBot(i) }, "Give to a bot") : null,
-      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null));
+      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null,
+      this.life.seatExtras(i, x, !!creatorToken(this.tableID), (n) => this.toBot(n))));
     return h("section.seats", h("h3", "Seats"), h("ul", list),
       p && p.spectators ? h("p.muted", `${p.spectators} watching`) : null,
       invitesPanel(this.tableID, s.seats));
