@@ -69,8 +69,9 @@ func NeedChromium(t testing.TB) string {
 type Site struct {
 	T   testing.TB
 	URL string
-	// Server is the server behind URL.
+	// Server is the server behind URL, Store its store.
 	Server *server.Server
+	Store  *memstore.Store
 	alloc  context.Context
 }
 
@@ -90,7 +91,8 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 	for _, e := range edit {
 		e(&cfg)
 	}
-	srv := server.New(memstore.New(), cfg)
+	st := memstore.New()
+	srv := server.New(st, cfg)
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +103,7 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 		srv.Shutdown(ctx)
 		hs.Close()
 	})
-	return &Site{T: t, URL: hs.URL, Server: srv, alloc: startBrowser(t, path)}
+	return &Site{T: t, URL: hs.URL, Server: srv, Store: st, alloc: startBrowser(t, path)}
 }
 
 // startBrowser starts Chromium for a site's tabs.
