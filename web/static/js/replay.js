@@ -9,6 +9,7 @@ import { card } from "./cards.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
+import { analysisPanel } from "./analysis.js";
 import { replayEvents } from "./chat.js";
 
 const MODULES = { war, regicide, watchtower };
@@ -19,6 +20,7 @@ let info = null;
 let step = 0;
 let viewer = -1;
 let timer = null;
+let analysis = null;
 
 async function load(n) {
   if (!cache.has(n)) cache.set(n, api.replayStep(id, n));
@@ -49,6 +51,7 @@ function draw(data) {
   for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
   const cur = document.querySelector("#actions li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (analysis) analysis.show(step);
 }
 
 // named writes seat numbers in a game's sentence as names, where the game
@@ -102,6 +105,8 @@ async function main() {
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
     h("div.table-layout", h("section#board.board"), h("aside.side", h("section.log", h("h3", "Actions"), h("ol#actions.log-lines", actions)), h("div#events"))));
+  analysis = analysisPanel(id, info, go);
+  document.getElementById("board").after(analysis.el);
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
