@@ -37,6 +37,8 @@ type room struct {
 	slap *slapWindow
 	// slapMS is the game's slap window (0: not Slap War).
 	slapMS int
+	// auto is a seat's auto-play, if on (autoplay.go).
+	auto *autoPlay
 	idle   *time.Timer
 
 	// On a cluster (cluster.go): the lease epoch every append is fenced
@@ -319,6 +321,7 @@ func (r *room) join(c *client, token string) error {
 	} else if c.seat >= 0 && r.since[c.seat] >= 0 {
 		r.deliver(c, r.t.Turn(c.seat))
 	}
+	r.autoJoined(c)
 	return nil
 }
 

@@ -143,6 +143,7 @@ func (r *room) rollback() error {
 // the turns of seats now to move, tells them, ends the game when it is
 // over, opens or closes a slap window and sets bots thinking.
 func (r *room) changed(ap *table.Applied, _ string) {
+	defer r.autoNext()
 	if r.t.Over() {
 		r.finish(ap != nil)
 		return

@@ -8,6 +8,8 @@ import "cardtable/table"
 // *table.Error (sent back with refuse), which changes nothing.
 func (r *room) tableCommand(c *client, cmd table.Command) {
 	switch cmd.Type {
+	case table.CommandAuto:
+		r.autoCommand(c, cmd)
 	default:
 		r.refuse(c, cmd.ID, table.Errorf(table.CodeBadMessage, "type %q is not a command this server serves", cmd.Type))
 	}

@@ -102,6 +102,23 @@ type commandSpec struct {
 var commands = map[string]commandSpec{
 	CommandAction: {action: true, version: true},
 	CommandHint:   {action: true},
+	CommandAuto:   {table: true, check: checkAuto},
+}
+
+// CommandAuto asks the server to play Action for the seat whenever it is
+// legal, PerSecond times a second at most, while every other seat is a bot
+// (War's auto-flip and "finish the game"); without Action it stops. The
+// server's side is server/autoplay.go.
+const CommandAuto = "auto"
+
+// MaxAutoPerSecond bounds an auto command's pace; 0 asks for it.
+const MaxAutoPerSecond = 100
+
+func checkAuto(c Command) error {
+	if c.PerSecond < 0 || c.PerSecond > MaxAutoPerSecond {
+		return Errorf(CodeBadMessage, "per_second: %d; want 1 to %d, or 0 for the fastest", c.PerSecond, MaxAutoPerSecond)
+	}
+	return nil
 }
 
 // IsTableCommand reports whether typ is a table command rather than one of
@@ -116,6 +133,8 @@ type Command struct {
 	Action  string `json:"action,omitempty"`
 	Version *int   `json:"version,omitempty"`
 	ID      string `json:"id,omitempty"`
+	// PerSecond is an auto command's pace (0: the fastest).
+	PerSecond int `json:"per_second,omitempty"`
 }
 
 // ParseCommand reads one command line. Anything else is an *Error with code
