@@ -39,7 +39,7 @@ type room struct {
 	slapMS int
 	// auto is a seat's auto-play, if on (autoplay.go).
 	auto *autoPlay
-	idle   *time.Timer
+	idle *time.Timer
 
 	// On a cluster (cluster.go): the lease epoch every append is fenced
 	// by, set once it fails; the connections other nodes relay, by id;
