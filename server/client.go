@@ -215,7 +215,11 @@ func (c *client) sayBye() {
 // handleWS joins a seat (token) or a spectator to a table's room and
 // serves the connection.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
-	addr := clientAddr(r)
+	if err := upgradeError(w, r); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	addr := s.clientAddr(r)
 	if err := s.conns.acquire(addr); err != nil {
 		s.apiError(w, r, err)
 		return
@@ -236,7 +240,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer rm.send(leaveReq{c: c})
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := s.acceptWS(w, r)
 	if err != nil {
 		c.kick("", "")
 		return

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -109,14 +108,4 @@ func (l *connLimiter) release(addr string) {
 	if l.byAddr[addr]--; l.byAddr[addr] <= 0 {
 		delete(l.byAddr, addr)
 	}
-}
-
-// clientAddr is the address limits count a request against: the peer's
-// IP (a proxy's headers are not trusted).
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

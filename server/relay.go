@@ -9,8 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"cardtable/engine"
 	"cardtable/table"
 )
@@ -82,7 +80,7 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token 
 		s.apiError(w, r, errMoving) // the seat changed hands meanwhile
 		return
 	}
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := s.acceptWS(w, r)
 	if err != nil {
 		c.kick("", "")
 		return

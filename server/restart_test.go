@@ -274,7 +274,11 @@ func TestRestartWithBrokenLog(t *testing.T) {
 		t.Errorf("the good table does not play after the restart: %s", ev.Raw)
 	}
 	for range 2 { // refused each time, the same way
-		resp, err := http.Get(ts2.http.URL + "/ws/" + bad.ID + "?token=" + bad.Token)
+		req, _ := http.NewRequest("GET", ts2.http.URL+"/ws/"+bad.ID+"?token="+bad.Token, nil)
+		for k, v := range map[string]string{"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="} {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

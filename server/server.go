@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -49,6 +50,14 @@ type Config struct {
 	// when someone comes back (0: 10 minutes). A finished table nobody
 	// watches is unloaded after a minute.
 	IdleUnload time.Duration
+	// TrustedProxies are the load balancers and reverse proxies in front
+	// of the server: from these peers only, the client's address is read
+	// from ProxyHeader (proxy.go). None: every client is its peer.
+	TrustedProxies []netip.Prefix
+	// ProxyHeader is the header the trusted proxies set: X-Forwarded-For
+	// (the default) or Forwarded. Only one is read, so a client cannot slip
+	// in the other through a proxy that passes it on.
+	ProxyHeader string
 }
 
 // Limits bound clients. Zero fields take the defaults of docs/protocol.md.
@@ -301,10 +310,10 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {
-			http.Error(w, "shutting down", http.StatusServiceUnavailable)
+			s.apiError(w, r, errShuttingDown)
 			return
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return mux
+	return s.routeErrors(mux)
 }

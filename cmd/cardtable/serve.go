@@ -32,6 +32,8 @@ type serveCmd struct {
 	MaxConnsPerAddr int           `default:"64" help:"Most WebSocket connections from one address."`
 	AddrRate        float64       `default:"200" help:"Most commands a second from one address."`
 	APIRate         float64       `default:"5" help:"Most lobby writes (tables created, seats claimed) a second from one address."`
+	TrustedProxies  string        `placeholder:"CIDR,..." help:"The load balancers or reverse proxies in front of the server (10.0.0.0/8,192.0.2.7): from them only, the client's address is read from --proxy-header, so per-address limits count clients, not the proxy."`
+	ProxyHeader     string        `enum:"X-Forwarded-For,Forwarded" default:"X-Forwarded-For" help:"The header the trusted proxies set: X-Forwarded-For or Forwarded."`
 	NATS            string        `name:"nats" placeholder:"URL[,URL]" help:"Run as one node of several: the NATS servers the nodes talk through (nats://host:4222). Needs a postgres:// --db shared by the nodes."`
 	Node            string        `placeholder:"NAME" help:"This node's name in logs and leases (default: the host's name); with --nats."`
 	Lease           time.Duration `default:"3s" help:"How long a node's hold on a table lasts unrenewed: the longest a table waits for a new owner after its node dies; with --nats."`
@@ -63,6 +65,13 @@ func (c *serveCmd) Run(a *app) error {
 	if c.NATS != "" && !postgres.IsDSN(c.DB) {
 		return usageErrorf("--nats needs the nodes' shared PostgreSQL database as --db (postgres://...), not %q", c.DB)
 	}
+	proxies, err := server.ParseTrustedProxies(c.TrustedProxies)
+	if err != nil {
+		return usageErrorf("--trusted-proxies: %v", err)
+	}
+	if len(proxies) > 0 {
+		log.Info("trusted proxies", "proxies", c.TrustedProxies, "header", c.ProxyHeader)
+	}
 	st, err := openStore(ctx, c.DB, c.NATS == "")
 	if err != nil {
 		return err
@@ -70,6 +79,7 @@ func (c *serveCmd) Run(a *app) error {
 	defer st.Close()
 	cfg := server.Config{
 		BotDelay: c.BotDelay, IdleUnload: c.IdleUnload, Logger: log, Assets: web.Assets,
+		TrustedProxies: proxies, ProxyHeader: c.ProxyHeader,
 		Limits: server.Limits{MaxConns: c.MaxConns, ConnsPerAddr: c.MaxConnsPerAddr, AddrRate: c.AddrRate, AddrBurst: int(2 * c.AddrRate),
 			APIRate: c.APIRate, APIBurst: max(30, int(2*c.APIRate))},
 	}

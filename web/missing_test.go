@@ -1,0 +1,54 @@
+package web_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"cardtable/web/webtest"
+)
+
+// TestBrowserMissingTable: a person opening the link of a table that does
+// not exist (or an address that cannot be a table's) sees a page saying
+// so, not a table stuck on "Connecting…", and follows its link back to
+// the lobby; on a phone and a laptop screen alike.
+func TestBrowserMissingTable(t *testing.T) {
+	s := webtest.NewSite(t)
+	tb := s.Tab(t)
+	for _, size := range []webtest.Size{webtest.Phone, webtest.Laptop} {
+		tb.Resize(size)
+		for _, tc := range []struct {
+			shot, path, heading, says string
+		}{
+			{"missing-table", "/t/zzzzzzzzzz", "This table does not exist", "There is no table zzzzzzzzzz on this server"},
+			{"bad-address", "/t/not%20a%20table!", "This is not a table's address", "Table addresses look like /t/k3v9q2m7xa"},
+		} {
+			ctx, cancel := context.WithTimeout(tb.Ctx, 40*time.Second)
+			resp, err := chromedp.RunResponse(ctx, chromedp.Navigate(s.URL+tc.path))
+			cancel()
+			if err != nil {
+				t.Fatalf("%s: %v", tc.path, err)
+			}
+			if resp.Status != 404 {
+				t.Errorf("%s: status %d; want 404", tc.path, resp.Status)
+			}
+			tb.Wait("the page", `document.querySelector("h1")`)
+			if h := tb.Text("h1"); h != tc.heading {
+				t.Errorf("%s: heading %q; want %q", tc.path, h, tc.heading)
+			}
+			text := tb.Text("body")
+			if !strings.Contains(text, tc.says) || strings.Contains(text, "Connecting") {
+				t.Errorf("%s: the page says %q", tc.path, text)
+			}
+			tb.InViewport("the way back to the lobby", "main a.button")
+			tb.NoOverflow(tc.path + " at " + size.Name)
+			tb.Axe(tc.path + " at " + size.Name)
+			tb.Shot(tc.shot + "-" + size.Name)
+		}
+	}
+	tb.Click(`main a.button`)
+	tb.Wait("the lobby", `location.pathname === "/" && document.querySelector("#create")`)
+}
