@@ -411,6 +411,8 @@ type seatStatus struct {
 	Bot       string `json:"bot,omitempty"`
 	Claimed   bool   `json:"claimed"`
 	Connected bool   `json:"connected"`
+	// Open: free, and anyone may take it (invites.go).
+	Open bool `json:"open"`
 }
 
 // sendSeats tells every client who sits where.
@@ -431,6 +433,7 @@ func (r *room) sendSeats() {
 		st := r.hdr.Seats[i]
 		status[i].Name, status[i].Kind, status[i].Bot = in.Name, in.Kind, in.Bot
 		status[i].Claimed = st.Kind == table.KindBot || st.Token != ""
+		status[i].Open = !status[i].Claimed && st.Kind == table.KindHuman && seatOpen(r.hdr, st)
 		if st.Kind == table.KindBot {
 			status[i].Connected = true
 		}

@@ -263,7 +263,7 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if st.Kind != table.KindHuman || st.Token != "" {
 		return "", apiErrorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
 	}
-	if st.Invite != "" && !equalSecret(st.Invite, invite) {
+	if code, open := inviteCode(st.Invite); !open && !equalSecret(code, invite) {
 		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
 	if err := r.nameFree(seat, name); err != nil {

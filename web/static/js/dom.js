@@ -46,3 +46,8 @@ export function fill(el, ...children) {
   append(el, children);
   return el;
 }
+
+// named writes the engine's "seat 2" in a sentence as that seat's name.
+export function named(text, seats) {
+  return String(text || "").replace(/\bseat (\d)\b/g, (all, n) => seatName(seats, Number(n) - 1));
+}
