@@ -33,7 +33,7 @@ func testWarClicks(t *testing.T, s *webtest.Site) {
 				v := tb.Version()
 				tb.Click("[data-action=flip]")
 				clicks++
-				tb.WaitPlaying("the flip applied", fmt.Sprintf("window.cardtableTable.s.version > %d || document.querySelector('.end')", v))
+				tb.WaitPlaying("the flip applied", fmt.Sprintf("window.cardtableTable.shown > %d || document.querySelector('.end')", v))
 			}
 		}
 		battles := webtest.Eval[int](tb, "window.cardtableTable.s.view.battles")

@@ -36,6 +36,8 @@ export class TableView {
     this.uiVersion = -1;
     this.animated = -1;
     this.frame = 0;
+    this.shown = -1;
+    this.shownLegal = 0;
     this.els = null;
     this.logged = 0;
     document.addEventListener("keydown", (e) => this.key(e));
@@ -172,12 +174,17 @@ export class TableView {
     fill(e.header, this.header(mod));
     fill(e.board, board);
     fill(e.bar, this.barContent(mod, prompt, bar, rest));
+    e.end.className = "result-panel";
     fill(e.end, s.result ? this.endPanel(mod) : null);
     e.end.hidden = !s.result;
     fill(e.seats, this.seatsPanel());
     this.drawLog();
     if (mod.afterDraw) mod.afterDraw(e.board, ctx);
     restoreFocus(focus);
+    // What the page shows now (tests and tools read it; s may be ahead
+    // of the screen until the next frame).
+    this.shown = s.version;
+    this.shownLegal = s.legal.length;
   }
 
   skeleton() {
@@ -185,7 +192,7 @@ export class TableView {
       header: h("header.table-header"),
       board: h("section.board", { "aria-label": "table" }),
       bar: h("section.action-bar", { "aria-label": "your move" }),
-      end: h("section.end", { "aria-label": "result", hidden: true }),
+      end: h("section.result-panel", { "aria-label": "result", hidden: true }),
       seats: h("section.seats", { "aria-label": "seats" }),
       logList: h("ol.log-lines", { role: "log", "aria-live": "polite", "aria-label": "what happened" }),
     };
@@ -254,7 +261,7 @@ export class TableView {
     const headline = end ? end.headline : winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end;
     const outcome = end ? end.outcome : s.seat >= 0 && (r.winners || []).includes(s.seat) ? "won" : winners.length ? "lost" : "draw";
     const again = s.seat >= 0 ? h("button.primary", { onclick: () => this.playAgain(again) }, "Play again") : null;
-    this.els.end.className = `end outcome-${outcome}`;
+    this.els.end.className = `result-panel end outcome-${outcome}`;
     return [
       h("h2", { dataset: { outcome } }, headline),
       (end ? end.lines : [mod.named ? mod.named(r.detail || "", s.seats) : r.detail]).filter(Boolean).map((l) => h("p", inline(l))),

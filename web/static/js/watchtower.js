@@ -148,7 +148,7 @@ function armyEl(view, ctx, p, act) {
   });
   const placing = ctx.legal.some((a) => a.startsWith("place"));
   return h("div.army", { role: "group", "aria-label": "your army" },
-    h("h4", "Your army", placing ? " — click a card to place it in your fortress" : ""), h("div.hand", cards)),
+    h("h4", "Your army", placing ? " — click a card to place it in your fortress" : ""), h("div.hand", cards));
 }
 
 function pendingPanel(view, ctx, act) {
