@@ -30,6 +30,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("TwoPlayers", func(t *testing.T) { testTwoPlayers(t, s) })
 	t.Run("Rules", func(t *testing.T) { testRules(t, s) })
 	t.Run("WarClicks", func(t *testing.T) { testWarClicks(t, s) })
+	t.Run("PhoneAndLaptop", func(t *testing.T) { testPhoneAndLaptop(t, s) })
 }
 
 // testLobby creates a table of each game from the lobby's form, with the

@@ -20,12 +20,11 @@ export function autoControls(view) {
   const finishing = on && on.perSecond >= 100;
   const pace = (n) => h("button.small.pace", {
     type: "button", "aria-pressed": String(!!on && on.perSecond === n), dataset: { focus: `pace-${n}` },
-    "aria-label": `Flip for me ${n} trick${n === 1 ? "" : "s"} a second`,
     onclick: () => view.auto("flip", n),
   }, `${n}/s`);
-  return h("div.auto", { role: "group", "aria-label": "auto-play" },
-    h("span.auto-label", "Auto-flip"),
-    h("button.small.pace", { type: "button", "aria-pressed": String(!on), dataset: { focus: "pace-off" }, "aria-label": "Auto-flip off", onclick: () => view.auto(null) }, "off"),
+  return h("div.auto", { role: "group", "aria-labelledby": "auto-label" },
+    h("span#auto-label.auto-label", "Auto-flip, tricks a second:"),
+    h("button.small.pace", { type: "button", "aria-pressed": String(!on), dataset: { focus: "pace-off" }, onclick: () => view.auto(null) }, "off"),
     PACES.map(pace),
     finishing
       ? h("button.small", { type: "button", dataset: { action: "stop-finish" }, onclick: () => view.auto(null) }, "Stop finishing")

@@ -55,10 +55,14 @@ function el(name, attrs, text) {
 
 // card returns an <svg> of one card. code is card notation or "##";
 // opts.jokerName names the joker (Regicide's Jester).
+// opts.decorative hides the drawing from screen readers, for a card inside
+// a button whose name already says it.
 export function card(code, opts = {}) {
-  const svg = el("svg", { viewBox: "0 0 60 84", class: "card", role: "img", "aria-label": label(code, opts.jokerName) });
+  const svg = el("svg", opts.decorative
+    ? { viewBox: "0 0 60 84", class: "card", "aria-hidden": "true", focusable: "false" }
+    : { viewBox: "0 0 60 84", class: "card", role: "img", "aria-label": label(code, opts.jokerName) });
   const c = parse(code);
-  svg.append(el("title", {}, label(code, opts.jokerName)));
+  if (!opts.decorative) svg.append(el("title", {}, label(code, opts.jokerName)));
   if (!c) {
     svg.classList.add("back");
     svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-edge back-fill" }));

@@ -7,10 +7,11 @@
 // list.
 
 import { h, seatName } from "./dom.js";
-import { card, short, parse, label, names, plural } from "./cards.js";
+import { card, short, parse, label, plural, inline } from "./cards.js";
 
 export const title = "Regicide";
 const JESTER = { jokerName: "jester" };
+const IN_BUTTON = { jokerName: "jester", decorative: true };
 const SUIT_WORDS = { C: "Clubs ♣", D: "Diamonds ♦", H: "Hearts ♥", S: "Spades ♠" };
 const GRADES = ["Gold", "Silver", "Bronze"];
 
@@ -55,20 +56,11 @@ export function render(view, ctx) {
   if (panel) board.append(panel);
   const bar = [];
   if (match) {
-    const text = kind === "play" ? `Play ${glyphs(cardsOf(match))}` : match === "discard" ? "Discard nothing" : `Discard ${glyphs(cardsOf(match))}`;
-    bar.push(h("button.primary.big", { onclick: () => ctx.act(match), "data-action": match, "aria-keyshortcuts": "Enter", "aria-label": actionName(match) }, text, " ", h("kbd", "Enter")));
+    const text = kind === "play" ? `Play ${cardsOf(match).join(" ")}` : match === "discard" ? "Discard nothing" : `Discard ${cardsOf(match).join(" ")}`;
+    bar.push(h("button.primary.big", { onclick: () => ctx.act(match), "data-action": match, "aria-keyshortcuts": "Enter" }, inline(text), " ", h("kbd", { "aria-hidden": "true" }, "Enter")));
   }
   bar.push(...otherChoices(view, ctx, offered));
   return { board, offered, bar, prompt: prompt(view, ctx, kind, choices) };
-}
-
-// actionName is an action in words, for a button's accessible name.
-function actionName(a) {
-  const cs = cardsOf(a);
-  if (a.startsWith("play ")) return `Play ${names(cs, "jester")}`;
-  if (a === "discard") return "Discard nothing";
-  if (a.startsWith("discard ")) return `Discard ${names(cs, "jester")}`;
-  return a;
 }
 
 function prompt(view, ctx, kind, choices) {
@@ -146,9 +138,8 @@ function handPanel(view, ctx, choices, kind) {
     const possible = on || choices.some((a) => next.every((x) => cardsOf(a).includes(x)));
     hand.append(h("button.card-button" + (on ? ".selected" : ""), {
       "aria-pressed": on ? "true" : "false", disabled: !possible && !on, dataset: { card: c },
-      "aria-label": label(c, "jester"),
       onclick: () => { ui.selected = next; ui.hintFor = null; ctx.rerender(); },
-    }, card(c, JESTER)));
+    }, card(c, IN_BUTTON), h("span.visually-hidden", label(c, "jester"))));
   }
   return h("section.hand-panel", h("h3", "Your hand", kind === "discard" ? " — choose cards to discard" : " — choose cards to play"), hand);
 }
@@ -171,7 +162,7 @@ function selectionPanel(view, ctx, kind, choices, match) {
   panel.append(h("p", `Suffer ${view.suffer}. Selected ${glyphs(sel) || "nothing"}: worth ${total}.`));
   const covers = choices.slice(0, 6);
   panel.append(h("div.covers", h("span.muted", "Cheapest covers: "), covers.map((a) =>
-    h("button.small", { onclick: () => ctx.act(a), "data-action": a, "aria-label": actionName(a) }, glyphs(cardsOf(a)) || "nothing"))));
+    h("button.small", { onclick: () => ctx.act(a), "data-action": a }, cardsOf(a).length ? inline(`Discard ${cardsOf(a).join(" ")}`) : "Discard nothing"))));
   return panel;
 }
 
@@ -219,7 +210,7 @@ function otherChoices(view, ctx, offered) {
     else if (a === "exact discard") text = "Put the enemy on the discard";
     if (text) {
       offered.add(a);
-      out.push(h("button", { onclick: () => ctx.act(a), "data-action": a }, text, key ? [" ", h("kbd", key)] : null));
+      out.push(h("button", { onclick: () => ctx.act(a), "data-action": a }, text, key ? [" ", h("kbd", { "aria-hidden": "true" }, key)] : null));
     }
   }
   return out;

@@ -239,7 +239,7 @@ export class TableView {
     const seats = s.result ? [] : mod.toMove(s.view);
     const names = seats.map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
     const whose = s.result ? "Game over" : names.length ? `To move: ${names.join(", ")}` : "";
-    const buttons = [...(bar || []), ...rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, label(a), keyHint(a)))];
+    const buttons = [...(bar || []), ...rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, inline(label(a)), keyHint(a)))];
     const auto = s.game === "war" && s.seat >= 0 && !s.result ? autoControls(this) : null;
     return [
       h("div.bar-status", { "aria-live": "polite" },
@@ -327,7 +327,7 @@ function label(a) {
 
 function keyHint(a) {
   const keys = { done: "D", end: "E", yield: "Y", pass: "P", flip: "F" };
-  return keys[a] ? [" ", h("kbd", keys[a])] : null;
+  return keys[a] ? [" ", h("kbd", { "aria-hidden": "true" }, keys[a])] : null;
 }
 
 // focusKey names the focused control so that it can be focused again once

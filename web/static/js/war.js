@@ -99,7 +99,7 @@ function bar(view, ctx, offered) {
   const out = [];
   if (ctx.legal.includes("flip")) {
     offered.add("flip");
-    out.push(h("button.primary.big", { onclick: () => ctx.act("flip"), "data-action": "flip", "aria-keyshortcuts": "F Space" }, "Flip ", h("kbd", "F")));
+    out.push(h("button.primary.big", { onclick: () => ctx.act("flip"), "data-action": "flip", "aria-keyshortcuts": "F Space" }, "Flip ", h("kbd", { "aria-hidden": "true" }, "F")));
   }
   const slap = slapAction(ctx.legal);
   if (slap) {
@@ -110,12 +110,13 @@ function bar(view, ctx, offered) {
     const what = ctx.options["false-slap"] === "ignore" ? "does nothing" : "locks you out of the next window";
     out.push(h("button.slap" + (falseSlap ? ".false-slap" : ""), {
       onclick: () => ctx.act("slap"), "data-action": "slap", "aria-keyshortcuts": "S",
-      "aria-label": falseSlap ? `False slap: no ${ctx.options.slap} is showing, so a slap now ${what}` : `Slap the ${view.slap ? view.slap.rank : ""}`,
-    }, "SLAP! ", h("kbd", "S"), falseSlap ? h("small", ` (no ${ctx.options.slap} showing)`) : null));
+      "aria-describedby": falseSlap ? "false-slap-cost" : null,
+    }, "SLAP! ", h("kbd", { "aria-hidden": "true" }, "S"), falseSlap ? h("small", ` (no ${ctx.options.slap} showing)`) : null));
+    if (falseSlap) out.push(h("span#false-slap-cost.visually-hidden", `A slap now ${what}.`));
   }
   if (ctx.legal.includes("pass")) {
     offered.add("pass");
-    out.push(h("button", { onclick: () => ctx.act("pass"), "data-action": "pass", "aria-keyshortcuts": "P", "aria-label": "Pass: let this slap go" }, "Pass ", h("kbd", "P")));
+    out.push(h("button", { onclick: () => ctx.act("pass"), "data-action": "pass", "aria-keyshortcuts": "P" }, "Pass ", h("kbd", { "aria-hidden": "true" }, "P")));
   }
   return out;
 }
@@ -137,7 +138,7 @@ function seatPanel(view, ctx, i, last) {
     { "aria-label": name, dataset: { seat: i } },
     h("h3", name, view.out[i] ? " — out" : "", (view.locked_out || []).includes(i) ? " — locked out" : ""),
     h("div.pile", { dataset: { pileOf: i } }, pile > 0 ? card("##") : h("span.empty-pile"), h("span.count", { "data-pile": i }, plural(pile, "card"))),
-    h("div.laid" + (last ? ".last" : ""), { "aria-label": `${name} ${last ? "laid in the last trick" : "laid"}: ${laid.map(short).join(" ") || "nothing"}`, dataset: { laidOf: i } },
+    h("div.laid" + (last ? ".last" : ""), { role: "group", "aria-label": `${name} ${last ? "laid in the last trick" : "laid"}: ${laid.map(short).join(" ") || "nothing"}`, dataset: { laidOf: i } },
       layers(laid, ctx, i, last)),
     last && won ? h("p.took-label", "took the trick") : null,
   );
@@ -191,7 +192,8 @@ function withGlyphs(text) {
 // cards fly from the felt to the pile.
 export function afterDraw(board, ctx) {
   const view = ctx.view;
-  if (!ctx.fresh || !ctx.prev || !showsLast(view) || view.battles <= ctx.prev.battles) return;
+  for (const old of document.querySelectorAll("svg.card.flying")) old.remove();
+  if (!ctx.fresh || !ctx.prev || !showsLast(view) || view.battles <= ctx.prev.battles || view.phase === "over") return;
   if (matchMedia("(prefers-reduced-motion: reduce)").matches || !board.animate) return;
   const pile = board.querySelector(`[data-pile-of="${view.last.winner}"]`);
   if (!pile) return;
@@ -200,7 +202,7 @@ export function afterDraw(board, ctx) {
     const from = svg.getBoundingClientRect();
     const ghost = svg.cloneNode(true);
     ghost.classList.add("flying");
-    Object.assign(ghost.style, { position: "fixed", left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px`, margin: 0, pointerEvents: "none" });
+    Object.assign(ghost.style, { position: "absolute", left: `${from.left + scrollX}px`, top: `${from.top + scrollY}px`, width: `${from.width}px`, height: `${from.height}px`, margin: 0, pointerEvents: "none" });
     ghost.setAttribute("aria-hidden", "true");
     document.body.append(ghost);
     const dx = to.left - from.left, dy = to.top - from.top;

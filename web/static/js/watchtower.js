@@ -42,7 +42,7 @@ function zone(name, text) {
   const b = h("button.zone", {
     type: "button", "aria-expanded": "false", "aria-describedby": id, dataset: { focus: `zone-${name}-${tipCount}` },
     onclick: () => b.setAttribute("aria-expanded", String(b.getAttribute("aria-expanded") !== "true")),
-  }, text || cap(name), h("span.zone-mark", { "aria-hidden": "true" }, " ⓘ"));
+  }, text || cap(name), h("span.zone-mark", { "aria-hidden": "true" }, "?"));
   return h("span.zone-label", b, tip);
 }
 
@@ -54,7 +54,7 @@ function cap(s) {
 function howToWin(view, ctx) {
   const me = (view.players || [])[ctx.seat];
   const step = me ? (me.campaign ? 2 : 1) : 0;
-  const steps = ["Build a watchtower: four cards of one rank in your fortress, the fourth won from someone", "Then you go on campaign", "When everyone still in is on campaign: the showdown, most tricks wins"];
+  const steps = ["Build a watchtower: four of one rank in your fortress, the fourth won from someone", "→ you go on campaign", "→ when everyone still in is on campaign, the showdown: most tricks wins"];
   return h("ol.how-to-win", { "aria-label": "how to win" }, steps.map((t, i) => h("li" + (step === i + 1 ? ".here" : ""), t)));
 }
 
@@ -70,8 +70,8 @@ export function render(view, ctx) {
   board.append(players);
   if (view.events && view.events.length) board.append(eventSteps(view.events.map((e) => named(e, ctx.seats)), ctx.fresh));
   const bar = [];
-  if (ctx.legal.includes("done")) bar.push(h("button.primary.big", { onclick: act("done"), "data-action": "done", "aria-keyshortcuts": "D" }, "Done with setup ", h("kbd", "D")));
-  if (ctx.legal.includes("end")) bar.push(h("button.primary.big", { onclick: act("end"), "data-action": "end", "aria-keyshortcuts": "E" }, "End turn ", h("kbd", "E")));
+  if (ctx.legal.includes("done")) bar.push(h("button.primary.big", { onclick: act("done"), "data-action": "done", "aria-keyshortcuts": "D" }, "Done with setup ", h("kbd", { "aria-hidden": "true" }, "D")));
+  if (ctx.legal.includes("end")) bar.push(h("button.primary.big", { onclick: act("end"), "data-action": "end", "aria-keyshortcuts": "E" }, "End turn ", h("kbd", { "aria-hidden": "true" }, "E")));
   return { board, offered, bar, prompt: prompt(view, ctx) };
 }
 
@@ -106,13 +106,13 @@ function stackEl(view, ctx, p, st, act) {
   const buttons = [];
   for (const a of ctx.legal) {
     const f = a.split(" ");
-    if (f[0] === "burn" && p.seat === ctx.seat && f[1] === st.rank) buttons.push(h("button.small", { onclick: act(a), "data-action": a, "aria-label": `Burn your ${label(top)}` }, `Burn ${short(top)}`));
+    if (f[0] === "burn" && p.seat === ctx.seat && f[1] === st.rank) buttons.push(h("button.small", { onclick: act(a), "data-action": a }, inline(`Burn ${top}`)));
     if (f[0] === "challenge" && Number(f[1]) - 1 === p.seat && f[2] === st.rank) {
-      const text = f[3] === "0" ? `Take ${short(top)}` : `Challenge with ${f[3]}`;
-      const name = f[3] === "0"
-        ? `Take the ${label(top)} from ${seatName(ctx.seats, p.seat)}, whose army is empty`
-        : `Challenge ${seatName(ctx.seats, p.seat)} for the ${label(top)} with ${{ 1: "one card", 2: "two cards" }[f[3]] || f[3] + " cards"}`;
-      buttons.push(h("button.small", { onclick: act(a), "data-action": a, "aria-label": name }, text));
+      // The name holds the visible words and says whose card it is.
+      const b = f[3] === "0"
+        ? h("button.small", { onclick: act(a), "data-action": a }, inline(`Take ${top}`))
+        : h("button.small", { onclick: act(a), "data-action": a, "aria-label": `Challenge with ${f[3]} card${f[3] === "1" ? "" : "s"} for ${seatName(ctx.seats, p.seat)}'s ${label(top)}` }, `Challenge with ${f[3]}`);
+      buttons.push(b);
     }
   }
   return h("div.stack", { dataset: { rank: st.rank } },
@@ -141,10 +141,10 @@ function armyEl(view, ctx, p, act) {
   const won = new Set(p.won || []);
   const cards = sortedArmy(p.army).map((c) => {
     const a = ctx.legal.find((x) => x === `place ${c}` || x === `give ${c}`);
-    const body = [card(c), won.has(c) ? h("span.won", "won") : null];
-    if (!a) return h("span.card-slot", body);
-    const name = a.startsWith("give") ? `Give the ${label(c)} to the barracks` : `Place the ${label(c)} in your fortress`;
-    return h("button.card-button", { onclick: act(a), "data-action": a, "aria-label": name + (won.has(c) ? " (won)" : "") }, body);
+    if (!a) return h("span.card-slot", card(c), won.has(c) ? h("span.won", "won") : null);
+    const body = [card(c, { decorative: true }), won.has(c) ? h("span.won", { "aria-hidden": "true" }, "won") : null,
+      h("span.visually-hidden", (a.startsWith("give") ? `Give the ${label(c)} to the barracks` : `Place the ${label(c)} in your fortress`) + (won.has(c) ? " (won)" : ""))];
+    return h("button.card-button", { onclick: act(a), "data-action": a }, body);
   });
   const placing = ctx.legal.some((a) => a.startsWith("place"));
   return h("div.army", { role: "group", "aria-label": "your army" },
@@ -161,8 +161,8 @@ function pendingPanel(view, ctx, act) {
   const slots = [];
   for (let pos = 1; pos <= p.positions; pos++) {
     const a = `pick ${pos}`;
-    const body = [card("##"), h("span.pos", String(pos))];
-    if (ctx.legal.includes(a)) slots.push(h("button.card-button.blind", { onclick: act(a), "data-action": a, "aria-label": `Pick position ${pos} blind from ${seatName(ctx.seats, p.from)}'s army` }, body));
+    const body = [card("##", { decorative: true }), h("span.pos", { "aria-hidden": "true" }, String(pos))];
+    if (ctx.legal.includes(a)) slots.push(h("button.card-button.blind", { onclick: act(a), "data-action": a }, body, h("span.visually-hidden", `Pick position ${pos} blind from ${seatName(ctx.seats, p.from)}'s army`)));
     else slots.push(h("span.card-slot" + (open.has(pos) ? "" : ".taken"), body));
   }
   return h("section.pending", { "aria-live": "polite" },
