@@ -9,10 +9,6 @@ import (
 	"cardtable/table"
 )
 
-// CodeNotAlone refuses an auto command at a table where another seat is
-// not a bot: auto-play would act faster than the other people could follow.
-const CodeNotAlone = "not-alone"
-
 // autoPlay is a seat's auto-play (the auto table command): the room plays
 // action for the seat whenever it is among the seat's legal actions, at
 // most once per interval, until the game ends, the seat turns it off, or no
@@ -61,7 +57,7 @@ func (r *room) autoCommand(c *client, cmd table.Command) {
 	}
 	for i, st := range r.hdr.Seats {
 		if i != c.seat && st.Kind != table.KindBot {
-			r.refuse(c, cmd.ID, table.Errorf(CodeNotAlone, "auto-play is only for a table where every other seat is a bot; %s is a person's", table.SeatName(i)))
+			r.refuse(c, cmd.ID, table.Errorf(CodeNotAllowed, "auto-play is only for a table where every other seat is a bot; %s is a person's", table.SeatName(i)))
 			return
 		}
 	}

@@ -76,7 +76,7 @@ func TestAutoRefused(t *testing.T) {
 	c := ts.dial(two.ID, two.Token)
 	c.until("turn")
 	c.send(autoCmd("flip", 3, "a1"))
-	if m := c.until("error"); m.Code != CodeNotAlone || !strings.Contains(m.Text, "seat 2") || m.ID != "a1" {
+	if m := c.until("error"); m.Code != CodeNotAllowed || !strings.Contains(m.Text, "seat 2") || m.ID != "a1" {
 		t.Errorf("auto with a free seat for a person: %s", m.Raw)
 	}
 	spec := ts.dial(two.ID, "")

@@ -48,6 +48,10 @@ type client struct {
 	mu    sync.Mutex
 	clock [8]stamp // when the first message of each recent version was written
 	next  int
+
+	// rate paces the connection's commands and the fresh turns after its
+	// refusals (nil for a relayed connection's stand-in on the owner).
+	rate *rateGuard
 }
 
 // outMsg is one queued message; version >= 0 marks a table message whose
@@ -63,7 +67,7 @@ type stamp struct {
 }
 
 func newClient(s *Server, addr string) *client {
-	c := &client{srv: s, addr: addr, out: make(chan outMsg, s.limits.SendQueue), gone: make(chan struct{})}
+	c := &client{srv: s, addr: addr, out: make(chan outMsg, s.limits.SendQueue), gone: make(chan struct{}), rate: newRateGuard(s.limits)}
 	for i := range c.clock {
 		c.clock[i].version = -1
 	}
@@ -284,7 +288,9 @@ func (c *client) readLoop(rm cmdSink) {
 	// A cancelled read would drop the connection before the write loop's
 	// close frame; the write loop's Close ends this read instead.
 	ctx := context.Background()
-	rate := newRateGuard(c.srv.limits)
+	rate := c.rate
+	rate.sink = rm
+	defer rate.owed.stop()
 	for {
 		typ, data, err := c.conn.Read(ctx)
 		if err != nil {
@@ -303,24 +309,45 @@ func (c *client) readLoop(rm cmdSink) {
 // node that owns the table.
 type cmdSink interface{ send(m any) bool }
 
-// rateGuard is one connection's command rate: its bucket and how many
-// commands in a row it has had dropped.
+// rateGuard is one connection's command rate: its bucket, how many
+// commands in a row it has had dropped, and the fresh turn it is owed
+// after a refusal while it may not send (refusal.go).
 type rateGuard struct {
+	// mu guards bucket: the room reads it to pace fresh turns.
+	mu     sync.Mutex
 	bucket *bucket
 	over   int
 	most   int
+	owed   owedTurn
+	// sink is where the owed turn is asked for (set by the read loop).
+	sink cmdSink
 }
 
 func newRateGuard(l Limits) *rateGuard {
 	return &rateGuard{bucket: newBucket(l.ConnRate, l.ConnBurst), most: 2 * l.ConnBurst}
 }
 
+// wait is how long until c may send a command that is not dropped: until
+// its connection's and its address's buckets both hold a token.
+func (c *client) wait(now time.Time) time.Duration {
+	if c.rate == nil {
+		return 0 // a relayed connection's stand-in: its node limits it
+	}
+	c.rate.mu.Lock()
+	w := c.rate.bucket.wait(now)
+	c.rate.mu.Unlock()
+	return max(w, c.srv.cmdRates.wait(c.addr, now))
+}
+
 // frame serves one frame read at readAt: a command goes to the room;
 // garbage and commands over the rate are answered here. It returns false
 // when the connection must end.
 func (c *client) frame(rm cmdSink, rate *rateGuard, text bool, data []byte, readAt time.Time) bool {
-	if !rate.bucket.take(readAt) || !c.srv.cmdRates.take(c.addr) {
-		c.refuse("", table.Errorf(CodeRateLimited, "more than %g commands a second; this one was dropped, slow down", c.srv.limits.ConnRate))
+	if wait := c.overRate(rate, readAt); wait > 0 {
+		m := table.ErrorMessage(c.seat, -1, frameID(data), table.Errorf(CodeRateLimited, "more than %g commands a second (or %g from your address); this one was dropped: send the next after %d ms", c.srv.limits.ConnRate, c.srv.limits.AddrRate, wait.Milliseconds()))
+		m.RetryAfterMs = int(wait.Milliseconds())
+		c.refuseMsg(m)
+		c.oweTurn(wait)
 		if rate.over++; rate.over > rate.most {
 			c.kick(byeTooMany, "commands kept coming faster than the limit")
 			return false
@@ -330,25 +357,59 @@ func (c *client) frame(rm cmdSink, rate *rateGuard, text bool, data []byte, read
 	rate.over = 0
 	if !text {
 		c.refuse("", table.Errorf(table.CodeBadMessage, "a binary frame; send each command as one JSON text frame"))
-		return true
+		return rm.send(turnReq{c: c})
 	}
 	cmd, err := table.ParseCommand(data)
 	if err == nil && len(cmd.ID) > maxID {
 		err = table.Errorf(table.CodeBadMessage, "id: %d characters; at most %d", len(cmd.ID), maxID)
 	}
 	if err != nil {
-		c.refuse("", err)
-		return true
+		c.refuse(frameID(data), err)
+		return rm.send(turnReq{c: c})
 	}
 	return rm.send(cmdReq{c: c, cmd: cmd, readAt: readAt})
+}
+
+// frameID is the correlation id of a frame refused before it was read as
+// a command (over the rate, or not a valid one), when it has one: so
+// every command with an id gets its answer by that id.
+func frameID(data []byte) string {
+	var f struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(data, &f) != nil || len(f.ID) > maxID {
+		return ""
+	}
+	return f.ID
 }
 
 // maxID is the longest correlation id taken.
 const maxID = 64
 
-// refuse answers a command the room never saw (garbage, over the rate).
+// overRate spends a token of the connection's bucket and one of its
+// address's; when either has none it returns how long until both would
+// (at least a millisecond), else 0.
+func (c *client) overRate(g *rateGuard, now time.Time) time.Duration {
+	g.mu.Lock()
+	ok := g.bucket.take(now)
+	wait := g.bucket.wait(now)
+	g.mu.Unlock()
+	if !ok {
+		return max(time.Millisecond, wait)
+	}
+	if ok, wait := c.srv.cmdRates.takeAt(c.addr, now); !ok {
+		return max(time.Millisecond, wait)
+	}
+	return 0
+}
+
+// refuse answers a command the room never saw (garbage, over the rate);
+// the room sends the fresh turn that follows (turnReq).
 func (c *client) refuse(id string, err error) {
-	m := table.ErrorMessage(c.seat, -1, id, err)
+	c.refuseMsg(table.ErrorMessage(c.seat, -1, id, err))
+}
+
+func (c *client) refuseMsg(m table.Message) {
 	m.Version = c.lastVersion()
 	c.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
 	c.enqueue(m)

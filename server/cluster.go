@@ -73,7 +73,7 @@ const byeMoved = "moved"
 // ctlReq is a request from another node to a table's owner (JSON on the
 // table's control subject).
 type ctlReq struct {
-	Op   string `json:"op"`   // join, leave, cmd, claim, bot
+	Op   string `json:"op"`   // join, leave, cmd, turn, claim, bot
 	Conn string `json:"conn"` // the relay's connection id
 	// join: the seat token's hash ("" for a spectator).
 	Token string `json:"token,omitempty"`
@@ -206,6 +206,8 @@ func (r *room) ctl(req ctlReq) ctlResp {
 		return ctlResp{}
 	case "cmd":
 		return r.remoteCmd(req)
+	case "turn":
+		return r.remoteTurn(req)
 	case "claim":
 		token, err := r.claim(req.Seat, req.Name, req.Invite)
 		return ctlResp{Token: token, Err: asAPIError(err)}
@@ -258,8 +260,11 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 	add(r.t.Hello(c.seat))
 	if r.t.Over() {
 		add(r.t.End(c.seat))
-	} else if c.seat >= 0 && r.since[c.seat] >= 0 {
+	} else if c.seat >= 0 && r.mayAct(c.seat) {
 		add(r.t.Turn(c.seat))
+	}
+	for _, m := range r.lifeSnapshot(c.seat) {
+		add(m)
 	}
 	r.remote[req.Conn] = c
 	r.sendSeats()
@@ -440,6 +445,7 @@ func (r *room) fenceStop() {
 	r.srv.metrics.fenced.Inc()
 	r.stopIdle()
 	r.stopSweep()
+	r.lifeStop()
 	if r.slap != nil {
 		r.slap.timer.Stop()
 	}

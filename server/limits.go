@@ -33,6 +33,19 @@ func (b *bucket) take(now time.Time) bool {
 	return true
 }
 
+// wait is how long after now the bucket holds a whole token again (0
+// when it does).
+func (b *bucket) wait(now time.Time) time.Duration {
+	tokens := b.tokens
+	if now.After(b.last) {
+		tokens = min(b.burst, tokens+now.Sub(b.last).Seconds()*b.rate)
+	}
+	if tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - tokens) / b.rate * float64(time.Second))
+}
+
 // full reports whether the bucket has refilled (so forgetting it changes
 // nothing).
 func (b *bucket) full(now time.Time) bool {
@@ -54,7 +67,13 @@ func newAddrBuckets(rate float64, burst int) *addrBuckets {
 
 // take spends one of addr's tokens if it has one.
 func (a *addrBuckets) take(addr string) bool {
-	now := time.Now()
+	ok, _ := a.takeAt(addr, time.Now())
+	return ok
+}
+
+// takeAt spends one of addr's tokens if it has one at now; else it says
+// how long until it has.
+func (a *addrBuckets) takeAt(addr string, now time.Time) (bool, time.Duration) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if now.Sub(a.swept) > time.Minute {
@@ -70,7 +89,20 @@ func (a *addrBuckets) take(addr string) bool {
 		b = newBucket(a.rate, a.burst)
 		a.buckets[addr] = b
 	}
-	return b.take(now)
+	if b.take(now) {
+		return true, 0
+	}
+	return false, b.wait(now)
+}
+
+// wait is how long from now until addr holds a token.
+func (a *addrBuckets) wait(addr string, now time.Time) time.Duration {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if b, ok := a.buckets[addr]; ok {
+		return b.wait(now)
+	}
+	return 0
 }
 
 // connLimiter counts WebSocket connections per address and in all.

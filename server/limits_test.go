@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -40,7 +41,14 @@ func TestRateLimit(t *testing.T) {
 			break
 		}
 	}
-	if e := c.until("error", func(m wireMsg) bool { return m.Code == CodeRateLimited }); !strings.Contains(e.Text, "slow down") {
+	// The refusal says when the next command will be taken: one token of
+	// 0.001 a second is 1,000 s away, less what has refilled.
+	e := c.until("error", func(m wireMsg) bool { return m.Code == CodeRateLimited })
+	var retry struct {
+		Ms int `json:"retry_after_ms"`
+	}
+	json.Unmarshal(e.Raw, &retry)
+	if !strings.Contains(e.Text, "send the next after") || retry.Ms < 990_000 || retry.Ms > 1_000_000 {
 		t.Errorf("rate-limited: %s", e.Raw)
 	}
 	if bye := c.until("bye"); !strings.Contains(string(bye.Raw), `"code":"too-many"`) {
@@ -157,5 +165,27 @@ func TestBucketClockOrder(t *testing.T) {
 		if !b.take(now) {
 			t.Fatalf("take %d with an earlier clock refused: %v tokens", i, b.tokens)
 		}
+	}
+}
+
+// A bucket says how long until its next token: none while it has one,
+// then the refill time of what is missing.
+func TestBucketWait(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	b := &bucket{rate: 20, burst: 2, tokens: 2, last: t0}
+	if !b.take(t0) || b.wait(t0) != 0 || !b.take(t0) {
+		t.Fatal("a full bucket of two")
+	}
+	if b.take(t0) {
+		t.Fatal("a third token at once")
+	}
+	if w := b.wait(t0); w != 50*time.Millisecond {
+		t.Fatalf("wait when empty: %v; want 50ms", w)
+	}
+	if w := b.wait(t0.Add(20 * time.Millisecond)); w != 30*time.Millisecond {
+		t.Fatalf("wait 20 ms later: %v; want 30ms", w)
+	}
+	if w := b.wait(t0.Add(50 * time.Millisecond)); w != 0 || !b.take(t0.Add(50*time.Millisecond)) {
+		t.Fatalf("after 50 ms: wait %v", w)
 	}
 }

@@ -75,6 +75,8 @@ type createReq struct {
 	Seats   []seatReq         `json:"seats"`
 	Name    string            `json:"name"`
 	Listed  *bool             `json:"listed"`
+	// Settings are the table's own (clock, timeout, chat: table.Settings).
+	Settings map[string]string `json:"settings"`
 }
 
 type seatReq struct {
@@ -166,19 +168,14 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 	if err != nil {
 		return nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
 	}
+	if hdr.Settings, err = tableSettings(g, req.Settings, len(hdr.Seats)); err != nil {
+		return nil, err
+	}
 	if err := s.store.CreateTable(ctx, hdr); err != nil {
 		return nil, err
 	}
-	epoch, err := s.own(ctx, hdr.ID)
-	switch {
-	case errors.Is(err, errRemote):
-		// Another node adopted the new table first; it runs there.
-	case err != nil:
+	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
 		return nil, err
-	default:
-		if err := s.addRoom(hdr, g, t, epoch); err != nil {
-			return nil, err
-		}
 	}
 	s.metrics.tables.Inc()
 	s.log.Info("table created", "table", hdr.ID, "game", g.Name(), "seats", len(hdr.Seats))
@@ -240,14 +237,27 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 	return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
 }
 
+// openTable starts the room of a new stored table (hist: its events so
+// far, nil for none), unless another node adopted it first.
+func (s *Server) openTable(ctx context.Context, hdr store.Table, g engine.Game, t *table.Table, hist *history) error {
+	epoch, err := s.own(ctx, hdr.ID)
+	switch {
+	case errors.Is(err, errRemote):
+		return nil // another node adopted the new table first; it runs there
+	case err != nil:
+		return err
+	}
+	return s.addRoom(hdr, g, t, epoch, hist)
+}
+
 // addRoom starts the room of a new table and makes it findable.
-func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64) error {
+func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.draining.Load() {
 		return errShuttingDown
 	}
-	r, err := s.startRoom(hdr, g, t, epoch)
+	r, err := s.startRoom(hdr, g, t, epoch, hist)
 	if err != nil {
 		return err
 	}
@@ -272,6 +282,9 @@ type tableJSON struct {
 	Created  time.Time      `json:"created"`
 	Finished bool           `json:"finished"`
 	Result   *engine.Result `json:"result,omitempty"`
+	// Settings are the table's own: its clock, timeout and chat (absent:
+	// no clock, the game's default chat).
+	Settings map[string]string `json:"settings,omitempty"`
 }
 
 type seatJSON struct {
@@ -284,7 +297,7 @@ type seatJSON struct {
 }
 
 func (s *Server) describe(t store.Table) tableJSON {
-	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}, Open: []int{}}
+	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}, Open: []int{}, Settings: t.Settings}
 	if g, ok := s.games[t.Game]; ok {
 		tj.Title = g.Title()
 	}

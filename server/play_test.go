@@ -173,7 +173,7 @@ func TestReconnect(t *testing.T) {
 // A person plays War against a bot to the end; the record and the replay
 // open only then, and the record replays.
 func TestBotGame(t *testing.T) {
-	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}})
+	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000, AddrRate: 1e6, AddrBurst: 1000}})
 	tb := ts.create(createReq{Game: "war", Name: "ann", Options: map[string]string{"max-battles": "40"}})
 	var e apiErr
 	if code := ts.do("GET", "/api/tables/"+tb.ID+"/record", nil, &e); code != http.StatusConflict || e.Code != "not-finished" {

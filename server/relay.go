@@ -187,6 +187,10 @@ func (rl *relayConn) ask(req ctlReq) (ctlResp, error) {
 // event comes on the seat's subject. The table unreachable or moved, the
 // client is told and closed, so it reconnects.
 func (rl *relayConn) send(m any) bool {
+	if _, ok := m.(turnReq); ok {
+		rl.turn()
+		return true
+	}
 	cr, ok := m.(cmdReq)
 	if !ok {
 		return true
@@ -211,12 +215,44 @@ func (rl *relayConn) send(m any) bool {
 		rl.drop("the table is moving to another server; reconnect to carry on")
 		return false
 	}
-	for _, data := range resp.Msgs {
+	msgs := resp.Msgs
+	if n := len(msgs); n > 0 && messageType(msgs[n-1]) == table.TypeTurn {
+		// The fresh turn after a refusal: paced here, where the
+		// connection's rate is kept (refusal.go).
+		if wait := c.wait(time.Now()); wait > 0 {
+			msgs = msgs[:n-1]
+			c.oweTurn(wait)
+		}
+	}
+	for _, data := range msgs {
 		if !c.enqueueOut(outMsg{data: data, version: -1}) {
 			return false
 		}
 	}
 	return true
+}
+
+// messageType is a message's type.
+func messageType(data []byte) string {
+	var m struct {
+		Type string `json:"type"`
+	}
+	json.Unmarshal(data, &m)
+	return m.Type
+}
+
+// turn asks the owner for the connection's fresh turn (after a refusal
+// here); an owner that does not answer is left to the next command.
+func (rl *relayConn) turn() {
+	resp, err := rl.ask(ctlReq{Op: "turn"})
+	if err != nil {
+		return
+	}
+	for _, data := range resp.Msgs {
+		if !rl.c.enqueueOut(outMsg{data: data, version: -1}) {
+			return
+		}
+	}
 }
 
 // forwardSeat sends a lobby seat request (claim, bot) to the table's

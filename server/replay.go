@@ -13,24 +13,28 @@ import (
 
 // finishedRecord is the record of a finished table; an unfinished one is
 // refused, since its record would show hidden cards and the deck's order.
-func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *record.Record, error) {
+func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *record.Record, []store.Event, error) {
 	hdr, err := s.store.Table(ctx, id)
 	if err != nil {
-		return store.Table{}, nil, err
+		return store.Table{}, nil, nil, err
 	}
 	if hdr.Result == nil {
-		return store.Table{}, nil, apiErrorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
+		return store.Table{}, nil, nil, apiErrorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
 	}
 	acts, err := s.store.Actions(ctx, id)
 	if err != nil {
-		return store.Table{}, nil, err
+		return store.Table{}, nil, nil, err
 	}
-	return hdr, storedRecord(hdr, acts), nil
+	evs, err := s.store.Events(ctx, id)
+	if err != nil {
+		return store.Table{}, nil, nil, err
+	}
+	return hdr, storedRecord(hdr, acts, evs), evs, nil
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	_, rec, err := s.finishedRecord(r.Context(), id)
+	_, rec, _, err := s.finishedRecord(r.Context(), id)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -50,17 +54,21 @@ type replayJSON struct {
 	Result  *engine.Result    `json:"result"`
 	Steps   int               `json:"steps"`
 	Actions []record.Action   `json:"actions"`
+	// Events are the table's events in order (chat of both channels, the
+	// clock's timeouts, seats handed to bots, offers, the ending): each at
+	// the step it came after.
+	Events []replayEvent `json:"events"`
 }
 
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
-	hdr, rec, err := s.finishedRecord(r.Context(), r.PathValue("id"))
+	hdr, rec, evs, err := s.finishedRecord(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	d := s.describe(hdr)
 	writeJSON(w, http.StatusOK, replayJSON{ID: hdr.ID, Game: hdr.Game, Title: d.Title, Options: hdr.Options,
-		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions})
+		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions, Events: replayEvents(hdr, evs)})
 }
 
 // stepJSON is one position of a finished game with every seat's view.
@@ -73,7 +81,7 @@ type stepJSON struct {
 }
 
 func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
-	hdr, rec, err := s.finishedRecord(r.Context(), r.PathValue("id"))
+	hdr, rec, _, err := s.finishedRecord(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
 		return

@@ -52,6 +52,9 @@ type room struct {
 	// sweep looks for relayed connections of nodes that died while any
 	// are listed (sweepRemote).
 	sweep *time.Timer
+	// life is the table-level state: clock, offers, chat, rematch
+	// (roomlife.go).
+	life life
 }
 
 // slapWindow is an open Slap War window: the version it opened at and when
@@ -119,19 +122,27 @@ func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 	if err != nil {
 		return nil, err
 	}
+	evs, err := s.store.Events(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	g, ok := s.games[hdr.Game]
 	if !ok {
 		return nil, fmt.Errorf("server: table %s: unknown game %q", id, hdr.Game)
 	}
-	t, err := table.Resume(g, storedRecord(hdr, acts), seatInfos(hdr.Seats))
+	hist := &history{acts: acts, events: evs}
+	set, _ := table.ParseSettings(hdr.Settings, g, len(hdr.Seats))
+	t, err := table.ResumeFunc(g, storedRecord(hdr, acts, evs), seatInfos(hdr.Seats), hist.follow(set.Clocked()))
 	if err != nil {
 		return nil, fmt.Errorf("server: table %s: %w", id, err)
 	}
-	return s.startRoom(hdr, g, t, epoch)
+	s.cancelWake(id)
+	return s.startRoom(hdr, g, t, epoch, hist)
 }
 
-// storedRecord is the record of a stored table: its header and actions.
-func storedRecord(hdr store.Table, acts []store.Action) *record.Record {
+// storedRecord is the record of a stored table: its header, actions and
+// the ending its events give (a resignation, an abort...).
+func storedRecord(hdr store.Table, acts []store.Action, evs []store.Event) *record.Record {
 	seed := hdr.Seed
 	rec := &record.Record{Version: record.Version, Game: hdr.Game, Options: hdr.Options, Seed: &seed, Actions: make([]record.Action, len(acts))}
 	for i, a := range acts {
@@ -141,6 +152,7 @@ func storedRecord(hdr store.Table, acts []store.Action) *record.Record {
 		rec.Seats = append(rec.Seats, record.Seat{Name: st.Name, Bot: st.Bot})
 	}
 	rec.Result = hdr.Result
+	rec.Ending = storedEnding(evs)
 	return rec
 }
 
@@ -158,7 +170,7 @@ func seatInfos(seats []store.Seat) []table.SeatInfo {
 }
 
 // startRoom starts the room of a built table.
-func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64) (*room, error) {
+func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) (*room, error) {
 	r := &room{
 		id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
 		clients: map[*client]struct{}{}, since: make([]int, t.NumSeats()),
@@ -180,6 +192,7 @@ func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch
 			}
 		}
 	}
+	r.startLife(hist)
 	if s.cfg.Cluster != nil {
 		if epoch > 1 {
 			r.moved() // taken over: the old owner's relays reconnect here
@@ -271,6 +284,8 @@ func (r *room) handle(m any) bool {
 		m.reply <- claimReply{token, err}
 	case botSeatReq:
 		m.reply <- r.handToBot(m.seat, m.creator, m.spec)
+	case turnReq:
+		r.turnAgain(m.c)
 	case syncReq:
 		close(m.reply)
 	case func():
@@ -290,6 +305,7 @@ func (r *room) handle(m any) bool {
 			break
 		}
 		if (r.t.Over() || r.waitsForPeople()) && r.srv.retire(r) {
+			r.lifeRetired()
 			return false
 		}
 		r.startIdle() // bots still playing, or a request waiting: later
@@ -318,9 +334,10 @@ func (r *room) join(c *client, token string) error {
 	r.sendSeats()
 	if r.t.Over() {
 		r.deliver(c, r.t.End(c.seat))
-	} else if c.seat >= 0 && r.since[c.seat] >= 0 {
-		r.deliver(c, r.t.Turn(c.seat))
+	} else {
+		r.turnIfMoving(c)
 	}
+	r.lifeJoined(c)
 	r.autoJoined(c)
 	return nil
 }
@@ -330,6 +347,7 @@ func (r *room) leave(c *client) {
 		return
 	}
 	delete(r.clients, c)
+	r.forgetChatRate(c)
 	r.sendSeats()
 	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
@@ -382,6 +400,7 @@ func (r *room) stopIdle() {
 // shutdown tells every client the server is stopping and closes them.
 func (r *room) shutdown() {
 	r.stopIdle()
+	r.lifeStop()
 	r.stopSweep()
 	if r.slap != nil {
 		r.slap.timer.Stop()
@@ -413,6 +432,9 @@ type seatStatus struct {
 	Connected bool   `json:"connected"`
 	// Open: free, and anyone may take it (invites.go).
 	Open bool `json:"open"`
+	// TakenOver: a bot plays a person's seat (the person may take it
+	// back, unless they resigned).
+	TakenOver bool `json:"taken_over,omitempty"`
 }
 
 // sendSeats tells every client who sits where.
@@ -429,11 +451,13 @@ func (r *room) sendSeats() {
 			}
 		}
 	}
+	r.noteAway(func(seat int) bool { return status[seat].Connected })
 	for i, in := range infos {
 		st := r.hdr.Seats[i]
 		status[i].Name, status[i].Kind, status[i].Bot = in.Name, in.Kind, in.Bot
 		status[i].Claimed = st.Kind == table.KindBot || st.Token != ""
 		status[i].Open = !status[i].Claimed && st.Kind == table.KindHuman && seatOpen(r.hdr, st)
+		status[i].TakenOver = st.Kind == table.KindBot && st.Token != ""
 		if st.Kind == table.KindBot {
 			status[i].Connected = true
 		}

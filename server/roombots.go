@@ -83,7 +83,7 @@ func decide(bot engine.Bot, st engine.State, seat int) (action string, err error
 // dropped and the bot asked again.
 func (r *room) botMoved(m botMove) {
 	r.thinking[m.seat] = false
-	if m.action == "" || r.t.Over() || r.since[m.seat] < 0 {
+	if m.action == "" || r.t.Over() || r.since[m.seat] < 0 || r.bots[m.seat] == nil {
 		return
 	}
 	if err := r.play(m.seat, m.action, m.version, ""); err != nil {

@@ -38,7 +38,7 @@ func (r *room) command(m cmdReq) {
 	if cmd.Type == table.CommandHint {
 		hint, err := r.t.Hint(c.seat, cmd.Action)
 		if err != nil {
-			r.refuse(c, cmd.ID, err)
+			r.refuseOnly(c, cmd.ID, err)
 			return
 		}
 		r.deliver(c, table.Message{Type: table.TypeHint, Seat: c.seat, Version: r.t.Version(), Action: cmd.Action, Hint: hint, ID: cmd.ID})
@@ -83,13 +83,6 @@ func (r *room) slapText(d time.Duration) string {
 	return fmt.Sprintf("slap@%d", ms)
 }
 
-// refuse answers c's command id with err; nothing changed.
-func (r *room) refuse(c *client, id string, err error) {
-	m := table.ErrorMessage(c.seat, r.t.Version(), id, err)
-	r.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
-	r.deliver(c, m)
-}
-
 // play applies seat's action text computed at version, stores it, and
 // only then tells everyone. id is the correlation id of the command.
 func (r *room) play(seat int, text string, version int, id string) error {
@@ -103,7 +96,8 @@ func (r *room) play(seat int, text string, version int, id string) error {
 	}
 	seq := r.t.Version() - 1
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-	err = r.append(ctx, store.Action{Seq: seq, Seat: seat, Action: ap.Action, At: time.Now()})
+	at := r.srv.now()
+	err = r.append(ctx, store.Action{Seq: seq, Seat: seat, Action: ap.Action, At: at})
 	cancel()
 	if err != nil {
 		r.srv.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
@@ -113,6 +107,7 @@ func (r *room) play(seat int, text string, version int, id string) error {
 		return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
 	}
 	r.srv.metrics.actions.Inc()
+	r.life.movedAt = at
 	r.broadcast(nil, func(viewer int) any {
 		msg := ap.For(viewer)
 		if viewer == seat {
@@ -165,6 +160,7 @@ func (r *room) changed(ap *table.Applied, _ string) {
 	if ap != nil {
 		r.broadcast(func(seat int) bool { return seat >= 0 && moving[seat] }, func(seat int) any { return r.t.Turn(seat) })
 	}
+	r.lifeChanged(ap)
 	r.thinkBots()
 }
 
@@ -178,6 +174,7 @@ func (r *room) finish(justEnded bool) {
 		r.slap.timer.Stop()
 		r.slap = nil
 	}
+	r.lifeEnded()
 	if !justEnded {
 		if r.hdr.Result == nil {
 			r.storeResult() // ended before a crash, the result unstored
@@ -195,7 +192,7 @@ func (r *room) storeResult() {
 	res := r.t.Result()
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	err := r.finishStored(ctx, res, time.Now())
+	err := r.finishStored(ctx, res, r.srv.now())
 	if err != nil && !errors.Is(err, store.ErrConflict) {
 		r.srv.log.Error("result not stored", "table", r.id, "err", err)
 		return
@@ -277,6 +274,7 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if err := r.updateSeat(seat, st); err != nil {
 		return "", err
 	}
+	r.seatTaken()
 	return token, nil
 }
 
@@ -289,11 +287,14 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 		return apiErrorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
 	}
 	st := r.hdr.Seats[seat]
-	if st.Kind != table.KindHuman || st.Token != "" {
-		return apiErrorf(409, "seat-taken", "%s is taken; only an empty seat can go to a bot", table.SeatName(seat))
-	}
 	if r.t.Over() {
 		return apiErrorf(409, "game-over", "the game is over")
+	}
+	if st.Kind == table.KindHuman && st.Token != "" {
+		return r.handAwayToBot(seat, spec)
+	}
+	if st.Kind != table.KindHuman {
+		return apiErrorf(409, "seat-taken", "%s is taken; only an empty seat, or one whose person is away, can go to a bot", table.SeatName(seat))
 	}
 	if err := r.seatBot(seat, spec); err != nil {
 		return apiErrorf(400, "bad-seats", "%v", err)
@@ -303,6 +304,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 		r.bots[seat] = nil
 		return err
 	}
+	r.seatGiven(seat, spec)
 	r.thinkBots()
 	return nil
 }

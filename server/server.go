@@ -50,6 +50,12 @@ type Config struct {
 	// when someone comes back (0: 10 minutes). A finished table nobody
 	// watches is unloaded after a minute.
 	IdleUnload time.Duration
+	// Clock is the time table clocks count, and actions are stamped with
+	// (nil: the system's). Tests move a clock of their own.
+	Clock Clock
+	// AwayGrace is how long a person's seat must have had no connection
+	// before the table's creator may hand it to a bot (0: a minute).
+	AwayGrace time.Duration
 	// TrustedProxies are the load balancers and reverse proxies in front
 	// of the server: from these peers only, the client's address is read
 	// from ProxyHeader (proxy.go). None: every client is its peer.
@@ -130,6 +136,10 @@ type Server struct {
 	metrics *metrics
 	games   map[string]engine.Game
 	botSem  chan struct{}
+	clock   Clock
+	// wakes holds the timers that load an unloaded clocked table back at
+	// its next deadline (roomclock.go).
+	wakes wakeups
 
 	ctx    context.Context // cancelled at shutdown: bots stop thinking
 	cancel context.CancelFunc
@@ -164,11 +174,17 @@ func New(st store.Store, cfg Config) *Server {
 	if cfg.BotWorkers <= 0 {
 		cfg.BotWorkers = runtime.NumCPU()
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = systemClock{}
+	}
+	if cfg.AwayGrace <= 0 {
+		cfg.AwayGrace = time.Minute
+	}
 	lim := cfg.Limits.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: newMetrics(),
-		games: map[string]engine.Game{}, botSem: make(chan struct{}, cfg.BotWorkers),
+		games: map[string]engine.Game{}, botSem: make(chan struct{}, cfg.BotWorkers), clock: cfg.Clock,
 		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
 		conns:    newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
 		cmdRates: newAddrBuckets(lim.AddrRate, lim.AddrBurst),
@@ -306,6 +322,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
+	mux.HandleFunc("POST /api/mine", s.handleMine)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {

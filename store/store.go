@@ -45,6 +45,11 @@ type Table struct {
 	// Settings are the table's own settings by key (its clock, what a
 	// timeout does, its chat): not the game's options. nil: none.
 	Settings map[string]string
+	// Rated marks a table whose result moves its players' ratings, and
+	// Daily the day (YYYY-MM-DD) of the daily deal a table plays ("" for
+	// none). Both are set when the table is created and never change.
+	Rated bool
+	Daily string
 }
 
 // Seat is one seat of a table.

@@ -23,10 +23,17 @@ func TestMain(m *testing.M) {
 // testAgent speaks the protocol on stdin/stdout: "first" plays the first
 // legal action of every turn; "crash" exits with status 3 on its first
 // turn; "hang" never answers; "garbage" answers with a line that is not a
-// command; "deaf" never reads its input.
+// command; "deaf" never reads its input; "reactive" is reactiveAgent.
 func testAgent(mode string) int {
 	if mode == "deaf" {
 		time.Sleep(time.Hour)
+		return 0
+	}
+	if mode == "reactive" {
+		if _, err := reactiveAgent(os.Stdin, os.Stdout, 3, false); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 4
+		}
 		return 0
 	}
 	sc := bufio.NewScanner(os.Stdin)

@@ -100,10 +100,12 @@ func (p *JSONPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 			err = Errorf(CodeBadMessage, "type %q is a command of the server's tables (docs/protocol.md), not of this protocol; send an action or a hint", c.Type)
 		}
 		if err != nil {
-			p.Tell(ErrorMessage(turn.Seat, turn.Version, "", err))
+			p.Tell(ErrorMessage(turn.Seat, turn.Version, lineID(l.text), err))
 			if p.Strict {
 				return Move{}, fmt.Errorf("wrote a line that is not a command: %.80q", l.text)
 			}
+			// The turn again, as after every refusal (docs/protocol-agent.md).
+			p.Tell(turn.Message)
 			continue
 		}
 		if c.Type == CommandHint {
@@ -115,6 +117,18 @@ func (p *JSONPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 			p.Tell(Message{Type: TypeHint, Seat: turn.Seat, Version: turn.Version, Action: c.Action, Hint: hint, ID: c.ID})
 			continue
 		}
-		return Move{Action: c.Action, Version: *c.Version}, nil
+		return Move{Action: c.Action, Version: *c.Version, ID: c.ID}, nil
 	}
+}
+
+// lineID is the correlation id of a line that is not a valid command,
+// when it has one, so its error answers it by that id.
+func lineID(text []byte) string {
+	var c struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(text, &c) != nil {
+		return ""
+	}
+	return c.ID
 }

@@ -23,6 +23,9 @@ const (
 	TypeEnd   = "end"   // the game is over: the result and the final view
 	TypeError = "error" // a command was refused: a code and a sentence; nothing changed
 	TypeHint  = "hint"  // the answer to a hint command: what the action would do
+	// TypeSealed answers the seat's own action in a simultaneous window:
+	// taken and kept from everyone else until the window closes.
+	TypeSealed = "sealed"
 )
 
 // Message is one message to a seat (Seat) or to a spectator (Seat is
@@ -58,6 +61,9 @@ type Message struct {
 	// Code and Text are the error's code and sentence, on error.
 	Code string `json:"code,omitempty"`
 	Text string `json:"message,omitempty"`
+	// RetryAfterMs is, on a rate-limited error, how long to wait before
+	// the next command is taken (server only).
+	RetryAfterMs int `json:"retry_after_ms,omitempty"`
 	// ID echoes the correlation id of the command answered.
 	ID string `json:"id,omitempty"`
 }
@@ -102,7 +108,43 @@ type commandSpec struct {
 var commands = map[string]commandSpec{
 	CommandAction: {action: true, version: true},
 	CommandHint:   {action: true},
-	CommandAuto:   {table: true, check: checkAuto},
+	// The table's life (issue 20; docs/protocol.md, "Leaving, offers,
+	// rematch, chat").
+	CommandResign:         {table: true},
+	CommandAbort:          {table: true},
+	CommandDraw:           {table: true},
+	CommandDrawDecline:    {table: true},
+	CommandLeave:          {table: true},
+	CommandTakeBack:       {table: true},
+	CommandRematch:        {table: true},
+	CommandRematchDecline: {table: true},
+	CommandChat:           {table: true, check: checkChat},
+	// Auto-play (docs/protocol.md, "Auto-play").
+	CommandAuto: {table: true, check: checkAuto},
+}
+
+// Table commands of the table's life: resign, abort, offer or accept a
+// draw, leave the seat to a bot and take it back, ask for or accept a
+// rematch, say a chat line.
+const (
+	CommandResign         = "resign"
+	CommandAbort          = "abort"
+	CommandDraw           = "draw"
+	CommandDrawDecline    = "draw-decline"
+	CommandLeave          = "leave"
+	CommandTakeBack       = "take-back"
+	CommandRematch        = "rematch"
+	CommandRematchDecline = "rematch-decline"
+	CommandChat           = "chat"
+)
+
+// checkChat refuses a chat command without text; the server cleans the
+// text and bounds its length.
+func checkChat(c Command) error {
+	if strings.TrimSpace(c.Text) == "" {
+		return Errorf(CodeBadMessage, "text: missing; a chat command says something, e.g. {\"type\":\"chat\",\"text\":\"good luck\"}")
+	}
+	return nil
 }
 
 // CommandAuto asks the server to play Action for the seat whenever it is
@@ -133,6 +175,8 @@ type Command struct {
 	Action  string `json:"action,omitempty"`
 	Version *int   `json:"version,omitempty"`
 	ID      string `json:"id,omitempty"`
+	// Text is a chat command's line.
+	Text string `json:"text,omitempty"`
 	// PerSecond is an auto command's pace (0: the fastest).
 	PerSecond int `json:"per_second,omitempty"`
 }

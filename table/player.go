@@ -35,11 +35,13 @@ func (t Turn) Hint(text string) (string, error) {
 	return t.table.Hint(t.Seat, text)
 }
 
-// Move is a player's answer: an action in the game's notation and the
-// version of the turn it answers.
+// Move is a player's answer: an action in the game's notation, the
+// version of the turn it answers and the command's correlation id (echoed
+// on the error refusing it, or on the actor's event).
 type Move struct {
 	Action  string
 	Version int
+	ID      string
 }
 
 // TurnFor is the turn of seat at t, for a player to act on.

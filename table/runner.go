@@ -96,13 +96,19 @@ func (r *Runner) play(ctx context.Context, seat int, m Move) error {
 	for refusals := 0; ; refusals++ {
 		ap, err := t.Play(seat, m.Action, m.Version)
 		if err == nil {
-			return r.tellAll(ap.For)
+			return r.tellAll(func(viewer int) Message {
+				msg := ap.For(viewer)
+				if viewer == seat {
+					msg.ID = m.ID
+				}
+				return msg
+			})
 		}
 		var refused *Error
 		if !errors.As(err, &refused) {
 			return err
 		}
-		if terr := r.Players[seat].Tell(ErrorMessage(seat, t.Version(), "", refused)); terr != nil {
+		if terr := r.Players[seat].Tell(ErrorMessage(seat, t.Version(), m.ID, refused)); terr != nil {
 			return &SeatError{Seat: seat, Err: terr}
 		}
 		if refusals+1 >= MaxRefusals {

@@ -23,6 +23,9 @@ type Table struct {
 	state engine.State
 	rec   *record.Record
 	seats []SeatInfo
+	// ending, when set, ended the game at the table before its rules did
+	// (ending.go).
+	ending *record.Ending
 }
 
 // New starts a game of g with opts from setup, seated as seats (one entry
@@ -43,7 +46,15 @@ func New(g engine.Game, opts engine.Options, setup engine.Setup, seats []SeatInf
 // on from its last position; seats, when not nil, replaces the record's
 // seating (names and who plays, one entry per seat).
 func Resume(g engine.Game, rec *record.Record, seats []SeatInfo) (*Table, error) {
-	s, _, err := record.ReplayGame(g, rec)
+	return ResumeFunc(g, rec, seats, nil)
+}
+
+// ResumeFunc is Resume calling each (when not nil) with the state after
+// every number of actions as the replay goes (record.ReplayGameFunc): a
+// server rebuilding a table's clock learns whose turn it was when, from
+// the one replay. each must not keep or change the state.
+func ResumeFunc(g engine.Game, rec *record.Record, seats []SeatInfo, each func(version int, s engine.State)) (*Table, error) {
+	s, _, err := record.ReplayGameFunc(g, rec, each)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +75,8 @@ func Resume(g engine.Game, rec *record.Record, seats []SeatInfo) (*Table, error)
 	copied.Actions = slices.Clone(rec.Actions)
 	copied.Seats = recordSeats(seats)
 	copied.Result = nil
-	return &Table{game: g, state: s, rec: &copied, seats: seats}, nil
+	copied.Ending = nil
+	return &Table{game: g, state: s, rec: &copied, seats: seats, ending: rec.Ending}, nil
 }
 
 func seatList(seats []SeatInfo, n int) ([]SeatInfo, error) {
@@ -107,11 +119,16 @@ func (t *Table) NumSeats() int { return len(t.seats) }
 // Version counts the actions applied so far.
 func (t *Table) Version() int { return len(t.rec.Actions) }
 
-// ToMove lists the seats that may act now.
-func (t *Table) ToMove() []int { return t.state.ToMove(nil) }
+// ToMove lists the seats that may act now (none once the game is over).
+func (t *Table) ToMove() []int {
+	if t.ending != nil {
+		return nil
+	}
+	return t.state.ToMove(nil)
+}
 
-// Over reports whether the game has ended.
-func (t *Table) Over() bool { return t.state.Terminal() }
+// Over reports whether the game has ended, by its rules or at the table.
+func (t *Table) Over() bool { return t.ending != nil || t.state.Terminal() }
 
 // State returns a copy of the whole state, hidden cards and all: for a bot
 // deciding off the goroutine that owns the table (bots read only what their
@@ -120,8 +137,13 @@ func (t *Table) Over() bool { return t.state.Terminal() }
 // from it, to a seat.
 func (t *Table) State() engine.State { return t.state.Clone() }
 
-// Result is the outcome so far.
-func (t *Table) Result() engine.Result { return t.state.Result() }
+// Result is the outcome so far: the game's, or the table's ending's.
+func (t *Table) Result() engine.Result {
+	if t.ending != nil {
+		return t.ending.Result(t.state, t.names())
+	}
+	return t.state.Result()
+}
 
 // View is what seat (or engine.Spectator) sees now.
 func (t *Table) View(seat int) engine.View { return t.state.View(seat) }
@@ -142,6 +164,10 @@ func (t *Table) Record() *record.Record {
 	r := *t.rec
 	r.Actions = slices.Clone(t.rec.Actions)
 	r.Seats = slices.Clone(t.rec.Seats)
+	if t.ending != nil {
+		e := *t.ending
+		r.Ending = &e
+	}
 	r.Finish(t.state)
 	return &r
 }
@@ -159,7 +185,7 @@ func (t *Table) Turn(seat int) Message {
 
 // End is the message telling seat the game is over.
 func (t *Table) End(seat int) Message {
-	res := t.state.Result()
+	res := t.Result()
 	return Message{Type: TypeEnd, Seat: seat, Version: t.Version(), View: t.state.View(seat), Result: &res}
 }
 
@@ -183,7 +209,7 @@ func (t *Table) Hint(seat int, text string) (string, error) {
 
 // check parses text as seat's action and makes sure it is legal now.
 func (t *Table) check(seat int, text string) (engine.Action, error) {
-	if t.state.Terminal() {
+	if t.Over() {
 		return 0, refusal(engine.ErrGameOver)
 	}
 	if err := engine.CheckSeat(seat, t.state.ToMove(nil)); err != nil {

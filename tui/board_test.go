@@ -52,9 +52,9 @@ func TestWatchtowerBoard(t *testing.T) {
 		Tries:   []watchtower.TryView{{Card: target, Attacker: 1, Count: 2}},
 		Pending: &watchtower.Pending{Kind: "battle", Picker: 0, From: 1, Positions: 5, Open: []int{1, 2, 4, 5}, Attacker: 1, Defender: 0, Target: &target, K: 2},
 	}
-	s := drawn(t, "watchtower", v, 0, nil)
-	wantAll(t, s, "round 7", "seat 2 (expert)'s turn", "barracks 12", "#3 7♣", "challenge used", "set aside 2♦",
-		"army 3: A♠ 9♥ 4♦", "won 9♥", "fortress [Q♥ Q♠]",
+	s := drawn(t, "watchtower", v, 0, map[string]string{"max-rounds": "75"})
+	wantAll(t, s, "round 7 of 75", "seat 2 (expert)'s turn", "barracks 12", "#3 7♣", "challenge used", "set aside 2♦",
+		"army 3: 4♦ 9♥* A♠", "(* won)", "fortress [Q♥ Q♠]",
 		"army 5 seen K♦", "ON CAMPAIGN", "tower 8♣ 8♦ 8♥ 8♠", "showdown row 10♣ 3♥ (1 trick)",
 		"out", "tries: Q♥ 2/3 (seat 2 (expert))",
 		"battle: seat 2 (expert) challenges Ann for Q♥ with 2 cards",
@@ -63,7 +63,7 @@ func TestWatchtowerBoard(t *testing.T) {
 	v.Pending = &watchtower.Pending{Kind: "free-for-all", Picker: 2, From: 0, Positions: 2, Open: []int{1, 2}, Contested: &contested, Participants: []int{0, 2}}
 	wantAll(t, drawn(t, "watchtower", v, 0, nil), "free-for-all for 6♠ between Ann, seat 3 (heuristic)", "seat 3 (heuristic) picks blind from Ann's army")
 	v.Pending = &watchtower.Pending{Kind: "give", Picker: 0, From: 0, Owed: 2}
-	wantAll(t, drawn(t, "watchtower", v, 0, nil), "Ann gives 2 army card(s) to the empty barracks")
+	wantAll(t, drawn(t, "watchtower", v, 0, nil), "Ann gives 2 army cards to the empty barracks")
 }
 
 func TestRegicideBoard(t *testing.T) {

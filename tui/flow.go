@@ -143,6 +143,11 @@ func (m *Model) startAsking(seat int) tea.Cmd {
 	if m.isWar() {
 		legal = warLegal(legal, m.slap.active)
 	}
+	m.pick.group = nil
+	if g, ok := m.ui.(grouper); ok {
+		legal = groupActions(g, legal)
+		m.pick.group = g.group
+	}
 	m.pick.reset(legal)
 	return tea.Batch(cmd, m.autoNext())
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"cardtable/engine"
@@ -32,6 +33,25 @@ type gameUI interface {
 	// quiet reports whether an action says nothing worth a log line of
 	// its own (War's flips: the trick's note says what they did).
 	quiet(action string) bool
+}
+
+// grouper is a game whose long action lists are grouped by kind, in an
+// order that puts the choices that matter most first.
+type grouper interface {
+	// group names an action's group ("challenge") and its place in the
+	// list (lower first).
+	group(action string) string
+	groupRank(group string) int
+}
+
+// groupActions orders legal by group, keeping the engine's order within
+// each.
+func groupActions(g grouper, legal []string) []string {
+	out := slices.Clone(legal)
+	slices.SortStableFunc(out, func(a, b string) int {
+		return g.groupRank(g.group(a)) - g.groupRank(g.group(b))
+	})
+	return out
 }
 
 // uiFor returns the drawing of the game named name.

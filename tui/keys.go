@@ -63,9 +63,13 @@ func (m *Model) playKey(k tea.KeyPressMsg) tea.Cmd {
 	case "down", "ctrl+n":
 		m.pick.move(1)
 	case "pgup":
-		m.pick.move(-5)
+		m.pick.page(-1)
 	case "pgdown":
-		m.pick.move(5)
+		m.pick.page(1)
+	case "home":
+		m.pick.home()
+	case "end":
+		m.pick.end()
 	case "tab":
 		m.pick.complete()
 	case "enter":

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardtable/engine"
 )
@@ -46,26 +47,42 @@ func (sc scene) seatName(seat int) string {
 // wideLayout is the width from which the log sits beside the board.
 const wideLayout = 118
 
+// columns are the widths of the actions' column (the board's too, in the
+// wide layout) and of the log's; wide reports whether the log sits beside
+// the board over the whole height.
+func (m *Model) columns() (leftW, logW int, wide bool) {
+	w := m.width
+	if w >= wideLayout {
+		logW = min(max(w/3, 38), 60)
+		return w - logW - 1, logW, true
+	}
+	logW = max(36, w-60)
+	return w - logW - 1, logW, false
+}
+
 // tableView draws the table: header, board, actions, log, forecast,
 // status and keys.
 func (m *Model) tableView() string {
 	w, h := m.width, m.height
 	footer := m.footer()
 	body := h - 1 - lipgloss.Height(footer)
-	board := m.board()
-	logW := 40
-	if w >= wideLayout {
-		logW = min(max(w/3, 38), 60)
-		leftW := w - logW - 1
+	leftW, logW, wide := m.columns()
+	if wide {
+		board := m.board(leftW)
+		if m.mode == modeEnd {
+			board = m.resultView(leftW) + "\n" + board
+		}
 		boardLines := min(lipgloss.Height(board), body-5)
 		left := clip(fit(board, leftW), boardLines) + "\n" + m.actionsView(leftW, body-boardLines-1)
 		right := m.logView(logW, body)
 		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + footer
 	}
+	board := m.board(w)
+	if m.mode == modeEnd {
+		board = m.resultView(w) + "\n" + board
+	}
 	boardLines := min(lipgloss.Height(board), body-7)
 	rows := body - boardLines
-	logW = max(36, w-60)
-	leftW := w - logW - 1
 	bottom := joinColumns(m.actionsView(leftW, rows), leftW, m.logView(logW, rows), logW, rows)
 	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + footer
 }
@@ -104,9 +121,11 @@ func (m *Model) header() string {
 	return strings.Join(parts, styleDim.Render(" · "))
 }
 
-// board is the game's drawing of the display seat's view; while a battle's
-// steps are being shown it keeps the position from before them.
-func (m *Model) board() string {
+// board is the game's drawing of the display seat's view, width cells
+// wide: a line longer than that wraps under itself rather than lose its
+// end. While a battle's steps are being shown it keeps the position from
+// before them.
+func (m *Model) board(width int) string {
 	v := m.t.View(m.display)
 	if m.steps.active() && m.steps.frozen != nil {
 		v = m.steps.frozen
@@ -116,15 +135,36 @@ func (m *Model) board() string {
 		last = m.log[n-1].actor
 	}
 	sc := scene{view: v, viewer: m.display, labels: m.labels, options: m.options,
-		game: m.t.Game(), lastActor: last, width: m.width}
-	out := m.ui.board(sc)
+		game: m.t.Game(), lastActor: last, width: width}
+	out := wrapBoard(m.ui.board(sc), width)
 	if m.steps.active() {
-		out += "\n" + m.stepsView()
-	}
-	if m.mode == modeEnd {
-		out += "\n" + m.resultView()
+		out += "\n" + wrapBoard(m.stepsView(), width)
 	}
 	return out
+}
+
+// wrapBoard wraps every line of a board longer than width at word
+// boundaries, its continuation indented four cells past the line's own
+// indent, so that nothing is cut.
+func wrapBoard(board string, width int) string {
+	lines := strings.Split(board, "\n")
+	var out []string
+	for _, l := range lines {
+		if ansi.StringWidth(l) <= width {
+			out = append(out, l)
+			continue
+		}
+		stripped := ansi.Strip(l)
+		indent := len(stripped) - len(strings.TrimLeft(stripped, " ")) + 4
+		indent = min(indent, width/3)
+		first := strings.Split(ansi.Wrap(l, width, ""), "\n")
+		out = append(out, first[0])
+		rest := strings.TrimLeft(strings.Join(first[1:], " "), " ")
+		for _, r := range strings.Split(ansi.Wrap(rest, width-indent, ""), "\n") {
+			out = append(out, strings.Repeat(" ", indent)+strings.TrimLeft(r, " "))
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // stepsView lists the steps shown so far of the action being shown.
@@ -192,15 +232,25 @@ func (m *Model) logView(width, rows int) string {
 func (m *Model) logLines(i int) []string {
 	e := m.log[i]
 	var lines []string
-	if text := e.text(m.display); !m.ui.quiet(text) {
+	text := e.text(m.display)
+	quiet := m.ui.quiet(text)
+	if !quiet {
 		line := m.label(e.actor) + ": " + prettyAction(text)
 		if i == len(m.log)-1 && e.byBot {
 			line = styleHighlight.Render("▶ ") + line
 		}
 		lines = append(lines, line)
 	}
-	if e.note != "" {
+	switch {
+	case e.note == "":
+	case quiet:
+		// The note stands for the action (War's trick).
 		lines = append(lines, prettyAction(e.note))
+	default:
+		// What the action set off, a step a line.
+		for _, part := range strings.Split(e.note, "; ") {
+			lines = append(lines, styleDim.Render("  · ")+prettyAction(part))
+		}
 	}
 	evs := e.events
 	if i == len(m.log)-1 && m.steps.active() {
@@ -244,6 +294,8 @@ func (m *Model) footer() string {
 	}
 	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
 	switch {
+	case m.pick.group != nil && m.win != nil && m.win.asking >= 0:
+		keys = styleKeys.Render("↑/↓ · pgup/pgdn groups · home/end · enter play · type filters · ? help · q quit")
 	case m.isWar() && m.mode != modeEnd && !m.slap.active:
 		keys = styleKeys.Render("enter: " + m.pick.choice() + " · " + m.warKeysHint() + " · ? help · q quit")
 	case m.mode == modeEnd:
@@ -258,39 +310,20 @@ func (m *Model) footer() string {
 	return forecast + "\n" + status + "\n" + keys
 }
 
-// resultView is the end: winners by name, why it ended, the detail.
-func (m *Model) resultView() string {
+// resultView is the end: who won and how in a sentence with names, the
+// game's numbers, styled as a win or a loss for the people here.
+func (m *Model) resultView(width int) string {
+	wrap := lipgloss.NewStyle().Width(width)
 	if m.failure != nil {
-		return styleStatusErr.Render("The game stopped: "+m.failure.Error()) + "\n" + styleKeys.Render("The record is kept; s saves it.")
+		return wrap.Render(styleStatusErr.Render("The game stopped: "+glyphs(m.failure.Error()))) + "\n" + styleKeys.Render("The record is kept; s saves it.")
 	}
 	res := m.t.Result()
 	if !res.Over {
 		return ""
 	}
-	return resultText(res, m.labels, m.t.Game().Utility())
-}
-
-func resultText(res engine.Result, labels []string, u engine.Utility) string {
-	var who string
-	switch {
-	case len(labels) == 1 && len(res.Winners) == 0:
-		who = "You lost."
-	case len(labels) == 1:
-		who = "You won!"
-	case len(res.Winners) == 0 && u == engine.Identical:
-		who = "The table lost."
-	case len(res.Winners) == 0:
-		who = "A draw."
-	case u == engine.Identical:
-		who = "The table won!"
-	default:
-		var names []string
-		for _, s := range res.Winners {
-			if s >= 0 && s < len(labels) {
-				names = append(names, labels[s])
-			}
-		}
-		who = "Winner: " + strings.Join(names, ", ")
+	e := endTeller{labels: m.labels, you: -1, persons: m.persons}
+	if len(m.persons) == 1 {
+		e.you = m.persons[0]
 	}
-	return styleAlert.Render(" "+who+" ") + " " + styleLabel.Render("end: ") + res.End + "\n" + res.Detail
+	return e.tell(res, m.lastPublic).render(width)
 }

@@ -217,6 +217,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.step(msg)
 	case autoFlipMsg:
 		return m, m.autoFlip(msg)
+	case analysisMsg:
+		return m, m.analysisDone(msg)
 	}
 	var cmd tea.Cmd
 	if m.mode == modePlay && m.overlay == overlayNone {
@@ -260,7 +262,7 @@ func (m *Model) render() string {
 
 // setStatus shows a sentence in the status line; err marks a refusal.
 func (m *Model) setStatus(text string, err bool) {
-	m.status, m.statusErr = text, err
+	m.status, m.statusErr = glyphs(text), err
 }
 
 // fail stops the game because a player failed: the record is kept and the

@@ -37,7 +37,7 @@ func TestRegicideScreenForecastAndRefusal(t *testing.T) {
 	if h.m.t.Version() != 0 {
 		t.Fatalf("an illegal play was applied: version %d", h.m.t.Version())
 	}
-	h.wantScreen("combo")
+	h.wantScreen("3♣ 9♣ is neither a combo")
 	h.key("esc")
 	h.play("play 3C 3D")
 	if h.m.t.Version() != 1 {
@@ -279,7 +279,7 @@ func TestEndSaveAndReview(t *testing.T) {
 	if h.m.mode != modeEnd {
 		t.Fatalf("after the cap: mode %d, want the end", h.m.mode)
 	}
-	h.wantScreen("end: ", "s save")
+	h.wantScreen("A draw: nobody won within 3 battles.", "3 battles · 0 wars", "s save")
 	path := filepath.Join(t.TempDir(), "war.json")
 	h.key("s")
 	h.wantScreen("Save the record")

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // picker is how a person chooses an action: the legal actions as a list to
@@ -16,9 +17,14 @@ type picker struct {
 	// explain says in words what an action means ("" when its notation
 	// says it all).
 	explain func(string) string
-	legal   []string
-	cursor  int
-	offset  int
+	// group names an action's group in a long list ("challenge"); nil:
+	// the list is not grouped.
+	group  func(string) string
+	legal  []string
+	cursor int
+	// offset is the first list row shown (rows count group headings and
+	// the highlighted action's explanation).
+	offset int
 }
 
 func newPicker() picker {
@@ -152,8 +158,96 @@ func (p *picker) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// home and end go to the first and the last match.
+func (p *picker) home() { p.cursor = 0 }
+
+func (p *picker) end() { p.cursor = max(len(p.matches())-1, 0) }
+
+// page moves to the first action of the next (dir 1) or this or the
+// previous (dir -1) group in a grouped list, or five rows in a plain one.
+func (p *picker) page(dir int) {
+	ms := p.matches()
+	if p.group == nil || len(ms) == 0 {
+		p.move(5 * dir)
+		return
+	}
+	c := min(p.cursor, len(ms)-1)
+	g := p.group(ms[c])
+	if dir > 0 {
+		for c < len(ms)-1 && p.group(ms[c]) == g {
+			c++
+		}
+		p.cursor = c
+		return
+	}
+	// Back to the start of this group, or of the one before when already
+	// there.
+	if c > 0 && p.group(ms[c-1]) != g {
+		c--
+		g = p.group(ms[c])
+	}
+	for c > 0 && p.group(ms[c-1]) == g {
+		c--
+	}
+	p.cursor = c
+}
+
+// listRow is one row of the list: an action (item >= 0) or a heading or
+// an explanation (item -1).
+type listRow struct {
+	text string
+	item int
+	// detail marks the highlighted action's explanation.
+	detail bool
+}
+
+// rows lays the matches out for width cells: a heading before each group
+// of two or more actions, each action with its explanation beside it when
+// it fits whole, and the highlighted action's explanation under it in
+// full when it does not — an explanation is never cut.
+func (p *picker) rows(ms []string, width int) []listRow {
+	var out []listRow
+	for i, a := range ms {
+		if p.group != nil {
+			g := p.group(a)
+			if (i == 0 || p.group(ms[i-1]) != g) && i+1 < len(ms) && p.group(ms[i+1]) == g {
+				n := 0
+				for j := i; j < len(ms) && p.group(ms[j]) == g; j++ {
+					n++
+				}
+				out = append(out, listRow{text: styleLabel.Render(fmt.Sprintf("── %s · %d", g, n)), item: -1})
+			}
+		}
+		line := "  " + prettyAction(a)
+		if i == p.cursor {
+			line = styleSelected.Render("▸") + " " + prettyAction(a)
+		}
+		e := ""
+		if p.explain != nil {
+			e = p.explain(a)
+		}
+		switch {
+		case e == "":
+		case ansi.StringWidth(line)+2+ansi.StringWidth(e) <= width:
+			line += styleDim.Render("  " + e)
+			e = ""
+		}
+		out = append(out, listRow{text: line, item: i})
+		if e != "" && i == p.cursor {
+			for j, l := range strings.Split(ansi.Wrap(e, max(width-6, 10), ""), "\n") {
+				lead := "      "
+				if j == 0 {
+					lead = "    ↳ "
+				}
+				out = append(out, listRow{text: styleDim.Render(lead + l), item: -1, detail: true})
+			}
+		}
+	}
+	return out
+}
+
 // view draws the input line and rows of the list, the highlighted action
-// kept in sight.
+// (with its explanation and its group's heading) kept in sight.
 func (p *picker) view(width, rows int) string {
 	var b strings.Builder
 	p.input.SetWidth(max(width-4, 10))
@@ -163,31 +257,48 @@ func (p *picker) view(width, rows int) string {
 	if rows <= 0 {
 		return b.String()
 	}
-	if p.cursor < p.offset {
-		p.offset = p.cursor
-	}
-	if p.cursor >= p.offset+rows {
-		p.offset = p.cursor - rows + 1
-	}
 	if len(ms) == 0 {
 		b.WriteString("\n" + styleDim.Render("  no legal action matches; enter sends it as typed"))
 		return b.String()
 	}
-	end := min(len(ms), p.offset+rows)
-	for i := p.offset; i < end; i++ {
-		line := "  " + prettyAction(ms[i])
-		if i == p.cursor {
-			line = styleSelected.Render("▸") + " " + prettyAction(ms[i])
-		}
-		if p.explain != nil {
-			if e := p.explain(ms[i]); e != "" {
-				line += styleDim.Render("  " + e)
+	p.cursor = min(p.cursor, len(ms)-1)
+	all := p.rows(ms, width)
+	first, last := 0, 0
+	for r, row := range all {
+		if row.item == p.cursor {
+			first, last = r, r
+			if r > 0 && all[r-1].item < 0 && !all[r-1].detail {
+				first = r - 1
+			}
+			for last+1 < len(all) && all[last+1].detail {
+				last++
 			}
 		}
-		if i == end-1 && end < len(ms) {
-			line += styleDim.Render(fmt.Sprintf("   (+%d more)", len(ms)-end))
+	}
+	if first < p.offset {
+		p.offset = first
+	}
+	if last >= p.offset+rows {
+		p.offset = last - rows + 1
+	}
+	p.offset = max(min(p.offset, len(all)-rows), 0)
+	end := min(len(all), p.offset+rows)
+	for r := p.offset; r < end; r++ {
+		line := all[r].text
+		if r == end-1 && end < len(all) {
+			line += styleDim.Render(fmt.Sprintf("   (+%d more below)", countItems(all[end:])))
 		}
 		b.WriteString("\n" + line)
 	}
 	return b.String()
+}
+
+func countItems(rows []listRow) int {
+	n := 0
+	for _, r := range rows {
+		if r.item >= 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -48,7 +48,11 @@ func (regicideUI) board(sc scene) string {
 		b.WriteString(section("your hand:", cardList(v.Hand)) + "\n")
 	}
 	if v.Players == 1 {
-		b.WriteString(section("Jester powers left:", fmt.Sprint(v.PowersLeft)) + styleDim.Render("  (power: discard your hand, draw 8)") + "\n")
+		powers := section("Jester powers left:", fmt.Sprint(v.PowersLeft))
+		if v.PowersLeft > 0 {
+			powers += styleDim.Render("  (power: discard your hand, draw 8)")
+		}
+		b.WriteString(powers + "\n")
 	}
 	b.WriteString(regicideStep(sc, v))
 	return strings.TrimRight(b.String(), "\n")
@@ -99,7 +103,15 @@ func regicideStep(sc scene, v *regicide.View) string {
 	cur := sc.label(v.Current)
 	switch v.Phase {
 	case "play":
-		return section("step:", cur+" plays a card, a combo, an Ace with a card, the Jester — or yields")
+		what := cur + " plays a card, a combo or an Ace with a card"
+		if v.Players >= 3 {
+			// Only three or four players shuffle Jesters into the Tavern.
+			what = cur + " plays a card, a combo, an Ace with a card, the Jester"
+		}
+		if canYield(sc, v) {
+			what += " — or yields"
+		}
+		return section("step:", what)
 	case "discard":
 		return section("step:", styleAlert.Render(fmt.Sprintf(" %s suffers %d ", cur, v.Suffer))+" discard cards worth at least that (the list shows the covers)")
 	case "signal":
@@ -110,6 +122,21 @@ func regicideStep(sc scene, v *regicide.View) string {
 		return section("step:", cur+" killed exactly: the enemy goes to the Tavern or the discard")
 	}
 	return ""
+}
+
+// canYield reports whether the current player may yield (REG-08): never
+// in solo unless the solo-yield variant is on, and not when every other
+// player's last turn was a yield.
+func canYield(sc scene, v *regicide.View) bool {
+	if v.Players == 1 {
+		return sc.options["solo-yield"] == "true"
+	}
+	for p, y := range v.Yielded {
+		if p != v.Current && !y {
+			return true
+		}
+	}
+	return false
 }
 
 // regicideExplain says in words what an action means where the notation

@@ -25,6 +25,8 @@ type reviewer struct {
 	viewer  int
 	result  engine.Result
 	fromEnd bool
+	// analysis is the game's analysis, on request (analysis.go).
+	analysis analysisPane
 }
 
 // frame is the table after one action: its actor and, per viewer (index
@@ -77,6 +79,7 @@ func newReviewer(rec *record.Record) (*reviewer, error) {
 		r.frames = append(r.frames, f)
 	}
 	r.result = t.Result()
+	r.analysis.rec = rec
 	return r, nil
 }
 
@@ -89,7 +92,8 @@ func (m *Model) logPast() {
 	}
 	for i, f := range r.frames[1:] {
 		e := logEntry{actor: f.actor, byBot: !m.isPerson(f.actor), version: i + 1,
-			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.labels, r.frames[i].views[0], f.views[0])}
+			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.labels, r.frames[i].views[0], f.views[0]),
+			events: m.ui.events(f.views[0])}
 		m.log = append(m.log, e)
 	}
 }
@@ -132,6 +136,8 @@ func (m *Model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
 		if r.viewer >= len(r.labels) {
 			r.viewer = engine.Spectator
 		}
+	case "a", "[", "]":
+		return m.analysisKey(k.String())
 	case "?":
 		m.showHelp(helpReview)
 	case "q", "esc":
@@ -158,7 +164,7 @@ func (r *reviewer) view(w, h int) string {
 		last = f.actor
 	}
 	sc := scene{view: f.views[r.viewer+1], viewer: r.viewer, labels: r.labels, options: r.options, game: r.game, lastActor: last, width: w}
-	board := r.ui.board(sc)
+	board := wrapBoard(r.ui.board(sc), w)
 	var lines []string
 	from := max(1, r.at-5)
 	for i := from; i <= r.at; i++ {
@@ -176,8 +182,9 @@ func (r *reviewer) view(w, h int) string {
 		lines = append(lines, styleDim.Render("the deal: press → to step through the game"))
 	}
 	if r.at == len(r.frames)-1 && r.result.Over {
-		lines = append(lines, resultText(r.result, r.labels, r.game.Utility()))
+		lines = append(lines, endTeller{labels: r.labels, you: -1}.tell(r.result, r.frames[len(r.frames)-1].views[0]).render(w))
 	}
+	lines = append(lines, r.analysis.rows(r.at, r.viewer, w)...)
 	keys := styleKeys.Render("←/→ step · pgup/pgdown ten · home/end · tab whose view · ? help · q back/quit")
 	body := clip(board, h-len(lines)-4)
 	return head + "\n" + body + "\n" + styleLabel.Render(strings.Repeat("─", min(w, 60))) + "\n" + strings.Join(lines, "\n") + "\n" + keys

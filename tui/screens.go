@@ -62,13 +62,18 @@ var helpKeys = map[helpTopic]string{
 
 | key | does |
 | --- | --- |
-| ↑/↓, pgup/pgdown | move through the legal actions |
+| ↑/↓ | move through the legal actions |
+| pgup/pgdown | five actions up or down; in a grouped list (Watchtower: end, challenge, place, burn…), the previous or next group |
+| home/end | the first or the last action |
 | enter | play the highlighted action (or what you typed) |
 | type | filter the actions in the game's notation; tab completes |
 | esc | clear what you typed |
 | space | Slap War: slap (timed from the moment the slap card shows) |
 | any key | while a battle's steps are shown: show the rest at once |
 | f | while bots play: no pause before their moves (f again: back) |
+| a | War: auto-flip on or off (it waits for you in a slap window) |
+| +/- | War: auto-flip faster or slower (1, 3, 10 flips a second) |
+| F | War: finish the game at once (against bots) |
 | ? | this help |
 | q (nothing typed), ctrl+c | quit |`,
 	helpPass: `## The hand-over screen
@@ -96,6 +101,8 @@ they press a key to see their own cards. Nobody's hand is on this screen.
 | pgup/pgdown | ten actions |
 | home/end | the start / the end |
 | tab | whose view is shown |
+| a | analyse the game: the chance to win, mistakes marked, the losing move (docs/analysis.md) |
+| [ / ] | the previous / next marked decision |
 | q | quit |`,
 }
 

@@ -31,6 +31,9 @@ var (
 	styleStatusOK  = lipgloss.NewStyle().Foreground(colorGood)
 	styleForecast  = lipgloss.NewStyle().Foreground(colorGood)
 	styleAlert     = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(colorAccent)
+	styleResult    = lipgloss.NewStyle().Bold(true).Reverse(true)
+	styleWin       = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(colorGood)
+	styleLoss      = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(colorRed)
 	styleBox       = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(colorDim).Padding(0, 1)
 	styleKeys      = lipgloss.NewStyle().Foreground(colorDim)
 )
@@ -97,10 +100,14 @@ func prettyAction(text string) string {
 	return strings.Join(words, " ")
 }
 
-// plural writes n and the noun, with an s unless n is 1.
+// plural writes n and the noun, with an s unless n is 1 ("enemy" →
+// "enemies").
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if stem, ok := strings.CutSuffix(noun, "y"); ok && !strings.HasSuffix(stem, "a") && !strings.HasSuffix(stem, "e") && !strings.HasSuffix(stem, "o") {
+		return fmt.Sprintf("%d %sies", n, stem)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
@@ -113,14 +120,31 @@ func pad(s string, width int) string {
 	return s
 }
 
-// looksLikeCard reports whether w is a card in notation (not a rank or a
-// number alone, which actions also use).
+// looksLikeCard reports whether w is a card in the notation the engines
+// write ("7H", "10D", "QC"; not a rank or a number alone, which actions
+// also use, nor an English word that parses as one, such as "as").
 func looksLikeCard(w string) bool {
 	if len(w) < 2 {
 		return false
 	}
-	_, err := cards.Parse(w)
-	return err == nil
+	c, err := cards.Parse(w)
+	return err == nil && c.String() == w
+}
+
+// glyphs writes the cards in text with their suit symbols, without
+// colour ("cannot play QC" → "cannot play Q♣"), for lines drawn in a
+// style of their own, such as the status line.
+func glyphs(text string) string {
+	words := strings.Split(text, " ")
+	for i, w := range words {
+		core := strings.TrimRight(w, ":,;.)\"'")
+		lead := strings.TrimLeft(core, "([\"'")
+		if looksLikeCard(lead) {
+			c, _ := cards.Parse(lead)
+			words[i] = core[:len(core)-len(lead)] + cardText(c) + w[len(core):]
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // fit cuts every line of s to width cells, so nothing ever wraps and

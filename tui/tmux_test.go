@@ -169,7 +169,7 @@ func TestTmuxRegicide(t *testing.T) {
 	// An illegal play: the engine's sentence, nothing played.
 	p.text("play 3C 9C")
 	p.keys("Enter")
-	p.wait("combo", "move 1")
+	p.wait("3♣ 9♣ is neither a combo", "move 1")
 	// A lone Escape is told from an Alt chord by a pause: wait for its
 	// effect before typing on.
 	p.keys("Escape")
@@ -254,7 +254,7 @@ func secondsLeft(t *testing.T, screen string) float64 {
 
 func TestTmuxWatchtowerChallenge(t *testing.T) {
 	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "watchtower", "--seed", "7", "--speed", "0")
-	p.wait("Watchtower", "setup", "army 4: 4♠ 3♥ A♠ 8♦", "▸ place")
+	p.wait("Watchtower", "setup", "army 4: 3♥ 4♠ 8♦ A♠", "▸ done")
 	p.text("done")
 	p.keys("Enter")
 	p.wait("round 1", "challenge 2 3 1")

@@ -1,9 +1,15 @@
 package tui
 
 import (
+	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"cardtable/games/watchtower"
 )
 
 // pageUntil presses key until the screen shows want (at most n times),
@@ -40,7 +46,7 @@ func (p *pane) changed(before string) string {
 // player's quick reference.
 func TestTmuxHelpMarkdown(t *testing.T) {
 	p := startPane(t, 80, 24, t.TempDir(), nil, "play", "watchtower", "--seed", "7", "--speed", "0")
-	p.wait("Watchtower", "▸ place")
+	p.wait("Watchtower", "▸ done")
 	p.keys("?")
 	s := p.wait("Keys at the table", "│ move through the legal actions")
 	if strings.Contains(s, "| key |") || strings.Contains(s, "---|") {
@@ -53,7 +59,7 @@ func TestTmuxHelpMarkdown(t *testing.T) {
 	p.pageUntil("PgDn", "2. Draw: one card", 10)
 	p.pageUntil("PgDn", "The full rules, with every decision", 20)
 	p.keys("Escape")
-	p.wait("▸ place")
+	p.wait("▸ done")
 }
 
 // TestTmuxWarAutoFlip: a flips on its own at the pace shown, + speeds it
@@ -91,5 +97,112 @@ func TestTmuxSlapWarEnterSlaps(t *testing.T) {
 	s = p.wait("seat 1 (you): slap@", "by slap")
 	if strings.Contains(s, "SLAP!") {
 		t.Fatalf("the slap window is still open after enter:\n%s", s)
+	}
+}
+
+// enterUntil presses enter once per move (the header's move number) until
+// the screen shows want, and returns it.
+func (p *pane) enterUntil(want string) string {
+	p.t.Helper()
+	pressed := ""
+	end := time.Now().Add(2 * deadline)
+	for {
+		s := p.capture()
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(end) {
+			p.t.Fatalf("the screen never showed %q:\n%s", want, s)
+		}
+		if move := moveNumber.FindString(s); strings.Contains(s, "your move") && move != pressed {
+			pressed = move
+			p.keys("Enter")
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// TestTmuxEndSentences: the end screen says who won and how, with names
+// and the game's numbers — a War won with F, a Regicide solo game lost.
+func TestTmuxEndSentences(t *testing.T) {
+	t.Run("war", func(t *testing.T) {
+		p := startPane(t, 80, 24, t.TempDir(), nil, "play", "war", "--seed", "7")
+		p.wait("▸ flip")
+		p.keys("F")
+		s := p.wait("You won with all 52 cards after 91 battles.", "91 battles · 4 wars")
+		if strings.Contains(s, "end: win") || strings.Contains(s, "seat 1 holds") {
+			t.Fatalf("the end screen shows the engine's codes:\n%s", s)
+		}
+	})
+	t.Run("regicide", func(t *testing.T) {
+		p := startPane(t, 80, 24, t.TempDir(), nil, "play", "regicide", "--seed", "1", "--speed", "0")
+		p.wait("Enemy")
+		s := p.enterUntil("game over")
+		for _, want := range []string{"The Jack of Diamonds defeated you with 1 enemy down.", "1 of 12 enemies defeated · 9 turns"} {
+			if !strings.Contains(s, want) {
+				t.Fatalf("the end screen lacks %q:\n%s", want, s)
+			}
+		}
+	})
+}
+
+// TestTmuxRegicideLog: the log tells what each play set off (damage, an
+// enemy defeated, the next enemy, the attack, cards drawn), solo offers
+// no yield, and a Jester power is explained only while one is left.
+func TestTmuxRegicideLog(t *testing.T) {
+	p := startPane(t, 100, 30, t.TempDir(), nil, "play", "regicide", "--seed", "1", "--speed", "0")
+	s := p.wait("Enemy", "Jester powers left: 2  (power: discard your hand, draw 8)")
+	if strings.Contains(s, "yield") {
+		t.Fatalf("solo offers a yield:\n%s", s)
+	}
+	s = p.enterUntil("next enemy J♦: attack 10")
+	for _, want := range []string{"J♠ defeated: to the discard", "J♠ attacks: seat 1 (you) suffers", "· suffered 10"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the log lacks %q:\n%s", want, s)
+		}
+	}
+	p.enterUntil("drew 8 cards")
+	s = p.enterUntil("Jester powers left: 0")
+	if strings.Contains(s, "power: discard") {
+		t.Fatalf("a power is explained with none left:\n%s", s)
+	}
+}
+
+// resize changes the pane's size.
+func (p *pane) resize(w, h int) {
+	p.t.Helper()
+	if out, err := exec.Command(p.tmux, "-L", p.socket, "resize-window", "-t", "main", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h)).CombinedOutput(); err != nil {
+		p.t.Fatalf("resize-window: %v\n%s", err, out)
+	}
+}
+
+// TestTmuxWatchtowerBoard: a game resumed in the middle, at 80, 120 and
+// 200 columns: the round out of 75, the whole army sorted with its won
+// cards starred, end and the challenges at the top of a grouped list,
+// home/end and pgdown through it, nothing cut.
+func TestTmuxWatchtowerBoard(t *testing.T) {
+	h := watchtowerMidGame(t)
+	v := h.m.t.View(0).(*watchtower.View)
+	dir := t.TempDir()
+	path := saveMidGame(t, h, dir)
+	p := startPane(t, 80, 24, dir, nil, "play", "--record", path, "--speed", "0")
+	army := fmt.Sprintf("army %d: %s", len(v.Players[0].Army), armyText(v))
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
+		p.resize(size[0], size[1])
+		s := p.wait(fmt.Sprintf("round %d of 75", v.Round), army, "▸ end  end your turn", "── challenge ·")
+		for _, line := range strings.Split(s, "\n") {
+			if strings.Contains(line, "…") {
+				t.Errorf("%dx%d: a cut line: %q", size[0], size[1], line)
+			}
+		}
+		p.keys("End")
+		last := h.m.pick.legal[len(h.m.pick.legal)-1]
+		p.wait("▸ " + ansi.Strip(prettyAction(last)))
+		p.keys("Home")
+		p.wait("▸ end")
+		p.keys("PgDn")
+		p.wait("▸ challenge")
+		p.keys("Home")
+		p.wait("▸ end")
 	}
 }

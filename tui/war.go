@@ -68,7 +68,10 @@ func (warUI) board(sc scene) string {
 
 func warSeatLine(sc scene, v *war.View, i int) string {
 	name := sc.seatName(i)
-	pile := fmt.Sprintf("%2d cards", v.Piles[i])
+	pile := plural(v.Piles[i], "card")
+	if v.Piles[i] < 10 {
+		pile = " " + pile
+	}
 	if v.Out[i] {
 		pile = styleDim.Render("out")
 	}

@@ -2,9 +2,11 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/watchtower"
 )
@@ -40,6 +42,9 @@ func (watchtowerUI) board(sc scene) string {
 
 func watchtowerHead(sc scene, v *watchtower.View) string {
 	phase := fmt.Sprintf("round %d", v.Round)
+	if cap := sc.options["max-rounds"]; cap != "" {
+		phase += " of " + cap
+	}
 	if v.Phase == "setup" {
 		phase = "setup"
 	}
@@ -79,12 +84,12 @@ func watchtowerPlayer(sc scene, v *watchtower.View, p watchtower.PlayerView) str
 	}
 	army := fmt.Sprintf("army %d", p.ArmySize)
 	if p.Army != nil {
-		army += ": " + cardList(p.Army)
+		army += ": " + armyList(p.Army, p.Won)
 		if len(p.Won) > 0 {
-			army += styleDim.Render(" won ") + cardList(p.Won)
+			army += styleDim.Render("  (* won)")
 		}
 	} else if len(p.Seen) > 0 {
-		army += styleDim.Render(" seen ") + cardList(p.Seen)
+		army += styleDim.Render(" seen ") + cardList(sortedCards(p.Seen))
 	}
 	// The status leads the second line, where it is not cut off by a long
 	// army.
@@ -111,6 +116,37 @@ func watchtowerPlayer(sc scene, v *watchtower.View, p watchtower.PlayerView) str
 	return line + "\n"
 }
 
+// armyList is the viewer's own army, sorted by rank (ties by suit), the
+// cards won in battle marked with a star.
+func armyList(army, won []cards.Card) string {
+	if len(army) == 0 {
+		return styleDim.Render("—")
+	}
+	wonLeft := slices.Clone(won)
+	parts := make([]string, 0, len(army))
+	for _, c := range sortedCards(army) {
+		s := card(c)
+		if i := slices.Index(wonLeft, c); i >= 0 {
+			wonLeft = slices.Delete(wonLeft, i, i+1)
+			s += styleHighlight.Render("*")
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+// sortedCards sorts by rank, 2 to Ace, then suit.
+func sortedCards(cs []cards.Card) []cards.Card {
+	out := slices.Clone(cs)
+	slices.SortFunc(out, func(a, b cards.Card) int {
+		if a.Rank() != b.Rank() {
+			return int(a.Rank()) - int(b.Rank())
+		}
+		return int(a.Suit()) - int(b.Suit())
+	})
+	return out
+}
+
 func watchtowerTries(sc scene, tries []watchtower.TryView) string {
 	if len(tries) == 0 {
 		return ""
@@ -131,7 +167,7 @@ func watchtowerTries(sc scene, tries []watchtower.TryView) string {
 func watchtowerPending(sc scene, p *watchtower.Pending) string {
 	switch p.Kind {
 	case "give":
-		return section("pending:", fmt.Sprintf("%s gives %d army card(s) to the empty barracks", sc.label(p.Picker), p.Owed))
+		return section("pending:", fmt.Sprintf("%s gives %s to the empty barracks", sc.label(p.Picker), plural(p.Owed, "army card")))
 	case "battle":
 		what := "a campaign battle"
 		if p.Target != nil {
@@ -178,7 +214,14 @@ func watchtowerExplain(labels []string, action string) string {
 		if k == "0" {
 			return fmt.Sprintf("take the top %s of %s's fortress (their army is empty)", f[2], seatLabel(labels, n-1))
 		}
-		return fmt.Sprintf("battle %s for the top %s with %s card(s)", seatLabel(labels, n-1), f[2], k)
+		kn, _ := strconv.Atoi(k)
+		return fmt.Sprintf("battle %s for the top %s with %s", seatLabel(labels, n-1), f[2], plural(kn, "card"))
+	}
+	switch action {
+	case "end", "end-turn":
+		return "end your turn"
+	case "done":
+		return "finish your setup turn"
 	}
 	if len(f) == 2 && f[0] == "campaign-battle" {
 		n, _ := strconv.Atoi(f[1])
@@ -199,4 +242,27 @@ func seatLabel(labels []string, i int) string {
 
 func (watchtowerUI) explain(labels []string, action string) string {
 	return watchtowerExplain(labels, action)
+}
+
+// watchtowerGroups are the groups of Watchtower's actions, in the order
+// the list shows them: ending the turn (or the setup) and the challenges
+// first, never behind a long list of places.
+var watchtowerGroups = []string{"end", "challenge", "pick", "place", "burn", "give"}
+
+func (watchtowerUI) group(action string) string {
+	verb, _, _ := strings.Cut(action, " ")
+	switch verb {
+	case "end", "end-turn", "done":
+		return "end"
+	case "challenge", "campaign-battle":
+		return "challenge"
+	}
+	return verb
+}
+
+func (watchtowerUI) groupRank(g string) int {
+	if i := slices.Index(watchtowerGroups, g); i >= 0 {
+		return i
+	}
+	return len(watchtowerGroups)
 }

@@ -32,6 +32,7 @@ type cli struct {
 	Games    gamesCmd    `cmd:"" help:"List the games."`
 	Bots     botsCmd     `cmd:"" help:"List the bots (for one game, or all)."`
 	Solve    solveCmd    `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
+	Analyze  analyzeCmd  `cmd:"" help:"Analyse a finished game: the expert's chances, marked mistakes and (Regicide) the solver's losing move."`
 	Arena    arenaCmd    `cmd:"" help:"Play every match-up of some bots on the same deals and rate them."`
 	Merge    mergeCmd    `cmd:"" help:"Combine the --json outputs of a run's, sweep's or arena's shards into the whole result."`
 	Loadtest loadtestCmd `cmd:"" help:"Load a server on loopback with tables of WebSocket clients and report latency."`

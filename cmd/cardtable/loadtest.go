@@ -12,7 +12,7 @@ type loadtestCmd struct {
 	Tables  int           `default:"100" help:"Tables to create (two people's seats each)."`
 	Clients int           `default:"400" help:"WebSocket clients in all: two seats per table, the rest spectators."`
 	Game    string        `default:"war" help:"Game the tables play."`
-	Think   time.Duration `default:"2s" help:"A seat's mean pause before answering its turn."`
+	Think   time.Duration `default:"2s" help:"A seat's mean pause before answering its turn (drawn from 0 to twice it); 0 answers at once."`
 	Hold    time.Duration `default:"30s" help:"How long all clients are held and measured."`
 	Ramp    int           `default:"1000" help:"Clients connected a second."`
 	URL     string        `placeholder:"URL" help:"A running cardtable serve to load (default: one started in this process on loopback, over a store in memory)."`
@@ -37,6 +37,9 @@ func (c *loadtestCmd) Run(a *app) error {
 	if c.Tables < 1 || c.Clients < 2*c.Tables {
 		return usageErrorf("--clients %d: want at least two per table (%d)", c.Clients, 2*c.Tables)
 	}
+	if c.Think < 0 {
+		return usageErrorf("--think %v: want 0 (answer at once) or more", c.Think)
+	}
 	rep, err := loadtest.Run(a.ctx, loadtest.Config{Tables: c.Tables, Clients: c.Clients, Game: c.Game,
 		Think: c.Think, Hold: c.Hold, Ramp: c.Ramp, URL: c.URL, Log: a.stderr})
 	if err != nil {
@@ -50,6 +53,13 @@ func (c *loadtestCmd) Run(a *app) error {
 	fmt.Fprintf(a.stdout, "tables %d, clients held %d of %d over %.0fs\n", rep.Tables, rep.ClientsHeld, rep.ClientsWanted, rep.HoldSeconds)
 	fmt.Fprintf(a.stdout, "actions %d (%.0f/s), broadcasts received %d\n", rep.Actions, rep.ActionsPerSec, rep.Broadcasts)
 	fmt.Fprintf(a.stdout, "action to broadcast: p50 %.2f ms, p99 %.2f ms, max %.2f ms (actor's own event: p50 %.2f ms, p99 %.2f ms)\n", rep.P50ms, rep.P99ms, rep.MaxMs, rep.AckP50ms, rep.AckP99ms)
+	if rep.ServerWithin10ms != nil {
+		p99 := fmt.Sprintf("p99 at most %g ms", *rep.ServerP99ms)
+		if *rep.ServerP99ms < 0 {
+			p99 = "p99 over 1 s"
+		}
+		fmt.Fprintf(a.stdout, "the server's own histogram (command read to event queued): %.1f%% within 10 ms, %s\n", 100**rep.ServerWithin10ms, p99)
+	}
 	if rep.BytesPerTable > 0 {
 		of := "the server's heap"
 		if rep.HeapOf == "process" {
@@ -57,6 +67,7 @@ func (c *loadtestCmd) Run(a *app) error {
 		}
 		fmt.Fprintf(a.stdout, "heap: %.1f KiB a table, %.1f KiB a connection (%s)\n", rep.BytesPerTable/1024, rep.BytesPerClient/1024, of)
 	}
-	fmt.Fprintf(a.stdout, "errors: %d dials failed, %d commands refused, %d connections dropped; %d games ended\n", rep.DialErrors, rep.Refused, rep.Dropped, rep.GamesEnded)
+	fmt.Fprintf(a.stdout, "errors: %d dials failed, %d commands refused (%d rate-limited, sent again after the server's retry_after_ms), %d connections dropped, %d events unmatched; %d games ended\n",
+		rep.DialErrors, rep.Refused, rep.RateLimited, rep.Dropped, rep.Unmatched, rep.GamesEnded)
 	return nil
 }

@@ -237,10 +237,9 @@ func jsonSession(t *testing.T, script []string, args ...string) ([]table.Message
 		case m.Type == table.TypeTurn && garbage:
 			fmt.Fprintln(inW, `{"action": play}`)
 			garbage = false
-		case m.Type == table.TypeError && m.Code == table.CodeBadMessage:
-			fmt.Fprintf(inW, "{\"action\":%q,\"version\":%d}\n", script[0], m.Version)
-			script = script[1:]
 		case m.Type == table.TypeTurn:
+			// The turn after the garbage line's error included: every
+			// refusal is followed by the turn again (docs/protocol-agent.md).
 			fmt.Fprintf(inW, "{\"action\":%q,\"version\":%d}\n", script[0], m.Version)
 			script = script[1:]
 		case m.Type == table.TypeEnd:

@@ -170,7 +170,12 @@ func openStore(ctx context.Context, path string, alone bool) (store.Store, error
 			return nil, fmt.Errorf("--db: %w", err)
 		}
 		if !alone {
-			return st, nil // one node of several (--nats)
+			// One node of several (--nats): never beside a lone server.
+			if err := st.Member(ctx); err != nil {
+				st.Close()
+				return nil, fmt.Errorf("--db: %w", err)
+			}
+			return st, nil
 		}
 		// One server alone on the database (a killed one's lock goes with
 		// its session; a vanished machine's within about 15 s).

@@ -13,17 +13,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"cardtable/server"
 	"cardtable/store/memstore"
@@ -37,7 +33,8 @@ type Config struct {
 	Clients int
 	// Game is the game played (a two-seat table of it); default war.
 	Game string
-	// Think is a seat's mean pause before answering its turn.
+	// Think is a seat's mean pause before answering its turn (drawn from
+	// 0 to twice it); 0 answers at once.
 	Think time.Duration
 	// Hold is how long every client is held connected and measured.
 	Hold time.Duration
@@ -72,8 +69,24 @@ type Report struct {
 	HeapOf     string `json:"heap_of"`
 	DialErrors int64  `json:"dial_errors"`
 	Refused    int64  `json:"refused_commands"`
-	Dropped    int64  `json:"dropped_connections"`
-	GamesEnded int64  `json:"games_ended"`
+	// RateLimited counts the refusals (among Refused) that were
+	// rate-limited; each command was sent again after the server's
+	// retry_after_ms.
+	RateLimited int64 `json:"rate_limited"`
+	Dropped     int64 `json:"dropped_connections"`
+	GamesEnded  int64 `json:"games_ended"`
+	// Unmatched counts events received during the hold that no seat's
+	// command could be matched to (its actor's own copy never came):
+	// latency samples lost. 0 in a sound run.
+	Unmatched int64 `json:"unmatched_events"`
+	// ServerWithin10ms and ServerP99ms are the server's own histogram
+	// (cardtable_action_broadcast_seconds, from reading a command to its
+	// event queued for every client) over the hold: the share of actions
+	// within 10 ms, and the upper bound of the bucket holding the 99th
+	// percentile (-1: above the last bucket, 1 s). Absent when the server
+	// has no such metric.
+	ServerWithin10ms *float64 `json:"server_within_10ms,omitempty"`
+	ServerP99ms      *float64 `json:"server_p99_ms,omitempty"`
 }
 
 func (c *Config) defaults() {
@@ -86,9 +99,7 @@ func (c *Config) defaults() {
 	if c.Game == "" {
 		c.Game = "war"
 	}
-	if c.Think <= 0 {
-		c.Think = 2 * time.Second
-	}
+	c.Think = max(c.Think, 0)
 	if c.Hold <= 0 {
 		c.Hold = 30 * time.Second
 	}
@@ -102,31 +113,39 @@ func (c *Config) defaults() {
 
 // run is one load run's shared state.
 type run struct {
-	cfg       Config
-	base      string
-	measuring atomic.Bool
-	stopping  atomic.Bool
-	refused   atomic.Int64
-	dropped   atomic.Int64
-	ended     atomic.Int64
-	actions   atomic.Int64
-	mu        sync.Mutex
-	latency   []time.Duration // action sent → event received, every client
-	ack       []time.Duration // action sent → its own event, the actor
+	cfg         Config
+	base        string
+	measuring   atomic.Bool
+	stopping    atomic.Bool
+	refused     atomic.Int64
+	rateLimited atomic.Int64
+	dropped     atomic.Int64
+	ended       atomic.Int64
+	actions     atomic.Int64
+	inflight    atomic.Int64 // commands sent and not yet answered
+	mu          sync.Mutex
+	receipts    []receipt       // events received during the hold, every client
+	ack         []time.Duration // action sent → its own event, the actor
 }
 
-// tableRun is one table: its id, its seats' tokens, and each seat's
-// latest action: when it was sent, computed at which version.
+// tableRun is one table: its id, its seats' tokens, when each command
+// was sent (by its id) and which command each event applied (by the
+// event's version, learnt from the actor's own copy, which carries the
+// command's id). An event is matched to its command after the run, so a
+// client that reads it before the actor does still counts it.
 type tableRun struct {
-	id     string
-	tokens [2]string
-	mu     sync.Mutex
-	last   [2]sent
+	id      string
+	tokens  [2]string
+	mu      sync.Mutex
+	sends   map[string]time.Time
+	applied map[int]string
 }
 
-type sent struct {
-	at      time.Time
+// receipt is one client receiving the event of one version.
+type receipt struct {
+	tb      *tableRun
 	version int
+	at      time.Time
 }
 
 // Run performs one load run.
@@ -164,6 +183,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.BytesPerClient = float64(int64(r.heap(ctx))-int64(heapTables)) / float64(n)
 	}
 	fmt.Fprintf(cfg.Log, "holding %d clients for %v\n", held.Load(), cfg.Hold)
+	before := r.serverHistogram(ctx)
 	start := time.Now()
 	r.measuring.Store(true)
 	select {
@@ -174,11 +194,23 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.HoldSeconds = time.Since(start).Seconds()
 	rep.Actions = r.actions.Load()
 	rep.ClientsHeld = int(held.Load())
+	serverFigures(rep, before, r.serverHistogram(ctx))
+	// No new commands; the ones in flight are answered, so every event
+	// received during the hold is matched to its command.
 	r.stopping.Store(true)
+	r.drain(ctx, 10*time.Second)
 	cancel()
 	wg.Wait()
 	r.fill(rep, dialErrs.Load())
 	return rep, nil
+}
+
+// drain waits until no command is in flight, or at most most.
+func (r *run) drain(ctx context.Context, most time.Duration) {
+	deadline := time.Now().Add(most)
+	for r.inflight.Load() > 0 && time.Now().Before(deadline) && ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // connect starts the clients at the ramp's pace: seats first, then
@@ -199,25 +231,6 @@ func (r *run) connect(ctx context.Context, tables []*tableRun, wg *sync.WaitGrou
 			r.client(ctx, tb, seat, held, dialErrs)
 		}()
 	}
-}
-
-func (r *run) fill(rep *Report, dialErrs int64) {
-	rep.ActionsPerSec = float64(rep.Actions) / rep.HoldSeconds
-	rep.DialErrors, rep.Refused, rep.Dropped, rep.GamesEnded = dialErrs, r.refused.Load(), r.dropped.Load(), r.ended.Load()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	rep.Broadcasts = len(r.latency)
-	rep.P50ms, rep.P99ms, rep.MaxMs = quantiles(r.latency)
-	rep.AckP50ms, rep.AckP99ms, _ = quantiles(r.ack)
-}
-
-func quantiles(ds []time.Duration) (p50, p99, most float64) {
-	if len(ds) == 0 {
-		return 0, 0, 0
-	}
-	slices.Sort(ds)
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	return ms(ds[len(ds)/2]), ms(ds[len(ds)*99/100]), ms(ds[len(ds)-1])
 }
 
 // heap is the server's heap in use: this process's after a collection
@@ -279,7 +292,7 @@ func (r *run) startServer() (func(), error) {
 func (r *run) createTables(ctx context.Context) ([]*tableRun, error) {
 	out := make([]*tableRun, r.cfg.Tables)
 	for i := range out {
-		body := fmt.Sprintf(`{"game":%q,"name":"load","seats":[{"kind":"human"},{"kind":"human"}]}`, r.cfg.Game)
+		body := fmt.Sprintf(`{"game":%q,"name":"load 0","seats":[{"kind":"human"},{"kind":"human"}]}`, r.cfg.Game)
 		var created struct {
 			ID    string `json:"id"`
 			Token string `json:"token"`
@@ -290,10 +303,10 @@ func (r *run) createTables(ctx context.Context) ([]*tableRun, error) {
 		var claim struct {
 			Token string `json:"token"`
 		}
-		if err := r.post(ctx, "/api/tables/"+created.ID+"/seats/1/claim", `{"name":"load"}`, &claim); err != nil {
+		if err := r.post(ctx, "/api/tables/"+created.ID+"/seats/1/claim", `{"name":"load 1"}`, &claim); err != nil {
 			return nil, err
 		}
-		out[i] = &tableRun{id: created.ID, tokens: [2]string{created.Token, claim.Token}}
+		out[i] = &tableRun{id: created.ID, tokens: [2]string{created.Token, claim.Token}, sends: map[string]time.Time{}, applied: map[int]string{}}
 	}
 	return out, nil
 }
@@ -310,139 +323,4 @@ func (r *run) post(ctx context.Context, path, body string, out any) error {
 		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, data)
 	}
 	return json.Unmarshal(data, out)
-}
-
-// msg is what a load client reads of a message.
-type msg struct {
-	Type    string   `json:"type"`
-	Version int      `json:"version"`
-	Legal   []string `json:"legal"`
-	Actor   *int     `json:"actor"`
-	Code    string   `json:"code"`
-}
-
-// loadClient is one connection: a seat (0, 1) playing, or a spectator
-// (-1). Only its read loop touches its fields.
-type loadClient struct {
-	r        *run
-	tb       *tableRun
-	seat     int
-	conn     *websocket.Conn
-	rng      *rand.Rand
-	lat, ack []time.Duration
-	// pending while this seat's answer is scheduled or unacknowledged: a
-	// fresh turn of the same window is not answered twice.
-	pending atomic.Bool
-	turn    msg // the latest turn
-	latest  int // the latest version seen
-}
-
-// client connects one client and reads until the run ends.
-func (r *run) client(ctx context.Context, tb *tableRun, seat int, held, dialErrs *atomic.Int64) {
-	u := "ws" + strings.TrimPrefix(r.base, "http") + "/ws/" + tb.id
-	if seat >= 0 {
-		u += "?token=" + tb.tokens[seat]
-	}
-	conn, _, err := websocket.Dial(ctx, u, nil)
-	if err != nil {
-		if ctx.Err() == nil {
-			dialErrs.Add(1)
-		}
-		return
-	}
-	defer conn.CloseNow()
-	conn.SetReadLimit(1 << 20)
-	held.Add(1)
-	defer held.Add(-1)
-	lc := &loadClient{r: r, tb: tb, seat: seat, conn: conn, rng: rand.New(rand.NewPCG(rand.Uint64(), 1))}
-	defer func() {
-		r.mu.Lock()
-		r.latency = append(r.latency, lc.lat...)
-		r.ack = append(r.ack, lc.ack...)
-		r.mu.Unlock()
-	}()
-	for {
-		_, data, err := conn.Read(ctx)
-		if err != nil {
-			if ctx.Err() == nil && !r.stopping.Load() {
-				r.dropped.Add(1)
-			}
-			return
-		}
-		now := time.Now()
-		var m msg
-		if json.Unmarshal(data, &m) == nil {
-			lc.handle(ctx, m, now)
-		}
-	}
-}
-
-// handle serves one message read at now.
-func (lc *loadClient) handle(ctx context.Context, m msg, now time.Time) {
-	r := lc.r
-	if m.Type != "error" {
-		lc.latest = max(lc.latest, m.Version)
-	}
-	switch m.Type {
-	case "event":
-		lc.event(m, now)
-	case "turn":
-		lc.turn = m
-		if lc.pending.CompareAndSwap(false, true) {
-			lc.answer(ctx, m)
-		}
-	case "error":
-		if m.Code != "stale" && m.Code != "not-your-turn" {
-			r.refused.Add(1)
-		}
-		// Each command sent gets one answer, an event or an error, so at
-		// most one is ever in flight: try the latest turn again.
-		lc.pending.Store(false)
-		if lc.turn.Type != "" && lc.turn.Version == lc.latest && lc.pending.CompareAndSwap(false, true) {
-			lc.answer(ctx, lc.turn)
-		}
-	case "end":
-		if lc.seat == 0 {
-			r.ended.Add(1)
-		}
-	}
-}
-
-// event measures an action's broadcast: from when its seat sent it.
-func (lc *loadClient) event(m msg, now time.Time) {
-	if m.Actor == nil || *m.Actor < 0 || *m.Actor > 1 {
-		return
-	}
-	lc.tb.mu.Lock()
-	last := lc.tb.last[*m.Actor]
-	lc.tb.mu.Unlock()
-	mine := *m.Actor == lc.seat
-	if mine {
-		lc.pending.Store(false)
-	}
-	if !lc.r.measuring.Load() || last.at.IsZero() || m.Version <= last.version {
-		return
-	}
-	lc.lat = append(lc.lat, now.Sub(last.at))
-	if mine {
-		lc.ack = append(lc.ack, now.Sub(last.at))
-		lc.r.actions.Add(1)
-	}
-}
-
-// answer plays a random legal action of the turn after a think time,
-// noting when it was sent.
-func (lc *loadClient) answer(ctx context.Context, m msg) {
-	think := time.Duration(lc.rng.Float64() * 2 * float64(lc.r.cfg.Think))
-	action := m.Legal[lc.rng.IntN(len(m.Legal))]
-	tb, seat, conn := lc.tb, lc.seat, lc.conn
-	time.AfterFunc(think, func() {
-		body := fmt.Sprintf(`{"action":%q,"version":%d,"id":"l%d"}`, action, m.Version, seat)
-		tb.mu.Lock()
-		tb.last[seat] = sent{at: time.Now(), version: m.Version}
-		tb.mu.Unlock()
-		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		conn.Write(wctx, websocket.MessageText, []byte(body))
-	})
 }

@@ -1,4 +1,4 @@
-// Package memstore is a store.Store kept in memory: for tests, the load
+// Package memstore is a store.Store and store.Accounts kept in memory: for tests, the load
 // generator and `cardtable serve --db :memory:`. It keeps the Store
 // contract (sequence numbers without gaps, conflicts, a finished table
 // refusing appends) but nothing survives the process.
@@ -21,6 +21,7 @@ import (
 type Store struct {
 	mu     sync.Mutex
 	tables map[string]*entry
+	acc    *accounts
 	closed bool
 }
 
@@ -33,7 +34,7 @@ type entry struct {
 var _ store.Store = (*Store)(nil)
 
 // New returns an empty store.
-func New() *Store { return &Store{tables: map[string]*entry{}} }
+func New() *Store { return &Store{tables: map[string]*entry{}, acc: newAccounts()} }
 
 func (s *Store) get(id string) (*entry, error) {
 	if s.closed {

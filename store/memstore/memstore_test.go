@@ -8,12 +8,12 @@ import (
 	"cardtable/store/storetest"
 )
 
-// The memory store passes the suite every store passes; a name reopened
-// is the same store (as a file would be).
-func TestSuite(t *testing.T) {
+// opener opens stores by name; a name reopened is the same store (as a
+// file would be).
+func opener() storetest.Open {
 	var mu sync.Mutex
 	byName := map[string]*Store{}
-	storetest.Run(t, func(t *testing.T, name string) store.Store {
+	return func(t *testing.T, name string) store.Store {
 		mu.Lock()
 		defer mu.Unlock()
 		s, ok := byName[name]
@@ -27,12 +27,18 @@ func TestSuite(t *testing.T) {
 		}
 		t.Cleanup(func() { s.Close() })
 		return s
-	})
+	}
 }
+
+// The memory store passes the suite every store passes.
+func TestSuite(t *testing.T) { storetest.Run(t, opener()) }
+
+// TestAccounts runs the accounts suite.
+func TestAccounts(t *testing.T) { storetest.RunAccounts(t, opener()) }
 
 // reopen is the store's data behind a new, open handle.
 func (s *Store) reopen() *Store {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return &Store{tables: s.tables}
+	return &Store{tables: s.tables, acc: s.acc}
 }

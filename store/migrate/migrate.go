@@ -1,7 +1,9 @@
 // Package migrate brings a store's database to the schema this program
 // knows: numbered SQL files embedded in the binary (schema/NNNN_name.sql),
 // each applied once, in order, in its own transaction, and recorded in the
-// table cardtable_schema. The runner and the schema are portable SQL, so
+// table cardtable_schema. Numbers are reserved ahead by the people writing
+// them, so the files may leave a gap that a later file fills: a database
+// gets every migration it lacks, not only those above its newest. The runner and the schema are portable SQL, so
 // every store implementation (SQLite now, PostgreSQL later) uses them; an
 // implementation that needs mutual exclusion between processes (a
 // PostgreSQL advisory lock) takes it around Apply.
@@ -58,7 +60,7 @@ func Latest(ms []Migration) int {
 }
 
 // Load reads migrations from the .sql files of fsys's root, named
-// NNNN_name.sql and numbered 1, 2, 3... without gaps.
+// NNNN_name.sql, numbered from 1, each number once (gaps allowed).
 func Load(fsys fs.FS) ([]Migration, error) {
 	names, err := fs.Glob(fsys, "*.sql")
 	if err != nil {
@@ -72,8 +74,11 @@ func Load(fsys fs.FS) ([]Migration, error) {
 		if !ok || err != nil || rest == "" {
 			return nil, fmt.Errorf("migrate: %s: want a name like 0001_tables.sql", name)
 		}
-		if v != i+1 {
-			return nil, fmt.Errorf("migrate: %s: version %d where %d comes next; number migrations 1, 2, 3... without gaps", name, v, i+1)
+		switch {
+		case v < 1:
+			return nil, fmt.Errorf("migrate: %s: version %d; migrations are numbered from 1", name, v)
+		case i > 0 && v == ms[i-1].Version:
+			return nil, fmt.Errorf("migrate: %s and %s share version %d; give each migration its own number", ms[i-1].Name, name, v)
 		}
 		text, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -126,37 +131,73 @@ const versionTable = `CREATE TABLE IF NOT EXISTS cardtable_schema (
     applied BIGINT  NOT NULL
 )`
 
-// Version is db's schema version: 0 for a database without the version
-// table or without any migration applied.
+// Version is db's schema version, its newest migration: 0 for a database
+// without the version table or without any migration applied.
 func Version(ctx context.Context, db DB) (int, error) {
-	if _, err := db.ExecContext(ctx, versionTable); err != nil {
+	applied, err := Applied(ctx, db)
+	if err != nil || len(applied) == 0 {
 		return 0, err
 	}
-	var v sql.NullInt64
-	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM cardtable_schema`).Scan(&v); err != nil {
-		return 0, err
-	}
-	return int(v.Int64), nil
+	return applied[len(applied)-1], nil
 }
 
-// Apply applies the migrations of ms that db lacks, each in its own
-// transaction with its row in cardtable_schema, and returns the versions
-// before and after. A database at a version newer than ms knows is refused
-// with ErrNewer and left as it is.
+// Applied lists the versions applied to db, in order.
+func Applied(ctx context.Context, db DB) ([]int, error) {
+	if _, err := db.ExecContext(ctx, versionTable); err != nil {
+		return nil, err
+	}
+	// A transaction, so the rows are read on one connection of db.
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, `SELECT version FROM cardtable_schema ORDER BY version`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Apply applies the migrations of ms that db lacks, in order, each in its
+// own transaction with its row in cardtable_schema, and returns the
+// versions before and after. A database with a migration ms does not know
+// (a newer cardtable wrote it) is refused with ErrNewer and left as it is.
 func Apply(ctx context.Context, db DB, ms []Migration) (from, to int, err error) {
-	from, err = Version(ctx, db)
+	applied, err := Applied(ctx, db)
 	if err != nil {
 		return 0, 0, err
 	}
-	if latest := Latest(ms); from > latest {
-		return from, from, fmt.Errorf("%w: the database is at schema version %d, this program knows versions up to %d; run the newer cardtable that wrote it", ErrNewer, from, latest)
+	known := map[int]bool{}
+	for _, m := range ms {
+		known[m.Version] = true
+	}
+	done := map[int]bool{}
+	for _, v := range applied {
+		done[v] = true
+		from = max(from, v)
+		if !known[v] {
+			return from, from, fmt.Errorf("%w: the database has schema version %d, which this program does not know (it knows versions up to %d); run the newer cardtable that wrote it", ErrNewer, v, Latest(ms))
+		}
 	}
 	to = from
-	for _, m := range ms[from:] {
+	for _, m := range ms {
+		if done[m.Version] {
+			continue
+		}
 		if err := apply(ctx, db, m); err != nil {
 			return from, to, err
 		}
-		to = m.Version
+		to = max(to, m.Version)
 	}
 	return from, to, nil
 }

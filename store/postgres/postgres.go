@@ -15,6 +15,7 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
@@ -24,6 +25,7 @@ import (
 
 	"cardtable/store"
 	"cardtable/store/migrate"
+	"cardtable/store/sqlaccounts"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -53,9 +55,16 @@ type Store struct {
 	once sync.Once
 	mu   sync.Mutex
 	solo *pgx.Conn // the connection holding the lone server's lock (Exclusive)
+	// The accounts (store.Accounts) run on database/sql over the pool
+	// (package sqlaccounts, shared with SQLite).
+	db *sql.DB
+	*sqlaccounts.Accounts
 }
 
-var _ store.Cluster = (*Store)(nil)
+var (
+	_ store.Cluster  = (*Store)(nil)
+	_ store.Accounts = (*Store)(nil)
+)
 
 // IsDSN reports whether s names a PostgreSQL database (a postgres:// or
 // postgresql:// URL) rather than a SQLite file.
@@ -88,17 +97,20 @@ func OpenOptions(ctx context.Context, dsn string, o Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", name, redactErr(err, dsn))
 	}
-	s := &Store{pool: pool, name: name}
+	s := &Store{pool: pool, name: name, db: stdlib.OpenDBFromPool(pool)}
+	s.Accounts = &sqlaccounts.Accounts{Read: s.db, Write: s.inTx, Fence: fenceTx, Wrap: s.fail}
 	if o.MigrateTimeout <= 0 {
 		o.MigrateTimeout = time.Minute
 	}
 	mctx, cancel := context.WithTimeout(ctx, o.MigrateTimeout)
 	defer cancel()
 	if err := pool.Ping(mctx); err != nil {
+		s.db.Close()
 		pool.Close()
 		return nil, fmt.Errorf("store: cannot reach PostgreSQL at %s (%v); check that the server runs and the address, user and password are right", name, redactErr(err, dsn))
 	}
 	if s.from, s.to, err = s.migrate(mctx); err != nil {
+		s.db.Close()
 		pool.Close()
 		return nil, err
 	}
@@ -145,6 +157,7 @@ func (s *Store) Close() error {
 			err = s.solo.Close(context.Background()) // drops the lock
 		}
 		s.mu.Unlock()
+		s.db.Close()
 		s.pool.Close()
 	})
 	return err

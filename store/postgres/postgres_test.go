@@ -46,6 +46,22 @@ func TestSuite(t *testing.T) {
 	})
 }
 
+// TestAccounts runs the accounts suite, one database per store name.
+func TestAccounts(t *testing.T) {
+	var mu sync.Mutex
+	dsns := map[string]string{}
+	storetest.RunAccounts(t, func(t *testing.T, name string) store.Store {
+		mu.Lock()
+		dsn, ok := dsns[name]
+		if !ok {
+			dsn = pgtest.DB(t)
+			dsns[name] = dsn
+		}
+		mu.Unlock()
+		return open(t, dsn)
+	})
+}
+
 // TestLeases runs the shared lease suite.
 func TestLeases(t *testing.T) {
 	storetest.RunLeases(t, func(t *testing.T) store.Cluster { return open(t, pgtest.DB(t)) })
@@ -90,8 +106,8 @@ func TestMigrateOnce(t *testing.T) {
 	if err := stores[0].pool.QueryRow(ctx, `SELECT COUNT(*), COUNT(DISTINCT version) FROM cardtable_schema`).Scan(&rows, &distinct); err != nil {
 		t.Fatal(err)
 	}
-	if rows != latest || distinct != latest {
-		t.Errorf("cardtable_schema holds %d rows (%d versions), want one for each of %d", rows, distinct, latest)
+	if n := len(migrate.Schema()); rows != n || distinct != n {
+		t.Errorf("cardtable_schema holds %d rows (%d versions), want one for each of the %d migrations", rows, distinct, n)
 	}
 }
 
@@ -209,5 +225,69 @@ func TestDatabaseGoesAway(t *testing.T) {
 	as, err := s.Actions(ctx, "t")
 	if err != nil || len(as) != 2 || as[1].Seq != 1 {
 		t.Errorf("after the database came back the log is %+v (%v), want seqs 0 and 1", as, err)
+	}
+}
+
+// TestLoneServerBesideNodes: a lone server and the nodes of a cluster
+// never share a database, whichever comes first. Nodes share it among
+// themselves; a lone server is refused at once while nodes hold it, and a
+// node while a lone server does, each naming the other and what to do;
+// live leases of nodes that are gone keep a lone server out until they
+// lapse.
+func TestLoneServerBesideNodes(t *testing.T) {
+	dsn := pgtest.DB(t)
+	node1, node2, lone := open(t, dsn), open(t, dsn), open(t, dsn)
+	if err := node1.Member(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := node2.Member(ctx); err != nil {
+		t.Fatalf("a second node: %v", err)
+	}
+	long, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	start := time.Now()
+	err := lone.Exclusive(long)
+	if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), "nodes of a cluster run on it") || !strings.Contains(err.Error(), "--nats") {
+		t.Fatalf("a lone server beside nodes: %v", err)
+	}
+	if long.Err() != nil {
+		t.Fatalf("the lone server waited for the nodes for %v instead of refusing at once", time.Since(start))
+	}
+	node1.Close()
+	node2.Close()
+
+	if err := lone.Exclusive(ctx); err != nil {
+		t.Fatalf("the lone server once the nodes stopped: %v", err)
+	}
+	node3 := open(t, dsn)
+	err = node3.Member(ctx)
+	if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), "a server without --nats runs on it") || !strings.Contains(err.Error(), `application "cardtable"`) {
+		t.Fatalf("a node beside a lone server: %v", err)
+	}
+	lone.Close()
+
+	// A node that died holding leases: its leases keep a lone server out
+	// until they lapse (here: until released).
+	tb := store.Table{ID: "t1", Game: "war", Seats: []store.Seat{{Kind: "human"}, {Kind: "human"}}, Created: time.Now()}
+	dead := open(t, dsn)
+	if err := dead.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	l, ok, err := dead.Acquire(ctx, "t1", "node-gone", time.Hour)
+	if err != nil || !ok {
+		t.Fatalf("acquire: %v %v", ok, err)
+	}
+	lone2 := open(t, dsn)
+	short, cancel2 := context.WithTimeout(ctx, 800*time.Millisecond)
+	defer cancel2()
+	err = lone2.Exclusive(short)
+	if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), "(node-gone) hold live leases") {
+		t.Fatalf("a lone server beside live leases: %v", err)
+	}
+	if err := dead.Release(ctx, "t1", "node-gone", l.Epoch); err != nil {
+		t.Fatal(err)
+	}
+	if err := lone2.Exclusive(ctx); err != nil {
+		t.Fatalf("once the leases are gone: %v", err)
 	}
 }

@@ -47,9 +47,9 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 		return err
 	}
 	return s.fail(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO game_tables (id, game, options, seed, creator, created, seats, actions, settings)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8) ON CONFLICT (id) DO NOTHING`,
-			t.ID, t.Game, string(opts), int64(t.Seed), t.Creator, micros(t.Created), len(t.Seats), sets)
+		tag, err := tx.Exec(ctx, `INSERT INTO game_tables (id, game, options, seed, creator, created, seats, actions, settings, rated, daily)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+			t.ID, t.Game, string(opts), int64(t.Seed), t.Creator, micros(t.Created), len(t.Seats), sets, sqlrows.Bool(t.Rated), t.Daily)
 		if err != nil {
 			return err
 		}

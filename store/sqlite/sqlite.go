@@ -23,6 +23,7 @@ import (
 
 	"cardtable/store"
 	"cardtable/store/migrate"
+	"cardtable/store/sqlaccounts"
 
 	sqlite3 "modernc.org/sqlite"
 )
@@ -79,9 +80,14 @@ type Store struct {
 	done   chan struct{}
 	once   sync.Once
 	max    int
+	// The accounts (store.Accounts) share the writer and the readers.
+	*sqlaccounts.Accounts
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store    = (*Store)(nil)
+	_ store.Accounts = (*Store)(nil)
+)
 
 // errClosed is returned by a write after Close.
 var errClosed = errors.New("sqlite: the store is closed")
@@ -119,6 +125,7 @@ func OpenOptions(path string, o Options) (*Store, error) {
 	}
 	s := &Store{path: path, lock: lock, prep: prep, writer: writer, reader: reader, writes: make(chan *write),
 		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch}
+	s.Accounts = &sqlaccounts.Accounts{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
 	go s.loop()
 	return s, nil
 }

@@ -28,6 +28,19 @@ func TestSuite(t *testing.T) {
 	})
 }
 
+// TestAccounts runs the accounts suite.
+func TestAccounts(t *testing.T) {
+	dir := t.TempDir()
+	storetest.RunAccounts(t, func(t *testing.T, name string) store.Store {
+		s, err := Open(filepath.Join(dir, name+".db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
 // TestSuiteNormal runs the suite with synchronous=NORMAL too.
 func TestSuiteNormal(t *testing.T) {
 	dir := t.TempDir()

@@ -46,9 +46,9 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO game_tables (id, game, options, seed, creator, created, seats, actions, settings)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)`,
-			t.ID, t.Game, string(opts), int64(t.Seed), t.Creator, micros(t.Created), len(t.Seats), sets); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO game_tables (id, game, options, seed, creator, created, seats, actions, settings, rated, daily)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10)`,
+			t.ID, t.Game, string(opts), int64(t.Seed), t.Creator, micros(t.Created), len(t.Seats), sets, sqlrows.Bool(t.Rated), t.Daily); err != nil {
 			return err
 		}
 		for i, seat := range t.Seats {

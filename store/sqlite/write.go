@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+
+	"cardtable/store/sqlaccounts"
 
 	sqlite3 "modernc.org/sqlite"
 )
@@ -30,6 +33,20 @@ func (s *Store) do(ctx context.Context, fn func(ctx context.Context, tx *txn) er
 		return errClosed
 	}
 	return <-w.done
+}
+
+// doAccounts runs an accounts write (package sqlaccounts) like any other.
+func (s *Store) doAccounts(ctx context.Context, fn func(ctx context.Context, tx sqlaccounts.Querier) error) error {
+	return s.do(ctx, func(ctx context.Context, tx *txn) error { return fn(ctx, tx) })
+}
+
+// wrapRead names the file in an error of a read; a write's errors come
+// named already.
+func (s *Store) wrapRead(err error) error {
+	if strings.HasPrefix(err.Error(), "store: ") {
+		return err
+	}
+	return fileError(s.path, err)
 }
 
 // loop is the writer: it takes the writes waiting, commits them together,

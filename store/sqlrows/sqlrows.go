@@ -15,10 +15,18 @@ import (
 	"cardtable/store"
 )
 
+// Bool is b as stored: 1 or 0 in an INTEGER column.
+func Bool(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // FromMicros reads a time stored as unix microseconds, in UTC.
 func FromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
 
-const tableColumns = `t.id, t.game, t.options, t.seed, t.creator, t.created, t.seats, t.finished, t.result, t.settings,
+const tableColumns = `t.id, t.game, t.options, t.seed, t.creator, t.created, t.seats, t.finished, t.result, t.settings, t.rated, t.daily,
 	s.seat, s.name, s.kind, s.bot, s.token, s.invite`
 
 // TableQuery reads one table ($1 is its id) for ReadTables.
@@ -36,6 +44,12 @@ func TablesQuery(open bool, limit int) string {
 	if limit > 0 {
 		inner += ` LIMIT ` + strconv.Itoa(limit)
 	}
+	return TablesIn(inner)
+}
+
+// TablesIn reads the tables whose ids the query inner selects, newest
+// first, for ReadTables.
+func TablesIn(inner string) string {
 	return `SELECT ` + tableColumns + ` FROM game_tables t JOIN seats s ON s.table_id = t.id
 		WHERE t.id IN (` + inner + `) ORDER BY t.created DESC, t.id DESC, s.seat`
 }
@@ -109,11 +123,12 @@ func ReadTables(rows Rows) ([]store.Table, error) {
 			opts, sets    string
 			seed, created int64
 			seats, i      int
+			rated         int
 			finished      *int64
 			result        *string
 			seat          store.Seat
 		)
-		if err := rows.Scan(&t.ID, &t.Game, &opts, &seed, &t.Creator, &created, &seats, &finished, &result, &sets,
+		if err := rows.Scan(&t.ID, &t.Game, &opts, &seed, &t.Creator, &created, &seats, &finished, &result, &sets, &rated, &t.Daily,
 			&i, &seat.Name, &seat.Kind, &seat.Bot, &seat.Token, &seat.Invite); err != nil {
 			return nil, &RowError{err}
 		}
@@ -124,6 +139,7 @@ func ReadTables(rows Rows) ([]store.Table, error) {
 		if err := decodeHeader(&t, opts, sets, seed, created, finished, result); err != nil {
 			return nil, fmt.Errorf("table %q: %w", t.ID, err)
 		}
+		t.Rated = rated != 0
 		t.Seats = make([]store.Seat, 0, seats)
 		t.Seats = append(t.Seats, seat)
 		out = append(out, t)

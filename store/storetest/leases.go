@@ -37,6 +37,7 @@ func RunLeases(t *testing.T, open OpenCluster) {
 		{"FencedAppendConflicts", testFencedConflicts},
 		{"FencedAppendRace", testFencedRace},
 		{"FencedSeatAndResult", testFencedSeatAndResult},
+		{"FencedSettle", testFencedSettle},
 		{"FencedEvents", testFencedEvents},
 	}
 	for _, tc := range tests {
@@ -428,5 +429,45 @@ func testFencedSeatAndResult(t *testing.T, s store.Cluster) {
 	wantErr(t, "FinishFenced of a finished table", s.FinishFenced(ctx, "t", taken.Epoch, res, epoch), store.ErrConflict)
 	if got, err := s.Table(ctx, "t"); err != nil || got.Finished.IsZero() || got.Result == nil {
 		t.Fatalf("after FinishFenced: %+v, %v", got, err)
+	}
+}
+
+// testFencedSettle: a settlement (a result with its rating changes) under
+// an epoch that is not the live lease writes nothing; under the live one it
+// is written. Stores without accounts skip it.
+func testFencedSettle(t *testing.T, s store.Cluster) {
+	as, ok := s.(store.Accounts)
+	if !ok {
+		t.Skipf("%T keeps no accounts", s)
+	}
+	if err := as.CreateUser(ctx, store.User{ID: "u1", Name: "Ann", Key: "ann", Created: epoch}); err != nil {
+		t.Fatal(err)
+	}
+	create(t, s, sample("t", epoch))
+	res := engine.Result{Over: true, Winners: []int{0}, Returns: []float64{1, -1}}
+	first := store.Rating{User: "u1", Category: "watchtower", R: 1500, RD: 350, Vol: 0.06}
+	settle := func(lease int64) error {
+		return as.Settle(ctx, store.Settlement{Table: "t", Epoch: lease, Result: res, At: epoch,
+			Ratings: []store.RatingChange{{Before: first, After: store.Rating{R: 1600, RD: 300, Vol: 0.06}}}})
+	}
+	wantErr(t, "Settle of a table never leased", settle(1), store.ErrFenced)
+	old := acquire(t, s, "t", "a", live)
+	if _, err := s.Renew(ctx, "t", "a", old.Epoch, time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	lapse(t, s, "t")
+	taken := acquire(t, s, "t", "b", live)
+	wantErr(t, "the old owner's Settle after a takeover", settle(old.Epoch), store.ErrFenced)
+	if got, _ := s.Table(ctx, "t"); got.Result != nil {
+		t.Fatal("a fenced Settle finished the table")
+	}
+	if rs, _ := as.Ratings(ctx, "watchtower", []string{"u1"}); len(rs) != 0 {
+		t.Fatalf("a fenced Settle wrote a rating: %+v", rs)
+	}
+	if err := settle(taken.Epoch); err != nil {
+		t.Fatalf("Settle under the live epoch: %v", err)
+	}
+	if rs, _ := as.Ratings(ctx, "watchtower", []string{"u1"}); len(rs) != 1 || rs[0].R != 1600 {
+		t.Errorf("after the live Settle: %+v", rs)
 	}
 }

@@ -104,6 +104,8 @@ func sample(id string, created time.Time) store.Table {
 		},
 		Creator:  "hash-creator",
 		Created:  created,
+		Rated:    true,
+		Daily:    "2026-12-01",
 		Settings: map[string]string{"pace": "live", "move": "20s", "chat": "phrases"},
 	}
 }
@@ -135,6 +137,8 @@ func sameTable(got, want store.Table) string {
 	check("Finished", got.Finished.Equal(want.Finished) && (got.Finished.IsZero() || got.Finished.Location() == time.UTC), got.Finished, want.Finished)
 	check("Result", reflect.DeepEqual(got.Result, want.Result), got.Result, want.Result)
 	check("Settings", maps.Equal(got.Settings, want.Settings), got.Settings, want.Settings)
+	check("Rated", got.Rated == want.Rated, got.Rated, want.Rated)
+	check("Daily", got.Daily == want.Daily, got.Daily, want.Daily)
 	return strings.Join(diffs, "; ")
 }
 

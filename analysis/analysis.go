@@ -1,0 +1,217 @@
+// Package analysis analyses finished games: for every decision of the
+// seats it is asked about, what a strong player who saw only that seat's
+// view would have expected after the move played and after its own best
+// move (the game's expert bot, searching from the seat's view), and in
+// Regicide what the clairvoyant solver, who sees every card, says about
+// each position: still winnable or already lost, and which move lost it,
+// with a line that wins from the position before. War's only decisions
+// are Slap War's windows: how fast each slap came, which windows were
+// missed and which slaps were false.
+//
+// The result is a Document (docs/analysis.md), the same for the command
+// line, the server and the terminal. Analysis is hindsight: it reads the
+// whole record, hidden cards included, so it is only ever made of a
+// finished game. The expert's part reads no hidden card (it searches from
+// determinizations of the seat's view); the solver's part reads them all.
+//
+// The Oracle's questions ("is this position winnable", "which actions keep
+// it winnable") are the building blocks of Regicide puzzles too.
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"cardtable/engine"
+	"cardtable/record"
+)
+
+// ErrUnfinished is returned for a game that is not over: analysis reads
+// every hidden card, so a game in progress is never analysed.
+var ErrUnfinished = errors.New("analysis: the game is not over")
+
+// Options say how to analyse a game.
+type Options struct {
+	// Depth sets the budgets (the zero value is DefaultDepth).
+	Depth Depth
+	// Seats are the seats whose decisions are analysed; nil means the
+	// record's people (seats with no bot), or every seat when no seat is
+	// a person's.
+	Seats []int
+	// Progress, when set, is called after each analysed decision with
+	// how many are done out of how many.
+	Progress func(done, total int)
+	// settings, when set, replace the depth's budgets (tests).
+	settings *Settings
+}
+
+// game is the state of one analysis run.
+type game struct {
+	rec       *record.Record
+	positions []engine.State
+	doc       *Document
+	opt       Options
+}
+
+// Analyze analyses the finished game of rec. A record that does not replay
+// returns the record's error; a game not over returns ErrUnfinished.
+func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, error) {
+	start := time.Now()
+	if opt.Depth == "" {
+		opt.Depth = DefaultDepth
+	}
+	if _, err := ParseDepth(string(opt.Depth)); err != nil {
+		return nil, err
+	}
+	positions, err := replayPositions(rec)
+	if err != nil {
+		return nil, err
+	}
+	final := positions[len(positions)-1]
+	if !final.Terminal() {
+		return nil, fmt.Errorf("%w after %d actions: only a finished game is analysed (analysis sees every hidden card)", ErrUnfinished, len(rec.Actions))
+	}
+	seats, err := analysedSeats(rec, final.NumSeats(), opt.Seats)
+	if err != nil {
+		return nil, err
+	}
+	settings := opt.Depth.settings(rec.Game)
+	if opt.settings != nil {
+		settings = *opt.settings
+	}
+	g := &game{rec: rec, positions: positions, opt: opt, doc: &Document{
+		Version: Version, Game: rec.Game, Depth: opt.Depth, Settings: settings,
+		Options: final.Options().Map(), Seats: seatsOf(rec, final.NumSeats()), Seed: rec.Seed,
+		Result: final.Result(), Steps: len(rec.Actions), Analysed: seats, Decisions: []Decision{},
+	}}
+	switch rec.Game {
+	case "regicide":
+		err = g.regicide(ctx)
+	case "watchtower":
+		err = g.watchtower(ctx)
+	case "war":
+		g.war()
+	default:
+		err = fmt.Errorf("analysis: %w: no analysis of %s", engine.ErrBadOption, rec.Game)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.doc.finish()
+	g.doc.Seconds.Total = time.Since(start).Seconds()
+	return g.doc, nil
+}
+
+// replayPositions replays rec (checking it as record.Replay does) and
+// returns the position before each action and the last one.
+func replayPositions(rec *record.Record) ([]engine.State, error) {
+	if _, _, err := record.Replay(rec); err != nil {
+		return nil, err
+	}
+	start := *rec
+	start.Actions, start.Result = nil, nil
+	s, _, err := record.Replay(&start)
+	if err != nil {
+		return nil, err
+	}
+	positions := make([]engine.State, 0, len(rec.Actions)+1)
+	for i, a := range rec.Actions {
+		positions = append(positions, s.Clone())
+		if err := engine.ApplyText(s, a.Seat, a.Action); err != nil {
+			return nil, fmt.Errorf("analysis: actions[%d]: %w", i, err)
+		}
+	}
+	return append(positions, s), nil
+}
+
+// analysedSeats returns the seats to analyse: want when given (each
+// checked), else the people's seats, else every seat.
+func analysedSeats(rec *record.Record, n int, want []int) ([]int, error) {
+	if want != nil {
+		out := slices.Clone(want)
+		slices.Sort(out)
+		out = slices.Compact(out)
+		for _, s := range out {
+			if s < 0 || s >= n {
+				return nil, fmt.Errorf("analysis: %w: seat %d: this game has seats 1 to %d", engine.ErrBadOption, s+1, n)
+			}
+		}
+		return out, nil
+	}
+	var people []int
+	for i, s := range rec.Seats {
+		if s.Bot == "" {
+			people = append(people, i)
+		}
+	}
+	if len(people) > 0 {
+		return people, nil
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out, nil
+}
+
+// seatsOf returns the record's seats, or unnamed people's seats.
+func seatsOf(rec *record.Record, n int) []record.Seat {
+	if len(rec.Seats) == n {
+		return slices.Clone(rec.Seats)
+	}
+	out := make([]record.Seat, n)
+	for i := range out {
+		out[i].Name = fmt.Sprintf("seat %d", i+1)
+	}
+	return out
+}
+
+// decisions lists the analysed seats' actions with their number of
+// choices; keep filters them further.
+func (g *game) decisions(keep func(step int, s engine.State, a record.Action) bool) []Decision {
+	var out []Decision
+	var legal []engine.Action
+	for i, a := range g.rec.Actions {
+		if !slices.Contains(g.doc.Analysed, a.Seat) {
+			continue
+		}
+		s := g.positions[i]
+		if keep != nil && !keep(i+1, s, a) {
+			continue
+		}
+		legal = s.Legal(a.Seat, legal[:0])
+		out = append(out, Decision{Step: i + 1, Seat: a.Seat, Action: a.Action, Choices: len(legal)})
+	}
+	return out
+}
+
+// appraiseAll runs the expert over every decision with a choice.
+func (g *game) appraiseAll(ctx context.Context, x *expert) error {
+	start := time.Now()
+	total := 0
+	for _, d := range g.doc.Decisions {
+		if d.Choices > 1 {
+			total++
+		}
+	}
+	done := 0
+	for i := range g.doc.Decisions {
+		d := &g.doc.Decisions[i]
+		if d.Choices < 2 {
+			continue
+		}
+		if err := x.appraise(ctx, g.positions[d.Step-1], d); err != nil {
+			return err
+		}
+		d.Mark = markOf(d)
+		done++
+		if g.opt.Progress != nil {
+			g.opt.Progress(done, total)
+		}
+	}
+	g.doc.Seconds.Expert = time.Since(start).Seconds()
+	return nil
+}

@@ -1,0 +1,130 @@
+package server
+
+import (
+	"sync"
+	"time"
+
+	"cardtable/table"
+)
+
+// After a refusal the seat gets what it needs to go on (docs/protocol-agent.md,
+// "Refusals"): every refused command but a hint is answered by an error
+// and then, when the seat may act, by a fresh turn, so a client that only
+// reacts to messages never waits for a turn that is not coming. The fresh
+// turn comes when the connection may send its next command: at once when
+// its rate bucket holds a token, else when it refills (one turn owed at a
+// time), so a client that answers every turn at once is never pushed over
+// the rate, and a client flooding past it earns no more than one turn per
+// command it may send. A command refused outside the room (garbage, over
+// the rate) asks the room for the turn with a turnReq.
+
+// turnReq asks a room to send c a fresh turn if c's seat may act.
+type turnReq struct{ c *client }
+
+// refuse answers c's command id with err (nothing changed), then gives a
+// seat that may act a fresh turn.
+func (r *room) refuse(c *client, id string, err error) {
+	r.refuseOnly(c, id, err)
+	r.freshTurn(c)
+}
+
+// refuseOnly answers c's command id with err alone: a refused hint leaves
+// the turn it was asked on standing.
+func (r *room) refuseOnly(c *client, id string, err error) {
+	m := table.ErrorMessage(c.seat, r.t.Version(), id, err)
+	r.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
+	r.deliver(c, m)
+}
+
+// freshTurn sends c its seat's turn after a refusal, if the seat may act:
+// now, or when c may next send (oweTurn).
+func (r *room) freshTurn(c *client) {
+	if c.seat < 0 || !r.mayAct(c.seat) {
+		return
+	}
+	if wait := c.wait(time.Now()); wait > 0 {
+		c.oweTurn(wait)
+		return
+	}
+	r.deliver(c, r.t.Turn(c.seat))
+}
+
+// turnIfMoving sends c its seat's turn if the seat may act (a snapshot).
+func (r *room) turnIfMoving(c *client) {
+	if c.seat >= 0 && r.mayAct(c.seat) {
+		r.deliver(c, r.t.Turn(c.seat))
+	}
+}
+
+// turnAgain serves a turnReq of a connection still at the table.
+func (r *room) turnAgain(c *client) {
+	if _, ok := r.clients[c]; ok {
+		r.freshTurn(c)
+	}
+}
+
+// remoteTurn serves a relayed connection's turnReq: the turn, if any,
+// comes back in the answer (the relay paces it).
+func (r *room) remoteTurn(req ctlReq) ctlResp {
+	c, ok := r.remote[req.Conn]
+	if !ok {
+		return ctlResp{Gone: true}
+	}
+	r.turnIfMoving(c)
+	resp := ctlResp{Seat: c.seat}
+	for {
+		select {
+		case it := <-c.out:
+			resp.Msgs = append(resp.Msgs, it.data)
+		default:
+			return resp
+		}
+	}
+}
+
+// mayAct reports whether seat may act now.
+func (r *room) mayAct(seat int) bool {
+	return seat >= 0 && seat < len(r.since) && r.since[seat] >= 0
+}
+
+// owedTurn is the fresh turn a connection is owed while it may not send:
+// at most one is pending per connection.
+type owedTurn struct {
+	mu    sync.Mutex
+	timer *time.Timer
+}
+
+// oweTurn asks c's room (or relay) for c's fresh turn after wait, unless
+// one is owed already.
+func (c *client) oweTurn(wait time.Duration) {
+	g := c.rate
+	if g == nil || g.sink == nil {
+		return
+	}
+	o := &g.owed
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.timer != nil {
+		return
+	}
+	o.timer = time.AfterFunc(wait, func() {
+		o.mu.Lock()
+		o.timer = nil
+		o.mu.Unlock()
+		select {
+		case <-c.gone:
+		default:
+			g.sink.send(turnReq{c: c})
+		}
+	})
+}
+
+// stop forgets a pending turn (the connection ends).
+func (o *owedTurn) stop() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.timer != nil {
+		o.timer.Stop()
+		o.timer = nil
+	}
+}

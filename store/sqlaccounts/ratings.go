@@ -1,0 +1,189 @@
+package sqlaccounts
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"cardtable/store"
+	"cardtable/store/sqlrows"
+)
+
+const ratingColumns = `r.user_id, u.name, r.category, r.rating, r.rd, r.vol, r.games, r.updated`
+
+const ratingFrom = ` FROM ratings r JOIN users u ON u.id = r.user_id`
+
+func (a *Accounts) ratings(ctx context.Context, q string, args ...any) ([]store.Rating, error) {
+	rows, err := a.Read.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, a.fail(err)
+	}
+	defer rows.Close()
+	out := []store.Rating{}
+	for rows.Next() {
+		var r store.Rating
+		var updated int64
+		if err := rows.Scan(&r.User, &r.Name, &r.Category, &r.R, &r.RD, &r.Vol, &r.Games, &updated); err != nil {
+			return nil, a.fail(err)
+		}
+		r.Updated = fromMicros(updated)
+		out = append(out, r)
+	}
+	return out, a.fail(rows.Err())
+}
+
+// Ratings lists users' ratings in category.
+func (a *Accounts) Ratings(ctx context.Context, category string, users []string) ([]store.Rating, error) {
+	if len(users) == 0 {
+		return []store.Rating{}, nil
+	}
+	args := []any{category}
+	for _, u := range users {
+		args = append(args, u)
+	}
+	return a.ratings(ctx, `SELECT `+ratingColumns+ratingFrom+` WHERE r.category = $1 AND r.user_id IN (`+
+		placeholders(2, len(users))+`) ORDER BY r.user_id`, args...)
+}
+
+// UserRatings lists a user's ratings in every category.
+func (a *Accounts) UserRatings(ctx context.Context, user string) ([]store.Rating, error) {
+	return a.ratings(ctx, `SELECT `+ratingColumns+ratingFrom+` WHERE r.user_id = $1 ORDER BY r.category`, user)
+}
+
+// RatingHistory lists user's last limit ratings in category, oldest first.
+func (a *Accounts) RatingHistory(ctx context.Context, user, category string, limit int) ([]store.RatingPoint, error) {
+	if limit <= 0 {
+		limit = 200
+	}
+	rows, err := a.Read.QueryContext(ctx, `SELECT table_id, at, rating, rd, vol FROM rating_history
+		WHERE user_id = $1 AND category = $2 ORDER BY at DESC, table_id DESC LIMIT $3`, user, category, limit)
+	if err != nil {
+		return nil, a.fail(err)
+	}
+	defer rows.Close()
+	out := []store.RatingPoint{}
+	for rows.Next() {
+		var p store.RatingPoint
+		var at int64
+		if err := rows.Scan(&p.Table, &at, &p.R, &p.RD, &p.Vol); err != nil {
+			return nil, a.fail(err)
+		}
+		p.At = fromMicros(at)
+		out = append(out, p)
+	}
+	slices.Reverse(out)
+	return out, a.fail(rows.Err())
+}
+
+// Leaderboard lists category's ratings, highest first.
+func (a *Accounts) Leaderboard(ctx context.Context, category string, offset, limit int) ([]store.Rating, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	return a.ratings(ctx, `SELECT `+ratingColumns+ratingFrom+` WHERE r.category = $1
+		ORDER BY r.rating DESC, r.user_id ASC LIMIT $2 OFFSET $3`, category, limit, max(offset, 0))
+}
+
+// RatingRank is user's place on category's leaderboard, from 1.
+func (a *Accounts) RatingRank(ctx context.Context, category, user string) (int, error) {
+	var mine float64
+	err := a.Read.QueryRowContext(ctx, `SELECT rating FROM ratings WHERE category = $1 AND user_id = $2`, category, user).Scan(&mine)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, notFound("user %q has no %s rating", user, category)
+	}
+	if err != nil {
+		return 0, a.fail(err)
+	}
+	var above int
+	err = a.Read.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings WHERE category = $1 AND (rating > $2 OR (rating = $2 AND user_id < $3))`,
+		category, mine, user).Scan(&above)
+	return above + 1, a.fail(err)
+}
+
+// Settle writes a finished game's result, rating changes and daily result
+// in one transaction.
+func (a *Accounts) Settle(ctx context.Context, st store.Settlement) error {
+	enc, err := json.Marshal(st.Result)
+	if err != nil {
+		return fmt.Errorf("store: table %q: result: %w", st.Table, err)
+	}
+	return a.write(ctx, func(ctx context.Context, tx Querier) error {
+		if st.Epoch != 0 {
+			if a.Fence == nil {
+				return fmt.Errorf("%w: this store has no leases, so no write under epoch %d", store.ErrFenced, st.Epoch)
+			}
+			if err := a.Fence(ctx, tx, st.Table, st.Epoch); err != nil {
+				return err
+			}
+		}
+		n, err := affected(tx.ExecContext(ctx, `UPDATE game_tables SET finished = $2, result = $3 WHERE id = $1 AND finished IS NULL`,
+			st.Table, micros(st.At), string(enc)))
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			return unfinishable(ctx, tx, st.Table)
+		}
+		for _, c := range st.Ratings {
+			if err := writeRating(ctx, tx, st, c); err != nil {
+				return err
+			}
+		}
+		if d := st.Daily; d != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE daily_attempts SET finished = $2, won = $3, grade = $4, enemies = $5, actions = $6
+				WHERE table_id = $1 AND finished IS NULL`, st.Table, micros(st.At), sqlrows.Bool(d.Won), d.Grade, d.Enemies, d.Actions); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// unfinishable says why finishing table touched no row.
+func unfinishable(ctx context.Context, tx Querier, table string) error {
+	var one int
+	err := tx.QueryRowContext(ctx, `SELECT 1 FROM game_tables WHERE id = $1`, table).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return notFound("no table %q", table)
+	}
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("%w: table %q is finished already", store.ErrConflict, table)
+}
+
+// writeRating writes one user's new rating on condition that the stored
+// one is still c.Before, and its point in the history. A user deleted
+// since is skipped.
+func writeRating(ctx context.Context, tx Querier, st store.Settlement, c store.RatingChange) error {
+	b, r := c.Before, c.After
+	var one int
+	err := tx.QueryRowContext(ctx, `SELECT 1 FROM users WHERE id = $1`, b.User).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var n int64
+	if b.Games == 0 {
+		n, err = affected(tx.ExecContext(ctx, `INSERT INTO ratings (user_id, category, rating, rd, vol, games, updated)
+			VALUES ($1, $2, $3, $4, $5, 1, $6) ON CONFLICT (user_id, category) DO NOTHING`,
+			b.User, b.Category, r.R, r.RD, r.Vol, micros(st.At)))
+	} else {
+		n, err = affected(tx.ExecContext(ctx, `UPDATE ratings SET rating = $3, rd = $4, vol = $5, games = games + 1, updated = $6
+			WHERE user_id = $1 AND category = $2 AND games = $7`, b.User, b.Category, r.R, r.RD, r.Vol, micros(st.At), b.Games))
+	}
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return fmt.Errorf("%w: the %s rating of user %q changed since it was read", store.ErrStale, b.Category, b.User)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO rating_history (user_id, category, table_id, at, rating, rd, vol)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, b.User, b.Category, st.Table, micros(st.At), r.R, r.RD, r.Vol)
+	return err
+}
