@@ -264,7 +264,7 @@ func testReconnect(t *testing.T, s *webtest.Site) {
 	}
 	before := tb.Version()
 	tb.Do(chromedp.Reload())
-	tb.Wait("the table after the reload", "window.cardtableTable && window.cardtableTable.s.view")
+	tb.Wait("the table after the reload", "window.cardtableTable && window.cardtableTable.shown >= 0 && document.querySelector('.who')")
 	if who := webtest.Eval[string](tb, "document.querySelector('.who').textContent"); who != "You are alice" {
 		t.Fatalf("after a reload the header says %q, want You are alice", who)
 	}
@@ -306,7 +306,7 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 	bob.Do(chromedp.Navigate(invite))
 	bob.Wait("the join form", "document.querySelector('form.join')")
 	bob.Do(chromedp.SendKeys(chromedp.CSS("#name"), "bob"), chromedp.Click(chromedp.CSS("form.join button[type=submit]")))
-	bob.Wait("bob's table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
+	bob.Wait("bob's table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.shown >= 0")
 	if loc := webtest.Eval[string](bob, "location.search"); loc != "" {
 		t.Errorf("the invite's query %q stays in the address bar", loc)
 	}
@@ -335,7 +335,7 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 	// actions offered.
 	watcher := s.Tab(t)
 	watcher.Do(chromedp.Navigate(s.URL + "/t/" + webtest.Eval[string](alice, "window.cardtableTable.tableID")))
-	watcher.Wait("the spectator's table", "window.cardtableTable && window.cardtableTable.s.view && window.cardtableTable.s.seat === -1")
+	watcher.Wait("the spectator's table", "window.cardtableTable && window.cardtableTable.shown >= 0 && window.cardtableTable.s.seat === -1")
 	if who := webtest.Eval[string](watcher, "document.querySelector('.who').textContent"); who != "Watching" {
 		t.Errorf("the spectator's header says %q, want Watching", who)
 	}

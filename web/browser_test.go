@@ -84,7 +84,7 @@ func testFreeSeats(t *testing.T, s *webtest.Site, tb *webtest.Tab) {
 	carol.Shot("lobby-open-table")
 	carol.Do(chromedp.SendKeys(chromedp.CSS("#name"), "carol"))
 	carol.Click(fmt.Sprintf("#open li[data-table=%q] button", id))
-	carol.Wait("carol at the table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
+	carol.Wait("carol at the table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.shown >= 0")
 	if who := webtest.Eval[string](carol, "document.querySelector('.who').textContent"); who != "You are carol" {
 		t.Errorf("carol's header says %q", who)
 	}

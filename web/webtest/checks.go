@@ -195,7 +195,9 @@ func (tb *Tab) Axe(where string) {
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](src)); err != nil {
 		tb.T.Fatalf("%s: injecting axe-core: %v", where, err)
 	}
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`axe.run(document, {
+	// The page as it settles: animations (a card turning up, a step
+	// fading in) run to their end first.
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`document.getAnimations().forEach((a) => { try { a.finish(); } catch {} }), axe.run(document, {
 			runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
 			resultTypes: ["violations"],
 		}).then((r) => r.violations

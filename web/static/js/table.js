@@ -151,8 +151,18 @@ export class TableView {
   // as when a game is finished at once, are drawn once).
   render() {
     if (this.frame) return;
-    const go = () => { this.frame = 0; this.draw(); };
-    this.frame = typeof requestAnimationFrame === "function" && !document.hidden ? requestAnimationFrame(go) : setTimeout(go, 0);
+    // A frame, or a tenth of a second where frames do not come (a tab in
+    // the background), whichever is first.
+    let timer = 0, raf = 0;
+    const go = () => {
+      clearTimeout(timer);
+      if (raf) cancelAnimationFrame(raf);
+      this.frame = 0;
+      this.draw();
+    };
+    timer = setTimeout(go, 100);
+    raf = typeof requestAnimationFrame === "function" ? requestAnimationFrame(go) : 0;
+    this.frame = timer || 1;
   }
 
   draw() {
