@@ -225,12 +225,9 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 		if text == "" {
 			text = bots.Default(g.Name())
 		}
-		spec, err := bots.ParseSpec(text)
-		if err == nil {
-			_, err = bots.New(spec.Name, g, opts, spec.Params, 0)
-		}
+		spec, err := s.checkBot(g, opts, i, text)
 		if err != nil {
-			return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: %v", i, err)
+			return store.Seat{}, err
 		}
 		return store.Seat{Name: botName(text, i), Kind: table.KindBot, Bot: spec.String()}, nil
 	}

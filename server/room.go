@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/store"
@@ -206,20 +205,6 @@ func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch
 	s.metrics.rooms.Inc()
 	go r.run()
 	return r, nil
-}
-
-// seatBot makes the bot of spec play seat i, seeded from the game's seed.
-func (r *room) seatBot(i int, text string) error {
-	spec, err := bots.ParseSpec(text)
-	if err != nil {
-		return err
-	}
-	p, err := table.NewBot(r.t, spec, r.hdr.Seed, i)
-	if err != nil {
-		return err
-	}
-	r.bots[i] = p.Bot
-	return nil
 }
 
 // send delivers m to the room, or reports that the room has stopped.

@@ -290,6 +290,9 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 	if r.t.Over() {
 		return apiErrorf(409, "game-over", "the game is over")
 	}
+	if _, err := r.srv.checkBot(r.game, r.t.State().Options(), seat, spec); err != nil {
+		return err
+	}
 	if st.Kind == table.KindHuman && st.Token != "" {
 		return r.handAwayToBot(seat, spec)
 	}

@@ -39,7 +39,8 @@ type Config struct {
 	// /static/; nil serves a minimal page.
 	Assets fs.FS
 	// BotWorkers bounds how many bots think at once (0: the number of
-	// CPUs), so bots never starve the rooms and connections of CPU.
+	// CPUs), so bots never starve the rooms and connections of CPU: the
+	// slots of the thinking pool (thinkpool.go).
 	BotWorkers int
 	// Cluster shares the tables with other nodes (cluster.go); nil: this
 	// process runs every table.
@@ -91,6 +92,9 @@ type Limits struct {
 	PingTimeout time.Duration
 	// WriteTimeout bounds one write to a client.
 	WriteTimeout time.Duration
+	// BotCaps bound the bot settings a table may ask for, and BotCaps.Think
+	// every bot move (limits.go).
+	BotCaps engine.BotCaps
 }
 
 func (l Limits) withDefaults() Limits {
@@ -124,6 +128,7 @@ func (l Limits) withDefaults() Limits {
 	defd(&l.PingEvery, 20*time.Second)
 	defd(&l.PingTimeout, 40*time.Second)
 	defd(&l.WriteTimeout, 10*time.Second)
+	l.BotCaps = botCapsWithDefaults(l.BotCaps)
 	return l
 }
 
@@ -135,7 +140,7 @@ type Server struct {
 	log     *slog.Logger
 	metrics *metrics
 	games   map[string]engine.Game
-	botSem  chan struct{}
+	pool    *thinkPool
 	clock   Clock
 	// wakes holds the timers that load an unloaded clocked table back at
 	// its next deadline (roomclock.go).
@@ -152,6 +157,8 @@ type Server struct {
 	apiRates *addrBuckets
 	draining atomic.Bool
 	roomsWG  sync.WaitGroup
+	// analyses are the analyses running (analysis.go).
+	analyses analysisJobs
 }
 
 // roomSlot is a room being loaded or running; ready closes once r or err
@@ -184,7 +191,7 @@ func New(st store.Store, cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: newMetrics(),
-		games: map[string]engine.Game{}, botSem: make(chan struct{}, cfg.BotWorkers), clock: cfg.Clock,
+		games: map[string]engine.Game{}, pool: newThinkPool(cfg.BotWorkers, backgroundSlice), clock: cfg.Clock,
 		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
 		conns:    newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
 		cmdRates: newAddrBuckets(lim.AddrRate, lim.AddrBurst),
@@ -193,6 +200,7 @@ func New(st store.Store, cfg Config) *Server {
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
 	}
+	s.pool.register(s.metrics.reg)
 	return s
 }
 
@@ -322,6 +330,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/tables/{id}/analysis", s.handleAnalyze)
 	mux.HandleFunc("POST /api/mine", s.handleMine)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.Handle("GET /metrics", s.metrics.handler())

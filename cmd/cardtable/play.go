@@ -326,15 +326,11 @@ func keepRecord(t *table.Table, path string) (string, error) {
 }
 
 // withRecord adds to err (a game stopped by a seat's player, or
-// interrupted) where t's record was kept and how to go on with it.
+// interrupted) where t's record was kept and the command, ready to paste,
+// that goes on with it: the path quoted for the shell, and the seats given
+// again when programs played (a record never starts programs).
 func withRecord(err error, t *table.Table, kept string) error {
-	again := ""
-	for _, s := range t.Seats() {
-		if s.Kind == table.KindProgram {
-			again = " --seats ..."
-		}
-	}
-	return fmt.Errorf("%w; the game so far is in %s (go on with: cardtable play --record %s%s)", err, kept, kept, again)
+	return fmt.Errorf("%w; the game so far is in %s (go on with: %s)", err, kept, tui.ResumeCommand(kept, t.Seats()))
 }
 
 // writeFinal prints the end of a transcript: the public view, the result
