@@ -177,7 +177,7 @@ func (warUI) note(labels []string, before, after engine.View) string {
 func (warUI) explain(_ []string, action string) string {
 	switch {
 	case action == "flip":
-		return "lay your card(s)"
+		return "lay your next card"
 	case action == "pass":
 		return "do not slap"
 	case strings.HasPrefix(action, "slap"):

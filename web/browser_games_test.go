@@ -75,8 +75,8 @@ func testWar(t *testing.T, s *webtest.Site) {
 	tb.Do(chromedp.Evaluate[chromedp.Void]("clearInterval(window.autoplay)"))
 	tb.Shot("war-end")
 	end := webtest.Eval[string](tb, "document.querySelector('.end').textContent")
-	if !strings.Contains(end, "Play again") || !strings.Contains(end, "Watch the replay") {
-		t.Errorf("the result panel says %q; want Play again and the replay", end)
+	if !strings.Contains(end, "Rematch") || !strings.Contains(end, "Watch the replay") {
+		t.Errorf("the result panel says %q; want Rematch and the replay", end)
 	}
 	if href := webtest.Eval[string](tb, "document.querySelector('.end a[download]').getAttribute('href')"); href != "/api/tables/"+c.ID+"/record" {
 		t.Errorf("record link %q", href)

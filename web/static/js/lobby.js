@@ -10,6 +10,8 @@ import * as api from "./lobby-api.js";
 import { loadName, saveName, saveToken } from "./conn.js";
 import { PRESETS, words, valueWords, optionSummary } from "./options.js";
 import "./settings.js";
+import { myGames } from "./mygames.js";
+import { paceFields, paceSettings } from "./pace.js";
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const $ = (id) => document.getElementById(id);
@@ -147,7 +149,7 @@ async function create(e) {
   const err = $("create-error");
   err.textContent = "";
   try {
-    const created = await api.createTable({ game: g.name, options, seats, name, listed: $("listed").checked });
+    const created = await api.createTable({ game: g.name, options, seats, name, listed: $("listed").checked, settings: paceSettings() || undefined });
     // The table opens at once; its page shows the creator the invite and
     // spectator links.
     location.href = `/t/${created.id}`;
@@ -206,9 +208,12 @@ async function main() {
   $("game").addEventListener("change", () => { $("seats-n").value = ""; drawForm(false); });
   $("seats-n").addEventListener("change", () => drawForm(true));
   $("create").addEventListener("submit", create);
+  fill($("pace-box"), paceFields());
   drawForm(false);
   refresh();
   setInterval(refresh, 5000);
+  myGames($("mine"));
+  setInterval(() => myGames($("mine")), 15000);
 }
 
 main();

@@ -10,6 +10,7 @@ import "./settings.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
+import { replayEvents } from "./chat.js";
 
 const MODULES = { war, regicide, watchtower };
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -49,6 +50,7 @@ function draw(data) {
   const who = data.actor === undefined || data.actor === null || step === 0 ? "The deal." : sentence(mod, data.actor, data.action, before, data.spectator);
   fill(document.getElementById("board"), board);
   fill(document.getElementById("step"), `Step ${step} of ${info.steps}: `, inline(who));
+  fill(document.getElementById("events"), replayEvents(info.events, step, info.seats));
   document.getElementById("slider").value = step;
   for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
   const cur = document.querySelector("#actions li.current");
@@ -106,7 +108,7 @@ async function main() {
       h("span.replay-result", info.result ? capital(named(info.result.detail || info.result.end, info.seats)) : "")),
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
-    h("div.table-layout", h("section#board.board", { "aria-label": "the table at this step" }), h("aside.side", h("section.log", h("h2", "Actions"), h("ol#actions.log-lines", { "aria-label": "every action" }, actions)))));
+    h("div.table-layout", h("section#board.board", { "aria-label": "the table at this step" }), h("aside.side", h("section.log", h("h2", "Actions"), h("ol#actions.log-lines", { "aria-label": "every action" }, actions)), h("div#events"))));
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };

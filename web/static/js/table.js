@@ -9,7 +9,8 @@
 // the bottom of the window: whose turn, what to do, the buttons that matter
 // now), and the side panels — whose parts are redrawn from the state at
 // most once a frame. The log is appended to, never redrawn, so a screen
-// reader hears each new line once.
+// reader hears each new line once. What happens at the table that is not a
+// move — the clock, offers, the rematch, chat, notices — is life.js's.
 
 import { h, fill, seatName } from "./dom.js";
 import { inline } from "./cards.js";
@@ -19,6 +20,7 @@ import { settingsToggle } from "./settings.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
+import { Life } from "./life.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
@@ -39,7 +41,8 @@ export class TableView {
     this.shown = -1;
     this.shownLegal = 0;
     this.els = null;
-    this.logged = 0;
+    this.logCount = 0;
+    this.life = new Life(this);
     document.addEventListener("keydown", (e) => this.key(e));
   }
 
@@ -84,6 +87,9 @@ export class TableView {
       case "hint":
         if (m.id && m.id === s.hintID) Object.assign(s, { hintText: m.hint, hintAction: m.action });
         break;
+      case "clock": case "draw": case "rematch": case "chat": case "notice":
+        this.life.message(m);
+        break;
       case "auto":
         s.auto = m.action ? { action: m.action, perSecond: m.per_second } : null;
         if (!m.action && m.reason && m.reason !== "you turned it off") s.autoStopped = m.reason;
@@ -100,8 +106,8 @@ export class TableView {
     const ctx = { seats: s.seats, seat: s.seat, options: s.options || {} };
     const lines = mod && mod.logLines ? mod.logLines(m, s.view, ctx) : null;
     const who = m.actor === undefined || m.actor === null ? "" : seatName(s.seats, m.actor);
-    for (const text of lines || [`${who}: ${m.action}`]) s.log.push({ n: s.log.length ? s.log[s.log.length - 1].n + 1 : 1, version: m.version, text });
-    if (s.log.length > LOG_LINES) s.log.splice(0, s.log.length - LOG_LINES);
+    for (const text of lines || [`${who}: ${m.action}`]) s.log.unshift({ version: m.version, text });
+    s.log.length = Math.min(s.log.length, LOG_LINES);
   }
 
   act(action) {
@@ -188,8 +194,11 @@ export class TableView {
     fill(e.end, s.result ? this.endPanel(mod) : null);
     e.end.hidden = !s.result;
     fill(e.seats, this.seatsPanel());
+    fill(e.lifeTop, this.life.top());
+    fill(e.life, this.life.panels());
     this.drawLog();
     if (mod.afterDraw) mod.afterDraw(e.board, ctx);
+    this.life.afterRender(mod.title);
     restoreFocus(focus);
     // What the page shows now (tests and tools read it; s may be ahead
     // of the screen until the next frame).
@@ -204,14 +213,16 @@ export class TableView {
       bar: h("section.action-bar", { "aria-label": "your move" }),
       end: h("section.result-panel", { "aria-label": "result", hidden: true }),
       seats: h("section.seats", { "aria-label": "seats" }),
+      lifeTop: h("div.life-top"),
+      life: h("div.life-panels"),
       logList: h("ol.log-lines", { role: "log", "aria-live": "polite", "aria-label": "what happened" }),
     };
     this.els = e;
-    this.logged = 0;
+    for (const l of this.s.log) l.drawn = false;
     fill(this.root, e.header,
       h("div.table-layout",
-        h("div.main-col", e.end, e.board),
-        h("aside.side", e.seats, h("section.log", h("h2", "Log"), e.logList))),
+        h("div.main-col", e.end, e.lifeTop, e.board),
+        h("aside.side", e.life, e.seats, h("section.log", h("h2", "Log"), e.logList))),
       e.bar);
   }
 
@@ -219,10 +230,18 @@ export class TableView {
   // top) and drops the oldest beyond LOG_LINES.
   drawLog() {
     const list = this.els.logList;
-    const lines = this.s.log;
-    const fresh = lines.filter((l) => l.n > this.logged);
-    for (const l of fresh) list.prepend(h("li", { value: l.n, dataset: { version: l.version } }, inline(l.text)));
-    if (fresh.length) this.logged = fresh[fresh.length - 1].n;
+    // The log is newest first (life.js adds its notices the same way);
+    // the lines not drawn yet are at its head.
+    const fresh = [];
+    for (const l of this.s.log) {
+      if (l.drawn) break;
+      fresh.push(l);
+    }
+    for (const l of fresh.reverse()) {
+      l.drawn = true;
+      l.n = l.n || ++this.logCount;
+      list.prepend(h("li" + (l.notice ? ".notice" : ""), { value: l.n, dataset: { version: l.version } }, inline(l.text)));
+    }
     while (list.children.length > LOG_LINES) list.lastElementChild.remove();
   }
 
@@ -270,7 +289,7 @@ export class TableView {
     const winners = (r.winners || []).map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
     const headline = end ? end.headline : winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end;
     const outcome = end ? end.outcome : s.seat >= 0 && (r.winners || []).includes(s.seat) ? "won" : winners.length ? "lost" : "draw";
-    const again = s.seat >= 0 ? h("button.primary", { onclick: () => this.playAgain(again) }, "Play again") : null;
+    const again = this.life.endControls();
     this.els.end.className = `result-panel end outcome-${outcome}`;
     return [
       h("h2", { dataset: { outcome } }, headline),
@@ -278,22 +297,6 @@ export class TableView {
       h("p.end-links", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
         " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")),
     ];
-  }
-
-  async playAgain(button) {
-    const s = this.s;
-    const seats = s.seats.map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot } : { kind: "human" }));
-    button.disabled = true;
-    const name = s.seat >= 0 ? seatName(s.seats, s.seat) : "";
-    const { createTable } = await import("./lobby-api.js");
-    try {
-      const next = await createTable({ game: s.game, options: s.options, seats, name });
-      location.href = `/t/${next.id}`;
-    } catch (err) {
-      s.error = { code: err.code, message: err.message };
-      button.disabled = false;
-      this.render();
-    }
   }
 
   seatsPanel() {
@@ -307,7 +310,8 @@ export class TableView {
         ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, `Take seat ${i + 1}`) : null,
       x.kind === "human" && x.claimed === false && !s.result && creatorToken(this.tableID)
         ? h("button.small", { onclick: () => this.toBot(i) }, `Give seat ${i + 1} to a bot`) : null,
-      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null));
+      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null,
+      this.life.seatExtras(i, x, !!creatorToken(this.tableID), (n) => this.toBot(n))));
     return [h("h2", "Seats"), h("ul", list),
       p && p.spectators ? h("p.muted", `${p.spectators} watching`) : null,
       invitesPanel(this.tableID, s.seats, s.game)];
