@@ -51,3 +51,9 @@ export function fill(el, ...children) {
 export function named(text, seats) {
   return String(text || "").replace(/\bseat (\d)\b/g, (all, n) => seatName(seats, Number(n) - 1));
 }
+
+// opening writes words that open a sentence: "you" as "You"; a name stays
+// as its person typed it.
+export function opening(s) {
+  return s && s.startsWith("you") ? "Y" + s.slice(1) : s;
+}

@@ -6,7 +6,7 @@
 // rules stay on the server: what may be selected is read from the legal
 // list.
 
-import { h, seatName } from "./dom.js";
+import { h, seatName, opening } from "./dom.js";
 import { card, short, parse, label, plural, inline } from "./cards.js";
 
 export const title = "Regicide";
@@ -299,19 +299,15 @@ export function endSentence(r, view, ctx) {
       const used = 2 - (view.powers_left || 0);
       lines.push(`${GRADES[used] || "Bronze"} victory: ${used === 0 ? "no Jester power used" : `${plural(used, "Jester power")} used`}.`);
     }
-    return { headline: `${cap(team)} defeated the Castle`, lines, outcome: mine ? "won" : "neutral" };
+    return { headline: `${opening(team)} defeated the Castle`, lines, outcome: mine ? "won" : "neutral" };
   }
   const enemy = view.enemy ? `The ${label(view.enemy.card)}` : "The enemy";
   const victim = view.current === ctx.seat ? "you" : seatName(ctx.seats, view.current);
   const down = `${plural(view.defeated, "enemy", "enemies")} down`;
-  const headline = r.end === "stuck" ? `${cap(victim)} had no legal play against ${enemy.replace(/^The/, "the")}` : `${enemy} defeated ${victim} with ${down}`;
+  const headline = r.end === "stuck" ? `${opening(victim)} had no legal play against ${enemy.replace(/^The/, "the")}` : `${enemy} defeated ${victim} with ${down}`;
   return { headline, lines: [`${down} of 12, after ${plural(r.length, "turn")}.`], outcome: mine ? "lost" : "neutral" };
 }
 
 function joinNames(list) {
   return list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
-}
-
-function cap(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }

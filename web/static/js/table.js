@@ -12,7 +12,7 @@
 // reader hears each new line once. What happens at the table that is not a
 // move — the clock, offers, the rematch, chat, notices — is life.js's.
 
-import { h, fill, seatName } from "./dom.js";
+import { h, fill, seatName, opening } from "./dom.js";
 import { inline } from "./cards.js";
 import { invitesPanel, creatorToken } from "./invites.js";
 import { autoControls } from "./autoplay.js";
@@ -285,7 +285,7 @@ export class TableView {
     const s = this.s;
     const r = s.result;
     const ctx = this.ctx();
-    const end = mod.endSentence ? mod.endSentence(r, s.view, ctx) : null;
+    const end = TABLE_ENDS.has(r.end) ? tableEnd(r, ctx) : mod.endSentence ? mod.endSentence(r, s.view, ctx) : null;
     const winners = (r.winners || []).map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
     const headline = end ? end.headline : winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end;
     const outcome = end ? end.outcome : s.seat >= 0 && (r.winners || []).includes(s.seat) ? "won" : winners.length ? "lost" : "draw";
@@ -331,6 +331,22 @@ export class TableView {
       this.fail(err);
     }
   }
+}
+
+// TABLE_ENDS are the ways a table ends a game before its rules do
+// (record/ending.go): their result's detail says what happened, with names.
+const TABLE_ENDS = new Set(["resigned", "timeout", "aborted", "agreed-draw"]);
+
+function tableEnd(r, ctx) {
+  const winners = (r.winners || []).map((i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
+  const list = winners.length <= 1 ? winners.join("") : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}`;
+  const headline = r.end === "aborted" ? "The game was called off" : r.end === "agreed-draw" ? "A draw by agreement" : `${opening(list)} won`;
+  // The detail starts with a name (as typed: never capitalised) or, for an
+  // abort or an agreed draw, with a word.
+  const words = r.end === "aborted" || r.end === "agreed-draw";
+  const detail = r.detail ? (words ? r.detail[0].toUpperCase() + r.detail.slice(1) : r.detail) + "." : "";
+  const outcome = ctx.seat < 0 ? "neutral" : (r.winners || []).includes(ctx.seat) ? "won" : winners.length ? "lost" : "draw";
+  return { headline, lines: [detail], outcome };
 }
 
 // label turns an action left to the generic buttons into words.

@@ -5,7 +5,7 @@
 // (flips, free-for-alls, the showdown and the tower battle) are played out
 // step by step. Every click is one of the legal actions it was given.
 
-import { h, seatName } from "./dom.js";
+import { h, seatName, opening } from "./dom.js";
 import { card, short, inline, label, plural } from "./cards.js";
 
 export const title = "Watchtower";
@@ -276,9 +276,9 @@ export function endSentence(r, view, ctx) {
   const winners = (r.winners || []).map((i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
   const mine = ctx.seat >= 0;
   const detail = r.detail ? named(r.detail, ctx.seats) : "";
-  const lines = [detail ? detail[0].toUpperCase() + detail.slice(1) + (detail.endsWith(".") ? "" : ".") : "", `${plural(view.round || r.length, "round")} played.`];
+  const lines = [detail ? opening(detail) + (detail.endsWith(".") ? "" : ".") : "", `${plural(view.round || r.length, "round")} played.`];
   if (!winners.length) return { headline: "Nobody won", lines, outcome: mine ? "draw" : "neutral" };
   const list = winners.length === 1 ? winners[0] : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}`;
-  const headline = `${list[0].toUpperCase() + list.slice(1)} won`;
+  const headline = `${opening(list)} won`;
   return { headline, lines, outcome: !mine ? "neutral" : (r.winners || []).includes(ctx.seat) ? "won" : "lost" };
 }
