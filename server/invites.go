@@ -51,6 +51,9 @@ func inviteCode(kept string) (code string, open bool) {
 
 // isListed reports whether t was created listed (see above).
 func isListed(t store.Table) bool {
+	if t.Daily != "" {
+		return false // a daily deal's games are on its board, not in the lobby
+	}
 	for _, st := range t.Seats {
 		if st.Invite != "" && !strings.HasPrefix(st.Invite, listedPrefix) {
 			return false

@@ -71,8 +71,9 @@ func NeedChromium(t testing.TB) string {
 type Site struct {
 	T   testing.TB
 	URL string
-	// Server is the server behind URL.
+	// Server is the server behind URL, Store its store.
 	Server *server.Server
+	Store  *memstore.Store
 	alloc  context.Context
 }
 
@@ -92,7 +93,8 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 	for _, e := range edit {
 		e(&cfg)
 	}
-	srv := server.New(memstore.New(), cfg)
+	st := memstore.New()
+	srv := server.New(st, cfg)
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -103,6 +105,12 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 		srv.Shutdown(ctx)
 		hs.Close()
 	})
+	return &Site{T: t, URL: hs.URL, Server: srv, Store: st, alloc: startBrowser(t, path)}
+}
+
+// startBrowser starts Chromium for a site's tabs.
+func startBrowser(t testing.TB, path string) context.Context {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.WindowSize(1280, 900), chromedp.Flag("disable-dev-shm-usage", true))
@@ -115,7 +123,7 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 	if err := chromedp.Do(browser); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
-	return &Site{T: t, URL: hs.URL, Server: srv, alloc: browser}
+	return browser
 }
 
 // Tab is one page in a browser context of its own.

@@ -10,6 +10,7 @@ import * as api from "./lobby-api.js";
 import { loadName, saveName, saveToken } from "./conn.js";
 import { PRESETS, words, valueWords, optionSummary } from "./options.js";
 import "./settings.js";
+import * as accounts from "./account-lobby.js";
 import { myGames } from "./mygames.js";
 import { paceFields, paceSettings } from "./pace.js";
 
@@ -149,7 +150,7 @@ async function create(e) {
   const err = $("create-error");
   err.textContent = "";
   try {
-    const created = await api.createTable({ game: g.name, options, seats, name, listed: $("listed").checked, settings: paceSettings() || undefined });
+    const created = await api.createTable({ game: g.name, options, seats, name, listed: $("listed").checked, settings: paceSettings() || undefined, ...accounts.createExtras() });
     // The table opens at once; its page shows the creator the invite and
     // spectator links.
     location.href = `/t/${created.id}`;
@@ -175,7 +176,7 @@ function tableRow(t, open) {
   const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : s.open ? `seat ${i + 1} free` : `seat ${i + 1} kept for a friend`)).join(", ");
   const summary = optionSummary(catalog.find((x) => x.name === t.game), t.options);
   return h("li", { dataset: { table: t.id } },
-    h("strong", t.title || t.game), " ", h("span.muted", seats), summary ? h("span.table-options", ` — ${summary}`) : null, " ",
+    h("strong", t.title || t.game), accounts.mark(t), " ", h("span.muted", seats), summary ? h("span.table-options", ` — ${summary}`) : null, " ",
     open ? (t.open || []).map((i) => h("button.small", { onclick: () => join(t, i), "aria-label": `Join ${t.title || t.game} as seat ${i + 1}` }, `Join as seat ${i + 1}`)) : null,
     " ", h("a", { href: `/t/${t.id}` }, open ? "watch" : "table"),
     t.finished ? [" · ", h("a", { href: `/replay/${t.id}` }, "replay")] : null);
@@ -184,7 +185,7 @@ function tableRow(t, open) {
 async function refresh() {
   if (!$("open")) return; // the page was replaced (a test drawing a table)
   try {
-    const open = await api.openTables();
+    const open = await api.openTables(accounts.openQuery());
     fill($("open"), open.length ? open.map((t) => tableRow(t, true)) : h("li.muted", "No open tables: create one."));
     const recent = (await api.recentTables()).filter((t) => t.finished);
     fill($("recent"), recent.length ? recent.map((t) => tableRow(t, false)) : h("li.muted", "No finished games yet."));
@@ -210,6 +211,7 @@ async function main() {
   $("create").addEventListener("submit", create);
   fill($("pace-box"), paceFields());
   drawForm(false);
+  await accounts.mount(refresh);
   refresh();
   setInterval(refresh, 5000);
   myGames($("mine"));

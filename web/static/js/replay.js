@@ -10,6 +10,7 @@ import "./settings.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
+import { analysisPanel } from "./analysis.js";
 import { replayEvents } from "./chat.js";
 
 const MODULES = { war, regicide, watchtower };
@@ -20,6 +21,7 @@ let info = null;
 let step = 0;
 let viewer = -1;
 let timer = null;
+let analysis = null;
 
 // settled holds the spectator's view of each step loaded, for sentences
 // that compare a step with the one before.
@@ -55,6 +57,7 @@ function draw(data) {
   for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
   const cur = document.querySelector("#actions li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (analysis) analysis.show(step);
 }
 
 // sentence writes an action as a sentence (the game module's describe),
@@ -109,6 +112,8 @@ async function main() {
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
     h("div.table-layout", h("section#board.board", { "aria-label": "the table at this step" }), h("aside.side", h("section.log", h("h2", "Actions"), h("ol#actions.log-lines", { "aria-label": "every action" }, actions)), h("div#events"))));
+  analysis = analysisPanel(id, info, go);
+  document.getElementById("board").after(analysis.el);
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
