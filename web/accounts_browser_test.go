@@ -57,11 +57,14 @@ func set(tb *webtest.Tab, sel, value string) {
 	webtest.Eval[bool](tb, fmt.Sprintf("(document.querySelector(%q).value = %s, true)", sel, v))
 }
 
-// shoot takes the page at phone and laptop sizes.
+// shoot takes the page at phone and laptop sizes, checking at each that
+// nothing overflows and axe-core finds no accessibility violation.
 func shoot(tb *webtest.Tab, name string) {
 	for _, sz := range []webtest.Size{webtest.Phone, webtest.Laptop} {
 		tb.Resize(sz)
 		tb.Shot(name + "-" + sz.Name)
+		tb.NoOverflow(name + " at " + sz.Name)
+		tb.Axe(name + " at " + sz.Name)
 	}
 	tb.Resize(webtest.Laptop)
 }
