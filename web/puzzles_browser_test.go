@@ -10,8 +10,8 @@ import (
 )
 
 // choose answers the puzzle on the page as a person does: the cards of a
-// play or discard clicked in the hand and the selection confirmed, or the
-// button of an action without cards (a Jester power, discarding nothing).
+// play or discard clicked in the hand, then the action bar's button for
+// the action (the selection confirmed, a Jester power, discarding nothing).
 func choose(tb *webtest.Tab, action string) {
 	tb.T.Helper()
 	fields := strings.Fields(action)
@@ -19,10 +19,8 @@ func choose(tb *webtest.Tab, action string) {
 		for _, c := range fields[1:] {
 			tb.Click(fmt.Sprintf(".hand [data-card=%q]", c))
 		}
-		tb.Click(fmt.Sprintf(".selection button.primary[data-action=%q]", action))
-		return
 	}
-	tb.Click(fmt.Sprintf("[data-action=%q]", action))
+	tb.Click(fmt.Sprintf(".action-bar [data-action=%q]", action))
 }
 
 // TestBrowserPuzzles solves one puzzle (the streak goes to 1), fails the

@@ -121,7 +121,7 @@ function render() {
     return;
   }
   const sh = st.shown;
-  const { board, prompt } = regicide.render(sh.view, ctx());
+  const { board, prompt, bar } = regicide.render(sh.view, ctx());
   document.title = `Puzzle ${sh.id} · Regicide puzzles · cardtable`;
   fill(root,
     h("div.puzzle-bar",
@@ -133,7 +133,10 @@ function render() {
     st.error ? h("p.error", { role: "alert" }, st.error) : null,
     st.outcome ? result(st.outcome) : null,
     h("div.table-layout",
-      h("section.board", { "aria-label": "puzzle" }, revealed(sh), board)));
+      h("section.board", { "aria-label": "puzzle" }, revealed(sh), board)),
+    st.outcome ? null : h("section.action-bar", { "aria-label": "your answer" },
+      h("div.bar-status", h("p", "Your answer:")),
+      bar && bar.length ? h("div.bar-buttons", bar) : null));
 }
 
 document.addEventListener("keydown", (e) => {
