@@ -48,6 +48,9 @@ type Message struct {
 	// Legal lists the recipient's legal actions in the game's notation, on
 	// turn.
 	Legal []string `json:"legal,omitempty"`
+	// Clock is the recipient's time, on turn at a clocked table
+	// (runnerclock.go).
+	Clock *TurnClock `json:"clock,omitempty"`
 	// Actor and Action say who did what, on event. Action is written as the
 	// recipient may know it (Watchtower's given card is named to its giver
 	// only).
