@@ -61,6 +61,9 @@ type Message struct {
 	Hint string `json:"hint,omitempty"`
 	// Result is the outcome, on end.
 	Result *engine.Result `json:"result,omitempty"`
+	// Notes say, on end, what happened at the table besides the game
+	// (a server's: "bob's time ran out; heuristic played on for him").
+	Notes []string `json:"notes,omitempty"`
 	// Code and Text are the error's code and sentence, on error.
 	Code string `json:"code,omitempty"`
 	Text string `json:"message,omitempty"`

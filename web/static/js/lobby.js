@@ -6,7 +6,7 @@ import { h, fill } from "./dom.js";
 import * as api from "./lobby-api.js";
 import { loadName, saveName, saveToken } from "./conn.js";
 import { myGames } from "./mygames.js";
-import { paceFields, paceSettings } from "./pace.js";
+import { paceFields, paceSettings, paceLabel } from "./pace.js";
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const $ = (id) => document.getElementById(id);
@@ -94,7 +94,7 @@ async function join(t, seat) {
 function tableRow(t, open) {
   const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : `seat ${i + 1} free`)).join(", ");
   return h("li", { dataset: { table: t.id } },
-    h("strong", t.title || t.game), " ", h("span.muted", seats), " ",
+    h("strong", t.title || t.game), " ", paceLabel(t.settings), " ", h("span.muted", seats), " ",
     open ? (t.free || []).map((i) => h("button.small", { onclick: () => join(t, i) }, `Join as seat ${i + 1}`)) : null,
     " ", h("a", { href: `/t/${t.id}` }, open ? "watch" : "table"),
     t.finished ? [" · ", h("a", { href: `/replay/${t.id}` }, "replay")] : null);

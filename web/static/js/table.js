@@ -60,7 +60,7 @@ export class TableView {
         if (m.version > s.legalVersion) s.legal = [];
         break;
       case "end":
-        Object.assign(s, { version: m.version, view: m.view, result: m.result, legal: [], prev: m.version > s.version ? s.view : s.prev });
+        Object.assign(s, { version: m.version, view: m.view, result: m.result, notes: m.notes || [], legal: [], prev: m.version > s.version ? s.view : s.prev });
         break;
       case "error":
         if (m.id && m.id === s.hintID) {
@@ -186,6 +186,7 @@ export class TableView {
     return h("section.end", { "aria-label": "result" },
       h("h2", winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end),
       h("p", detail || r.end),
+      this.life.endNotes(),
       h("p", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
         " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")));
   }
