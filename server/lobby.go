@@ -77,6 +77,8 @@ type createReq struct {
 	Listed  *bool             `json:"listed"`
 	// Settings are the table's own (clock, timeout, chat: table.Settings).
 	Settings map[string]string `json:"settings"`
+	// Rated asks for a rated table (rated.go).
+	Rated bool `json:"rated"`
 }
 
 type seatReq struct {
@@ -107,6 +109,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		req.Name, err = cleanName(req.Name)
 	}
+	user, uerr := s.signedCreator(r, &req)
+	if err == nil {
+		err = uerr
+	}
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -115,6 +121,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.apiError(w, r, err)
 		return
+	}
+	if resp.Seat != nil {
+		s.linkSeat(r.Context(), user, resp.ID, *resp.Seat, resp.Token)
 	}
 	writeJSON(w, http.StatusCreated, resp)
 }
@@ -133,7 +142,12 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 	if err != nil {
 		return nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
 	}
-	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: newSeed(), Created: time.Now()}
+	if req.Rated {
+		if err := s.checkRated(g, opts, seats); err != nil {
+			return nil, err
+		}
+	}
+	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: newSeed(), Created: time.Now(), Rated: req.Rated}
 	listed := req.Listed == nil || *req.Listed
 	resp := &createResp{ID: hdr.ID, CreatorToken: newSecret(), Invites: []inviteJSON{}, SpectatorURL: "/t/" + hdr.ID}
 	hdr.Creator = hashSecret(resp.CreatorToken)
@@ -275,6 +289,10 @@ type tableJSON struct {
 	// Settings are the table's own: its clock, timeout and chat (absent:
 	// no clock, the game's default chat).
 	Settings map[string]string `json:"settings,omitempty"`
+	// Rated marks a rated table; Rating is the mean rating of the people
+	// at it (rated.go).
+	Rated  bool     `json:"rated,omitempty"`
+	Rating *float64 `json:"rating,omitempty"`
 }
 
 type seatJSON struct {
@@ -288,6 +306,9 @@ type seatJSON struct {
 // seats carry invite codes (all of them, bots' included), a listed one's
 // none.
 func isListed(t store.Table) bool {
+	if t.Daily != "" {
+		return false // a daily deal's games are on its board, not in the lobby
+	}
 	for _, st := range t.Seats {
 		if st.Invite != "" {
 			return false
@@ -297,7 +318,7 @@ func isListed(t store.Table) bool {
 }
 
 func (s *Server) describe(t store.Table) tableJSON {
-	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}, Settings: t.Settings}
+	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}, Settings: t.Settings, Rated: t.Rated}
 	if g, ok := s.games[t.Game]; ok {
 		tj.Title = g.Title()
 	}
@@ -325,7 +346,15 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
+	lo, hi, filter, err := ratingRange(q)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
 	out, err := s.listTables(r.Context(), open, limit)
+	if err == nil {
+		out, err = s.withRatings(r.Context(), out, filter, lo, hi)
+	}
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -412,8 +441,16 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 			err = bad
 		}
 	}
+	user, uerr := s.signedClaimer(r, &req.Name)
+	if err == nil || errors.Is(err, errRemote) {
+		if uerr != nil {
+			err = uerr
+		}
+	}
 	if errors.Is(err, errRemote) {
-		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite})
+		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite}, func(token string) {
+			s.linkSeat(r.Context(), user, r.PathValue("id"), n, token)
+		})
 		return
 	}
 	if err != nil {
@@ -432,6 +469,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, res.err)
 		return
 	}
+	s.linkSeat(r.Context(), user, r.PathValue("id"), n, res.token)
 	writeJSON(w, http.StatusOK, map[string]any{"seat": n, "token": res.token})
 }
 
@@ -445,7 +483,7 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	n, rm, err := s.seatRequest(w, r, &req)
 	if errors.Is(err, errRemote) {
-		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: hashSecret(req.CreatorToken), Spec: req.Bot})
+		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: hashSecret(req.CreatorToken), Spec: req.Bot}, nil)
 		return
 	}
 	if err != nil {

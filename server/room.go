@@ -310,6 +310,8 @@ func (r *room) join(c *client, token string) error {
 		if c.seat == -2 {
 			return errForbidden
 		}
+	} else if r.hdr.Daily != "" && !r.srv.dayOver(r.hdr.Daily) {
+		return errDailyHidden(r.hdr.Daily) // watching would show the deal
 	}
 	r.clients[c] = struct{}{}
 	r.stopIdle()

@@ -191,7 +191,7 @@ func (r *room) storeResult() {
 	res := r.t.Result()
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	err := r.finishStored(ctx, res, r.srv.now())
+	err := r.settle(ctx, res, r.srv.now())
 	if err != nil && !errors.Is(err, store.ErrConflict) {
 		r.srv.log.Error("result not stored", "table", r.id, "err", err)
 		return

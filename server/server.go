@@ -160,6 +160,8 @@ type Server struct {
 	roomsWG  sync.WaitGroup
 	// analyses are the analyses running (analysis.go).
 	analyses analysisJobs
+	// acc is the accounts half (accounts.go); nil while accounts are off.
+	acc *accountsPart
 }
 
 // roomSlot is a room being loaded or running; ready closes once r or err
@@ -322,6 +324,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routePages(mux)
+	s.routeAccounts(mux)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables", s.handleList)
@@ -343,5 +346,5 @@ func (s *Server) Handler() http.Handler {
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return s.routeErrors(mux)
+	return s.protect(s.routeErrors(mux))
 }

@@ -101,6 +101,12 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 		srv.Shutdown(ctx)
 		hs.Close()
 	})
+	return &Site{T: t, URL: hs.URL, Server: srv, alloc: startBrowser(t, path)}
+}
+
+// startBrowser starts Chromium for a site's tabs.
+func startBrowser(t testing.TB, path string) context.Context {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.WindowSize(1280, 900), chromedp.Flag("disable-dev-shm-usage", true))
@@ -113,7 +119,7 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 	if err := chromedp.Do(browser); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
-	return &Site{T: t, URL: hs.URL, Server: srv, alloc: browser}
+	return browser
 }
 
 // Tab is one page in a browser context of its own.

@@ -5,6 +5,7 @@
 import { h, fill } from "./dom.js";
 import * as api from "./lobby-api.js";
 import { loadName, saveName, saveToken } from "./conn.js";
+import * as accounts from "./account-lobby.js";
 import { myGames } from "./mygames.js";
 import { paceFields, paceSettings, paceLabel } from "./pace.js";
 
@@ -71,7 +72,7 @@ async function create(e) {
   const err = $("create-error");
   err.textContent = "";
   try {
-    const created = await api.createTable({ game: game.name, options, seats, name, listed: $("listed").checked, settings: paceSettings() || undefined });
+    const created = await api.createTable({ game: game.name, options, seats, name, listed: $("listed").checked, settings: paceSettings() || undefined, ...accounts.createExtras() });
     // The table opens at once; its page shows the creator the invite and
     // spectator links.
     location.href = `/t/${created.id}`;
@@ -94,7 +95,7 @@ async function join(t, seat) {
 function tableRow(t, open) {
   const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : `seat ${i + 1} free`)).join(", ");
   return h("li", { dataset: { table: t.id } },
-    h("strong", t.title || t.game), " ", paceLabel(t.settings), " ", h("span.muted", seats), " ",
+    h("strong", t.title || t.game), accounts.mark(t), " ", paceLabel(t.settings), " ", h("span.muted", seats), " ",
     open ? (t.free || []).map((i) => h("button.small", { onclick: () => join(t, i) }, `Join as seat ${i + 1}`)) : null,
     " ", h("a", { href: `/t/${t.id}` }, open ? "watch" : "table"),
     t.finished ? [" · ", h("a", { href: `/replay/${t.id}` }, "replay")] : null);
@@ -102,7 +103,7 @@ function tableRow(t, open) {
 
 async function refresh() {
   try {
-    const open = await api.openTables();
+    const open = await api.openTables(accounts.openQuery());
     fill($("open"), open.length ? open.map((t) => tableRow(t, true)) : h("li.muted", "No open tables: create one."));
     const recent = (await api.recentTables()).filter((t) => t.finished);
     fill($("recent"), recent.length ? recent.map((t) => tableRow(t, false)) : h("li.muted", "No finished games yet."));
@@ -127,6 +128,7 @@ async function main() {
   $("create").addEventListener("submit", create);
   fill($("pace-box"), paceFields());
   drawForm();
+  await accounts.mount(refresh);
   refresh();
   setInterval(refresh, 5000);
   myGames($("mine"));
