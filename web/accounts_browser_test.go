@@ -201,7 +201,7 @@ func TestBrowserAccounts(t *testing.T) {
 	ann.Wait("the lobby's account corner", "document.querySelector('.account-name')")
 	webtest.Eval[bool](ann, "(document.getElementById('game').value = 'watchtower', document.getElementById('game').dispatchEvent(new Event('change', {bubbles: true})), true)")
 	ann.Wait("the seats", "document.getElementById('seat-1')")
-	webtest.Eval[bool](ann, "(document.getElementById('seat-1').value = 'human', document.getElementById('seat-1').dispatchEvent(new Event('change', {bubbles: true})), true)")
+	webtest.Eval[bool](ann, "(document.getElementById('seat-1').value = 'open', document.getElementById('seat-1').dispatchEvent(new Event('change', {bubbles: true})), true)")
 	ann.Wait("the rated box", "!document.getElementById('rated-field').hidden")
 	webtest.Eval[bool](ann, "(document.getElementById('rated').checked = true, true)")
 	ann.Click("#create button[type=submit]")
