@@ -23,6 +23,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/store"
+	"cardtable/table"
 )
 
 // Config is how a server runs. The zero value of every field is a usable
@@ -184,7 +185,7 @@ func New(st store.Store, cfg Config) *Server {
 		cfg.BotWorkers = runtime.NumCPU()
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = systemClock{}
+		cfg.Clock = table.SystemTime{}
 	}
 	if cfg.AwayGrace <= 0 {
 		cfg.AwayGrace = time.Minute
