@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,10 +15,13 @@ import (
 // player plays games through State with bots; one per worker, so its
 // buffers are reused from game to game.
 type player struct {
-	bots   []engine.Bot
-	toMove []int
-	legal  []engine.Action
-	record *record.Record
+	bots []engine.Bot
+	// searchers[s] is bots[s] when it searches (engine.ContextBot): only
+	// those are asked under the run's context, so War's bots pay nothing.
+	searchers []engine.ContextBot
+	toMove    []int
+	legal     []engine.Action
+	record    *record.Record
 	// times receives the decision times; lineup says who plays each seat.
 	times  *tally
 	lineup *lineup
@@ -28,7 +32,7 @@ type player struct {
 
 // play plays one game from seed to its end with lineup l, timing each
 // decision into t and recording the game when asked.
-func (p *player) play(cfg Config, t *tally, l *lineup, seed uint64, rec bool) (engine.State, error) {
+func (p *player) play(ctx context.Context, cfg Config, t *tally, l *lineup, seed uint64, rec bool) (engine.State, error) {
 	s, err := cfg.Game.New(cfg.Options, engine.Setup{Seed: seed})
 	if err != nil {
 		return nil, err
@@ -37,13 +41,14 @@ func (p *player) play(cfg Config, t *tally, l *lineup, seed uint64, rec bool) (e
 	if p.epoch.IsZero() {
 		p.epoch = time.Now()
 	}
-	p.bots = p.bots[:0]
+	p.bots, p.searchers = p.bots[:0], p.searchers[:0]
 	for i := 0; i < l.seats; i++ {
 		b, err := cfg.Seats[l.config[i]].New(engine.BotSeed(seed, i))
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}
-		p.bots = append(p.bots, b)
+		cb, _ := b.(engine.ContextBot)
+		p.bots, p.searchers = append(p.bots, b), append(p.searchers, cb)
 	}
 	p.record = nil
 	if rec {
@@ -55,7 +60,7 @@ func (p *player) play(cfg Config, t *tally, l *lineup, seed uint64, rec bool) (e
 			if n++; n > maxActions {
 				return nil, fmt.Errorf("no end after %d actions", maxActions)
 			}
-			if err := p.act(cfg, s, seat); err != nil {
+			if err := p.act(ctx, cfg, s, seat); err != nil {
 				return nil, err
 			}
 		}
@@ -68,13 +73,23 @@ func (p *player) play(cfg Config, t *tally, l *lineup, seed uint64, rec bool) (e
 
 // act asks seat's bot for an action, timing the decision, and applies it.
 // In a simultaneous window an earlier seat's action may have closed the
-// window; a seat that may no longer act is skipped rather than asked.
-func (p *player) act(cfg Config, s engine.State, seat int) error {
+// window; a seat that may no longer act is skipped rather than asked. A
+// search cut short by ctx (Ctrl-C) is not played: the game stops with
+// ctx's error.
+func (p *player) act(ctx context.Context, cfg Config, s engine.State, seat int) error {
 	if p.legal = s.Legal(seat, p.legal[:0]); len(p.legal) == 0 {
 		return nil
 	}
 	start := time.Since(p.epoch)
-	a := p.bots[seat].Act(s, seat)
+	var a engine.Action
+	if cb := p.searchers[seat]; cb != nil {
+		a = cb.ActContext(ctx, s, seat)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	} else {
+		a = p.bots[seat].Act(s, seat)
+	}
 	took := time.Since(p.epoch) - start
 	p.times.seatTimes[seat].add(took)
 	p.times.botTimes[p.lineup.bot[seat]].add(took)
