@@ -15,13 +15,13 @@ import (
 // player plays games through State with bots; one per worker, so its
 // buffers are reused from game to game.
 type player struct {
-	bots []engine.Bot
-	// searchers[s] is bots[s] when it searches (engine.ContextBot): only
-	// those are asked under the run's context, so War's bots pay nothing.
-	searchers []engine.ContextBot
-	toMove    []int
-	legal     []engine.Action
-	record    *record.Record
+	bots   []engine.Bot
+	toMove []int
+	legal  []engine.Action
+	record *record.Record
+	// cut is set when a search was cut short by the run's context
+	// (Ctrl-C): the game stops there.
+	cut bool
 	// times receives the decision times; lineup says who plays each seat.
 	times  *tally
 	lineup *lineup
@@ -41,14 +41,16 @@ func (p *player) play(ctx context.Context, cfg Config, t *tally, l *lineup, seed
 	if p.epoch.IsZero() {
 		p.epoch = time.Now()
 	}
-	p.bots, p.searchers = p.bots[:0], p.searchers[:0]
+	p.bots, p.cut = p.bots[:0], false
 	for i := 0; i < l.seats; i++ {
 		b, err := cfg.Seats[l.config[i]].New(engine.BotSeed(seed, i))
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}
-		cb, _ := b.(engine.ContextBot)
-		p.bots, p.searchers = append(p.bots, b), append(p.searchers, cb)
+		if cb, ok := b.(engine.ContextBot); ok {
+			b = &cutShort{bot: cb, ctx: ctx, cut: &p.cut}
+		}
+		p.bots = append(p.bots, b)
 	}
 	p.record = nil
 	if rec {
@@ -60,9 +62,12 @@ func (p *player) play(ctx context.Context, cfg Config, t *tally, l *lineup, seed
 			if n++; n > maxActions {
 				return nil, fmt.Errorf("no end after %d actions", maxActions)
 			}
-			if err := p.act(ctx, cfg, s, seat); err != nil {
+			if err := p.act(cfg, s, seat); err != nil {
 				return nil, err
 			}
+		}
+		if p.cut {
+			return nil, ctx.Err()
 		}
 	}
 	if p.record != nil {
@@ -71,25 +76,32 @@ func (p *player) play(ctx context.Context, cfg Config, t *tally, l *lineup, seed
 	return s, nil
 }
 
+// cutShort asks a searching bot under the run's context, so Ctrl-C stops
+// its search, and marks the game cut when it did. Only searching seats
+// are wrapped: War's bots and the heuristics pay nothing per decision.
+type cutShort struct {
+	bot engine.ContextBot
+	ctx context.Context
+	cut *bool
+}
+
+func (c *cutShort) Act(s engine.State, seat int) engine.Action {
+	a := c.bot.ActContext(c.ctx, s, seat)
+	if c.ctx.Err() != nil {
+		*c.cut = true
+	}
+	return a
+}
+
 // act asks seat's bot for an action, timing the decision, and applies it.
 // In a simultaneous window an earlier seat's action may have closed the
-// window; a seat that may no longer act is skipped rather than asked. A
-// search cut short by ctx (Ctrl-C) is not played: the game stops with
-// ctx's error.
-func (p *player) act(ctx context.Context, cfg Config, s engine.State, seat int) error {
+// window; a seat that may no longer act is skipped rather than asked.
+func (p *player) act(cfg Config, s engine.State, seat int) error {
 	if p.legal = s.Legal(seat, p.legal[:0]); len(p.legal) == 0 {
 		return nil
 	}
 	start := time.Since(p.epoch)
-	var a engine.Action
-	if cb := p.searchers[seat]; cb != nil {
-		a = cb.ActContext(ctx, s, seat)
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-	} else {
-		a = p.bots[seat].Act(s, seat)
-	}
+	a := p.bots[seat].Act(s, seat)
 	took := time.Since(p.epoch) - start
 	p.times.seatTimes[seat].add(took)
 	p.times.botTimes[p.lineup.bot[seat]].add(took)
