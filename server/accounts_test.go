@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"cardtable/accounts"
+	"cardtable/analysis"
 	"cardtable/daily"
 	"cardtable/engine"
 	"cardtable/store"
@@ -373,6 +374,15 @@ func TestDailyDeal(t *testing.T) {
 	}
 	if code := ts.do("GET", "/api/tables/"+da.ID+"/replay", nil, nil); code != 200 {
 		t.Errorf("a replay after the day: %d", code)
+	}
+	// A stored analysis of the game is linked from the profile then.
+	if err := ts.st.(store.Analyses).SaveAnalysis(context.Background(), da.ID, string(analysis.DefaultDepth), "{}", clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	var prof profileJSON
+	ts.do("GET", "/api/users/ann", nil, &prof)
+	if len(prof.Daily.Results) != 1 || prof.Daily.Results[0].Analysis != "/api/tables/"+da.ID+"/analysis" || prof.Daily.Results[0].Replay == "" {
+		t.Errorf("Ann's daily result on her profile: %+v; want its replay and analysis linked", prof.Daily.Results)
 	}
 	var next dailyJSON
 	ann.do("GET", "/api/daily", nil, nil, &next)

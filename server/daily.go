@@ -248,6 +248,7 @@ type dailyResultJSON struct {
 	GradeName string `json:"grade_name"`
 	Finished  bool   `json:"finished"`
 	Replay    string `json:"replay,omitempty"`
+	Analysis  string `json:"analysis,omitempty"`
 }
 
 // dailyHistory is user's daily results, newest first, with the streaks.
@@ -264,6 +265,7 @@ func (s *Server) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, e
 			GradeName: daily.GradeName(a.Grade), Finished: !a.Finished.IsZero()}
 		if res.Finished && s.dayOver(a.Day) {
 			res.Replay = "/replay/" + a.Table
+			res.Analysis = s.analysisLink(r.Context(), a.Table)
 		}
 		out.Results = append(out.Results, res)
 	}

@@ -1,12 +1,14 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
 	"time"
 
 	"cardtable/accounts"
+	"cardtable/analysis"
 	"cardtable/engine"
 	"cardtable/ratings"
 	"cardtable/store"
@@ -54,8 +56,10 @@ type profileGame struct {
 	Outcome string `json:"outcome,omitempty"`
 	Rated   bool   `json:"rated,omitempty"`
 	Daily   string `json:"daily,omitempty"`
-	// Replay is the replay page, once the game may be watched.
-	Replay string `json:"replay,omitempty"`
+	// Replay is the replay page, once the game may be watched; Analysis
+	// the game's stored analysis (docs/analysis.md), when there is one.
+	Replay   string `json:"replay,omitempty"`
+	Analysis string `json:"analysis,omitempty"`
 }
 
 // profileGames is how many games a profile lists.
@@ -122,7 +126,11 @@ func (s *Server) userGames(r *http.Request, user string) ([]profileGame, error) 
 	}
 	out := []profileGame{}
 	for _, ut := range uts {
-		out = append(out, s.profileGame(ut))
+		g := s.profileGame(ut)
+		if g.Replay != "" {
+			g.Analysis = s.analysisLink(r.Context(), g.ID)
+		}
+		out = append(out, g)
 	}
 	return out, nil
 }
@@ -249,4 +257,17 @@ func pageParams(offset, limit string, most int) (int, int, error) {
 		l = n
 	}
 	return o, l, nil
+}
+
+// analysisLink is the address of table id's stored analysis, "" when it
+// has none (or the store keeps none).
+func (s *Server) analysisLink(ctx context.Context, id string) string {
+	as, err := s.analysisStore()
+	if err != nil {
+		return ""
+	}
+	if _, err := as.Analysis(ctx, id, string(analysis.DefaultDepth)); err != nil {
+		return ""
+	}
+	return "/api/tables/" + id + "/analysis"
 }

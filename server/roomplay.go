@@ -138,6 +138,7 @@ func (r *room) rollback() error {
 // the turns of seats now to move, tells them, ends the game when it is
 // over, opens or closes a slap window and sets bots thinking.
 func (r *room) changed(ap *table.Applied, _ string) {
+	defer r.autoNext()
 	if r.t.Over() {
 		r.finish(ap != nil)
 		return
@@ -259,7 +260,7 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if st.Kind != table.KindHuman || st.Token != "" {
 		return "", apiErrorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
 	}
-	if st.Invite != "" && !equalSecret(st.Invite, invite) {
+	if code, open := inviteCode(st.Invite); !open && !equalSecret(code, invite) {
 		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
 	if err := r.nameFree(seat, name); err != nil {

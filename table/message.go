@@ -119,6 +119,8 @@ var commands = map[string]commandSpec{
 	CommandRematch:        {table: true},
 	CommandRematchDecline: {table: true},
 	CommandChat:           {table: true, check: checkChat},
+	// Auto-play (docs/protocol.md, "Auto-play").
+	CommandAuto: {table: true, check: checkAuto},
 }
 
 // Table commands of the table's life: resign, abort, offer or accept a
@@ -145,6 +147,22 @@ func checkChat(c Command) error {
 	return nil
 }
 
+// CommandAuto asks the server to play Action for the seat whenever it is
+// legal, PerSecond times a second at most, while every other seat is a bot
+// (War's auto-flip and "finish the game"); without Action it stops. The
+// server's side is server/autoplay.go.
+const CommandAuto = "auto"
+
+// MaxAutoPerSecond bounds an auto command's pace; 0 asks for it.
+const MaxAutoPerSecond = 100
+
+func checkAuto(c Command) error {
+	if c.PerSecond < 0 || c.PerSecond > MaxAutoPerSecond {
+		return Errorf(CodeBadMessage, "per_second: %d; want 1 to %d, or 0 for the fastest", c.PerSecond, MaxAutoPerSecond)
+	}
+	return nil
+}
+
 // IsTableCommand reports whether typ is a table command rather than one of
 // the game's (action, hint).
 func IsTableCommand(typ string) bool { return commands[typ].table }
@@ -159,6 +177,8 @@ type Command struct {
 	ID      string `json:"id,omitempty"`
 	// Text is a chat command's line.
 	Text string `json:"text,omitempty"`
+	// PerSecond is an auto command's pace (0: the fastest).
+	PerSecond int `json:"per_second,omitempty"`
 }
 
 // ParseCommand reads one command line. Anything else is an *Error with code

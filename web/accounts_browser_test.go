@@ -57,11 +57,14 @@ func set(tb *webtest.Tab, sel, value string) {
 	webtest.Eval[bool](tb, fmt.Sprintf("(document.querySelector(%q).value = %s, true)", sel, v))
 }
 
-// shoot takes the page at phone and laptop sizes.
+// shoot takes the page at phone and laptop sizes, checking at each that
+// nothing overflows and axe-core finds no accessibility violation.
 func shoot(tb *webtest.Tab, name string) {
 	for _, sz := range []webtest.Size{webtest.Phone, webtest.Laptop} {
 		tb.Resize(sz)
 		tb.Shot(name + "-" + sz.Name)
+		tb.NoOverflow(name + " at " + sz.Name)
+		tb.Axe(name + " at " + sz.Name)
 	}
 	tb.Resize(webtest.Laptop)
 }
@@ -198,7 +201,7 @@ func TestBrowserAccounts(t *testing.T) {
 	ann.Wait("the lobby's account corner", "document.querySelector('.account-name')")
 	webtest.Eval[bool](ann, "(document.getElementById('game').value = 'watchtower', document.getElementById('game').dispatchEvent(new Event('change', {bubbles: true})), true)")
 	ann.Wait("the seats", "document.getElementById('seat-1')")
-	webtest.Eval[bool](ann, "(document.getElementById('seat-1').value = 'human', document.getElementById('seat-1').dispatchEvent(new Event('change', {bubbles: true})), true)")
+	webtest.Eval[bool](ann, "(document.getElementById('seat-1').value = 'open', document.getElementById('seat-1').dispatchEvent(new Event('change', {bubbles: true})), true)")
 	ann.Wait("the rated box", "!document.getElementById('rated-field').hidden")
 	webtest.Eval[bool](ann, "(document.getElementById('rated').checked = true, true)")
 	ann.Click("#create button[type=submit]")

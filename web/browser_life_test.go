@@ -109,7 +109,7 @@ func TestBrowserRematch(t *testing.T) {
 	for _, tb := range []*webtest.Tab{alice, bob, spec} {
 		tb.Wait("the result", "document.querySelector('.end')")
 	}
-	if got := alice.Text(".end"); !strings.Contains(got, "bob resigned") || !strings.Contains(got, "Winner: you") {
+	if got := alice.Text(".end"); !strings.Contains(got, "bob resigned") || !strings.Contains(got, "You won") {
 		t.Errorf("alice's result: %q", got)
 	}
 	alice.Click("[data-life=rematch]")

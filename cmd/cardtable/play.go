@@ -29,6 +29,9 @@ type playCmd struct {
 	Timeout  time.Duration `default:"10s" help:"How long a program seat may take over one move (0: no limit)."`
 	Workers  int           `default:"1" help:"With -n: games played at once (programs are started for each game)."`
 	Quiet    bool          `short:"q" help:"With -n: no progress bar."`
+	Daily    bool          `help:"Play the daily deal (Regicide solo, docs/accounts.md): with --server, that server's deal of the day (counted with --user); alone, the day's offline deal, never counted."`
+	Server   string        `placeholder:"URL" help:"With --daily: the cardtable server to play on (http://localhost:8080); it runs the game, this plays it in plain text."`
+	User     string        `placeholder:"NAME" help:"With --daily --server: sign in as NAME (the password from $CARDTABLE_PASSWORD or asked) so the attempt counts."`
 }
 
 func (playCmd) Help() string {
@@ -61,6 +64,9 @@ Examples:
   cardtable play regicide --save game.json      keep the record ...
   cardtable play --record game.json             ... and go on with it later
   cardtable play regicide --protocol lines < moves.txt
+  cardtable play regicide --daily               today's offline deal (never counted)
+  cardtable play regicide --daily --server http://localhost:8080 --user ann
+                                                today's deal on a server, counted
   cardtable play regicide --seats cmd:python3 examples/regicide_agent.py
   cardtable play regicide -o players=2 --seats cmd:./agent,expert -n 100 --json`
 }
@@ -69,6 +75,12 @@ Examples:
 func (c *playCmd) Run(a *app) error {
 	if err := c.checkFlags(); err != nil {
 		return err
+	}
+	if c.Daily {
+		return c.playDaily(a)
+	}
+	if c.Server != "" || c.User != "" {
+		return usageErrorf("--server and --user are for --daily")
 	}
 	if c.Record != "" {
 		return c.fromRecord(a)

@@ -45,11 +45,12 @@ function ratingCard(r) {
 }
 
 function gameRow(g) {
-  const res = g.outcome ? h(`span.outcome.${g.outcome}`, g.outcome) : h("span.muted", "playing");
+  const res = g.outcome ? h(`span.outcome.outcome-${g.outcome}`, g.outcome) : h("span.muted", "playing");
   const others = g.seats.filter((_, i) => i !== g.seat).join(", ");
   return h("li", h("strong", g.title), " ", res, g.rated ? h("span.rated-mark", "rated") : null, g.daily ? h("span.daily-mark", `daily ${g.daily}`) : null,
     h("small.muted", ` ${new Date(g.created).toLocaleDateString()}${others ? " · with " + others : ""}`), " ",
-    g.replay ? h("a", { href: g.replay }, "replay") : g.outcome ? null : h("a", { href: `/t/${g.id}` }, "table"));
+    g.replay ? h("a", { href: g.replay }, "replay") : g.outcome ? null : h("a", { href: `/t/${g.id}` }, "table"),
+    g.analysis ? [" ", h("a", { href: g.analysis }, "analysis")] : null);
 }
 
 function dailyPanel(d) {
@@ -57,7 +58,7 @@ function dailyPanel(d) {
     h("p", h("strong", `${d.streak}`), ` day${d.streak === 1 ? "" : "s"} in a row (best ${d.best_streak})`),
     d.results.length ? h("ul.plain", d.results.slice(0, 14).map((r) => h("li", `${r.day}: `,
       r.finished ? (r.won ? h("strong", r.grade_name) : `${r.enemies}/12 enemies`) : "playing", r.finished ? ` in ${r.actions} actions ` : " ",
-      r.replay ? h("a", { href: r.replay }, "replay") : null))) : h("p.muted", "No daily deal played yet."));
+      r.replay ? h("a", { href: r.replay }, "replay") : null, r.analysis ? [" ", h("a", { href: r.analysis }, "analysis")] : null))) : h("p.muted", "No daily deal played yet."));
 }
 
 async function main() {
