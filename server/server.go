@@ -324,6 +324,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routePages(mux)
+	s.routePuzzles(mux)
 	s.routeAccounts(mux)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
