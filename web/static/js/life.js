@@ -51,6 +51,11 @@ export class Life {
     if (!follow) return;
     const token = loadToken(this.view.tableID);
     if (this.s.seat >= 0 && token) saveToken(m.table, token);
+    // The rematch keeps its creator (the same creator token).
+    try {
+      const made = JSON.parse(localStorage.getItem(`cardtable.created.${this.view.tableID}`) || "null");
+      if (made && made.creator_token) localStorage.setItem(`cardtable.created.${m.table}`, JSON.stringify({ creator_token: made.creator_token, invites: [] }));
+    } catch { /* private mode */ }
     location.href = `/t/${encodeURIComponent(m.table)}`;
   }
 
@@ -114,6 +119,13 @@ export class Life {
     return h("p.offer", `${seatName(s.seats, d.from)} offers a draw.`);
   }
 
+  // endNotes say what happened at the table besides the game (who a bot
+  // played on for, and why), from the end message.
+  endNotes() {
+    const notes = this.s.notes || [];
+    return notes.length ? h("ul.end-notes", notes.map((n) => h("li", n))) : null;
+  }
+
   // endControls are the rematch's, in the result panel (instead of
   // "Play again", which left the others behind).
   endControls() {
@@ -138,7 +150,7 @@ export class Life {
   seatExtras(i, seat, creator, toBot) {
     const s = this.s;
     const out = [];
-    if (seat.taken_over) out.push(h("span.muted", ` · until ${seatName(s.seats, i)} takes it back`));
+    if (seat.taken_over && !s.result) out.push(h("span.muted", ` · until ${seatName(s.seats, i)} takes it back`));
     if (creator && !s.result && seat.kind === "human" && seat.claimed && seat.connected === false && i !== s.seat) {
       out.push(h("button.small", { onclick: () => toBot(i), title: "once they have been away a minute" }, "Hand to a bot"));
     }
