@@ -43,6 +43,6 @@ func dot(w, x [calibrationFeatures]float64) float64 {
 
 // calibrations are each depth's fitted weights (TestFitCalibration).
 var calibrations = map[Depth]calibration{
-	Quick: {w: [calibrationFeatures]float64{4.093726228655077, 0.5319746357629681, -0.6355502618051352, 0.6099401810542258}},
-	Deep:  {w: [calibrationFeatures]float64{4.343583437672961, 0.6037094463486495, -1.2435380940213567, 0.5415858813690301}},
+	Quick: {w: [calibrationFeatures]float64{5.082654976164165, 0.5499286395513038, -2.069167943898902, 0.6779833438268961}},
+	Deep:  {w: [calibrationFeatures]float64{5.488243600905728, 0.6593373319810132, -3.345025733581387, 0.3980265154790446}},
 }

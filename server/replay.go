@@ -21,6 +21,9 @@ func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *r
 	if hdr.Result == nil {
 		return store.Table{}, nil, nil, apiErrorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
 	}
+	if !s.mayReplay(hdr) {
+		return store.Table{}, nil, nil, errDailyHidden(hdr.Daily)
+	}
 	acts, err := s.store.Actions(ctx, id)
 	if err != nil {
 		return store.Table{}, nil, nil, err

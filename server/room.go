@@ -36,7 +36,9 @@ type room struct {
 	slap *slapWindow
 	// slapMS is the game's slap window (0: not Slap War).
 	slapMS int
-	idle   *time.Timer
+	// auto is a seat's auto-play, if on (autoplay.go).
+	auto *autoPlay
+	idle *time.Timer
 
 	// On a cluster (cluster.go): the lease epoch every append is fenced
 	// by, set once it fails; the connections other nodes relay, by id;
@@ -310,17 +312,20 @@ func (r *room) join(c *client, token string) error {
 		if c.seat == -2 {
 			return errForbidden
 		}
+	} else if r.hdr.Daily != "" && !r.srv.dayOver(r.hdr.Daily) {
+		return errDailyHidden(r.hdr.Daily) // watching would show the deal
 	}
 	r.clients[c] = struct{}{}
 	r.stopIdle()
 	r.deliver(c, r.t.Hello(c.seat))
 	r.sendSeats()
 	if r.t.Over() {
-		r.deliver(c, r.t.End(c.seat))
+		r.deliver(c, r.endMessage(c.seat))
 	} else {
 		r.turnIfMoving(c)
 	}
 	r.lifeJoined(c)
+	r.autoJoined(c)
 	return nil
 }
 
@@ -412,6 +417,8 @@ type seatStatus struct {
 	Bot       string `json:"bot,omitempty"`
 	Claimed   bool   `json:"claimed"`
 	Connected bool   `json:"connected"`
+	// Open: free, and anyone may take it (invites.go).
+	Open bool `json:"open"`
 	// TakenOver: a bot plays a person's seat (the person may take it
 	// back, unless they resigned).
 	TakenOver bool `json:"taken_over,omitempty"`
@@ -436,6 +443,7 @@ func (r *room) sendSeats() {
 		st := r.hdr.Seats[i]
 		status[i].Name, status[i].Kind, status[i].Bot = in.Name, in.Kind, in.Bot
 		status[i].Claimed = st.Kind == table.KindBot || st.Token != ""
+		status[i].Open = !status[i].Claimed && st.Kind == table.KindHuman && seatOpen(r.hdr, st)
 		status[i].TakenOver = st.Kind == table.KindBot && st.Token != ""
 		if st.Kind == table.KindBot {
 			status[i].Connected = true

@@ -53,7 +53,7 @@ func (r *room) thinkBots() {
 // in a slap window, at its drawn slap time after the reveal.
 func (r *room) botWait() func(action string) time.Time {
 	start := time.Now()
-	delay := r.srv.cfg.BotDelay
+	delay := r.botDelay()
 	if r.slap == nil {
 		return func(string) time.Time { return start.Add(delay) }
 	}

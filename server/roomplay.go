@@ -138,6 +138,7 @@ func (r *room) rollback() error {
 // the turns of seats now to move, tells them, ends the game when it is
 // over, opens or closes a slap window and sets bots thinking.
 func (r *room) changed(ap *table.Applied, _ string) {
+	defer r.autoNext()
 	if r.t.Over() {
 		r.finish(ap != nil)
 		return
@@ -181,7 +182,7 @@ func (r *room) finish(justEnded bool) {
 		return
 	}
 	r.storeResult()
-	r.broadcast(nil, func(seat int) any { return r.t.End(seat) })
+	r.broadcast(nil, func(seat int) any { return r.endMessage(seat) })
 	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
 	}
@@ -191,7 +192,7 @@ func (r *room) storeResult() {
 	res := r.t.Result()
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	err := r.finishStored(ctx, res, r.srv.now())
+	err := r.settle(ctx, res, r.srv.now())
 	if err != nil && !errors.Is(err, store.ErrConflict) {
 		r.srv.log.Error("result not stored", "table", r.id, "err", err)
 		return
@@ -259,7 +260,7 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if st.Kind != table.KindHuman || st.Token != "" {
 		return "", apiErrorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
 	}
-	if st.Invite != "" && !equalSecret(st.Invite, invite) {
+	if code, open := inviteCode(st.Invite); !open && !equalSecret(code, invite) {
 		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
 	if err := r.nameFree(seat, name); err != nil {

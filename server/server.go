@@ -23,6 +23,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/store"
+	"cardtable/table"
 )
 
 // Config is how a server runs. The zero value of every field is a usable
@@ -159,6 +160,8 @@ type Server struct {
 	roomsWG  sync.WaitGroup
 	// analyses are the analyses running (analysis.go).
 	analyses analysisJobs
+	// acc is the accounts half (accounts.go); nil while accounts are off.
+	acc *accountsPart
 }
 
 // roomSlot is a room being loaded or running; ready closes once r or err
@@ -182,7 +185,7 @@ func New(st store.Store, cfg Config) *Server {
 		cfg.BotWorkers = runtime.NumCPU()
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = systemClock{}
+		cfg.Clock = table.SystemTime{}
 	}
 	if cfg.AwayGrace <= 0 {
 		cfg.AwayGrace = time.Minute
@@ -321,6 +324,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routePages(mux)
+	s.routePuzzles(mux)
+	s.routeAccounts(mux)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables", s.handleList)
@@ -342,5 +347,5 @@ func (s *Server) Handler() http.Handler {
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return s.routeErrors(mux)
+	return s.protect(s.routeErrors(mux))
 }

@@ -27,6 +27,8 @@ func (r *room) tableCommand(c *client, cmd table.Command) {
 		err = r.rematchDecline(c)
 	case table.CommandChat:
 		err = r.chat(c, cmd)
+	case table.CommandAuto:
+		r.autoCommand(c, cmd)
 	default:
 		err = table.Errorf(table.CodeBadMessage, "type %q is not a command this server serves", cmd.Type)
 	}

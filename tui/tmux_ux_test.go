@@ -96,7 +96,7 @@ func TestTmuxSlapWarEnterSlaps(t *testing.T) {
 	p.keys("+")
 	p.wait("SLAP!", "▸ slap", "  pass")
 	p.keys("Enter")
-	s = p.wait("seat 1 (you): slap@", "by slap")
+	s = p.wait("seat 1 (you): slap@", "by a slap")
 	if strings.Contains(s, "SLAP!") {
 		t.Fatalf("the slap window is still open after enter:\n%s", s)
 	}
