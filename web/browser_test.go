@@ -31,6 +31,11 @@ func TestBrowser(t *testing.T) {
 	t.Run("Rules", func(t *testing.T) { testRules(t, s) })
 	t.Run("WarClicks", func(t *testing.T) { testWarClicks(t, s) })
 	t.Run("PhoneAndLaptop", func(t *testing.T) { testPhoneAndLaptop(t, s) })
+	t.Run("AutoPlay", func(t *testing.T) { testAutoPlay(t, s) })
+	t.Run("WarFelt", func(t *testing.T) { testWarFelt(t, s) })
+	t.Run("KeyboardOnly", func(t *testing.T) { testKeyboardOnly(t, s) })
+	t.Run("Invites", func(t *testing.T) { testInvites(t, s) })
+	t.Run("Share", func(t *testing.T) { testShare(t, s) })
 }
 
 // testLobby creates a table of each game from the lobby's form, with the

@@ -177,7 +177,7 @@ function tableRow(t, open) {
   const summary = optionSummary(catalog.find((x) => x.name === t.game), t.options);
   return h("li", { dataset: { table: t.id } },
     h("strong", t.title || t.game), accounts.mark(t), " ", h("span.muted", seats), summary ? h("span.table-options", ` — ${summary}`) : null, " ",
-    open ? (t.open || []).map((i) => h("button.small", { onclick: () => join(t, i), "aria-label": `Join ${t.title || t.game} as seat ${i + 1}` }, `Join as seat ${i + 1}`)) : null,
+    open ? (t.open || []).map((i) => h("button.small", { onclick: () => join(t, i), "aria-label": `Join as seat ${i + 1} of ${t.title || t.game}` }, `Join as seat ${i + 1}`)) : null,
     " ", h("a", { href: `/t/${t.id}` }, open ? "watch" : "table"),
     t.finished ? [" · ", h("a", { href: `/replay/${t.id}` }, "replay")] : null);
 }
