@@ -36,6 +36,10 @@ func TestBrowser(t *testing.T) {
 	t.Run("KeyboardOnly", func(t *testing.T) { testKeyboardOnly(t, s) })
 	t.Run("Invites", func(t *testing.T) { testInvites(t, s) })
 	t.Run("Share", func(t *testing.T) { testShare(t, s) })
+	t.Run("LobbyWords", func(t *testing.T) { testLobbyWords(t, s) })
+	t.Run("EndWords", func(t *testing.T) { testEndWords(t, s) })
+	t.Run("AccessibleNames", func(t *testing.T) { testAccessibleNames(t, s) })
+	t.Run("ReplayWords", func(t *testing.T) { testReplayWords(t, s) })
 }
 
 // testLobby creates a table of each game from the lobby's form, with the
