@@ -56,7 +56,29 @@ func (s *Server) UseAccounts(cfg AccountsConfig) error {
 	}
 	s.acc = &accountsPart{auth: a, st: st, now: cfg.Now}
 	s.acc.daily = newDailyDeals(s)
+	go s.purgeSessions()
 	return nil
+}
+
+// purgeEvery is how often expired sessions, ceremonies and old sign-in
+// failures are removed from the store.
+const purgeEvery = time.Hour
+
+// purgeSessions removes what has expired, every purgeEvery until the
+// server stops (each node does; the deletes are idempotent).
+func (s *Server) purgeSessions() {
+	tick := time.NewTicker(purgeEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+			if err := s.acc.st.PurgeExpired(s.ctx, s.acc.now()); err != nil && s.ctx.Err() == nil {
+				s.log.Warn("expired sessions not purged", "err", err)
+			}
+		}
+	}
 }
 
 // protect guards every route against cross-site requests (auth.Protect),

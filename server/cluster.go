@@ -259,7 +259,7 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 	}
 	add(r.t.Hello(c.seat))
 	if r.t.Over() {
-		add(r.t.End(c.seat))
+		add(r.endMessage(c.seat))
 	} else if c.seat >= 0 && r.mayAct(c.seat) {
 		add(r.t.Turn(c.seat))
 	}

@@ -350,3 +350,33 @@ func TestDrawOffers(t *testing.T) {
 		t.Errorf("offer to a bot: %s", e.Raw)
 	}
 }
+
+// The end says what happened at the table besides the game: who a bot
+// played on for, and why — also to a page joining after the end, and
+// after a restart (rebuilt from the events).
+func TestEndNotes(t *testing.T) {
+	ts := lifeServer(t, nil, testclock.New(lifeStart))
+	tb, tok := people(t, ts, "war", 2, map[string]string{"max-battles": "6"}, nil)
+	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
+	tableCmd(bob, "leave", "l")
+	var end wireMsg
+	for end.Type == "" {
+		m := ann.next()
+		switch m.Type {
+		case "turn":
+			ann.send(cmd("flip", m.Version, ""))
+		case "end":
+			end = m
+		}
+	}
+	want := "bob left the seat; heuristic played on for them"
+	for _, m := range []wireMsg{end, ts.dial(tb.ID, "").until("end")} {
+		if n := as[struct{ Notes []string }](t, m).Notes; len(n) != 1 || n[0] != want {
+			t.Errorf("the end's notes %q, want %q", n, want)
+		}
+	}
+	ts2 := lifeServer(t, ts.st, testclock.New(lifeStart))
+	if n := as[struct{ Notes []string }](t, ts2.dial(tb.ID, "").until("end")).Notes; len(n) != 1 || n[0] != want {
+		t.Errorf("after a restart the end's notes %q", n)
+	}
+}

@@ -320,7 +320,7 @@ func (r *room) join(c *client, token string) error {
 	r.deliver(c, r.t.Hello(c.seat))
 	r.sendSeats()
 	if r.t.Over() {
-		r.deliver(c, r.t.End(c.seat))
+		r.deliver(c, r.endMessage(c.seat))
 	} else {
 		r.turnIfMoving(c)
 	}

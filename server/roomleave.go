@@ -142,6 +142,7 @@ func (r *room) takeOver(seat int, reason, spec string, at time.Time) error {
 	}
 	r.seatBot(seat, spec)
 	r.life.forfeit[seat] = r.life.forfeit[seat] || reason == reasonResigned
+	r.noteTakeover(seat, spec, reason)
 	r.withdrawDraw(seat)
 	r.notify(evTakeover, seat, takeoverText(r.seatWho(seat), spec, reason), at)
 	r.clockMoved(at)

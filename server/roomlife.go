@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 
@@ -39,6 +40,8 @@ type life struct {
 	rematch         *table.Offer
 	rematchOffers   int
 	next, rematchOf string
+	// notes say who a bot played on for, and why, for the end message.
+	notes []string
 }
 
 // tableSettings checks a new table's settings (400 bad-settings) and
@@ -156,6 +159,7 @@ func (r *room) replayEvent(e store.Event, bots []bool) {
 			bots[e.Seat] = true
 			r.life.forfeit[e.Seat] = r.life.forfeit[e.Seat] || d.Reason == reasonResigned
 			r.withdrawDraw(e.Seat)
+			r.noteTakeover(e.Seat, d.Bot, d.Reason)
 		}
 	case evTakeback:
 		if seatOK {
@@ -271,4 +275,28 @@ func (r *room) lifeEnded() {
 		c.Run(r.srv.now(), nil, -1)
 		r.broadcast(nil, func(seat int) any { return r.clockMessage(seat) })
 	}
+}
+
+// noteTakeover keeps, for the end, that a bot played on for seat's person
+// and why ("bob's time ran out; heuristic played on for them").
+func (r *room) noteTakeover(seat int, bot, reason string) {
+	why := map[string]string{reasonLeft: "left the seat", reasonAway: "was away", reasonTimeout: "'s time ran out", reasonResigned: "resigned"}[reason]
+	if why == "" {
+		return
+	}
+	name, _, _ := cutSpec(bot)
+	who := r.seatWho(seat)
+	if why[0] == '\'' {
+		who += why
+	} else {
+		who += " " + why
+	}
+	r.life.notes = append(r.life.notes, fmt.Sprintf("%s; %s played on for them", who, name))
+}
+
+// endMessage is the end message for seat, with the table's notes.
+func (r *room) endMessage(seat int) table.Message {
+	m := r.t.End(seat)
+	m.Notes = r.life.notes
+	return m
 }

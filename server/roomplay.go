@@ -182,7 +182,7 @@ func (r *room) finish(justEnded bool) {
 		return
 	}
 	r.storeResult()
-	r.broadcast(nil, func(seat int) any { return r.t.End(seat) })
+	r.broadcast(nil, func(seat int) any { return r.endMessage(seat) })
 	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
 	}

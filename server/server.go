@@ -23,6 +23,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/store"
+	"cardtable/table"
 )
 
 // Config is how a server runs. The zero value of every field is a usable
@@ -184,7 +185,7 @@ func New(st store.Store, cfg Config) *Server {
 		cfg.BotWorkers = runtime.NumCPU()
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = systemClock{}
+		cfg.Clock = table.SystemTime{}
 	}
 	if cfg.AwayGrace <= 0 {
 		cfg.AwayGrace = time.Minute
@@ -323,6 +324,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routePages(mux)
+	s.routePuzzles(mux)
 	s.routeAccounts(mux)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)

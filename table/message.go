@@ -48,6 +48,9 @@ type Message struct {
 	// Legal lists the recipient's legal actions in the game's notation, on
 	// turn.
 	Legal []string `json:"legal,omitempty"`
+	// Clock is the recipient's time, on turn at a clocked table
+	// (runnerclock.go).
+	Clock *TurnClock `json:"clock,omitempty"`
 	// Actor and Action say who did what, on event. Action is written as the
 	// recipient may know it (Watchtower's given card is named to its giver
 	// only).
@@ -58,6 +61,9 @@ type Message struct {
 	Hint string `json:"hint,omitempty"`
 	// Result is the outcome, on end.
 	Result *engine.Result `json:"result,omitempty"`
+	// Notes say, on end, what happened at the table besides the game
+	// (a server's: "bob's time ran out; heuristic played on for him").
+	Notes []string `json:"notes,omitempty"`
 	// Code and Text are the error's code and sentence, on error.
 	Code string `json:"code,omitempty"`
 	Text string `json:"message,omitempty"`

@@ -23,6 +23,14 @@ type Runner struct {
 	// (a live transcript, a room's audience). A watcher that fails to take
 	// a message is dropped, not the game.
 	Watchers []Player
+	// Settings, when clocked, time every seat that is not a bot (a person,
+	// a program) by Time (nil: the machine's), its turn carrying its clock
+	// (runnerclock.go); Seed seeds the bot that takes a timed-out seat.
+	Settings Settings
+	Time     Time
+	Seed     uint64
+	clock    *Clock
+	answered map[int]bool
 }
 
 // SeatError says which seat's player stopped the game, and why.
@@ -66,8 +74,13 @@ func (r *Runner) Run(ctx context.Context) error {
 func (r *Runner) window(ctx context.Context, seats []int) error {
 	t := r.Table
 	moves := make([]Move, len(seats))
+	r.answered = map[int]bool{}
+	r.tick(-1)
 	for i, seat := range seats {
-		m, err := r.Players[seat].Act(ctx, t.TurnFor(seat))
+		m, err := r.act(ctx, seat)
+		if errors.Is(err, errTimedOut) {
+			return nil // the seat lost on time: the game is over
+		}
 		if err != nil {
 			return &SeatError{Seat: seat, Err: err}
 		}
@@ -117,7 +130,9 @@ func (r *Runner) play(ctx context.Context, seat int, m Move) error {
 		if !r.mayAct(seat) {
 			return nil
 		}
-		if m, err = r.Players[seat].Act(ctx, t.TurnFor(seat)); err != nil {
+		if m, err = r.act(ctx, seat); errors.Is(err, errTimedOut) {
+			return nil
+		} else if err != nil {
 			return &SeatError{Seat: seat, Err: err}
 		}
 	}

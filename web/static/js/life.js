@@ -114,6 +114,13 @@ export class Life {
     return h("p.offer", `${seatName(s.seats, d.from)} offers a draw.`);
   }
 
+  // endNotes say what happened at the table besides the game (who a bot
+  // played on for, and why), from the end message.
+  endNotes() {
+    const notes = this.s.notes || [];
+    return notes.length ? h("ul.end-notes", notes.map((n) => h("li", n))) : null;
+  }
+
   // endControls are the rematch's, in the result panel (instead of
   // "Play again", which left the others behind).
   endControls() {
@@ -138,7 +145,7 @@ export class Life {
   seatExtras(i, seat, creator, toBot) {
     const s = this.s;
     const out = [];
-    if (seat.taken_over) out.push(h("span.muted", ` · until ${seatName(s.seats, i)} takes it back`));
+    if (seat.taken_over && !s.result) out.push(h("span.muted", ` · until ${seatName(s.seats, i)} takes it back`));
     if (creator && !s.result && seat.kind === "human" && seat.claimed && seat.connected === false && i !== s.seat) {
       out.push(h("button.small", { onclick: () => toBot(i), title: "once they have been away a minute" }, "Hand to a bot"));
     }

@@ -12,7 +12,7 @@ import { PRESETS, words, valueWords, optionSummary } from "./options.js";
 import "./settings.js";
 import * as accounts from "./account-lobby.js";
 import { myGames } from "./mygames.js";
-import { paceFields, paceSettings } from "./pace.js";
+import { paceFields, paceSettings, paceLabel } from "./pace.js";
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const $ = (id) => document.getElementById(id);
@@ -176,7 +176,7 @@ function tableRow(t, open) {
   const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : s.open ? `seat ${i + 1} free` : `seat ${i + 1} kept for a friend`)).join(", ");
   const summary = optionSummary(catalog.find((x) => x.name === t.game), t.options);
   return h("li", { dataset: { table: t.id } },
-    h("strong", t.title || t.game), accounts.mark(t), " ", h("span.muted", seats), summary ? h("span.table-options", ` — ${summary}`) : null, " ",
+    h("strong", t.title || t.game), accounts.mark(t), " ", paceLabel(t.settings), " ", h("span.muted", seats), summary ? h("span.table-options", ` — ${summary}`) : null, " ",
     open ? (t.open || []).map((i) => h("button.small", { onclick: () => join(t, i), "aria-label": `Join as seat ${i + 1} of ${t.title || t.game}` }, `Join as seat ${i + 1}`)) : null,
     " ", h("a", { href: `/t/${t.id}` }, open ? "watch" : "table"),
     t.finished ? [" · ", h("a", { href: `/replay/${t.id}` }, "replay")] : null);

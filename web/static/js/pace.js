@@ -38,3 +38,10 @@ export function paceSettings() {
   else out.move = $("pace-days").value;
   return out;
 }
+
+// paceLabel says a listed table's clock in a few words (null: none).
+export function paceLabel(settings) {
+  if (!settings || !settings.pace || settings.pace === "none") return null;
+  const what = settings.pace === "live" ? `live ${settings.move}${settings.reserve && settings.reserve !== "0s" ? " + " + settings.reserve : ""}` : `${settings.move.replace("d", "")} days a move`;
+  return h("span.pace-label", `⏱ ${what}`);
+}

@@ -74,7 +74,7 @@ export class TableView {
         if (m.version > s.legalVersion) s.legal = [];
         break;
       case "end":
-        Object.assign(s, { version: m.version, view: m.view, result: m.result, legal: [], prev: m.version > s.version ? s.view : s.prev });
+        Object.assign(s, { version: m.version, view: m.view, result: m.result, notes: m.notes || [], legal: [], prev: m.version > s.version ? s.view : s.prev });
         break;
       case "error":
         if (m.id && m.id === s.hintID) {
@@ -297,6 +297,7 @@ export class TableView {
     return [
       h("h2", { dataset: { outcome } }, headline),
       (end ? end.lines : [mod.named ? mod.named(r.detail || "", s.seats) : r.detail]).filter(Boolean).map((l) => h("p", inline(l))),
+      this.life.endNotes(),
       h("p.end-links", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
         " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")),
     ];
