@@ -196,7 +196,8 @@ func (r *room) ctl(req ctlReq) ctlResp {
 	case "join":
 		return r.remoteJoin(req)
 	case "leave":
-		if _, ok := r.remote[req.Conn]; ok {
+		if c, ok := r.remote[req.Conn]; ok {
+			r.forgetChatRate(c)
 			delete(r.remote, req.Conn)
 			r.sendSeats()
 			if len(r.clients) == 0 && len(r.remote) == 0 {

@@ -64,6 +64,9 @@ func (m *Model) quitView() string {
 	default:
 		text += "The game is not saved: s saves its record first.\n\n"
 	}
+	if m.mayResign() {
+		text += "r resigns the game: " + m.label(m.win.asking) + " loses.\n\n"
+	}
 	text += keys
 	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, styleBox.Width(min(m.width-4, 76)).Render(text))
 }

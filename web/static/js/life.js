@@ -51,6 +51,11 @@ export class Life {
     if (!follow) return;
     const token = loadToken(this.view.tableID);
     if (this.s.seat >= 0 && token) saveToken(m.table, token);
+    // The rematch keeps its creator (the same creator token).
+    try {
+      const made = JSON.parse(localStorage.getItem(`cardtable.created.${this.view.tableID}`) || "null");
+      if (made && made.creator_token) localStorage.setItem(`cardtable.created.${m.table}`, JSON.stringify({ creator_token: made.creator_token, invites: [] }));
+    } catch { /* private mode */ }
     location.href = `/t/${encodeURIComponent(m.table)}`;
   }
 
