@@ -57,6 +57,7 @@ export class TableView {
     switch (m.type) {
       case "hello":
         Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, prev: null, legal: [], legalVersion: -1, result: null, error: null, auto: null });
+        this.life.hello();
         break;
       case "seats":
         s.presence = m;
