@@ -57,7 +57,8 @@ type profileGame struct {
 	Rated   bool   `json:"rated,omitempty"`
 	Daily   string `json:"daily,omitempty"`
 	// Replay is the replay page, once the game may be watched; Analysis
-	// the game's stored analysis (docs/analysis.md), when there is one.
+	// the replay page with its analysis panel up, when the game has a
+	// stored analysis (docs/analysis.md).
 	Replay   string `json:"replay,omitempty"`
 	Analysis string `json:"analysis,omitempty"`
 }
@@ -260,7 +261,8 @@ func pageParams(offset, limit string, most int) (int, int, error) {
 }
 
 // analysisLink is the address of table id's stored analysis, "" when it
-// has none (or the store keeps none).
+// has none (or the store keeps none): the replay page with its analysis
+// panel brought up (analysisQuery), not the JSON document.
 func (s *Server) analysisLink(ctx context.Context, id string) string {
 	as, err := s.analysisStore()
 	if err != nil {
@@ -269,5 +271,12 @@ func (s *Server) analysisLink(ctx context.Context, id string) string {
 	if _, err := as.Analysis(ctx, id, string(analysis.DefaultDepth)); err != nil {
 		return ""
 	}
-	return "/api/tables/" + id + "/analysis"
+	return replayAnalysis(id)
 }
+
+// analysisQuery is the replay page's query that brings its analysis
+// panel up on opening (js/replay.js).
+const analysisQuery = "?analysis=1"
+
+// replayAnalysis is table id's replay page with its analysis panel up.
+func replayAnalysis(id string) string { return "/replay/" + id + analysisQuery }
