@@ -211,7 +211,7 @@ function summary(doc, info, go) {
   const rows = doc.summary.map((s) => {
     const who = h("strong", seatName(info.seats, s.seat));
     if (doc.game === "war") {
-      const mean = s.slaps ? `, mean ${Math.round(s.mean_reaction_ms)} ms` : "";
+      const mean = s.slaps ? `, mean ${Math.round(s.mean_reaction_ms || 0)} ms` : "";
       return h("li", who, `: ${s.windows || 0} windows, ${s.slaps || 0} slaps (${s.first || 0} first), ${s.missed || 0} missed, ${s.false || 0} false${mean}`);
     }
     const turn = s.turning_point ? [" · turning point ", h("button.link-button", { onclick: () => go(s.turning_point) }, `step ${s.turning_point}`)] : [];
