@@ -143,7 +143,7 @@ function result(out) {
     h("p.muted", `The bot that played this game chose ${out.bot_choice}; ${out.misses} of ${out.panel} bots miss this puzzle`,
       out.puzzle_rating ? `, which is rated ${Math.round(out.puzzle_rating.rating)}.` : "."),
     out.rated ? h("p#puzzle-rated", out.rated.counted
-      ? `Your puzzle rating: ${round(out.rated.before)} → ${round(out.rated.after)}.`
+      ? `Your puzzle rating: ${round(out.rated.before)} → ${round(out.rated.after)}`
       : `Not rated: ${out.rated.why}.`) : null,
     h("button.primary", { onclick: next, "aria-keyshortcuts": "N" }, "Next puzzle ", h("kbd", "N")));
 }
