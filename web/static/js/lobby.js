@@ -22,7 +22,7 @@ const game = () => catalog.find((g) => g.name === $("game").value) || catalog[0]
 // choices are the values an option's control offers, as [value, text].
 function choices(g, o, players) {
   const w = words(g, o.key);
-  if (w.seat) return [["random", "random"], ...range(0, players - 1).map((i) => [String(i), `seat ${i + 1}`])];
+  if (w.seat) return [["random", "random"], ...range(0, players - 1).map((i) => [String(i), `Seat ${i + 1}`])];
   if (o.kind === "bool") return ["false", "true"].map((v) => [v, valueWords(g, o, v)]);
   if (o.kind === "enum") return o.values.map((v) => [v, valueWords(g, o, v)]);
   if (o.kind === "rank") return [...(o.words || []), ...RANKS].map((v) => [v, v === "off" ? "off" : v]);
@@ -173,7 +173,7 @@ async function join(t, seat) {
 }
 
 function tableRow(t, open) {
-  const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : s.open ? `seat ${i + 1} free` : `seat ${i + 1} kept for a friend`)).join(", ");
+  const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : s.open ? `Seat ${i + 1} free` : `Seat ${i + 1} kept for a friend`)).join(", ");
   const summary = optionSummary(catalog.find((x) => x.name === t.game), t.options);
   return h("li", { dataset: { table: t.id } },
     h("strong", t.title || t.game), accounts.mark(t), " ", paceLabel(t.settings), " ", h("span.muted", seats), summary ? h("span.table-options", ` — ${summary}`) : null, " ",
