@@ -83,11 +83,14 @@ export function drawForm(keep) {
   const settings = keep ? range(0, count() - 1).map((i) => ($(`seat-${i}-settings`) || {}).value || "") : [];
   fill($("seats"), range(0, seats - 1).map((i) => seatRow(g, i, kinds[i])));
   fill($("bot-settings"), range(0, seats - 1).map((i) => botSettings(g, i, settings[i])));
-  fill($("options"), g.options.filter((o) => o.key !== "players").map((o) => {
+  const field = (o) => {
     let v = before[o.key] ?? o.default;
     if (words(g, o.key).seat && v !== "random" && Number(v) >= seats) v = "random";
     return optionField(g, o, seats, v);
-  }));
+  };
+  const rest = g.options.filter((o) => o.key !== "players");
+  fill($("main-options"), rest.filter((o) => words(g, o.key).main).map(field));
+  fill($("options"), rest.filter((o) => !words(g, o.key).main).map(field));
   fill($("rules-link"), h("a", { href: `/rules/${g.name}`, target: "_blank", rel: "noopener" }, `How to play ${g.title}: the rules`));
   $("presets-label").textContent = playersByPreset(g) ? "Players" : "Variant";
   fill($("presets"), (PRESETS[g.name] || []).map((p) => h("button.small.preset", { type: "button", "aria-pressed": "false", onclick: () => preset(p) }, p.name)));
@@ -104,9 +107,10 @@ function choices(g, o, players) {
   return null;
 }
 
-// optionField is one option of More options: its label (marked when
-// changed), its control (with its unit), and its meaning and usual value,
-// each said once.
+// optionField is one option: its label (marked when changed), its control
+// (with its unit), and its meaning in words. The usual value is said once
+// for the whole form ("Every option starts at the usual rules"), and again
+// beside an option only when it is changed, with the value now in words.
 function optionField(g, o, players, value) {
   const id = `opt-${o.key}`;
   const w = words(g, o.key);
@@ -123,7 +127,7 @@ function optionField(g, o, players, value) {
   return h("div.option", { dataset: { option: o.key } },
     h("label", { for: id }, w.label || o.key, h("strong.changed-mark", { hidden: value === o.default }, " changed")),
     h("span.control", input, w.unit ? h("span.unit", ` ${w.unit}`) : null),
-    h("p.option-words", { id: `${id}-words` }, w.about || o.help, " ", h("span.usual", `Usual: ${valueWords(g, o, o.default)}.`)));
+    h("p.option-words", { id: `${id}-words` }, w.about || o.help, " ", h("span.option-now"), h("span.usual", `Usual: ${valueWords(g, o, o.default)}.`)));
 }
 
 // seatRow is one seat: its number, who sits there (you, a friend, anyone,
@@ -182,8 +186,9 @@ function pressedPreset(g, now) {
 }
 
 // refresh brings everything that follows from the form's values up to
-// date: which options matter, what is changed, the presets, the seats'
-// lines, the bot settings shown and the summary beside Create.
+// date: which options matter, what is changed (in words, with the usual
+// value), the presets, the seats' lines, the bot settings shown and the
+// summary beside Create.
 function refresh() {
   const g = game();
   if (!g || !$(`seat-0`)) return;
@@ -191,12 +196,14 @@ function refresh() {
   const n = count();
   let changed = 0;
   for (const o of g.options) {
-    const row = document.querySelector(`#options [data-option="${o.key}"]`);
+    const row = document.querySelector(`#create [data-option="${o.key}"]`);
     if (!row) continue;
     row.hidden = !shown(g, o, now, n);
     const differs = !row.hidden && now[o.key] !== o.default;
     row.querySelector(".changed-mark").hidden = !differs;
-    if (differs) changed++;
+    row.querySelector(".usual").hidden = !differs;
+    row.querySelector(".option-now").textContent = differs ? `Now: ${valueWords(g, o, now[o.key])}. ` : "";
+    if (differs && row.closest("#options")) changed++;
   }
   const p = pressedPreset(g, now);
   const ps = PRESETS[g.name] || [];
@@ -204,9 +211,9 @@ function refresh() {
   $("preset-about").textContent = p ? p.about : "Your own mix of the rules: see More options.";
   changed += seatLines(g);
   $("more-note").textContent = changed ? `(${changed} changed)` : "(the rules' details, bot settings)";
-  // A value newly off the usual opens More options (once: a person may
-  // close it again).
-  if (changed > wasChanged) $("more-options").open = true;
+  // A value newly off the usual that no preset explains opens More
+  // options, so nothing chosen is hidden (once: a person may close it).
+  if (changed > wasChanged && !p) $("more-options").open = true;
   wasChanged = changed;
   summary(g, p);
 }
@@ -215,6 +222,8 @@ function refresh() {
 // bot's seat; it returns how many boxes hold settings.
 function seatLines(g) {
   const listed = $("listed").checked;
+  $("listed-about").textContent = listed ? "Shown under Open tables: anyone may watch it, and take a seat you leave to anyone."
+    : "Only the people you send its links to can find it.";
   let set = 0;
   for (const select of $("seats").querySelectorAll("select")) {
     const i = select.id.slice(5);
@@ -227,7 +236,7 @@ function seatLines(g) {
     const box = document.querySelector(`#bot-settings [data-settings="${i}"]`);
     box.hidden = !b;
     if (b) {
-      box.querySelector(".option-words").textContent = `${botWords(g, b).level} (${b.name}): ${b.help}. Empty: its usual settings.`;
+      box.querySelector(".option-words").textContent = `${botWords(g, b).level} (${b.name}): ${b.help}. Leave it empty for its standard settings.`;
       if ($(`seat-${i}-settings`).value.trim()) set++;
     }
   }

@@ -4,9 +4,11 @@
 // /api/games accepts; the server checks them. An option or bot this file
 // does not know is shown with the help the server sends.
 //
-// The words say a thing once: an option's meaning (`about`), its values
-// (`values`), and — drawn by the lobby — its usual value once ("Usual:
-// off"). A value's words never repeat "(usual)".
+// The words say a thing once: an option's meaning (`about`) and its values
+// (`values`); the lobby says the usual value beside an option only once it
+// is changed, so a value's words never repeat "(usual)". An option marked
+// `main` is shown in the form itself (when it matters: `when`), the rest
+// behind More options.
 
 // GAMES are the one-line pitches of the lobby's game cards.
 export const GAMES = {
@@ -29,14 +31,14 @@ export const WORDS = {
     "beats-ace": { label: "Beats the Ace", about: "This number card also beats the Ace (e.g. 2).", rank: true },
     underdog: { label: "Underdog", about: "Lose a war with a card of this rank among your face-down cards and you win it instead (the variant uses 6).", rank: true },
     slap: { label: "Slap War", about: "When a card of this rank turns up, the first to slap takes the whole table (the variant uses 5).", rank: true },
-    "slap-window": { label: "Slap time", about: "How long a slap window stays open, e.g. 1.5s or 1500ms.", when: (o) => o.slap && o.slap !== "off" },
+    "slap-window": { label: "Slap time", about: "How long a slap window stays open, e.g. 1.5s or 1500ms.", main: true, when: (o) => o.slap && o.slap !== "off" },
     "false-slap": { label: "A false slap", about: "What slapping does when no slap card shows.", values: { lockout: "locks you out of the next slap window", ignore: "nothing" }, when: (o) => o.slap && o.slap !== "off" },
   },
   regicide: {
     immunity: { label: "Enemy immunity", about: "Each enemy ignores the power of its own suit.", values: { true: "on", false: "off" } },
     "exact-kill": { label: "Exact kill", about: "Where an enemy defeated with exactly its health goes.", values: { tavern: "on top of the Tavern", optional: "on the Tavern or the discard, as the player chooses" } },
     "solo-yield": { label: "Yield in solo", about: "Whether a solo player may yield (the official solo rules say no).", values: { true: "allowed", false: "not allowed" }, when: (o, players) => players === 1 },
-    first: { label: "First player", about: "Who plays first.", seat: true, when: (o, players) => players > 1 },
+    first: { label: "First player", about: "Who plays first.", seat: true, main: true, when: (o, players) => players > 1 },
   },
   watchtower: {
     "tries-per": { label: "Three tries", about: "A fortress card may be challenged three times…", values: { attacker: "by each attacker", card: "in all, whoever attacks" } },
