@@ -37,6 +37,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("Invites", func(t *testing.T) { testInvites(t, s) })
 	t.Run("Share", func(t *testing.T) { testShare(t, s) })
 	t.Run("LobbyWords", func(t *testing.T) { testLobbyWords(t, s) })
+	t.Run("LobbyLayout", func(t *testing.T) { testLobbyLayout(t, s) })
 	t.Run("EndWords", func(t *testing.T) { testEndWords(t, s) })
 	t.Run("AccessibleNames", func(t *testing.T) { testAccessibleNames(t, s) })
 	t.Run("ReplayWords", func(t *testing.T) { testReplayWords(t, s) })
