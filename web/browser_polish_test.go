@@ -66,6 +66,9 @@ func testLargeFont(t *testing.T, s *webtest.Site) {
 			}
 			tb.InViewport(where, m.action)
 			tb.NoOverflow(where)
+			for _, bad := range webtest.Eval[[]string](tb, textOutOfBox) {
+				t.Errorf("%s: %s", where, bad)
+			}
 			tb.Shot(fmt.Sprintf("font-%d-%s", px, m.name))
 		}
 	}
