@@ -22,20 +22,22 @@ import (
 )
 
 // TestRatedResultSettledOnce: a rated Watchtower game between two
-// accounts on two nodes ends (Ann resigns on the owner, node0) while the
-// table moves to node1, and its result moves each rating exactly once,
-// by one Glicko-2 update, whichever node writes it (docs/accounts.md, "On
-// several nodes"). The moment of the move is held by a PostgreSQL lock
-// the test takes, not by timing:
+// accounts on two nodes ends (Ann resigns on the table's owner) while the
+// table moves to the other node, and its result moves each rating exactly
+// once, by one Glicko-2 update, whichever node writes it (docs/accounts.md,
+// "Tests"). The moment of the move is held by a PostgreSQL lock the test
+// takes, not by timing:
 //
-//   - paused-before-result: node0 is paused after the resignation is
-//     stored and before it learns so; node1 adopts the table, replays the
-//     resignation and settles; node0, let go, finds itself fenced.
-//   - paused-mid-result: node0 is paused inside its settlement's
-//     transaction; node1's takeover waits for it (the lease row is locked
-//     by the settlement), and once node0 goes on, the game is rated once.
-//   - killed-mid-result: node0 is killed inside its settlement's
-//     transaction; it is rolled back whole and node1 settles the game.
+//   - paused-before-result: the owner is paused after the resignation is
+//     stored and before it learns so; the other node adopts the table,
+//     replays the resignation and settles; the owner, let go, finds its
+//     settlement fenced.
+//   - paused-mid-result: the owner is paused inside its settlement's
+//     transaction; the other node's takeover waits for it (the settlement
+//     holds the lease row), and once the owner goes on, the game is rated
+//     once.
+//   - killed-mid-result: the owner is killed inside its settlement's
+//     transaction; it is rolled back whole and the other node settles.
 func TestRatedResultSettledOnce(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -59,53 +61,57 @@ func pausedBeforeResult(t *testing.T, g *ratedGame) {
 	release := g.lock(t, "SELECT 1 FROM game_tables WHERE id = $1 FOR UPDATE", g.id)
 	g.resign(t)
 	g.waitBlocked(t, "table_events") // the resignation's write waits for the lock
-	g.nodes[0].signal(syscall.SIGSTOP)
-	release() // the resignation is stored; node0 does not know it yet
-	g.waitOwner(t, "node1-")
+	g.owner.signal(syscall.SIGSTOP)
+	release() // the resignation is stored; the owner does not know it yet
+	g.waitOwner(t, g.other)
 	g.waitFinished(t)
 	g.checkRatedOnce(t)
-	g.nodes[0].signal(syscall.SIGCONT)
-	g.waitLogged(t, g.nodes[0], "table lost")
-	if out := g.nodes[0].output(); strings.Contains(out, "result not stored") && !strings.Contains(out, "fenced") {
-		t.Errorf("node0's settlement after the move failed, but not by the fence:\n%s", out)
+	g.owner.signal(syscall.SIGCONT)
+	g.waitLogged(t, g.owner, "table lost")
+	if out := g.owner.output(); strings.Contains(out, "result not stored") && !strings.Contains(out, "fenced") {
+		t.Errorf("%s's settlement after the move failed, but not by the fence:\n%s", g.owner.name, out)
 	}
 }
 
 func pausedMidResult(t *testing.T, g *ratedGame) {
 	release := g.lock(t, "LOCK TABLE rating_history IN SHARE MODE")
 	g.resign(t)
-	g.waitBlocked(t, "rating_history") // node0's settlement is under way
-	g.nodes[0].signal(syscall.SIGSTOP)
+	g.waitBlocked(t, "rating_history") // the owner's settlement is under way
+	g.owner.signal(syscall.SIGSTOP)
 	release()
-	// node0's lease has lapsed: node1 tries to take the table and waits
-	// on the lease row node0's settlement holds.
+	// The owner's lease has lapsed: the other node tries to take the
+	// table and waits on the lease row the owner's settlement holds.
 	g.waitBlocked(t, "INSERT INTO leases")
 	if hdr, err := g.st.Table(context.Background(), g.id); err != nil || hdr.Result != nil {
-		t.Fatalf("while node0's settlement is open the table reads %+v, %v; want unfinished", hdr.Result, err)
+		t.Fatalf("while %s's settlement is open the table reads %+v, %v; want unfinished", g.owner.name, hdr.Result, err)
 	}
-	g.nodes[0].signal(syscall.SIGCONT)
-	g.waitLogged(t, g.nodes[0], "table lost")
+	g.owner.signal(syscall.SIGCONT)
+	g.waitLogged(t, g.owner, "table lost")
 }
 
 func killedMidResult(t *testing.T, g *ratedGame) {
 	release := g.lock(t, "LOCK TABLE rating_history IN SHARE MODE")
 	g.resign(t)
 	g.waitBlocked(t, "rating_history")
-	g.nodes[0].kill9()
-	release() // node0's transaction dies with its connection
-	g.waitOwner(t, "node1-")
+	g.owner.kill9()
+	release() // the owner's transaction dies with its connection
+	g.waitOwner(t, g.other)
 }
 
 // ratedGame is a rated two-player Watchtower table created by Ann on
-// node0 (its owner), Bob's seat claimed through node1, a few moves in.
+// node0, Bob's seat claimed through node1, Ann connected to the table's
+// owner and Bob to the other node, a few moves in.
 type ratedGame struct {
-	nodes    []*proc
-	db       string
-	st       *postgres.Store
-	sql      *pgx.Conn
-	id       string
-	ann, bob string // user ids; Ann holds seat 0
-	annWS    *wsConn
+	nodes []*proc
+	// owner runs the table (node0, which created it, unless node1
+	// adopted it first); other is the node it moves to.
+	owner, other *proc
+	db           string
+	st           *postgres.Store
+	sql          *pgx.Conn
+	id           string
+	ann, bob     string // user ids; Ann holds seat 0
+	annWS        *wsConn
 }
 
 // person is an http client with its own cookies (its session).
@@ -177,19 +183,29 @@ func startRated(t *testing.T) *ratedGame {
 	var claimed struct {
 		Token string `json:"token"`
 	}
-	if st := bob.call(nodes[1].base, "POST", "/api/tables/"+c.ID+"/seats/1/claim", map[string]string{}, &claimed); st != http.StatusOK {
-		t.Fatalf("Bob's claim through node1: status %d", st)
+	if st := bob.call(nodes[1].base, "POST", "/api/tables/"+c.ID+"/seats/1/claim", map[string]string{}, &claimed); st != http.StatusOK || claimed.Token == "" {
+		t.Fatalf("Bob's claim through node1: status %d, token %q", st, claimed.Token)
 	}
-	if g.annWS, err = dial(ctx, nodes[0].base, c.ID, c.Token); err != nil {
-		t.Fatal(err)
+	// node0 runs the table it created, unless node1 adopted it between
+	// its creation and its opening (a race the server allows).
+	g.owner, g.other = nodes[0], nodes[1]
+	g.poll(t, "the table's lease", func() bool {
+		l, err := g.st.Lease(ctx, g.id)
+		if err == nil && strings.HasPrefix(l.Node, "node1-") {
+			g.owner, g.other = nodes[1], nodes[0]
+		}
+		return err == nil && l.Node != ""
+	})
+	if g.annWS, err = dial(ctx, g.owner.base, c.ID, c.Token); err != nil {
+		t.Fatalf("Ann at %s: %v", g.owner.name, err)
 	}
-	bobWS, err := dial(ctx, nodes[1].base, c.ID, claimed.Token)
+	bobWS, err := dial(ctx, g.other.base, c.ID, claimed.Token)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("Bob at %s: %v", g.other.name, err)
 	}
 	t.Cleanup(func() { g.annWS.close(); bobWS.close() })
 	playSome(t, ctx, []*wsConn{g.annWS, bobWS}, 4)
-	g.waitOwner(t, "node0-")
+	g.waitOwner(t, g.owner)
 	return g
 }
 
@@ -240,7 +256,7 @@ func playSome(t *testing.T, ctx context.Context, conns []*wsConn, n int) {
 	}
 }
 
-// resign sends Ann's resignation to node0.
+// resign sends Ann's resignation to the owner.
 func (g *ratedGame) resign(t *testing.T) {
 	t.Helper()
 	if err := g.annWS.send(map[string]string{"type": "resign", "id": "resign"}); err != nil {
@@ -289,13 +305,12 @@ func (g *ratedGame) waitBlocked(t *testing.T, what string) {
 	})
 }
 
-// waitOwner waits until a node whose id starts with prefix holds the
-// table's lease.
-func (g *ratedGame) waitOwner(t *testing.T, prefix string) {
+// waitOwner waits until node n holds the table's lease.
+func (g *ratedGame) waitOwner(t *testing.T, n *proc) {
 	t.Helper()
-	g.poll(t, prefix+" holding the table", func() bool {
+	g.poll(t, n.name+" holding the table", func() bool {
 		l, err := g.st.Lease(context.Background(), g.id)
-		return err == nil && strings.HasPrefix(l.Node, prefix)
+		return err == nil && strings.HasPrefix(l.Node, n.name+"-")
 	})
 }
 
