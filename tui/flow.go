@@ -255,7 +255,7 @@ func (m *Model) landAction(ap *table.Applied, before engine.View) error {
 	for seat := range e.seen {
 		e.seen[seat] = ap.For(seat).Action
 	}
-	e.events = m.ui.events(ap.For(engine.Spectator).View)
+	e.events = m.ui.events(m.labels, ap.For(engine.Spectator).View)
 	e.note = m.ui.note(m.labels, m.lastPublic, ap.For(engine.Spectator).View)
 	m.lastPublic = ap.For(engine.Spectator).View
 	m.log = append(m.log, e)

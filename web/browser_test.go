@@ -107,7 +107,7 @@ func testFreeSeats(t *testing.T, s *webtest.Site, tb *webtest.Tab) {
 	tb.Wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give seat 2 to a bot')")
 	tb.Click(".seats li[data-seat='1'] button")
 	tb.Wait("the bot in seat 2", "window.cardtableTable.s.seats[1].kind === 'bot'")
-	tb.Wait("seat 2's invite gone", "![...document.querySelectorAll('.invite-for')].some(e => e.textContent === 'seat 2:')")
+	tb.Wait("seat 2's invite gone", "![...document.querySelectorAll('.invite-for')].some(e => e.textContent === 'Seat 2:')")
 	tb.Wait("Flip", "document.querySelector('[data-action=flip]')")
 	v := tb.Version()
 	tb.Click("[data-action=flip]")

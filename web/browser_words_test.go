@@ -60,7 +60,7 @@ func testLobbyWords(t *testing.T, s *webtest.Site) {
 		chromedp.Evaluate[chromedp.Void]("document.getElementById('seats-n').dispatchEvent(new Event('change'))"))
 	tb.Wait("two seats", "document.getElementById('seat-1')")
 	firsts := webtest.Eval[[]string](tb, "[...document.querySelectorAll('#opt-first option')].map((o) => o.value + '=' + o.textContent)")
-	if strings.Join(firsts, ",") != "random=chosen at random,0=seat 1,1=seat 2" {
+	if strings.Join(firsts, ",") != "random=chosen at random,0=Seat 1,1=Seat 2" {
 		t.Errorf("Regicide's first player offers %q", firsts)
 	}
 	tb.Do(chromedp.SetValue(chromedp.CSS("#opt-first"), "1"), chromedp.SetValue(chromedp.CSS("#seat-1"), "bot:expert"),
@@ -115,7 +115,7 @@ func testAccessibleNames(t *testing.T, s *webtest.Site) {
 	tb.Show(turn...)
 	tb.Wait("a challenge", "document.querySelector(\"[data-action^='challenge 2 '][data-action$=' 1']\")")
 	name := webtest.Eval[string](tb, "document.querySelector(\"[data-action^='challenge 2 '][data-action$=' 1']\").getAttribute('aria-label')")
-	if !strings.HasPrefix(name, "Challenge with 1 card for seat 2's ") || !strings.Contains(name, " of ") {
+	if !strings.HasPrefix(name, "Challenge with 1 card for Seat 2's ") || !strings.Contains(name, " of ") {
 		t.Errorf("a challenge button is named %q", name)
 	}
 	cards := webtest.Eval[[]string](tb, "[...document.querySelectorAll('svg.card[role=img]')].map((c) => c.getAttribute('aria-label'))")

@@ -147,6 +147,10 @@ func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
 		return withRecord(err, t, kept)
 	}
 	fmt.Fprintf(a.stderr, "cardtable: the record is in %s\n", kept)
+	if !t.Over() {
+		// The command alone on its line: a triple-click copies it whole.
+		fmt.Fprintf(a.stderr, "cardtable: go on with it later:\n%s\n", tui.ResumeCommand(kept, t.Seats()))
+	}
 	return nil
 }
 

@@ -101,7 +101,7 @@ export function drawForm(keep) {
 // choices are the values an option's control offers, as [value, text].
 function choices(g, o, players) {
   const w = words(g, o.key);
-  if (w.seat) return [["random", "chosen at random"], ...range(0, players - 1).map((i) => [String(i), `seat ${i + 1}`])];
+  if (w.seat) return [["random", "chosen at random"], ...range(0, players - 1).map((i) => [String(i), `Seat ${i + 1}`])];
   if (o.kind === "bool" || o.kind === "enum") return (o.kind === "bool" ? ["false", "true"] : o.values).map((v) => [v, valueWords(g, o, v)]);
   if (o.kind === "rank") return [...(o.words || []), ...RANKS].map((v) => [v, v]);
   return null;

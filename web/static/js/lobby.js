@@ -52,7 +52,7 @@ async function join(t, seat) {
 // its clock and rated mark, its seats, and what may be done (join a seat
 // open to anyone, watch, replay).
 function tableRow(t, open) {
-  const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : s.open ? `seat ${i + 1} free` : `seat ${i + 1} kept for a friend`)).join(", ");
+  const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : s.open ? `Seat ${i + 1} free` : `Seat ${i + 1} kept for a friend`)).join(", ");
   const summary = optionSummary(catalog.find((x) => x.name === t.game), t.options);
   const title = t.title || t.game;
   return h("li", { dataset: { table: t.id } },

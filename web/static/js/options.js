@@ -114,9 +114,9 @@ export function shown(g, o, opts, players) {
 export function valueWords(g, o, v) {
   const w = words(g, o.key);
   if (w.values && w.values[v]) return w.values[v];
-  if (w.seat) return v === "random" ? "chosen at random" : `seat ${Number(v) + 1}`;
+  if (w.seat) return v === "random" ? "chosen at random" : `Seat ${Number(v) + 1}`;
   if (w.rank) return v === "off" ? "off" : `on, with ${v}`;
-  if (w.unit) return `${v} ${w.unit}`;
+  if (w.unit) return `${v} ${String(v) === "1" ? w.unit.replace(/s$/, "") : w.unit}`;
   return v;
 }
 
