@@ -38,8 +38,8 @@ const twoColumns = `(() => { const m = document.querySelector('.main-col'), s = 
 // setting, as chrome://settings/fonts does) on a 1280×800 laptop: the page
 // takes the phone's one-column layout, as the text is twice the size, the
 // action that matters stays inside the window, nothing overflows its
-// panel; the lobby and the rules read whole too. At Chromium's own 16 px
-// the same window has two columns.
+// panel; the lobby and the rules read whole too, no text running out of
+// its box. At Chromium's own 16 px the same window has two columns.
 func testLargeFont(t *testing.T, s *webtest.Site) {
 	tb := s.Tab(t)
 	tb.Resize(webtest.Laptop)
@@ -66,6 +66,9 @@ func testLargeFont(t *testing.T, s *webtest.Site) {
 			}
 			tb.InViewport(where, m.action)
 			tb.NoOverflow(where)
+			for _, bad := range webtest.Eval[[]string](tb, textOutOfBox) {
+				t.Errorf("%s: %s", where, bad)
+			}
 			tb.Shot(fmt.Sprintf("font-%d-%s", px, m.name))
 		}
 	}
@@ -73,10 +76,22 @@ func testLargeFont(t *testing.T, s *webtest.Site) {
 		tb.Open(page)
 		tb.Wait("the page", "document.querySelector('main')")
 		tb.NoOverflow(page + " at 32 px")
+		for _, bad := range webtest.Eval[[]string](tb, textOutOfBox) {
+			t.Errorf("%s at 32 px: %s", page, bad)
+		}
 		tb.Shot("font-32-page" + strings.ReplaceAll(page, "/", "-"))
 	}
 	tb.FontSize(16)
 }
+
+// textOutOfBox lists the boxes whose own text is wider than they are, and
+// so runs over what stands beside them (a word too long for a grid cell).
+const textOutOfBox = `[...document.querySelectorAll('main *, header *')].filter((el) => {
+	if (el.closest('svg, input, select, textarea, .scroll-x') || el.clientWidth === 0) return false;
+	if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
+	const cs = getComputedStyle(el);
+	return cs.overflowX === 'visible' && el.scrollWidth > el.clientWidth + 1;
+}).map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '') + ' "' + el.textContent.trim().slice(0, 30) + '": ' + el.scrollWidth + ' px of text in ' + el.clientWidth)`
 
 // testRulesOptionsOnAPhone opens a Slap War table's rules at 390×844: each
 // option is a card of its own — what it does takes the card's whole width,

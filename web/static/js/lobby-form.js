@@ -226,6 +226,9 @@ function seatLines(g) {
     : "Only the people you send its links to can find it.";
   let set = 0;
   for (const select of $("seats").querySelectorAll("select")) {
+    // A private table is in no lobby: its open seats are anyone's with the link.
+    const open = select.querySelector("option[value=open]");
+    if (open) open.textContent = listed ? "Anyone in the lobby" : "Anyone with the link";
     const i = select.id.slice(5);
     const b = (g.bots || []).find((x) => "bot:" + x.name === select.value);
     const line = b ? botWords(g, b).about
