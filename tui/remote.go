@@ -47,7 +47,7 @@ func RunRemote(ctx context.Context, cfg RemoteConfig) (*table.Message, error) {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	m := &remoteModel{ctx: ctx, cfg: cfg, ui: uiFor(cfg.Game.Name())}
+	m := newRemote(ctx, cfg)
 	opts := []tea.ProgramOption{tea.WithContext(ctx)}
 	if cfg.In != nil {
 		opts = append(opts, tea.WithInput(cfg.In))
@@ -65,6 +65,12 @@ func RunRemote(ctx context.Context, cfg RemoteConfig) (*table.Message, error) {
 	return m.end, err
 }
 
+func newRemote(ctx context.Context, cfg RemoteConfig) *remoteModel {
+	m := &remoteModel{ctx: ctx, cfg: cfg, ui: uiFor(cfg.Game.Name()), pick: newPicker()}
+	m.pick.explain = func(a string) string { return m.ui.explain(m.labels, a) }
+	return m
+}
+
 // remoteModel is the screen of a remote seat.
 type remoteModel struct {
 	ctx context.Context
@@ -77,15 +83,15 @@ type remoteModel struct {
 	seat   int
 	labels []string
 	view   engine.View
-	// legal and version are the seat's turn; legal is nil while the seat
-	// waits (for the server, or for its move's answer).
-	legal   []string
-	version int
-	turn    *table.Message
-	cursor  int
-	log     []string
-	notice  string
-	end     *table.Message
+	// turn is the seat's last turn; asking says it is open (not while the
+	// seat waits for the server, or for its move's answer). The picker
+	// offers its legal moves as the table screen does.
+	turn   *table.Message
+	asking bool
+	pick   picker
+	log    []string
+	notice string
+	end    *table.Message
 	// failure is the connection's end before the game's.
 	failure       error
 	width, height int
@@ -108,20 +114,20 @@ func (m *remoteModel) next() tea.Cmd {
 	}
 }
 
-func (m *remoteModel) Init() tea.Cmd { return m.next() }
+func (m *remoteModel) Init() tea.Cmd { return tea.Batch(m.pick.focus(), m.next()) }
 
 func (m *remoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case tea.KeyPressMsg:
-		return m, m.key(msg.String())
+		return m, m.key(msg)
 	case remoteMsg:
 		if msg.err != nil {
 			if m.ctx.Err() == nil {
 				m.failure = msg.err
 			}
-			m.legal = nil
+			m.asking = false
 			return m, nil
 		}
 		return m, m.take(msg.msg)
@@ -146,48 +152,89 @@ func (m *remoteModel) take(msg table.Message) tea.Cmd {
 			m.labels = append(m.labels, st.Name)
 		}
 	case table.TypeTurn:
-		m.legal, m.version, m.cursor, m.notice, m.turn = msg.Legal, msg.Version, 0, "", &msg
+		m.turn, m.notice = &msg, ""
+		m.offer()
 	case table.TypeEvent:
-		line := msg.Action
+		line := glyphs(msg.Action)
 		if msg.Actor != nil && *msg.Actor == msg.Seat {
 			line = "you: " + line
 		}
 		if msg.Hint != "" {
-			line += " — " + strings.TrimPrefix(msg.Hint, msg.Action+": ")
+			line += " — " + glyphs(strings.TrimPrefix(msg.Hint, msg.Action+": "))
 		}
 		m.log = append(m.log, line)
-		m.legal = nil
+		m.asking = false
 	case table.TypeError:
 		m.notice = msg.Text
 		if msg.Code != table.CodeStale && m.turn != nil {
-			m.legal, m.version = m.turn.Legal, m.turn.Version // the turn stands
+			m.asking = true // the turn stands; a stale one comes again
 		}
 	case table.TypeEnd:
-		m.end, m.legal = &msg, nil
+		m.end, m.asking = &msg, false
 		return nil
 	}
 	return m.next()
 }
 
-func (m *remoteModel) key(k string) tea.Cmd {
-	switch k {
-	case "q", "ctrl+c", "esc":
+// offer opens the turn: its legal moves in the picker, grouped as the
+// table screen groups them.
+func (m *remoteModel) offer() {
+	legal := m.turn.Legal
+	m.pick.group = nil
+	if g, ok := m.ui.(grouper); ok {
+		legal = groupActions(g, legal)
+		m.pick.group = g.group
+	}
+	m.pick.reset(legal)
+	m.asking = len(legal) > 0
+}
+
+// key: q (with nothing typed), esc (with nothing typed) or ctrl+c quits;
+// while the turn is open, the table screen's picker keys choose and enter
+// sends.
+func (m *remoteModel) key(k tea.KeyPressMsg) tea.Cmd {
+	empty := m.pick.typed() == ""
+	switch k.String() {
+	case "ctrl+c":
 		m.quit = true
 		return tea.Quit
+	case "q", "esc":
+		if empty || !m.asking {
+			m.quit = true
+			return tea.Quit
+		}
+		if k.String() == "esc" {
+			m.pick.input.SetValue("")
+			return nil
+		}
 	}
-	n := len(m.legal)
-	if n == 0 {
+	if !m.asking {
 		return nil
 	}
-	switch k {
-	case "up", "k":
-		m.cursor = (m.cursor + n - 1) % n
-	case "down", "j":
-		m.cursor = (m.cursor + 1) % n
-	case "enter", "space":
-		action, version := m.legal[m.cursor], m.version
-		m.legal, m.notice = nil, ""
+	switch k.String() {
+	case "up", "ctrl+p":
+		m.pick.move(-1)
+	case "down", "ctrl+n":
+		m.pick.move(1)
+	case "pgup":
+		m.pick.page(-1)
+	case "pgdown":
+		m.pick.page(1)
+	case "home":
+		m.pick.home()
+	case "end":
+		m.pick.end()
+	case "tab":
+		m.pick.complete()
+	case "enter":
+		action, version := m.pick.choice(), m.turn.Version
+		if action == "" {
+			return nil
+		}
+		m.asking, m.notice = false, ""
 		return func() tea.Msg { return sentMsg{m.cfg.Table.Play(m.ctx, action, version)} }
+	default:
+		return m.pick.update(k)
 	}
 	return nil
 }
@@ -225,7 +272,7 @@ func (m *remoteModel) render() string {
 		b.WriteString(m.ending())
 	case m.failure != nil:
 		b.WriteString(styleAlert.Render("The connection to the server ended: "+m.failure.Error()) + "\n" + styleKeys.Render("q quit"))
-	case len(m.legal) > 0:
+	case m.asking:
 		b.WriteString(m.choices(lipgloss.Height(b.String())))
 	default:
 		b.WriteString(styleDim.Render("waiting for the server…") + "\n" + styleKeys.Render("q quit (the server keeps the game)"))
@@ -236,25 +283,18 @@ func (m *remoteModel) render() string {
 	return b.String()
 }
 
-// choices lists the legal actions around the cursor, as many as fit below
-// the top lines.
+// choices is the picker below the top lines, as many rows as fit.
 func (m *remoteModel) choices(top int) string {
-	var b strings.Builder
-	b.WriteString(styleTitle.Render("Your move:") + "\n")
-	rows := 8
+	rows := 10
 	if m.height > 0 {
-		rows = max(m.height-top-3, 3)
+		rows = max(m.height-top-2, 3)
 	}
-	from := max(0, min(m.cursor-rows/2, len(m.legal)-rows))
-	for i := from; i < len(m.legal) && i < from+rows; i++ {
-		if i == m.cursor {
-			b.WriteString(styleSelected.Render("▶ "+m.legal[i]) + "\n")
-		} else {
-			b.WriteString("  " + m.legal[i] + "\n")
-		}
+	width := m.width
+	if width == 0 {
+		width = MinWidth
 	}
-	b.WriteString(styleKeys.Render(fmt.Sprintf("↑↓ choose (%d of %d) · enter play · q quit (the server keeps the game)", m.cursor+1, len(m.legal))))
-	return b.String()
+	return styleTitle.Render("Your move:") + "\n" + m.pick.view(width, rows) + "\n" +
+		styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · q quit (game kept)")
 }
 
 func (m *remoteModel) ending() string {

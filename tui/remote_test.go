@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"cardtable/engine"
@@ -34,8 +35,20 @@ func (f *fakeRemote) Play(_ context.Context, action string, version int) error {
 func plainScreen(m *remoteModel) string { return ansi.Strip(m.render()) }
 
 func newRemoteModel(f *fakeRemote) *remoteModel {
-	return &remoteModel{ctx: context.Background(), cfg: RemoteConfig{Game: regicide.Game{}, Title: "Daily deal of today", Table: f},
-		ui: uiFor("regicide"), width: 100, height: 40}
+	m := newRemote(context.Background(), RemoteConfig{Game: regicide.Game{}, Title: "Daily deal of today", Table: f})
+	m.width, m.height = 100, 40
+	m.Init() // focuses the picker's line; the test hands the messages in itself
+	return m
+}
+
+// press presses one key (a name from namedKeys or a character) and
+// returns its command.
+func press(m *remoteModel, name string) tea.Cmd {
+	k, ok := namedKeys[name]
+	if !ok {
+		k = tea.Key{Code: []rune(name)[0], Text: name}
+	}
+	return m.key(tea.KeyPressMsg(k))
 }
 
 // The remote screen plays a seat from the server's messages alone: the
@@ -59,11 +72,11 @@ func TestRemoteScreen(t *testing.T) {
 	m.Update(remoteMsg{msg: tb.Turn(0)})
 	legal := tb.Legal(0)
 	screen := plainScreen(m)
-	if !strings.Contains(screen, "Daily deal of today") || !strings.Contains(screen, "Your move:") || !strings.Contains(screen, "▶ "+legal[0]) || !strings.Contains(screen, "ann") {
+	if !strings.Contains(screen, "Daily deal of today") || !strings.Contains(screen, "Your move:") || !strings.Contains(screen, "▸ "+glyphs(legal[0])) || !strings.Contains(screen, "ann") {
 		t.Fatalf("the turn's screen:\n%s", screen)
 	}
-	m.key("down")
-	cmd := m.key("enter")
+	press(m, "down")
+	cmd := press(m, "enter")
 	if cmd == nil {
 		t.Fatal("enter sent nothing")
 	}
@@ -71,16 +84,31 @@ func TestRemoteScreen(t *testing.T) {
 	if len(f.played) != 1 || f.played[0] != legal[1] || f.version[0] != tb.Version() {
 		t.Fatalf("sent %v at %v; want %q at %d", f.played, f.version, legal[1], tb.Version())
 	}
-	if s := plainScreen(m); !strings.Contains(s, "waiting for the server") || m.key("enter") != nil {
+	if s := plainScreen(m); !strings.Contains(s, "waiting for the server") || press(m, "enter") != nil {
 		t.Fatalf("after a move the screen still offers moves:\n%s", s)
 	}
 	m.Update(remoteMsg{msg: table.Message{Type: table.TypeError, Code: table.CodeIllegal, Text: "that move is not legal now"}})
-	if s := plainScreen(m); !strings.Contains(s, "that move is not legal now") || !strings.Contains(s, "▶ "+legal[1]) {
+	if s := plainScreen(m); !strings.Contains(s, "that move is not legal now") || !strings.Contains(s, "▸ "+glyphs(legal[1])) {
 		t.Fatalf("a refused move did not bring the turn back:\n%s", s)
 	}
-	m.key("enter")
+	// Typing filters the list; enter sends the highlighted match.
+	want := legal[len(legal)-1]
+	for _, r := range want {
+		if r == ' ' {
+			press(m, "space")
+		} else {
+			press(m, string(r))
+		}
+	}
+	if s := plainScreen(m); strings.Contains(s, "  "+glyphs(legal[0])+"\n") {
+		t.Fatalf("typing %q left %q in the list:\n%s", want, legal[0], s)
+	}
+	m.Update(press(m, "enter")())
+	if got := f.played[len(f.played)-1]; got != want {
+		t.Fatalf("typed %q and sent %q", want, got)
+	}
 	m.Update(remoteMsg{msg: table.Message{Type: table.TypeError, Code: table.CodeStale, Text: "stale"}})
-	if len(m.legal) != 0 {
+	if m.asking {
 		t.Fatal("a stale move brought the old turn back; the server sends a new one")
 	}
 	ap, err := tb.Play(0, legal[0], tb.Version())
@@ -88,7 +116,7 @@ func TestRemoteScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(remoteMsg{msg: ap.For(0)})
-	if s := plainScreen(m); !strings.Contains(s, "last moves:\n  you: "+legal[0]) {
+	if s := plainScreen(m); !strings.Contains(s, "last moves:\n  you: "+glyphs(legal[0])) {
 		t.Fatalf("the event is not among the last moves:\n%s", s)
 	}
 	for !tb.Over() {
@@ -100,12 +128,12 @@ func TestRemoteScreen(t *testing.T) {
 		t.Error("the screen reads on after the end")
 	}
 	res := tb.Result()
-	want := " Lost "
+	tag := " Lost "
 	if len(res.Winners) > 0 {
-		want = " Won "
+		tag = " Won "
 	}
-	if s := plainScreen(m); !strings.Contains(s, want) || !strings.Contains(s, res.Detail) {
-		t.Fatalf("the end screen, want %q and %q:\n%s", want, res.Detail, s)
+	if s := plainScreen(m); !strings.Contains(s, tag) || !strings.Contains(s, res.Detail) {
+		t.Fatalf("the end screen, want %q and %q:\n%s", tag, res.Detail, s)
 	}
 
 	lost := newRemoteModel(&fakeRemote{})

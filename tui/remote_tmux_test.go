@@ -56,7 +56,7 @@ func TestTmuxDailyOnServer(t *testing.T) {
 	url := dailyServer(t)
 	p := startPane(t, 100, 40, t.TempDir(), []string{"CARDTABLE_PASSWORD=" + shellQuote("ann's password")},
 		"play", "regicide", "--daily", "--server", url, "--user", "ann")
-	screen := p.wait("Daily deal of", "your counted attempt", "Castle", "Tavern", "ann ", "your hand:", "Your move:", "enter play")
+	screen := p.wait("Daily deal of", "your counted attempt", "Castle", "Tavern", "ann ", "your hand:", "Your move:", "enter: play")
 	t.Logf("the first screen:\n%s", screen)
 	end := time.Now().Add(3 * time.Minute)
 	moves := 0
@@ -69,7 +69,7 @@ func TestTmuxDailyOnServer(t *testing.T) {
 		if time.Now().After(end) {
 			t.Fatalf("the game did not end after %d moves:\n%s", moves, s)
 		}
-		if strings.Contains(s, "▶ ") && strings.Contains(s, "Your move:") {
+		if strings.Contains(s, "▸ ") && strings.Contains(s, "Your move:") {
 			p.keys("Enter")
 			moves++
 			p.waitGone(s)
