@@ -9,6 +9,7 @@ import (
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/store"
+	"cardtable/table"
 )
 
 // finishedRecord is the record of a finished table; an unfinished one is
@@ -25,7 +26,15 @@ func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *r
 	if err != nil {
 		return store.Table{}, nil, err
 	}
-	return hdr, storedRecord(hdr, acts), nil
+	// The store keeps a simultaneous window's answers in the order they
+	// came; the record shows them as the table did, in seat order.
+	t, err := table.Resume(s.games[hdr.Game], storedRecord(hdr, acts), seatInfos(hdr.Seats))
+	if err != nil {
+		return store.Table{}, nil, err
+	}
+	rec := t.Record()
+	rec.Seats = storedRecord(hdr, nil).Seats
+	return hdr, rec, nil
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
