@@ -54,11 +54,16 @@ type leakCheck struct {
 }
 
 // entitled is seat's view for m: of the record's position at m's version
-// for an event or the end, of the table now otherwise.
-func (c *leakCheck) entitled(m Message) []byte {
+// for an event or the end; for a turn, of the position the turn was
+// taken from (the player decides on its own goroutine: the table is not
+// read there); of the table now otherwise.
+func (c *leakCheck) entitled(m Message, turn *Turn) []byte {
 	c.t.Helper()
-	v := c.tb.View(c.seat)
-	if m.Type == TypeEvent || m.Type == TypeEnd {
+	var v engine.View
+	switch {
+	case turn != nil:
+		v = turn.state.View(c.seat)
+	case m.Type == TypeEvent || m.Type == TypeEnd:
 		// Shown actions are final, so the position is replayed on from
 		// the last one checked.
 		rec := c.tb.Record()
@@ -78,6 +83,8 @@ func (c *leakCheck) entitled(m Message) []byte {
 		}
 		c.shadowAt = m.Version
 		v = c.shadow.View(c.seat)
+	default:
+		v = c.tb.View(c.seat)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -86,14 +93,14 @@ func (c *leakCheck) entitled(m Message) []byte {
 	return b
 }
 
-func (c *leakCheck) check(m Message, write func()) {
+func (c *leakCheck) check(m Message, turn *Turn, write func()) {
 	c.t.Helper()
 	if c.seen == nil {
 		c.seen = map[string]bool{}
 	}
 	if m.View != nil {
 		view, _ := json.Marshal(m.View)
-		if want := c.entitled(m); !bytes.Equal(view, want) {
+		if want := c.entitled(m, turn); !bytes.Equal(view, want) {
 			c.t.Fatalf("%s %s message (version %d) carries the view\n%s\nwant\n%s", SeatName(c.seat), m.Type, m.Version, view, want)
 		}
 		for _, card := range cardsIn(string(view)) {
@@ -120,12 +127,12 @@ func (c *leakCheck) check(m Message, write func()) {
 }
 
 func (c *leakCheck) Tell(m Message) error {
-	c.check(m, func() { c.text.Tell(m) })
+	c.check(m, nil, func() { c.text.Tell(m) })
 	return nil
 }
 
 func (c *leakCheck) Act(ctx context.Context, turn Turn) (Move, error) {
-	c.check(turn.Message, func() { c.text.writeTurn(turn); c.text.w.Flush() })
+	c.check(turn.Message, &turn, func() { c.text.writeTurn(turn); c.text.w.Flush() })
 	return c.bot.Act(ctx, turn)
 }
 
