@@ -44,6 +44,12 @@ type Options struct {
 	// Progress, when set, is called after each analysed decision with
 	// how many are done out of how many.
 	Progress func(done, total int)
+	// Pace, when set, is called at safe points of the work (between
+	// searches, and every few thousand nodes of a solver's search: a few
+	// milliseconds apart); it may block to hold the analysis back, as a
+	// server does to run it only in its thinking pool's turns (pace.go).
+	// An error stops the analysis with that error.
+	Pace func(ctx context.Context) error
 	// settings, when set, replace the depth's budgets (tests).
 	settings *Settings
 }
@@ -56,8 +62,10 @@ type game struct {
 	opt       Options
 }
 
-// Analyze analyses the finished game of rec. A record that does not replay
-// returns the record's error; a game not over returns ErrUnfinished.
+// Analyze analyses the finished game of rec: over by its rules, or ended
+// at the table (the record's Ending: an abort, a resignation, a loss on
+// time, an agreed draw). A record that does not replay returns the
+// record's error; a game not over returns ErrUnfinished.
 func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, error) {
 	start := time.Now()
 	if opt.Depth == "" {
@@ -71,7 +79,15 @@ func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, e
 		return nil, err
 	}
 	final := positions[len(positions)-1]
-	if !final.Terminal() {
+	result := final.Result()
+	if !final.Terminal() && rec.Ending != nil {
+		var names []string
+		for _, st := range rec.Seats {
+			names = append(names, st.Name)
+		}
+		result = rec.Ending.Result(final, names)
+	}
+	if !result.Over {
 		return nil, fmt.Errorf("%w after %d actions: only a finished game is analysed (analysis sees every hidden card)", ErrUnfinished, len(rec.Actions))
 	}
 	seats, err := analysedSeats(rec, final.NumSeats(), opt.Seats)
@@ -85,7 +101,7 @@ func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, e
 	g := &game{rec: rec, positions: positions, opt: opt, doc: &Document{
 		Version: Version, Game: rec.Game, Depth: opt.Depth, Settings: settings,
 		Options: final.Options().Map(), Seats: seatsOf(rec, final.NumSeats()), Seed: rec.Seed,
-		Result: final.Result(), Steps: len(rec.Actions), Analysed: seats, Decisions: []Decision{},
+		Result: result, Ending: rec.Ending, Steps: len(rec.Actions), Analysed: seats, Decisions: []Decision{},
 	}}
 	switch rec.Game {
 	case "regicide":
@@ -198,6 +214,7 @@ func (g *game) appraiseAll(ctx context.Context, x *expert) error {
 		}
 	}
 	done := 0
+	x.pace = g.pace
 	for i := range g.doc.Decisions {
 		d := &g.doc.Decisions[i]
 		if d.Choices < 2 {

@@ -1,11 +1,13 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"cardtable/bots"
@@ -192,4 +194,41 @@ func TestWatchtowerAnalysis(t *testing.T) {
 		t.Errorf("%d decisions appraised, %d points on the graph", appraised, len(doc.Graph.Points))
 	}
 	roundTrip(t, doc)
+}
+
+// A game the table ended (an abort) is finished: its last position is
+// probed first, and may have been winnable still; ended after the losing
+// move, the losing move is found as in a game the rules ended.
+func TestGameEndedAtTheTable(t *testing.T) {
+	full := loadRecord(t, knownLoss)
+	seat := 0
+	for _, tc := range []struct {
+		actions, losing int
+	}{{20, 0}, {44, 44}} {
+		rec := *full
+		rec.Actions, rec.Result = full.Actions[:tc.actions], nil
+		rec.Ending = &record.Ending{By: record.EndAborted, Seat: &seat}
+		doc, err := Analyze(context.Background(), &rec, Options{settings: &small})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := doc.Hindsight
+		if h.LosingStep != tc.losing || doc.Ending == nil || doc.Result.End != record.EndAborted {
+			t.Errorf("aborted after %d actions: losing step %d (want %d), ending %+v, result %+v", tc.actions, h.LosingStep, tc.losing, doc.Ending, doc.Result)
+		}
+		if tc.losing == 0 && (h.LastWon != tc.actions || h.FirstLost != -1 || h.Probes[0].Position != tc.actions) {
+			t.Errorf("aborted while winnable: last won %d, first lost %d, probes %+v", h.LastWon, h.FirstLost, h.Probes)
+		}
+		var b bytes.Buffer
+		doc.WriteText(&b)
+		if tc.losing == 0 && !strings.Contains(b.String(), "still winnable when the table ended it (aborted)") {
+			t.Errorf("the text does not say the aborted game was still winnable:\n%s", b.String())
+		}
+		roundTrip(t, doc)
+	}
+	rec := *full
+	rec.Actions, rec.Result = full.Actions[:20], nil
+	if _, err := Analyze(context.Background(), &rec, Options{settings: &small}); !errors.Is(err, ErrUnfinished) {
+		t.Errorf("the same actions without an ending: %v, want ErrUnfinished", err)
+	}
 }

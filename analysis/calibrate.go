@@ -43,6 +43,6 @@ func dot(w, x [calibrationFeatures]float64) float64 {
 
 // calibrations are each depth's fitted weights (TestFitCalibration).
 var calibrations = map[Depth]calibration{
-	Quick: {w: [calibrationFeatures]float64{4.093726228655077, 0.5319746357629681, -0.6355502618051352, 0.6099401810542258}},
-	Deep:  {w: [calibrationFeatures]float64{4.343583437672961, 0.6037094463486495, -1.2435380940213567, 0.5415858813690301}},
+	Quick: {w: [calibrationFeatures]float64{4.61643612622774, 0.3618436807387159, -0.8807765860585702, 1.0788336005089456}},
+	Deep:  {w: [calibrationFeatures]float64{5.059533787229982, 0.4869358723150851, -2.3096036663626407, 0.756302316332793}},
 }

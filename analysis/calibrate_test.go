@@ -15,7 +15,7 @@ import (
 
 var (
 	fitSamples = flag.Int("fit", 0, "sample this many Regicide positions, refit the expert's calibration and print it (about 2 s of CPU a sample)")
-	fitData    = flag.String("fit-data", "", "with -fit: append the samples to this JSON-lines file and fit every sample in it")
+	fitData    = flag.String("fit-data", "", "append the samples to this JSON-lines file and fit every sample in it (alone: fit the file's samples)")
 )
 
 // sample is one position the calibration is fitted on: the share of won
@@ -39,8 +39,8 @@ type sample struct {
 // prints the coefficients, the held-out Brier scores (uncalibrated share,
 // calibrated chance) and a reliability table.
 func TestFitCalibration(t *testing.T) {
-	if *fitSamples == 0 {
-		t.Skip("run with -fit N to refit the calibration")
+	if *fitSamples == 0 && *fitData == "" {
+		t.Skip("run with -fit N (and -fit-data FILE) to refit the calibration")
 	}
 	data := loadSamples(t)
 	have := len(data)
@@ -188,9 +188,13 @@ func fitDepth(t *testing.T, depth Depth, data []sample) {
 	cut := len(data) * 2 / 3
 	w := fitLogistic(xs[:cut], ys[:cut])
 	cal := calibration{w: w}
-	var brierRaw, brierCal float64
+	var brierRaw, brierCal, brierBase, base float64
+	for _, y := range ys[:cut] {
+		base += y / float64(cut)
+	}
 	var bins [5][2]float64
 	for i := cut; i < len(data); i++ {
+		brierBase += (base - ys[i]) * (base - ys[i])
 		raw := data[i].Shares[string(depth)]
 		p := cal.chance(raw, data[i].Defeated)
 		brierRaw += (raw - ys[i]) * (raw - ys[i])
@@ -201,7 +205,7 @@ func fitDepth(t *testing.T, depth Depth, data []sample) {
 	}
 	n := float64(len(data) - cut)
 	t.Logf("%s: %d samples (%d held out); weights %#v", depth, len(data), len(data)-cut, w)
-	t.Logf("%s: held-out Brier: the search's share %.4f, calibrated %.4f", depth, brierRaw/n, brierCal/n)
+	t.Logf("%s: held-out Brier: the training set's win rate %.3f for all %.4f, the search's share %.4f, calibrated %.4f", depth, base, brierBase/n, brierRaw/n, brierCal/n)
 	for b, c := range bins {
 		if c[0] > 0 {
 			t.Logf("%s: chance %d-%d%%: %3.0f positions, won %.0f%%", depth, b*20, b*20+20, c[0], 100*c[1]/c[0])
@@ -269,4 +273,21 @@ func solve(h [calibrationFeatures][calibrationFeatures]float64, g [calibrationFe
 		x[r] = s / h[r][r]
 	}
 	return x
+}
+
+// A calibration must rise with the share at every number of enemies
+// defeated, or an estimate's interval would come out of order.
+func TestCalibrationIsMonotone(t *testing.T) {
+	for depth, cal := range calibrations {
+		for defeated := 0; defeated <= 12; defeated++ {
+			prev := -1.0
+			for i := 0; i <= 1000; i++ {
+				c := cal.chance(float64(i)/1000, defeated)
+				if c < prev || c < 0 || c > 1 {
+					t.Fatalf("%s: at %d defeated the chance falls to %v at share %v (from %v)", depth, defeated, c, float64(i)/1000, prev)
+				}
+				prev = c
+			}
+		}
+	}
 }

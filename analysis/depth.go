@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 
+	"cardtable/bots/regicidebot"
 	"cardtable/engine"
 )
 
@@ -37,7 +38,7 @@ func (d Depth) settings(game string) Settings {
 	case "regicide":
 		return Settings{
 			SolverNodes: 3_000_000 * int64(scale), ProbeNodes: 1_000_000 * int64(scale),
-			Iterations: 1000 * scale, PlayedIterations: 1000 * scale,
+			Iterations: regicidebot.DefaultIterations * scale, PlayedIterations: 1000 * scale,
 		}
 	case "watchtower":
 		return Settings{Iterations: 500 * scale, PlayedIterations: 500 * scale, Candidates: 4}

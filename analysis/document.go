@@ -28,6 +28,9 @@ type Document struct {
 	Seats   []record.Seat     `json:"seats"`
 	Seed    *uint64           `json:"seed,omitempty"`
 	Result  engine.Result     `json:"result"`
+	// Ending is the record's: how the table ended a game its rules had
+	// not (absent when the rules ended it).
+	Ending *record.Ending `json:"ending,omitempty"`
 	// Steps is the number of actions in the record; step k is the k-th
 	// action, and position k the game after it (position 0: the deal).
 	Steps int `json:"steps"`
@@ -51,9 +54,11 @@ type Settings struct {
 	// ProbeNodes each one (Regicide).
 	SolverNodes int64 `json:"solver_nodes,omitempty"`
 	ProbeNodes  int64 `json:"probe_nodes,omitempty"`
-	// Iterations is the expert's search budget for one decision's best
-	// move, PlayedIterations for the move played when it differs
-	// (Regicide, Watchtower).
+	// Iterations is the expert's search budget for its own move at one
+	// decision (Regicide: the expert bot's, whose early stop often ends
+	// it sooner), PlayedIterations that of each search that measures one
+	// move (Regicide: the move played and the expert's; Watchtower: the
+	// move played when it is not the expert's).
 	Iterations       int `json:"iterations,omitempty"`
 	PlayedIterations int `json:"played_iterations,omitempty"`
 	// Candidates is how many actions the Watchtower expert's search

@@ -30,6 +30,16 @@ type expert struct {
 	share     func(mean float64, seats int) float64
 	calibrate func(s engine.State, seat int, share float64) float64
 	st        Settings
+	// pace is called before each search (Options.Pace).
+	pace func(ctx context.Context) error
+}
+
+// paced waits for the pace, if any.
+func (x *expert) paced(ctx context.Context) error {
+	if x.pace == nil {
+		return ctx.Err()
+	}
+	return x.pace(ctx)
 }
 
 // expertSeed seeds the expert's search at step: the same for every game,
@@ -42,7 +52,7 @@ func expertSeed(step int) uint64 { return cards.SubSeed(0x616e616c79736973, uint
 // the seat's View, Legal and Determinize(d.Seat, …): never a card the
 // seat cannot see.
 func (x *expert) appraise(ctx context.Context, s engine.State, d *Decision) error {
-	if err := ctx.Err(); err != nil {
+	if err := x.paced(ctx); err != nil {
 		return err
 	}
 	played, err := s.ParseAction(d.Seat, d.Action)
@@ -52,6 +62,9 @@ func (x *expert) appraise(ctx context.Context, s engine.State, d *Decision) erro
 	seed := expertSeed(d.Step)
 	best, bestStat, err := x.best(s, d.Seat, seed)
 	if err != nil {
+		return err
+	}
+	if err := x.paced(ctx); err != nil {
 		return err
 	}
 	if bestStat == nil {
@@ -64,6 +77,9 @@ func (x *expert) appraise(ctx context.Context, s engine.State, d *Decision) erro
 		e := d.Best.Estimate
 		d.Played = &e
 		return nil
+	}
+	if err := x.paced(ctx); err != nil {
+		return err
 	}
 	only, err := x.searchOne(s, d.Seat, played, seed)
 	if err != nil {

@@ -19,7 +19,8 @@ import (
 // position and lost after it, and one action — the losing move — turns
 // the one into the other. The search for it is a bisection between the
 // last position known won and the first known lost (the game's last
-// position, when it was lost), over the positions not yet probed, each
+// position, when the rules ended the game; a game the table ended has its
+// last position probed first), over the positions not yet probed, each
 // probe within st.ProbeNodes and all within st.SolverNodes. A won probe
 // whose line starts with the action actually played also settles the next
 // position (the rest of its line wins from there), so lo moves on along
@@ -34,9 +35,11 @@ func hindsight(ctx context.Context, o *Oracle, rec *record.Record, positions []e
 		h.fill()
 		return h, nil
 	}
-	h.FirstLost = n
 	probed := make([]bool, n+1)
-	probed[n] = true
+	if end.Terminal() {
+		h.FirstLost = n
+		probed[n] = true
+	}
 	spent := int64(0)
 	for spent < st.SolverNodes {
 		p := h.nextProbe(probed)
@@ -45,12 +48,15 @@ func hindsight(ctx context.Context, o *Oracle, rec *record.Record, positions []e
 		}
 		probed[p] = true
 		lim := regicidesolver.Limits{Nodes: min(st.ProbeNodes, st.SolverNodes-spent)}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		res, err := o.Winnable(ctx, positions[p], lim)
 		if err != nil {
 			return nil, err
 		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+		if res.Why == "cancelled" {
+			return nil, cancelled(ctx)
 		}
 		spent += res.Nodes
 		h.Nodes += res.Nodes
@@ -77,11 +83,22 @@ func won(s engine.State) bool {
 	return r.Over && len(r.Winners) > 0
 }
 
-// nextProbe returns the middle one of the positions strictly between
-// LastWon and FirstLost not probed yet, or -1 when none is left.
+// nextProbe returns the position to probe next, or -1 when none is left:
+// the last position first when the table ended the game before its rules
+// did (it may still have been winnable), then the middle one of those not
+// probed yet strictly between LastWon and FirstLost (the end, when no
+// position is known lost).
 func (h *Hindsight) nextProbe(probed []bool) int {
+	last := len(probed) - 1
+	if !probed[last] {
+		return last
+	}
+	hi := h.FirstLost
+	if hi < 0 {
+		hi = last
+	}
 	var open []int
-	for p := h.LastWon + 1; p < h.FirstLost; p++ {
+	for p := h.LastWon + 1; p < hi; p++ {
 		if !probed[p] {
 			open = append(open, p)
 		}

@@ -20,7 +20,7 @@ func (g *game) regicide(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	h, err := hindsight(ctx, o, g.rec, g.positions, d.Settings)
+	h, err := hindsight(pacedContext{ctx, g.pace}, o, g.rec, g.positions, d.Settings)
 	if err != nil {
 		return err
 	}
@@ -35,7 +35,8 @@ func (g *game) regicide(ctx context.Context) error {
 }
 
 // regicideExpert is the Regicide expert (bots/regicidebot): its own move
-// is the bot's at its defaults; each estimate is a search through one
+// is the bot's at its defaults but for its iterations (st.Iterations: the
+// default at the quick depth); each estimate is a search through one
 // action whose lost games return 0, so its mean is the share of the
 // search's games won, calibrated into the chance that the expert wins
 // from there (calibration.go).
@@ -48,7 +49,9 @@ func regicideExpert(st Settings, cal calibration) *expert {
 			return regicidebot.New(set, seed)
 		},
 		choose: func(s engine.State, seat int, seed uint64) (engine.Action, error) {
-			b, err := regicidebot.New(regicidebot.DefaultSettings(), seed)
+			set := regicidebot.DefaultSettings()
+			set.Search.Iterations = st.Iterations
+			b, err := regicidebot.New(set, seed)
 			if err != nil {
 				return 0, err
 			}

@@ -64,9 +64,13 @@ func (p *printer) hindsight() {
 	h := p.d.Hindsight
 	p.f("\nWith hindsight (the solver sees every card):\n")
 	switch {
-	case h.FirstLost < 0:
+	case h.FirstLost < 0 && len(p.d.Result.Winners) > 0 && p.d.Ending == nil:
 		p.f("  the game was won: every position was winnable.\n")
 		return
+	case h.FirstLost < 0 && h.LastWon == p.d.Steps:
+		p.f("  the game was still winnable when the table ended it (%s).\n", p.d.Ending.By)
+	case h.FirstLost < 0:
+		p.f("  the solver could not settle the last position within its budget.\n")
 	case h.FirstLost == 0:
 		p.f("  the deal could not be won by any line of play.\n")
 		return

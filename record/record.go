@@ -42,6 +42,10 @@ type Record struct {
 	Actions []Action `json:"actions"`
 	// Result, when present, is checked against the replay.
 	Result *engine.Result `json:"result,omitempty"`
+	// Ending, when present, says the table ended the game after the last
+	// action, before its rules did: a resignation, a loss on time, an abort
+	// or an agreed draw (ending.go).
+	Ending *Ending `json:"ending,omitempty"`
 }
 
 // Seat is one player: a person's name, or the bot that played the seat.
@@ -57,7 +61,7 @@ type Action struct {
 }
 
 // fieldNames lists the top-level fields for the unknown-field error.
-const fieldNames = "version, game, options, seats, seed, deal, actions, result"
+const fieldNames = "version, game, options, seats, seed, deal, actions, result, ending"
 
 // Decode reads one record from r and checks its shape (version, game, seed
 // or deal). Errors name the field and the problem and wrap
@@ -149,6 +153,10 @@ func (r *Record) Write(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, ",\n  \"result\": %s", enc)
 	}
+	if r.Ending != nil {
+		enc, _ := json.Marshal(r.Ending)
+		fmt.Fprintf(&b, ",\n  \"ending\": %s", enc)
+	}
 	b.WriteString("\n}\n")
 	_, err := w.Write(b.Bytes())
 	return err
@@ -175,9 +183,14 @@ func (r *Record) Add(s engine.State, seat int, a engine.Action) {
 	r.Actions = append(r.Actions, Action{Seat: seat, Action: s.ActionString(a)})
 }
 
-// Finish stores s's result in the record if the game is over.
+// Finish stores s's result in the record if the game is over: by its
+// rules, or by the record's Ending.
 func (r *Record) Finish(s engine.State) {
-	if res := s.Result(); res.Over {
+	res := s.Result()
+	if !res.Over && r.Ending != nil {
+		res = r.Ending.Result(s, r.seatNames())
+	}
+	if res.Over {
 		r.Result = &res
 	}
 }

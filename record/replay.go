@@ -35,6 +35,14 @@ func Replay(r *Record) (engine.State, []Step, error) {
 // checks that the replay ends the same way. Errors name the field (and the
 // action's index) and wrap the engine's sentinels.
 func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
+	return ReplayGameFunc(g, r, nil)
+}
+
+// ReplayGameFunc is ReplayGame calling each (when not nil) with the state
+// after every number of actions, 0 to len(r.Actions), as the replay goes:
+// for a caller that follows the game step by step (whose turn it was when)
+// without replaying it twice. each must not keep or change the state.
+func ReplayGameFunc(g engine.Game, r *Record, each func(version int, s engine.State)) (engine.State, []Step, error) {
 	if err := r.check(); err != nil {
 		return nil, nil, err
 	}
@@ -61,15 +69,31 @@ func ReplayGame(g engine.Game, r *Record) (engine.State, []Step, error) {
 		return nil, nil, invalid(engine.ErrCorrupt, "record: seats: %d listed for a %d-seat game", len(r.Seats), s.NumSeats())
 	}
 	steps := make([]Step, 0, len(r.Actions))
+	if each != nil {
+		each(0, s)
+	}
 	for i, a := range r.Actions {
 		hint, err := apply(s, a)
 		if err != nil {
 			return nil, nil, wrapped(fmt.Sprintf("record: actions[%d]: ", i), err)
 		}
 		steps = append(steps, Step{Seat: a.Seat, Action: a.Action, Hint: hint, Public: s.View(engine.Spectator)})
+		if each != nil {
+			each(i+1, s)
+		}
+	}
+	got := s.Result()
+	if r.Ending != nil {
+		if got.Over {
+			return nil, nil, invalid(engine.ErrCorrupt, "record: ending: the game ended by its rules (%s) at its last action; a table cannot end it again by %q", got.End, r.Ending.By)
+		}
+		if err := r.Ending.check(s.NumSeats(), g.Utility()); err != nil {
+			return nil, nil, err
+		}
+		got = r.Ending.Result(s, r.seatNames())
 	}
 	if r.Result != nil {
-		if err := sameResult(*r.Result, s.Result()); err != nil {
+		if err := sameResult(*r.Result, got); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -150,7 +150,7 @@ func upgradeError(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Upgrade", "websocket")
 	w.Header().Set("Connection", "Upgrade")
-	return apiErrorf(http.StatusUpgradeRequired, codeUpgradeRequired, "%s is a WebSocket: connect with a WebSocket client (docs/protocol.md); the table's page is /t/%s", truncate(r.URL.Path, 100), r.PathValue("id"))
+	return apiErrorf(http.StatusUpgradeRequired, codeUpgradeRequired, "%s is a WebSocket: connect with a WebSocket client (docs/protocol.md); the table's page is /t/%s", truncate(r.URL.Path, 100), truncate(r.PathValue("id"), maxIDLen))
 }
 
 // headerHas reports whether a comma-separated header lists token.

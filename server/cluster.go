@@ -196,7 +196,8 @@ func (r *room) ctl(req ctlReq) ctlResp {
 	case "join":
 		return r.remoteJoin(req)
 	case "leave":
-		if _, ok := r.remote[req.Conn]; ok {
+		if c, ok := r.remote[req.Conn]; ok {
+			r.forgetChatRate(c)
 			delete(r.remote, req.Conn)
 			r.sendSeats()
 			if len(r.clients) == 0 && len(r.remote) == 0 {
@@ -259,9 +260,12 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 	}
 	add(r.t.Hello(c.seat))
 	if r.t.Over() {
-		add(r.t.End(c.seat))
+		add(r.endMessage(c.seat))
 	} else if c.seat >= 0 && r.mayAct(c.seat) {
 		add(r.t.Turn(c.seat))
+	}
+	for _, m := range r.lifeSnapshot(c.seat) {
+		add(m)
 	}
 	r.remote[req.Conn] = c
 	r.sendSeats()
@@ -442,6 +446,7 @@ func (r *room) fenceStop() {
 	r.srv.metrics.fenced.Inc()
 	r.stopIdle()
 	r.stopSweep()
+	r.lifeStop()
 	if r.slap != nil {
 		r.slap.timer.Stop()
 	}

@@ -49,7 +49,12 @@ var leakCases = []leakCase{
 // ones every seat sees; and every card named anywhere in a message
 // (legal lists, hints, errors, actions) is one the recipient has seen in
 // its views by then, or one it named itself. Refused commands (stale,
-// illegal, garbage, another's turn) are mixed in.
+// illegal, garbage, another's turn) are mixed in, and so are table
+// commands (talk): chat lines naming cards, quick phrases, draw offers and
+// declines. A card in a chat line may only be a person's speech where
+// chat is free (never from Regicide's players, who chat in phrases), no
+// seat reads the spectators' channel before the end, and the clock, offer
+// and chat messages carry no card the recipient has not seen.
 func TestNoLeaks(t *testing.T) {
 	for ci, lc := range leakCases {
 		n := lc.games
@@ -116,6 +121,9 @@ func playProbed(t *testing.T, s *Server, rm *room, bots map[int]string, rng *ran
 		if rng.IntN(6) == 0 {
 			refusable(p, spectator, turn, rng)
 		}
+		if rng.IntN(5) == 0 {
+			talk(all[rng.IntN(len(all))], rng)
+		}
 		p.act(turn.Legal[rng.IntN(len(turn.Legal))], turn.Version, fmt.Sprintf("c%d", step))
 	}
 	syncRoom(t, rm)
@@ -144,6 +152,22 @@ func refusable(p, spectator *probe, turn wireMsg, rng *rand.Rand) {
 	}
 }
 
+// talk sends a table command that is not a move: a chat line naming a
+// card (as a person might: in Regicide it is refused, REG-23), a quick
+// phrase, a draw offer or decline (refused but in Watchtower).
+func talk(p *probe, rng *rand.Rand) {
+	switch rng.IntN(4) {
+	case 0:
+		p.command(`{"type":"chat","text":"I have ` + randomCard(rng) + `","id":"t"}`)
+	case 1:
+		p.command(`{"type":"chat","text":"` + quickPhrases[rng.IntN(len(quickPhrases))] + `","id":"t"}`)
+	case 2:
+		p.command(`{"type":"draw","id":"t"}`)
+	default:
+		p.command(`{"type":"draw-decline","id":"t"}`)
+	}
+}
+
 func randomCard(rng *rand.Rand) string {
 	return []string{"A", "2", "5", "10", "J", "Q", "K"}[rng.IntN(7)] + []string{"C", "D", "H", "S"}[rng.IntN(4)]
 }
@@ -167,13 +191,11 @@ func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
 		t.Fatal(err)
 	}
 	stored, _ := s.store.Actions(context.Background(), id)
+	evs, _ := s.store.Events(context.Background(), id)
 	g := s.games[hdr.Game]
-	full, err := table.Resume(g, storedRecord(hdr, stored), nil)
+	full, err := table.Resume(g, storedRecord(hdr, stored, evs), nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if !full.Over() {
-		t.Fatal("the stored game did not end")
 	}
 	acts := full.Record().Actions
 	opts, _ := engine.ResolveOptions(g.Options(), hdr.Options)
@@ -193,6 +215,9 @@ func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
 		}
 		states, played = append(states, st.Clone()), append(played, act)
 	}
+	if !full.Over() {
+		t.Fatal("the stored game did not end (by its rules or at the table)")
+	}
 	offered := offers(t, g, opts, hdr.Seed, stored)
 	// Cards the game's and the protocol's fixed sentences name as examples
 	// of notation ("cards like 7H, AS, 10D, JK1") are no one's.
@@ -201,8 +226,24 @@ func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
 	for _, c := range cardsIn([]byte(perr.Error())) {
 		examples[c] = true
 	}
+	// A card a person names in a chat line is their speech, not the
+	// server's leak: heard by others only where chat is free (Regicide's
+	// players chat in phrases, so a players' line naming a card must never
+	// arrive there; spectators chat freely).
+	spoken := map[string]bool{}
 	for _, p := range probes {
-		checkProbe(t, p, states, played, acts, offered, examples)
+		for _, c := range p.sent {
+			var cmd struct{ Type, Text string }
+			if json.Unmarshal([]byte(c), &cmd) == nil && cmd.Type == "chat" {
+				spoken[cmd.Text] = true
+			}
+		}
+	}
+	freePlayers := hdr.Game != "regicide"
+	for _, p := range probes {
+		checkProbe(t, p, states, played, acts, offered, examples, func(l chatLine) bool {
+			return spoken[l.Text] && (freePlayers || l.Channel == channelSpectators)
+		})
 	}
 }
 
@@ -245,7 +286,7 @@ func offers(t *testing.T, g engine.Game, opts engine.Options, seed uint64, store
 	return out
 }
 
-func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.Action, acts []record.Action, offered map[int]offer, examples map[string]bool) {
+func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.Action, acts []record.Action, offered map[int]offer, examples map[string]bool, speech func(chatLine) bool) {
 	seat := p.c.seat
 	seen := map[string]bool{}
 	for _, c := range p.sent {
@@ -269,8 +310,12 @@ func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.A
 		if m.Type == "event" {
 			checkEvent(t, seat, m, states, played, acts, rng)
 		}
+		said := map[string]bool{}
+		if m.Type == "chat" {
+			said = checkChat(t, seat, m, len(states)-1, speech)
+		}
 		for _, c := range cardsIn(m.Raw) {
-			if !seen[c] && !(m.Type == "error" && (seen["sent:"+c] || examples[c])) {
+			if !seen[c] && !(m.Type == "error" && (seen["sent:"+c] || examples[c])) && !said[c] {
 				t.Fatalf("%s got %s, which it has not seen, in %s", who(seat), c, m.Raw)
 			}
 		}
@@ -278,6 +323,32 @@ func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.A
 	if checked == 0 {
 		t.Fatalf("%s got no views", who(seat))
 	}
+}
+
+// checkChat: a seat never reads the spectators' channel while the game
+// goes on (the game's last version is final), and a chat message carries
+// lines, no view.
+// It returns the cards the lines name as a person's speech (speech).
+func checkChat(t *testing.T, seat int, m wireMsg, final int, speech func(chatLine) bool) map[string]bool {
+	var cm chatMessage
+	if err := json.Unmarshal(m.Raw, &cm); err != nil {
+		t.Fatal(err)
+	}
+	said := map[string]bool{}
+	for _, l := range cm.Lines {
+		if seat >= 0 && l.Channel == channelSpectators && m.Version < final {
+			t.Fatalf("%s read the spectators' channel during the game: %s", who(seat), m.Raw)
+		}
+		if speech(l) {
+			for _, c := range cardsIn([]byte(l.Text)) {
+				said[c] = true
+			}
+		}
+	}
+	if len(m.View) > 0 || len(m.Legal) > 0 {
+		t.Fatalf("a chat message with a view: %s", m.Raw)
+	}
+	return said
 }
 
 func who(seat int) string {

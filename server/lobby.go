@@ -75,11 +75,19 @@ type createReq struct {
 	Seats   []seatReq         `json:"seats"`
 	Name    string            `json:"name"`
 	Listed  *bool             `json:"listed"`
+	// Settings are the table's own (clock, timeout, chat: table.Settings).
+	Settings map[string]string `json:"settings"`
+	// Rated asks for a rated table (rated.go).
+	Rated bool `json:"rated"`
 }
 
 type seatReq struct {
 	Kind string `json:"kind"`
 	Bot  string `json:"bot"`
+	// Open (a person's seat of a listed table): anyone in the lobby may
+	// take it; false keeps it for the friend with its invite link.
+	// Omitted: open, as before seats could be kept.
+	Open *bool `json:"open"`
 }
 
 type createResp struct {
@@ -105,6 +113,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		req.Name, err = cleanName(req.Name)
 	}
+	user, uerr := s.signedCreator(r, &req)
+	if err == nil {
+		err = uerr
+	}
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -113,6 +125,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.apiError(w, r, err)
 		return
+	}
+	if resp.Seat != nil {
+		s.linkSeat(r.Context(), user, resp.ID, *resp.Seat, resp.Token)
 	}
 	writeJSON(w, http.StatusCreated, resp)
 }
@@ -131,7 +146,12 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 	if err != nil {
 		return nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
 	}
-	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: newSeed(), Created: time.Now()}
+	if req.Rated {
+		if err := s.checkRated(g, opts, seats); err != nil {
+			return nil, err
+		}
+	}
+	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: newSeed(), Created: time.Now(), Rated: req.Rated}
 	listed := req.Listed == nil || *req.Listed
 	resp := &createResp{ID: hdr.ID, CreatorToken: newSecret(), Invites: []inviteJSON{}, SpectatorURL: "/t/" + hdr.ID}
 	hdr.Creator = hashSecret(resp.CreatorToken)
@@ -140,11 +160,11 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 		if err != nil {
 			return nil, err
 		}
-		if !listed {
-			// Every seat of an unlisted table carries an invite (a bot's
-			// too), which is what keeps it out of the list (isListed).
-			st.Invite = newInvite()
-		}
+		// Every seat carries an invite code (a bot's too), marked for a
+		// listed table and for a seat open to anyone (invites.go).
+		open := st.Kind == table.KindHuman && (sr.Open == nil || *sr.Open)
+		code := newInvite()
+		st.Invite = sealInvite(code, listed, open)
 		if st.Kind == table.KindHuman {
 			if resp.Seat == nil {
 				resp.Seat, resp.Token = &i, newSecret()
@@ -153,7 +173,7 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 					st.Name = table.SeatName(i)
 				}
 			} else {
-				resp.Invites = append(resp.Invites, inviteJSON{Seat: i, URL: fmt.Sprintf("/t/%s?seat=%d&invite=%s", hdr.ID, i, st.Invite)})
+				resp.Invites = append(resp.Invites, inviteJSON{Seat: i, URL: fmt.Sprintf("/t/%s?seat=%d&invite=%s", hdr.ID, i, code)})
 			}
 		}
 		hdr.Seats = append(hdr.Seats, st)
@@ -162,19 +182,14 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 	if err != nil {
 		return nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
 	}
+	if hdr.Settings, err = tableSettings(g, req.Settings, len(hdr.Seats)); err != nil {
+		return nil, err
+	}
 	if err := s.store.CreateTable(ctx, hdr); err != nil {
 		return nil, err
 	}
-	epoch, err := s.own(ctx, hdr.ID)
-	switch {
-	case errors.Is(err, errRemote):
-		// Another node adopted the new table first; it runs there.
-	case err != nil:
+	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
 		return nil, err
-	default:
-		if err := s.addRoom(hdr, g, t, epoch); err != nil {
-			return nil, err
-		}
 	}
 	s.metrics.tables.Inc()
 	s.log.Info("table created", "table", hdr.ID, "game", g.Name(), "seats", len(hdr.Seats))
@@ -224,26 +239,36 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 		if text == "" {
 			text = bots.Default(g.Name())
 		}
-		spec, err := bots.ParseSpec(text)
-		if err == nil {
-			_, err = bots.New(spec.Name, g, opts, spec.Params, 0)
-		}
+		spec, err := s.checkBot(g, opts, i, text)
 		if err != nil {
-			return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: %v", i, err)
+			return store.Seat{}, err
 		}
 		return store.Seat{Name: botName(text, i), Kind: table.KindBot, Bot: spec.String()}, nil
 	}
 	return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
 }
 
+// openTable starts the room of a new stored table (hist: its events so
+// far, nil for none), unless another node adopted it first.
+func (s *Server) openTable(ctx context.Context, hdr store.Table, g engine.Game, t *table.Table, hist *history) error {
+	epoch, err := s.own(ctx, hdr.ID)
+	switch {
+	case errors.Is(err, errRemote):
+		return nil // another node adopted the new table first; it runs there
+	case err != nil:
+		return err
+	}
+	return s.addRoom(hdr, g, t, epoch, hist)
+}
+
 // addRoom starts the room of a new table and makes it findable.
-func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64) error {
+func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.draining.Load() {
 		return errShuttingDown
 	}
-	r, err := s.startRoom(hdr, g, t, epoch)
+	r, err := s.startRoom(hdr, g, t, epoch, hist)
 	if err != nil {
 		return err
 	}
@@ -255,16 +280,26 @@ func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch i
 
 // tableJSON is a table as the lobby lists it.
 type tableJSON struct {
-	ID       string            `json:"id"`
-	Game     string            `json:"game"`
-	Title    string            `json:"title"`
-	Options  map[string]string `json:"options"`
-	Seats    []seatJSON        `json:"seats"`
-	Free     []int             `json:"free"`
-	Listed   bool              `json:"listed"`
-	Created  time.Time         `json:"created"`
-	Finished bool              `json:"finished"`
-	Result   *engine.Result    `json:"result,omitempty"`
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Title   string            `json:"title"`
+	Options map[string]string `json:"options"`
+	Seats   []seatJSON        `json:"seats"`
+	Free    []int             `json:"free"`
+	// Open are the free seats anyone may take from the lobby; the others
+	// are kept for friends with their invite links.
+	Open     []int          `json:"open"`
+	Listed   bool           `json:"listed"`
+	Created  time.Time      `json:"created"`
+	Finished bool           `json:"finished"`
+	Result   *engine.Result `json:"result,omitempty"`
+	// Settings are the table's own: its clock, timeout and chat (absent:
+	// no clock, the game's default chat).
+	Settings map[string]string `json:"settings,omitempty"`
+	// Rated marks a rated table; Rating is the mean rating of the people
+	// at it (rated.go).
+	Rated  bool     `json:"rated,omitempty"`
+	Rating *float64 `json:"rating,omitempty"`
 }
 
 type seatJSON struct {
@@ -272,30 +307,24 @@ type seatJSON struct {
 	Kind    string `json:"kind"`
 	Bot     string `json:"bot,omitempty"`
 	Claimed bool   `json:"claimed"`
-}
-
-// isListed reports whether t was created listed: an unlisted table's
-// seats carry invite codes (all of them, bots' included), a listed one's
-// none.
-func isListed(t store.Table) bool {
-	for _, st := range t.Seats {
-		if st.Invite != "" {
-			return false
-		}
-	}
-	return true
+	// Open: a free seat anyone may take from the lobby (invites.go).
+	Open bool `json:"open"`
 }
 
 func (s *Server) describe(t store.Table) tableJSON {
-	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}}
+	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}, Open: []int{}, Settings: t.Settings, Rated: t.Rated}
 	if g, ok := s.games[t.Game]; ok {
 		tj.Title = g.Title()
 	}
 	for i, st := range seatInfos(t.Seats) {
 		claimed := t.Seats[i].Kind == table.KindBot || t.Seats[i].Token != ""
-		tj.Seats = append(tj.Seats, seatJSON{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Claimed: claimed})
+		open := !claimed && t.Seats[i].Kind == table.KindHuman && seatOpen(t, t.Seats[i])
+		tj.Seats = append(tj.Seats, seatJSON{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Claimed: claimed, Open: open})
 		if !claimed {
 			tj.Free = append(tj.Free, i)
+		}
+		if open {
+			tj.Open = append(tj.Open, i)
 		}
 	}
 	return tj
@@ -315,7 +344,15 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
+	lo, hi, filter, err := ratingRange(q)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
 	out, err := s.listTables(r.Context(), open, limit)
+	if err == nil {
+		out, err = s.withRatings(r.Context(), out, filter, lo, hi)
+	}
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -342,7 +379,7 @@ func (s *Server) listTables(ctx context.Context, open bool, limit int) ([]tableJ
 		out := []tableJSON{}
 		for _, t := range all {
 			tj := s.describe(t)
-			if !tj.Listed || (open && len(tj.Free) == 0) {
+			if !tj.Listed || (open && len(tj.Open) == 0) {
 				continue
 			}
 			if out = append(out, tj); len(out) == limit {
@@ -402,8 +439,16 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 			err = bad
 		}
 	}
+	user, uerr := s.signedClaimer(r, &req.Name)
+	if err == nil || errors.Is(err, errRemote) {
+		if uerr != nil {
+			err = uerr
+		}
+	}
 	if errors.Is(err, errRemote) {
-		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite})
+		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite}, func(token string) {
+			s.linkSeat(r.Context(), user, r.PathValue("id"), n, token)
+		})
 		return
 	}
 	if err != nil {
@@ -422,6 +467,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, res.err)
 		return
 	}
+	s.linkSeat(r.Context(), user, r.PathValue("id"), n, res.token)
 	writeJSON(w, http.StatusOK, map[string]any{"seat": n, "token": res.token})
 }
 
@@ -435,7 +481,7 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	n, rm, err := s.seatRequest(w, r, &req)
 	if errors.Is(err, errRemote) {
-		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: hashSecret(req.CreatorToken), Spec: req.Bot})
+		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: hashSecret(req.CreatorToken), Spec: req.Bot}, nil)
 		return
 	}
 	if err != nil {

@@ -140,7 +140,9 @@ func TestSeats(t *testing.T) {
 // went to bots, and not a table of bots alone. It is reached only by its
 // id. The newest listed tables still fill a page past unlisted ones.
 func TestUnlistedNotListed(t *testing.T) {
-	ts := newTestServer(t, nil, Config{})
+	// A deep send queue: the spectator of the bots' game below reads it
+	// to the end while bots move without delay.
+	ts := newTestServer(t, nil, Config{Limits: Limits{SendQueue: 1 << 16}})
 	listed := ts.create(createReq{Game: "war", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
 	var unlisted []createResp
 	for range 7 {

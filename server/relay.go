@@ -256,8 +256,9 @@ func (rl *relayConn) turn() {
 }
 
 // forwardSeat sends a lobby seat request (claim, bot) to the table's
-// owner and answers it as the owner would.
-func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req ctlReq) {
+// owner and answers it as the owner would; claimed (if set) gets a
+// claim's new token first.
+func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req ctlReq, claimed func(token string)) {
 	rl := &relayConn{srv: s, id: r.PathValue("id"), conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
 	resp, err := rl.ask(req)
 	if err != nil {
@@ -265,6 +266,9 @@ func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req ctlReq)
 		return
 	}
 	if req.Op == "claim" {
+		if claimed != nil {
+			claimed(resp.Token)
+		}
 		writeJSON(w, http.StatusOK, map[string]any{"seat": req.Seat, "token": resp.Token})
 		return
 	}

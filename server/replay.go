@@ -9,37 +9,39 @@ import (
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/store"
-	"cardtable/table"
 )
 
 // finishedRecord is the record of a finished table; an unfinished one is
 // refused, since its record would show hidden cards and the deck's order.
-func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *record.Record, error) {
+func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *record.Record, []store.Event, error) {
 	hdr, err := s.store.Table(ctx, id)
 	if err != nil {
-		return store.Table{}, nil, err
+		return store.Table{}, nil, nil, err
 	}
 	if hdr.Result == nil {
-		return store.Table{}, nil, apiErrorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
+		return store.Table{}, nil, nil, apiErrorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
+	}
+	if !s.mayReplay(hdr) {
+		return store.Table{}, nil, nil, errDailyHidden(hdr.Daily)
 	}
 	acts, err := s.store.Actions(ctx, id)
 	if err != nil {
-		return store.Table{}, nil, err
+		return store.Table{}, nil, nil, err
 	}
-	// The store keeps a simultaneous window's answers in the order they
-	// came; the record shows them as the table did, in seat order.
-	t, err := table.Resume(s.games[hdr.Game], storedRecord(hdr, acts), seatInfos(hdr.Seats))
+	evs, err := s.store.Events(ctx, id)
 	if err != nil {
-		return store.Table{}, nil, err
+		return store.Table{}, nil, nil, err
 	}
-	rec := t.Record()
-	rec.Seats = storedRecord(hdr, nil).Seats
-	return hdr, rec, nil
+	rec, err := shownRecord(s.games[hdr.Game], hdr, storedRecord(hdr, acts, evs))
+	if err != nil {
+		return store.Table{}, nil, nil, err
+	}
+	return hdr, rec, evs, nil
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	_, rec, err := s.finishedRecord(r.Context(), id)
+	_, rec, _, err := s.finishedRecord(r.Context(), id)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -59,17 +61,21 @@ type replayJSON struct {
 	Result  *engine.Result    `json:"result"`
 	Steps   int               `json:"steps"`
 	Actions []record.Action   `json:"actions"`
+	// Events are the table's events in order (chat of both channels, the
+	// clock's timeouts, seats handed to bots, offers, the ending): each at
+	// the step it came after.
+	Events []replayEvent `json:"events"`
 }
 
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
-	hdr, rec, err := s.finishedRecord(r.Context(), r.PathValue("id"))
+	hdr, rec, evs, err := s.finishedRecord(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	d := s.describe(hdr)
 	writeJSON(w, http.StatusOK, replayJSON{ID: hdr.ID, Game: hdr.Game, Title: d.Title, Options: hdr.Options,
-		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions})
+		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions, Events: replayEvents(hdr, evs)})
 }
 
 // stepJSON is one position of a finished game with every seat's view.
@@ -82,7 +88,7 @@ type stepJSON struct {
 }
 
 func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
-	hdr, rec, err := s.finishedRecord(r.Context(), r.PathValue("id"))
+	hdr, rec, _, err := s.finishedRecord(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
 		return

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/store"
@@ -25,8 +24,10 @@ type room struct {
 
 	clients map[*client]struct{}
 	// sealedLatency holds the latencies of the answers sealed in the open
-	// window, observed when it closes (roomplay.go).
+	// window, observed when it closes (roomplay.go); sealedClock is the
+	// clock as the seats saw it when the window opened (sealing.go).
 	sealedLatency []time.Duration
+	sealedClock   []seatClock
 	// bots[s] plays seat s (nil for people); thinking[s] while one of its
 	// decisions is under way.
 	bots     []engine.Bot
@@ -35,7 +36,9 @@ type room struct {
 	slap *slapWindow
 	// slapMS is the game's slap window (0: not Slap War).
 	slapMS int
-	idle   *time.Timer
+	// auto is a seat's auto-play, if on (autoplay.go).
+	auto *autoPlay
+	idle *time.Timer
 
 	// On a cluster (cluster.go): the lease epoch every append is fenced
 	// by, set once it fails; the connections other nodes relay, by id;
@@ -48,6 +51,9 @@ type room struct {
 	// sweep looks for relayed connections of nodes that died while any
 	// are listed (sweepRemote).
 	sweep *time.Timer
+	// life is the table-level state: clock, offers, chat, rematch
+	// (roomlife.go).
+	life life
 }
 
 // slapWindow is an open Slap War window: the version it opened at and when
@@ -115,19 +121,27 @@ func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 	if err != nil {
 		return nil, err
 	}
+	evs, err := s.store.Events(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	g, ok := s.games[hdr.Game]
 	if !ok {
 		return nil, fmt.Errorf("server: table %s: unknown game %q", id, hdr.Game)
 	}
-	t, err := table.Resume(g, storedRecord(hdr, acts), seatInfos(hdr.Seats))
+	hist := &history{acts: acts, events: evs}
+	set, _ := table.ParseSettings(hdr.Settings, g, len(hdr.Seats))
+	t, err := table.ResumeFunc(g, storedRecord(hdr, acts, evs), seatInfos(hdr.Seats), hist.follow(set.Clocked()))
 	if err != nil {
 		return nil, fmt.Errorf("server: table %s: %w", id, err)
 	}
-	return s.startRoom(hdr, g, t, epoch)
+	s.cancelWake(id)
+	return s.startRoom(hdr, g, t, epoch, hist)
 }
 
-// storedRecord is the record of a stored table: its header and actions.
-func storedRecord(hdr store.Table, acts []store.Action) *record.Record {
+// storedRecord is the record of a stored table: its header, actions and
+// the ending its events give (a resignation, an abort...).
+func storedRecord(hdr store.Table, acts []store.Action, evs []store.Event) *record.Record {
 	seed := hdr.Seed
 	rec := &record.Record{Version: record.Version, Game: hdr.Game, Options: hdr.Options, Seed: &seed, Actions: make([]record.Action, len(acts))}
 	for i, a := range acts {
@@ -137,6 +151,7 @@ func storedRecord(hdr store.Table, acts []store.Action) *record.Record {
 		rec.Seats = append(rec.Seats, record.Seat{Name: st.Name, Bot: st.Bot})
 	}
 	rec.Result = hdr.Result
+	rec.Ending = storedEnding(evs)
 	return rec
 }
 
@@ -154,7 +169,7 @@ func seatInfos(seats []store.Seat) []table.SeatInfo {
 }
 
 // startRoom starts the room of a built table.
-func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64) (*room, error) {
+func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) (*room, error) {
 	r := &room{
 		id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
 		clients: map[*client]struct{}{},
@@ -173,6 +188,7 @@ func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch
 			}
 		}
 	}
+	r.startLife(hist)
 	if s.cfg.Cluster != nil {
 		if epoch > 1 {
 			r.moved() // taken over: the old owner's relays reconnect here
@@ -186,20 +202,6 @@ func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch
 	s.metrics.rooms.Inc()
 	go r.run()
 	return r, nil
-}
-
-// seatBot makes the bot of spec play seat i, seeded from the game's seed.
-func (r *room) seatBot(i int, text string) error {
-	spec, err := bots.ParseSpec(text)
-	if err != nil {
-		return err
-	}
-	p, err := table.NewBot(r.t, spec, r.hdr.Seed, i)
-	if err != nil {
-		return err
-	}
-	r.bots[i] = p.Bot
-	return nil
 }
 
 // send delivers m to the room, or reports that the room has stopped.
@@ -285,6 +287,7 @@ func (r *room) handle(m any) bool {
 			break
 		}
 		if (r.t.Over() || r.waitsForPeople()) && r.srv.retire(r) {
+			r.lifeRetired()
 			return false
 		}
 		r.startIdle() // bots still playing, or a request waiting: later
@@ -306,16 +309,20 @@ func (r *room) join(c *client, token string) error {
 		if c.seat == -2 {
 			return errForbidden
 		}
+	} else if r.hdr.Daily != "" && !r.srv.dayOver(r.hdr.Daily) {
+		return errDailyHidden(r.hdr.Daily) // watching would show the deal
 	}
 	r.clients[c] = struct{}{}
 	r.stopIdle()
 	r.deliver(c, r.t.Hello(c.seat))
 	r.sendSeats()
 	if r.t.Over() {
-		r.deliver(c, r.t.End(c.seat))
+		r.deliver(c, r.endMessage(c.seat))
 	} else {
 		r.turnIfMoving(c)
 	}
+	r.lifeJoined(c)
+	r.autoJoined(c)
 	return nil
 }
 
@@ -324,6 +331,7 @@ func (r *room) leave(c *client) {
 		return
 	}
 	delete(r.clients, c)
+	r.forgetChatRate(c)
 	r.sendSeats()
 	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
@@ -376,6 +384,7 @@ func (r *room) stopIdle() {
 // shutdown tells every client the server is stopping and closes them.
 func (r *room) shutdown() {
 	r.stopIdle()
+	r.lifeStop()
 	r.stopSweep()
 	if r.slap != nil {
 		r.slap.timer.Stop()
@@ -405,6 +414,11 @@ type seatStatus struct {
 	Bot       string `json:"bot,omitempty"`
 	Claimed   bool   `json:"claimed"`
 	Connected bool   `json:"connected"`
+	// Open: free, and anyone may take it (invites.go).
+	Open bool `json:"open"`
+	// TakenOver: a bot plays a person's seat (the person may take it
+	// back, unless they resigned).
+	TakenOver bool `json:"taken_over,omitempty"`
 }
 
 // sendSeats tells every client who sits where.
@@ -421,10 +435,13 @@ func (r *room) sendSeats() {
 			}
 		}
 	}
+	r.noteAway(func(seat int) bool { return status[seat].Connected })
 	for i, in := range infos {
 		st := r.hdr.Seats[i]
 		status[i].Name, status[i].Kind, status[i].Bot = in.Name, in.Kind, in.Bot
 		status[i].Claimed = st.Kind == table.KindBot || st.Token != ""
+		status[i].Open = !status[i].Claimed && st.Kind == table.KindHuman && seatOpen(r.hdr, st)
+		status[i].TakenOver = st.Kind == table.KindBot && st.Token != ""
 		if st.Kind == table.KindBot {
 			status[i].Connected = true
 		}

@@ -1,11 +1,37 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"time"
 
+	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/table"
 )
+
+// seatBot makes the bot of spec play seat i, seeded from the game's seed
+// and held to the server's caps. A stored table whose settings are over
+// today's caps (lowered since it was made) still plays, under the caps;
+// its load says so in the log.
+func (r *room) seatBot(i int, text string) error {
+	spec, err := bots.ParseSpec(text)
+	if err != nil {
+		return err
+	}
+	p, err := table.NewBot(r.t, spec, r.hdr.Seed, i)
+	if err != nil {
+		return err
+	}
+	caps := r.srv.limits.BotCaps
+	for _, o := range spec.OverCaps(caps) {
+		r.srv.log.Warn("bot setting over the server's cap: the bot plays under it", "table", r.id,
+			"seat", i, "bot", text, "setting", o.Key+"="+o.Value, "cap", o.Max, "flag", botCapFlags[o.Cap])
+	}
+	engine.CapBot(p.Bot, caps)
+	r.bots[i] = p.Bot
+	return nil
+}
 
 // thinkBots sets every bot seat to move thinking, each on its own
 // goroutine with a copy of the state, so a slow bot never holds up the
@@ -27,7 +53,7 @@ func (r *room) thinkBots() {
 // in a slap window, at its drawn slap time after the reveal.
 func (r *room) botWait() func(action string) time.Time {
 	start := time.Now()
-	delay := r.srv.cfg.BotDelay
+	delay := r.botDelay()
 	if r.slap == nil {
 		return func(string) time.Time { return start.Add(delay) }
 	}
@@ -42,17 +68,19 @@ func (r *room) botWait() func(action string) time.Time {
 	}
 }
 
-// think decides for seat on st (the table at version) and sends the move
-// to the room when its time comes. It gives up when the server stops.
+// think decides for seat on st (the table at version) in a slot of the
+// server's thinking pool, within the think cap, and sends the move to the
+// room when its time comes. It gives up when the server stops.
 func (r *room) think(seat, version int, st engine.State, bot engine.Bot, when func(string) time.Time) {
 	ctx := r.srv.ctx
-	select {
-	case r.srv.botSem <- struct{}{}:
-	case <-ctx.Done():
+	var action string
+	var err error
+	job := thinkJob{key: r.id, budget: r.srv.limits.BotCaps.Think, run: func(jctx context.Context) {
+		action, err = decide(jctx, bot, st, seat)
+	}}
+	if r.srv.pool.do(ctx, job) != nil {
 		return
 	}
-	action, err := decide(bot, st, seat)
-	<-r.srv.botSem
 	if err != nil {
 		r.srv.log.Error("bot failed", "table", r.id, "seat", seat, "err", err)
 		action = ""
@@ -69,21 +97,22 @@ func (r *room) think(seat, version int, st engine.State, bot engine.Bot, when fu
 	r.send(botMove{seat: seat, version: version, action: action})
 }
 
-// decide asks bot for seat's move on st, turning a panic into an error.
-func decide(bot engine.Bot, st engine.State, seat int) (action string, err error) {
+// decide asks bot for seat's move on st, cut short when ctx ends, turning
+// a panic into an error.
+func decide(ctx context.Context, bot engine.Bot, st engine.State, seat int) (action string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("bot panicked: %v", p)
 		}
 	}()
-	return st.ActionString(bot.Act(st, seat)), nil
+	return st.ActionString(engine.ActContext(ctx, bot, st, seat)), nil
 }
 
 // botMoved plays a bot's decision; one the table has moved past is
 // dropped and the bot asked again.
 func (r *room) botMoved(m botMove) {
 	r.thinking[m.seat] = false
-	if m.action == "" || r.t.Over() || !r.t.MayAct(m.seat) {
+	if m.action == "" || r.t.Over() || !r.t.MayAct(m.seat) || r.bots[m.seat] == nil {
 		return
 	}
 	if _, err := r.play(m.seat, m.action, m.version, ""); err != nil {

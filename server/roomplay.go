@@ -104,10 +104,11 @@ func (r *room) slapText(d time.Duration) string {
 // only then is anyone told — in a simultaneous window only its actor, until
 // the window closes. id is the correlation id of the command.
 func (r *room) play(seat int, text string, version int, id string) (*table.Applied, error) {
+	at := r.srv.now()
 	ap, err := r.t.PlayStored(seat, text, version, func(seq int, a record.Action) error {
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		defer cancel()
-		if err := r.append(ctx, store.Action{Seq: seq, Seat: a.Seat, Action: a.Action, At: time.Now()}); err != nil {
+		if err := r.append(ctx, store.Action{Seq: seq, Seat: a.Seat, Action: a.Action, At: at}); err != nil {
 			r.srv.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
 			return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
 		}
@@ -116,6 +117,7 @@ func (r *room) play(seat int, text string, version int, id string) (*table.Appli
 	if err != nil {
 		return nil, err
 	}
+	r.life.movedAt = at
 	if ap.Sealed {
 		r.broadcast(func(viewer int) bool { return viewer == seat }, func(viewer int) any { return ap.For(viewer, id)[0] })
 	} else {
@@ -135,6 +137,7 @@ func (r *room) play(seat int, text string, version int, id string) (*table.Appli
 // seats to move their turns and sets bots thinking. After a sealed answer
 // only its actor may hear anything: its turn again if it may still act.
 func (r *room) changed(ap *table.Applied) {
+	defer r.autoNext()
 	if r.t.Over() {
 		r.finish(ap != nil)
 		return
@@ -148,6 +151,7 @@ func (r *room) changed(ap *table.Applied) {
 	case ap != nil:
 		r.broadcast(func(seat int) bool { return seat >= 0 && r.t.MayAct(seat) }, func(seat int) any { return r.t.Turn(seat) })
 	}
+	r.lifeChanged(ap)
 	r.thinkBots()
 }
 
@@ -158,6 +162,7 @@ func (r *room) finish(justEnded bool) {
 		r.slap.timer.Stop()
 		r.slap = nil
 	}
+	r.lifeEnded()
 	if !justEnded {
 		if r.hdr.Result == nil {
 			r.storeResult() // ended before a crash, the result unstored
@@ -165,7 +170,7 @@ func (r *room) finish(justEnded bool) {
 		return
 	}
 	r.storeResult()
-	r.broadcast(nil, func(seat int) any { return r.t.End(seat) })
+	r.broadcast(nil, func(seat int) any { return r.endMessage(seat) })
 	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
 	}
@@ -175,7 +180,7 @@ func (r *room) storeResult() {
 	res := r.t.Result()
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	err := r.finishStored(ctx, res, time.Now())
+	err := r.settle(ctx, res, r.srv.now())
 	if err != nil && !errors.Is(err, store.ErrConflict) {
 		r.srv.log.Error("result not stored", "table", r.id, "err", err)
 		return
@@ -243,7 +248,7 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if st.Kind != table.KindHuman || st.Token != "" {
 		return "", apiErrorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
 	}
-	if st.Invite != "" && !equalSecret(st.Invite, invite) {
+	if code, open := inviteCode(st.Invite); !open && !equalSecret(code, invite) {
 		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
 	if err := r.nameFree(seat, name); err != nil {
@@ -257,6 +262,7 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if err := r.updateSeat(seat, st); err != nil {
 		return "", err
 	}
+	r.seatTaken()
 	return token, nil
 }
 
@@ -269,11 +275,17 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 		return apiErrorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
 	}
 	st := r.hdr.Seats[seat]
-	if st.Kind != table.KindHuman || st.Token != "" {
-		return apiErrorf(409, "seat-taken", "%s is taken; only an empty seat can go to a bot", table.SeatName(seat))
-	}
 	if r.t.Over() {
 		return apiErrorf(409, "game-over", "the game is over")
+	}
+	if _, err := r.srv.checkBot(r.game, r.t.State().Options(), seat, spec); err != nil {
+		return err
+	}
+	if st.Kind == table.KindHuman && st.Token != "" {
+		return r.handAwayToBot(seat, spec)
+	}
+	if st.Kind != table.KindHuman {
+		return apiErrorf(409, "seat-taken", "%s is taken; only an empty seat, or one whose person is away, can go to a bot", table.SeatName(seat))
 	}
 	if err := r.seatBot(seat, spec); err != nil {
 		return apiErrorf(400, "bad-seats", "%v", err)
@@ -283,6 +295,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 		r.bots[seat] = nil
 		return err
 	}
+	r.seatGiven(seat, spec)
 	r.thinkBots()
 	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/store"
+	"cardtable/table"
 )
 
 // Config is how a server runs. The zero value of every field is a usable
@@ -39,7 +40,8 @@ type Config struct {
 	// /static/; nil serves a minimal page.
 	Assets fs.FS
 	// BotWorkers bounds how many bots think at once (0: the number of
-	// CPUs), so bots never starve the rooms and connections of CPU.
+	// CPUs), so bots never starve the rooms and connections of CPU: the
+	// slots of the thinking pool (thinkpool.go).
 	BotWorkers int
 	// Cluster shares the tables with other nodes (cluster.go); nil: this
 	// process runs every table.
@@ -50,6 +52,12 @@ type Config struct {
 	// when someone comes back (0: 10 minutes). A finished table nobody
 	// watches is unloaded after a minute.
 	IdleUnload time.Duration
+	// Clock is the time table clocks count, and actions are stamped with
+	// (nil: the system's). Tests move a clock of their own.
+	Clock Clock
+	// AwayGrace is how long a person's seat must have had no connection
+	// before the table's creator may hand it to a bot (0: a minute).
+	AwayGrace time.Duration
 	// TrustedProxies are the load balancers and reverse proxies in front
 	// of the server: from these peers only, the client's address is read
 	// from ProxyHeader (proxy.go). None: every client is its peer.
@@ -85,6 +93,9 @@ type Limits struct {
 	PingTimeout time.Duration
 	// WriteTimeout bounds one write to a client.
 	WriteTimeout time.Duration
+	// BotCaps bound the bot settings a table may ask for, and BotCaps.Think
+	// every bot move (limits.go).
+	BotCaps engine.BotCaps
 }
 
 func (l Limits) withDefaults() Limits {
@@ -118,6 +129,7 @@ func (l Limits) withDefaults() Limits {
 	defd(&l.PingEvery, 20*time.Second)
 	defd(&l.PingTimeout, 40*time.Second)
 	defd(&l.WriteTimeout, 10*time.Second)
+	l.BotCaps = botCapsWithDefaults(l.BotCaps)
 	return l
 }
 
@@ -129,7 +141,11 @@ type Server struct {
 	log     *slog.Logger
 	metrics *metrics
 	games   map[string]engine.Game
-	botSem  chan struct{}
+	pool    *thinkPool
+	clock   Clock
+	// wakes holds the timers that load an unloaded clocked table back at
+	// its next deadline (roomclock.go).
+	wakes wakeups
 
 	ctx    context.Context // cancelled at shutdown: bots stop thinking
 	cancel context.CancelFunc
@@ -142,6 +158,10 @@ type Server struct {
 	apiRates *addrBuckets
 	draining atomic.Bool
 	roomsWG  sync.WaitGroup
+	// analyses are the analyses running (analysis.go).
+	analyses analysisJobs
+	// acc is the accounts half (accounts.go); nil while accounts are off.
+	acc *accountsPart
 }
 
 // roomSlot is a room being loaded or running; ready closes once r or err
@@ -164,11 +184,17 @@ func New(st store.Store, cfg Config) *Server {
 	if cfg.BotWorkers <= 0 {
 		cfg.BotWorkers = runtime.NumCPU()
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = table.SystemTime{}
+	}
+	if cfg.AwayGrace <= 0 {
+		cfg.AwayGrace = time.Minute
+	}
 	lim := cfg.Limits.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: newMetrics(),
-		games: map[string]engine.Game{}, botSem: make(chan struct{}, cfg.BotWorkers),
+		games: map[string]engine.Game{}, pool: newThinkPool(cfg.BotWorkers, backgroundSlice), clock: cfg.Clock,
 		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
 		conns:    newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
 		cmdRates: newAddrBuckets(lim.AddrRate, lim.AddrBurst),
@@ -177,6 +203,7 @@ func New(st store.Store, cfg Config) *Server {
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
 	}
+	s.pool.register(s.metrics.reg)
 	return s
 }
 
@@ -297,6 +324,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routePages(mux)
+	s.routePuzzles(mux)
+	s.routeAccounts(mux)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables", s.handleList)
@@ -306,6 +335,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/tables/{id}/analysis", s.handleAnalyze)
+	mux.HandleFunc("POST /api/mine", s.handleMine)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
@@ -315,5 +347,5 @@ func (s *Server) Handler() http.Handler {
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return s.routeErrors(mux)
+	return s.protect(s.routeErrors(mux))
 }

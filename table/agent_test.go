@@ -23,7 +23,8 @@ func TestMain(m *testing.M) {
 // testAgent speaks the protocol on stdin/stdout: "first" plays the first
 // legal action of every turn; "crash" exits with status 3 on its first
 // turn; "hang" never answers; "garbage" answers with a line that is not a
-// command; "deaf" never reads its input; "reactive" is reactiveAgent.
+// command; "noversion" answers without the version; "deaf" never reads
+// its input; "reactive" is reactiveAgent.
 func testAgent(mode string) int {
 	if mode == "deaf" {
 		time.Sleep(time.Hour)
@@ -61,6 +62,9 @@ func testAgent(mode string) int {
 			time.Sleep(time.Hour)
 		case "garbage":
 			fmt.Println("I play the ace, obviously")
+		case "noversion":
+			b, _ := json.Marshal(Command{Action: raw.Legal[0]})
+			fmt.Println(string(b))
 		default:
 			b, _ := json.Marshal(Command{Action: raw.Legal[0], Version: &raw.Version})
 			fmt.Println(string(b))

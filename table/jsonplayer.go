@@ -102,7 +102,9 @@ func (p *JSONPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 		if err != nil {
 			p.Tell(ErrorMessage(turn.Seat, turn.Version, lineID(l.text), err))
 			if p.Strict {
-				return Move{}, fmt.Errorf("wrote a line that is not a command: %.80q", l.text)
+				// The failure names the reason the program was told, so
+				// the person reading it need not read the protocol log.
+				return Move{}, fmt.Errorf("wrote a line that is not a command (it was told: %v): %.80q", err, l.text)
 			}
 			// The turn again, as after every refusal (docs/protocol-agent.md).
 			p.Tell(turn.Message)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"cardtable/engine"
 )
@@ -130,7 +131,11 @@ func (p *LinesPlayer) writeTurn(turn Turn) {
 }
 
 func (p *LinesPlayer) prompt(turn Turn) {
-	fmt.Fprintf(p.w, "\nyour move (%s, version %d); legal: %s\n", SeatName(turn.Seat), turn.Version, strings.Join(turn.Legal, ", "))
+	left := ""
+	if c := turn.Clock; c != nil {
+		left = fmt.Sprintf(", %s left", (time.Duration(c.LeftMS) * time.Millisecond).Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "\nyour move (%s, version %d%s); legal: %s\n", SeatName(turn.Seat), turn.Version, left, strings.Join(turn.Legal, ", "))
 }
 
 // ActionLine is a transcript's line for the action that brought the game

@@ -48,6 +48,9 @@ type Message struct {
 	// Legal lists the recipient's legal actions in the game's notation, on
 	// turn.
 	Legal []string `json:"legal,omitempty"`
+	// Clock is the recipient's time, on turn at a clocked table
+	// (runnerclock.go).
+	Clock *TurnClock `json:"clock,omitempty"`
 	// Actor and Action say who did what, on event. Action is written as the
 	// recipient may know it (Watchtower's given card is named to its giver
 	// only).
@@ -58,6 +61,9 @@ type Message struct {
 	Hint string `json:"hint,omitempty"`
 	// Result is the outcome, on end.
 	Result *engine.Result `json:"result,omitempty"`
+	// Notes say, on end, what happened at the table besides the game
+	// (a server's: "bob's time ran out; heuristic played on for him").
+	Notes []string `json:"notes,omitempty"`
 	// Code and Text are the error's code and sentence, on error.
 	Code string `json:"code,omitempty"`
 	Text string `json:"message,omitempty"`
@@ -108,6 +114,59 @@ type commandSpec struct {
 var commands = map[string]commandSpec{
 	CommandAction: {action: true, version: true},
 	CommandHint:   {action: true},
+	// The table's life (issue 20; docs/protocol.md, "Leaving, offers,
+	// rematch, chat").
+	CommandResign:         {table: true},
+	CommandAbort:          {table: true},
+	CommandDraw:           {table: true},
+	CommandDrawDecline:    {table: true},
+	CommandLeave:          {table: true},
+	CommandTakeBack:       {table: true},
+	CommandRematch:        {table: true},
+	CommandRematchDecline: {table: true},
+	CommandChat:           {table: true, check: checkChat},
+	// Auto-play (docs/protocol.md, "Auto-play").
+	CommandAuto: {table: true, check: checkAuto},
+}
+
+// Table commands of the table's life: resign, abort, offer or accept a
+// draw, leave the seat to a bot and take it back, ask for or accept a
+// rematch, say a chat line.
+const (
+	CommandResign         = "resign"
+	CommandAbort          = "abort"
+	CommandDraw           = "draw"
+	CommandDrawDecline    = "draw-decline"
+	CommandLeave          = "leave"
+	CommandTakeBack       = "take-back"
+	CommandRematch        = "rematch"
+	CommandRematchDecline = "rematch-decline"
+	CommandChat           = "chat"
+)
+
+// checkChat refuses a chat command without text; the server cleans the
+// text and bounds its length.
+func checkChat(c Command) error {
+	if strings.TrimSpace(c.Text) == "" {
+		return Errorf(CodeBadMessage, "text: missing; a chat command says something, e.g. {\"type\":\"chat\",\"text\":\"good luck\"}")
+	}
+	return nil
+}
+
+// CommandAuto asks the server to play Action for the seat whenever it is
+// legal, PerSecond times a second at most, while every other seat is a bot
+// (War's auto-flip and "finish the game"); without Action it stops. The
+// server's side is server/autoplay.go.
+const CommandAuto = "auto"
+
+// MaxAutoPerSecond bounds an auto command's pace; 0 asks for it.
+const MaxAutoPerSecond = 100
+
+func checkAuto(c Command) error {
+	if c.PerSecond < 0 || c.PerSecond > MaxAutoPerSecond {
+		return Errorf(CodeBadMessage, "per_second: %d; want 1 to %d, or 0 for the fastest", c.PerSecond, MaxAutoPerSecond)
+	}
+	return nil
 }
 
 // IsTableCommand reports whether typ is a table command rather than one of
@@ -122,6 +181,10 @@ type Command struct {
 	Action  string `json:"action,omitempty"`
 	Version *int   `json:"version,omitempty"`
 	ID      string `json:"id,omitempty"`
+	// Text is a chat command's line.
+	Text string `json:"text,omitempty"`
+	// PerSecond is an auto command's pace (0: the fastest).
+	PerSecond int `json:"per_second,omitempty"`
 }
 
 // ParseCommand reads one command line. Anything else is an *Error with code

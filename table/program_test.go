@@ -60,7 +60,8 @@ func TestProgramFailures(t *testing.T) {
 	}{
 		{"crash", time.Minute, []string{"seat 1: program", "closed its output before moving", "exit status 3", "out of ideas"}},
 		{"hang", 200 * time.Millisecond, []string{"seat 1: program", "no move within 200ms", "it was stopped"}},
-		{"garbage", time.Minute, []string{"seat 1: program", "wrote a line that is not a command", "I play the ace"}},
+		{"garbage", time.Minute, []string{"seat 1: program", "wrote a line that is not a command", "(it was told: not a command", "I play the ace"}},
+		{"noversion", time.Minute, []string{"seat 1: program", "wrote a line that is not a command (it was told: version: missing"}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			before := runtime.NumGoroutine()

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"cardtable/engine"
 )
@@ -25,6 +27,13 @@ type Runner struct {
 	// (a live transcript, a room's audience). A watcher that fails to take
 	// a message is dropped, not the game.
 	Watchers []Player
+	// Settings, when clocked, time every seat that is not a bot (a person,
+	// a program) by Time (nil: the machine's), its turn carrying its clock
+	// (runnerclock.go); Seed seeds the bot that takes a timed-out seat.
+	Settings Settings
+	Time     Time
+	Seed     uint64
+	clock    *Clock
 }
 
 // SeatError says which seat's player stopped the game, and why.
@@ -61,11 +70,14 @@ func (r *Runner) Run(ctx context.Context) error {
 	return r.tellAll(t.End)
 }
 
-// answer is one player's move (or failure) for its seat.
+// answer is one player's move (or failure) for its seat; timedOut marks
+// an ask cut off at the seat's deadline.
 type answer struct {
-	seat int
-	move Move
-	err  error
+	seat     int
+	move     Move
+	err      error
+	timedOut bool
+	deadline time.Time
 }
 
 // decision asks the seats to move now all at once — in a simultaneous
@@ -73,7 +85,8 @@ type answer struct {
 // from its turn's timing whether another has answered — and plays their
 // answers as they come, until nobody is being asked. A player is told
 // nothing while it is deciding: what happens meanwhile waits (held) and
-// is told when its answer comes back.
+// is told when its answer comes back. Everything but the players' Act
+// runs on the runner's goroutine: the table, the clock, the players.
 type decision struct {
 	r       *Runner
 	ctx     context.Context
@@ -94,6 +107,7 @@ func (r *Runner) decide(ctx context.Context) error {
 		cancel()
 		d.wg.Wait()
 	}()
+	r.tick(-1)
 	for _, seat := range r.Table.ToMove() {
 		d.ask(seat)
 	}
@@ -103,10 +117,15 @@ func (r *Runner) decide(ctx context.Context) error {
 		if err := d.flush(a.seat); err != nil {
 			return err
 		}
-		if a.err != nil {
+		if a.timedOut {
+			if err := r.timeOut(a.seat, a.deadline); errors.Is(err, errTimedOut) {
+				return nil // the seat lost on time: the game is over
+			} else if err != nil {
+				return err
+			}
+		} else if a.err != nil {
 			return &SeatError{Seat: a.seat, Err: a.err}
-		}
-		if err := d.play(a.seat, a.move); err != nil {
+		} else if err := d.play(a.seat, a.move); err != nil {
 			return err
 		}
 		if r.Table.MayAct(a.seat) && !r.Table.Over() {
@@ -116,16 +135,29 @@ func (r *Runner) decide(ctx context.Context) error {
 	return nil
 }
 
-// ask asks seat's player for a move on its own goroutine.
+// ask asks seat's player for a move on its own goroutine; at a clocked
+// table the ask is cut off at the seat's deadline.
 func (d *decision) ask(seat int) {
 	d.asking[seat] = true
-	turn := d.r.Table.TurnFor(seat)
+	turn := d.r.turnFor(seat)
 	p := d.r.Players[seat]
+	ctx, cancel := context.WithCancel(d.ctx)
+	var out atomic.Bool
+	stop := func() bool { return false }
+	if turn.Clock != nil {
+		stop = d.r.Time.AfterFunc(turn.Clock.Deadline.Sub(d.r.Time.Now()), func() { out.Store(true); cancel() })
+	}
 	d.wg.Add(1)
 	go func() {
 		defer d.wg.Done()
-		m, err := p.Act(d.ctx, turn)
-		d.answers <- answer{seat: seat, move: m, err: err}
+		defer cancel()
+		m, err := p.Act(ctx, turn)
+		stop()
+		a := answer{seat: seat, move: m, err: err}
+		if err != nil && out.Load() && d.ctx.Err() == nil {
+			a.timedOut, a.deadline = true, turn.Clock.Deadline
+		}
+		d.answers <- a
 	}()
 }
 
@@ -136,6 +168,7 @@ func (d *decision) play(seat int, m Move) error {
 	ap, err := t.Play(seat, m.Action, m.Version)
 	if err == nil {
 		d.refusals[seat] = 0
+		d.r.tick(seat)
 		return d.tellAll(func(viewer int) []Message { return ap.For(viewer, idFor(viewer, seat, m.ID)) })
 	}
 	var refused *Error

@@ -30,6 +30,9 @@ type Table struct {
 	state engine.State
 	rec   *record.Record
 	seats []SeatInfo
+	// ending, when set, ended the game at the table before its rules did
+	// (ending.go).
+	ending *record.Ending
 	// win is the open simultaneous window (nil: none); spare is a state
 	// the table no longer needs, reused for the next action's copy.
 	win   *window
@@ -56,11 +59,20 @@ func New(g engine.Game, opts engine.Options, setup engine.Setup, seats []SeatInf
 // inside a simultaneous window reopens it: the answers it holds stay
 // sealed, and the seats that had not answered are asked again.
 func Resume(g engine.Game, rec *record.Record, seats []SeatInfo) (*Table, error) {
-	if _, _, err := record.ReplayGame(g, rec); err != nil {
+	return ResumeFunc(g, rec, seats, nil)
+}
+
+// ResumeFunc is Resume calling each (when not nil) with the state after
+// every number of actions as the replay goes (record.ReplayGameFunc), in
+// the order the record holds them: a server rebuilding a table's clock
+// learns whose turn it was when, from its stored actions. each must not
+// keep or change the state.
+func ResumeFunc(g engine.Game, rec *record.Record, seats []SeatInfo, each func(version int, s engine.State)) (*Table, error) {
+	if _, _, err := record.ReplayGameFunc(g, rec, each); err != nil {
 		return nil, err
 	}
 	start := *rec
-	start.Actions, start.Result = nil, nil
+	start.Actions, start.Result, start.Ending = nil, nil, nil
 	s, _, err := record.ReplayGame(g, &start)
 	if err != nil {
 		return nil, err
@@ -92,6 +104,10 @@ func Resume(g engine.Game, rec *record.Record, seats []SeatInfo) (*Table, error)
 			return nil, fmt.Errorf("record: actions[%d]: %w", i, err)
 		}
 		t.accept(ra.Seat, a, t.state.ActionString(a), "", next, false)
+	}
+	if rec.Ending != nil {
+		t.closeWindow()
+		t.ending = rec.Ending
 	}
 	return t, nil
 }
@@ -147,16 +163,21 @@ func (t *Table) Version() int {
 // open window included: the next action's sequence number in a store.
 func (t *Table) Accepted() int { return len(t.rec.Actions) }
 
-// ToMove lists the seats that may act now: in an open window, those that
-// have not answered yet. It is for whoever drives the table; no seat may
-// be shown it (it tells who has answered).
-func (t *Table) ToMove() []int { return t.state.ToMove(nil) }
+// ToMove lists the seats that may act now (none once the game is over):
+// in an open window, those that have not answered yet. It is for whoever
+// drives the table; no seat may be shown it (it tells who has answered).
+func (t *Table) ToMove() []int {
+	if t.ending != nil {
+		return nil
+	}
+	return t.state.ToMove(nil)
+}
 
 // MayAct reports whether seat may act now.
 func (t *Table) MayAct(seat int) bool { return slices.Contains(t.ToMove(), seat) }
 
-// Over reports whether the game has ended.
-func (t *Table) Over() bool { return t.state.Terminal() }
+// Over reports whether the game has ended, by its rules or at the table.
+func (t *Table) Over() bool { return t.ending != nil || t.state.Terminal() }
 
 // State returns a copy of the whole state, hidden cards and sealed answers
 // and all: for statistics over a finished game, and other in-process code
@@ -179,8 +200,13 @@ func (t *Table) stateFor(seat int) engine.State {
 	return t.state
 }
 
-// Result is the outcome so far.
-func (t *Table) Result() engine.Result { return t.state.Result() }
+// Result is the outcome so far: the game's, or the table's ending's.
+func (t *Table) Result() engine.Result {
+	if t.ending != nil {
+		return t.ending.Result(t.state, t.names())
+	}
+	return t.state.Result()
+}
 
 // View is what seat (or engine.Spectator) sees now.
 func (t *Table) View(seat int) engine.View { return t.stateFor(seat).View(seat) }
@@ -205,6 +231,10 @@ func (t *Table) Record() *record.Record {
 	r := *t.rec
 	r.Actions = slices.Clone(t.rec.Actions)
 	r.Seats = slices.Clone(t.rec.Seats)
+	if t.ending != nil {
+		e := *t.ending
+		r.Ending = &e
+	}
 	r.Finish(t.state)
 	return &r
 }
@@ -222,7 +252,7 @@ func (t *Table) Turn(seat int) Message {
 
 // End is the message telling seat the game is over.
 func (t *Table) End(seat int) Message {
-	res := t.state.Result()
+	res := t.Result()
 	return Message{Type: TypeEnd, Seat: seat, Version: t.Version(), View: t.state.View(seat), Result: &res}
 }
 
@@ -254,6 +284,9 @@ func hintOn(g engine.Game, st engine.State, seat int, text string) (string, erro
 
 // check parses text as seat's action and makes sure seat may act now.
 func (t *Table) check(seat int, text string) (engine.Action, error) {
+	if t.Over() {
+		return 0, refusal(engine.ErrGameOver)
+	}
 	return checkOn(t.state, seat, text)
 }
 

@@ -198,3 +198,12 @@ func replayOrder(w *window, answers []record.Action, order []int, keep bool) (st
 	}
 	return steps, st, true
 }
+
+// closeWindow closes an open window without showing its answers one by
+// one (the game ended at the table while it was open: a resignation, a
+// clock): the record holds them in seat order, the version counts them.
+func (t *Table) closeWindow() {
+	if t.win != nil {
+		t.reveal(false)
+	}
+}

@@ -97,5 +97,5 @@ func TestWarBoard(t *testing.T) {
 	wantAll(t, s, "Underdog 6", "Slap War on 5", "battle 12", "wars so far 3", "WAR",
 		"20 cards", "9♥ ░░ ░░ ░░ 5♠", "9♣ ░░ ░░ ░░ K♦",
 		"SLAP WINDOW: a 5 is showing", "you: slap@312", "locked out of the next slap: seat 2 (expert)",
-		"seat 2 (expert) took it by underdog (6♣)")
+		"seat 2 (expert) took it by Underdog (6♣)")
 }

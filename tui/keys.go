@@ -127,6 +127,10 @@ func (m *Model) askQuit() tea.Cmd {
 }
 
 func (m *Model) quitKey(k tea.KeyPressMsg) tea.Cmd {
+	if k.String() == "r" && m.mayResign() {
+		m.overlay = overlayNone
+		return m.resign()
+	}
 	switch k.String() {
 	case "y", "Y", "ctrl+c":
 		m.quit = true

@@ -76,6 +76,8 @@ type Model struct {
 	failure error
 	ended   bool
 	saved   string
+	// savedAt is the table's version when it was saved.
+	savedAt int
 	save    saveDialog
 	help    helpScreen
 	review  *reviewer

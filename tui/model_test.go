@@ -367,3 +367,17 @@ func TestPickerMatchesWordsInAnyOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestSingular(t *testing.T) {
+	for in, want := range map[string]string{
+		"seat 1 8♦ (1 tricks); seat 2 (3 tricks)": "seat 1 8♦ (1 trick); seat 2 (3 tricks)",
+		"with 1 card(s)":           "with 1 card",
+		"with 2 card(s)":           "with 2 cards",
+		"1 enemies down, 11 turns": "1 enemy down, 11 turns",
+		"gives 4 army card(s) to":  "gives 4 army cards to",
+	} {
+		if got := singular(in); got != want {
+			t.Errorf("singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

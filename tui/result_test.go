@@ -87,4 +87,4 @@ func TestEndingToneStyles(t *testing.T) {
 }
 
 // singularAsPlural finds "1 cards", "1 enemies" and the like.
-var singularAsPlural = regexp.MustCompile(`\b1 (cards|enemies|turns|battles|wars|tricks|rounds)\b`)
+var singularAsPlural = regexp.MustCompile(`\b1 (cards|enemies|turns|battles|wars|tricks|rounds)\b|card\(s\)`)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,15 +37,38 @@ func (m *Model) passView() string {
 	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, styleBox.Render(b.String()))
 }
 
+// quitView asks before quitting and says truly what becomes of the game:
+// kept in the --save or --record file, already saved, or lost unless
+// saved now.
 func (m *Model) quitView() string {
 	text := styleTitle.Render("Quit?") + "\n\n"
-	if m.mode == modeReview {
-		text += "y quit · any other key goes back"
-	} else {
-		text += "The game is not saved unless you save it.\n\n" +
-			"y quit · s save, then quit · any other key goes back"
+	keys := "y quit · s save, then quit · any other key goes back"
+	switch {
+	case m.mode == modeReview:
+		keys = "y quit · any other key goes back"
+	case m.cfg.KeepsOnQuit:
+		text += "The game so far is kept in " + m.cfg.SavePath + " when you quit."
+		if !m.t.Over() {
+			text += "\nGo on with it later: " + ResumeCommand(m.cfg.SavePath, m.t.Seats())
+		}
+		text += "\n\n"
+		keys = "y quit · any other key goes back"
+	case m.failure != nil && m.cfg.KeepsStopped:
+		text += "The game was stopped; its record so far is kept in a file named when you quit.\n\n"
+		keys = "y quit · s save it here too · any other key goes back"
+	case m.saved != "" && m.savedAt == m.t.Version():
+		text += "The game is saved in " + m.saved + ".\n\n"
+		keys = "y quit · any other key goes back"
+	case m.saved != "":
+		text += fmt.Sprintf("The record in %s stops %s ago; s saves the game as it is now.\n\n", m.saved, plural(m.t.Version()-m.savedAt, "action"))
+	default:
+		text += "The game is not saved: s saves its record first.\n\n"
 	}
-	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, styleBox.Render(text))
+	if m.mayResign() {
+		text += "r resigns the game: " + m.label(m.win.asking) + " loses.\n\n"
+	}
+	text += keys
+	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, styleBox.Width(min(m.width-4, 76)).Render(text))
 }
 
 // helpTopic says which screen's keys the help shows.
@@ -251,13 +275,21 @@ func (m *Model) saveTo(path string, rec *record.Record) error {
 		m.setStatus("not saved: "+err.Error(), true)
 		return err
 	}
-	m.saved = path
-	m.setStatus("saved the record to "+path+" (cardtable replay "+path+")", false)
+	m.saved, m.savedAt = path, m.t.Version()
+	next := "go on with: " + ResumeCommand(path, m.t.Seats())
+	if m.t.Over() {
+		next = "cardtable replay " + shellWord(path)
+	}
+	m.setStatus("saved the record to "+path+" ("+next+")", false)
 	return nil
 }
 
+// writeRecord writes rec to path atomically: a temporary file beside it,
+// renamed over path once complete. The file gets the permissions a plain
+// create would give (what --save gives: 0666 less the umask, or those of
+// the file it replaces), not a temporary file's 0600.
 func writeRecord(path string, rec *record.Record) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	tmp, err := createBeside(path)
 	if err != nil {
 		return err
 	}
@@ -269,5 +301,23 @@ func writeRecord(path string, rec *record.Record) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	if fi, err := os.Stat(path); err == nil {
+		if err := os.Chmod(tmp.Name(), fi.Mode().Perm()); err != nil {
+			return err
+		}
+	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// createBeside creates a new temporary file in path's folder with mode
+// 0666 (the umask applies, as to os.Create).
+func createBeside(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	for i := 0; ; i++ {
+		name := filepath.Join(dir, fmt.Sprintf(".%s.%d.%d.tmp", base, os.Getpid(), rand.Uint32()))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if err == nil || !os.IsExist(err) || i == 100 {
+			return f, err
+		}
+	}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -86,10 +87,35 @@ func notationCard(s string) string {
 	return card(c)
 }
 
+// oneOfMany finds "1 tricks" and the like in the engines' texts.
+var oneOfMany = regexp.MustCompile(`\b1 (trick|card|enemie|battle|war|turn|round)s\b`)
+
+// maybeMany finds "2 card(s)".
+var maybeMany = regexp.MustCompile(`\b\d+ (army )?card\(s\)`)
+
+// singular writes "1 tricks" as "1 trick" ("1 enemies" as "1 enemy",
+// "2 card(s)" as "2 cards"): the engines' event texts count with a plain
+// plural.
+func singular(text string) string {
+	text = maybeMany.ReplaceAllStringFunc(text, func(m string) string {
+		m = strings.TrimSuffix(m, "(s)")
+		if strings.HasPrefix(m, "1 ") {
+			return m
+		}
+		return m + "s"
+	})
+	return oneOfMany.ReplaceAllStringFunc(text, func(m string) string {
+		if m == "1 enemies" {
+			return "1 enemy"
+		}
+		return strings.TrimSuffix(m, "s")
+	})
+}
+
 // prettyAction writes an action's card words with suit symbols and
 // colours ("play 7H 7S" → "play 7♥ 7♠"); other words stay as they are.
 func prettyAction(text string) string {
-	words := strings.Fields(text)
+	words := strings.Fields(singular(text))
 	for i, w := range words {
 		core := strings.TrimRight(w, ":,;.)")
 		lead := strings.TrimLeft(core, "([")
@@ -135,7 +161,7 @@ func looksLikeCard(w string) bool {
 // colour ("cannot play QC" → "cannot play Q♣"), for lines drawn in a
 // style of their own, such as the status line.
 func glyphs(text string) string {
-	words := strings.Split(text, " ")
+	words := strings.Split(singular(text), " ")
 	for i, w := range words {
 		core := strings.TrimRight(w, ":,;.)\"'")
 		lead := strings.TrimLeft(core, "([\"'")

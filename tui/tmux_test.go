@@ -228,7 +228,7 @@ func TestTmuxSlapWar(t *testing.T) {
 		t.Fatalf("the countdown did not run: %.1f s left, then %.1f s", first, later)
 	}
 	p.keys("Space")
-	s := p.wait("seat 1 (you): slap@", "last trick:", "by slap")
+	s := p.wait("seat 1 (you): slap@", "last trick:", "by a slap")
 	if strings.Contains(s, "SLAP!") {
 		t.Fatalf("the slap window is still open after the slap:\n%s", s)
 	}

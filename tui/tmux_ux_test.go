@@ -2,7 +2,9 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -94,7 +96,7 @@ func TestTmuxSlapWarEnterSlaps(t *testing.T) {
 	p.keys("+")
 	p.wait("SLAP!", "▸ slap", "  pass")
 	p.keys("Enter")
-	s = p.wait("seat 1 (you): slap@", "by slap")
+	s = p.wait("seat 1 (you): slap@", "by a slap")
 	if strings.Contains(s, "SLAP!") {
 		t.Fatalf("the slap window is still open after enter:\n%s", s)
 	}
@@ -205,4 +207,96 @@ func TestTmuxWatchtowerBoard(t *testing.T) {
 		p.keys("Home")
 		p.wait("▸ end")
 	}
+}
+
+// captureJoined is the pane with wrapped lines joined, history included.
+func (p *pane) captureJoined() string {
+	p.t.Helper()
+	out, err := exec.Command(p.tmux, "-L", p.socket, "capture-pane", "-p", "-J", "-S", "-100", "-t", "main").CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("capture-pane -J: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// TestTmuxQuitAndSaves: the quit dialog says the --save file keeps the
+// game; a record saved from the end screen gets the permissions of one
+// written by --save.
+func TestTmuxQuitAndSaves(t *testing.T) {
+	dir := t.TempDir()
+	p := startPane(t, 100, 30, dir, []string{"umask 022;"}, "play", "war", "--seed", "7", "-o", "max-battles=3", "--save", "by-flag.json")
+	p.wait("▸ flip")
+	p.keys("q")
+	p.wait("The game so far is kept in by-flag.json when you quit.", "cardtable play --record by-flag.json")
+	p.keys("Escape")
+	p.wait("▸ flip")
+	p.keys("F")
+	p.wait("The game is over")
+	p.keys("q")
+	p.wait("The game so far is kept in by-flag.json", "y quit")
+	p.keys("y")
+	p.wait("[exit 0]")
+	t.Run("saved by s", func(t *testing.T) { saveFromTheEnd(t, dir) })
+	byFlag, err1 := os.Stat(filepath.Join(dir, "by-flag.json"))
+	byKey, err2 := os.Stat(filepath.Join(dir, "war-7.json"))
+	if err1 != nil || err2 != nil {
+		t.Fatalf("records: %v, %v", err1, err2)
+	}
+	if byFlag.Mode().Perm() != byKey.Mode().Perm() || byKey.Mode().Perm() != 0o644 {
+		t.Errorf("--save wrote %v, s wrote %v; want both 0644 under umask 022", byFlag.Mode().Perm(), byKey.Mode().Perm())
+	}
+}
+
+// saveFromTheEnd plays the same game without --save and saves it with s
+// from the end screen.
+func saveFromTheEnd(t *testing.T, dir string) {
+	p := startPane(t, 100, 30, dir, []string{"umask 022;"}, "play", "war", "--seed", "7", "-o", "max-battles=3")
+	p.wait("▸ flip")
+	p.keys("q")
+	p.wait("The game is not saved: s saves its record first.")
+	p.keys("n")
+	p.keys("F")
+	p.wait("The game is over")
+	p.keys("s")
+	p.wait("Save the record", "war-7.json")
+	p.keys("Enter")
+	p.wait("saved the record to war-7.json (cardtable replay war-7.json)")
+	p.keys("q")
+	p.wait("[exit 0]")
+}
+
+// TestTmuxProgramFailure: a program seat that answers without a version
+// stops the game; the end screen names the reason it was told, and the
+// command printed to go on is one a shell reads back word for word.
+func TestTmuxProgramFailure(t *testing.T) {
+	dir := t.TempDir()
+	agent := "while read line; do case \"$line\" in *'\"turn\"'*) echo '{\"action\":\"flip\"}';; esac; done\n"
+	if err := os.WriteFile(filepath.Join(dir, "noversion.sh"), []byte(agent), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startPane(t, 200, 40, dir, nil, "play", "war", "--seed", "7", "--speed", "0", "--seats", "human,cmd:sh noversion.sh")
+	// The program is asked for its first flip at once.
+	p.wait("The game stopped", "it was told: version: missing")
+	p.keys("q")
+	p.wait("The game was stopped; its record so far is kept")
+	p.keys("y")
+	p.wait("[exit 1]")
+	s := p.captureJoined()
+	_, cmd, ok := strings.Cut(s, "(go on with: ")
+	if !ok {
+		t.Fatalf("no command to go on with:\n%s", s)
+	}
+	cmd, _, _ = strings.Cut(cmd, ")\n")
+	words, err := exec.Command("sh", "-c", "for w in "+strings.TrimPrefix(cmd, "cardtable ")+`; do printf '%s\n' "$w"; done`).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSpace(string(words)), "\n")
+	if len(got) != 5 || got[0] != "play" || got[1] != "--record" || got[3] != "--seats" || got[4] != "human,cmd:sh noversion.sh" {
+		t.Fatalf("the command %q reads back as %q", cmd, got)
+	}
+	if _, err := os.Stat(got[2]); err != nil {
+		t.Errorf("the record it names: %v", err)
+	}
+	os.Remove(got[2])
 }

@@ -32,6 +32,13 @@ type Config struct {
 	// SavePath is where `s` saves the record (empty: ask, defaulting to
 	// GAME-SEED.json).
 	SavePath string
+	// KeepsOnQuit says that the caller writes the record to SavePath when
+	// Run returns (cardtable play with --save or --record), so the quit
+	// dialog can say the game is kept.
+	KeepsOnQuit bool
+	// KeepsStopped says that the caller keeps the record of a game a
+	// program seat stopped (in SavePath, or in a new file it names).
+	KeepsStopped bool
 	// In and Out are the terminal (nil: the process's own).
 	In  io.Reader
 	Out io.Writer

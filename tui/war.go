@@ -99,16 +99,16 @@ func warLastLine(sc scene, l *war.TrickView) string {
 		}
 		laid = append(laid, sc.label(i)+" "+strings.Join(cards, " "))
 	}
-	how := l.How
+	how := trickHow(l.How, sc.options["peace"] == "true")
 	switch {
 	case l.Underdog != "":
 		how += " (" + notationCard(l.Underdog) + ")"
 	case l.How == "slap":
 		how += fmt.Sprintf(" (%d ms)", l.SlapMS)
 	}
-	who := "draw"
+	who := "a draw"
 	if l.Winner >= 0 {
-		who = sc.label(l.Winner) + " took it by " + how
+		who = sc.label(l.Winner) + " took it " + how
 	}
 	return section("last trick:", who) + "\n  " + strings.Join(laid, " · ")
 }
@@ -169,7 +169,12 @@ func (warUI) note(labels []string, before, after engine.View) string {
 	}
 	who := "a draw"
 	if l.Winner >= 0 {
-		who = seatLabel(labels, l.Winner) + " took the trick by " + l.How
+		who = seatLabel(labels, l.Winner) + " took the trick"
+		if l.How != "compare" {
+			// The note does not know the options: Peace's lowest card
+			// would read wrong as "the highest".
+			who += " " + trickHow(l.How, false)
+		}
 	}
 	return fmt.Sprintf("battle %d: %s: %s", a.Battles, who, strings.Join(up, " "))
 }
@@ -177,11 +182,30 @@ func (warUI) note(labels []string, before, after engine.View) string {
 func (warUI) explain(_ []string, action string) string {
 	switch {
 	case action == "flip":
-		return "lay your card(s)"
+		return "lay your next card"
 	case action == "pass":
 		return "do not slap"
 	case strings.HasPrefix(action, "slap"):
 		return "slap (space): sent with your time since the card showed"
 	}
 	return ""
+}
+
+// trickHow says in words how a trick was taken (the engine's "compare",
+// "underdog", "slap", "run-out"); peace: the lowest card wins.
+func trickHow(how string, peace bool) string {
+	switch how {
+	case "compare":
+		if peace {
+			return "with the lowest card"
+		}
+		return "with the highest card"
+	case "underdog":
+		return "by Underdog"
+	case "slap":
+		return "by a slap"
+	case "run-out":
+		return "as the others ran out of cards"
+	}
+	return "by " + how
 }

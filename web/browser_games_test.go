@@ -14,7 +14,7 @@ import (
 )
 
 // aliceSlapped is true once the log shows a slap of alice's.
-const aliceSlapped = "[...document.querySelectorAll('.log-lines li')].some(li => li.textContent.startsWith('alice: slap@'))"
+const aliceSlapped = "[...document.querySelectorAll('.log-lines li')].some(li => li.textContent.startsWith('alice slapped'))"
 
 // testWar plays a whole game of Slap War against a bot through the page:
 // a slap by key when a 5 shows, Flip clicked to the end, then the result,
@@ -23,7 +23,7 @@ func testWar(t *testing.T, s *webtest.Site) {
 	c := s.Create(t, webtest.One("war", map[string]string{"slap": "5", "slap-window": "20s", "max-battles": "100"}, "human", "heuristic"))
 	tb := s.Tab(t)
 	tb.Sit(c)
-	tb.Wait("the variants", "document.querySelector('.variants').textContent.includes('Slap War on 5')")
+	tb.Wait("the variants", "document.querySelector('.variants').textContent.includes('Slap War: slap a 5')")
 	tb.Shot("war-start")
 	// Flip by clicking until a slap window opens, then slap with the key.
 	slapped, counted := false, false
@@ -49,14 +49,14 @@ func testWar(t *testing.T, s *webtest.Site) {
 			}
 			tb.Do(chromedp.KeyEvent("s"))
 			tb.Shot("war-slap-window")
-			tb.Wait("the window answered", fmt.Sprintf("window.cardtableTable.s.version > %d || window.cardtableTable.s.error", v))
+			tb.Wait("the window answered", fmt.Sprintf("window.cardtableTable.shown > %d || window.cardtableTable.s.error", v))
 			// On a loaded machine the key may come after the window has
 			// closed (the server then passes for us): then the next one.
 			continue
 		}
 		v := tb.Version()
 		tb.Click("[data-action=flip]")
-		tb.Wait("the flip applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		tb.Wait("the flip applied", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 	}
 	if !slapped && !webtest.Eval[bool](tb, "!!document.querySelector('.end')") {
 		t.Fatalf("no slap window in 400 flips")
@@ -75,8 +75,8 @@ func testWar(t *testing.T, s *webtest.Site) {
 	tb.Do(chromedp.Evaluate[chromedp.Void]("clearInterval(window.autoplay)"))
 	tb.Shot("war-end")
 	end := webtest.Eval[string](tb, "document.querySelector('.end').textContent")
-	if !strings.Contains(end, "Play again") || !strings.Contains(end, "Watch the replay") {
-		t.Errorf("the result panel says %q; want Play again and the replay", end)
+	if !strings.Contains(end, "Rematch") || !strings.Contains(end, "Watch the replay") {
+		t.Errorf("the result panel says %q; want Rematch and the replay", end)
 	}
 	if href := webtest.Eval[string](tb, "document.querySelector('.end a[download]').getAttribute('href')"); href != "/api/tables/"+c.ID+"/record" {
 		t.Errorf("record link %q", href)
@@ -120,7 +120,7 @@ func testRegicide(t *testing.T, s *webtest.Site) {
 func regicideTurns(t *testing.T, tb *webtest.Tab) bool {
 	forecastShot := false
 	for turn := 0; turn < 30; turn++ {
-		tb.Wait("a turn", "window.cardtableTable.s.legal.length > 0 || document.querySelector('.end')")
+		tb.Wait("a turn", "window.cardtableTable.shownLegal > 0 || document.querySelector('.end')")
 		if webtest.Eval[bool](tb, "!!document.querySelector('.end')") {
 			return false
 		}
@@ -130,33 +130,33 @@ func regicideTurns(t *testing.T, tb *webtest.Tab) bool {
 		case "play":
 			// Click cards until the selection is a play, read the forecast, play.
 			tb.Click(".hand .card-button:not([disabled])")
-			tb.Wait("a play or a card to add", "document.querySelector('.selection button.primary') || document.querySelector('.hand .card-button:not([disabled]):not(.selected)')")
-			if !webtest.Eval[bool](tb, "!!document.querySelector('.selection button.primary')") {
+			tb.Wait("a play or a card to add", "document.querySelector(`.action-bar [data-action^='play ']`) || document.querySelector('.hand .card-button:not([disabled]):not(.selected)')")
+			if !tb.Has(".action-bar [data-action^='play ']") {
 				tb.Click(".hand .card-button:not([disabled]):not(.selected)")
 			}
-			tb.Wait("the Play button", "document.querySelector('.selection button.primary')")
+			tb.Wait("the Play button", "document.querySelector(`.action-bar [data-action^='play ']`)")
 			tb.Wait("the forecast", "document.querySelector('.forecast') && !document.querySelector('.forecast').textContent.startsWith('Asking')")
-			forecast := webtest.Eval[string](tb, "document.querySelector('.forecast').textContent")
-			play := webtest.Eval[string](tb, "document.querySelector('.selection button.primary').dataset.action")
-			if !strings.HasPrefix(forecast, play+":") || !strings.Contains(forecast, "attack") {
-				t.Errorf("forecast %q is not the server's hint for %q", forecast, play)
+			forecast := tb.Text(".forecast")
+			play := webtest.Eval[string](tb, "document.querySelector(`.action-bar [data-action^='play ']`).dataset.action")
+			if webtest.Eval[string](tb, "document.querySelector('.forecast').dataset.forecast") != play || !strings.HasPrefix(forecast, "Playing ") || !strings.Contains(forecast, "attacks for") || strings.Contains(forecast, ";") {
+				t.Errorf("forecast %q is not a sentence of the server's hint for %q", forecast, play)
 			}
 			if !forecastShot {
 				tb.Shot("regicide-forecast")
 				forecastShot = true
 			}
-			tb.Click(".selection button.primary")
+			tb.Click(".action-bar [data-action^='play ']")
 		case "discard":
 			if webtest.Eval[int](tb, "window.cardtableTable.s.view.suffer") <= 0 {
-				tb.Click(".selection button.primary")
+				tb.Click(".action-bar [data-action^='discard']")
 				break
 			}
 			regicideDiscard(t, tb, v)
 			return true
 		default:
-			tb.Click(".choices button, .actions button")
+			tb.Click(".action-bar .bar-buttons button")
 		}
-		tb.Wait("the action applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		tb.Wait("the action applied", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 	}
 	t.Fatal("no damage discard in 30 turns")
 	return false
@@ -169,10 +169,10 @@ func regicideDiscard(t *testing.T, tb *webtest.Tab, v int) {
 	for _, c := range strings.Fields(cover)[1:] {
 		tb.Click(fmt.Sprintf(".hand [data-card=%q]", c))
 	}
-	tb.Wait("the Discard button", fmt.Sprintf("document.querySelector('.selection button.primary[data-action=%q]')", cover))
+	tb.Wait("the Discard button", fmt.Sprintf("document.querySelector('.action-bar button.primary[data-action=%q]')", cover))
 	tb.Shot("regicide-discard")
-	tb.Click(".selection button.primary")
-	tb.Wait("the discard applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+	tb.Click(".action-bar button.primary")
+	tb.Wait("the discard applied", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 	hand := webtest.Eval[[]string](tb, "window.cardtableTable.s.view.hand || []")
 	for _, c := range strings.Fields(cover)[1:] {
 		if slices.Contains(hand, c) {
@@ -203,7 +203,7 @@ func testWatchtower(t *testing.T, s *webtest.Site) {
 func watchtowerChallenge(t *testing.T, tb *webtest.Tab) bool {
 	const challenge = ".stack-actions [data-action^=\"challenge \"]:not([data-action$=\" 0\"])"
 	for turn := 0; turn < 30; turn++ {
-		tb.Wait("a turn", "window.cardtableTable.s.legal.length > 0 || document.querySelector('.end')")
+		tb.Wait("a turn", "window.cardtableTable.shownLegal > 0 || document.querySelector('.end')")
 		if webtest.Eval[bool](tb, "!!document.querySelector('.end')") {
 			return false
 		}
@@ -223,7 +223,7 @@ func watchtowerChallenge(t *testing.T, tb *webtest.Tab) bool {
 		default:
 			tb.Click("[data-action=end]")
 		}
-		tb.Wait("the action applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		tb.Wait("the action applied", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 	}
 	return false
 }
@@ -244,7 +244,7 @@ func watchtowerPicks(t *testing.T, tb *webtest.Tab) {
 		}
 		v := tb.Version()
 		tb.Click(fmt.Sprintf(".blind button:nth-of-type(%d)", n))
-		tb.Wait("the pick applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		tb.Wait("the pick applied", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 	}
 	tb.Wait("the flip", "[...document.querySelectorAll('.steps li')].some(li => li.textContent.startsWith('flip: '))")
 	tb.Shot("watchtower-flip")
@@ -260,11 +260,11 @@ func testReconnect(t *testing.T, s *webtest.Site) {
 		v := tb.Version()
 		tb.Wait("Flip", "document.querySelector('[data-action=flip]')")
 		tb.Click("[data-action=flip]")
-		tb.Wait("the flip applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+		tb.Wait("the flip applied", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 	}
 	before := tb.Version()
 	tb.Do(chromedp.Reload())
-	tb.Wait("the table after the reload", "window.cardtableTable && window.cardtableTable.s.view")
+	tb.Wait("the table after the reload", "window.cardtableTable && window.cardtableTable.shown >= 0 && document.querySelector('.who')")
 	if who := webtest.Eval[string](tb, "document.querySelector('.who').textContent"); who != "You are alice" {
 		t.Fatalf("after a reload the header says %q, want You are alice", who)
 	}
@@ -277,14 +277,14 @@ func testReconnect(t *testing.T, s *webtest.Site) {
 	tb.Wait("Flip after the reload", "document.querySelector('[data-action=flip]')")
 	v := tb.Version()
 	tb.Click("[data-action=flip]")
-	tb.Wait("a flip after the reload", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+	tb.Wait("a flip after the reload", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 	// A dropped connection: the page reconnects by itself to the same seat.
 	tb.Do(chromedp.Evaluate[chromedp.Void]("window.cardtableConn.ws.close()"))
 	tb.Wait("the reconnect", "window.cardtableTable.s.status === 'open' && window.cardtableConn.ws.readyState === 1")
 	tb.Wait("Flip after the reconnect", "document.querySelector('[data-action=flip]')")
 	v = tb.Version()
 	tb.Click("[data-action=flip]")
-	tb.Wait("a flip after the reconnect", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+	tb.Wait("a flip after the reconnect", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 	tb.Shot("war-after-reconnect")
 }
 
@@ -296,7 +296,7 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 	alice.Do(chromedp.Navigate(s.URL + "/"))
 	alice.Wait("the seats", "document.querySelector('#seat-1')")
 	alice.Do(chromedp.SendKeys(chromedp.CSS("#name"), "alice"),
-		chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
+		chromedp.SetValue(chromedp.CSS("#seat-1"), "friend"),
 		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
 	alice.Wait("the invite link", "document.querySelector('.invites input.link')")
 	invite := webtest.Eval[string](alice, "document.querySelector('.invites input.link').value")
@@ -306,7 +306,7 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 	bob.Do(chromedp.Navigate(invite))
 	bob.Wait("the join form", "document.querySelector('form.join')")
 	bob.Do(chromedp.SendKeys(chromedp.CSS("#name"), "bob"), chromedp.Click(chromedp.CSS("form.join button[type=submit]")))
-	bob.Wait("bob's table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
+	bob.Wait("bob's table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.shown >= 0")
 	if loc := webtest.Eval[string](bob, "location.search"); loc != "" {
 		t.Errorf("the invite's query %q stays in the address bar", loc)
 	}
@@ -317,10 +317,10 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 			p.Click("[data-action=flip]")
 		}
 		v := alice.Version()
-		bob.Wait("bob sees alice's version", fmt.Sprintf("window.cardtableTable.s.version >= %d", v))
+		bob.Wait("bob sees alice's version", fmt.Sprintf("window.cardtableTable.shown >= %d", v))
 	}
-	alice.Wait("the last flip", "window.cardtableTable.s.version >= 8")
-	bob.Wait("the last flip", "window.cardtableTable.s.version >= 8")
+	alice.Wait("the last flip", "window.cardtableTable.shown >= 8")
+	bob.Wait("the last flip", "window.cardtableTable.shown >= 8")
 	if a, b := alice.Version(), bob.Version(); a != 8 || b != 8 {
 		t.Errorf("after 4 battles alice is at version %d, bob at %d; want 8", a, b)
 	}
@@ -335,7 +335,7 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 	// actions offered.
 	watcher := s.Tab(t)
 	watcher.Do(chromedp.Navigate(s.URL + "/t/" + webtest.Eval[string](alice, "window.cardtableTable.tableID")))
-	watcher.Wait("the spectator's table", "window.cardtableTable && window.cardtableTable.s.view && window.cardtableTable.s.seat === -1")
+	watcher.Wait("the spectator's table", "window.cardtableTable && window.cardtableTable.shown >= 0 && window.cardtableTable.s.seat === -1")
 	if who := webtest.Eval[string](watcher, "document.querySelector('.who').textContent"); who != "Watching" {
 		t.Errorf("the spectator's header says %q, want Watching", who)
 	}

@@ -29,6 +29,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("ReconnectKeepsSeat", func(t *testing.T) { testReconnect(t, s) })
 	t.Run("TwoPlayers", func(t *testing.T) { testTwoPlayers(t, s) })
 	t.Run("Rules", func(t *testing.T) { testRules(t, s) })
+	t.Run("WarClicks", func(t *testing.T) { testWarClicks(t, s) })
+	t.Run("PhoneAndLaptop", func(t *testing.T) { testPhoneAndLaptop(t, s) })
 }
 
 // testLobby creates a table of each game from the lobby's form, with the
@@ -53,7 +55,7 @@ func testLobby(t *testing.T, s *webtest.Site) {
 		if who := webtest.Eval[string](tb, "document.querySelector('.who').textContent"); who != "You are alice" {
 			t.Errorf("%s: header says %q, want You are alice", game, who)
 		}
-		tb.Wait("a turn for the player", "window.cardtableTable.s.legal.length > 0")
+		tb.Wait("a turn for the player", "window.cardtableTable.shownLegal > 0")
 		tb.Shot("table-" + game)
 	}
 	testFreeSeats(t, s, tb)
@@ -65,7 +67,7 @@ func testLobby(t *testing.T, s *webtest.Site) {
 func testFreeSeats(t *testing.T, s *webtest.Site, tb *webtest.Tab) {
 	tb.Do(chromedp.Navigate(s.URL + "/"))
 	tb.Wait("the seats", "document.querySelector('#seat-1')")
-	tb.Do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
+	tb.Do(chromedp.SetValue(chromedp.CSS("#seat-1"), "open"),
 		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
 	tb.Wait("the invite link", "document.querySelector('.invites input.link')")
 	link := webtest.Eval[string](tb, "document.querySelector('.invites input.link').value")
@@ -82,7 +84,7 @@ func testFreeSeats(t *testing.T, s *webtest.Site, tb *webtest.Tab) {
 	carol.Shot("lobby-open-table")
 	carol.Do(chromedp.SendKeys(chromedp.CSS("#name"), "carol"))
 	carol.Click(fmt.Sprintf("#open li[data-table=%q] button", id))
-	carol.Wait("carol at the table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.s.view")
+	carol.Wait("carol at the table", "window.cardtableTable && window.cardtableTable.s.seat === 1 && window.cardtableTable.shown >= 0")
 	if who := webtest.Eval[string](carol, "document.querySelector('.who').textContent"); who != "You are carol" {
 		t.Errorf("carol's header says %q", who)
 	}
@@ -90,15 +92,15 @@ func testFreeSeats(t *testing.T, s *webtest.Site, tb *webtest.Tab) {
 	// A second table: its creator hands the free seat to a bot, which plays.
 	tb.Do(chromedp.Navigate(s.URL + "/"))
 	tb.Wait("the seats", "document.querySelector('#seat-1')")
-	tb.Do(chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
+	tb.Do(chromedp.SetValue(chromedp.CSS("#seat-1"), "friend"),
 		chromedp.Click(chromedp.CSS("#create button[type=submit]")))
-	tb.Wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give to a bot')")
-	tb.Do(chromedp.Evaluate[chromedp.Void]("[...document.querySelectorAll('.seats button')].find(b => b.textContent === 'Give to a bot').click()"))
+	tb.Wait("Give to a bot", "[...document.querySelectorAll('.seats button')].some(b => b.textContent === 'Give seat 2 to a bot')")
+	tb.Click(".seats li[data-seat='1'] button")
 	tb.Wait("the bot in seat 2", "window.cardtableTable.s.seats[1].kind === 'bot'")
 	tb.Wait("seat 2's invite gone", "![...document.querySelectorAll('.invite-for')].some(e => e.textContent === 'seat 2:')")
 	tb.Wait("Flip", "document.querySelector('[data-action=flip]')")
 	v := tb.Version()
 	tb.Click("[data-action=flip]")
-	tb.Wait("the bot's flip", fmt.Sprintf("window.cardtableTable.s.version >= %d", v+2))
+	tb.Wait("the bot's flip", fmt.Sprintf("window.cardtableTable.shown >= %d", v+2))
 	tb.Shot("table-seat-given-to-bot")
 }

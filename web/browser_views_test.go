@@ -61,7 +61,7 @@ func testRegicideJester(t *testing.T, s *webtest.Site) {
 	tb := s.Tab(t)
 	hello, turn := jesterTurn(t, "signal ")
 	tb.Show(hello, turn)
-	tb.Wait("the drawn turn", "window.cardtableTable.s.legal.length > 0")
+	tb.Wait("the drawn turn", "window.cardtableTable.shownLegal > 0")
 	tb.Shot("regicide-signal")
 	for _, a := range turn.Legal {
 		got := webtest.Eval[string](tb, fmt.Sprintf("(document.querySelector('[data-action=%q]') || {}).textContent || ''", a))
@@ -71,7 +71,7 @@ func testRegicideJester(t *testing.T, s *webtest.Site) {
 	}
 	hello, turn = jesterTurn(t, "next ")
 	tb.Show(hello, turn)
-	tb.Wait("the drawn turn", "window.cardtableTable.s.legal.length > 0")
+	tb.Wait("the drawn turn", "window.cardtableTable.shownLegal > 0")
 	tb.Shot("regicide-next")
 	for _, a := range turn.Legal {
 		var n int

@@ -5,7 +5,10 @@
 //	index.html    the lobby (GET /)
 //	table.html    a table (GET /t/{id})
 //	replay.html   a finished game step by step (GET /replay/{id})
-//	style.css, favicon.svg, js/*.js   loaded by the pages from /static/
+//	account.html, profile.html, daily.html, leaderboards.html
+//	              accounts, /u/{name}, the daily deal, leaderboards
+//	              (docs/accounts.md)
+//	style.css, life.css, accounts.css, favicon.svg, js/*.js   loaded by the pages from /static/
 //
 // The pages speak docs/protocol.md: the lobby API and the table's
 // WebSocket. They know no game rules: the server sends each view and the

@@ -1,6 +1,7 @@
 package ismcts
 
 import (
+	"context"
 	"fmt"
 
 	"cardtable/engine"
@@ -20,6 +21,13 @@ import (
 // in the search. With StopEarly the search may end once the most visited
 // of actions can no longer change.
 func (b *Bot) SearchAmong(s engine.State, seat int, actions []engine.Action) []ActionStat {
+	return b.SearchAmongContext(context.Background(), s, seat, actions)
+}
+
+// SearchAmongContext is SearchAmong stopped when ctx ends (a deadline of
+// the server's thinking pool): the statistics are those of the iterations
+// run so far.
+func (b *Bot) SearchAmongContext(ctx context.Context, s engine.State, seat int, actions []engine.Action) []ActionStat {
 	if len(actions) == 0 {
 		return nil
 	}
@@ -30,5 +38,5 @@ func (b *Bot) SearchAmong(s engine.State, seat int, actions []engine.Action) []A
 			}
 		}
 	}
-	return b.search(s, seat, actions, actions)
+	return b.search(ctx, s, seat, actions, actions)
 }

@@ -16,6 +16,12 @@
 // played is the most visited root action (ties: the higher mean return, then
 // the first in State.Legal order).
 //
+// A search stops early when the context of ActContext or SearchContext
+// ends (a server's deadline, Ctrl-C): the move is then the most visited so
+// far, the first legal action (the search game's policy move, for the bots
+// built on this package) when no iteration ran. The context is checked
+// between iterations, so a decision overruns it by at most one iteration.
+//
 // Simultaneous windows (ToMove lists several seats) are searched in
 // sequence: at the root the searching seat acts first; everywhere below,
 // the lowest seat in ToMove acts, then the next one, and so on. Every
@@ -56,6 +62,7 @@
 package ismcts
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"time"
@@ -173,6 +180,12 @@ type ActionStat struct {
 // legal action gets it without a search. Act panics if seat has no legal
 // action, which the engine.Bot contract rules out.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
+	return b.ActContext(context.Background(), s, seat)
+}
+
+// ActContext is Act with a search that stops when ctx ends; it implements
+// engine.ContextBot.
+func (b *Bot) ActContext(ctx context.Context, s engine.State, seat int) engine.Action {
 	b.legal = s.Legal(seat, b.legal[:0])
 	switch len(b.legal) {
 	case 0:
@@ -180,7 +193,7 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 	case 1:
 		return b.legal[0]
 	}
-	stats := b.Search(s, seat)
+	stats := b.SearchContext(ctx, s, seat)
 	best := 0
 	for i, st := range stats[1:] {
 		top := stats[best]
@@ -196,13 +209,19 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 // when seat has none). It reads s only through Legal and
 // Determinize(seat, …), so it sees nothing that seat may not.
 func (b *Bot) Search(s engine.State, seat int) []ActionStat {
-	return b.search(s, seat, s.Legal(seat, nil), nil)
+	return b.SearchContext(context.Background(), s, seat)
 }
 
-// search runs one search from s for seat whose root offers rootLegal;
-// root, when not nil, replaces s.Legal at the root of every sample
-// (SearchAmong).
-func (b *Bot) search(s engine.State, seat int, rootLegal, root []engine.Action) []ActionStat {
+// SearchContext is Search stopped when ctx ends: the statistics are then
+// those of the iterations run so far (all zero if none ran).
+func (b *Bot) SearchContext(ctx context.Context, s engine.State, seat int) []ActionStat {
+	return b.search(ctx, s, seat, s.Legal(seat, nil), nil)
+}
+
+// search runs one search from s for seat whose root offers rootLegal,
+// until its budget is spent or ctx ends; root, when not nil, replaces
+// s.Legal at the root of every sample (SearchAmong).
+func (b *Bot) search(ctx context.Context, s engine.State, seat int, rootLegal, root []engine.Action) []ActionStat {
 	if len(rootLegal) == 0 {
 		return nil
 	}
@@ -211,19 +230,37 @@ func (b *Bot) search(s engine.State, seat int, rootLegal, root []engine.Action) 
 	if b.cfg.Time > 0 {
 		deadline = time.Now().Add(b.cfg.Time)
 	}
+	done := ctx.Done()
 	var wg sync.WaitGroup
 	for i, w := range b.workers {
 		share := b.iterationShare(i)
 		w.reset(cards.SubSeed(callSeed, uint64(i)))
 		w.root = root
 		if len(b.workers) == 1 {
-			w.search(s, seat, share, deadline)
+			w.search(s, seat, share, deadline, done)
 			break
 		}
-		wg.Go(func() { w.search(s, seat, share, deadline) })
+		wg.Go(func() { w.search(s, seat, share, deadline, done) })
 	}
 	wg.Wait()
 	return b.merge(rootLegal, seat)
+}
+
+// Cap lowers the settings over caps to them (engine.Capper): the
+// iterations (a time budget alone gets the iteration cap as well), the
+// time and the workers.
+func (b *Bot) Cap(caps engine.BotCaps) {
+	c := &b.cfg
+	if caps.Iterations > 0 && (c.Iterations == 0 || c.Iterations > caps.Iterations) {
+		c.Iterations = caps.Iterations
+	}
+	if caps.Think > 0 && c.Time > caps.Think {
+		c.Time = caps.Think
+	}
+	if caps.Workers > 0 && c.Workers > caps.Workers {
+		c.Workers = caps.Workers
+		b.workers = b.workers[:c.Workers]
+	}
 }
 
 // iterationShare is worker i's part of the iteration budget: an equal

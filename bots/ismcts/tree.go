@@ -53,10 +53,16 @@ func (w *worker) reset(seed uint64) {
 }
 
 // search runs iterations from root for seat until limit iterations are done
-// (limit < 0: no limit) or the deadline (if not zero) has passed.
-func (w *worker) search(root engine.State, seat, limit int, deadline time.Time) {
+// (limit < 0: no limit), the deadline (if not zero) has passed or done is
+// closed (a nil done never is).
+func (w *worker) search(root engine.State, seat, limit int, deadline time.Time, done <-chan struct{}) {
 	determinizer := w.rng.Rand()
 	for i := 0; limit < 0 || i < limit; i++ {
+		select {
+		case <-done:
+			return
+		default:
+		}
 		if i > 0 && !deadline.IsZero() && time.Now().After(deadline) {
 			return
 		}

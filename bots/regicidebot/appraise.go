@@ -1,6 +1,8 @@
 package regicidebot
 
 import (
+	"context"
+
 	"cardtable/bots/ismcts"
 	"cardtable/engine"
 )
@@ -17,12 +19,19 @@ import (
 // action's Mean is the share of the search's games through it that were
 // won: the search's estimate of the chance to win after that action.
 func (b *Bot) Appraise(s engine.State, seat int, among []engine.Action) []ismcts.ActionStat {
+	return b.AppraiseContext(context.Background(), s, seat, among)
+}
+
+// AppraiseContext is Appraise with a search that stops when ctx ends (a
+// slice of the server's thinking pool): the statistics are those of the
+// iterations run so far.
+func (b *Bot) AppraiseContext(ctx context.Context, s engine.State, seat int, among []engine.Action) []ismcts.ActionStat {
 	if b.search == nil {
 		return nil
 	}
 	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w, view: &b.view}
 	if among != nil {
-		return b.search.SearchAmong(g, seat, among)
+		return b.search.SearchAmongContext(ctx, g, seat, among)
 	}
-	return b.search.Search(g, seat)
+	return b.search.SearchContext(ctx, g, seat)
 }

@@ -30,6 +30,7 @@
 package regicidebot
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
@@ -120,6 +121,13 @@ func New(st Settings, seed uint64) (*Bot, error) {
 
 // Act returns one of seat's legal actions in s.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
+	return b.ActContext(context.Background(), s, seat)
+}
+
+// ActContext is Act with a search that stops when ctx ends, playing the
+// most visited action so far, the policy's choice if the search had no
+// time (engine.ContextBot).
+func (b *Bot) ActContext(ctx context.Context, s engine.State, seat int) engine.Action {
 	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w, view: &b.view}
 	b.legal = g.Legal(seat, b.legal[:0])
 	if len(b.legal) == 1 {
@@ -128,10 +136,31 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 	switch kindOf(b.legal[0]) {
 	case kindPlay, kindYield, kindDiscard, kindPower:
 		if b.search != nil {
-			return b.search.Act(g, seat)
+			return b.search.ActContext(ctx, g, seat)
 		}
 	}
 	return b.policy.choose(g, seat, b.legal, &b.rng)
+}
+
+// Settings returns the bot's settings, as lowered by Cap (the search's
+// zero when the policy plays alone).
+func (b *Bot) Settings() Settings {
+	st := Settings{Plays: b.plays, Covers: b.covers, LossScale: b.loss}
+	if b.search != nil {
+		st.Search = b.search.Config()
+	}
+	return st
+}
+
+// Cap lowers the settings over caps to them (engine.Capper): plays and
+// covers to the candidates cap, and the search's own.
+func (b *Bot) Cap(caps engine.BotCaps) {
+	if n := caps.Candidates; n > 0 {
+		b.plays, b.covers = min(b.plays, n), min(b.covers, n)
+	}
+	if b.search != nil {
+		b.search.Cap(caps)
+	}
 }
 
 // ownKeys are the settings the package reads itself; the rest go to

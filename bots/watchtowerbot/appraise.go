@@ -1,6 +1,8 @@
 package watchtowerbot
 
 import (
+	"context"
+
 	"cardtable/bots/ismcts"
 	"cardtable/engine"
 )
@@ -14,6 +16,13 @@ import (
 // game's returns: a seat's expected return n·p − 1 for a chance p to win
 // among n players (the evaluation's, where a rollout was cut short).
 func (b *Bot) Appraise(s engine.State, seat int, among []engine.Action) []ismcts.ActionStat {
+	return b.AppraiseContext(context.Background(), s, seat, among)
+}
+
+// AppraiseContext is Appraise with a search that stops when ctx ends (a
+// slice of the server's thinking pool): the statistics are those of the
+// iterations run so far.
+func (b *Bot) AppraiseContext(ctx context.Context, s engine.State, seat int, among []engine.Action) []ismcts.ActionStat {
 	candidates := b.candidates
 	if candidates == 0 {
 		candidates = DefaultCandidates
@@ -24,5 +33,5 @@ func (b *Bot) Appraise(s engine.State, seat int, among []engine.Action) []ismcts
 		// whose sampled showdowns differ, could rank others.
 		among = b.policy.Ranked(s, seat, nil, candidates)
 	}
-	return b.search.SearchAmong(g, seat, among)
+	return b.search.SearchAmongContext(ctx, g, seat, among)
 }

@@ -12,7 +12,7 @@ import (
 // midgame plays seed's 2-player game between heuristic bots for at least
 // n actions, up to a position where seat to move passes decisive, and
 // returns the position and that seat.
-func midgame(b *testing.B, seed uint64, n int, decisive func(s engine.State, seat int) bool) (engine.State, int) {
+func midgame(b testing.TB, seed uint64, n int, decisive func(s engine.State, seat int) bool) (engine.State, int) {
 	s := newState(b, 2, seed)
 	players := []engine.Bot{watchtowerbot.NewHeuristic(1), watchtowerbot.NewHeuristic(2)}
 	for i := 0; ; i++ {

@@ -38,6 +38,7 @@
 package watchtowerbot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -57,6 +58,9 @@ const (
 	// DefaultCandidates is 1: the policy alone, at every player count.
 	DefaultCandidates = 1
 	DefaultMargin     = 0.05
+	// MaxCandidates bounds Settings.Candidates: more than a decision has
+	// legal actions changes nothing.
+	MaxCandidates = 256
 )
 
 // Settings are a Bot's options.
@@ -95,8 +99,8 @@ type Bot struct {
 
 // New returns a Bot with settings st, seeded with seed.
 func New(st Settings, seed uint64) (*Bot, error) {
-	if st.Candidates < 0 {
-		return nil, fmt.Errorf("watchtowerbot: %w: candidates=%d: want 1 or more (0: by the number of players)", engine.ErrBadOption, st.Candidates)
+	if st.Candidates < 0 || st.Candidates > MaxCandidates {
+		return nil, fmt.Errorf("watchtowerbot: %w: candidates=%d: want 1 to %d (0: the default)", engine.ErrBadOption, st.Candidates, MaxCandidates)
 	}
 	if !(st.Margin >= 0 && st.Margin <= 2) {
 		return nil, fmt.Errorf("watchtowerbot: %w: margin=%v: want a number from 0 to 2", engine.ErrBadOption, st.Margin)
@@ -116,6 +120,12 @@ func New(st Settings, seed uint64) (*Bot, error) {
 
 // Act returns one of seat's legal actions in s.
 func (b *Bot) Act(s engine.State, seat int) engine.Action {
+	return b.ActContext(context.Background(), s, seat)
+}
+
+// ActContext is Act with a search that stops when ctx ends; with no
+// iteration run it plays the policy's choice (engine.ContextBot).
+func (b *Bot) ActContext(ctx context.Context, s engine.State, seat int) engine.Action {
 	candidates := b.candidates
 	if candidates == 0 {
 		candidates = DefaultCandidates
@@ -124,8 +134,22 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 	if len(b.legal) == 1 {
 		return b.legal[0]
 	}
-	stats := b.search.Search(&searchGame{State: s, candidates: candidates, policy: b.policy}, seat)
+	stats := b.search.SearchContext(ctx, &searchGame{State: s, candidates: candidates, policy: b.policy}, seat)
 	return preferred(stats, b.legal[0], b.margin)
+}
+
+// Settings returns the bot's settings, as lowered by Cap.
+func (b *Bot) Settings() Settings {
+	return Settings{Search: b.search.Config(), Candidates: b.candidates, Margin: b.margin, CompleteOdds: b.policy.CompleteOdds}
+}
+
+// Cap lowers the settings over caps to them (engine.Capper): the
+// candidates, and the search's own.
+func (b *Bot) Cap(caps engine.BotCaps) {
+	if n := caps.Candidates; n > 0 && b.candidates > n {
+		b.candidates = n
+	}
+	b.search.Cap(caps)
 }
 
 // preferred returns the policy's choice unless the search found an
@@ -240,7 +264,7 @@ func (g *searchGame) Clone() engine.State {
 // ownKeys are the settings the package reads itself; the rest go to
 // ismcts.ParseParams.
 var ownKeys = map[string]string{
-	"candidates":    "an integer >= 1 (default 1: the policy alone)",
+	"candidates":    "an integer from 1 to 256 (default 1: the policy alone)",
 	"margin":        "a number from 0 to 2 (default 0.05)",
 	"complete-odds": "a number from 0 to 1 (default 0.65)",
 }
@@ -256,7 +280,7 @@ func ParseSettings(params map[string]string) (Settings, error) {
 		switch k {
 		case "candidates":
 			st.Candidates, err = strconv.Atoi(v)
-			if err == nil && st.Candidates < 1 {
+			if err == nil && (st.Candidates < 1 || st.Candidates > MaxCandidates) {
 				err = errBelow
 			}
 		case "margin":

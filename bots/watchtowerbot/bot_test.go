@@ -178,7 +178,7 @@ func TestParseSettings(t *testing.T) {
 	if err != nil || st.Search.Iterations != 0 || st.Search.Time == 0 {
 		t.Errorf("ParseSettings(time=50ms) = %+v, %v; want a time budget alone", st.Search, err)
 	}
-	for _, bad := range []map[string]string{{"candidates": "0"}, {"candidates": "x"}, {"margin": "-0.5"}, {"margin": "3"}, {"depth": "3"}, {"c": "-1"}} {
+	for _, bad := range []map[string]string{{"candidates": "0"}, {"candidates": "x"}, {"candidates": "9223372036854775807"}, {"margin": "-0.5"}, {"margin": "3"}, {"depth": "3"}, {"c": "-1"}} {
 		if _, err := watchtowerbot.ParseSettings(bad); !errors.Is(err, engine.ErrBadOption) {
 			t.Errorf("ParseSettings(%v) = %v, want ErrBadOption", bad, err)
 		}

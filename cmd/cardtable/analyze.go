@@ -103,7 +103,7 @@ func noLineReason(doc *analysis.Document) string {
 	switch h := doc.Hindsight; {
 	case h == nil:
 		return "only Regicide has a solver's winning line"
-	case h.FirstLost < 0:
+	case h.FirstLost < 0 && len(doc.Result.Winners) > 0:
 		return "the game was won"
 	case h.FirstLost == 0:
 		return "the deal could not be won"

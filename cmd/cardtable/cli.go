@@ -32,6 +32,7 @@ type cli struct {
 	Games    gamesCmd    `cmd:"" help:"List the games."`
 	Bots     botsCmd     `cmd:"" help:"List the bots (for one game, or all)."`
 	Solve    solveCmd    `cmd:"" help:"Decide with full knowledge whether Regicide deals can be won."`
+	Puzzles  puzzlesCmd  `cmd:"" help:"Regicide puzzles: play them (terminal), check them against the solver, or mine new ones."`
 	Analyze  analyzeCmd  `cmd:"" help:"Analyse a finished game: the expert's chances, marked mistakes and (Regicide) the solver's losing move."`
 	Arena    arenaCmd    `cmd:"" help:"Play every match-up of some bots on the same deals and rate them."`
 	Merge    mergeCmd    `cmd:"" help:"Combine the --json outputs of a run's, sweep's or arena's shards into the whole result."`

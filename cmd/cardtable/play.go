@@ -16,19 +16,28 @@ import (
 )
 
 type playCmd struct {
-	Game     string        `arg:"" optional:"" help:"Game name (see cardtable games); not needed with --record."`
-	Option   []string      `short:"o" sep:"none" placeholder:"KEY=VALUE" help:"Game option (repeatable; also KEY=VALUE,KEY=VALUE). See cardtable rules GAME."`
-	Seats    string        `placeholder:"SPEC,SPEC" help:"Who sits where, one spec per seat, comma-separated: human or human:NAME, a bot (expert, heuristic, expert:iterations=64; see cardtable bots GAME), or cmd:PROGRAM ARGS (a program speaking docs/protocol-agent.md). Default: you in seat 1, the game's default bot in every other seat."`
-	Seed     string        `placeholder:"S" help:"Seed of the deal (default: random; it is printed when the game ends or stops, so the deal can be played again)."`
-	Speed    time.Duration `default:"800ms" help:"On the terminal: the pause before each bot or program move lands (0: none)."`
-	Protocol string        `placeholder:"lines|json" help:"Speak to the person's seat in plain text (lines: the default when standard input or output is not a terminal) or in the JSON agent protocol (json, docs/protocol-agent.md) instead of the terminal table."`
-	Record   string        `placeholder:"FILE" help:"A game record (docs/records.md) to go on with from its last position, or, when it is finished, to step through."`
-	Save     string        `placeholder:"FILE" help:"Write the game's record to FILE when the game ends or stops (default with --record: that file)."`
-	Games    int64         `short:"n" default:"1" help:"With no person seated: the number of games to play; more than 1 (or --json) prints a report like cardtable sim's."`
-	JSON     bool          `help:"With no person seated: print the report as one JSON document (fields in docs/cli.md)."`
-	Timeout  time.Duration `default:"10s" help:"How long a program seat may take over one move (0: no limit)."`
-	Workers  int           `default:"1" help:"With -n: games played at once (programs are started for each game)."`
-	Quiet    bool          `short:"q" help:"With -n: no progress bar."`
+	Game      string        `arg:"" optional:"" help:"Game name (see cardtable games); not needed with --record."`
+	Option    []string      `short:"o" sep:"none" placeholder:"KEY=VALUE" help:"Game option (repeatable; also KEY=VALUE,KEY=VALUE). See cardtable rules GAME."`
+	Seats     string        `placeholder:"SPEC,SPEC" help:"Who sits where, one spec per seat, comma-separated: human or human:NAME, a bot (expert, heuristic, expert:iterations=64; see cardtable bots GAME), or cmd:PROGRAM ARGS (a program speaking docs/protocol-agent.md). Default: you in seat 1, the game's default bot in every other seat."`
+	Seed      string        `placeholder:"S" help:"Seed of the deal (default: random; it is printed when the game ends or stops, so the deal can be played again)."`
+	Speed     time.Duration `default:"800ms" help:"On the terminal: the pause before each bot or program move lands (0: none)."`
+	Protocol  string        `placeholder:"lines|json" help:"Speak to the person's seat in plain text (lines: the default when standard input or output is not a terminal) or in the JSON agent protocol (json, docs/protocol-agent.md) instead of the terminal table."`
+	Record    string        `placeholder:"FILE" help:"A game record (docs/records.md) to go on with from its last position, or, when it is finished, to step through."`
+	Save      string        `placeholder:"FILE" help:"Write the game's record to FILE when the game ends or stops (default with --record: that file)."`
+	Games     int64         `short:"n" default:"1" help:"With no person seated: the number of games to play; more than 1 (or --json) prints a report like cardtable sim's."`
+	JSON      bool          `help:"With no person seated: print the report as one JSON document (fields in docs/cli.md)."`
+	Timeout   time.Duration `default:"10s" help:"How long a program seat may take over one move (0: no limit)."`
+	Clock     time.Duration `placeholder:"D" help:"A live clock: each seat that is not a bot has D for each move (5s to 10m), then its --reserve; its turn says the time left (the agent protocol's clock field). Not on the terminal table."`
+	Reserve   time.Duration `placeholder:"D" help:"With --clock: each seat's reserve (0 to 1h), spent once a move takes longer than --clock."`
+	OnTimeout string        `name:"on-timeout" placeholder:"bot|lose" help:"With --clock: what a seat whose time runs out comes to: bot (the game's default bot plays on; the default) or lose (two-seat War and Watchtower)."`
+	Workers   int           `default:"1" help:"With -n: games played at once (programs are started for each game)."`
+	Quiet     bool          `short:"q" help:"With -n: no progress bar."`
+	Daily     bool          `help:"Play the daily deal (Regicide solo, docs/accounts.md): with --server, that server's deal of the day (counted with --user); alone, the day's offline deal, never counted."`
+	Server    string        `placeholder:"URL" help:"With --daily: the cardtable server to play on (http://localhost:8080); it runs the game, this plays it in plain text."`
+	User      string        `placeholder:"NAME" help:"With --daily --server: sign in as NAME (the password from $CARDTABLE_PASSWORD or asked) so the attempt counts."`
+
+	// settings are the clock --clock, --reserve and --on-timeout ask for.
+	settings table.Settings
 }
 
 func (playCmd) Help() string {
@@ -61,6 +70,9 @@ Examples:
   cardtable play regicide --save game.json      keep the record ...
   cardtable play --record game.json             ... and go on with it later
   cardtable play regicide --protocol lines < moves.txt
+  cardtable play regicide --daily               today's offline deal (never counted)
+  cardtable play regicide --daily --server http://localhost:8080 --user ann
+                                                today's deal on a server, counted
   cardtable play regicide --seats cmd:python3 examples/regicide_agent.py
   cardtable play regicide -o players=2 --seats cmd:./agent,expert -n 100 --json`
 }
@@ -69,6 +81,12 @@ Examples:
 func (c *playCmd) Run(a *app) error {
 	if err := c.checkFlags(); err != nil {
 		return err
+	}
+	if c.Daily {
+		return c.playDaily(a)
+	}
+	if c.Server != "" || c.User != "" {
+		return usageErrorf("--server and --user are for --daily")
 	}
 	if c.Record != "" {
 		return c.fromRecord(a)
@@ -326,15 +344,11 @@ func keepRecord(t *table.Table, path string) (string, error) {
 }
 
 // withRecord adds to err (a game stopped by a seat's player, or
-// interrupted) where t's record was kept and how to go on with it.
+// interrupted) where t's record was kept and the command, ready to paste,
+// that goes on with it: the path quoted for the shell, and the seats given
+// again when programs played (a record never starts programs).
 func withRecord(err error, t *table.Table, kept string) error {
-	again := ""
-	for _, s := range t.Seats() {
-		if s.Kind == table.KindProgram {
-			again = " --seats ..."
-		}
-	}
-	return fmt.Errorf("%w; the game so far is in %s (go on with: cardtable play --record %s%s)", err, kept, kept, again)
+	return fmt.Errorf("%w; the game so far is in %s (go on with: %s)", err, kept, tui.ResumeCommand(kept, t.Seats()))
 }
 
 // writeFinal prints the end of a transcript: the public view, the result

@@ -56,6 +56,9 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 		}
 	}
 	terminal := c.onTerminal(a)
+	if err := c.clockSettings(t.Game(), t.NumSeats(), terminal); err != nil {
+		return err
+	}
 	if humans > 1 && !terminal {
 		return usageErrorf("--seats: %d people seated; plain text and the JSON protocol seat one person (for hot-seat play, use a terminal)", humans)
 	}
@@ -65,7 +68,7 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 	}
 	defer stop()
 	if terminal {
-		err = tui.Run(a.ctx, tui.Config{Table: t, Players: ps, Speed: c.Speed, SavePath: save, In: a.stdin, Out: a.stdout})
+		err = tui.Run(a.ctx, tui.Config{Table: t, Players: ps, Speed: c.Speed, SavePath: save, KeepsOnQuit: save != "", KeepsStopped: true, In: a.stdin, Out: a.stdout})
 		stop()
 		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
 		return c.finish(a, t, save, err)
@@ -112,7 +115,11 @@ func (c *playCmd) playStreams(a *app, t *table.Table, ps []table.Player, humans 
 			close()
 		}
 	}()
-	return (&table.Runner{Table: t, Players: ps, Watchers: watchers}).Run(a.ctx)
+	r := &table.Runner{Table: t, Players: ps, Watchers: watchers, Settings: c.settings}
+	if seed := t.Record().Seed; seed != nil {
+		r.Seed = *seed
+	}
+	return r.Run(a.ctx)
 }
 
 // finish saves the record (to save, or, when a program stopped the game,

@@ -57,7 +57,7 @@ func (c *replayCmd) Run(a *app) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(replaySummary{
 			Game: g.Name(), Options: s.Options(), Seed: rec.Seed, Actions: len(steps),
-			Result: s.Result(), Final: s.View(engine.Spectator),
+			Result: rec.FinalResult(s), Final: s.View(engine.Spectator),
 		})
 	}
 	writeTranscript(a.stdout, g, rec, s, steps)
@@ -101,7 +101,7 @@ func writeTranscript(w io.Writer, g engine.Game, rec *record.Record, s engine.St
 		fmt.Fprintf(w, "%s\n", indent(st.Public.String()))
 	}
 	fmt.Fprintf(w, "\nfinal:\n%s\n", indent(s.View(engine.Spectator).String()))
-	res := s.Result()
+	res := rec.FinalResult(s)
 	if !res.Over {
 		fmt.Fprintf(w, "result: the game is not over after %d actions\n", len(steps))
 		return

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"cardtable/cluster"
+	"cardtable/engine"
 	"cardtable/server"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -37,6 +38,14 @@ type serveCmd struct {
 	NATS            string        `name:"nats" placeholder:"URL[,URL]" help:"Run as one node of several: the NATS servers the nodes talk through (nats://host:4222). Needs a postgres:// --db shared by the nodes."`
 	Node            string        `placeholder:"NAME" help:"This node's name in logs and leases (default: the host's name); with --nats."`
 	Lease           time.Duration `default:"3s" help:"How long a node's hold on a table lasts unrenewed: the longest a table waits for a new owner after its node dies; with --nats."`
+
+	BotMaxThink      time.Duration `default:"2s" help:"The longest a bot thinks over one move (its deadline), and the most a table may ask for with a bot's time setting."`
+	BotMaxIterations int           `default:"20000" help:"The most search iterations a table's bot may ask for over one move (iterations); a search on a time budget stops there too."`
+	BotMaxWorkers    int           `default:"1" help:"The most parallel search trees a table's bot may ask for (workers): each is a CPU."`
+	BotMaxCandidates int           `default:"16" help:"The most actions a table's bot may ask its search to weigh at one decision (Watchtower expert's candidates, Regicide expert's plays and covers)."`
+	Origin           []string      `placeholder:"URL" help:"The site's address as browsers see it (https://cards.example.org), repeatable: passkeys are bound to it and only its pages may change anything. Default: http://localhost:PORT and http://127.0.0.1:PORT for a local --addr, else http://ADDR (docs/deploy.md)."`
+	RPID             string        `name:"rp-id" placeholder:"DOMAIN" help:"The passkeys' relying party id: the first --origin's host unless set (a passkey made for it works on that domain and its subdomains)."`
+	NoAccounts       bool          `help:"Turn accounts off (no sign-in, daily deal or ratings); everyone plays as a guest."`
 }
 
 func (serveCmd) Help() string {
@@ -65,6 +74,10 @@ func (c *serveCmd) Run(a *app) error {
 	if c.NATS != "" && !postgres.IsDSN(c.DB) {
 		return usageErrorf("--nats needs the nodes' shared PostgreSQL database as --db (postgres://...), not %q", c.DB)
 	}
+	caps, err := c.botCaps()
+	if err != nil {
+		return err
+	}
 	proxies, err := server.ParseTrustedProxies(c.TrustedProxies)
 	if err != nil {
 		return usageErrorf("--trusted-proxies: %v", err)
@@ -81,7 +94,7 @@ func (c *serveCmd) Run(a *app) error {
 		BotDelay: c.BotDelay, IdleUnload: c.IdleUnload, Logger: log, Assets: web.Assets,
 		TrustedProxies: proxies, ProxyHeader: c.ProxyHeader,
 		Limits: server.Limits{MaxConns: c.MaxConns, ConnsPerAddr: c.MaxConnsPerAddr, AddrRate: c.AddrRate, AddrBurst: int(2 * c.AddrRate),
-			APIRate: c.APIRate, APIBurst: max(30, int(2*c.APIRate))},
+			APIRate: c.APIRate, APIBurst: max(30, int(2*c.APIRate)), BotCaps: caps},
 	}
 	var node *cluster.Node
 	if c.NATS != "" {
@@ -92,7 +105,17 @@ func (c *serveCmd) Run(a *app) error {
 		cfg.Cluster = node
 		log.Info("cluster node", "node", node.Node(), "nats", c.NATS, "lease", c.Lease)
 	}
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return usageErrorf("--addr %s: %v", c.Addr, err)
+	}
+	defer ln.Close()
 	srv := server.New(st, cfg)
+	if !c.NoAccounts {
+		if err := srv.UseAccounts(server.AccountsConfig{Origins: c.origins(ln.Addr()), RPID: c.RPID}); err != nil {
+			return usageErrorf("--origin, --rp-id: %v", err)
+		}
+	}
 	if err := srv.Start(ctx); err != nil {
 		return err
 	}
@@ -103,11 +126,6 @@ func (c *serveCmd) Run(a *app) error {
 		go func() { node.Run(nodeCtx, srv); close(ran) }()
 		stopNode = func() { cancel(); <-ran }
 		defer cancel()
-	}
-	ln, err := net.Listen("tcp", c.Addr)
-	if err != nil {
-		srv.Shutdown(context.Background())
-		return usageErrorf("--addr %s: %v", c.Addr, err)
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	served := make(chan error, 1)
@@ -160,6 +178,21 @@ func (c *serveCmd) joinCluster(st store.Store, log *slog.Logger) (*cluster.Node,
 // openStore opens the PostgreSQL database of a postgres:// DSN (alone on
 // it when alone is set), a store in memory for ":memory:", else the
 // SQLite file.
+// botCaps are the caps of the --bot-max flags, each at least 1.
+func (c *serveCmd) botCaps() (engine.BotCaps, error) {
+	switch {
+	case c.BotMaxThink <= 0:
+		return engine.BotCaps{}, usageErrorf("--bot-max-think %v: give a time above 0, e.g. 2s", c.BotMaxThink)
+	case c.BotMaxIterations < 1:
+		return engine.BotCaps{}, usageErrorf("--bot-max-iterations %d: give 1 or more", c.BotMaxIterations)
+	case c.BotMaxWorkers < 1:
+		return engine.BotCaps{}, usageErrorf("--bot-max-workers %d: give 1 or more", c.BotMaxWorkers)
+	case c.BotMaxCandidates < 1:
+		return engine.BotCaps{}, usageErrorf("--bot-max-candidates %d: give 1 or more", c.BotMaxCandidates)
+	}
+	return engine.BotCaps{Think: c.BotMaxThink, Iterations: c.BotMaxIterations, Workers: c.BotMaxWorkers, Candidates: c.BotMaxCandidates}, nil
+}
+
 func openStore(ctx context.Context, path string, alone bool) (store.Store, error) {
 	if path == ":memory:" {
 		return memstore.New(), nil
@@ -202,12 +235,30 @@ func dbName(db string) string {
 	return db
 }
 
-// displayAddr is the address to open in a browser: a wildcard host shown
-// as localhost.
+// displayAddr is the address to open in a browser: a wildcard or loopback
+// host shown as localhost (passkeys work on a name, not an IP address).
 func displayAddr(a net.Addr) string {
 	tcp, ok := a.(*net.TCPAddr)
-	if !ok || !tcp.IP.IsUnspecified() {
+	if !ok || !(tcp.IP.IsUnspecified() || tcp.IP.IsLoopback()) {
 		return a.String()
 	}
 	return fmt.Sprintf("localhost:%d", tcp.Port)
+}
+
+// origins is --origin, or the addresses a browser on this machine (or on
+// the network, for a wildcard or network --addr) would use: passkeys need
+// a name, not an IP address, so a local server is also offered as
+// localhost.
+func (c *serveCmd) origins(a net.Addr) []string {
+	if len(c.Origin) > 0 {
+		return c.Origin
+	}
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return []string{"http://" + a.String()}
+	}
+	if tcp.IP.IsLoopback() || tcp.IP.IsUnspecified() {
+		return []string{fmt.Sprintf("http://localhost:%d", tcp.Port), fmt.Sprintf("http://127.0.0.1:%d", tcp.Port)}
+	}
+	return []string{"http://" + a.String()}
 }

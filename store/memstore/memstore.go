@@ -29,6 +29,8 @@ type entry struct {
 	header  store.Table
 	actions []store.Action
 	events  []store.Event
+	// analyses are the table's analyses by depth (analyses.go).
+	analyses map[string]string
 }
 
 var _ store.Store = (*Store)(nil)

@@ -42,3 +42,5 @@ func (s *Store) reopen() *Store {
 	defer s.mu.Unlock()
 	return &Store{tables: s.tables, acc: s.acc}
 }
+
+func TestAnalyses(t *testing.T) { storetest.RunAnalyses(t, opener()) }

@@ -291,3 +291,19 @@ func TestLoneServerBesideNodes(t *testing.T) {
 		t.Fatalf("once the leases are gone: %v", err)
 	}
 }
+
+// TestAnalyses runs the analyses suite, one database per store name.
+func TestAnalyses(t *testing.T) {
+	var mu sync.Mutex
+	dsns := map[string]string{}
+	storetest.RunAnalyses(t, func(t *testing.T, name string) store.Store {
+		mu.Lock()
+		dsn, ok := dsns[name]
+		if !ok {
+			dsn = pgtest.DB(t)
+			dsns[name] = dsn
+		}
+		mu.Unlock()
+		return open(t, dsn)
+	})
+}

@@ -264,3 +264,16 @@ func TestPanickingWrite(t *testing.T) {
 		t.Fatalf("a write after the panic: %v", err)
 	}
 }
+
+// TestAnalyses runs the analyses suite.
+func TestAnalyses(t *testing.T) {
+	dir := t.TempDir()
+	storetest.RunAnalyses(t, func(t *testing.T, name string) store.Store {
+		s, err := Open(filepath.Join(dir, name+".db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}

@@ -177,3 +177,15 @@ func decodeHeader(t *store.Table, opts, sets string, seed, created int64, finish
 	}
 	return nil
 }
+
+// The statements of store.Analyses, the same text on SQLite and
+// PostgreSQL: the insert writes a row only for a finished table and keeps
+// an analysis stored before; TableStatusQuery then tells a missing table
+// from an unfinished one.
+const (
+	SaveAnalysisSQL = `INSERT INTO table_analyses (table_id, depth, document, created)
+	SELECT id, $2, $3, $4 FROM game_tables WHERE id = $1 AND finished IS NOT NULL
+	ON CONFLICT (table_id, depth) DO NOTHING`
+	AnalysisQuery    = `SELECT document FROM table_analyses WHERE table_id = $1 AND depth = $2`
+	TableStatusQuery = `SELECT finished IS NOT NULL FROM game_tables WHERE id = $1`
+)

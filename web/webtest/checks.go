@@ -47,7 +47,20 @@ func (tb *Tab) Resize(sz Size) {
 // without scrolling, wherever they are on the page.
 func (tb *Tab) InViewport(what, sel string) {
 	tb.T.Helper()
-	for _, scroll := range []string{"0", "document.documentElement.scrollHeight"} {
+	tb.inViewport(what, sel, "0", "document.documentElement.scrollHeight")
+}
+
+// OnScreen is InViewport with the page scrolled to its top only: for an
+// action drawn on the board near its top (a blind pick), which a person
+// sees on arriving.
+func (tb *Tab) OnScreen(what, sel string) {
+	tb.T.Helper()
+	tb.inViewport(what, sel, "0")
+}
+
+func (tb *Tab) inViewport(what, sel string, scrolls ...string) {
+	tb.T.Helper()
+	for _, scroll := range scrolls {
 		got := Eval[string](tb, fmt.Sprintf(`(() => {
 			window.scrollTo(0, %s);
 			const el = document.querySelector(%q);
@@ -182,7 +195,9 @@ func (tb *Tab) Axe(where string) {
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](src)); err != nil {
 		tb.T.Fatalf("%s: injecting axe-core: %v", where, err)
 	}
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`axe.run(document, {
+	// The page as it settles: animations (a card turning up, a step
+	// fading in) run to their end first.
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`document.getAnimations().forEach((a) => { try { a.finish(); } catch {} }), axe.run(document, {
 			runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
 			resultTypes: ["violations"],
 		}).then((r) => r.violations

@@ -29,9 +29,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"cardtable/server"
@@ -69,8 +71,9 @@ func NeedChromium(t testing.TB) string {
 type Site struct {
 	T   testing.TB
 	URL string
-	// Server is the server behind URL.
+	// Server is the server behind URL, Store its store.
 	Server *server.Server
+	Store  *memstore.Store
 	alloc  context.Context
 }
 
@@ -90,7 +93,8 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 	for _, e := range edit {
 		e(&cfg)
 	}
-	srv := server.New(memstore.New(), cfg)
+	st := memstore.New()
+	srv := server.New(st, cfg)
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -101,6 +105,12 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 		srv.Shutdown(ctx)
 		hs.Close()
 	})
+	return &Site{T: t, URL: hs.URL, Server: srv, Store: st, alloc: startBrowser(t, path)}
+}
+
+// startBrowser starts Chromium for a site's tabs.
+func startBrowser(t testing.TB, path string) context.Context {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.WindowSize(1280, 900), chromedp.Flag("disable-dev-shm-usage", true))
@@ -113,7 +123,7 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 	if err := chromedp.Do(browser); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
-	return &Site{T: t, URL: hs.URL, Server: srv, alloc: browser}
+	return browser
 }
 
 // Tab is one page in a browser context of its own.
@@ -135,7 +145,33 @@ func (s *Site) Tab(t testing.TB) *Tab {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("opening a tab: %v", err)
 	}
+	watchErrors(t, ctx)
 	return &Tab{T: t, Ctx: ctx, S: s}
+}
+
+// watchErrors fails the test on every JavaScript error the tab's pages
+// throw and do not catch (until the test ends).
+func watchErrors(t testing.TB, ctx context.Context) {
+	var mu sync.Mutex
+	done := false
+	t.Cleanup(func() { mu.Lock(); done = true; mu.Unlock() })
+	chromedp.Listen(ctx, func(ev any) {
+		e, ok := ev.(*runtime.EventExceptionThrown)
+		if !ok {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if done {
+			return
+		}
+		d := e.ExceptionDetails
+		text := d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			text = d.Exception.Description
+		}
+		t.Errorf("JavaScript error at %s:%d: %s", d.URL, d.LineNumber+1, text)
+	})
 }
 
 // Do runs steps, failing the test on the first error.
@@ -209,7 +245,7 @@ func (tb *Tab) WaitPlaying(what, expr string) {
 	last, since := -1, time.Now()
 	for time.Since(since) < 40*time.Second {
 		ctx, cancel := context.WithTimeout(tb.Ctx, 5*time.Second)
-		state, err := chromedp.Run(ctx, chromedp.Evaluate[[]int]("[("+expr+") ? 1 : 0, window.cardtableTable ? window.cardtableTable.s.version : -1]"))
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[[]int]("[("+expr+") ? 1 : 0, window.cardtableTable ? window.cardtableTable.shown : -1]"))
 		cancel()
 		if err == nil && len(state) == 2 {
 			if state[0] == 1 {
@@ -344,7 +380,7 @@ func (tb *Tab) Sit(c Created) {
 }
 
 // Version is the table's version as the page knows it.
-func (tb *Tab) Version() int { return Eval[int](tb, "window.cardtableTable.s.version") }
+func (tb *Tab) Version() int { return Eval[int](tb, "window.cardtableTable.shown") }
 
 // Act clicks the button of the action sel and waits until the table has
 // moved past the version it was at.
@@ -352,7 +388,7 @@ func (tb *Tab) Act(sel string) {
 	tb.T.Helper()
 	v := tb.Version()
 	tb.Click(sel)
-	tb.Wait("the action "+sel+" applied", fmt.Sprintf("window.cardtableTable.s.version > %d", v))
+	tb.Wait("the action "+sel+" applied", fmt.Sprintf("window.cardtableTable.shown > %d", v))
 }
 
 // Show draws messages (table.Message values, or anything that marshals to
@@ -364,7 +400,8 @@ func (tb *Tab) Show(msgs ...any) {
 	if err != nil {
 		tb.T.Fatal(err)
 	}
-	tb.Open("/")
+	// A page of the site with the stylesheet and no script of its own.
+	tb.Open("/rules/war")
 	tb.Do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`import("/static/js/table.js").then((m) => {
 		document.body.replaceChildren();
 		document.body.className = "";

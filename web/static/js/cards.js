@@ -16,12 +16,29 @@ export function parse(code) {
   return { rank: m[1].toUpperCase(), suit: m[2].toUpperCase() };
 }
 
-// label is a card's name for screen readers and titles.
+// label is a card's name for screen readers and titles: "Ace of spades",
+// "10 of hearts", "Jester", "face-down card".
 export function label(code, jokerName = "jester") {
   const c = parse(code);
   if (!c) return "face-down card";
-  if (c.joker) return jokerName;
-  return `${RANK_NAMES[c.rank] || c.rank} of ${SUIT_NAMES[c.suit]}`;
+  if (c.joker) return cap(jokerName);
+  return `${cap(RANK_NAMES[c.rank] || c.rank)} of ${SUIT_NAMES[c.suit]}`;
+}
+
+function cap(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+// names writes several cards for a sentence: "the 5 of hearts and the 5 of
+// clubs".
+export function names(codes, jokerName) {
+  const parts = codes.map((c) => (parse(c) ? "the " : "a ") + label(c, jokerName));
+  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}
+
+// plural writes "1 card", "2 cards".
+export function plural(n, word, many = word + "s") {
+  return `${n} ${n === 1 ? word : many}`;
 }
 
 export function isRed(code) {
@@ -38,10 +55,14 @@ function el(name, attrs, text) {
 
 // card returns an <svg> of one card. code is card notation or "##";
 // opts.jokerName names the joker (Regicide's Jester).
+// opts.decorative hides the drawing from screen readers, for a card inside
+// a button whose name already says it.
 export function card(code, opts = {}) {
-  const svg = el("svg", { viewBox: "0 0 60 84", class: "card", role: "img" });
+  const svg = el("svg", opts.decorative
+    ? { viewBox: "0 0 60 84", class: "card", "aria-hidden": "true", focusable: "false" }
+    : { viewBox: "0 0 60 84", class: "card", role: "img", "aria-label": label(code, opts.jokerName) });
   const c = parse(code);
-  svg.append(el("title", {}, label(code, opts.jokerName)));
+  if (!opts.decorative) svg.append(el("title", {}, label(code, opts.jokerName)));
   if (!c) {
     svg.classList.add("back");
     svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-edge back-fill" }));
@@ -50,6 +71,7 @@ export function card(code, opts = {}) {
     return svg;
   }
   svg.classList.add(c.joker ? "joker" : isRed(code) ? "red" : "black");
+  if (!c.joker) svg.classList.add("suit-" + c.suit);
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-edge face-fill" }));
   if (c.joker) {
     svg.append(el("text", { x: 30, y: 46, "text-anchor": "middle", class: "pip-big" }, "★"));
@@ -83,9 +105,11 @@ export function inline(text) {
   while ((m = re.exec(text))) {
     frag.append(text.slice(last, m.index));
     const span = document.createElement("span");
-    span.className = "card-token " + (m[2] === "H" || m[2] === "D" ? "red" : "black");
+    span.className = "card-token suit-" + m[2] + " " + (m[2] === "H" || m[2] === "D" ? "red" : "black");
     span.textContent = m[1] + SUITS[m[2]];
     span.title = label(m[0]);
+    span.setAttribute("aria-label", label(m[0]));
+    span.setAttribute("role", "img");
     frag.append(span);
     last = re.lastIndex;
   }

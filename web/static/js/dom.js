@@ -46,3 +46,14 @@ export function fill(el, ...children) {
   append(el, children);
   return el;
 }
+
+// named writes the engine's "seat 2" in a sentence as that seat's name.
+export function named(text, seats) {
+  return String(text || "").replace(/\bseat (\d)\b/g, (all, n) => seatName(seats, Number(n) - 1));
+}
+
+// opening writes words that open a sentence: "you" as "You"; a name stays
+// as its person typed it.
+export function opening(s) {
+  return s && s.startsWith("you") ? "Y" + s.slice(1) : s;
+}

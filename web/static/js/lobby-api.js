@@ -17,7 +17,7 @@ async function call(method, path, body) {
 }
 
 export const games = () => call("GET", "/api/games").then((d) => d.games);
-export const openTables = () => call("GET", "/api/tables?open=true").then((d) => d.tables || []);
+export const openTables = (query = "") => call("GET", `/api/tables?open=true${query}`).then((d) => d.tables || []);
 export const recentTables = () => call("GET", "/api/tables?limit=20").then((d) => d.tables || []);
 export const tableInfo = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`);
 export const claimSeat = (id, seat, body) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/claim`, body);

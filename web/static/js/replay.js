@@ -3,12 +3,15 @@
 // may be shown once the game is over) and drawn by the game's module, as
 // the spectator saw it or as any seat saw it.
 
-import { h, fill, seatName } from "./dom.js";
+import { h, fill, seatName, named } from "./dom.js";
 import * as api from "./lobby-api.js";
-import { card } from "./cards.js";
+import { card, inline } from "./cards.js";
+import "./settings.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
+import { analysisPanel } from "./analysis.js";
+import { replayEvents } from "./chat.js";
 
 const MODULES = { war, regicide, watchtower };
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -18,9 +21,14 @@ let info = null;
 let step = 0;
 let viewer = -1;
 let timer = null;
+let analysis = null;
+
+// settled holds the spectator's view of each step loaded, for sentences
+// that compare a step with the one before.
+const settled = new Map();
 
 async function load(n) {
-  if (!cache.has(n)) cache.set(n, api.replayStep(id, n));
+  if (!cache.has(n)) cache.set(n, api.replayStep(id, n).then((d) => { settled.set(n, d.spectator); return d; }));
   return cache.get(n);
 }
 
@@ -40,19 +48,23 @@ function draw(data) {
   const ctx = { seat: viewer, seats: info.seats, options: info.options || {}, legal: [], ui: {}, fresh: true, act() {}, hint() {}, rerender() {} };
   const { board } = mod.render(view, ctx);
   if (mod.privateCards) board.append(allHands(mod, data));
-  const who = data.actor === undefined || data.actor === null || step === 0 ? "the deal" : `${seatName(info.seats, data.actor)}: ${data.action}`;
+  const before = step > 0 && cache.has(step - 1) ? settled.get(step - 1) : null;
+  const who = data.actor === undefined || data.actor === null || step === 0 ? "The deal." : sentence(mod, data.actor, data.action, before, data.spectator);
   fill(document.getElementById("board"), board);
-  fill(document.getElementById("step"), `Step ${step} of ${info.steps} — ${who}`);
+  fill(document.getElementById("step"), `Step ${step} of ${info.steps}: `, inline(who));
+  fill(document.getElementById("events"), replayEvents(info.events, step, info.seats));
   document.getElementById("slider").value = step;
   for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
   const cur = document.querySelector("#actions li.current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (analysis) analysis.show(step);
 }
 
-// named writes seat numbers in a game's sentence as names, where the game
-// module knows how.
-function named(mod, text) {
-  return mod.named ? mod.named(text, info.seats) : text;
+// sentence writes an action as a sentence (the game module's describe),
+// with what it led to when the views before and after it are at hand.
+function sentence(mod, seat, action, before, after) {
+  const ctx = { seats: info.seats, seat: -1, options: info.options || {} };
+  return mod.describe ? mod.describe(seat, action, before, after, ctx) : `${seatName(info.seats, seat)}: ${action}`;
 }
 
 // allHands shows every seat's hidden cards at this step: the game is over,
@@ -92,14 +104,16 @@ async function main() {
   const mod = MODULES[info.game];
   document.title = `${mod.title} replay · cardtable`;
   const actions = info.actions.map((a, i) => h("li", { dataset: { step: i + 1 } },
-    h("button.link-button", { onclick: () => go(i + 1) }, `${seatName(info.seats, a.seat)}: ${a.action}`)));
+    h("button.link-button", { onclick: () => go(i + 1) }, inline(sentence(mod, a.seat, a.action, null, null)))));
   fill(root,
     h("header.table-header", h("a.home", { href: "/" }, "cardtable"), h("h1", `${mod.title} — replay`),
       h("a.header-link", { href: `/rules/${info.game}?table=${encodeURIComponent(id)}` }, `${mod.title} rules`),
-      h("span.muted", info.result ? named(mod, info.result.detail || info.result.end) : "")),
+      h("span.replay-result", info.result ? capital(named(info.result.detail || info.result.end, info.seats)) : "")),
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
-    h("div.table-layout", h("section#board.board"), h("aside.side", h("section.log", h("h3", "Actions"), h("ol#actions.log-lines", actions)))));
+    h("div.table-layout", h("section#board.board", { "aria-label": "the table at this step" }), h("aside.side", h("section.log", h("h2", "Actions"), h("ol#actions.log-lines", { "aria-label": "every action" }, actions)), h("div#events"))));
+  analysis = analysisPanel(id, info, go);
+  document.getElementById("board").after(analysis.el);
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
@@ -107,6 +121,10 @@ async function main() {
   });
   const m = /step=(\d+)/.exec(location.hash);
   go(m ? Number(m[1]) : 0);
+}
+
+function capital(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
 main();

@@ -4,8 +4,9 @@
 
 import { TableView } from "./table.js";
 import { Connection, loadToken, saveToken, loadName, saveName } from "./conn.js";
-import { claimSeat } from "./lobby-api.js";
-import { h, fill } from "./dom.js";
+import { claimSeat, tableInfo, games } from "./lobby-api.js";
+import { h, fill, seatName } from "./dom.js";
+import { optionSummary } from "./options.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const root = document.getElementById("app");
@@ -39,21 +40,43 @@ async function claim(seat, invite, name = loadName()) {
   location.replace(`/t/${encodeURIComponent(id)}`);
 }
 
-function joinForm(seat, invite) {
+// joinForm is the invite page: what the table is (game, options in words,
+// who invited you, who sits where) and a name to take the seat with.
+async function joinForm(seat, invite) {
   const input = h("input", { id: "name", name: "name", maxlength: 40, required: true, value: loadName(), autocomplete: "nickname" });
   const msg = h("p.error", { role: "alert" });
+  let about = [h("h1", `You are invited to take seat ${seat + 1}`)];
+  try {
+    const [t, catalog] = await Promise.all([tableInfo(id), games()]);
+    const g = catalog.find((x) => x.name === t.game);
+    const seats = t.seats || [];
+    // The creator sits in the first person's seat (docs/protocol.md).
+    const host = seats.findIndex((x) => x.kind === "human" && x.claimed);
+    const summary = optionSummary(g, t.options);
+    about = [
+      h("h1", host >= 0 ? `${seatName(seats, host)} invites you to ${t.title || t.game}` : `You are invited to ${t.title || t.game}`),
+      h("p.invite-what", `${seats.length} players. ${summary ? `Options: ${summary}.` : "The usual rules."} `,
+        h("a", { href: `/rules/${t.game}?table=${encodeURIComponent(id)}`, target: "_blank", rel: "noopener" }, `How to play ${t.title || t.game}`)),
+      h("ol.invite-seats", { "aria-label": "the seats" }, seats.map((x, i) => h("li" + (i === seat ? ".yours" : ""),
+        i === seat ? h("strong", `Seat ${i + 1}: yours`) : `Seat ${i + 1}: ${x.kind === "bot" ? `bot ${x.bot || x.name}` : x.claimed ? x.name : "free"}`))),
+      t.finished ? h("p.error", "This game is over; you can watch its replay.") : null,
+      seats[seat] && (seats[seat].claimed || seats[seat].kind !== "human") ? h("p.error", `Seat ${seat + 1} is taken already; you can watch.`) : null,
+    ];
+  } catch (err) {
+    msg.textContent = err.message;
+  }
   const form = h("form.join", {
     onsubmit: async (e) => {
       e.preventDefault();
       try { await claim(seat, invite, input.value.trim()); } catch (err) { msg.textContent = err.message; }
     },
   },
-  h("h1", `You are invited to take seat ${seat + 1}`),
-  h("label", { for: "name" }, "Your name "), input, " ",
-  h("button.primary", { type: "submit" }, `Take seat ${seat + 1}`),
+  about,
+  h("p", h("label", { for: "name" }, "Your name "), input, " ",
+    h("button.primary", { type: "submit" }, `Take seat ${seat + 1}`)),
   msg,
   h("p", h("a", { href: `/t/${encodeURIComponent(id)}`, onclick: () => history.replaceState(null, "", location.pathname) }, "Just watch")));
-  fill(root, form);
+  fill(root, h("header.table-header", h("a.home", { href: "/" }, "cardtable")), form);
   input.focus();
 }
 

@@ -1,15 +1,26 @@
 // table.js is the table page: it keeps the last messages the server sent
-// (hello, seats, turn, event, end, error, hint), draws the table from them
-// with the game's module (war.js, regicide.js, watchtower.js) and sends the
-// player's choices back. It knows no rules: the game modules offer the
-// legal actions of the latest turn, and any they do not place on the board
-// are offered here as plain buttons.
+// (hello, seats, turn, event, end, error, hint, auto), draws the table from
+// them with the game's module (war.js, regicide.js, watchtower.js) and
+// sends the player's choices back. It knows no rules: the game modules
+// offer the legal actions of the latest turn, and any they do not place on
+// the board are offered here as plain buttons in the action bar.
+//
+// The page is a skeleton built once — header, board, action bar (sticky at
+// the bottom of the window: whose turn, what to do, the buttons that matter
+// now), and the side panels — whose parts are redrawn from the state at
+// most once a frame. The log is appended to, never redrawn, so a screen
+// reader hears each new line once. What happens at the table that is not a
+// move — the clock, offers, the rematch, chat, notices — is life.js's.
 
-import { h, fill, seatName } from "./dom.js";
+import { h, fill, seatName, opening } from "./dom.js";
 import { inline } from "./cards.js";
+import { invitesPanel, creatorToken } from "./invites.js";
+import { autoControls } from "./autoplay.js";
+import { settingsToggle } from "./settings.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
+import { Life } from "./life.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
@@ -22,10 +33,16 @@ export class TableView {
     this.tableID = tableID;
     this.send = send;
     this.claim = claim;
-    this.s = { seat: -1, seats: [], presence: null, version: 0, view: null, legal: [], legalVersion: -1, log: [], status: "connecting" };
+    this.s = { seat: -1, seats: [], presence: null, version: 0, view: null, legal: [], legalVersion: -1, log: [], status: "connecting", auto: null };
     this.ui = {};
     this.uiVersion = -1;
     this.animated = -1;
+    this.frame = 0;
+    this.shown = -1;
+    this.shownLegal = 0;
+    this.els = null;
+    this.logCount = 0;
+    this.life = new Life(this);
     document.addEventListener("keydown", (e) => this.key(e));
   }
 
@@ -39,7 +56,7 @@ export class TableView {
     const s = this.s;
     switch (m.type) {
       case "hello":
-        Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, prev: null, legal: [], legalVersion: -1, result: null, error: null });
+        Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, prev: null, legal: [], legalVersion: -1, result: null, error: null, auto: null });
         break;
       case "seats":
         s.presence = m;
@@ -57,11 +74,11 @@ export class TableView {
         if (m.version > s.legalVersion) s.legal = [];
         break;
       case "end":
-        Object.assign(s, { version: m.version, view: m.view, result: m.result, legal: [], prev: m.version > s.version ? s.view : s.prev });
+        Object.assign(s, { version: m.version, view: m.view, result: m.result, notes: m.notes || [], legal: [], prev: m.version > s.version ? s.view : s.prev });
         break;
       case "error":
         if (m.id && m.id === s.hintID) {
-          s.hintText = `no forecast: ${m.message}`;
+          s.hintText = `No forecast: ${m.message}`;
           break;
         }
         s.error = { code: m.code, message: m.message };
@@ -69,6 +86,13 @@ export class TableView {
         break;
       case "hint":
         if (m.id && m.id === s.hintID) Object.assign(s, { hintText: m.hint, hintAction: m.action });
+        break;
+      case "clock": case "draw": case "rematch": case "chat": case "notice":
+        this.life.message(m);
+        break;
+      case "auto":
+        s.auto = m.action ? { action: m.action, perSecond: m.per_second } : null;
+        if (!m.action && m.reason && m.reason !== "you turned it off") s.autoStopped = m.reason;
         break;
       default:
         return;
@@ -78,10 +102,11 @@ export class TableView {
 
   logEvent(m) {
     const s = this.s;
-    const who = m.actor === undefined || m.actor === null ? "" : seatName(s.seats, m.actor);
     const mod = MODULES[s.game];
-    const lines = mod && mod.logLines ? mod.logLines(m, s.view, { seats: s.seats }) : null;
-    for (const line of lines || [`${who}: ${m.action}`]) s.log.unshift({ version: m.version, text: line });
+    const ctx = { seats: s.seats, seat: s.seat, options: s.options || {} };
+    const lines = mod && mod.logLines ? mod.logLines(m, s.view, ctx) : null;
+    const who = m.actor === undefined || m.actor === null ? "" : seatName(s.seats, m.actor);
+    for (const text of lines || [`${who}: ${m.action}`]) s.log.unshift({ version: m.version, text });
     s.log.length = Math.min(s.log.length, LOG_LINES);
   }
 
@@ -101,100 +126,178 @@ export class TableView {
     Object.assign(this.s, { hintID: id, hintText: "", hintAction: action });
   }
 
+  // auto asks the server to play action at perSecond (0: the fastest, to
+  // finish the game); without action it stops auto-play.
+  auto(action, perSecond) {
+    this.s.autoStopped = null;
+    this.send(action ? { type: "auto", action, per_second: perSecond } : { type: "auto" });
+  }
+
   ctx() {
     const s = this.s;
     if (this.uiVersion !== s.version) { this.ui = {}; this.uiVersion = s.version; }
     return {
       seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui, view: s.view,
       hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version, prev: s.prev,
-      act: (a) => this.act(a), hint: (a) => this.hint(a), rerender: () => this.render(),
+      auto: s.auto, tableID: this.tableID,
+      act: (a) => this.act(a), hint: (a) => this.hint(a), rerender: () => this.draw(),
     };
   }
 
   key(e) {
     const t = e.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
-    if (t && t.tagName === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
+    if (t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "SUMMARY") && (e.key === " " || e.key === "Enter")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const mod = MODULES[this.s.game];
     if (mod && mod.key && this.s.view && mod.key(e, this.ctx())) e.preventDefault();
   }
 
+  // render draws the table at the next frame (many messages in one frame,
+  // as when a game is finished at once, are drawn once).
   render() {
+    if (this.frame) return;
+    // A frame, or a tenth of a second where frames do not come (a tab in
+    // the background), whichever is first.
+    let timer = 0, raf = 0;
+    const go = () => {
+      clearTimeout(timer);
+      if (raf) cancelAnimationFrame(raf);
+      this.frame = 0;
+      this.draw();
+    };
+    timer = setTimeout(go, 100);
+    raf = typeof requestAnimationFrame === "function" ? requestAnimationFrame(go) : 0;
+    this.frame = timer || 1;
+  }
+
+  draw() {
     const s = this.s;
     const mod = MODULES[s.game];
     if (!s.view || !mod) {
-      fill(this.root, h("p.status-line", s.status === "open" ? "Waiting for the table…" : "Connecting…"));
+      this.els = null;
+      fill(this.root, h("p.status-line", { role: "status" }, s.status === "open" ? "Waiting for the table…" : "Connecting…"));
       return;
     }
+    if (!this.els) this.skeleton();
+    const focus = focusKey();
     const ctx = this.ctx();
-    const { board, offered, prompt } = mod.render(s.view, ctx);
+    const { board, offered, prompt, bar } = mod.render(s.view, ctx);
     this.animated = s.version;
     document.title = `${mod.title} · cardtable`;
     const rest = s.legal.filter((a) => !offered.has(a));
-    fill(this.root,
-      this.header(mod),
+    const e = this.els;
+    fill(e.header, this.header(mod));
+    fill(e.board, board);
+    fill(e.bar, this.barContent(mod, prompt, bar, rest));
+    e.end.className = "result-panel";
+    fill(e.end, s.result ? this.endPanel(mod) : null);
+    e.end.hidden = !s.result;
+    fill(e.seats, this.seatsPanel());
+    fill(e.lifeTop, this.life.top());
+    fill(e.life, this.life.panels());
+    this.drawLog();
+    if (mod.afterDraw) mod.afterDraw(e.board, ctx);
+    this.life.afterRender(mod.title);
+    restoreFocus(focus);
+    // What the page shows now (tests and tools read it; s may be ahead
+    // of the screen until the next frame).
+    this.shown = s.version;
+    this.shownLegal = s.legal.length;
+  }
+
+  skeleton() {
+    const e = {
+      header: h("header.table-header"),
+      board: h("section.board", { "aria-label": "table" }),
+      bar: h("section.action-bar", { "aria-label": "your move" }),
+      end: h("section.result-panel", { "aria-label": "result", hidden: true }),
+      seats: h("section.seats", { "aria-label": "seats" }),
+      lifeTop: h("div.life-top"),
+      life: h("div.life-panels"),
+      logList: h("ol.log-lines", { role: "log", "aria-live": "polite", "aria-label": "what happened" }),
+    };
+    this.els = e;
+    for (const l of this.s.log) l.drawn = false;
+    fill(this.root, e.header,
       h("div.table-layout",
-        h("section.board", { "aria-label": "table" }, board),
-        h("aside.side",
-          this.turnPanel(mod, prompt),
-          rest.length ? h("section.actions", { "aria-label": "more actions" }, h("h3", "Actions"), rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, label(a)))) : null,
-          s.result ? this.endPanel() : null,
-          this.seatsPanel(),
-          this.logPanel())));
+        h("div.main-col", e.end, e.lifeTop, e.board),
+        h("aside.side", e.life, e.seats, h("section.log", h("h2", "Log"), e.logList))),
+      e.bar);
+  }
+
+  // drawLog appends the lines logged since the last draw (the newest on
+  // top) and drops the oldest beyond LOG_LINES.
+  drawLog() {
+    const list = this.els.logList;
+    // The log is newest first (life.js adds its notices the same way);
+    // the lines not drawn yet are at its head.
+    const fresh = [];
+    for (const l of this.s.log) {
+      if (l.drawn) break;
+      fresh.push(l);
+    }
+    for (const l of fresh.reverse()) {
+      l.drawn = true;
+      l.n = l.n || ++this.logCount;
+      list.prepend(h("li" + (l.notice ? ".notice" : ""), { value: l.n, dataset: { version: l.version } }, inline(l.text)));
+    }
+    while (list.children.length > LOG_LINES) list.lastElementChild.remove();
   }
 
   header(mod) {
     const s = this.s;
     const who = s.seat >= 0 ? `You are ${seatName(s.seats, s.seat)}` : "Watching";
     const st = { open: "connected", connecting: "connecting…", closed: "reconnecting…" }[s.status];
-    return h("header.table-header",
+    return [
       h("a.home", { href: "/" }, "cardtable"),
       h("h1", mod.title),
       h("span.who", { "data-seat": s.seat }, who),
       h("span.conn." + s.status, { role: "status" }, st),
       h("span.muted", `move ${s.version}`),
-      h("a.header-link", { href: `/rules/${s.game}?table=${encodeURIComponent(this.tableID)}`, target: "_blank" }, `${mod.title} rules`));
+      h("a.header-link", { href: `/rules/${s.game}?table=${encodeURIComponent(this.tableID)}`, target: "_blank", rel: "noopener" }, `${mod.title} rules`),
+      settingsToggle(() => this.draw()),
+    ];
   }
 
-  turnPanel(mod, prompt) {
+  // barContent is the action bar: whose turn it is, what to do now, and
+  // the buttons that matter now (the module's, then any legal action it did
+  // not place), with War's auto-play.
+  barContent(mod, prompt, bar, rest) {
     const s = this.s;
     const seats = s.result ? [] : mod.toMove(s.view);
     const names = seats.map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
-    return h("section.turn", { "aria-live": "polite" },
-      h("p.whose", { "data-to-move": seats.join(",") }, s.result ? "Game over" : names.length ? `To move: ${names.join(", ")}` : ""),
-      prompt && s.legal.length ? h("p.prompt", prompt) : null,
-      s.error ? h("p.error", { role: "alert", "data-code": s.error.code }, s.error.message) : null);
+    const whose = s.result ? "Game over" : names.length ? `To move: ${names.join(", ")}` : "";
+    const buttons = [...(bar || []), ...rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, inline(label(a)), keyHint(a)))];
+    const auto = s.game === "war" && s.seat >= 0 && !s.result ? autoControls(this) : null;
+    return [
+      h("div.bar-status", { "aria-live": "polite" },
+        h("p.whose", { "data-to-move": seats.join(",") }, whose),
+        prompt && s.legal.length ? h("p.prompt", prompt) : null,
+        s.error ? h("p.error", { role: "alert", "data-code": s.error.code }, s.error.message) : null,
+        s.autoStopped ? h("p.muted", `Auto-play stopped: ${s.autoStopped}.`) : null),
+      buttons.length ? h("div.bar-buttons", buttons) : null,
+      auto,
+    ];
   }
 
-  endPanel() {
+  endPanel(mod) {
     const s = this.s;
     const r = s.result;
+    const ctx = this.ctx();
+    const end = TABLE_ENDS.has(r.end) ? tableEnd(r, ctx) : mod.endSentence ? mod.endSentence(r, s.view, ctx) : null;
     const winners = (r.winners || []).map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
-    const again = s.seat >= 0 ? h("button.primary", { onclick: () => this.playAgain(again) }, "Play again") : null;
-    const mod = MODULES[s.game];
-    const detail = r.detail && mod.named ? mod.named(r.detail, s.seats) : r.detail;
-    return h("section.end", { "aria-label": "result" },
-      h("h2", winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end),
-      h("p", detail || r.end),
-      h("p", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
-        " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")));
-  }
-
-  async playAgain(button) {
-    const s = this.s;
-    const seats = s.seats.map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot } : { kind: "human" }));
-    button.disabled = true;
-    const name = s.seat >= 0 ? seatName(s.seats, s.seat) : "";
-    const { createTable } = await import("./lobby-api.js");
-    try {
-      const next = await createTable({ game: s.game, options: s.options, seats, name });
-      location.href = `/t/${next.id}`;
-    } catch (err) {
-      s.error = { code: err.code, message: err.message };
-      button.disabled = false;
-      this.render();
-    }
+    const headline = end ? end.headline : winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end;
+    const outcome = end ? end.outcome : s.seat >= 0 && (r.winners || []).includes(s.seat) ? "won" : winners.length ? "lost" : "draw";
+    const again = this.life.endControls();
+    this.els.end.className = `result-panel end outcome-${outcome}`;
+    return [
+      h("h2", { dataset: { outcome } }, headline),
+      (end ? end.lines : [mod.named ? mod.named(r.detail || "", s.seats) : r.detail]).filter(Boolean).map((l) => h("p", inline(l))),
+      this.life.endNotes(),
+      h("p.end-links", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
+        " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")),
+    ];
   }
 
   seatsPanel() {
@@ -204,14 +307,15 @@ export class TableView {
       seatName(s.seats, i), i === s.seat ? " (you)" : "",
       x.kind === "bot" ? h("span.muted", ` · bot ${x.bot || ""}`) : null,
       x.kind === "human" && x.claimed === false ? h("span.muted", " · free seat") : null,
-      x.kind === "human" && x.claimed === false && s.seat < 0 && this.claim && !s.result
-        ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, "Take this seat") : null,
+      x.kind === "human" && x.claimed === false && s.seat < 0 && this.claim && !s.result && x.open !== false
+        ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, `Take seat ${i + 1}`) : null,
       x.kind === "human" && x.claimed === false && !s.result && creatorToken(this.tableID)
-        ? h("button.small", { onclick: () => this.toBot(i) }, "Give to a bot") : null,
-      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null));
-    return h("section.seats", h("h3", "Seats"), h("ul", list),
+        ? h("button.small", { onclick: () => this.toBot(i) }, `Give seat ${i + 1} to a bot`) : null,
+      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null,
+      this.life.seatExtras(i, x, !!creatorToken(this.tableID), (n) => this.toBot(n))));
+    return [h("h2", "Seats"), h("ul", list),
       p && p.spectators ? h("p.muted", `${p.spectators} watching`) : null,
-      invitesPanel(this.tableID, s.seats));
+      invitesPanel(this.tableID, s.seats, s.game)];
   }
 
   fail(err) {
@@ -228,40 +332,46 @@ export class TableView {
       this.fail(err);
     }
   }
+}
 
-  logPanel() {
-    return h("section.log", h("h3", "Log"),
-      h("ol.log-lines", { reversed: true, "aria-live": "off" }, this.s.log.map((l) => h("li", inline(l.text)))));
-  }
+// TABLE_ENDS are the ways a table ends a game before its rules do
+// (record/ending.go): their result's detail says what happened, with names.
+const TABLE_ENDS = new Set(["resigned", "timeout", "aborted", "agreed-draw"]);
+
+function tableEnd(r, ctx) {
+  const winners = (r.winners || []).map((i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
+  const list = winners.length <= 1 ? winners.join("") : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}`;
+  const headline = r.end === "aborted" ? "The game was called off" : r.end === "agreed-draw" ? "A draw by agreement" : `${opening(list)} won`;
+  // The detail starts with a name (as typed: never capitalised) or, for an
+  // abort or an agreed draw, with a word.
+  const words = r.end === "aborted" || r.end === "agreed-draw";
+  const detail = r.detail ? (words ? r.detail[0].toUpperCase() + r.detail.slice(1) : r.detail) + "." : "";
+  const outcome = ctx.seat < 0 ? "neutral" : (r.winners || []).includes(ctx.seat) ? "won" : winners.length ? "lost" : "draw";
+  return { headline, lines: [detail], outcome };
 }
 
 // label turns an action left to the generic buttons into words.
 function label(a) {
-  const words = { done: "Done with setup (D)", end: "End turn (E)", yield: "Yield", pass: "Pass", flip: "Flip" };
+  const words = { done: "Done with setup", end: "End turn", yield: "Yield", pass: "Pass", flip: "Flip" };
   return words[a] || a;
 }
 
-// created is what the lobby kept of a table this browser created.
-function created(id) {
-  try { return JSON.parse(localStorage.getItem(`cardtable.created.${id}`) || "null"); } catch { return null; }
+function keyHint(a) {
+  const keys = { done: "D", end: "E", yield: "Y", pass: "P", flip: "F" };
+  return keys[a] ? [" ", h("kbd", { "aria-hidden": "true" }, keys[a])] : null;
 }
 
-function creatorToken(id) {
-  const c = created(id);
-  return c && c.creator_token;
+// focusKey names the focused control so that it can be focused again once
+// the page is redrawn (a keyboard player keeps their place).
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  for (const k of ["action", "card", "focus"]) if (a.dataset && a.dataset[k]) return `[data-${k}="${CSS.escape(a.dataset[k])}"]`;
+  return a.id ? `#${CSS.escape(a.id)}` : null;
 }
 
-// invitesPanel shows the invite links of the free seats and the spectator
-// link of a table this browser created (kept by the lobby in localStorage).
-export function invitesPanel(id, seats) {
-  const made = created(id);
-  if (!made) return null;
-  const abs = (u) => new URL(u, location.origin).href;
-  const row = (text, url) => h("li", h("span.invite-for", text),
-    h("span.invite-row", h("input.link", { readonly: true, value: abs(url), "aria-label": `invite link for ${text}`, onfocus: (e) => e.target.select() }),
-      h("button.small", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(url)) }, "Copy")));
-  return h("div.invites", h("h4", "Invite links"), h("ul",
-    (made.invites || []).filter((inv) => !seats[inv.seat] || (seats[inv.seat].kind === "human" && seats[inv.seat].claimed !== true))
-      .map((inv) => row(`seat ${inv.seat + 1}:`, inv.url)),
-    row("spectators:", made.spectator_url || `/t/${id}`)));
+function restoreFocus(sel) {
+  if (!sel || (document.activeElement && document.activeElement !== document.body)) return;
+  const el = document.querySelector(sel);
+  if (el && !el.disabled) el.focus({ preventScroll: true });
 }

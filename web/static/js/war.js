@@ -1,10 +1,11 @@
 // war.js renders a War view (docs/war.md): each pile with its count, the
-// cards laid in this trick (wars as they build), the last trick, the
-// variants in force, and Slap War's slap button. It offers only the legal
-// actions it is given.
+// cards laid in this trick on the felt (a war's stacks growing), the last
+// trick until the next one starts and the winner's pile taking its cards,
+// the variants in force, and Slap War's slap button. It offers only the
+// legal actions it is given; Flip, SLAP! and Pass go to the action bar.
 
 import { h, seatName } from "./dom.js";
-import { card, short, inline } from "./cards.js";
+import { card, short, plural, inline } from "./cards.js";
 
 export const title = "War";
 
@@ -13,17 +14,17 @@ export function toMove(view) {
   return view.to_flip || [];
 }
 
-// variants lists the rules in force that differ from plain War.
+// variants lists the rules in force that differ from plain War, in words.
 export function variants(o) {
   const out = [];
   if (o.players === "3") out.push("three players");
-  if (o.peace === "true") out.push("Peace (lowest card wins)");
-  if (o["auto-war"] && o["auto-war"] !== "off") out.push(`Automatic War on ${o["auto-war"]}`);
-  if (o["beats-faces"] && o["beats-faces"] !== "off") out.push(`${o["beats-faces"]} beats J Q K`);
-  if (o["beats-ace"] && o["beats-ace"] !== "off") out.push(`${o["beats-ace"]} beats A`);
-  if (o.underdog && o.underdog !== "off") out.push(`Underdog ${o.underdog}`);
-  if (o.slap && o.slap !== "off") out.push(`Slap War on ${o.slap} (${o["slap-window"]}, false slap: ${o["false-slap"]})`);
-  if (o.pickup && o.pickup !== "winner-first") out.push(`pickup ${o.pickup}`);
+  if (o.peace === "true") out.push("Peace: the lowest card wins");
+  if (o["auto-war"] && o["auto-war"] !== "off") out.push(`Automatic War: a ${o["auto-war"]} starts a war`);
+  if (o["beats-faces"] && o["beats-faces"] !== "off") out.push(`a ${o["beats-faces"]} beats J, Q and K`);
+  if (o["beats-ace"] && o["beats-ace"] !== "off") out.push(`a ${o["beats-ace"]} beats the Ace`);
+  if (o.underdog && o.underdog !== "off") out.push(`Underdog: a ${o.underdog} face down wins a lost war`);
+  if (o.slap && o.slap !== "off") out.push(`Slap War: slap a ${o.slap} within ${o["slap-window"]}${o["false-slap"] === "ignore" ? "" : "; a false slap locks you out of the next window"}`);
+  if (o.pickup && o.pickup !== "winner-first") out.push(`won cards go under ${{ "loser-first": "losers' first", seat: "in seat order", shuffle: "shuffled" }[o.pickup] || o.pickup}`);
   return out;
 }
 
@@ -60,34 +61,45 @@ function drawCountdown(el) {
   el.textContent = `${(left / 1000).toFixed(1)} s ${"▰".repeat(cells)}${"▱".repeat(10 - cells)} `;
 }
 
+// showsLast reports whether the felt shows the last trick: the current one
+// has no card down yet.
+function showsLast(view) {
+  return view.last && (view.table || []).every((cs) => !cs || !cs.length);
+}
+
 export function render(view, ctx) {
   const offered = new Set();
   const board = h("div.war");
   const v = variants(ctx.options || {});
-  board.append(h("p.variants", v.length ? "Variants: " + v.join(" · ") : "Plain War"));
-  const stats = `Battle ${view.battles + (view.phase === "over" ? 0 : 1)} · ${view.wars} war${view.wars === 1 ? "" : "s"}`;
-  board.append(h("p.stats", stats));
+  board.append(h("p.variants", v.length ? "Variants: " + v.join(" · ") : "Plain War: the highest card takes the trick; a tie is a war."));
+  const battle = view.battles + (view.phase === "over" ? 0 : 1);
+  board.append(h("p.stats", `Battle ${battle} · ${plural(view.wars, "war")} so far`));
 
+  const last = showsLast(view);
   const seats = h("div.war-seats");
-  for (let i = 0; i < view.players; i++) seats.append(seatPanel(view, ctx, i));
+  for (let i = 0; i < view.players; i++) seats.append(seatPanel(view, ctx, i, last));
   board.append(seats);
 
   if (view.round === "war" && view.phase !== "over") {
     board.append(h("p.war-banner", { role: "status" }, ctx.options.peace === "true" ? "PEACE!" : "WAR!"));
   }
   if (view.slap) {
-    const answered = view.slap.answer ? `you answered ${view.slap.answer}` : "";
+    const answered = view.slap.answer ? ` You answered: ${view.slap.answer.startsWith("slap") ? "slap" : "pass"}.` : "";
     // A seat that may slap sees the window run out (the server's clock
     // decides; this one starts when the reveal reached the page).
     const clock = view.phase === "slap" && slapAction(ctx.legal) ? countdown(view) : null;
     board.append(h("p.slap-banner", { role: "status" }, `A ${view.slap.rank} is showing — SLAP! `, clock, answered));
   }
-  if (view.last) board.append(lastTrick(view.last, ctx));
+  if (view.last) board.append(h("p.last-trick", { "aria-live": "polite" }, "Last trick: ", withGlyphs(trickSentence(view.last, ctx))));
+  return { board, offered, bar: bar(view, ctx, offered), prompt: prompt(view, ctx) };
+}
 
-  const controls = h("div.war-controls");
+// bar is the action bar's buttons: Flip, SLAP!, Pass.
+function bar(view, ctx, offered) {
+  const out = [];
   if (ctx.legal.includes("flip")) {
     offered.add("flip");
-    controls.append(h("button.primary.big", { onclick: () => ctx.act("flip"), "data-action": "flip", "aria-keyshortcuts": "F Space" }, "Flip ", h("kbd", "F")));
+    out.push(h("button.primary.big", { onclick: () => ctx.act("flip"), "data-action": "flip", "aria-keyshortcuts": "F Space" }, "Flip ", h("kbd", { "aria-hidden": "true" }, "F")));
   }
   const slap = slapAction(ctx.legal);
   if (slap) {
@@ -96,17 +108,17 @@ export function render(view, ctx) {
     // allows it, but drawn quieter and saying what it costs.
     const falseSlap = view.phase !== "slap";
     const what = ctx.options["false-slap"] === "ignore" ? "does nothing" : "locks you out of the next window";
-    controls.append(h("button.slap" + (falseSlap ? ".false-slap" : ""), {
+    out.push(h("button.slap" + (falseSlap ? ".false-slap" : ""), {
       onclick: () => ctx.act("slap"), "data-action": "slap", "aria-keyshortcuts": "S",
-      title: falseSlap ? `No slap card showing: a slap now ${what}` : "Slap the table",
-    }, "SLAP! ", h("kbd", "S"), falseSlap ? h("small", ` (no ${ctx.options.slap} showing)`) : null));
+      "aria-describedby": falseSlap ? "false-slap-cost" : null,
+    }, "SLAP! ", h("kbd", { "aria-hidden": "true" }, "S"), falseSlap ? h("small", ` (no ${ctx.options.slap} showing)`) : null));
+    if (falseSlap) out.push(h("span#false-slap-cost.visually-hidden", `A slap now ${what}.`));
   }
   if (ctx.legal.includes("pass")) {
     offered.add("pass");
-    controls.append(h("button", { onclick: () => ctx.act("pass"), "data-action": "pass", "aria-keyshortcuts": "P" }, "Pass ", h("kbd", "P")));
+    out.push(h("button", { onclick: () => ctx.act("pass"), "data-action": "pass", "aria-keyshortcuts": "P" }, "Pass ", h("kbd", { "aria-hidden": "true" }, "P")));
   }
-  board.append(controls);
-  return { board, offered, prompt: prompt(view, ctx) };
+  return out;
 }
 
 function prompt(view, ctx) {
@@ -116,31 +128,87 @@ function prompt(view, ctx) {
   return "";
 }
 
-function seatPanel(view, ctx, i) {
+function seatPanel(view, ctx, i, last) {
   const name = seatName(ctx.seats, i) + (i === ctx.seat ? " (you)" : "");
   const waiting = (view.to_flip || []).includes(i) || (view.slap && view.slap.to_answer.includes(i));
-  const laid = view.table[i] || [];
-  const panel = h("section.seat-panel" + (waiting ? ".to-move" : "") + (view.out[i] ? ".out" : ""),
+  const laid = last ? view.last.table[i] || [] : view.table[i] || [];
+  const won = last && view.last.winner === i;
+  const pile = view.piles[i];
+  const panel = h("section.seat-panel" + (waiting ? ".to-move" : "") + (view.out[i] ? ".out" : "") + (won ? ".took" : ""),
     { "aria-label": name, dataset: { seat: i } },
     h("h3", name, view.out[i] ? " — out" : "", (view.locked_out || []).includes(i) ? " — locked out" : ""),
-    h("div.pile", card(view.piles[i] > 0 ? "##" : ""), h("span.count", { "data-pile": i }, `${view.piles[i]} card${view.piles[i] === 1 ? "" : "s"}`)),
-    h("div.laid", { "aria-label": `${name} laid: ${laid.map(short).join(" ") || "nothing"}` }, laid.map((c, j) => {
-      const svg = card(c);
-      // Animation is a layer on top: a card that was not on the table in
-      // the previous view turns up.
-      const before = ctx.prev && ctx.prev.table ? (ctx.prev.table[i] || []).length : 0;
-      if (ctx.fresh && j >= before) svg.classList.add("turned");
-      return svg;
-    })),
+    h("div.pile", { dataset: { pileOf: i } }, pile > 0 ? card("##") : h("span.empty-pile"), h("span.count", { "data-pile": i }, plural(pile, "card"))),
+    h("div.laid" + (last ? ".last" : ""), { role: "group", "aria-label": `${name} ${last ? "laid in the last trick" : "laid"}: ${laid.map(short).join(" ") || "nothing"}`, dataset: { laidOf: i } },
+      layers(laid, ctx, i, last)),
+    last && won ? h("p.took-label", "took the trick") : null,
   );
   return panel;
 }
 
-function lastTrick(last, ctx) {
-  const who = last.winner >= 0 ? seatName(ctx.seats, last.winner) : "nobody";
-  const how = { compare: "", underdog: ` by Underdog (${short(last.underdog)})`, slap: ` by a slap (${last.slap_ms} ms)`, "run-out": " (the others ran out)", draw: " — a draw" }[last.how] || "";
-  const cards = last.table.map((cs, i) => `${seatName(ctx.seats, i)}: ${cs.filter((c) => c !== "##").join(" ")}`).join(" · ");
-  return h("p.last-trick", `Last trick: ${who} took it${how}. `, inline(cards));
+// layers lays a seat's cards of a trick on the felt: a battle's one card,
+// or a war's stacks (each war round's face-down cards under its face-up
+// one), the new ones turning up.
+function layers(laid, ctx, i, last) {
+  const before = !last && ctx.prev && ctx.prev.table ? (ctx.prev.table[i] || []).length : 0;
+  return laid.map((c, j) => {
+    const svg = card(c);
+    if (ctx.fresh && !last && j >= before) svg.classList.add("turned");
+    if (c !== "##" && j > 0) svg.classList.add("up");
+    return svg;
+  });
+}
+
+// trickSentence tells a finished trick: who took it and how, with the
+// cards that decided it (card codes, drawn as glyphs).
+export function trickSentence(l, ctx) {
+  const who = l.winner >= 0 ? seatName(ctx.seats, l.winner) : "Nobody";
+  const up = l.table.map((cs) => [...(cs || [])].reverse().find((c) => c !== "##")).map((c) => c || "");
+  const counts = l.table.map((cs) => (cs || []).length);
+  const war = counts.some((n) => n > 1);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const others = up.map((c, i) => (i === l.winner || !c ? null : c)).filter(Boolean);
+  const mine = up[l.winner] || "";
+  switch (l.how) {
+    case "slap":
+      return `${who} slapped first (${l.slap_ms} ms) and took the table's ${plural(total, "card")}.`;
+    case "underdog":
+      return `${who} lost the war on the face-up cards but held ${l.underdog} face down: Underdog takes the ${plural(total, "card")}.`;
+    case "run-out":
+      return `${who} took the table's ${plural(total, "card")}: the others ran out of cards.`;
+    case "draw":
+      return "Everyone left in the war ran out of cards: a draw.";
+  }
+  const beats = others.length ? `${mine} beats ${others.join(" and ")}` : mine;
+  return war ? `${who} won a war of ${plural(total, "card")}: ${beats}.` : `${who} took the trick: ${beats}.`;
+}
+
+// withGlyphs is a sentence node whose card codes are drawn as glyphs.
+function withGlyphs(text) {
+  return h("span", inline(text));
+}
+
+// afterDraw lets the winner's pile take the last trick's cards when a
+// trick has just ended (not under prefers-reduced-motion): copies of the
+// cards fly from the felt to the pile.
+export function afterDraw(board, ctx) {
+  const view = ctx.view;
+  for (const old of document.querySelectorAll("svg.card.flying")) old.remove();
+  if (!ctx.fresh || !ctx.prev || !showsLast(view) || view.battles <= ctx.prev.battles || view.phase === "over") return;
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches || !board.animate) return;
+  const pile = board.querySelector(`[data-pile-of="${view.last.winner}"]`);
+  if (!pile) return;
+  const to = pile.getBoundingClientRect();
+  for (const svg of board.querySelectorAll(".laid.last svg.card")) {
+    const from = svg.getBoundingClientRect();
+    const ghost = svg.cloneNode(true);
+    ghost.classList.add("flying");
+    Object.assign(ghost.style, { position: "absolute", left: `${from.left + scrollX}px`, top: `${from.top + scrollY}px`, width: `${from.width}px`, height: `${from.height}px`, margin: 0, pointerEvents: "none" });
+    ghost.setAttribute("aria-hidden", "true");
+    document.body.append(ghost);
+    const dx = to.left - from.left, dy = to.top - from.top;
+    ghost.animate([{ transform: "none", opacity: 1 }, { transform: "none", opacity: 1, offset: 0.45 }, { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.2 }],
+      { duration: 900, easing: "ease-in" }).finished.then(() => ghost.remove(), () => ghost.remove());
+  }
 }
 
 // key handles War's shortcuts: F or Space flips, S slaps, P passes.
@@ -152,17 +220,50 @@ export function key(e, ctx) {
   return false;
 }
 
+// describe writes one action as a sentence, from the views before and
+// after it (the replay's list and the log).
+export function describe(seat, action, before, after, ctx) {
+  const who = seatName(ctx.seats, seat);
+  let text;
+  if (action.startsWith("slap")) {
+    const ms = /^slap@(\d+)/.exec(action);
+    text = before && before.phase !== "slap" ? `${who} slapped with no ${ctx.options.slap || "slap card"} showing (a false slap)` : `${who} slapped${ms ? ` after ${ms[1]} ms` : ""}`;
+  } else if (action === "pass") text = `${who} let the slap go`;
+  else if (action === "flip") text = before && before.round === "war" ? `${who} laid war cards` : `${who} flipped`;
+  else text = `${who}: ${action}`;
+  if (after && before && after.battles > before.battles && after.last) text += `. ${trickSentence(after.last, ctx)}`;
+  else text += ".";
+  return text;
+}
+
 // logLines writes a finished trick (and slaps) to the log; flips alone
 // are not worth a line.
 export function logLines(m, prev, ctx) {
   const v = m.view;
   const lines = [];
-  if (m.action && m.action.startsWith("slap")) lines.push(`${seatName(ctx.seats, m.actor)}: ${m.action}`);
-  if (prev && v.battles > prev.battles && v.last) {
-    const l = v.last;
-    const who = l.winner >= 0 ? seatName(ctx.seats, l.winner) : "nobody";
-    const laid = l.table.map((cs, i) => `${seatName(ctx.seats, i)} ${cs.filter((c) => c !== "##").join(" ")}`).join(", ");
-    lines.push(`battle ${v.battles}: ${who} took it${l.how === "compare" ? "" : ` (${l.how})`}: ${laid}`);
+  if (m.action && m.action.startsWith("slap")) lines.push(describe(m.actor, m.action, prev, null, ctx));
+  if (prev && v.battles > prev.battles && v.last) lines.push(`Battle ${v.battles}: ${trickSentence(v.last, ctx)}`);
+  return lines;
+}
+
+// endSentence says who won and how, with the game's numbers.
+export function endSentence(r, view, ctx) {
+  const w = (r.winners || [])[0];
+  const mine = ctx.seat >= 0;
+  const numbers = `${plural(r.length, "battle")}, ${plural(view.wars, "war")}.`;
+  if (w === undefined) {
+    const why = {
+      cap: `Nobody won within ${ctx.options["max-battles"] || "the cap of"} battles: a draw.`,
+      repetition: "The piles came back to a position seen before, so the game would go on forever: a draw.",
+      draw: "Everyone left in the war ran out of cards: a draw.",
+    }[r.end] || "A draw.";
+    return { headline: "A draw", lines: [why, numbers], outcome: "draw" };
   }
-  return lines.reverse();
+  const name = w === ctx.seat ? "You" : seatName(ctx.seats, w);
+  const headline = w === ctx.seat ? "You won!" : `${name} won`;
+  return {
+    headline,
+    lines: [`${name} ${w === ctx.seat ? "hold" : "holds"} all 52 cards after ${numbers.slice(0, -1)}.`],
+    outcome: !mine ? "neutral" : w === ctx.seat ? "won" : "lost",
+  };
 }

@@ -5,8 +5,8 @@
 // (flips, free-for-alls, the showdown and the tower battle) are played out
 // step by step. Every click is one of the legal actions it was given.
 
-import { h, seatName } from "./dom.js";
-import { card, short, inline } from "./cards.js";
+import { h, seatName, opening } from "./dom.js";
+import { card, short, inline, label, plural } from "./cards.js";
 
 export const title = "Watchtower";
 const STEP = 0.6; // seconds between the steps of an action's events
@@ -22,17 +22,57 @@ export function named(text, seats) {
   return text.replace(/\bseat (\d)\b/g, (all, n) => seatName(seats, Number(n) - 1));
 }
 
+// ZONES explains each zone in one line, shown when its label is tapped,
+// clicked or focused (never on hover alone: phones have none).
+const ZONES = {
+  fortress: "Your cards face up. Equal ranks stand as one tower; only a tower's top card can be challenged.",
+  army: "Your hidden hand. You fight with it, blind: the other player picks from it face down.",
+  barracks: "The face-down draw pile. Burned and returned cards go under it face up.",
+  watchtower: "On campaign: four of a kind, safe from everyone.",
+  showdown: "When everyone still in is on campaign, armies are laid out in rows; the most tricks wins.",
+};
+
+let tipCount = 0;
+
+// zone is a zone's label: a button that shows its one-line explanation on
+// tap, click or focus, and names it to screen readers.
+function zone(name, text) {
+  const id = `zone-tip-${++tipCount}`;
+  const tip = h("span.zone-tip", { id, role: "note" }, ZONES[name]);
+  const b = h("button.zone", {
+    type: "button", "aria-expanded": "false", "aria-describedby": id, dataset: { focus: `zone-${name}-${tipCount}` },
+    onclick: () => b.setAttribute("aria-expanded", String(b.getAttribute("aria-expanded") !== "true")),
+  }, text || cap(name), h("span.zone-mark", { "aria-hidden": "true" }, "?"));
+  return h("span.zone-label", b, tip);
+}
+
+function cap(s) {
+  return s[0].toUpperCase() + s.slice(1);
+}
+
+// howToWin is the strip that tells a newcomer the way to win.
+function howToWin(view, ctx) {
+  const me = (view.players || [])[ctx.seat];
+  const step = me ? (me.campaign ? 2 : 1) : 0;
+  const steps = ["Build a watchtower: four of one rank in your fortress, the fourth won from someone", "→ you go on campaign", "→ when everyone still in is on campaign, the showdown: most tricks wins"];
+  return h("ol.how-to-win", { "aria-label": "how to win" }, steps.map((t, i) => h("li" + (step === i + 1 ? ".here" : ""), t)));
+}
+
 export function render(view, ctx) {
   const offered = new Set();
   const act = (a) => { offered.add(a); return () => ctx.act(a); };
   const board = h("div.watchtower");
+  board.append(howToWin(view, ctx));
   board.append(header(view, ctx));
   if (view.pending) board.append(pendingPanel(view, ctx, act));
   const players = h("div.wt-players");
   for (const p of view.players) players.append(playerPanel(view, ctx, p, act));
   board.append(players);
   if (view.events && view.events.length) board.append(eventSteps(view.events.map((e) => named(e, ctx.seats)), ctx.fresh));
-  return { board, offered, prompt: prompt(view, ctx) };
+  const bar = [];
+  if (ctx.legal.includes("done")) bar.push(h("button.primary.big", { onclick: act("done"), "data-action": "done", "aria-keyshortcuts": "D" }, "Done with setup ", h("kbd", { "aria-hidden": "true" }, "D")));
+  if (ctx.legal.includes("end")) bar.push(h("button.primary.big", { onclick: act("end"), "data-action": "end", "aria-keyshortcuts": "E" }, "End turn ", h("kbd", { "aria-hidden": "true" }, "E")));
+  return { board, offered, bar, prompt: prompt(view, ctx) };
 }
 
 function header(view, ctx) {
@@ -40,7 +80,7 @@ function header(view, ctx) {
   return h("section.wt-header",
     h("span.pile-count", view.phase === "setup" ? "Setup" : view.phase === "over" ? "Game over" : `Round ${view.round}`),
     view.phase === "over" ? null : h("span.pile-count", view.turn === ctx.seat ? "your turn" : `${seatName(ctx.seats, view.turn)}'s turn`),
-    h("span.pile-count.barracks", card(view.barracks ? "##" : ""), ` Barracks ${view.barracks}`),
+    h("span.pile-count.barracks", card(view.barracks ? "##" : ""), " ", zone("barracks"), ` ${view.barracks}`),
     known.length ? h("span.pile-count", `known in the barracks: ${known.join(", ")}`) : null,
     view.aside && view.aside.length ? h("span.pile-count", `set aside: ${view.aside.map(short).join(" ")}`) : null,
     view.phase === "play" ? h("span.pile-count", `burn ${view.burn_used ? "used" : "free"} · challenge ${view.challenge_used ? "used" : "free"}`) : null,
@@ -51,7 +91,7 @@ function prompt(view, ctx) {
   if (!ctx.legal.length) return "";
   const p = view.pending;
   if (p && (p.kind === "battle" || p.kind === "free-for-all")) return `Pick a card blind from ${name(ctx, p.from)}'s army.`;
-  if (p && p.kind === "give") return `The barracks is empty: give ${p.owed} army card(s).`;
+  if (p && p.kind === "give") return `The barracks is empty: give ${plural(p.owed, "army card")}.`;
   if (view.phase === "setup") return "Setup: place army cards into your fortress, burn one if you like, then Done.";
   return "Your turn: place, burn, challenge — then End turn.";
 }
@@ -66,10 +106,13 @@ function stackEl(view, ctx, p, st, act) {
   const buttons = [];
   for (const a of ctx.legal) {
     const f = a.split(" ");
-    if (f[0] === "burn" && p.seat === ctx.seat && f[1] === st.rank) buttons.push(h("button.small", { onclick: act(a), "data-action": a }, `Burn ${short(top)}`));
+    if (f[0] === "burn" && p.seat === ctx.seat && f[1] === st.rank) buttons.push(h("button.small", { onclick: act(a), "data-action": a }, inline(`Burn ${top}`)));
     if (f[0] === "challenge" && Number(f[1]) - 1 === p.seat && f[2] === st.rank) {
-      const label = f[3] === "0" ? `Take ${short(top)}` : `Challenge with ${f[3]}`;
-      buttons.push(h("button.small", { onclick: act(a), "data-action": a }, label));
+      // The name holds the visible words and says whose card it is.
+      const b = f[3] === "0"
+        ? h("button.small", { onclick: act(a), "data-action": a }, inline(`Take ${top}`))
+        : h("button.small", { onclick: act(a), "data-action": a, "aria-label": `Challenge with ${f[3]} card${f[3] === "1" ? "" : "s"} for ${seatName(ctx.seats, p.seat)}'s ${label(top)}` }, `Challenge with ${f[3]}`);
+      buttons.push(b);
     }
   }
   return h("div.stack", { dataset: { rank: st.rank } },
@@ -84,10 +127,11 @@ function playerPanel(view, ctx, p, act) {
   const battle = ctx.legal.find((a) => a === `campaign-battle ${p.seat + 1}`);
   return h(cls, { "aria-label": name(ctx, p.seat), dataset: { seat: p.seat } },
     h("h3", name(ctx, p.seat), status ? h("span.badge", status) : null, view.dealer === p.seat ? h("span.badge.muted", "dealer") : null),
-    h("p.army-count", card(p.army_size ? "##" : ""), ` army ${p.army_size}`, p.seen && p.seen.length ? h("span.muted", ` · seen in it: ${p.seen.map(short).join(" ")}`) : null),
-    p.tower ? h("div.tower", h("span.muted", "Watchtower: "), p.tower.map((c) => card(c))) : null,
+    h("p.army-count", card(p.army_size ? "##" : ""), " ", zone("army", "Army"), ` ${plural(p.army_size, "card")}`, p.seen && p.seen.length ? h("span.muted", ` · seen in it: ${p.seen.map(short).join(" ")}`) : null),
+    p.tower ? h("div.tower", zone("watchtower", "Watchtower"), " ", p.tower.map((c) => card(c))) : null,
+    h("div.zone-head", zone("fortress", "Fortress")),
     h("div.fortress", p.fortress.length ? p.fortress.map((st) => stackEl(view, ctx, p, st, act)) : h("span.muted", "empty fortress")),
-    p.row && p.row.length ? h("div.row", h("span.muted", `Showdown row (${p.tricks} tricks): `), p.row.map((c) => card(c))) : null,
+    p.row && p.row.length ? h("div.row", zone("showdown", `Showdown row (${plural(p.tricks, "trick")})`), h("div.row-cards", p.row.map((c) => card(c)))) : null,
     battle ? h("button", { onclick: act(battle), "data-action": battle }, `Campaign battle against ${name(ctx, p.seat)}`) : null,
     p.army ? armyEl(view, ctx, p, act) : null,
   );
@@ -95,12 +139,12 @@ function playerPanel(view, ctx, p, act) {
 
 function armyEl(view, ctx, p, act) {
   const won = new Set(p.won || []);
-  const cards = p.army.map((c) => {
+  const cards = sortedArmy(p.army).map((c) => {
     const a = ctx.legal.find((x) => x === `place ${c}` || x === `give ${c}`);
-    const body = [card(c), won.has(c) ? h("span.won", "won") : null];
-    if (!a) return h("span.card-slot", body);
-    const verb = a.startsWith("give") ? "Give" : "Place";
-    return h("button.card-button", { onclick: act(a), "data-action": a, title: `${verb} ${short(c)}` }, body);
+    if (!a) return h("span.card-slot", card(c), won.has(c) ? h("span.won", "won") : null);
+    const body = [card(c, { decorative: true }), won.has(c) ? h("span.won", { "aria-hidden": "true" }, "won") : null,
+      h("span.visually-hidden", (a.startsWith("give") ? `Give the ${label(c)} to the barracks` : `Place the ${label(c)} in your fortress`) + (won.has(c) ? " (won)" : ""))];
+    return h("button.card-button", { onclick: act(a), "data-action": a }, body);
   });
   const placing = ctx.legal.some((a) => a.startsWith("place"));
   return h("div.army", { role: "group", "aria-label": "your army" },
@@ -109,16 +153,16 @@ function armyEl(view, ctx, p, act) {
 
 function pendingPanel(view, ctx, act) {
   const p = view.pending;
-  if (p.kind === "give") return h("section.pending", h("p", `${name(ctx, p.picker)} gives ${p.owed} card(s) to the empty barracks.`));
+  if (p.kind === "give") return h("section.pending", h("p", `${name(ctx, p.picker)} gives ${plural(p.owed, "card")} to the empty barracks.`));
   const what = p.kind === "battle"
-    ? `Battle: ${name(ctx, p.attacker)} against ${name(ctx, p.defender)}${p.target ? ` for ${short(p.target)}` : " (campaign battle)"}, ${p.k} card(s) each`
+    ? `Battle: ${name(ctx, p.attacker)} against ${name(ctx, p.defender)}${p.target ? ` for ${short(p.target)}` : " (campaign battle)"}, ${plural(p.k, "card")} each`
     : `Free-for-all for ${short(p.contested)} among ${p.participants.map((i) => name(ctx, i)).join(", ")}`;
   const open = new Set(p.open || []);
   const slots = [];
   for (let pos = 1; pos <= p.positions; pos++) {
     const a = `pick ${pos}`;
-    const body = [card("##"), h("span.pos", String(pos))];
-    if (ctx.legal.includes(a)) slots.push(h("button.card-button.blind", { onclick: act(a), "data-action": a, title: `pick position ${pos}` }, body));
+    const body = [card("##", { decorative: true }), h("span.pos", { "aria-hidden": "true" }, String(pos))];
+    if (ctx.legal.includes(a)) slots.push(h("button.card-button.blind", { onclick: act(a), "data-action": a }, body, h("span.visually-hidden", `Pick position ${pos} blind from ${seatName(ctx.seats, p.from)}'s army`)));
     else slots.push(h("span.card-slot" + (open.has(pos) ? "" : ".taken"), body));
   }
   return h("section.pending", { "aria-live": "polite" },
@@ -143,10 +187,11 @@ function eventSteps(events, fresh) {
 }
 
 // showdownRows lays "showdown rows: seat 1 8H 6C (4 tricks); seat 2 …" out
-// as one row per seat, the sets turning up column by column.
+// as one row per seat, the sets turning up card by card; a long row wraps
+// inside its panel.
 function showdownRows(text, i) {
   const rows = text.slice("showdown rows: ".length).split("; ");
-  const grid = h("table.showdown", h("caption", "Showdown"));
+  const grid = h("div.showdown", { role: "group", "aria-label": "showdown" }, h("h4", "Showdown"));
   for (const row of rows) {
     const m = /^(.*?)((?:\s+(?:10|[2-9JQKA])[CDHS])+)\s*(\(.*\))?$/.exec(row);
     if (!m) return inline(text);
@@ -154,9 +199,9 @@ function showdownRows(text, i) {
       const svg = card(c);
       svg.classList.add("flip-in");
       svg.style.setProperty("--flip", `${(i * STEP + j * 0.25).toFixed(2)}s`);
-      return h("td", svg);
+      return svg;
     });
-    grid.append(h("tr", h("th", { scope: "row" }, m[1].trim(), h("br"), h("small", m[3] || "")), cells));
+    grid.append(h("div.showdown-row", h("span.showdown-who", m[1].trim(), " ", h("small", m[3] || "")), h("div.row-cards", cells)));
   }
   return grid;
 }
@@ -196,4 +241,44 @@ export function key(e, ctx) {
   if (k === "e" && ctx.legal.includes("end")) return ctx.act("end"), true;
   if (k === "d" && ctx.legal.includes("done")) return ctx.act("done"), true;
   return false;
+}
+
+// sortedArmy is an army in rank order (2 … A), equal ranks as held: a
+// person reads it as a sorted hand.
+function sortedArmy(army) {
+  const order = "23456789TJQKA";
+  const rank = (c) => order.indexOf(c.startsWith("10") ? "T" : c[0]);
+  return army.map((c, i) => [c, i]).sort((x, y) => rank(x[0]) - rank(y[0]) || x[1] - y[1]).map((x) => x[0]);
+}
+
+// describe writes one action as a sentence (the replay's list).
+export function describe(seat, action, before, after, ctx) {
+  const who = seatName(ctx.seats, seat);
+  const f = action.split(" ");
+  switch (f[0]) {
+    case "place": return `${who} placed ${short(f[1])} in their fortress.`;
+    case "burn": return `${who} burned a ${f[1]} from their fortress.`;
+    case "challenge":
+      return f[3] === "0"
+        ? `${who} took the ${f[2]} of ${seatName(ctx.seats, Number(f[1]) - 1)}, whose army is empty.`
+        : `${who} challenged ${seatName(ctx.seats, Number(f[1]) - 1)} for the ${f[2]} with ${f[3] === "1" ? "one card" : `${f[3]} cards`}.`;
+    case "campaign-battle": return `${who} started a campaign battle against ${seatName(ctx.seats, Number(f[1]) - 1)}.`;
+    case "pick": return `${who} picked position ${f[1]} blind.`;
+    case "give": return f[1] ? `${who} gave ${short(f[1])} to the barracks.` : `${who} gave a card to the barracks.`;
+    case "done": return `${who} finished setting up.`;
+    case "end": case "end-turn": return `${who} ended their turn.`;
+  }
+  return `${who}: ${action}.`;
+}
+
+// endSentence says who won and how, with names.
+export function endSentence(r, view, ctx) {
+  const winners = (r.winners || []).map((i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
+  const mine = ctx.seat >= 0;
+  const detail = r.detail ? named(r.detail, ctx.seats) : "";
+  const lines = [detail ? opening(detail) + (detail.endsWith(".") ? "" : ".") : "", `${plural(view.round || r.length, "round")} played.`];
+  if (!winners.length) return { headline: "Nobody won", lines, outcome: mine ? "draw" : "neutral" };
+  const list = winners.length === 1 ? winners[0] : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}`;
+  const headline = `${opening(list)} won`;
+  return { headline, lines, outcome: !mine ? "neutral" : (r.winners || []).includes(ctx.seat) ? "won" : "lost" };
 }

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"cardtable/accounts"
+	"cardtable/games"
+	"cardtable/server"
+	"cardtable/store/memstore"
+)
+
+// dailyServer is a server with accounts and one account, ann (password
+// "ann's password").
+func dailyServer(t *testing.T) string {
+	t.Helper()
+	srv := server.New(memstore.New(), server.Config{Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000}})
+	hs := httptest.NewUnstartedServer(nil)
+	if err := srv.UseAccounts(server.AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()},
+		Hasher: accounts.NewHasher(accounts.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs.Config.Handler = srv.Handler()
+	hs.Start()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		hs.Close()
+	})
+	body, _ := json.Marshal(map[string]string{"name": "ann", "password": "ann's password"})
+	resp, err := http.Post(hs.URL+"/api/account/signup", "application/json", bytes.NewReader(body))
+	if err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("sign-up: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	return hs.URL
+}
+
+// playDailyCLI runs cardtable with args, answering each "your move ...;
+// legal: A, B" prompt with the first legal action, and returns the
+// output and exit code.
+func playDailyCLI(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errOut bytes.Buffer
+	a := newApp(inR, outW, &errOut)
+	a.games = games.All
+	done := make(chan int, 1)
+	go func() {
+		code := run(context.Background(), args, a)
+		outW.Close()
+		done <- code
+	}()
+	var out strings.Builder
+	sc := bufio.NewScanner(outR)
+	for sc.Scan() {
+		line := sc.Text()
+		out.WriteString(line + "\n")
+		if _, legal, ok := strings.Cut(line, "; legal: "); ok && strings.HasPrefix(line, "your move") {
+			first, _, _ := strings.Cut(legal, ", ")
+			fmt.Fprintln(inW, first)
+		}
+	}
+	inW.Close()
+	return out.String(), errOut.String(), <-done
+}
+
+// TestPlayDailyOnServer: `cardtable play regicide --daily --server URL
+// --user ann` plays ann's counted attempt to its end on the server, and a
+// second run is refused with the server's sentence; without --user the
+// deal is played uncounted.
+func TestPlayDailyOnServer(t *testing.T) {
+	url := dailyServer(t)
+	t.Setenv("CARDTABLE_PASSWORD", "ann's password")
+	out, errOut, code := playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "ann")
+	if code != 0 || !strings.Contains(out, "your counted attempt") || !strings.Contains(out, "/daily") || !strings.Contains(out, "enemies defeated") && !strings.Contains(out, "King fell") {
+		t.Fatalf("the counted attempt: exit %d\n%s\n%s", code, out, errOut)
+	}
+	var today struct {
+		Board []struct{ Name string }
+	}
+	resp, err := http.Get(url + "/api/daily")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&today)
+	resp.Body.Close()
+	if len(today.Board) != 1 || today.Board[0].Name != "ann" {
+		t.Errorf("the board after the terminal's attempt: %+v", today.Board)
+	}
+	_, errOut, code = playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "ann")
+	if code == 0 || !strings.Contains(errOut, "played today's deal already") {
+		t.Errorf("a second attempt: exit %d, %q", code, errOut)
+	}
+	out, errOut, code = playDailyCLI(t, "play", "regicide", "--daily", "--server", url)
+	if code != 0 || !strings.Contains(out, "uncounted") {
+		t.Errorf("a guest's game: exit %d\n%s\n%s", code, out, errOut)
+	}
+	t.Setenv("CARDTABLE_PASSWORD", "wrong password")
+	_, errOut, code = playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "ann")
+	if code == 0 || !strings.Contains(errOut, "username or password is wrong") {
+		t.Errorf("a wrong password: exit %d, %q", code, errOut)
+	}
+}
+
+func TestPlayDailyRefusals(t *testing.T) {
+	for _, args := range [][]string{
+		{"play", "war", "--daily"},
+		{"play", "regicide", "--daily", "--seed", "3"},
+		{"play", "regicide", "--daily", "--user", "ann"},
+		{"play", "regicide", "--daily", "--server", "ftp://x"},
+		{"play", "regicide", "--server", "http://localhost:1"},
+	} {
+		_, errOut, code := cardtableWith(t, games.All(), "", args...)
+		if code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d, %q; want a usage error", args, code, errOut)
+		}
+	}
+}
+
+// TestPlayDailyOffline: the offline deal in plain text is the day's
+// offline seed, the same on every run.
+func TestPlayDailyOffline(t *testing.T) {
+	first, errOut, code := playDailyCLI(t, "play", "regicide", "--daily", "--protocol", "lines")
+	if code != 0 || !strings.Contains(errOut, "the offline deal of") {
+		t.Fatalf("offline: exit %d\n%s\n%s", code, first, errOut)
+	}
+	again, _, _ := playDailyCLI(t, "play", "regicide", "--daily", "--protocol", "lines")
+	if first != again {
+		t.Error("two runs of the offline deal the same day dealt differently")
+	}
+}

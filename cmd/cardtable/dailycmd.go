@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/term"
+
+	"cardtable/daily"
+	"cardtable/engine"
+	"cardtable/games/regicide"
+	"cardtable/table"
+)
+
+// playDaily plays the daily deal (docs/accounts.md): with --server, the
+// server's deal of the day on that server (counted when --user signs in;
+// the server runs the game, so this is its client, in plain text); alone,
+// the day's offline deal in the terminal table, never counted.
+func (c *playCmd) playDaily(a *app) error {
+	if c.Game != "" && c.Game != daily.Game {
+		return usageErrorf("--daily is Regicide solo's daily deal: drop %q or write cardtable play regicide --daily", c.Game)
+	}
+	if c.Seats != "" || c.Seed != "" || len(c.Option) > 0 || c.Record != "" || c.Games > 1 || c.JSON {
+		return usageErrorf("--daily plays the day's own deal: drop --seats, --seed, -o, --record, -n and --json")
+	}
+	if c.User != "" && c.Server == "" {
+		return usageErrorf("--user signs in to a server: give it with --server URL")
+	}
+	if c.Server == "" {
+		return c.playOfflineDaily(a)
+	}
+	base, err := serverURL(c.Server)
+	if err != nil {
+		return err
+	}
+	cl, err := newDailyClient(base)
+	if err != nil {
+		return err
+	}
+	if c.User != "" {
+		pw, err := password(a, c.User)
+		if err != nil {
+			return err
+		}
+		if err := cl.signIn(a.ctx, c.User, pw); err != nil {
+			return err
+		}
+	}
+	start, err := cl.start(a.ctx)
+	if err != nil {
+		return err
+	}
+	if start.Counted {
+		fmt.Fprintf(a.stdout, "The daily deal of %s on %s: your counted attempt (table %s).\n", start.Day, base, start.ID)
+	} else {
+		fmt.Fprintf(a.stdout, "The daily deal of %s on %s, uncounted (sign in with --user NAME to count it).\n", start.Day, base)
+	}
+	p := table.NewLinesPlayer(a.stdin, a.stdout)
+	defer p.Close()
+	res, err := cl.play(a.ctx, start, p)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "\n%s\nThe board and your share text: %s/daily\n", res.Detail, base)
+	return nil
+}
+
+// playOfflineDaily plays today's offline deal in the terminal table.
+func (c *playCmd) playOfflineDaily(a *app) error {
+	day := daily.Day(time.Now())
+	seed := daily.OfflineSeed(day)
+	g := regicide.Game{}
+	opts, err := engine.ResolveOptions(g.Options(), daily.Options())
+	if err != nil {
+		return err
+	}
+	specs := []table.SeatSpec{{Kind: table.KindHuman}}
+	t, err := table.New(g, opts, engine.Setup{Seed: seed}, []table.SeatInfo{specs[0].Info(0)})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stderr, "cardtable: the offline deal of %s (the same for everyone offline, not a server's deal, never counted; --server URL plays a server's)\n", day)
+	return c.play(a, t, specs, seed, c.Save)
+}
+
+// serverURL checks --server: an http or https address.
+func serverURL(raw string) (string, error) {
+	u, err := url.Parse(strings.TrimRight(raw, "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+		return "", usageErrorf("--server %q: give the server's address, like http://localhost:8080", raw)
+	}
+	return u.Scheme + "://" + u.Host, nil
+}
+
+// password is the account's password: $CARDTABLE_PASSWORD, else asked on
+// the terminal without echo.
+func password(a *app, user string) (string, error) {
+	if pw := os.Getenv("CARDTABLE_PASSWORD"); pw != "" {
+		return pw, nil
+	}
+	f, ok := a.stdin.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return "", usageErrorf("--user %s: give the password in CARDTABLE_PASSWORD (standard input is not a terminal to ask on)", user)
+	}
+	fmt.Fprintf(a.stderr, "password for %s: ", user)
+	pw, err := term.ReadPassword(int(f.Fd()))
+	fmt.Fprintln(a.stderr)
+	return string(pw), err
+}
+
+// dailyClient speaks to a server's accounts and daily deal API and to the
+// table's WebSocket, with its session cookie.
+type dailyClient struct {
+	base string
+	http *http.Client
+}
+
+func newDailyClient(base string) (*dailyClient, error) {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		return nil, err
+	}
+	return &dailyClient{base: base, http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}, nil
+}
+
+// post sends a JSON body and decodes the answer into out; a refusal is an
+// error with the server's sentence.
+func (c *dailyClient) post(ctx context.Context, path string, body, out any) error {
+	data, _ := json.Marshal(body)
+	req, err := http.NewRequestWithContext(ctx, "POST", c.base+path, bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return fmt.Errorf("cannot reach %s: %w", c.base, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 300 {
+		var e struct{ Code, Message string }
+		if json.Unmarshal(raw, &e) == nil && e.Message != "" {
+			return fmt.Errorf("%s: %s", c.base, e.Message)
+		}
+		return fmt.Errorf("%s%s: HTTP %d", c.base, path, resp.StatusCode)
+	}
+	return json.Unmarshal(raw, out)
+}
+
+func (c *dailyClient) signIn(ctx context.Context, user, pw string) error {
+	var me struct{ User *struct{ Name string } }
+	if err := c.post(ctx, "/api/account/signin", map[string]string{"name": user, "password": pw}, &me); err != nil {
+		return err
+	}
+	if me.User == nil {
+		return errors.New("the server did not sign you in")
+	}
+	return nil
+}
+
+// dailyStart is the server's answer to a start.
+type dailyStart struct {
+	ID      string `json:"id"`
+	Token   string `json:"token"`
+	Day     string `json:"day"`
+	Counted bool   `json:"counted"`
+}
+
+func (c *dailyClient) start(ctx context.Context) (dailyStart, error) {
+	var s dailyStart
+	err := c.post(ctx, "/api/daily/start", struct{}{}, &s)
+	return s, err
+}
+
+// wireMessage is a server message with the view left raw, to decode as
+// Regicide's.
+type wireMessage struct {
+	table.Message
+	View json.RawMessage `json:"view,omitempty"`
+}
+
+// decode reads a server message; a view is Regicide's.
+func decodeMessage(data []byte) (table.Message, error) {
+	var w wireMessage
+	if err := json.Unmarshal(data, &w); err != nil {
+		return table.Message{}, fmt.Errorf("the server sent what is not a message: %w", err)
+	}
+	m := w.Message
+	if len(w.View) > 0 && string(w.View) != "null" {
+		v := &regicide.View{}
+		if err := json.Unmarshal(w.View, v); err != nil {
+			return m, fmt.Errorf("the server sent a view that is not Regicide's: %w", err)
+		}
+		m.View = v
+	}
+	return m, nil
+}
+
+// play plays the started table with p over its WebSocket until the game
+// ends, and returns the result.
+func (c *dailyClient) play(ctx context.Context, s dailyStart, p table.Player) (*engine.Result, error) {
+	ws := "ws" + strings.TrimPrefix(c.base, "http") + "/ws/" + url.PathEscape(s.ID) + "?token=" + url.QueryEscape(s.Token)
+	conn, _, err := websocket.Dial(ctx, ws, nil)
+	if err != nil {
+		return nil, fmt.Errorf("cannot join the table: %w", err)
+	}
+	defer conn.CloseNow()
+	conn.SetReadLimit(1 << 20)
+	var last *table.Message
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("the connection to the table ended: %w", err)
+		}
+		m, err := decodeMessage(data)
+		if err != nil {
+			return nil, err
+		}
+		switch m.Type {
+		case table.TypeTurn:
+			last = &m
+		case table.TypeError: // a refused move: the same turn again
+			if err := p.Tell(m); err != nil {
+				return nil, err
+			}
+			if last == nil || m.Code == table.CodeStale {
+				continue
+			}
+		case table.TypeHello, table.TypeEvent:
+			if err := p.Tell(m); err != nil {
+				return nil, err
+			}
+			continue
+		case table.TypeEnd:
+			if err := p.Tell(m); err != nil {
+				return nil, err
+			}
+			return m.Result, nil
+		case "bye":
+			return nil, fmt.Errorf("the server closed the table: %s", strings.TrimSpace(string(data)))
+		default:
+			continue // seats and other table news
+		}
+		mv, err := p.Act(ctx, table.Turn{Message: *last})
+		if err != nil {
+			return nil, err
+		}
+		out, _ := json.Marshal(table.Command{Action: mv.Action, Version: &mv.Version})
+		if err := conn.Write(ctx, websocket.MessageText, out); err != nil {
+			return nil, err
+		}
+	}
+}

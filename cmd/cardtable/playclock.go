@@ -1,0 +1,35 @@
+package main
+
+import (
+	"cardtable/engine"
+	"cardtable/table"
+)
+
+// clockSettings reads --clock, --reserve and --on-timeout into c.settings,
+// bounded as the server bounds a table's clock (table.ParseSettings). The
+// terminal table has no clock: a clocked seat plays over --protocol lines
+// or json, or as a program.
+func (c *playCmd) clockSettings(g engine.Game, seats int, terminal bool) error {
+	if c.Clock == 0 {
+		if c.Reserve != 0 || c.OnTimeout != "" {
+			return usageErrorf("--reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s")
+		}
+		return nil
+	}
+	if c.Games > 1 {
+		return usageErrorf("--clock is for one game; drop -n, or play without a clock")
+	}
+	if terminal {
+		return usageErrorf("--clock: the terminal table keeps no clock; play a clocked seat with --protocol lines or json, or seat a program (cmd:...)")
+	}
+	m := map[string]string{"pace": table.PaceLive, "move": c.Clock.String(), "reserve": c.Reserve.String()}
+	if c.OnTimeout != "" {
+		m["timeout"] = c.OnTimeout
+	}
+	set, err := table.ParseSettings(m, g, seats)
+	if err != nil {
+		return usageErrorf("--clock: %v", err)
+	}
+	c.settings = set
+	return nil
+}

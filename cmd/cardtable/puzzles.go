@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"cardtable/puzzles"
+)
+
+type puzzlesCmd struct {
+	Game     string `arg:"" help:"Game of the puzzles (only regicide has puzzles)."`
+	Mine     int    `placeholder:"N" help:"Mine N puzzles from seeded games played by the bots and write them as a puzzle file (docs/puzzles.md)."`
+	Seed     uint64 `default:"1" help:"With --mine: the run's seed (game i is dealt with the seed derived from it, as in cardtable sim)."`
+	Workers  int    `default:"0" help:"With --mine or --check: games or puzzles worked on in parallel (0: one per CPU); the output does not depend on it."`
+	Nodes    int64  `default:"100000" placeholder:"LIMIT" help:"With --mine or --check: the solver's node budget for one verdict."`
+	Reseeds  int    `default:"2" help:"With --mine: other generators (Hearts shuffles to come) every puzzle's answer must also hold under."`
+	Bot      string `default:"heuristic" help:"With --mine: the bot that plays the games (see cardtable bots regicide)."`
+	MaxGames int    `placeholder:"G" help:"With --mine: the most games to play (default 100 per puzzle asked)."`
+	Out      string `placeholder:"FILE" help:"With --mine: write the puzzle file there (default: standard output)."`
+	Check    bool   `help:"Check puzzles against the solver: each has exactly one winning action and its line replays to a win."`
+	Sample   int    `default:"0" help:"With --check: check every Nth puzzle only (0 or 1: all of them)."`
+	File     string `placeholder:"FILE" help:"A puzzle file to play or check instead of the puzzles built in."`
+	Puzzle   int    `placeholder:"ID" help:"On the terminal: start at puzzle ID (default 1)."`
+	Quiet    bool   `short:"q" help:"No progress line."`
+}
+
+func (puzzlesCmd) Help() string {
+	return `Regicide puzzles: a position of a solo game where exactly one legal action
+keeps the game winnable. The puzzle shows what the seat would see plus the
+Tavern and the Castle in order (marked as revealed); the shuffles Hearts will
+make stay hidden, and every puzzle's answer was checked not to depend on
+them. Play them on the terminal (a streak: one after another), check them
+against the solver, or mine new ones. docs/puzzles.md has the details.
+
+Examples:
+  cardtable puzzles regicide
+  cardtable puzzles regicide --puzzle 17
+  cardtable puzzles regicide --check --sample 50
+  cardtable puzzles regicide --mine 20 --seed 7 --out my-puzzles.jsonl`
+}
+
+// Run mines, checks or plays puzzles.
+func (c *puzzlesCmd) Run(a *app) error {
+	if !strings.EqualFold(c.Game, "regicide") {
+		return usageErrorf("no puzzles for %q; only regicide has puzzles", c.Game)
+	}
+	switch {
+	case c.Mine < 0:
+		return usageErrorf("--mine %d: ask for 1 or more puzzles", c.Mine)
+	case c.Mine > 0 && c.Check:
+		return usageErrorf("--mine and --check: do one, then the other (check the file with --check --file FILE)")
+	case c.Sample < 0:
+		return usageErrorf("--sample %d: give 0 (all) or a step of 1 or more", c.Sample)
+	case c.Mine > 0:
+		return c.mine(a)
+	}
+	set, err := c.load()
+	if err != nil {
+		return err
+	}
+	if c.Check {
+		return c.check(a, set)
+	}
+	return c.play(a, set)
+}
+
+func (c *puzzlesCmd) load() (*puzzles.Set, error) {
+	if c.File == "" {
+		return puzzles.Shipped()
+	}
+	f, err := os.Open(c.File)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return puzzles.Read(f)
+}
+
+// mineCommand is the command line that makes the file c makes.
+func (c *puzzlesCmd) mineCommand() string {
+	parts := []string{"cardtable puzzles regicide", fmt.Sprintf("--mine %d --seed %d --nodes %d --reseeds %d --bot %s", c.Mine, c.Seed, c.Nodes, c.Reseeds, c.Bot)}
+	if c.MaxGames > 0 {
+		parts = append(parts, fmt.Sprintf("--max-games %d", c.MaxGames))
+	}
+	return strings.Join(parts, " ")
+}
+
+func (c *puzzlesCmd) mine(a *app) error {
+	start := time.Now()
+	last := time.Time{}
+	cfg := puzzles.MineConfig{
+		Header: puzzles.Header{
+			Format: puzzles.Format, Version: puzzles.Version, Game: "regicide",
+			Options: map[string]string{"players": "1"}, Seed: c.Seed, Count: c.Mine,
+			Bot: c.Bot, Panel: puzzles.DefaultPanel, Nodes: c.Nodes, Reseeds: c.Reseeds,
+			Command: c.mineCommand(),
+		},
+		Workers: c.Workers, MaxGames: c.MaxGames,
+		Progress: func(games, found int) {
+			if c.Quiet || time.Since(last) < 10*time.Second {
+				return
+			}
+			last = time.Now()
+			fmt.Fprintf(a.stderr, "puzzles: %d games, %d puzzles, %s\n", games, found, time.Since(start).Round(time.Second))
+		},
+	}
+	set, err := puzzles.Mine(a.ctx, cfg)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := set.Write(&buf); err != nil {
+		return err
+	}
+	if !c.Quiet {
+		fmt.Fprintf(a.stderr, "puzzles: %d puzzles from %d games in %s\n", len(set.Puzzles), set.Header.Games, time.Since(start).Round(time.Second))
+	}
+	if c.Out == "" {
+		_, err := a.stdout.Write(buf.Bytes())
+		return err
+	}
+	return writeFileAtomic(c.Out, buf.Bytes())
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// directory, so a failed run leaves no partial file.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".puzzles-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func (c *puzzlesCmd) check(a *app, set *puzzles.Set) error {
+	start := time.Now()
+	rep, err := puzzles.CheckSet(a.ctx, set, puzzles.CheckConfig{Nodes: c.Nodes, Every: c.Sample, Workers: c.Workers})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "checked %d of %d puzzles in %s: %d with exactly one winning action and a line that replays to a win, %d failed\n",
+		rep.Checked, len(set.Puzzles), time.Since(start).Round(time.Second), rep.Checked-len(rep.Failures), len(rep.Failures))
+	for _, f := range rep.Failures {
+		fmt.Fprintf(a.stdout, "  %s\n", f)
+	}
+	if len(rep.Failures) > 0 {
+		return fmt.Errorf("%d puzzles failed the check", len(rep.Failures))
+	}
+	return nil
+}

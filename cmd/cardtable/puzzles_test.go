@@ -1,0 +1,66 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPuzzlesMineAndCheck mines a small file twice (with different
+// --workers: the same bytes, header naming the command) and checks it.
+func TestPuzzlesMineAndCheck(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, w := range []string{"1", "2"} {
+		out := filepath.Join(dir, "p"+w+".jsonl")
+		_, stderr, code := cardtable(t, "", "puzzles", "regicide", "--mine", "1", "--seed", "3", "--nodes", "50000", "--reseeds", "1", "--workers", w, "--out", out, "-q")
+		if code != 0 {
+			t.Fatalf("mine: exit %d: %s", code, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, string(data))
+	}
+	if files[0] != files[1] {
+		t.Fatalf("--workers 1 and 2 made different files:\n%s\n%s", files[0], files[1])
+	}
+	if !strings.Contains(files[0], `"command":"cardtable puzzles regicide --mine 1 --seed 3 --nodes 50000 --reseeds 1 --bot heuristic"`) {
+		t.Errorf("the header does not name the command:\n%s", files[0])
+	}
+	stdout, stderr, code := cardtable(t, "", "puzzles", "regicide", "--check", "--file", filepath.Join(dir, "p1.jsonl"), "--workers", "1")
+	if code != 0 || !strings.Contains(stdout, "checked 1 of 1 puzzles") || !strings.Contains(stdout, "0 failed") {
+		t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestPuzzlesUsageErrors: each mistake exits 2 (or 1 for a bad file) with
+// a message naming it, and writes nothing.
+func TestPuzzlesUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("{}\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"puzzles", "war"}, 2, "only regicide"},
+		{[]string{"puzzles", "regicide", "--mine=-3"}, 2, "1 or more"},
+		{[]string{"puzzles", "regicide", "--mine", "2", "--check"}, 2, "do one"},
+		{[]string{"puzzles", "regicide", "--check", "--sample", "-1"}, 2, "--sample"},
+		{[]string{"puzzles", "regicide", "--puzzle", "999999"}, 2, "puzzles are 1 to"},
+		{[]string{"puzzles", "regicide", "--mine", "1", "--bot", "nobody", "--out", filepath.Join(dir, "x.jsonl")}, 1, "no bot"},
+		{[]string{"puzzles", "regicide", "--check", "--file", bad}, 1, "line 1"},
+	} {
+		_, stderr, code := cardtable(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d %q; want %d and %q", tc.args, code, stderr, tc.code, tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.jsonl")); err == nil {
+		t.Error("a refused mine wrote its file")
+	}
+}

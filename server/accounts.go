@@ -1,0 +1,209 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"cardtable/server/auth"
+	"cardtable/store"
+)
+
+// The server's accounts (issue 22; docs/accounts.md): optional sign-in
+// (package auth), the seats of signed-in people linked to their accounts,
+// profiles, the daily deal and rated tables. Everything here is off, and
+// every route of it answers 404, until UseAccounts turns it on; guests
+// play as before either way.
+
+// AccountsConfig turns accounts on (UseAccounts).
+type AccountsConfig struct {
+	// Origins are the site's addresses as browsers see them
+	// (http://localhost:8080); RPID the passkeys' relying party id
+	// (default: the first origin's host).
+	Origins []string
+	RPID    string
+	// Now is the clock of sessions and of the daily deal (nil: the
+	// server's).
+	Now func() time.Time
+	// Hasher hashes passwords (nil: accounts.DefaultParams).
+	Hasher auth.Passwords
+}
+
+// accountsPart is the server's accounts half.
+type accountsPart struct {
+	auth  *auth.Auth
+	st    store.Accounts
+	now   func() time.Time
+	daily *dailyDeals
+}
+
+// UseAccounts turns accounts on; the store must keep them (memory,
+// SQLite and PostgreSQL all do). Call it before Handler.
+func (s *Server) UseAccounts(cfg AccountsConfig) error {
+	st, ok := s.store.(store.Accounts)
+	if !ok {
+		return fmt.Errorf("server: the store %T keeps no accounts", s.store)
+	}
+	if cfg.Now == nil {
+		cfg.Now = s.now // the server's clock (Config.Clock)
+	}
+	a, err := auth.New(auth.Config{Store: st, Origins: cfg.Origins, RPID: cfg.RPID, Hasher: cfg.Hasher, Now: cfg.Now,
+		ClientAddr: s.clientAddr, Logger: s.log})
+	if err != nil {
+		return err
+	}
+	s.acc = &accountsPart{auth: a, st: st, now: cfg.Now}
+	s.acc.daily = newDailyDeals(s)
+	go s.purgeSessions()
+	return nil
+}
+
+// purgeEvery is how often expired sessions, ceremonies and old sign-in
+// failures are removed from the store.
+const purgeEvery = time.Hour
+
+// purgeSessions removes what has expired, every purgeEvery until the
+// server stops (each node does; the deletes are idempotent).
+func (s *Server) purgeSessions() {
+	tick := time.NewTicker(purgeEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+			if err := s.acc.st.PurgeExpired(s.ctx, s.acc.now()); err != nil && s.ctx.Err() == nil {
+				s.log.Warn("expired sessions not purged", "err", err)
+			}
+		}
+	}
+}
+
+// protect guards every route against cross-site requests (auth.Protect),
+// accounts or not.
+func (s *Server) protect(h http.Handler) http.Handler {
+	if s.acc != nil {
+		return s.acc.auth.Protect(h)
+	}
+	return http.NewCrossOriginProtection().Handler(h)
+}
+
+// routeAccounts adds the accounts' routes and pages.
+func (s *Server) routeAccounts(mux *http.ServeMux) {
+	if s.acc == nil {
+		return
+	}
+	s.acc.auth.Routes(mux)
+	mux.HandleFunc("POST /api/account/attach", s.signedIn(s.handleAttach))
+	mux.HandleFunc("GET /api/account/export", s.signedIn(s.handleExport))
+	mux.HandleFunc("GET /api/users/{name}", s.handleProfile)
+	mux.HandleFunc("GET /api/leaderboards/{category}", s.handleLeaderboard)
+	s.routeDaily(mux)
+	s.routeAccountPages(mux)
+}
+
+// currentUser is who r is signed in as (nil: a guest, or accounts off).
+func (s *Server) currentUser(r *http.Request) (*store.User, error) {
+	if s.acc == nil {
+		return nil, nil
+	}
+	signed, err := s.acc.auth.Current(r)
+	if err != nil || signed == nil {
+		return nil, err
+	}
+	return &signed.User, nil
+}
+
+// signedIn serves h only to a signed-in request.
+func (s *Server) signedIn(h func(w http.ResponseWriter, r *http.Request, u *store.User)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		u, err := s.currentUser(r)
+		if err != nil {
+			s.apiError(w, r, err)
+			return
+		}
+		if u == nil {
+			s.apiError(w, r, apiErrorf(http.StatusUnauthorized, "signed-out", "you are not signed in; sign in first"))
+			return
+		}
+		h(w, r, u)
+	}
+}
+
+// linkSeat links seat of table (its token given in the clear) to u; a
+// guest (u nil) or a failure changes nothing but is logged.
+func (s *Server) linkSeat(ctx context.Context, u *store.User, table string, seat int, token string) {
+	if u == nil || s.acc == nil {
+		return
+	}
+	if err := s.acc.st.LinkSeat(ctx, table, seat, hashSecret(token), u.ID); err != nil {
+		s.log.Warn("seat not linked to its account", "table", table, "seat", seat, "err", err)
+	}
+}
+
+// maxAttach bounds the seats one attach request names.
+const maxAttach = 200
+
+// handleAttach links the seats whose tokens this browser holds (its guest
+// games) to the signed-in account: each token is checked against its
+// table's seats, so only a seat's holder can attach it.
+func (s *Server) handleAttach(w http.ResponseWriter, r *http.Request, u *store.User) {
+	if !s.limitWrites(w, r) {
+		return
+	}
+	var req struct {
+		Seats []struct {
+			Table string `json:"table"`
+			Token string `json:"token"`
+		} `json:"seats"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	if len(req.Seats) > maxAttach {
+		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "seats: %d listed; attach at most %d at once", len(req.Seats), maxAttach))
+		return
+	}
+	attached := []string{}
+	for _, seat := range req.Seats {
+		ok, err := s.attachSeat(r.Context(), u, seat.Table, seat.Token)
+		if err != nil {
+			s.apiError(w, r, err)
+			return
+		}
+		if ok {
+			attached = append(attached, seat.Table)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"attached": attached})
+}
+
+// attachSeat links the seat of table whose token is token to u; false
+// when no seat of it has that token or it is another account's.
+func (s *Server) attachSeat(ctx context.Context, u *store.User, table, token string) (bool, error) {
+	if !wellFormedID(table) || token == "" || len(token) > 100 {
+		return false, nil
+	}
+	t, err := s.store.Table(ctx, table)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	hash := hashSecret(token)
+	for i, st := range t.Seats {
+		if st.Token == "" || !equalSecret(st.Token, hash) {
+			continue
+		}
+		err := s.acc.st.LinkSeat(ctx, table, i, hash, u.ID)
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+			return false, nil
+		}
+		return err == nil, err
+	}
+	return false, nil
+}

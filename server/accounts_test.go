@@ -1,0 +1,597 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cardtable/accounts"
+	"cardtable/analysis"
+	"cardtable/daily"
+	"cardtable/engine"
+	"cardtable/store"
+	"cardtable/store/memstore"
+)
+
+// testClock is the accounts' settable clock.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *testClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// newAccountsServer starts a server with accounts over a memory store, its
+// clock at noon UTC on 2 December 2026.
+func newAccountsServer(t *testing.T) (*testServer, *testClock) {
+	t.Helper()
+	st := memstore.New()
+	srv := New(st, Config{Limits: Limits{APIRate: 1000, APIBurst: 1000, ConnRate: 100000, ConnBurst: 100000, AddrRate: 100000, AddrBurst: 100000}})
+	hs := httptest.NewUnstartedServer(nil)
+	clock := &testClock{now: time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)}
+	if err := srv.UseAccounts(AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()}, Now: clock.Now,
+		Hasher: accounts.NewHasher(accounts.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, 2)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs.Config.Handler = srv.Handler()
+	hs.Start()
+	ts := &testServer{t: t, srv: srv, st: st, http: hs}
+	t.Cleanup(ts.stop)
+	return ts, clock
+}
+
+// person is one browser (a cookie jar) at a test server.
+type person struct {
+	ts *testServer
+	c  *http.Client
+}
+
+func (ts *testServer) person() *person {
+	jar, _ := cookiejar.New(nil)
+	return &person{ts: ts, c: &http.Client{Jar: jar}}
+}
+
+// signedUp is a new person signed up as name.
+func (ts *testServer) signedUp(name string) *person {
+	ts.t.Helper()
+	p := ts.person()
+	if code := p.do("POST", "/api/account/signup", map[string]string{"name": name, "password": "pass " + name}, nil, nil); code != http.StatusCreated {
+		ts.t.Fatalf("sign-up of %s: %d", name, code)
+	}
+	return p
+}
+
+// do sends a JSON request (with extra headers) and decodes the answer
+// into out; it returns the status.
+func (p *person) do(method, path string, body any, headers map[string]string, out any) int {
+	p.ts.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		data, _ := json.Marshal(body)
+		rd = bytes.NewReader(data)
+	}
+	req, _ := http.NewRequest(method, p.ts.http.URL+path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := p.c.Do(req)
+	if err != nil {
+		p.ts.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			p.ts.t.Fatalf("%s %s: %d %s: %v", method, path, resp.StatusCode, data, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+func (p *person) who() string {
+	p.ts.t.Helper()
+	var me struct {
+		User *struct{ Name string } `json:"user"`
+	}
+	p.do("GET", "/api/account", nil, nil, &me)
+	if me.User == nil {
+		return ""
+	}
+	return me.User.Name
+}
+
+// playOut plays every seat of conns (seat -> connection) with its first
+// legal action until the game ends, and returns the end message.
+func playOut(t *testing.T, conns map[int]*wsClient) wireMsg {
+	t.Helper()
+	type done struct {
+		end wireMsg
+		err error
+	}
+	out := make(chan done, len(conns))
+	for _, c := range conns {
+		go func() {
+			for {
+				select {
+				case m, ok := <-c.msgs:
+					if !ok {
+						out <- done{err: fmt.Errorf("connection closed")}
+						return
+					}
+					switch m.Type {
+					case "turn":
+						data, _ := json.Marshal(cmd(m.Legal[0], m.Version, ""))
+						if err := c.conn.Write(context.Background(), 1, data); err != nil {
+							out <- done{err: err}
+							return
+						}
+					case "end":
+						out <- done{end: m}
+						return
+					case "error":
+						out <- done{err: fmt.Errorf("refused: %s %s", m.Code, m.Text)}
+						return
+					}
+				case <-time.After(hang):
+					out <- done{err: fmt.Errorf("no message for %v", hang)}
+					return
+				}
+			}
+		}()
+	}
+	var end wireMsg
+	for range conns {
+		d := <-out
+		if d.err != nil {
+			t.Fatalf("playing out: %v", d.err)
+		}
+		end = d.end
+	}
+	return end
+}
+
+// TestCSRFEveryRoute: every state-changing route, sent by a browser from
+// another site with a signed-in session's cookie, is refused and changes
+// nothing; the same request from the site itself goes through.
+func TestCSRFEveryRoute(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann := ts.signedUp("Ann")
+	tb := ann.createTable(createReq{Game: "regicide", Options: map[string]string{"players": "2"}, Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	routes := []struct {
+		path string
+		body any
+	}{
+		{"/api/tables", createReq{Game: "war"}},
+		{"/api/tables/" + tb.ID + "/seats/1/claim", map[string]string{"name": "x"}},
+		{"/api/tables/" + tb.ID + "/seats/1/bot", map[string]string{"creator_token": tb.CreatorToken}},
+		{"/api/account/signup", map[string]string{"name": "Eve", "password": "eve's password"}},
+		{"/api/account/signin", map[string]string{"name": "Ann", "password": "pass Ann"}},
+		{"/api/account/signout", struct{}{}},
+		{"/api/account/signout-all", struct{}{}},
+		{"/api/account/password", map[string]string{"current": "pass Ann", "new": "hijacked!!"}},
+		{"/api/account/rename", map[string]string{"name": "Owned"}},
+		{"/api/account/delete", map[string]string{"confirm": "Ann"}},
+		{"/api/account/passkeys/abc/delete", struct{}{}},
+		{"/api/account/passkey/signup/begin", map[string]string{"name": "Eve"}},
+		{"/api/account/passkey/signup/finish", struct{}{}},
+		{"/api/account/passkey/signin/begin", struct{}{}},
+		{"/api/account/passkey/signin/finish", struct{}{}},
+		{"/api/account/passkey/add/begin", struct{}{}},
+		{"/api/account/passkey/add/finish", struct{}{}},
+		{"/api/account/attach", map[string]any{"seats": []any{}}},
+		{"/api/daily/start", struct{}{}},
+	}
+	for _, hostile := range []map[string]string{
+		{"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+		{"Origin": "https://evil.example"},
+		{"Sec-Fetch-Site": "same-site"},
+	} {
+		for _, rt := range routes {
+			var e apiError
+			if code := ann.do("POST", rt.path, rt.body, hostile, &e); code != http.StatusForbidden || e.Code != "cross-origin" {
+				t.Errorf("POST %s with %v: %d %+v; want 403 cross-origin", rt.path, hostile, code, e)
+			}
+		}
+	}
+	if ann.who() != "Ann" {
+		t.Fatal("a cross-site request signed Ann out, renamed or deleted her")
+	}
+	var list struct{ Tables []tableJSON }
+	ts.do("GET", "/api/tables", nil, &list)
+	if len(list.Tables) != 1 {
+		t.Errorf("cross-site requests created tables: %d listed", len(list.Tables))
+	}
+	if code := ann.do("POST", "/api/account/rename", map[string]string{"name": "Annie"}, map[string]string{"Sec-Fetch-Site": "same-origin", "Origin": ts.http.URL}, nil); code != 200 || ann.who() != "Annie" {
+		t.Errorf("the site's own rename: %d, now %q", code, ann.who())
+	}
+}
+
+func (p *person) createTable(req createReq) createResp {
+	p.ts.t.Helper()
+	var resp createResp
+	if code := p.do("POST", "/api/tables", req, nil, &resp); code != http.StatusCreated {
+		p.ts.t.Fatalf("create %+v: %d", req, code)
+	}
+	return resp
+}
+
+// TestSeatsLinked: a signed-in person's seats (created, claimed) join
+// their profile under their name; a guest's seats join it once the guest
+// signs in and attaches them, and only with the right token.
+func TestSeatsLinked(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann := ts.signedUp("Ann")
+	mine := ann.createTable(createReq{Game: "war", Name: "typed name"})
+	guest := ts.person()
+	var g createResp
+	guest.do("POST", "/api/tables", createReq{Game: "regicide", Name: "anon"}, nil, &g)
+	var other createResp
+	guest.do("POST", "/api/tables", createReq{Game: "regicide"}, nil, &other)
+	var res struct{ Attached []string }
+	if code := ann.do("POST", "/api/account/attach", map[string]any{"seats": []map[string]string{
+		{"table": g.ID, "token": g.Token}, {"table": other.ID, "token": "not-its-token"}, {"table": "nosuchtable", "token": "x"},
+	}}, nil, &res); code != 200 || len(res.Attached) != 1 || res.Attached[0] != g.ID {
+		t.Fatalf("attach: %d %+v; want only %s", code, res, g.ID)
+	}
+	var prof profileJSON
+	if code := ts.do("GET", "/api/users/ann", nil, &prof); code != 200 {
+		t.Fatalf("profile: %d", code)
+	}
+	var ids []string
+	for _, game := range prof.Games {
+		ids = append(ids, game.ID)
+	}
+	if prof.Name != "Ann" || len(ids) != 2 || !strings.Contains(strings.Join(ids, ","), mine.ID) || !strings.Contains(strings.Join(ids, ","), g.ID) {
+		t.Errorf("Ann's profile lists %v, want %s and %s", ids, mine.ID, g.ID)
+	}
+	hdr, _ := ts.st.Table(context.Background(), mine.ID)
+	if hdr.Seats[0].Name != "Ann" {
+		t.Errorf("a signed-in creator's seat is called %q, want the account's name", hdr.Seats[0].Name)
+	}
+	if code := ts.do("GET", "/api/users/nobody-here", nil, nil); code != http.StatusNotFound {
+		t.Errorf("the profile of no one: %d", code)
+	}
+	var exp exportJSON
+	if code := ann.do("GET", "/api/account/export", nil, nil, &exp); code != 200 || exp.Account.Name != "Ann" || len(exp.Games) != 2 || len(exp.Sessions) != 1 {
+		t.Errorf("export: %d %+v", code, exp.Account)
+	}
+	if code := ts.person().do("GET", "/api/account/export", nil, nil, nil); code != http.StatusUnauthorized {
+		t.Errorf("a guest's export: %d", code)
+	}
+}
+
+// TestDeleteAnonymises: a deleted account's games stay, its seats renamed.
+func TestDeleteAnonymises(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann := ts.signedUp("Ann")
+	tb := ann.createTable(createReq{Game: "war"})
+	if code := ann.do("POST", "/api/account/delete", map[string]string{"confirm": "Ann"}, nil, nil); code != 200 {
+		t.Fatalf("delete: %d", code)
+	}
+	hdr, err := ts.st.Table(context.Background(), tb.ID)
+	if err != nil || hdr.Seats[0].Name != "former player" {
+		t.Errorf("after the deletion the table is %+v, %v; want its seat anonymised", hdr.Seats, err)
+	}
+	if code := ts.do("GET", "/api/users/ann", nil, nil); code != http.StatusNotFound {
+		t.Errorf("a deleted profile: %d", code)
+	}
+}
+
+// startDaily starts today's deal for p and connects its seat.
+func (p *person) startDaily() (dailyStartJSON, *wsClient) {
+	p.ts.t.Helper()
+	var d dailyStartJSON
+	if code := p.do("POST", "/api/daily/start", struct{}{}, nil, &d); code != http.StatusCreated {
+		p.ts.t.Fatalf("daily start: %d", code)
+	}
+	return d, p.ts.dial(d.ID, d.Token)
+}
+
+// TestDailyDeal: two accounts play the day's deal (the same deal), the
+// board ranks them, a second attempt is refused, a guest plays uncounted,
+// nobody watches or replays a game of the day until it ends, and then
+// the seed is published and matches the commitment.
+func TestDailyDeal(t *testing.T) {
+	ts, clock := newAccountsServer(t)
+	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
+	var today dailyJSON
+	ts.do("GET", "/api/daily", nil, &today)
+	if today.Day != "2026-12-02" || today.Seed != nil || len(today.Commitment) != 64 || today.Over {
+		t.Fatalf("today's deal: %+v; want the day, a commitment and no seed", today)
+	}
+	da, ca := ann.startDaily()
+	db, cb := bob.startDaily()
+	ha, _ := ts.st.Table(context.Background(), da.ID)
+	hb, _ := ts.st.Table(context.Background(), db.ID)
+	if !da.Counted || ha.Seed != hb.Seed || ha.Daily != "2026-12-02" || ha.Options["players"] != "1" {
+		t.Fatalf("two attempts: %+v / %+v; want counted, the same seed, Regicide solo", ha, hb)
+	}
+	if _, err := ts.tryDial(da.ID, ""); err == nil {
+		t.Error("a spectator joined a game of today's deal")
+	}
+	var e apiError
+	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-started" {
+		t.Errorf("a second start while playing: %d %+v", code, e)
+	}
+	endA := playOut(t, map[int]*wsClient{0: ca})
+	endB := playOut(t, map[int]*wsClient{0: cb})
+	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
+		t.Errorf("a second attempt after finishing: %d %+v", code, e)
+	}
+	guest := ts.person()
+	dg, cg := guest.startDaily()
+	if dg.Counted {
+		t.Error("a guest's game counted")
+	}
+	playOut(t, map[int]*wsClient{0: cg})
+	var mine dailyJSON
+	ann.do("GET", "/api/daily", nil, nil, &mine)
+	if len(mine.Board) != 2 || mine.Mine == nil || !mine.Mine.Finished || mine.Mine.Share == "" || mine.Streak == nil || mine.Streak.Current != 1 {
+		t.Fatalf("Ann's daily after playing: %+v (mine %+v)", mine, mine.Mine)
+	}
+	// Both played the same deal with the same policy: the same score.
+	if endA.Result.End != endB.Result.End || mine.Board[0].Actions != mine.Board[1].Actions {
+		t.Errorf("the same deal played the same way ended differently: %+v / %+v", endA.Result, endB.Result)
+	}
+	// The solver's verdict comes once it has looked at the deal.
+	deadline := time.Now().Add(hang)
+	for mine.Verdict == nil && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		ann.do("GET", "/api/daily", nil, nil, &mine)
+	}
+	var v verdictJSON
+	if err := json.Unmarshal(mine.Verdict, &v); err != nil || (v.Verdict != "won" && v.Verdict != "lost") {
+		t.Errorf("the solver's verdict: %s (%v); want won or lost", mine.Verdict, err)
+	}
+	if code := ts.do("GET", "/api/tables/"+da.ID+"/replay", nil, &e); code != http.StatusForbidden || e.Code != "daily-hidden" {
+		t.Errorf("a replay of today's deal: %d %+v", code, e)
+	}
+	clock.add(12 * time.Hour)
+	var past dailyJSON
+	ts.do("GET", "/api/daily/2026-12-02", nil, &past)
+	if !past.Over || past.Seed == nil || *past.Seed != ha.Seed || daily.Commitment("2026-12-02", *past.Seed) != today.Commitment || past.Board[0].Replay == "" {
+		t.Errorf("the day after: %+v; want the seed published, matching the commitment, with replays", past)
+	}
+	if code := ts.do("GET", "/api/tables/"+da.ID+"/replay", nil, nil); code != 200 {
+		t.Errorf("a replay after the day: %d", code)
+	}
+	// A stored analysis of the game is linked from the profile then.
+	if err := ts.st.(store.Analyses).SaveAnalysis(context.Background(), da.ID, string(analysis.DefaultDepth), "{}", clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	var prof profileJSON
+	ts.do("GET", "/api/users/ann", nil, &prof)
+	if len(prof.Daily.Results) != 1 || prof.Daily.Results[0].Analysis != "/api/tables/"+da.ID+"/analysis" || prof.Daily.Results[0].Replay == "" {
+		t.Errorf("Ann's daily result on her profile: %+v; want its replay and analysis linked", prof.Daily.Results)
+	}
+	var next dailyJSON
+	ann.do("GET", "/api/daily", nil, nil, &next)
+	if next.Day != "2026-12-03" || next.Mine != nil || next.Streak.Current != 1 {
+		t.Errorf("the next day: %+v", next)
+	}
+}
+
+// TestDailyBoardOrder: the board ranks by grade, then enemies, then fewer
+// actions, whatever order the games finished in.
+func TestDailyBoardOrder(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	acc := ts.srv.acc.st
+	ctx := context.Background()
+	scores := map[string]daily.Score{"Ann": {Enemies: 5, Actions: 30}, "Bob": {Won: true, Grade: 2, Enemies: 12, Actions: 80},
+		"Cyd": {Won: true, Grade: 3, Enemies: 12, Actions: 90}, "Dee": {Won: true, Grade: 3, Enemies: 12, Actions: 75}, "Eve": {Enemies: 9, Actions: 60}}
+	for _, name := range []string{"Ann", "Bob", "Cyd", "Dee", "Eve"} {
+		p := ts.signedUp(name)
+		d, c := p.startDaily()
+		c.conn.CloseNow()
+		sc := scores[name]
+		if err := acc.Settle(ctx, store.Settlement{Table: d.ID, Result: resultOf(sc), At: time.Now(), Daily: &store.DailyAttempt{Won: sc.Won, Grade: sc.Grade, Enemies: sc.Enemies, Actions: sc.Actions}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var today dailyJSON
+	ts.do("GET", "/api/daily", nil, &today)
+	var got []string
+	for _, e := range today.Board {
+		got = append(got, fmt.Sprintf("%d.%s", e.Rank, e.Name))
+	}
+	if want := "[1.Dee 2.Cyd 3.Bob 4.Eve 5.Ann]"; fmt.Sprint(got) != want {
+		t.Errorf("the board: %v, want %s", got, want)
+	}
+}
+
+func resultOf(sc daily.Score) engine.Result {
+	r := engine.Result{Over: true, End: "stuck", Winners: []int{}, Returns: []float64{float64(sc.Enemies) / 12}}
+	if sc.Won {
+		r.End, r.Winners = "won", []int{0}
+	}
+	return r
+}
+
+// ratingOf is name's rating in cat from its profile (nil: none).
+func (ts *testServer) ratingOf(name, cat string) *ratingJSON {
+	ts.t.Helper()
+	var prof profileJSON
+	if code := ts.do("GET", "/api/users/"+name, nil, &prof); code != 200 {
+		ts.t.Fatalf("profile of %s: %d", name, code)
+	}
+	for _, r := range prof.Ratings {
+		if r.Category == cat {
+			return &r
+		}
+	}
+	return nil
+}
+
+// TestRatedWatchtower: a rated two-player Watchtower table between two
+// accounts moves both ratings when the game ends (the winner's up, the
+// loser's down), is marked in the lobby with its players' rating, and
+// refuses guests and a second seat for one account.
+func TestRatedWatchtower(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
+	tb := ann.createTable(createReq{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Rated: true})
+	var list struct{ Tables []tableJSON }
+	ts.do("GET", "/api/tables?open=true", nil, &list)
+	if len(list.Tables) != 1 || !list.Tables[0].Rated || list.Tables[0].Rating == nil || *list.Tables[0].Rating != 1500 {
+		t.Fatalf("the lobby lists %+v; want the rated table with its players' rating 1500", list.Tables)
+	}
+	for _, f := range []struct {
+		q    string
+		want int
+	}{{"min_rating=1400&max_rating=1600", 1}, {"min_rating=1600", 0}, {"max_rating=1499", 0}} {
+		ts.do("GET", "/api/tables?open=true&"+f.q, nil, &list)
+		if len(list.Tables) != f.want {
+			t.Errorf("open tables with %s: %d, want %d", f.q, len(list.Tables), f.want)
+		}
+	}
+	var e apiError
+	if code := ts.do("GET", "/api/tables?open=true&min_rating=abc", nil, &e); code != http.StatusBadRequest {
+		t.Errorf("a malformed rating filter: %d", code)
+	}
+	if code := ts.person().do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, &e); code != http.StatusUnauthorized {
+		t.Errorf("a guest's claim at a rated table: %d %+v", code, e)
+	}
+	if code := ann.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, &e); code != http.StatusConflict {
+		t.Errorf("the creator claiming a second seat: %d %+v", code, e)
+	}
+	var claim struct{ Token string }
+	if code := bob.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "ignored"}, nil, &claim); code != 200 {
+		t.Fatalf("Bob's claim: %d", code)
+	}
+	end := playOut(t, map[int]*wsClient{0: ts.dial(tb.ID, tb.Token), 1: ts.dial(tb.ID, claim.Token)})
+	if len(end.Result.Winners) != 1 {
+		t.Fatalf("the game ended without one winner: %+v", end.Result)
+	}
+	ra, rb := ts.waitRating("Ann", "watchtower"), ts.waitRating("Bob", "watchtower")
+	winner, loser := ra, rb
+	if end.Result.Winners[0] == 1 {
+		winner, loser = rb, ra
+	}
+	if winner.Rating <= 1500 || loser.Rating >= 1500 || winner.Games != 1 || loser.Games != 1 || len(winner.History) != 1 || winner.RD >= 350 || !winner.Provisional {
+		t.Errorf("after one rated game: winner %+v, loser %+v", winner, loser)
+	}
+	var board leaderboardJSON
+	ts.do("GET", "/api/leaderboards/watchtower", nil, &board)
+	if len(board.Entries) != 2 || board.Entries[0].Rating != winner.Rating || board.Entries[0].Rank != 1 {
+		t.Errorf("the leaderboard: %+v", board.Entries)
+	}
+	var around leaderboardJSON
+	bob.do("GET", "/api/leaderboards/watchtower?around=me&limit=5", nil, nil, &around)
+	if around.Me == nil || around.Me.Name != "Bob" || around.Me.Rating != rb.Rating {
+		t.Errorf("Bob's place on the board: %+v", around.Me)
+	}
+	if code := ts.do("GET", "/api/leaderboards/regicide", nil, nil); code != http.StatusNotFound {
+		t.Errorf("a board of an unrated game: %d", code)
+	}
+}
+
+// waitRating waits for name's rating in cat (stored as the room ends the
+// game) and returns it.
+func (ts *testServer) waitRating(name, cat string) *ratingJSON {
+	ts.t.Helper()
+	deadline := time.Now().Add(hang)
+	for time.Now().Before(deadline) {
+		if r := ts.ratingOf(name, cat); r != nil {
+			return r
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	ts.t.Fatalf("%s never got a %s rating", name, cat)
+	return nil
+}
+
+// TestRatedAgainstBot: a rated game against the expert moves the person's
+// rating from the bot's fixed one; the bot gets none.
+func TestRatedAgainstBot(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann := ts.signedUp("Ann")
+	tb := ann.createTable(createReq{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "expert"}}, Rated: true})
+	end := playOut(t, map[int]*wsClient{0: ts.dial(tb.ID, tb.Token)})
+	r := ts.waitRating("Ann", "watchtower")
+	if won := len(end.Result.Winners) == 1 && end.Result.Winners[0] == 0; won != (r.Rating > 1500) || r.Games != 1 {
+		t.Errorf("after a rated game against the expert (%+v): %+v", end.Result, r)
+	}
+	var board leaderboardJSON
+	ts.do("GET", "/api/leaderboards/watchtower", nil, &board)
+	if len(board.Entries) != 1 {
+		t.Errorf("the bot got onto the leaderboard: %+v", board.Entries)
+	}
+}
+
+// TestRatedRefusals: what cannot be rated is refused at creation.
+func TestRatedRefusals(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann := ts.signedUp("Ann")
+	for _, req := range []createReq{
+		{Game: "regicide", Rated: true},
+		{Game: "war", Options: map[string]string{"slap": "off"}, Rated: true},
+		{Game: "war", Options: map[string]string{"slap": "5", "players": "3"}, Seats: []seatReq{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}, Rated: true},
+		{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "expert:iterations=5"}}, Rated: true},
+		{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "ismcts"}}, Rated: true},
+	} {
+		var e apiError
+		if code := ann.do("POST", "/api/tables", req, nil, &e); code != http.StatusBadRequest || e.Code != "not-rateable" {
+			t.Errorf("rated %+v: %d %+v; want 400 not-rateable", req, code, e)
+		}
+	}
+	var e apiError
+	if code := ts.person().do("POST", "/api/tables", createReq{Game: "watchtower", Rated: true}, nil, &e); code != http.StatusUnauthorized {
+		t.Errorf("a guest's rated table: %d %+v", code, e)
+	}
+	slap := ann.createTable(createReq{Game: "war", Options: map[string]string{"slap": "5"}, Seats: []seatReq{{Kind: "human"}, {Kind: "bot"}}, Rated: true})
+	if hdr, _ := ts.st.Table(context.Background(), slap.ID); !hdr.Rated {
+		t.Error("a two-player Slap War table against the default bot was not rated")
+	}
+}
+
+// TestAbortedNotRated: an aborted rated game is finished without moving
+// a rating; a resigned one moves them.
+func TestAbortedNotRated(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
+	for _, c := range []struct {
+		end   string
+		rated bool
+	}{{"aborted", false}, {"resigned", true}} {
+		tb := ann.createTable(createReq{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Rated: true})
+		bob.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, nil)
+		rm, err := ts.srv.room(context.Background(), tb.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := engine.Result{Over: true, End: c.end, Winners: []int{}, Returns: []float64{0, 0}}
+		if c.end == "resigned" {
+			res.Winners, res.Returns = []int{1}, []float64{-1, 1}
+		}
+		errc := make(chan error, 1)
+		rm.send(func() { errc <- rm.settle(context.Background(), res, time.Now()) })
+		if err := <-errc; err != nil {
+			t.Fatalf("%s: settle: %v", c.end, err)
+		}
+		hdr, _ := ts.st.Table(context.Background(), tb.ID)
+		r := ts.ratingOf("Bob", "watchtower")
+		if hdr.Result == nil || hdr.Result.End != c.end || (r != nil) != c.rated {
+			t.Errorf("%s game: stored %+v, Bob's rating %+v; rated want %v", c.end, hdr.Result, r, c.rated)
+		}
+	}
+}

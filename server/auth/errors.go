@@ -1,0 +1,84 @@
+package auth
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+)
+
+// apiError is a refused request, in the server's error shape: a status,
+// a code for programs and a sentence for people (docs/protocol.md).
+type apiError struct {
+	Status  int    `json:"-"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *apiError) Error() string { return e.Message }
+
+func errorf(status int, code, format string, args ...any) *apiError {
+	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// errSignIn is every failed sign-in's answer, whatever failed: no such
+// name, a wrong password, a locked name. It says nothing of which.
+var errSignIn = errorf(http.StatusUnauthorized, "sign-in-failed",
+	"the username or password is wrong (after %d failures in a row a name is locked for %d minutes; a passkey still signs in)", LockAfter, int(LockFor.Minutes()))
+
+var errSignedOut = errorf(http.StatusUnauthorized, "signed-out", "you are not signed in; sign in first")
+
+var errTooMany = errorf(http.StatusTooManyRequests, "rate-limited", "too many sign-in attempts from your address; wait a minute and try again")
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	if e.Status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "60")
+	}
+	writeJSON(w, e.Status, e)
+}
+
+// fail answers err: an *apiError as it is, anything else logged and
+// answered with a sentence that gives nothing away.
+func (a *Auth) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var e *apiError
+	if !errors.As(err, &e) {
+		a.log.Error("account request failed", "path", r.URL.Path, "err", err)
+		e = errorf(http.StatusInternalServerError, "internal", "the server failed to answer; try again, and report it if it keeps happening")
+	}
+	writeError(w, e)
+}
+
+// readJSON decodes the body (at most limit bytes, a JSON content type, no
+// unknown fields) into v. Requiring JSON also makes a cross-site form
+// unable to send it.
+func readJSON(r *http.Request, w http.ResponseWriter, limit int64, v any) error {
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+		return errorf(http.StatusUnsupportedMediaType, "bad-request", "send the body as JSON (Content-Type: application/json)")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			return errorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", limit)
+		case errors.Is(err, io.EOF):
+			return errorf(http.StatusBadRequest, "bad-request", "the body is empty; send a JSON object (docs/accounts.md)")
+		}
+		return errorf(http.StatusBadRequest, "bad-request", "the body is not the JSON asked for: %s (docs/accounts.md)", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return errorf(http.StatusBadRequest, "bad-request", "more than one JSON value in the body")
+	}
+	return nil
+}

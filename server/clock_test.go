@@ -1,0 +1,188 @@
+package server
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"cardtable/record"
+	"cardtable/server/testclock"
+	"cardtable/store/sqlite"
+)
+
+// clockOf waits for a clock message that satisfies ok.
+func clockOf(t *testing.T, c *wsClient, ok func(clockMessage) bool) clockMessage {
+	t.Helper()
+	m := c.until("clock", func(m wireMsg) bool { return ok(as[clockMessage](t, m)) })
+	return as[clockMessage](t, m)
+}
+
+// running is the seat whose clock runs in m (-1: none).
+func running(m clockMessage) int {
+	for i, s := range m.Seats {
+		if s.Running {
+			return i
+		}
+	}
+	return -1
+}
+
+// A live Regicide clock: it starts once both seats are taken; the seat to
+// move runs; at its deadline (not a moment before) its time runs out and
+// the game's default bot plays on for it, named in the seats; the game
+// goes on. Stored: the clock's start, the timeout, the takeover.
+func TestClockTimeoutBotTakesOver(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, nil, clk)
+	tb := ts.create(createReq{Game: "regicide", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}},
+		Settings: map[string]string{"pace": "live", "move": "20s"}})
+	ann := ts.dial(tb.ID, tb.Token)
+	if m := clockOf(t, ann, func(clockMessage) bool { return true }); m.Started || m.MoveMS != 20000 || m.Pace != "live" {
+		t.Fatalf("before bob sits down: %+v", m)
+	}
+	clk.Advance(time.Hour) // no clock runs while a seat is free
+	var cl struct{ Token string }
+	ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "bob"}, &cl)
+	m := clockOf(t, ann, func(m clockMessage) bool { return m.Started })
+	mover := running(m)
+	if mover < 0 || m.Seats[mover].LeftMS != 20000 || !m.Seats[mover].Deadline.Equal(lifeStart.Add(time.Hour+20*time.Second)) {
+		t.Fatalf("started: %+v", m)
+	}
+	clk.Advance(19 * time.Second)
+	clk.Advance(999 * time.Millisecond)
+	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != evClockStart {
+		t.Fatalf("before the deadline: %v", k)
+	}
+	clk.Advance(time.Millisecond)
+	n := notice(t, ann, evTimeout)
+	if n.About != mover || !n.At.Equal(lifeStart.Add(time.Hour+20*time.Second)) {
+		t.Errorf("timeout notice %+v", n)
+	}
+	if n := notice(t, ann, evTakeover); !strings.Contains(n.Text, "plays on for") || !strings.Contains(n.Text, "(time ran out)") {
+		t.Errorf("takeover notice %+v", n)
+	}
+	ann.until("event", func(m wireMsg) bool { return *m.Actor == mover }) // the bot moves for the seat
+	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != "clock-start,timeout,takeover" {
+		t.Errorf("stored %v", k)
+	}
+}
+
+// timeout lose at a two-seat War table: the seat loses when its time runs
+// out, and the game is over with end "timeout".
+func TestClockTimeoutLoses(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, nil, clk)
+	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "timeout": "lose"})
+	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
+	turn := ann.until("turn")
+	clk.Advance(3 * time.Second)
+	ann.send(cmd("flip", turn.Version, "f"))
+	ann.until("event", func(m wireMsg) bool { return m.ID == "f" })
+	clk.Advance(10 * time.Second) // bob's 10 s ran from the start
+	end := bob.until("end")
+	if r := end.Result; r == nil || r.End != record.EndTimeout || len(r.Winners) != 1 || r.Winners[0] != 0 || r.Detail != "bob's time ran out" {
+		t.Fatalf("end: %s", end.Raw)
+	}
+}
+
+// The reserve: a move over its time spends reserve, and the seat's next
+// move has its time plus the reserve left.
+func TestClockReserve(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, nil, clk)
+	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "reserve": "30s"})
+	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
+	clk.Advance(25 * time.Second) // both took 25 s
+	for _, c := range []*wsClient{ann, bob} {
+		turn := c.until("turn")
+		c.send(cmd("flip", turn.Version, "f"))
+		c.until("event", func(m wireMsg) bool { return m.ID == "f" })
+	}
+	m := clockOf(t, ann, func(m clockMessage) bool { return m.Seats[0].Running && m.Seats[1].Running && m.Version == 2 })
+	for s, sc := range m.Seats {
+		if sc.ReserveMS != 15000 || sc.LeftMS != 25000 {
+			t.Errorf("seat %d after a 25 s move: %+v; want 15 s of reserve, 25 s left", s, sc)
+		}
+	}
+}
+
+// A restart mid-clock (SQLite): the deadline is rebuilt from the stored
+// times, the same as before; the time the server was down counts; the
+// seat's time runs out on the new server at that deadline.
+func TestClockSurvivesRestartSQLite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "clock.db")
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, st, clk)
+	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "30s", "reserve": "1m", "timeout": "lose"})
+	ann := ts.dial(tb.ID, tok[0])
+	turn := ann.until("turn")
+	clk.Advance(40 * time.Second) // ann spends 10 s of reserve
+	ann.send(cmd("flip", turn.Version, "f"))
+	before := clockOf(t, ann, func(m clockMessage) bool { return m.Version == 1 })
+	if !before.Seats[1].Running || before.Seats[0].Running || before.Seats[0].ReserveMS != 50000 {
+		t.Fatalf("after ann's flip: %+v", before)
+	}
+	ts.stop()
+	st.Close()
+
+	clk.Advance(20 * time.Second) // down for 20 s
+	st2, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st2.Close() })
+	ts2 := lifeServer(t, st2, clk)
+	bob := ts2.dial(tb.ID, tok[1])
+	after := clockOf(t, bob, func(clockMessage) bool { return true })
+	if !after.Seats[1].Deadline.Equal(*before.Seats[1].Deadline) || after.Seats[0].ReserveMS != 50000 {
+		t.Fatalf("after the restart: %+v\nbefore: %+v", after, before)
+	}
+	if want := before.Seats[1].LeftMS - 20000; after.Seats[1].LeftMS != want {
+		t.Errorf("bob has %d ms after 20 s down, want %d", after.Seats[1].LeftMS, want)
+	}
+	clk.Advance(time.Duration(after.Seats[1].LeftMS) * time.Millisecond)
+	if end := bob.until("end"); end.Result == nil || end.Result.End != record.EndTimeout || end.Result.Winners[0] != 0 {
+		t.Fatalf("end: %s", end.Raw)
+	}
+}
+
+// A correspondence table nobody is connected to is unloaded while it waits
+// for people, and loaded back at the deadline, when the seat to move
+// times out and a bot plays on.
+func TestClockWakesUnloadedTable(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := newTestServer(t, nil, Config{Clock: clk, IdleUnload: time.Millisecond})
+	tb, tok := people(t, ts, "regicide", 2, nil, map[string]string{"pace": "correspondence", "move": "2d"})
+	c := ts.dial(tb.ID, tok[0])
+	m := clockOf(t, c, func(m clockMessage) bool { return m.Started })
+	mover := running(m)
+	c.conn.CloseNow()
+	for ts.loaded(tb.ID) {
+		time.Sleep(time.Millisecond)
+	}
+	clk.Advance(47 * time.Hour)
+	if ts.loaded(tb.ID) {
+		t.Fatal("loaded before its deadline")
+	}
+	clk.Advance(time.Hour)
+	deadline := time.Now().Add(hang)
+	for {
+		k := storedKinds(t, ts, tb.ID)
+		if strings.Join(k, ",") == "clock-start,timeout,takeover" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("stored events %v; want the timeout and a takeover", k)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	hdr, _ := ts.st.Table(t.Context(), tb.ID)
+	if hdr.Seats[mover].Kind != "bot" || hdr.Seats[mover].Token == "" {
+		t.Errorf("seat %d after the timeout: %+v", mover, hdr.Seats[mover])
+	}
+}

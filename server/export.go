@@ -1,0 +1,152 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"cardtable/engine"
+	"cardtable/record"
+	"cardtable/store"
+)
+
+// exportJSON is everything the server keeps about an account
+// (GET /api/account/export): the account, its passkeys and sessions (no
+// secrets: passkeys' public parts, sessions' times), its games with their
+// records once finished, its ratings with their histories, and its daily
+// attempts. Other players' secrets (seat tokens, invites) are never in it.
+type exportJSON struct {
+	Exported time.Time            `json:"exported"`
+	Account  exportAccount        `json:"account"`
+	Passkeys []exportPasskey      `json:"passkeys"`
+	Sessions []exportSession      `json:"sessions"`
+	Games    []exportGame         `json:"games"`
+	Ratings  []ratingJSON         `json:"ratings"`
+	Daily    []store.DailyAttempt `json:"daily"`
+}
+
+type exportAccount struct {
+	ID          string    `json:"id"`
+	Name        string    `json:"name"`
+	Created     time.Time `json:"created"`
+	HasPassword bool      `json:"has_password"`
+}
+
+type exportPasskey struct {
+	ID       string    `json:"id"`
+	Created  time.Time `json:"created"`
+	LastUsed time.Time `json:"last_used"`
+}
+
+type exportSession struct {
+	Created time.Time `json:"created"`
+	Seen    time.Time `json:"seen"`
+	Expires time.Time `json:"expires"`
+	Agent   string    `json:"agent"`
+}
+
+type exportGame struct {
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	Options  map[string]string `json:"options"`
+	Seat     int               `json:"seat"`
+	Seats    []string          `json:"seats"`
+	Created  time.Time         `json:"created"`
+	Finished *time.Time        `json:"finished,omitempty"`
+	Result   *engine.Result    `json:"result,omitempty"`
+	Rated    bool              `json:"rated,omitempty"`
+	Daily    string            `json:"daily,omitempty"`
+	// Record is the game's record (docs/records.md) once it is finished
+	// (and, for a daily deal, its day is over).
+	Record *record.Record `json:"record,omitempty"`
+}
+
+// maxExportGames bounds the games an export lists.
+const maxExportGames = 10000
+
+func (s *Server) handleExport(w http.ResponseWriter, r *http.Request, u *store.User) {
+	out, err := s.export(r, u)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=cardtable-%s.json", u.Name))
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) export(r *http.Request, u *store.User) (*exportJSON, error) {
+	ctx, st := r.Context(), s.acc.st
+	out := &exportJSON{Exported: s.accNow().UTC(), Account: exportAccount{ID: u.ID, Name: u.Name, Created: u.Created, HasPassword: u.Password != ""},
+		Passkeys: []exportPasskey{}, Sessions: []exportSession{}, Games: []exportGame{}}
+	ps, err := st.Passkeys(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		out.Passkeys = append(out.Passkeys, exportPasskey{ID: p.ID, Created: p.Created, LastUsed: p.LastUsed})
+	}
+	ss, err := st.Sessions(ctx, u.ID, s.accNow())
+	if err != nil {
+		return nil, err
+	}
+	for _, se := range ss {
+		out.Sessions = append(out.Sessions, exportSession{Created: se.Created, Seen: se.Seen, Expires: se.Expires, Agent: se.Agent})
+	}
+	if out.Games, err = s.exportGames(r, u.ID); err != nil {
+		return nil, err
+	}
+	if out.Ratings, err = s.userRatings(r, u.ID); err != nil {
+		return nil, err
+	}
+	if out.Daily, err = st.UserDaily(ctx, u.ID, 100000); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// exportGames lists every game of user, newest first, a page at a time.
+func (s *Server) exportGames(r *http.Request, user string) ([]exportGame, error) {
+	out := []exportGame{}
+	before := time.Time{}
+	for len(out) < maxExportGames {
+		page, err := s.acc.st.UserTables(r.Context(), user, before, 200)
+		if err != nil {
+			return nil, err
+		}
+		for _, ut := range page {
+			g, err := s.exportGame(r, ut)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, g)
+		}
+		if len(page) < 200 {
+			break
+		}
+		before = page[len(page)-1].Table.Created
+	}
+	return out, nil
+}
+
+func (s *Server) exportGame(r *http.Request, ut store.UserTable) (exportGame, error) {
+	t := ut.Table
+	g := exportGame{ID: t.ID, Game: t.Game, Options: t.Options, Seat: ut.Seat, Seats: []string{}, Created: t.Created, Result: t.Result, Rated: t.Rated, Daily: t.Daily}
+	for _, st := range seatInfos(t.Seats) {
+		g.Seats = append(g.Seats, st.Name)
+	}
+	if t.Result == nil || !s.mayReplay(t) {
+		return g, nil
+	}
+	fin := t.Finished
+	g.Finished = &fin
+	acts, err := s.store.Actions(r.Context(), t.ID)
+	if err != nil {
+		return g, err
+	}
+	evs, err := s.store.Events(r.Context(), t.ID)
+	if err != nil {
+		return g, err
+	}
+	g.Record, err = shownRecord(s.games[t.Game], t, storedRecord(t, acts, evs))
+	return g, err
+}

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// On a listed table a friend's seat (open: false) is kept for its invite
+// link, whose code is real; a seat its creator opened is anyone's from the
+// lobby; the open list offers only the open seat.
+func TestInvitesKeepFriendsSeats(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	no, yes := false, true
+	tb := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human", Open: &no}, {Kind: "human", Open: &yes}}})
+	if len(tb.Invites) != 2 {
+		t.Fatalf("invites %+v", tb.Invites)
+	}
+	codes := map[int]string{}
+	for _, inv := range tb.Invites {
+		_, code, ok := strings.Cut(inv.URL, "invite=")
+		if !ok || len(code) < 4 || strings.Contains(code, ":") {
+			t.Errorf("seat %d's invite link %q carries no real code", inv.Seat, inv.URL)
+		}
+		codes[inv.Seat] = code
+	}
+	var list struct{ Tables []tableJSON }
+	ts.do("GET", "/api/tables?open=true", nil, &list)
+	if len(list.Tables) != 1 || !list.Tables[0].Listed || len(list.Tables[0].Open) != 1 || list.Tables[0].Open[0] != 2 || len(list.Tables[0].Free) != 2 {
+		t.Fatalf("open list %+v", list.Tables)
+	}
+	if s := list.Tables[0].Seats; s[1].Open || !s[2].Open {
+		t.Errorf("seats listed as open: %+v", s)
+	}
+	var e apiErr
+	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "eve"}, &e); code != http.StatusForbidden {
+		t.Errorf("a friend's seat taken without its invite: %d %+v", code, e)
+	}
+	var got struct{ Token string }
+	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/2/claim", map[string]string{"name": "cy"}, &got); code != http.StatusOK || got.Token == "" {
+		t.Errorf("the open seat: %d", code)
+	}
+	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "bob", "invite": codes[1]}, &got); code != http.StatusOK || got.Token == "" {
+		t.Errorf("the friend's seat with its invite: %d", code)
+	}
+	// A seat left out of "open" is open on a listed table, as before.
+	old := ts.create(createReq{Game: "war", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	if code := ts.do("POST", "/api/tables/"+old.ID+"/seats/1/claim", map[string]string{"name": "dan"}, &got); code != http.StatusOK {
+		t.Errorf("a listed table's seat without open: %d", code)
+	}
+}
+
+func TestInviteCodes(t *testing.T) {
+	for _, c := range []struct {
+		kept, code string
+		open       bool
+	}{
+		{"", "", true}, {"abcde", "abcde", false}, {"listed:abcde", "abcde", false}, {"listed:open:abcde", "abcde", true},
+	} {
+		if code, open := inviteCode(c.kept); code != c.code || open != c.open {
+			t.Errorf("inviteCode(%q) = %q, %v; want %q, %v", c.kept, code, open, c.code, c.open)
+		}
+	}
+	if got := sealInvite("x", true, false); got != "listed:x" {
+		t.Errorf("a friend's seat of a listed table is kept as %q", got)
+	}
+}

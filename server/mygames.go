@@ -1,0 +1,173 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"time"
+
+	"cardtable/engine"
+	"cardtable/store"
+	"cardtable/table"
+)
+
+// maxMine bounds the seats one "my games" request may ask about.
+const maxMine = 50
+
+// mineReq is the body of POST /api/mine: the seat tokens a browser holds.
+type mineReq struct {
+	Seats []struct {
+		Table string `json:"table"`
+		Token string `json:"token"`
+	} `json:"seats"`
+}
+
+// mineGame is one table a token holds a seat at (docs/protocol.md, "My
+// games").
+type mineGame struct {
+	tableJSON
+	// Seat is the token's seat; YourTurn whether it may act now; Deadline
+	// when its running move runs out (a clocked table), LeftMS the time it
+	// has left then.
+	Seat     int        `json:"seat"`
+	YourTurn bool       `json:"your_turn"`
+	Deadline *time.Time `json:"deadline,omitempty"`
+	LeftMS   *int64     `json:"left_ms,omitempty"`
+	// Ended is when the game ended.
+	Ended *time.Time `json:"ended,omitempty"`
+	// TakenOver: a bot plays the seat now.
+	TakenOver bool `json:"taken_over,omitempty"`
+}
+
+// handleMine answers which of the given seat tokens hold a seat, and
+// where: each table's state for that seat (whose turn, the time left, the
+// result). Tokens that hold no seat are listed in unknown, so the browser
+// forgets them. It tells nothing a token's seat may not know.
+func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
+	if !s.limitWrites(w, r) {
+		return
+	}
+	var req mineReq
+	if err := readJSON(w, r, &req); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	if len(req.Seats) > maxMine {
+		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "seats: %d listed; at most %d", len(req.Seats), maxMine))
+		return
+	}
+	out := struct {
+		Games   []mineGame `json:"games"`
+		Unknown []string   `json:"unknown"`
+	}{Games: []mineGame{}, Unknown: []string{}}
+	for _, st := range req.Seats {
+		g, err := s.mine(r.Context(), st.Table, st.Token)
+		switch {
+		case errors.Is(err, store.ErrNotFound) || errors.Is(err, errForbidden):
+			out.Unknown = append(out.Unknown, st.Table)
+		case err != nil:
+			s.apiError(w, r, err)
+			return
+		default:
+			out.Games = append(out.Games, g)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// mine is table id as seen by the seat whose token is token.
+func (s *Server) mine(ctx context.Context, id, token string) (mineGame, error) {
+	if id == "" || token == "" {
+		return mineGame{}, errForbidden
+	}
+	hdr, err := s.store.Table(ctx, id)
+	if err != nil {
+		return mineGame{}, err
+	}
+	seat := -1
+	hash := hashSecret(token)
+	for i, st := range hdr.Seats {
+		if st.Token != "" && equalSecret(st.Token, hash) {
+			seat = i
+		}
+	}
+	if seat < 0 {
+		return mineGame{}, errForbidden
+	}
+	g := mineGame{tableJSON: s.describe(hdr), Seat: seat, TakenOver: hdr.Seats[seat].Kind == table.KindBot}
+	if hdr.Result != nil {
+		ended := hdr.Finished
+		g.Ended = &ended
+		return g, nil
+	}
+	if rm := s.running(id); rm != nil {
+		done := make(chan struct{})
+		if rm.send(func() { rm.seatStatus(seat, &g); close(done) }) {
+			select {
+			case <-done:
+				return g, nil
+			case <-rm.done:
+			}
+		}
+	}
+	rm, err := s.readOnlyRoom(ctx, hdr)
+	if err != nil {
+		return mineGame{}, err
+	}
+	rm.seatStatus(seat, &g)
+	return g, nil
+}
+
+// seatStatus fills in whether seat may act and its clock.
+func (r *room) seatStatus(seat int, g *mineGame) {
+	g.YourTurn = slices.Contains(r.t.ToMove(), seat) && r.hdr.Seats[seat].Kind != table.KindBot
+	if c := r.life.clock; c != nil {
+		if d, ok := c.Deadline(seat); ok {
+			left := c.Left(seat, r.srv.now()).Milliseconds()
+			g.Deadline, g.LeftMS = &d, &left
+		}
+	}
+}
+
+// running is table id's room if it runs on this node now (nil if not).
+func (s *Server) running(id string) *room {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	slot, ok := s.rooms[id]
+	if !ok {
+		return nil
+	}
+	select {
+	case <-slot.ready:
+		return slot.r
+	default:
+		return nil
+	}
+}
+
+// readOnlyRoom rebuilds a stored table's state as a room that never runs
+// (no goroutine, no writes): to answer about a table not loaded here.
+func (s *Server) readOnlyRoom(ctx context.Context, hdr store.Table) (*room, error) {
+	acts, err := s.store.Actions(ctx, hdr.ID)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := s.store.Events(ctx, hdr.ID)
+	if err != nil {
+		return nil, err
+	}
+	g, ok := s.games[hdr.Game]
+	if !ok {
+		return nil, errors.New("server: unknown game " + hdr.Game)
+	}
+	hist := &history{acts: acts, events: evs}
+	set, _ := table.ParseSettings(hdr.Settings, g, len(hdr.Seats))
+	t, err := table.ResumeFunc(g, storedRecord(hdr, acts, evs), seatInfos(hdr.Seats), hist.follow(set.Clocked()))
+	if err != nil {
+		return nil, err
+	}
+	r := &room{id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, bots: make([]engine.Bot, t.NumSeats())}
+	r.startLife(hist)
+	return r, nil
+}

@@ -1,0 +1,104 @@
+package server
+
+import (
+	"io/fs"
+	"net/http"
+	"strconv"
+
+	"cardtable/puzzles"
+)
+
+// Regicide puzzles (docs/puzzles.md): the page and its API. The answer is
+// checked here, so nothing that tells it (the answer, the winning line,
+// the bots' choices) leaves the server before a legal answer came in.
+//
+//	GET  /puzzles                              the page
+//	GET  /api/puzzles/regicide                 {"count": N}
+//	GET  /api/puzzles/regicide/{id}            the puzzle as shown (puzzles.Shown)
+//	POST /api/puzzles/regicide/{id}/answer     {"action": "..."} → puzzles.Outcome
+
+// puzzleSet is the set served: the one built in (tests may swap it).
+var puzzleSet = puzzles.Shipped
+
+// maxPuzzleID bounds the digits of a puzzle id taken from an address.
+const maxPuzzleID = 7
+
+func (s *Server) routePuzzles(mux *http.ServeMux) {
+	mux.HandleFunc("GET /puzzles", s.puzzlesPage)
+	mux.HandleFunc("GET /api/puzzles/regicide", s.handlePuzzleCount)
+	mux.HandleFunc("GET /api/puzzles/regicide/{id}", s.handlePuzzle)
+	mux.HandleFunc("POST /api/puzzles/regicide/{id}/answer", s.handlePuzzleAnswer)
+}
+
+func (s *Server) puzzlesPage(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.Assets == nil {
+		placeholder(w, r)
+		return
+	}
+	data, err := fs.ReadFile(s.cfg.Assets, "puzzles.html")
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(data)
+}
+
+func (s *Server) handlePuzzleCount(w http.ResponseWriter, r *http.Request) {
+	set, err := puzzleSet()
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"count": len(set.Puzzles)})
+}
+
+// puzzleID reads the {id} of the address: 1 to the number of puzzles.
+func (s *Server) puzzleID(w http.ResponseWriter, r *http.Request) (*puzzles.Set, int, bool) {
+	set, err := puzzleSet()
+	if err != nil {
+		s.apiError(w, r, err)
+		return nil, 0, false
+	}
+	text := r.PathValue("id")
+	id, err := strconv.Atoi(text)
+	if len(text) > maxPuzzleID || err != nil || id < 1 || id > len(set.Puzzles) {
+		s.apiError(w, r, apiErrorf(http.StatusNotFound, codeNotFound, "no puzzle %q; puzzles are numbered 1 to %d", truncate(text, 20), len(set.Puzzles)))
+		return nil, 0, false
+	}
+	return set, id, true
+}
+
+func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
+	set, id, ok := s.puzzleID(w, r)
+	if !ok {
+		return
+	}
+	shown, _, err := set.Show(id)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, shown)
+}
+
+func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
+	set, id, ok := s.puzzleID(w, r)
+	if !ok {
+		return
+	}
+	var body struct {
+		Action string `json:"action"`
+	}
+	if err := readJSON(w, r, &body); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	out, err := set.Answer(id, body.Action)
+	if err != nil {
+		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "%s; send one of the puzzle's legal actions", truncate(err.Error(), 200)))
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}

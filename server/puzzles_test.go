@@ -1,0 +1,78 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"cardtable/puzzles"
+)
+
+// TestPuzzlesAPI: the count, a puzzle as shown (no answer in it), a right
+// and a wrong answer (the line that wins comes with both), and bad input
+// refused with a message: ids out of range or too long, illegal or
+// garbage actions, unknown fields, an over-long body.
+func TestPuzzlesAPI(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	set, err := puzzles.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var count map[string]int
+	if code := ts.do("GET", "/api/puzzles/regicide", nil, &count); code != 200 || count["count"] != len(set.Puzzles) {
+		t.Fatalf("count: %d %v", code, count)
+	}
+	p := set.Puzzles[0]
+	var shown map[string]any
+	if code := ts.do("GET", "/api/puzzles/regicide/1", nil, &shown); code != 200 {
+		t.Fatalf("puzzle 1: %d", code)
+	}
+	for _, key := range []string{"answer", "line", "bot_choice", "missed_by"} {
+		if _, ok := shown[key]; ok {
+			t.Errorf("the puzzle as shown has %q before any answer", key)
+		}
+	}
+	legal := shown["legal"].([]any)
+	var wrong string
+	for _, a := range legal {
+		if a.(string) != p.Answer {
+			wrong = a.(string)
+			break
+		}
+	}
+	var out puzzles.Outcome
+	if code := ts.do("POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": p.Answer}, &out); code != 200 || !out.Correct {
+		t.Fatalf("the answer: %d %+v", code, out)
+	}
+	if code := ts.do("POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": wrong}, &out); code != 200 || out.Correct || out.Answer != p.Answer || len(out.Line) == 0 {
+		t.Fatalf("a wrong answer %q: %d %+v", wrong, code, out)
+	}
+	for _, tc := range []struct {
+		method, path string
+		body         any
+		code         int
+		want         string
+	}{
+		{"GET", "/api/puzzles/regicide/0", nil, 404, "no puzzle"},
+		{"GET", fmt.Sprintf("/api/puzzles/regicide/%d", len(set.Puzzles)+1), nil, 404, "no puzzle"},
+		{"GET", "/api/puzzles/regicide/" + strings.Repeat("9", 40), nil, 404, "no puzzle"},
+		{"GET", "/api/puzzles/regicide/x1", nil, 404, "no puzzle"},
+		{"POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": "play 2X"}, 400, "not an action"},
+		{"POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": strings.Repeat("a", 100)}, 400, "at most"},
+		{"POST", "/api/puzzles/regicide/1/answer", map[string]string{"move": "yield"}, 400, "unknown field"},
+		{"POST", "/api/puzzles/regicide/1/answer", `{"action":"` + strings.Repeat("a", 20000) + `"}`, 413, "over"},
+		{"POST", "/api/puzzles/regicide/1/answer", "", 400, "empty"},
+		{"POST", "/api/puzzles/regicide/99999/answer", map[string]string{"action": "yield"}, 404, "no puzzle"},
+	} {
+		var e apiError
+		if code := ts.do(tc.method, tc.path, tc.body, &e); code != tc.code || !strings.Contains(e.Message, tc.want) {
+			t.Errorf("%s %s: %d %q; want %d and %q", tc.method, tc.path, code, e.Message, tc.code, tc.want)
+		}
+	}
+	resp, err := http.Get(ts.http.URL + "/puzzles")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("the page: %v %v", err, resp)
+	}
+	resp.Body.Close()
+}

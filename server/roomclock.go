@@ -1,0 +1,221 @@
+package server
+
+import (
+	"sync"
+	"time"
+
+	"cardtable/bots"
+	"cardtable/engine"
+	"cardtable/record"
+	"cardtable/table"
+)
+
+// clockMessage is a clocked table's time: sent on joining and whenever a
+// seat's clock starts or stops (docs/protocol.md, "Clocks").
+type clockMessage struct {
+	Type    string `json:"type"`
+	Seat    int    `json:"seat"`
+	Version int    `json:"version"`
+	// Pace, MoveMS and Timeout are the table's settings.
+	Pace    string `json:"pace"`
+	MoveMS  int64  `json:"move_ms"`
+	Timeout string `json:"timeout"`
+	// Started is false until every person's seat is taken.
+	Started bool        `json:"started"`
+	Seats   []seatClock `json:"seats"`
+	// Now is the server's time when it sent this.
+	Now time.Time `json:"now"`
+}
+
+// seatClock is one seat's time: LeftMS is what it has left (until its
+// deadline while it runs, else a whole move and its reserve), ReserveMS
+// its reserve, Deadline when its running move runs out.
+type seatClock struct {
+	Running   bool       `json:"running"`
+	LeftMS    int64      `json:"left_ms"`
+	ReserveMS int64      `json:"reserve_ms"`
+	Deadline  *time.Time `json:"deadline,omitempty"`
+}
+
+func (r *room) clockMessage(seat int) clockMessage {
+	c, now := r.life.clock, r.srv.now()
+	_, started := c.Started()
+	m := clockMessage{Type: "clock", Seat: seat, Version: r.t.Version(), Pace: r.life.settings.Pace, MoveMS: c.Move().Milliseconds(),
+		Timeout: r.life.settings.Timeout, Started: started, Now: now, Seats: make([]seatClock, r.t.NumSeats())}
+	for s := range m.Seats {
+		sc := seatClock{Running: c.Running(s), LeftMS: c.Left(s, now).Milliseconds(), ReserveMS: c.Reserve(s).Milliseconds()}
+		if d, ok := c.Deadline(s); ok {
+			sc.Deadline = &d
+		}
+		m.Seats[s] = sc
+	}
+	r.maskClock(seat, m.Seats, now)
+	return m
+}
+
+// clockRunning lists the seats whose clock runs now: those to move held by
+// people, none in a Slap War window (it keeps its own time).
+func (r *room) clockRunning() []int {
+	if r.t.Over() || (r.slapMS > 0 && slapPhase(r.t)) {
+		return nil
+	}
+	var out []int
+	for _, s := range r.t.ToMove() {
+		if r.bots[s] == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// peopleSeated reports whether every person's seat is taken (a bot's
+// seat counts as taken).
+func (r *room) peopleSeated() bool {
+	for _, st := range r.hdr.Seats {
+		if st.Kind == table.KindHuman && st.Token == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// startClock starts a clocked table's clock once every person's seat is
+// taken (stored first; the clock runs from at).
+func (r *room) startClock(at time.Time) {
+	c := r.life.clock
+	if c == nil || r.t.Over() || !r.peopleSeated() {
+		return
+	}
+	if _, started := c.Started(); started {
+		return
+	}
+	if err := r.storeEvent(evClockStart, engine.Spectator, eventData{}, at); err != nil {
+		return // tried again at the next change
+	}
+	c.Start(at, r.clockRunning())
+	r.notify(evClockStart, engine.Spectator, "the clock started", at)
+}
+
+// clockMoved tells the clock who runs from at on (nobody acted: a seat
+// changed hands, a seat was taken), tells everyone, and sets the alarm
+// for the next deadline.
+func (r *room) clockMoved(at time.Time) { r.clockRun(at, -1) }
+
+// clockRun is clockMoved after seat actor acted.
+func (r *room) clockRun(at time.Time, actor int) {
+	c := r.life.clock
+	if c == nil {
+		return
+	}
+	c.Run(at, r.clockRunning(), actor)
+	r.broadcast(nil, func(seat int) any { return r.clockMessage(seat) })
+	r.armClock()
+}
+
+// armClock sets the room's alarm for the clock's next deadline.
+func (r *room) armClock() {
+	r.lifeStop()
+	next, ok := r.life.clock.Next()
+	if !ok {
+		return
+	}
+	r.life.stopTimer = r.srv.clock.AfterFunc(next.Sub(r.srv.now()), func() { r.send(func() { r.clockDue() }) })
+}
+
+// clockDue times out every seat whose deadline has passed.
+func (r *room) clockDue() {
+	c := r.life.clock
+	if c == nil || r.t.Over() {
+		return
+	}
+	for _, seat := range c.Expired(r.srv.now()) {
+		deadline, ok := c.Deadline(seat)
+		if !ok || r.t.Over() {
+			continue
+		}
+		r.timeOut(seat, deadline)
+	}
+	r.armClock()
+}
+
+// timeOut is seat's time running out at its deadline at: it loses when
+// the table says so (two-seat War and Watchtower with timeout lose), else
+// the game's default bot plays on for it.
+func (r *room) timeOut(seat int, at time.Time) {
+	if err := r.storeEvent(evTimeout, seat, eventData{}, at); err != nil {
+		r.armRetry()
+		return
+	}
+	r.notify(evTimeout, seat, r.seatWho(seat)+"'s time ran out", at)
+	if r.life.settings.Timeout == table.TimeoutLose && r.t.ZeroSum() && r.t.NumSeats() == 2 {
+		if err := r.endTable(record.Ending{By: record.EndTimeout, Seat: &seat}, at); err != nil {
+			r.armRetry()
+		}
+		return
+	}
+	if err := r.takeOver(seat, reasonTimeout, bots.Default(r.game.Name()), at); err != nil {
+		r.armRetry()
+	}
+}
+
+// armRetry tries the clock's deadlines again in a few seconds (a store
+// write failed).
+func (r *room) armRetry() {
+	r.lifeStop()
+	r.life.stopTimer = r.srv.clock.AfterFunc(5*time.Second, func() { r.send(func() { r.clockDue() }) })
+}
+
+// nextDeadline is the clock's next deadline (false: none).
+func (r *room) nextDeadline() (time.Time, bool) {
+	if r.life.clock == nil || r.t.Over() {
+		return time.Time{}, false
+	}
+	return r.life.clock.Next()
+}
+
+// wakeups are the alarms of clocked tables unloaded while they wait for
+// people: each loads its table back at its next deadline, whose room then
+// times the seat out.
+type wakeups struct {
+	mu    sync.Mutex
+	stops map[string]func() bool
+}
+
+// wakeAt loads table id back at time at.
+func (s *Server) wakeAt(id string, at time.Time) {
+	s.wakes.mu.Lock()
+	defer s.wakes.mu.Unlock()
+	if s.wakes.stops == nil {
+		s.wakes.stops = map[string]func() bool{}
+	}
+	if stop, ok := s.wakes.stops[id]; ok {
+		stop()
+	}
+	s.wakes.stops[id] = s.clock.AfterFunc(at.Sub(s.now()), func() {
+		s.wakes.mu.Lock()
+		delete(s.wakes.stops, id)
+		s.wakes.mu.Unlock()
+		if _, err := s.room(s.ctx, id); err != nil && s.ctx.Err() == nil {
+			s.log.Error("table not loaded for its deadline", "table", id, "err", err)
+		}
+	})
+}
+
+// cancelWake forgets table id's alarm (its room is loaded).
+func (s *Server) cancelWake(id string) {
+	s.wakes.mu.Lock()
+	defer s.wakes.mu.Unlock()
+	if stop, ok := s.wakes.stops[id]; ok {
+		stop()
+		delete(s.wakes.stops, id)
+	}
+}
+
+// lifeRetired runs when the room is unloaded while its game goes on: a
+// clocked table is loaded back at its next deadline.
+func (r *room) lifeRetired() {
+	r.lifeStop()
+	if next, ok := r.nextDeadline(); ok {
+		r.srv.wakeAt(r.id, next)
+	}
+}

@@ -1,0 +1,121 @@
+package server
+
+import (
+	"cardtable/record"
+	"cardtable/table"
+)
+
+// drawGap is how many actions a seat's draw offers must be apart, so an
+// offer declined is not made again at once.
+const drawGap = 10
+
+// drawMessage is the state of the table's draw offer, sent on joining and
+// whenever it changes (docs/protocol.md, "Draw offers").
+type drawMessage struct {
+	Type    string `json:"type"`
+	Seat    int    `json:"seat"`
+	Version int    `json:"version"`
+	// Open: an offer stands, made by From at version Made; Agreed have said
+	// yes (From included), Waiting must still answer.
+	Open    bool  `json:"open"`
+	From    int   `json:"from"`
+	Made    int   `json:"made"`
+	Agreed  []int `json:"agreed"`
+	Waiting []int `json:"waiting"`
+}
+
+// offerMessage is seat's draw message (false: the table takes no draws).
+func (r *room) offerMessage(seat int) (drawMessage, bool) {
+	if !r.drawsAllowed() {
+		return drawMessage{}, false
+	}
+	m := drawMessage{Type: "draw", Seat: seat, Version: r.t.Version(), From: -1, Made: -1, Agreed: []int{}, Waiting: []int{}}
+	if d := r.life.draw; d != nil {
+		m.Open, m.From, m.Made, m.Agreed, m.Waiting = true, d.From, d.Version, d.Agreed(), d.Waiting()
+	}
+	return m, true
+}
+
+// sendOffer tells everyone the draw offer's state.
+func (r *room) sendOffer() {
+	if !r.drawsAllowed() {
+		return
+	}
+	r.broadcast(nil, func(seat int) any { m, _ := r.offerMessage(seat); return m })
+}
+
+// drawsAllowed reports whether the game takes draw offers: Watchtower's
+// (War is all luck; Regicide is played together).
+func (r *room) drawsAllowed() bool { return r.game.Name() == "watchtower" }
+
+// drawAsked is who must accept seat's draw offer: every other seat.
+func (r *room) drawAsked(from int) []bool {
+	asked := make([]bool, r.t.NumSeats())
+	for s := range asked {
+		asked[s] = s != from
+	}
+	return asked
+}
+
+// draw offers a draw from c's seat, or accepts the offer it was asked;
+// the game ends drawn once every seat has agreed.
+func (r *room) draw(c *client) error {
+	seat, err := r.seatOf(c, "offer a draw")
+	if err != nil {
+		return err
+	}
+	if !r.drawsAllowed() {
+		return table.Errorf(CodeNotAllowed, "%s takes no draw offers; draws are offered in Watchtower", r.game.Title())
+	}
+	at := r.srv.now()
+	if d := r.life.draw; d != nil {
+		if !d.Asked(seat) {
+			return table.Errorf(CodeNotAllowed, "your draw offer stands; the others have not all answered")
+		}
+		if err := r.storeEvent(evDrawAccept, seat, eventData{}, at); err != nil {
+			return err
+		}
+		r.notify(evDrawAccept, seat, r.seatWho(seat)+" accepted the draw", at)
+		if d.Agree(seat) {
+			return r.endTable(record.Ending{By: record.EndAgreedDraw}, at)
+		}
+		r.sendOffer()
+		return nil
+	}
+	for s, st := range r.hdr.Seats {
+		if s != seat && st.Kind == table.KindBot {
+			return table.Errorf(CodeNotAllowed, "a bot plays %s, and bots do not agree to draws", r.seatWho(s))
+		}
+	}
+	if last := r.life.drawAt[seat]; last >= 0 && r.t.Version()-last < drawGap {
+		return table.Errorf(CodeNotAllowed, "you offered a draw %d actions ago; offer again after %d actions", r.t.Version()-last, drawGap)
+	}
+	if err := r.storeEvent(evDrawOffer, seat, eventData{}, at); err != nil {
+		return err
+	}
+	r.life.draw = table.NewOffer(seat, r.t.Version(), r.drawAsked(seat))
+	r.life.drawAt[seat] = r.t.Version()
+	r.notify(evDrawOffer, seat, r.seatWho(seat)+" offered a draw", at)
+	r.sendOffer()
+	return nil
+}
+
+// drawDecline declines the draw offer c's seat was asked.
+func (r *room) drawDecline(c *client) error {
+	seat, err := r.seatOf(c, "decline a draw")
+	if err != nil {
+		return err
+	}
+	d := r.life.draw
+	if d == nil || !d.Asked(seat) {
+		return table.Errorf(CodeNotAllowed, "there is no draw offer for you to decline")
+	}
+	at := r.srv.now()
+	if err := r.storeEvent(evDrawDecline, seat, eventData{}, at); err != nil {
+		return err
+	}
+	r.life.draw = nil
+	r.notify(evDrawDecline, seat, r.seatWho(seat)+" declined the draw", at)
+	r.sendOffer()
+	return nil
+}

@@ -1,0 +1,226 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"cardtable/bots"
+	"cardtable/record"
+	"cardtable/table"
+)
+
+// CodeNotAllowed refuses a table command the table does not allow now (a
+// resignation in a co-operative game, an abort once the game got going, a
+// draw offer to a bot...); the sentence says why and what is possible.
+const CodeNotAllowed = "not-allowed"
+
+// seatOf is the seat c holds, or a refusal for a spectator.
+func (r *room) seatOf(c *client, what string) (int, error) {
+	if c.seat < 0 {
+		return 0, table.Errorf(CodeSpectator, "spectators cannot %s; take a free seat from the lobby or an invite link", what)
+	}
+	if r.t.Over() {
+		return 0, table.Errorf(table.CodeGameOver, "the game is over")
+	}
+	return c.seat, nil
+}
+
+// resign gives c's seat up (War, Watchtower): with two seats the game ends
+// and the other wins; with three or more the game's default bot plays the
+// seat to the end for the others' sake, and the seat counts as resigned.
+func (r *room) resign(c *client) error {
+	seat, err := r.seatOf(c, "resign")
+	if err != nil {
+		return err
+	}
+	if !r.t.ZeroSum() {
+		return table.Errorf(CodeNotAllowed, "%s is co-operative: nobody resigns; leave your seat to a bot (leave), or abort before the game gets going", r.game.Title())
+	}
+	if r.life.forfeit[seat] {
+		return table.Errorf(CodeNotAllowed, "you resigned already; a bot plays your seat to the end")
+	}
+	at := r.srv.now()
+	if r.t.NumSeats() == 2 {
+		return r.endTable(record.Ending{By: record.EndResigned, Seat: &seat}, at)
+	}
+	return r.takeOver(seat, reasonResigned, bots.Default(r.game.Name()), at)
+}
+
+// abortable reports whether the game may still be aborted: no seat but
+// the first to move has moved (in a solo game: no move yet).
+func (r *room) abortable() bool {
+	acts := r.t.Record().Actions
+	if r.t.NumSeats() == 1 {
+		return len(acts) == 0
+	}
+	for _, a := range acts {
+		if a.Seat != acts[0].Seat {
+			return false
+		}
+	}
+	return true
+}
+
+// abort calls the game off before it gets going: nobody wins or loses,
+// and it is not rated.
+func (r *room) abort(c *client) error {
+	seat, err := r.seatOf(c, "abort")
+	if err != nil {
+		return err
+	}
+	if !r.abortable() {
+		what := "resign, or leave your seat to a bot"
+		if !r.t.ZeroSum() {
+			what = "leave your seat to a bot"
+		}
+		return table.Errorf(CodeNotAllowed, "the game got going (a second seat has moved), so it can no longer be aborted; %s", what)
+	}
+	return r.endTable(record.Ending{By: record.EndAborted, Seat: &seat}, r.srv.now())
+}
+
+// leaveToBot hands c's seat to the game's default bot, which plays on at
+// the table's bot speed until the seat's person takes it back.
+func (r *room) leaveToBot(c *client) error {
+	seat, err := r.seatOf(c, "leave a seat")
+	if err != nil {
+		return err
+	}
+	if r.hdr.Seats[seat].Kind == table.KindBot {
+		return table.Errorf(CodeNotAllowed, "a bot plays your seat already; take it back with take-back")
+	}
+	return r.takeOver(seat, reasonLeft, bots.Default(r.game.Name()), r.srv.now())
+}
+
+// takeBack gives a person back the seat a bot holds for them.
+func (r *room) takeBack(c *client) error {
+	seat, err := r.seatOf(c, "take a seat back")
+	if err != nil {
+		return err
+	}
+	switch {
+	case r.hdr.Seats[seat].Kind != table.KindBot:
+		return table.Errorf(CodeNotAllowed, "you hold your seat already")
+	case r.life.forfeit[seat]:
+		return table.Errorf(CodeNotAllowed, "you resigned: the bot plays your seat to the end")
+	}
+	at := r.srv.now()
+	if err := r.storeEvent(evTakeback, seat, eventData{}, at); err != nil {
+		return err
+	}
+	st := r.hdr.Seats[seat]
+	st.Kind, st.Bot = table.KindHuman, ""
+	if err := r.updateSeat(seat, st); err != nil {
+		return table.Errorf(CodeUnavailable, "the server could not store the seat; try again")
+	}
+	r.bots[seat] = nil // a decision under way is dropped when it comes (botMoved)
+	r.notify(evTakeback, seat, r.seatWho(seat)+" took the seat back from the bot", at)
+	if r.t.MayAct(seat) {
+		r.broadcast(func(s int) bool { return s == seat }, func(s int) any { return r.t.Turn(s) })
+	}
+	r.clockMoved(at)
+	return nil
+}
+
+// takeOver hands seat to the bot of spec for reason, at time at: stored
+// first (the event, then the seat, which keeps its person's name and token
+// so they can take it back), then the bot plays from its next turn.
+func (r *room) takeOver(seat int, reason, spec string, at time.Time) error {
+	if err := r.seatBot(seat, spec); err != nil {
+		r.bots[seat] = nil
+		return table.Errorf(CodeNotAllowed, "%v", err)
+	}
+	r.bots[seat] = nil
+	if err := r.storeEvent(evTakeover, seat, eventData{Reason: reason, Bot: spec}, at); err != nil {
+		return err
+	}
+	st := r.hdr.Seats[seat]
+	st.Kind, st.Bot = table.KindBot, spec
+	if err := r.updateSeat(seat, st); err != nil {
+		return table.Errorf(CodeUnavailable, "the server could not store the seat; try again")
+	}
+	r.seatBot(seat, spec)
+	r.life.forfeit[seat] = r.life.forfeit[seat] || reason == reasonResigned
+	r.noteTakeover(seat, spec, reason)
+	r.withdrawDraw(seat)
+	r.notify(evTakeover, seat, takeoverText(r.seatWho(seat), spec, reason), at)
+	r.clockMoved(at)
+	r.thinkBots()
+	return nil
+}
+
+// seatGiven runs after the creator gave a free seat to a bot: noted in
+// the table's events, and the clock starts once every person is seated.
+func (r *room) seatGiven(seat int, spec string) {
+	at := r.srv.now()
+	if err := r.storeEvent(evTakeover, seat, eventData{Reason: reasonCreator, Bot: spec}, at); err == nil {
+		r.notify(evTakeover, seat, takeoverText(r.seatWho(seat), spec, reasonCreator), at)
+	}
+	r.seatTaken()
+}
+
+// seatTaken runs after a seat was claimed or given to a bot: the clock
+// starts once every person is seated.
+func (r *room) seatTaken() {
+	at := r.srv.now()
+	r.startClock(at)
+	r.clockMoved(at)
+}
+
+// noteAway keeps since when each seat has had no connection (connected
+// is who has one now), for the creator's hand-over after the grace.
+func (r *room) noteAway(connected func(seat int) bool) {
+	now := r.srv.now()
+	for s := range r.life.away {
+		switch {
+		case connected(s):
+			r.life.away[s] = time.Time{}
+		case r.life.away[s].IsZero():
+			r.life.away[s] = now
+		}
+	}
+}
+
+// handAwayToBot is the creator handing a claimed seat to a bot: allowed
+// once its person has been away (no connection) for the server's grace,
+// at a table without a clock or with a live one; a correspondence table's
+// clock decides alone, since people there are rarely connected.
+func (r *room) handAwayToBot(seat int, spec string) error {
+	if r.life.settings.Pace == table.PaceCorrespondence {
+		return apiErrorf(http.StatusConflict, CodeNotAllowed, "a correspondence table's clock decides when a seat goes to a bot; nobody hands it over")
+	}
+	grace := r.srv.cfg.AwayGrace
+	since := r.life.away[seat]
+	if since.IsZero() || r.srv.now().Sub(since) < grace {
+		return apiErrorf(http.StatusConflict, "not-away", "%s is at the table or left less than %s ago; a seat goes to a bot once its person has been away for %s", r.seatWho(seat), grace, grace)
+	}
+	if r.hdr.Seats[seat].Kind == table.KindBot {
+		return apiErrorf(http.StatusConflict, "seat-taken", "a bot plays %s already", table.SeatName(seat))
+	}
+	err := r.takeOver(seat, reasonAway, spec, r.srv.now())
+	var te *table.Error
+	if errors.As(err, &te) {
+		status := http.StatusServiceUnavailable
+		if te.Code != CodeUnavailable {
+			status = http.StatusBadRequest
+		}
+		return apiErrorf(status, te.Code, "%s", te.Msg)
+	}
+	return err
+}
+
+// withdrawDraw ends an open draw offer that seat made or must answer (a
+// bot took the seat).
+func (r *room) withdrawDraw(seat int) {
+	if d := r.life.draw; d != nil && (d.From == seat || d.Asked(seat)) {
+		r.life.draw = nil
+		r.sendOffer()
+	}
+}
+
+// cutSpec splits a bot spec into its name and settings.
+func cutSpec(spec string) (name, params string, ok bool) {
+	name, params, ok = strings.Cut(spec, ":")
+	return strings.TrimSpace(name), params, ok
+}

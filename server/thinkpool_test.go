@@ -1,0 +1,299 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// fakeDeadlines is the pool's deadline clock in tests: the test fires a
+// key's deadline when it likes.
+type fakeDeadlines struct {
+	mu     sync.Mutex
+	timers map[string][]*fakeDeadline
+}
+
+type fakeDeadline struct {
+	d       time.Duration
+	f       func()
+	stopped bool
+}
+
+func newFakeDeadlines(p *thinkPool) *fakeDeadlines {
+	c := &fakeDeadlines{timers: map[string][]*fakeDeadline{}}
+	p.afterFunc = func(key string, d time.Duration, f func()) func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		t := &fakeDeadline{d: d, f: f}
+		c.timers[key] = append(c.timers[key], t)
+		return func() bool {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			was := !t.stopped
+			t.stopped = true
+			return was
+		}
+	}
+	return c
+}
+
+// last is key's latest deadline.
+func (c *fakeDeadlines) last(t *testing.T, key string) *fakeDeadline {
+	t.Helper()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ts := c.timers[key]
+	if len(ts) == 0 {
+		t.Fatalf("no deadline set for %s", key)
+	}
+	return ts[len(ts)-1]
+}
+
+// fire runs key's latest deadline, as its time running out would.
+func (c *fakeDeadlines) fire(t *testing.T, key string) {
+	t.Helper()
+	d := c.last(t, key)
+	c.mu.Lock()
+	if d.stopped {
+		c.mu.Unlock()
+		t.Fatalf("%s's deadline was stopped", key)
+	}
+	d.stopped = true
+	c.mu.Unlock()
+	d.f()
+}
+
+// poolRun drives jobs through a pool: each job says when it starts on
+// starts, and runs until the test releases it (or, if it honours its
+// context, until the context ends).
+type poolRun struct {
+	t      *testing.T
+	p      *thinkPool
+	starts chan string
+	jobs   map[string]*testJob
+}
+
+type testJob struct {
+	release chan struct{}
+	ctxDone chan struct{} // closed when the job saw its context end
+	done    chan error    // do's answer
+}
+
+func newPoolRun(t *testing.T, slots int) (*poolRun, *fakeDeadlines) {
+	p := newThinkPool(slots, backgroundSlice)
+	return &poolRun{t: t, p: p, starts: make(chan string, 100), jobs: map[string]*testJob{}}, newFakeDeadlines(p)
+}
+
+// submit queues job name (key: the name up to its digits) now, and waits
+// for its slot on a goroutine of its own. A job that honours its context
+// returns when it ends.
+func (r *poolRun) submit(ctx context.Context, name string, background, honours bool, budget time.Duration) *testJob {
+	j := &testJob{release: make(chan struct{}), ctxDone: make(chan struct{}), done: make(chan error, 1)}
+	r.jobs[name] = j
+	key := strings.TrimRight(name, "0123456789")
+	w := r.p.submit(thinkJob{key: key, background: background, budget: budget, run: func(ctx context.Context) {
+		r.starts <- name
+		go func() {
+			<-ctx.Done()
+			close(j.ctxDone)
+		}()
+		if honours {
+			select {
+			case <-j.release:
+			case <-ctx.Done():
+			}
+			return
+		}
+		<-j.release
+	}})
+	go func() { j.done <- r.p.await(ctx, w) }()
+	return j
+}
+
+// started waits for the next job to start and checks it is want.
+func (r *poolRun) started(want string) {
+	r.t.Helper()
+	select {
+	case got := <-r.starts:
+		if got != want {
+			r.t.Fatalf("%s started, want %s", got, want)
+		}
+	case <-time.After(hang):
+		r.t.Fatalf("no job started, want %s", want)
+	}
+}
+
+// finish releases job name and waits for do to return.
+func (r *poolRun) finish(name string) {
+	r.t.Helper()
+	j := r.jobs[name]
+	close(j.release)
+	select {
+	case err := <-j.done:
+		if err != nil {
+			r.t.Fatalf("%s: %v", name, err)
+		}
+	case <-time.After(hang):
+		r.t.Fatalf("%s did not return", name)
+	}
+}
+
+// quiet checks that no job has started.
+func (r *poolRun) quiet() {
+	r.t.Helper()
+	select {
+	case got := <-r.starts:
+		r.t.Fatalf("%s started, want none", got)
+	default:
+	}
+}
+
+// Keys take turns: a key with five jobs waiting gets the slot once, then
+// the key with one, then the rest of its own (a first-come semaphore would
+// have run all five first).
+func TestThinkPoolKeysTakeTurns(t *testing.T) {
+	r, _ := newPoolRun(t, 1)
+	ctx := t.Context()
+	r.submit(ctx, "x0", false, false, time.Hour)
+	r.started("x0")
+	for _, name := range []string{"a1", "a2", "a3", "a4", "a5", "b1"} {
+		r.submit(ctx, name, false, false, time.Hour)
+	}
+	var order []string
+	prev := "x0"
+	for range 6 {
+		r.finish(prev)
+		prev = <-r.starts
+		order = append(order, prev)
+	}
+	if want := []string{"a1", "b1", "a2", "a3", "a4", "a5"}; !slices.Equal(order, want) {
+		t.Errorf("ran %v, want %v", order, want)
+	}
+	r.finish(prev)
+}
+
+// A key runs one job at a time even with slots free; another key takes
+// the free slot at once.
+func TestThinkPoolOneJobPerKey(t *testing.T) {
+	r, _ := newPoolRun(t, 2)
+	ctx := t.Context()
+	r.submit(ctx, "a1", false, false, time.Hour)
+	r.submit(ctx, "a2", false, false, time.Hour)
+	r.started("a1")
+	r.quiet()
+	if running, waiting := r.p.state("a"); !running || waiting != 1 {
+		t.Fatalf("key a: running %v, %d waiting; want running, 1 waiting", running, waiting)
+	}
+	r.submit(ctx, "b1", false, false, time.Hour)
+	r.started("b1")
+	r.finish("a1")
+	r.started("a2")
+	r.finish("a2")
+	r.finish("b1")
+}
+
+// Live jobs take a free slot before background ones that waited longer;
+// a background job's budget is at most the slice.
+func TestThinkPoolLiveFirst(t *testing.T) {
+	r, clock := newPoolRun(t, 1)
+	ctx := t.Context()
+	r.submit(ctx, "x0", false, false, time.Hour)
+	r.started("x0")
+	r.submit(ctx, "analysis1", true, false, time.Hour)
+	r.submit(ctx, "table1", false, false, 2*time.Second)
+	r.finish("x0")
+	r.started("table1")
+	if d := clock.last(t, "table").d; d != 2*time.Second {
+		t.Errorf("a live job's deadline is %v, want its budget 2s", d)
+	}
+	r.finish("table1")
+	r.started("analysis1")
+	if d := clock.last(t, "analysis").d; d != backgroundSlice {
+		t.Errorf("a background job's deadline is %v, want the slice %v", d, backgroundSlice)
+	}
+	r.finish("analysis1")
+}
+
+// At its deadline a job's context ends and its slot goes to the next job
+// at once, even when the job goes on running (it ignores its context):
+// no job holds a slot past its deadline. Its key stays busy until it
+// returns. A job that returns in time has its deadline stopped.
+func TestThinkPoolDeadlineFreesTheSlot(t *testing.T) {
+	r, clock := newPoolRun(t, 1)
+	ctx := t.Context()
+	stubborn := r.submit(ctx, "a1", false, false, time.Second)
+	r.submit(ctx, "a2", false, true, time.Second)
+	r.submit(ctx, "b1", false, false, time.Second)
+	r.started("a1")
+	clock.fire(t, "a")
+	<-stubborn.ctxDone
+	r.started("b1") // a1 still runs: its slot is b1's now
+	if running, waiting := r.p.state("a"); !running || waiting != 1 {
+		t.Fatalf("key a after its deadline: running %v, %d waiting; want running, 1 waiting", running, waiting)
+	}
+	r.finish("b1")
+	if !clock.last(t, "b").stopped {
+		t.Error("b1 returned in time but its deadline is still set")
+	}
+	r.quiet() // a2 waits for a1, whatever the free slot
+	r.finish("a1")
+	r.started("a2")
+	honest := r.jobs["a2"]
+	clock.fire(t, "a")
+	<-honest.ctxDone
+	if err := <-honest.done; err != nil {
+		t.Errorf("a2: %v", err)
+	}
+}
+
+// A job whose caller gives up before it has a slot never runs and leaves
+// no trace in the queue; the pool's gauges count what waits and runs.
+func TestThinkPoolCallerGivesUp(t *testing.T) {
+	r, _ := newPoolRun(t, 1)
+	r.submit(t.Context(), "x0", false, false, time.Hour)
+	r.started("x0")
+	ctx, cancel := context.WithCancel(t.Context())
+	gone := r.submit(ctx, "a1", false, false, time.Hour)
+	reg := prometheus.NewRegistry()
+	r.p.register(reg)
+	if w, run := gauges(t, reg); w != 1 || run != 1 {
+		t.Errorf("gauges: %v waiting, %v running; want 1 and 1", w, run)
+	}
+	cancel()
+	if err := <-gone.done; !errors.Is(err, context.Canceled) {
+		t.Errorf("a job given up while waiting: %v, want context.Canceled", err)
+	}
+	if running, waiting := r.p.state("a"); running || waiting != 0 {
+		t.Errorf("key a after giving up: running %v, %d waiting", running, waiting)
+	}
+	r.finish("x0")
+	r.quiet()
+	if w, run := gauges(t, reg); w != 0 || run != 0 {
+		t.Errorf("gauges: %v waiting, %v running; want 0 and 0", w, run)
+	}
+}
+
+// gauges reads the pool's gauges from reg.
+func gauges(t *testing.T, reg *prometheus.Registry) (waiting, running float64) {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		v := mf.GetMetric()[0].GetGauge().GetValue()
+		switch mf.GetName() {
+		case "cardtable_think_waiting":
+			waiting = v
+		case "cardtable_think_running":
+			running = v
+		}
+	}
+	return waiting, running
+}

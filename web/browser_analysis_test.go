@@ -1,0 +1,161 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"cardtable/analysis"
+	"cardtable/bots"
+	"cardtable/engine"
+	"cardtable/games/regicide"
+	"cardtable/store"
+	"cardtable/web/webtest"
+)
+
+// lostSeed is a solo Regicide deal the heuristic loses in 46 actions
+// (game 0 of `cardtable sim regicide --seed 3 --bot heuristic`), with a
+// losing move the solver settles and the expert's marks.
+const lostSeed = 2092789425003139053
+
+// storeLostGame writes that game, played by the heuristic for Ann, into
+// the site's store as finished table id.
+func storeLostGame(t *testing.T, st store.Store, id string) {
+	t.Helper()
+	g := regicide.Game{}
+	opts := engine.MustResolve(g, nil)
+	s, err := g.New(opts, engine.Setup{Seed: lostSeed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, err := bots.New("heuristic", g, opts, nil, engine.BotSeed(lostSeed, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	now := time.Now()
+	if err := st.CreateTable(ctx, store.Table{ID: id, Game: "regicide", Options: opts.Map(), Seed: lostSeed, Created: now,
+		Seats: []store.Seat{{Name: "Ann", Kind: "human", Invite: "i"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !s.Terminal(); i++ {
+		a := bot.Act(s, 0)
+		if err := st.Append(ctx, id, store.Action{Seq: i, Seat: 0, Action: s.ActionString(a), At: now}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(0, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.Finish(ctx, id, s.Result(), now); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitForAnalysis polls the API until the table's analysis is stored
+// (the server computes it in its thinking slots' turns; a few seconds of
+// CPU, longer on a busy machine) and returns it.
+func waitForAnalysis(t *testing.T, url string) *analysis.Document {
+	t.Helper()
+	end := time.Now().Add(3 * time.Minute)
+	for time.Now().Before(end) {
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode == http.StatusOK {
+			doc, err := analysis.Decode(res.Body)
+			res.Body.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return doc
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("GET %s: %s", url, res.Status)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatal("the analysis never finished")
+	return nil
+}
+
+// TestBrowserAnalysis: on the replay page of a lost game, the analysis is
+// asked for with a button, and its graph draws one dot per marked
+// decision; clicking the losing move's dot, or focusing a dot and pressing
+// Enter, goes to that step, whose findings the panel spells out. Shot on a
+// laptop and a phone; axe-core and the overflow check pass.
+func TestBrowserAnalysis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	s := webtest.NewSite(t)
+	storeLostGame(t, s.Store, "lost")
+	tb := s.Tab(t)
+	tb.Resize(webtest.Laptop)
+	tb.Open("/replay/lost")
+	tb.Wait("the button that asks for the analysis", "document.querySelector('#analyse')")
+	tb.Click("#analyse")
+	tb.Wait("the analysis under way", "document.querySelector('.analysis [role=status], .analysis-graph')")
+	doc := waitForAnalysis(t, s.URL+"/api/tables/lost/analysis")
+	tb.Wait("the graph", "document.querySelector('.analysis-graph polyline')")
+	dots := 0
+	var marked []int
+	for _, p := range doc.Graph.Points {
+		if p.Mark != "" || p.Losing {
+			dots++
+			marked = append(marked, p.Step)
+		}
+	}
+	losing := doc.Hindsight.LosingStep
+	if losing == 0 || dots < 2 {
+		t.Fatalf("the game's analysis has losing step %d and %d marks; the test wants both", losing, dots)
+	}
+	if got := webtest.Eval[int](tb, "document.querySelectorAll('.analysis-graph .mark-dot').length"); got != dots {
+		t.Errorf("%d dots on the graph for %d marked decisions", got, dots)
+	}
+	tb.Click(".mark-dot.losing")
+	tb.Wait("the losing step", fmt.Sprintf("document.getElementById('step').textContent.startsWith('Step %d of ')", losing))
+	if text := tb.Text("#analysis-step"); !strings.Contains(text, "THE LOSING MOVE") || !strings.Contains(text, fmt.Sprintf("Step %d", losing)) {
+		t.Errorf("at the losing move the panel says %q", text)
+	}
+	first := marked[0]
+	if first == losing {
+		first = marked[1]
+	}
+	tb.Do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf("document.querySelector('.mark-dot[data-step=\"%d\"]').focus()", first)))
+	tb.Do(chromedp.KeyEvent("\r"))
+	tb.Wait("the focused mark's step", fmt.Sprintf("document.getElementById('step').textContent.startsWith('Step %d of ')", first))
+	if !tb.Has(fmt.Sprintf(".mark-dot.current[data-step=\"%d\"]", first)) {
+		t.Error("the dot of the step shown is not marked current")
+	}
+	if summary := tb.Text(".analysis-summary"); !strings.Contains(summary, fmt.Sprintf("turning point step %d", losing)) {
+		t.Errorf("the summary says %q", summary)
+	}
+	tb.Axe("replay with its analysis")
+	tb.NoOverflow("replay with its analysis")
+	tb.Shot("analysis-laptop")
+	tb.Resize(webtest.Phone)
+	tb.Open("/")
+	tb.Open(fmt.Sprintf("/replay/lost#step=%d", losing))
+	tb.Wait("the graph on a phone", "document.querySelector('.analysis-graph .mark-dot.losing')")
+	tb.Do(chromedp.Evaluate[chromedp.Void]("document.querySelector('.analysis').scrollIntoView()"))
+	if w := webtest.Eval[float64](tb, "document.querySelector('.analysis-graph').viewBox.baseVal.width / document.querySelector('.analysis-graph').getBoundingClientRect().width"); w > 1.1 {
+		t.Errorf("the phone's graph is drawn %.2f times smaller than its drawing: its dots are too small to tap", w)
+	}
+	tb.NoOverflow("the analysis on a phone")
+	tb.Shot("analysis-phone")
+	// A tap on the phone's touch screen goes there too.
+	tb.Do(chromedp.Evaluate[chromedp.Void]("history.replaceState(null, '', '#step=0')"), chromedp.Navigate(s.URL+"/replay/lost"))
+	tb.Wait("the replay at the deal", "document.getElementById('step') && document.getElementById('step').textContent.startsWith('Step 0 of ') && document.querySelector('.analysis-graph .mark-dot.losing')")
+	tb.Do(chromedp.Evaluate[chromedp.Void]("document.querySelector('.analysis').scrollIntoView()"))
+	tap := webtest.Eval[[]float64](tb, "(() => { const r = document.querySelector('.mark-dot.losing').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()")
+	tb.Do(chromedp.TapXY(tap[0], tap[1]))
+	tb.Wait("a tap on the losing dot", fmt.Sprintf("document.getElementById('step').textContent.startsWith('Step %d of ')", losing))
+}

@@ -1,0 +1,30 @@
+// account-nav.js draws the account corner of a page's header: a sign-in
+// link for a guest, the account's name (to its profile) for a member, and
+// the daily deal and leaderboards.
+
+import { h, fill } from "./dom.js";
+import * as acc from "./account-api.js";
+
+// mountNav fills (or adds) the header's account corner and resolves to the
+// signed-in user (null for a guest).
+export async function mountNav(header) {
+  let nav = header.querySelector(".account-nav");
+  if (!nav) {
+    nav = h("nav.account-nav", { "aria-label": "account" });
+    header.append(nav);
+  }
+  let user = null;
+  try { user = await acc.me(); } catch { user = null; }
+  fill(nav,
+    h("a", { href: "/daily" }, "Daily deal"), " ",
+    h("a", { href: "/leaderboards" }, "Leaderboards"), " ",
+    user ? h("a.account-name", { href: `/u/${encodeURIComponent(user.name)}`, title: "your profile" }, user.name) : null, " ",
+    user ? h("a", { href: "/account" }, "Account") : h("a.sign-in", { href: "/account" }, "Sign in"));
+  return user;
+}
+
+// ensureStyles links the accounts' stylesheet once.
+export function ensureStyles() {
+  if (document.querySelector('link[href="/static/accounts.css"]')) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/accounts.css" }));
+}

@@ -1,0 +1,207 @@
+// analysis.js is the replay page's analysis panel (docs/analysis.md): it
+// asks the server for the finished game's analysis, shows its progress,
+// then draws the graph — the chance to win after each decision (War: each
+// slap's reaction time) as an SVG with the marks as dots, each a button
+// that jumps to its step — the current step's findings, the solver's
+// winning line and each seat's summary. replay.js makes the panel and
+// tells it the step shown.
+
+import { h, fill, seatName } from "./dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+// The graph's drawing box: H high and W wide, W set to the panel's width
+// (within 320–600) when it is drawn, so a phone's graph is drawn at about
+// its own scale and its dots are big enough to tap.
+let W = 600;
+const H = 160, PAD = 26;
+const MARK_WORDS = { inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", missed: "missed slap", false: "false slap" };
+const SERIES = ["#2457c5", "#c0262d", "#1a7f4b", "#8a4fbf"];
+const POLL_MS = 1000;
+
+// analysisPanel returns the panel for table id (info: the replay's) and
+// a function that shows step; go(step) jumps the replay there.
+export function analysisPanel(id, info, go) {
+  const el = h("section.analysis.panel", { "aria-labelledby": "analysis-title" }, h("h3#analysis-title", "Analysis"));
+  const body = h("div.analysis-body");
+  el.append(body);
+  const state = { doc: null, step: 0 };
+  const url = `/api/tables/${encodeURIComponent(id)}/analysis`;
+
+  async function ask(method) {
+    let res, data = null;
+    try {
+      res = await fetch(url, { method });
+      data = await res.json();
+    } catch {
+      return fill(body, h("p.error", { role: "alert" }, "The analysis could not be loaded; check the connection and reload."));
+    }
+    if (res.status === 200) {
+      state.doc = data;
+      return draw();
+    }
+    if (res.status === 202) {
+      const progress = data.total ? `${data.done} of ${data.total} decisions` : "the solver first";
+      fill(body, h("p.status-line", { role: "status" }, `Analysing… ${progress}`));
+      return setTimeout(() => ask("GET"), POLL_MS);
+    }
+    if (data && data.code === "no-analysis") {
+      return fill(body, h("p.muted", "Where did it go wrong? The computer looks at every decision: the chance to win after it, the mistakes, and in Regicide the move that lost a winnable game."),
+        h("button#analyse.primary", { onclick: () => ask("POST") }, "Analyse this game"));
+    }
+    fill(body, h("p.error", { role: "alert" }, (data && data.message) || `The analysis failed (HTTP ${res.status}).`),
+      h("button#analyse", { onclick: () => ask("POST") }, "Try again"));
+  }
+
+  function draw() {
+    const doc = state.doc;
+    W = Math.round(Math.max(320, Math.min(600, body.clientWidth || 600)));
+    fill(body, graph(doc, info, go), h("p#analysis-step.analysis-step", { "aria-live": "polite" }),
+      hindsightLine(doc, info, go), summary(doc, info, go));
+    show(state.step);
+  }
+
+  function show(step) {
+    state.step = step;
+    if (!state.doc) return;
+    const cursor = el.querySelector(".cursor");
+    if (cursor) {
+      const x = xOf(step, state.doc.steps);
+      cursor.setAttribute("x1", x);
+      cursor.setAttribute("x2", x);
+    }
+    for (const dot of el.querySelectorAll(".mark-dot")) dot.classList.toggle("current", Number(dot.dataset.step) === step);
+    const line = el.querySelector("#analysis-step");
+    if (line) fill(line, stepText(state.doc, info, step));
+  }
+
+  let redraw = 0;
+  window.addEventListener("resize", () => {
+    if (!state.doc || redraw) return;
+    redraw = requestAnimationFrame(() => { redraw = 0; draw(); });
+  });
+  ask("GET");
+  return { el, show };
+}
+
+const xOf = (step, steps) => PAD + (W - 2 * PAD) * (steps ? step / steps : 0);
+const yOf = (v) => PAD / 2 + (H - 1.5 * PAD) * (1 - v);
+
+function svg(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+// graph draws the series of every analysed seat, the hindsight's lost
+// stretch, the marks as dots that jump to their step, and a cursor at the
+// step shown.
+function graph(doc, info, go) {
+  const reaction = doc.graph.measure === "reaction";
+  const title = reaction ? "Reaction time of each slap (top: fast; a miss or a false slap at the bottom)" : "Chance to win after each decision, the expert's estimate from the player's view";
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "analysis-graph", role: "group", "aria-labelledby": "analysis-graph-title" });
+  root.append(svg("title", { id: "analysis-graph-title" }, title));
+  const h0 = doc.hindsight;
+  if (h0 && h0.first_lost >= 0) {
+    const x = xOf(h0.first_lost, doc.steps);
+    root.append(svg("rect", { class: "lost-zone", x, y: yOf(1), width: Math.max(W - PAD - x, 1), height: yOf(0) - yOf(1) },
+      svg("title", {}, "Lost with hindsight: no line of play wins from here")));
+  }
+  for (const v of [0, 0.5, 1]) {
+    root.append(svg("line", { class: "grid", x1: PAD, x2: W - PAD, y1: yOf(v), y2: yOf(v) }));
+    root.append(svg("text", { class: "axis", x: 2, y: yOf(v) + 4 }, reaction ? ["slow", "", "fast"][v * 2] : `${v * 100}%`));
+  }
+  for (const step of [0, doc.steps]) {
+    root.append(svg("text", { class: "axis", x: xOf(step, doc.steps), y: H - 1, "text-anchor": step ? "end" : "start" }, step ? `step ${step}` : "the deal"));
+  }
+  const value = (p) => (reaction ? 1 - p.value : p.value);
+  doc.analysed.forEach((seat, i) => {
+    const pts = doc.graph.points.filter((p) => p.seat === seat);
+    if (!pts.length) return;
+    const d = pts.map((p) => `${xOf(p.step, doc.steps).toFixed(1)},${yOf(value(p)).toFixed(1)}`).join(" ");
+    root.append(svg("polyline", { class: "series", points: d, stroke: SERIES[i % SERIES.length] }));
+  });
+  root.append(svg("line", { class: "cursor", x1: PAD, x2: PAD, y1: yOf(1), y2: yOf(0) }));
+  for (const p of doc.graph.points) {
+    if (!p.mark && !p.losing) continue;
+    const what = [p.losing ? "the losing move" : "", MARK_WORDS[p.mark] || ""].filter(Boolean).join(", ");
+    const label = `Step ${p.step}, ${seatName(info.seats, p.seat)}: ${what}`;
+    const cx = xOf(p.step, doc.steps), cy = yOf(value(p));
+    // A dot is a button: its visible circle, and around it a clear one
+    // 24 px across to hit.
+    const dot = svg("g", {
+      class: `mark-dot ${p.mark || ""} ${p.losing ? "losing" : ""}`.trim(),
+      tabindex: 0, role: "button", "aria-label": label, "data-step": p.step,
+    }, svg("title", {}, label), svg("circle", { class: "hit", cx, cy, r: 12 }), svg("circle", { class: "dot", cx, cy, r: p.losing ? 7 : 5 }));
+    dot.addEventListener("click", () => go(p.step));
+    dot.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); go(p.step); }
+    });
+    root.append(dot);
+  }
+  return h("figure.analysis-figure", root, h("figcaption.muted", legend(doc, info)));
+}
+
+function legend(doc, info) {
+  const seats = doc.analysed.length > 1 ? doc.analysed.map((s, i) => h("span.series-key", { style: `--key: ${SERIES[i % SERIES.length]}` }, seatName(info.seats, s))) : [];
+  const marks = doc.graph.measure === "reaction" ? "dots: missed and false slaps" : "dots: inaccuracies, mistakes, blunders; the ringed dot lost a winnable game";
+  return [...seats, `${marks} — select one to go to its step.`];
+}
+
+// stepText says what the analysis found at step.
+function stepText(doc, info, step) {
+  const d = doc.decisions.find((x) => x.step === step);
+  if (!d) {
+    const v = doc.hindsight && doc.hindsight.verdicts[step];
+    return step === 0 ? "The deal." : `Step ${step}: ${v ? `${v === "won" ? "winnable" : v} with hindsight` : "no decision analysed here"}.`;
+  }
+  const parts = [`Step ${step}, ${seatName(info.seats, d.seat)}: ${d.action}`];
+  if (d.slap) parts.push(slapText(d.slap));
+  else if (d.played) parts.push(`chance ${pct(d.played)}`);
+  else if (d.choices < 2) parts.push("forced");
+  if (d.losing) parts.push("THE LOSING MOVE (winnable before, lost after)");
+  if (d.mark && !d.slap) parts.push(d.mark.toUpperCase());
+  if (d.best && d.loss >= 0.05) parts.push(`the expert: ${d.best.action}, ${pct(d.best)}`);
+  if (d.before && !d.losing) parts.push(`solver: ${verdict(d.before)} → ${verdict(d.after)}`);
+  return parts.join(" · ");
+}
+
+const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const pct = (e) => `${Math.round(100 * e.chance)}% (${Math.round(100 * e.low)}–${Math.round(100 * e.high)})`;
+const verdict = (v) => (v === "won" ? "winnable" : v);
+
+function slapText(s) {
+  if (!s.possible) return "a false slap";
+  if (s.reaction_ms < 0) return `missed a ${s.window_ms} ms window`;
+  return `slap after ${s.reaction_ms} ms${s.first ? ", first" : ""}`;
+}
+
+// hindsightLine names the losing move and lists the solver's winning line
+// (Regicide).
+function hindsightLine(doc, info, go) {
+  const h0 = doc.hindsight;
+  if (!h0) return "";
+  const jump = (step, text) => h("button.link-button", { onclick: () => go(step) }, text);
+  let head;
+  if (h0.first_lost < 0) head = h("p", "With hindsight, every position was winnable.");
+  else if (h0.first_lost === 0) head = h("p", "With hindsight, this deal could not be won.");
+  else if (h0.losing_step) head = h("p", "With hindsight, the game was lost at ", jump(h0.losing_step, `step ${h0.losing_step}`), `: ${seatName(info.seats, h0.losing.seat)} played ${h0.losing.action}.`);
+  else head = h("p", `With hindsight, the game was lost between steps ${h0.last_won + 1} and ${h0.first_lost} (the solver could not settle those between).`);
+  if (!h0.line || !h0.line.length) return head;
+  const items = h0.line.map((s, i) => h("li", { value: h0.last_won + i + 1 }, `${seatName(info.seats, s.seat)}: ${s.action}`));
+  return h("div.hindsight", head, h("details", h("summary", `A winning line from step ${h0.last_won} (${h0.line.length} actions)`), h("ol.log-lines", items)));
+}
+
+function summary(doc, info, go) {
+  const rows = doc.summary.map((s) => {
+    const who = h("strong", seatName(info.seats, s.seat));
+    if (doc.game === "war") {
+      const mean = s.slaps ? `, mean ${Math.round(s.mean_reaction_ms)} ms` : "";
+      return h("li", who, `: ${s.windows || 0} windows, ${s.slaps || 0} slaps (${s.first || 0} first), ${s.missed || 0} missed, ${s.false || 0} false${mean}`);
+    }
+    const turn = s.turning_point ? [" · turning point ", h("button.link-button", { onclick: () => go(s.turning_point) }, `step ${s.turning_point}`)] : [];
+    const counts = [count(s.inaccuracies, "inaccuracy", "inaccuracies"), count(s.mistakes, "mistake", "mistakes"), count(s.blunders, "blunder", "blunders")];
+    return h("li", who, `: ${s.decisions} decisions · ${counts.join(", ")}`, ...turn);
+  });
+  return h("ul.analysis-summary", rows);
+}

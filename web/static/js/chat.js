@@ -1,0 +1,108 @@
+// chat.js is a table's chat: the players' channel (everyone reads it) and
+// the spectators' (only spectators while the game goes on), a line to
+// type (or, where the table says so, quick phrases only), muting a seat
+// (kept in this browser only) and hiding the spectators' channel. Lines
+// are text, never HTML. docs/protocol.md, "Chat".
+
+import { h, fill, seatName } from "./dom.js";
+
+const MAX = 300;
+const KEEP = 300;
+
+// The REG-20 go-next signals a Regicide player may send: the game's own
+// actions, offered with the quick phrases when legal.
+const SIGNALS = { "signal good": "I have a good play", "signal rather-not": "I'd rather not" };
+
+export class ChatView {
+  constructor(tableID, send) {
+    this.tableID = tableID;
+    this.send = send;
+    this.lines = [];
+    this.phrases = [];
+    this.mode = "free";
+    this.muted = new Set(load(`cardtable.muted.${tableID}`, []));
+    this.hideSpectators = load("cardtable.hide-spectators", false);
+    this.input = h("input.chat-input", { maxlength: MAX, "aria-label": "say something", placeholder: "Say something…", autocomplete: "off" });
+    this.list = h("ol.chat-lines", { "aria-live": "polite" });
+    this.form = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); this.say(this.input.value); } }, this.input, h("button.small", { type: "submit" }, "Send"));
+    this.el = h("section.chat", { "aria-label": "chat" });
+    this.focus = null;
+  }
+
+  // message keeps a chat message's lines, phrases and mode.
+  message(m) {
+    if (m.phrases) this.phrases = m.phrases;
+    if (m.mode) this.mode = m.mode;
+    if (m.phrases && m.lines) this.lines = [];
+    for (const l of m.lines || []) this.lines.push(l);
+    if (this.lines.length > KEEP) this.lines.splice(0, this.lines.length - KEEP);
+  }
+
+  say(text) {
+    text = text.trim();
+    if (!text) return;
+    if (this.send({ type: "chat", text })) this.input.value = "";
+  }
+
+  toggleMute(seat) {
+    if (this.muted.has(seat)) this.muted.delete(seat);
+    else this.muted.add(seat);
+    save(`cardtable.muted.${this.tableID}`, [...this.muted]);
+  }
+
+  // element is the chat panel for the viewer (seat, -1 a spectator) at a
+  // table whose seats are seats; over once the game has ended; legal and
+  // act for Regicide's signals.
+  element({ seat, seats, over, legal, act, rerender }) {
+    this.focus = document.activeElement === this.input ? [this.input.selectionStart, this.input.selectionEnd] : null;
+    const shown = this.lines.filter((l) => !(l.from >= 0 && l.from !== seat && this.muted.has(l.from)) && !(l.channel === "spectators" && this.hideSpectators));
+    fill(this.list, shown.map((l) => h("li" + (l.channel === "spectators" ? ".spectators" : ""), { dataset: { from: l.from } },
+      h("strong", l.from >= 0 ? seatName(seats, l.from) : "spectator"), l.channel === "spectators" ? h("small.muted", " (watching)") : null, ": ", l.text)));
+    const phrasesOnly = seat >= 0 && !over && this.mode === "phrases";
+    const off = seat >= 0 && !over && this.mode === "off";
+    const signals = (legal || []).filter((a) => SIGNALS[a]);
+    const others = seats.map((_, i) => i).filter((i) => i !== seat && seats[i] && seats[i].kind !== "bot" && seats[i].claimed !== false);
+    const quick = h("div.phrases", signals.map((a) => h("button.small.signal", { onclick: () => act(a), title: "the go-next signal (REG-20)" }, SIGNALS[a])),
+      this.phrases.map((p) => h("button.small", { onclick: () => this.say(p) }, p)));
+    fill(this.el,
+      h("h3", "Chat"),
+      this.list,
+      off ? h("p.muted", "Players' chat is off at this table.") : null,
+      phrasesOnly ? h("p.muted", "Players here chat in quick phrases: nobody may tell another about a hand.") : null,
+      off ? null : phrasesOnly ? quick : [this.form, h("details.quick", h("summary", "Quick phrases"), quick)],
+      h("div.chat-settings",
+        others.map((i) => h("button.small.link-button", { onclick: () => { this.toggleMute(i); rerender(); }, "aria-pressed": this.muted.has(i) },
+          this.muted.has(i) ? `Unmute ${seatName(seats, i)}` : `Mute ${seatName(seats, i)}`)),
+        seat >= 0 && !over ? null : h("button.small.link-button", { onclick: () => { this.hideSpectators = !this.hideSpectators; save("cardtable.hide-spectators", this.hideSpectators); rerender(); }, "aria-pressed": this.hideSpectators },
+          this.hideSpectators ? "Show spectators' chat" : "Hide spectators' chat")));
+    return this.el;
+  }
+
+  // restore gives the line being typed its focus back after a redraw.
+  restore() {
+    if (!this.focus || !this.input.isConnected) return;
+    this.input.focus();
+    this.input.setSelectionRange(this.focus[0], this.focus[1]);
+  }
+}
+
+// replayEvents lists a finished table's events up to step (chat of both
+// channels, timeouts, seats handed over, offers, the ending) for the
+// replay page.
+export function replayEvents(events, step, seats) {
+  const shown = (events || []).filter((e) => e.step <= step);
+  if (!shown.length) return null;
+  return h("section.table-events", h("h3", "At the table"),
+    h("ol.chat-lines", shown.map((e) => h("li" + (e.channel === "spectators" ? ".spectators" : ""), { dataset: { step: e.step } },
+      e.kind === "chat"
+        ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : "spectator"), e.channel === "spectators" ? h("small.muted", " (watching)") : null, ": ", e.text]
+        : h("em", e.text)))));
+}
+
+function load(key, def) {
+  try { const v = localStorage.getItem(key); return v === null ? def : JSON.parse(v); } catch { return def; }
+}
+
+function save(key, v) {
+  try { localStorage.setItem(key, JSON.stringify(v)); } catch { /* private mode */ }
+}

@@ -1,0 +1,169 @@
+// life.js is everything at a table that is not a move of the game
+// (docs/protocol.md, "The table's life"): the clock, resigning, aborting,
+// draw offers, leaving the seat to a bot and taking it back, the creator
+// handing an away seat to a bot, the rematch, the chat, and telling the
+// player it is their move in another tab. table.js keeps one Life, hands
+// it the messages of these types and places what it draws.
+
+import { h, seatName } from "./dom.js";
+import { loadToken, saveToken } from "./conn.js";
+import { ClockView } from "./clock.js";
+import { ChatView } from "./chat.js";
+import { TurnNotifier, canNotify, askToNotify } from "./notify.js";
+
+// TYPES are the messages Life keeps.
+export const TYPES = new Set(["clock", "draw", "rematch", "chat", "notice"]);
+
+export class Life {
+  constructor(view) {
+    this.view = view;
+    this.clock = new ClockView();
+    this.chat = new ChatView(view.tableID, (cmd) => view.send(cmd));
+    this.notifier = new TurnNotifier(view.tableID);
+    this.draw = null;
+    this.rematch = null;
+    this.asked = false;
+    this.confirm = null;
+  }
+
+  get s() { return this.view.s; }
+
+  // message keeps one of TYPES.
+  message(m) {
+    switch (m.type) {
+      case "clock": this.clock.update(m); break;
+      case "draw": this.draw = m.open ? m : null; break;
+      case "chat": this.chat.message(m); break;
+      case "notice":
+        this.s.log.unshift({ version: m.version, text: m.text, notice: m.kind });
+        break;
+      case "rematch": this.rematched(m); break;
+    }
+  }
+
+  // rematched keeps the rematch; once made, a page that saw it asked for
+  // (or asked itself) follows to the new table, carrying the seat's token
+  // (the new seat has the same one). A finished table opened later only
+  // links to it.
+  rematched(m) {
+    const follow = m.table && (this.asked || (this.rematch && this.rematch.open));
+    this.rematch = m;
+    if (!follow) return;
+    const token = loadToken(this.view.tableID);
+    if (this.s.seat >= 0 && token) saveToken(m.table, token);
+    // The rematch keeps its creator (the same creator token).
+    try {
+      const made = JSON.parse(localStorage.getItem(`cardtable.created.${this.view.tableID}`) || "null");
+      if (made && made.creator_token) localStorage.setItem(`cardtable.created.${m.table}`, JSON.stringify({ creator_token: made.creator_token, invites: [] }));
+    } catch { /* private mode */ }
+    location.href = `/t/${encodeURIComponent(m.table)}`;
+  }
+
+  cmd(type) {
+    this.confirm = null;
+    return this.view.send({ type });
+  }
+
+  // confirmable is a button that asks once more before doing what.
+  confirmable(key, label, sure, onYes) {
+    if (this.confirm === key) {
+      return [h("button.small.danger", { onclick: () => { this.confirm = null; onYes(); }, "data-life": key + "-yes" }, sure),
+        h("button.small", { onclick: () => { this.confirm = null; this.view.render(); } }, "No")];
+    }
+    return h("button.small", { onclick: () => { this.confirm = key; this.view.render(); }, "data-life": key }, label);
+  }
+
+  // top is the clocks, above the turn.
+  top() {
+    return this.s.result ? null : this.clock.element(this.s.seats, this.s.seat);
+  }
+
+  // panels are the table's actions and the chat, in the side column.
+  panels() {
+    const s = this.s;
+    const over = !!s.result;
+    return [this.actionsPanel(), this.chat.element({ seat: s.seat, seats: s.seats, over, legal: s.legal, act: (a) => this.view.act(a), rerender: () => this.view.render() })];
+  }
+
+  actionsPanel() {
+    const s = this.s;
+    if (s.seat < 0 || !s.view) return null;
+    const me = s.seats[s.seat] || {};
+    const competitive = s.game !== "regicide";
+    const rows = [];
+    if (!s.result) {
+      if (me.taken_over) rows.push(h("p", "A bot plays your seat. ", h("button.small.primary", { onclick: () => this.cmd("take-back"), "data-life": "take-back" }, "Take my seat back")));
+      else rows.push(this.confirmable("leave", "Leave to a bot", "Really leave your seat to a bot?", () => this.cmd("leave")));
+      if (competitive) rows.push(this.confirmable("resign", "Resign", "Really resign?", () => this.cmd("resign")));
+      if (s.version < s.seats.length * 2) rows.push(this.confirmable("abort", "Abort", "Call the game off?", () => this.cmd("abort")));
+      rows.push(this.drawControls());
+    }
+    if (!s.result && canNotify() && Notification.permission === "default") {
+      rows.push(h("button.small", { onclick: async () => { await askToNotify(); this.view.render(); } }, "Notify me of my moves"));
+    }
+    const kept = rows.filter(Boolean);
+    return kept.length ? h("section.life-actions", { "aria-label": "table actions" }, h("h3", "Table"), kept) : null;
+  }
+
+  drawControls() {
+    const s = this.s;
+    if (s.game !== "watchtower") return null;
+    const d = this.draw;
+    if (!d) return h("button.small", { onclick: () => this.cmd("draw"), "data-life": "draw" }, "Offer a draw");
+    if (d.from === s.seat) return h("p.offer", "You offered a draw; waiting for ", d.waiting.map((i) => seatName(s.seats, i)).join(", "), ".");
+    if (d.waiting.includes(s.seat)) {
+      return h("p.offer", { role: "alert" }, `${seatName(s.seats, d.from)} offers a draw. `,
+        h("button.small.primary", { onclick: () => this.cmd("draw"), "data-life": "draw-accept" }, "Accept"),
+        h("button.small", { onclick: () => this.cmd("draw-decline"), "data-life": "draw-decline" }, "Decline"));
+    }
+    return h("p.offer", `${seatName(s.seats, d.from)} offers a draw.`);
+  }
+
+  // endNotes say what happened at the table besides the game (who a bot
+  // played on for, and why), from the end message.
+  endNotes() {
+    const notes = this.s.notes || [];
+    return notes.length ? h("ul.end-notes", notes.map((n) => h("li", n))) : null;
+  }
+
+  // endControls are the rematch's, in the result panel (instead of
+  // "Play again", which left the others behind).
+  endControls() {
+    const s = this.s;
+    const r = this.rematch;
+    if (r && r.table) return h("a.button.primary", { href: `/t/${encodeURIComponent(r.table)}`, "data-life": "rematch-table" }, "Go to the rematch");
+    if (s.seat < 0) return r && r.open ? h("span.muted", "A rematch is asked for; you will follow.") : null;
+    if (r && r.open) {
+      if (r.waiting.includes(s.seat)) {
+        return h("span.offer", { role: "alert" }, `${seatName(s.seats, r.from)} asks for a rematch. `,
+          h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch-accept" }, "Accept"),
+          h("button", { onclick: () => this.cmd("rematch-decline"), "data-life": "rematch-decline" }, "Decline"));
+      }
+      return h("span.offer", "Rematch asked; waiting for ", r.waiting.map((i) => seatName(s.seats, i)).join(", "), ".");
+    }
+    return h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch" }, "Rematch");
+  }
+
+  // seatExtras are what the seats list shows of a seat besides its name:
+  // a bot playing for its person, and for the table's creator a button to
+  // hand an away person's seat to a bot.
+  seatExtras(i, seat, creator, toBot) {
+    const s = this.s;
+    const out = [];
+    if (seat.taken_over && !s.result) out.push(h("span.muted", ` · until ${seatName(s.seats, i)} takes it back`));
+    if (creator && !s.result && seat.kind === "human" && seat.claimed && seat.connected === false && i !== s.seat) {
+      out.push(h("button.small", { onclick: () => toBot(i), title: "once they have been away a minute" }, "Hand to a bot"));
+    }
+    return out;
+  }
+
+  // afterRender runs once the page is drawn: the line being typed keeps
+  // its focus, and the tab says whether it is the viewer's move.
+  afterRender(title) {
+    const s = this.s;
+    this.chat.restore();
+    const mine = s.seat >= 0 && !s.result && s.legal.length > 0;
+    const others = s.seats.map((x, i) => i).filter((i) => i !== s.seat).map((i) => seatName(s.seats, i));
+    this.notifier.update(mine, title, others.join(", "));
+  }
+}
