@@ -34,8 +34,8 @@ type sealedSlapTable struct {
 	rm         *room
 	a, b, b2   *probe
 	spec       *probe
-	turn       wireMsg // seat 1's turn at the reveal
-	turnB      wireMsg // seat 2's
+	turn       wireMsg        // seat 1's turn at the reveal
+	turnB      wireMsg        // seat 2's
 	start      map[*probe]int // messages each probe had at the window
 	metricsAt0 string
 }

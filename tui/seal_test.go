@@ -99,7 +99,9 @@ func holding(t *testing.T, tb *table.Table, other *scripted) (*harness, *[]tea.M
 // countdown is the slap window's header, which counts down on its own.
 var countdown = regexp.MustCompile(`SLAP! space · [0-9.]+ s [▰▱]+`)
 
-func stillScreen(h *harness) string { return countdown.ReplaceAllString(h.screen(), "SLAP! (countdown)") }
+func stillScreen(h *harness) string {
+	return countdown.ReplaceAllString(h.screen(), "SLAP! (countdown)")
+}
 
 // An answer in a simultaneous window is hidden information on the
 // terminal table too: the person's screen is the same whether the program
