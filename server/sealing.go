@@ -33,8 +33,9 @@ func shownRecord(g engine.Game, hdr store.Table, rec *record.Record) (*record.Re
 // toward the same deadline, until the window closes; a draw offer lapses
 // on an answer only when the window's answers are shown.
 
-// clockSealed stops seat's clock at at, its answer sealed, telling no one;
-// the first answer of a window keeps the clock as the seats saw it then.
+// clockSealed stops seat's clock at at, its answer sealed, telling the seat
+// alone; the first answer of a window keeps the clock as the seats saw it
+// then.
 func (r *room) clockSealed(seat int, at time.Time) {
 	c := r.life.clock
 	if c == nil {
@@ -44,6 +45,7 @@ func (r *room) clockSealed(seat int, at time.Time) {
 		r.sealedClock = r.clockSeats()
 	}
 	c.Run(at, r.clockRunning(), seat)
+	r.broadcast(func(viewer int) bool { return viewer == seat }, func(viewer int) any { return r.clockMessage(viewer) })
 	r.armClock()
 }
 
