@@ -56,7 +56,10 @@ type Options struct {
 
 // game is the state of one analysis run.
 type game struct {
-	rec       *record.Record
+	rec *record.Record
+	// start is the deal; positions, for the games whose every decision
+	// is searched, the position before each action and the last one.
+	start     engine.State
 	positions []engine.State
 	doc       *Document
 	opt       Options
@@ -67,18 +70,17 @@ type game struct {
 // time, an agreed draw). A record that does not replay returns the
 // record's error; a game not over returns ErrUnfinished.
 func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, error) {
-	start := time.Now()
+	began := time.Now()
 	if opt.Depth == "" {
 		opt.Depth = DefaultDepth
 	}
 	if _, err := ParseDepth(string(opt.Depth)); err != nil {
 		return nil, err
 	}
-	positions, err := replayPositions(rec)
+	start, final, err := replayEnds(rec)
 	if err != nil {
 		return nil, err
 	}
-	final := positions[len(positions)-1]
 	result := final.Result()
 	if !final.Terminal() && rec.Ending != nil {
 		var names []string
@@ -98,18 +100,24 @@ func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, e
 	if opt.settings != nil {
 		settings = *opt.settings
 	}
-	g := &game{rec: rec, positions: positions, opt: opt, doc: &Document{
+	g := &game{rec: rec, start: start, opt: opt, doc: &Document{
 		Version: Version, Game: rec.Game, Depth: opt.Depth, Settings: settings,
 		Options: final.Options().Map(), Seats: seatsOf(rec, final.NumSeats()), Seed: rec.Seed,
 		Result: result, Ending: rec.Ending, Steps: len(rec.Actions), Analysed: seats, Decisions: []Decision{},
 	}}
 	switch rec.Game {
 	case "regicide":
-		err = g.regicide(ctx)
+		g.positions, err = positionsOf(start, rec)
+		if err == nil {
+			err = g.regicide(ctx)
+		}
 	case "watchtower":
-		err = g.watchtower(ctx)
+		g.positions, err = positionsOf(start, rec)
+		if err == nil {
+			err = g.watchtower(ctx)
+		}
 	case "war":
-		g.war()
+		err = g.war()
 	default:
 		err = fmt.Errorf("analysis: %w: no analysis of %s", engine.ErrBadOption, rec.Game)
 	}
@@ -117,22 +125,29 @@ func Analyze(ctx context.Context, rec *record.Record, opt Options) (*Document, e
 		return nil, err
 	}
 	g.doc.finish()
-	g.doc.Seconds.Total = time.Since(start).Seconds()
+	g.doc.Seconds.Total = time.Since(began).Seconds()
 	return g.doc, nil
 }
 
-// replayPositions replays rec (checking it as record.Replay does) and
-// returns the position before each action and the last one.
-func replayPositions(rec *record.Record) ([]engine.State, error) {
-	if _, _, err := record.Replay(rec); err != nil {
-		return nil, err
+// replayEnds replays rec, checking it as record.Replay does, and returns
+// the deal and the last position.
+func replayEnds(rec *record.Record) (start, final engine.State, err error) {
+	if final, _, err = record.Replay(rec); err != nil {
+		return nil, nil, err
 	}
-	start := *rec
-	start.Actions, start.Result = nil, nil
-	s, _, err := record.Replay(&start)
-	if err != nil {
-		return nil, err
+	deal := *rec
+	deal.Actions, deal.Result, deal.Ending = nil, nil, nil
+	if start, _, err = record.Replay(&deal); err != nil {
+		return nil, nil, err
 	}
+	return start, final, nil
+}
+
+// positionsOf replays rec's actions from start (a copy) and returns the
+// position before each action and the last one: a Regicide or Watchtower
+// game has at most a few hundred.
+func positionsOf(start engine.State, rec *record.Record) ([]engine.State, error) {
+	s := start.Clone()
 	positions := make([]engine.State, 0, len(rec.Actions)+1)
 	for i, a := range rec.Actions {
 		positions = append(positions, s.Clone())

@@ -232,3 +232,13 @@ func TestGameEndedAtTheTable(t *testing.T) {
 		t.Errorf("the same actions without an ending: %v, want ErrUnfinished", err)
 	}
 }
+
+// replayPositions is every position of rec, as a Regicide analysis keeps
+// them.
+func replayPositions(rec *record.Record) ([]engine.State, error) {
+	start, _, err := replayEnds(rec)
+	if err != nil {
+		return nil, err
+	}
+	return positionsOf(start, rec)
+}

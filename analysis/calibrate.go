@@ -43,6 +43,6 @@ func dot(w, x [calibrationFeatures]float64) float64 {
 
 // calibrations are each depth's fitted weights (TestFitCalibration).
 var calibrations = map[Depth]calibration{
-	Quick: {w: [calibrationFeatures]float64{4.61643612622774, 0.3618436807387159, -0.8807765860585702, 1.0788336005089456}},
-	Deep:  {w: [calibrationFeatures]float64{5.059533787229982, 0.4869358723150851, -2.3096036663626407, 0.756302316332793}},
+	Quick: {w: [calibrationFeatures]float64{5.082654976164165, 0.5499286395513038, -2.069167943898902, 0.6779833438268961}},
+	Deep:  {w: [calibrationFeatures]float64{5.488243600905728, 0.6593373319810132, -3.345025733581387, 0.3980265154790446}},
 }

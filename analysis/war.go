@@ -1,57 +1,67 @@
 package analysis
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"cardtable/engine"
 	"cardtable/games/war"
-	"cardtable/record"
 )
 
 // war analyses a War game: its only decisions are Slap War's. Each answer
 // in a slap window is a decision (its reaction time, or a miss when the
 // seat passed), and so is each false slap (a slap while no slap card
-// showed). Everything comes from the record: the window's length from the
-// position, the reaction from the action's slap@MS.
-func (g *game) war() {
+// showed). Everything comes from the record, replayed once without
+// keeping its positions (a War game can run to millions of actions): the
+// window's length from the position, the reaction from the action's
+// slap@MS, who took the cards from the position after the window closed.
+func (g *game) war() error {
 	d := g.doc
-	d.Decisions = g.decisions(func(_ int, s engine.State, a record.Action) bool {
+	s := g.start.Clone()
+	var window []int // the decisions of the slap window open, by index
+	var legal []engine.Action
+	for i, a := range g.rec.Actions {
 		v := s.View(engine.Spectator).(*war.View)
-		return v.Phase == "slap" || isSlap(a.Action)
-	})
-	for i := range d.Decisions {
-		dec := &d.Decisions[i]
-		v := g.positions[dec.Step-1].View(engine.Spectator).(*war.View)
-		window := 0
-		if v.Slap != nil {
-			window = v.Slap.WindowMS
+		if slices.Contains(d.Analysed, a.Seat) && (v.Phase == "slap" || isSlap(a.Action)) {
+			legal = s.Legal(a.Seat, legal[:0])
+			sl := &Slap{Possible: v.Phase == "slap", ReactionMS: reaction(a.Action)}
+			if v.Slap != nil {
+				sl.WindowMS = v.Slap.WindowMS
+			}
+			dec := Decision{Step: i + 1, Seat: a.Seat, Action: a.Action, Choices: len(legal), Slap: sl}
+			switch {
+			case !sl.Possible:
+				dec.Mark = MarkFalse
+			case sl.ReactionMS < 0:
+				dec.Mark = MarkMissed
+			default:
+				window = append(window, len(d.Decisions))
+			}
+			d.Decisions = append(d.Decisions, dec)
 		}
-		sl := &Slap{WindowMS: window, Possible: v.Phase == "slap", ReactionMS: reaction(dec.Action)}
-		switch {
-		case !sl.Possible:
-			dec.Mark = MarkFalse
-		case sl.ReactionMS < 0:
-			dec.Mark = MarkMissed
-		default:
-			sl.First = g.tookTheCards(dec.Step, dec.Seat)
+		if err := engine.ApplyText(s, a.Seat, a.Action); err != nil {
+			return fmt.Errorf("analysis: actions[%d]: %w", i, err)
 		}
-		dec.Slap = sl
+		if after := s.View(engine.Spectator).(*war.View); after.Phase != "slap" && len(window) > 0 {
+			g.creditSlaps(window, after)
+			window = window[:0]
+		}
 	}
+	return nil
 }
 
-// tookTheCards reports whether seat won the slap window its answer at
-// step belongs to: the first position after it where the window has
-// closed shows the trick taken by a slap of seat's.
-func (g *game) tookTheCards(step, seat int) bool {
-	for k := step; k < len(g.positions); k++ {
-		v := g.positions[k].View(engine.Spectator).(*war.View)
-		if v.Phase == "slap" {
-			continue
-		}
-		return v.Last != nil && v.Last.How == "slap" && v.Last.Winner == seat
+// creditSlaps marks the slap of window's decisions that took the cards,
+// from the view after the window closed.
+func (g *game) creditSlaps(window []int, after *war.View) {
+	if after.Last == nil || after.Last.How != "slap" {
+		return
 	}
-	return false
+	for _, k := range window {
+		dec := &g.doc.Decisions[k]
+		dec.Slap.First = dec.Seat == after.Last.Winner
+	}
 }
 
 // isSlap reports whether a War action is a slap.

@@ -42,21 +42,42 @@ func Mine(ctx context.Context, c MineConfig) (*Set, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type outcome struct {
-		i   int
-		p   *Puzzle
-		err error
+	miners := make([]*Miner, workers)
+	for w := range miners {
+		if miners[w], err = newMiner(&c.Header, bot, panel); err != nil {
+			return nil, err
+		}
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	done, wait := playGames(ctx, miners, maxGames)
+	set, games, err := c.collect(ctx, done, maxGames)
+	cancel()
+	wait()
+	if err != nil {
+		return nil, err
+	}
+	if len(set.Puzzles) < c.Count {
+		return nil, fmt.Errorf("puzzles: only %d puzzles in %d games; raise the games allowed (--max-games) or ask for fewer", len(set.Puzzles), maxGames)
+	}
+	set.Header.Games = games
+	return set, nil
+}
+
+// outcome is one game's puzzle, or why it has none.
+type outcome struct {
+	i   int
+	p   *Puzzle
+	err error
+}
+
+// playGames hands games 0 to maxGames-1 to the miners, one goroutine
+// each, and returns their outcomes as they finish (in any order) and a
+// function that waits for the goroutines once ctx is cancelled.
+func playGames(ctx context.Context, miners []*Miner, maxGames int) (<-chan outcome, func()) {
 	next := make(chan int)
 	done := make(chan outcome)
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		m, err := newMiner(&c.Header, bot, panel)
-		if err != nil {
-			return nil, err
-		}
+	for _, m := range miners {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -70,7 +91,9 @@ func Mine(ctx context.Context, c MineConfig) (*Set, error) {
 			}
 		}()
 	}
+	wg.Add(1)
 	go func() {
+		defer wg.Done()
 		defer close(next)
 		for i := 0; i < maxGames; i++ {
 			select {
@@ -80,19 +103,22 @@ func Mine(ctx context.Context, c MineConfig) (*Set, error) {
 			}
 		}
 	}()
+	return done, wg.Wait
+}
+
+// collect takes the outcomes in game order until Count puzzles are in,
+// and returns them with the number of games looked at.
+func (c *MineConfig) collect(ctx context.Context, done <-chan outcome, maxGames int) (*Set, int, error) {
 	set := &Set{Header: c.Header}
 	pending := map[int]outcome{}
 	cursor := 0
-	var failure error
-	for cursor < maxGames && len(set.Puzzles) < c.Count && failure == nil {
-		var o outcome
+	for cursor < maxGames && len(set.Puzzles) < c.Count {
 		select {
-		case o = <-done:
+		case o := <-done:
+			pending[o.i] = o
 		case <-ctx.Done():
-			failure = ctx.Err()
-			continue
+			return nil, cursor, ctx.Err()
 		}
-		pending[o.i] = o
 		for ; len(set.Puzzles) < c.Count; cursor++ {
 			o, ok := pending[cursor]
 			if !ok {
@@ -104,26 +130,14 @@ func Mine(ctx context.Context, c MineConfig) (*Set, error) {
 				o.p.ID = len(set.Puzzles) + 1
 				set.Puzzles = append(set.Puzzles, *o.p)
 			case !errors.Is(o.err, errNoPuzzle):
-				failure = fmt.Errorf("puzzles: game %d: %w", o.i, o.err)
+				return nil, cursor, fmt.Errorf("puzzles: game %d: %w", o.i, o.err)
 			}
 			if c.Progress != nil {
 				c.Progress(cursor+1, len(set.Puzzles))
 			}
-			if failure != nil {
-				break
-			}
 		}
 	}
-	cancel()
-	wg.Wait()
-	if failure != nil {
-		return nil, failure
-	}
-	if len(set.Puzzles) < c.Count {
-		return nil, fmt.Errorf("puzzles: only %d puzzles in %d games; raise the games allowed (--max-games) or ask for fewer", len(set.Puzzles), maxGames)
-	}
-	set.Header.Games = cursor
-	return set, nil
+	return set, cursor, nil
 }
 
 // specs parses the game bot and the panel, so that a bad one is refused

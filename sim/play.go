@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,6 +19,9 @@ type player struct {
 	toMove []int
 	legal  []engine.Action
 	record *record.Record
+	// cut is set when a search was cut short by the run's context
+	// (Ctrl-C): the game stops there.
+	cut bool
 	// times receives the decision times; lineup says who plays each seat.
 	times  *tally
 	lineup *lineup
@@ -28,7 +32,7 @@ type player struct {
 
 // play plays one game from seed to its end with lineup l, timing each
 // decision into t and recording the game when asked.
-func (p *player) play(cfg Config, t *tally, l *lineup, seed uint64, rec bool) (engine.State, error) {
+func (p *player) play(ctx context.Context, cfg Config, t *tally, l *lineup, seed uint64, rec bool) (engine.State, error) {
 	s, err := cfg.Game.New(cfg.Options, engine.Setup{Seed: seed})
 	if err != nil {
 		return nil, err
@@ -37,11 +41,14 @@ func (p *player) play(cfg Config, t *tally, l *lineup, seed uint64, rec bool) (e
 	if p.epoch.IsZero() {
 		p.epoch = time.Now()
 	}
-	p.bots = p.bots[:0]
+	p.bots, p.cut = p.bots[:0], false
 	for i := 0; i < l.seats; i++ {
 		b, err := cfg.Seats[l.config[i]].New(engine.BotSeed(seed, i))
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
+		}
+		if cb, ok := b.(engine.ContextBot); ok {
+			b = &cutShort{bot: cb, ctx: ctx, cut: &p.cut}
 		}
 		p.bots = append(p.bots, b)
 	}
@@ -59,11 +66,31 @@ func (p *player) play(cfg Config, t *tally, l *lineup, seed uint64, rec bool) (e
 				return nil, err
 			}
 		}
+		if p.cut {
+			return nil, ctx.Err()
+		}
 	}
 	if p.record != nil {
 		p.record.Finish(s)
 	}
 	return s, nil
+}
+
+// cutShort asks a searching bot under the run's context, so Ctrl-C stops
+// its search, and marks the game cut when it did. Only searching seats
+// are wrapped: War's bots and the heuristics pay nothing per decision.
+type cutShort struct {
+	bot engine.ContextBot
+	ctx context.Context
+	cut *bool
+}
+
+func (c *cutShort) Act(s engine.State, seat int) engine.Action {
+	a := c.bot.ActContext(c.ctx, s, seat)
+	if c.ctx.Err() != nil {
+		*c.cut = true
+	}
+	return a
 }
 
 // act asks seat's bot for an action, timing the decision, and applies it.

@@ -287,7 +287,9 @@ func (r *runner) work(ctx context.Context, t *tally, csv *csvWriter) {
 				l = r.lineupOf(i)
 			}
 			if err := r.playOne(ctx, &p, t, &l, i, seed, &out); err != nil {
-				r.fail(i, err)
+				if ctx.Err() == nil {
+					r.fail(i, err) // else Run reports the run stopped
+				}
 				return
 			}
 			t.add(&out, &l)
@@ -322,7 +324,7 @@ func (r *runner) playOne(ctx context.Context, p *player, t *tally, l *lineup, i 
 		r.fast.Simulate(r.cfg.Options, seed, out)
 		return nil
 	}
-	s, err := p.play(r.cfg, t, l, seed, record)
+	s, err := p.play(ctx, r.cfg, t, l, seed, record)
 	if err != nil {
 		return fmt.Errorf("sim: game %d (seed %d): %w", i, seed, err)
 	}

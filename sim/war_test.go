@@ -110,3 +110,20 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkSimWarStatePath measures the simulator's State path on War
+// (NoFastPath: every decision asks a bot through player.act), with one
+// worker: the path searching bots and recorded games take.
+func BenchmarkSimWarStatePath(b *testing.B) {
+	cfg := warConfig(b, int64(b.N), nil)
+	cfg.Workers, cfg.NoFastPath = 1, true
+	cpu := cpuTime()
+	b.ResetTimer()
+	if _, err := Run(context.Background(), cfg); err != nil {
+		b.Fatal(err)
+	}
+	b.StopTimer()
+	if used := cpuTime() - cpu; used > 0 {
+		b.ReportMetric(float64(b.N)/used.Seconds(), "games/cpu-s")
+	}
+}

@@ -67,10 +67,14 @@ func NewBot(t *Table, spec bots.Spec, seed uint64, seat int) (*BotPlayer, error)
 	return &BotPlayer{Bot: b}, nil
 }
 
-// Act implements Player.
+// Act implements Player. A searching bot stops when ctx ends; its move,
+// cut short, is not played: Act returns ctx's error.
 func (p *BotPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 	s := turn.state
-	a := p.Bot.Act(s, turn.Seat)
+	a := engine.ActContext(ctx, p.Bot, s, turn.Seat)
+	if err := ctx.Err(); err != nil {
+		return Move{}, err
+	}
 	return Move{Action: s.ActionString(a), Version: turn.Version}, nil
 }
 

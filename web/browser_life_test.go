@@ -320,6 +320,9 @@ func TestBrowserCorrespondenceRestart(t *testing.T) {
 	for _, tb := range []*webtest.Tab{alice, bob} {
 		tb.Wait("reconnected", fmt.Sprintf("window.cardtableTable.s.status === 'open' && window.cardtableTable.s.version === %d", before))
 	}
+	// The clock drawn before the stop said 21 h; the one after it comes
+	// just after the snapshot.
+	bob.Wait("the clock after the restart", "Number(document.querySelector('.clock[data-seat=\"1\"]').dataset.left) < 20 * 3600000")
 	left := webtest.Eval[int](bob, "Number(document.querySelector('.clock[data-seat=\"1\"]').dataset.left)")
 	// Bob's move began with the battle (both flip): a day from then, less
 	// the three hours before the stop and the two it lasted.

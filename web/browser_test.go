@@ -31,6 +31,15 @@ func TestBrowser(t *testing.T) {
 	t.Run("Rules", func(t *testing.T) { testRules(t, s) })
 	t.Run("WarClicks", func(t *testing.T) { testWarClicks(t, s) })
 	t.Run("PhoneAndLaptop", func(t *testing.T) { testPhoneAndLaptop(t, s) })
+	t.Run("AutoPlay", func(t *testing.T) { testAutoPlay(t, s) })
+	t.Run("WarFelt", func(t *testing.T) { testWarFelt(t, s) })
+	t.Run("KeyboardOnly", func(t *testing.T) { testKeyboardOnly(t, s) })
+	t.Run("Invites", func(t *testing.T) { testInvites(t, s) })
+	t.Run("Share", func(t *testing.T) { testShare(t, s) })
+	t.Run("LobbyWords", func(t *testing.T) { testLobbyWords(t, s) })
+	t.Run("EndWords", func(t *testing.T) { testEndWords(t, s) })
+	t.Run("AccessibleNames", func(t *testing.T) { testAccessibleNames(t, s) })
+	t.Run("ReplayWords", func(t *testing.T) { testReplayWords(t, s) })
 }
 
 // testLobby creates a table of each game from the lobby's form, with the

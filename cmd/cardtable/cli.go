@@ -20,7 +20,13 @@ const (
 	exitOK      = 0
 	exitFailure = 1
 	exitUsage   = 2
+	// exitInterrupted is a command stopped by Ctrl-C (SIGINT) or SIGTERM,
+	// as shells report a process a SIGINT ended: 128 + 2.
+	exitInterrupted = 130
 )
+
+// errInterrupted is a command stopped by Ctrl-C (SIGINT) or SIGTERM.
+var errInterrupted = errors.New("interrupted")
 
 // cli is the command line. New subcommands (play, serve, solve) go here.
 type cli struct {
@@ -119,6 +125,9 @@ func run(ctx context.Context, args []string, a *app) (code int) {
 		return exitUsage
 	}
 	if err := kctx.Run(); err != nil {
+		if ctx.Err() != nil && errors.Is(err, context.Canceled) && !errors.Is(err, errInterrupted) {
+			err = errInterrupted // "sim: stopped: context canceled" says less
+		}
 		fmt.Fprintf(a.stderr, "cardtable: %v\n", err)
 		return exitCode(err)
 	}
@@ -135,6 +144,9 @@ func commandPath(err error) string {
 }
 
 func exitCode(err error) int {
+	if errors.Is(err, errInterrupted) {
+		return exitInterrupted
+	}
 	var u usageError
 	if errors.As(err, &u) || errors.Is(err, engine.ErrBadOption) {
 		return exitUsage

@@ -128,16 +128,16 @@ func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
 	var se *table.SeatError
 	programFailed := errors.As(err, &se) && c.seatIsProgram(t, se.Seat)
 	if save == "" && !programFailed {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("%w; the game was not saved (--save FILE keeps a game to go on with later)", errInterrupted)
+		}
 		if se != nil && !t.Over() {
 			return fmt.Errorf("%w; the game was not saved (--save FILE keeps a game to go on with later: cardtable play --record FILE)", err)
-		}
-		if errors.Is(err, context.Canceled) {
-			return errors.New("interrupted; the game was not saved (--save FILE keeps a game to go on with later)")
 		}
 		return err
 	}
 	if errors.Is(err, context.Canceled) {
-		err = errors.New("interrupted")
+		err = errInterrupted
 	}
 	kept, serr := keepRecord(t, save)
 	if serr != nil {

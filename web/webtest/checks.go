@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -227,4 +230,24 @@ func (tb *Tab) Axe(where string) {
 		}
 	}
 	tb.T.Errorf("%s: axe-core finds %d serious or critical violations:%s", where, len(vs), b.String())
+}
+
+// Media emulates a CSS media feature for the tab's pages, e.g.
+// Media("prefers-reduced-motion", "reduce").
+func (tb *Tab) Media(feature, value string) {
+	tb.T.Helper()
+	tb.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: feature, Value: value}}})
+		return err
+	}))
+}
+
+// BeforeLoad runs script in every page the tab loads from now on, before
+// the page's own scripts (to stand in an API the browser lacks).
+func (tb *Tab) BeforeLoad(script string) {
+	tb.T.Helper()
+	tb.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+		return err
+	}))
 }

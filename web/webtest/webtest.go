@@ -191,15 +191,20 @@ func (tb *Tab) Open(path string) {
 	tb.Do(chromedp.Navigate(tb.S.URL + path))
 }
 
-// Click clicks the element sel with the mouse. The pages redraw from every
-// message, so a node found may be replaced before the click lands: then
-// it is found again.
+// Click clicks the element sel with the mouse, scrolled to the middle of
+// the window. The pages redraw from every message, so a node found may be
+// replaced before the click lands: then it is found again.
 func (tb *Tab) Click(sel string) {
 	tb.T.Helper()
 	var err error
 	for range 5 {
 		ctx, cancel := context.WithTimeout(tb.Ctx, 10*time.Second)
-		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		// The table's action bar stays at the window's bottom: an element
+		// in view but under it would take no click, so bring it to the
+		// middle of the window first, as a person scrolls to it.
+		err = chromedp.Do(ctx,
+			chromedp.Evaluate[chromedp.Void](fmt.Sprintf("(document.querySelector(%q) || {scrollIntoView() {}}).scrollIntoView({block: 'center'})", sel)),
+			chromedp.Click(chromedp.CSS(sel)))
 		cancel()
 		if err == nil {
 			return

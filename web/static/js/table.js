@@ -144,7 +144,9 @@ export class TableView {
     if (this.uiVersion !== s.version) { this.ui = {}; this.uiVersion = s.version; }
     return {
       seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui, view: s.view,
-      hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version, prev: s.prev,
+      // prev is the view the screen showed before (several messages may
+      // come between two draws): what turns up is what is new on screen.
+      hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version, prev: this.drawnView || s.prev,
       auto: s.auto, tableID: this.tableID,
       act: (a) => this.act(a), hint: (a) => this.hint(a), rerender: () => this.draw(),
     };
@@ -210,6 +212,7 @@ export class TableView {
     // of the screen until the next frame).
     this.shown = s.version;
     this.shownLegal = s.legal.length;
+    this.drawnView = s.view;
   }
 
   skeleton() {

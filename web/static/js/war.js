@@ -61,10 +61,10 @@ function drawCountdown(el) {
   el.textContent = `${(left / 1000).toFixed(1)} s ${"▰".repeat(cells)}${"▱".repeat(10 - cells)} `;
 }
 
-// showsLast reports whether the felt shows the last trick: the current one
-// has no card down yet.
-function showsLast(view) {
-  return view.last && (view.table || []).every((cs) => !cs || !cs.length);
+// trickEnded reports whether the last action finished a trick (the
+// battles counted went up since the view before).
+function trickEnded(view, prev) {
+  return !!(view.last && prev && view.battles > prev.battles);
 }
 
 export function render(view, ctx) {
@@ -75,9 +75,8 @@ export function render(view, ctx) {
   const battle = view.battles + (view.phase === "over" ? 0 : 1);
   board.append(h("p.stats", `Battle ${battle} · ${plural(view.wars, "war")} so far`));
 
-  const last = showsLast(view);
   const seats = h("div.war-seats");
-  for (let i = 0; i < view.players; i++) seats.append(seatPanel(view, ctx, i, last));
+  for (let i = 0; i < view.players; i++) seats.append(seatPanel(view, ctx, i));
   board.append(seats);
 
   if (view.round === "war" && view.phase !== "over") {
@@ -90,7 +89,7 @@ export function render(view, ctx) {
     const clock = view.phase === "slap" && slapAction(ctx.legal) ? countdown(view) : null;
     board.append(h("p.slap-banner", { role: "status" }, `A ${view.slap.rank} is showing — SLAP! `, clock, answered));
   }
-  if (view.last) board.append(h("p.last-trick", { "aria-live": "polite" }, "Last trick: ", withGlyphs(trickSentence(view.last, ctx))));
+  if (view.last) board.append(h("p.last-trick", { "aria-live": "polite" }, `Battle ${view.battles}: `, withGlyphs(trickSentence(view.last, ctx))));
   return { board, offered, bar: bar(view, ctx, offered), prompt: prompt(view, ctx) };
 }
 
@@ -128,19 +127,24 @@ function prompt(view, ctx) {
   return "";
 }
 
-function seatPanel(view, ctx, i, last) {
+// seatPanel is a seat on the felt: its pile, the cards it laid in this
+// trick (a war's stacks growing), and what it laid in the last trick, face
+// up, marked on the trick's winner.
+function seatPanel(view, ctx, i) {
   const name = seatName(ctx.seats, i) + (i === ctx.seat ? " (you)" : "");
   const waiting = (view.to_flip || []).includes(i) || (view.slap && view.slap.to_answer.includes(i));
-  const laid = last ? view.last.table[i] || [] : view.table[i] || [];
-  const won = last && view.last.winner === i;
+  const laid = view.table[i] || [];
+  const last = view.last ? view.last.table[i] || [] : [];
+  const won = view.last && view.last.winner === i;
   const pile = view.piles[i];
   const panel = h("section.seat-panel" + (waiting ? ".to-move" : "") + (view.out[i] ? ".out" : "") + (won ? ".took" : ""),
     { "aria-label": name, dataset: { seat: i } },
     h("h3", name, view.out[i] ? " — out" : "", (view.locked_out || []).includes(i) ? " — locked out" : ""),
     h("div.pile", { dataset: { pileOf: i } }, pile > 0 ? card("##") : h("span.empty-pile"), h("span.count", { "data-pile": i }, plural(pile, "card"))),
-    h("div.laid" + (last ? ".last" : ""), { role: "group", "aria-label": `${name} ${last ? "laid in the last trick" : "laid"}: ${laid.map(short).join(" ") || "nothing"}`, dataset: { laidOf: i } },
-      layers(laid, ctx, i, last)),
-    last && won ? h("p.took-label", "took the trick") : null,
+    h("div.laid", { role: "group", "aria-label": `${name} laid in this trick: ${laid.map(short).join(" ") || "nothing"}`, dataset: { laidOf: i } },
+      layers(laid, ctx, i)),
+    view.last ? h("div.laid-last", { role: "group", "aria-label": `${name} laid in the last trick: ${last.map(short).join(" ") || "nothing"}${won ? ", and took it" : ""}` },
+      h("span.muted", "Last trick: "), last.map((c) => card(c)), won ? h("span.took-label", " took it") : null) : null,
   );
   return panel;
 }
@@ -148,11 +152,11 @@ function seatPanel(view, ctx, i, last) {
 // layers lays a seat's cards of a trick on the felt: a battle's one card,
 // or a war's stacks (each war round's face-down cards under its face-up
 // one), the new ones turning up.
-function layers(laid, ctx, i, last) {
-  const before = !last && ctx.prev && ctx.prev.table ? (ctx.prev.table[i] || []).length : 0;
+function layers(laid, ctx, i) {
+  const before = ctx.prev && ctx.prev.table ? (ctx.prev.table[i] || []).length : 0;
   return laid.map((c, j) => {
     const svg = card(c);
-    if (ctx.fresh && !last && j >= before) svg.classList.add("turned");
+    if (ctx.fresh && j >= before) svg.classList.add("turned");
     if (c !== "##" && j > 0) svg.classList.add("up");
     return svg;
   });
@@ -192,13 +196,13 @@ function withGlyphs(text) {
 // cards fly from the felt to the pile.
 export function afterDraw(board, ctx) {
   const view = ctx.view;
-  for (const old of document.querySelectorAll("svg.card.flying")) old.remove();
-  if (!ctx.fresh || !ctx.prev || !showsLast(view) || view.battles <= ctx.prev.battles || view.phase === "over") return;
+  if (!ctx.fresh || !trickEnded(view, ctx.prev) || view.phase === "over") return;
   if (matchMedia("(prefers-reduced-motion: reduce)").matches || !board.animate) return;
+  for (const old of document.querySelectorAll("svg.card.flying")) old.remove();
   const pile = board.querySelector(`[data-pile-of="${view.last.winner}"]`);
   if (!pile) return;
   const to = pile.getBoundingClientRect();
-  for (const svg of board.querySelectorAll(".laid.last svg.card")) {
+  for (const svg of board.querySelectorAll(".laid-last svg.card")) {
     const from = svg.getBoundingClientRect();
     const ghost = svg.cloneNode(true);
     ghost.classList.add("flying");

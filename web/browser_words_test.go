@@ -1,0 +1,169 @@
+package web_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"cardtable/table"
+	"cardtable/web/webtest"
+)
+
+// testLobbyWords checks the create form as a newcomer reads it: every
+// option's meaning in words beside it with its usual value, presets that
+// set known variants, Regicide's first player as seat 1..N (sent as the
+// engine's 0..N-1), and a bad bot setting's error naming the seat and the
+// bot picked. The lobby and the rules link are held to axe-core.
+func testLobbyWords(t *testing.T, s *webtest.Site) {
+	tb := s.Tab(t)
+	tb.Resize(webtest.Phone)
+	tb.Open("/")
+	tb.Wait("the options", "document.querySelectorAll('.option .option-words').length > 5")
+	bare := webtest.Eval[int](tb, "[...document.querySelectorAll('.option')].filter((o) => !o.querySelector('.option-words') || o.querySelector('.option-words').offsetHeight === 0 || !o.querySelector('.option-words').textContent.includes('Usual:')).length")
+	if bare != 0 {
+		t.Errorf("%d options show no words or no usual value beside them", bare)
+	}
+	if href := webtest.Eval[string](tb, "document.querySelector('#rules-link a').getAttribute('href')"); href != "/rules/war" {
+		t.Errorf("the lobby's rules link is %q", href)
+	}
+	tb.NoOverflow("the lobby at a phone's width")
+	tb.Axe("the lobby")
+	tb.Click("#presets button:nth-child(4)") // Slap War
+	tb.Wait("Slap War set", "document.getElementById('opt-slap').value === '5'")
+	if words := tb.Text("[data-option=slap] .option-now"); !strings.Contains(words, "on, with 5") || !strings.Contains(words, "changed") {
+		t.Errorf("after the Slap War preset the slap option says %q", words)
+	}
+	if !tb.Has("#presets button:nth-child(4)[aria-pressed=true]") {
+		t.Errorf("the Slap War preset is not shown as chosen")
+	}
+	tb.Shot("lobby-preset-slap-war-phone")
+
+	// Regicide for two: the first player is seat 1 or 2 on screen.
+	tb.Do(chromedp.SetValue(chromedp.CSS("#game"), "regicide"),
+		chromedp.Evaluate[chromedp.Void]("document.getElementById('game').dispatchEvent(new Event('change'))"))
+	tb.Wait("Regicide's options", "document.getElementById('opt-first')")
+	tb.Do(chromedp.SetValue(chromedp.CSS("#seats-n"), "2"),
+		chromedp.Evaluate[chromedp.Void]("document.getElementById('seats-n').dispatchEvent(new Event('change'))"))
+	tb.Wait("two seats", "document.getElementById('seat-1')")
+	firsts := webtest.Eval[[]string](tb, "[...document.querySelectorAll('#opt-first option')].map((o) => o.value + '=' + o.textContent)")
+	if strings.Join(firsts, ",") != "random=random,0=seat 1,1=seat 2" {
+		t.Errorf("Regicide's first player offers %q", firsts)
+	}
+	tb.Do(chromedp.SetValue(chromedp.CSS("#opt-first"), "1"), chromedp.SetValue(chromedp.CSS("#seat-1"), "bot:expert"),
+		chromedp.SetValue(chromedp.CSS("#seat-1-settings"), "iterations=lots"))
+	tb.Click("#create button[type=submit]")
+	tb.Wait("the error", "document.getElementById('create-error').textContent")
+	if msg := strings.ToLower(tb.Text("#create-error")); !strings.HasPrefix(msg, "seat 2 (") || !strings.Contains(msg, "expert") || !strings.Contains(msg, "iterations") {
+		t.Errorf("a bad bot setting's error says %q; want it to name seat 2 and the bot picked", msg)
+	}
+	tb.Do(chromedp.Evaluate[chromedp.Void]("document.getElementById('seat-1-settings').value = ''"))
+	tb.Click("#create button[type=submit]")
+	tb.Wait("the table", "window.cardtableTable && window.cardtableTable.shown >= 0")
+	if first := webtest.Eval[string](tb, "window.cardtableTable.s.options.first"); first != "1" {
+		t.Errorf("seat 2 chosen to play first is sent as first=%q; want the engine's 1", first)
+	}
+}
+
+// testEndWords checks result sentences: a solo Regicide loss names the
+// enemy and the count and is styled as a loss; a solo win gives its grade
+// (REG-30); no "1 cards" anywhere.
+func testEndWords(t *testing.T, s *webtest.Site) {
+	tb := s.Tab(t)
+	solo := map[string]string{"players": "1"}
+	lost := moment(t, "regicide", solo, func(x *table.Table) bool { return x.Over() && x.Result().End != "won" })
+	tb.Show(lost...)
+	tb.Wait("the result", "document.querySelector('.end')")
+	head := tb.Text(".end h2")
+	if !strings.HasPrefix(head, "The ") || !strings.Contains(head, " defeated you with ") || !strings.Contains(head, "down") || !tb.Has(".end.outcome-lost") {
+		t.Errorf("a solo loss reads %q (styled lost: %v)", head, tb.Has(".end.outcome-lost"))
+	}
+	tb.Shot("regicide-lost")
+	tb.Axe("a Regicide loss")
+	won := moment(t, "regicide", solo, func(x *table.Table) bool { return x.Over() && x.Result().End == "won" })
+	tb.Show(won...)
+	tb.Wait("the result", "document.querySelector('.end')")
+	if text := tb.Text(".end"); !strings.Contains(text, "defeated the Castle") || !strings.Contains(text, "victory") || !tb.Has(".end.outcome-won") {
+		t.Errorf("a solo win reads %q", text)
+	}
+	tb.Shot("regicide-won")
+	if strings.Contains(webtest.Eval[string](tb, "document.body.innerText"), " 1 cards") {
+		t.Errorf("the page says \"1 cards\"")
+	}
+}
+
+// testAccessibleNames checks what a screen reader hears: cards by name,
+// Watchtower's challenge naming the seat, card and count, the log a live
+// region; the four-colour deck colours diamonds blue; cards grow with the
+// browser's font size.
+func testAccessibleNames(t *testing.T, s *webtest.Site) {
+	tb := s.Tab(t)
+	turn := moment(t, "watchtower", nil, func(x *table.Table) bool { return seat0(x, has("challenge 2 ")) })
+	tb.Show(turn...)
+	tb.Wait("a challenge", "document.querySelector(\"[data-action^='challenge 2 '][data-action$=' 1']\")")
+	name := webtest.Eval[string](tb, "document.querySelector(\"[data-action^='challenge 2 '][data-action$=' 1']\").getAttribute('aria-label')")
+	if !strings.HasPrefix(name, "Challenge with 1 card for seat 2's ") || !strings.Contains(name, " of ") {
+		t.Errorf("a challenge button is named %q", name)
+	}
+	cards := webtest.Eval[[]string](tb, "[...document.querySelectorAll('svg.card[role=img]')].map((c) => c.getAttribute('aria-label'))")
+	for _, c := range cards {
+		if c == "" || (c != "Face-down card" && c != "face-down card" && !strings.Contains(c, " of ")) {
+			t.Errorf("a card is named %q", c)
+		}
+	}
+	if !tb.Has("ol.log-lines[role=log][aria-live=polite]") {
+		t.Errorf("the log is not a live region")
+	}
+	c := s.Create(t, webtest.One("war", nil, "human", "heuristic"))
+	tb.Sit(c)
+	tb.Act("[data-action=flip]")
+	tb.Click("[data-focus=four-colour]")
+	tb.Wait("four colours", "document.documentElement.classList.contains('four-colour')")
+	tb.Show(moment(t, "war", nil, func(x *table.Table) bool {
+		return seat0(x, has("flip")) && strings.Contains(string(mustJSON(t, x.View(0))), "D\"")
+	})...)
+	tb.Wait("a diamond", "document.querySelector('svg.card.suit-D text')")
+	if fill := webtest.Eval[string](tb, "getComputedStyle(document.querySelector('svg.card.suit-D text')).fill"); fill != "rgb(26, 79, 191)" {
+		t.Errorf("a diamond is drawn %s in the four-colour deck", fill)
+	}
+	tb.Shot("four-colour")
+	before := webtest.Eval[float64](tb, "document.querySelector('svg.card').getBoundingClientRect().width")
+	tb.Do(chromedp.Evaluate[chromedp.Void]("document.documentElement.style.fontSize = '200%'"))
+	after := webtest.Eval[float64](tb, "document.querySelector('svg.card').getBoundingClientRect().width")
+	if after < 1.8*before {
+		t.Errorf("at twice the font size a card is %.0f px wide, was %.0f", after, before)
+	}
+	tb.NoOverflow("the table at twice the font size")
+	tb.Shot("font-200")
+	tb.Do(chromedp.Evaluate[chromedp.Void]("document.documentElement.style.fontSize = ''; localStorage.removeItem('cardtable.fourColour')"))
+}
+
+// testReplayWords opens a finished game's replay: each action is a
+// sentence (no notation), the step line too, the rules are one click away,
+// and the page passes axe-core.
+func testReplayWords(t *testing.T, s *webtest.Site) {
+	c := s.Create(t, webtest.One("war", map[string]string{"max-battles": "30"}, "human", "heuristic"))
+	tb := s.Tab(t)
+	tb.Sit(c)
+	tb.Click("[data-action=finish]")
+	tb.WaitPlaying("the end", "document.querySelector('.end')")
+	tb.Open("/replay/" + c.ID)
+	tb.Wait("the replay", "document.querySelectorAll('#actions li').length > 3")
+	first := tb.Text("#actions li:first-child")
+	if !strings.HasPrefix(first, "alice ") && !strings.HasPrefix(first, "heuristic (seat 2) ") || strings.Contains(first, ": flip") {
+		t.Errorf("the replay's first action reads %q", first)
+	}
+	tb.Key(kb.ArrowRight)
+	tb.Key(kb.ArrowRight)
+	tb.Wait("step 2", "document.getElementById('step').textContent.startsWith('Step 2 of ')")
+	if step := tb.Text("#step"); !strings.Contains(step, "flipped") {
+		t.Errorf("the step line reads %q", step)
+	}
+	if href := webtest.Eval[string](tb, "document.querySelector('a.header-link').getAttribute('href')"); href != fmt.Sprintf("/rules/war?table=%s", c.ID) {
+		t.Errorf("the replay's rules link is %q", href)
+	}
+	tb.Shot("replay-words")
+	tb.Axe("the replay")
+}
