@@ -94,7 +94,8 @@ func testWarFelt(t *testing.T, s *webtest.Site) {
 		} else if n := webtest.Eval[int](tb, "document.querySelectorAll('svg.card.flying').length"); n != 0 {
 			t.Errorf("%d cards fly under prefers-reduced-motion", n)
 		}
-		if !tb.Has(".seat-panel.took") || !strings.Contains(tb.Text(".last-trick"), "took") {
+		// A trick ends "took the trick" or, when it was a war, "won a war".
+		if last := tb.Text(".last-trick"); !tb.Has(".seat-panel.took") || !(strings.Contains(last, " took ") || strings.Contains(last, " won a war ")) {
 			t.Errorf("the trick's winner is not shown: %q", tb.Text(".last-trick"))
 		}
 		tb.Shot(fmt.Sprintf("war-felt-motion-%v", motion))
