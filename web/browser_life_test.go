@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -284,9 +285,13 @@ func openSQLite(t *testing.T, path string) store.Store {
 
 // A correspondence game between two browser contexts across a server
 // restart: alice and bob flip on a 1-day-a-move War table kept in a
-// SQLite file; the server stops and starts again on the file a day later
-// by its clock; both pages reconnect by themselves, show the same clocks,
-// and play on.
+// SQLite file; the server stops and starts again on the file two hours
+// later by its clock; both pages reconnect by themselves and show bob
+// exactly the time the server's clock gives him — a day from the start of
+// his move, less the three hours played and the two the server was down —
+// and never, even for a frame, the clock kept from before the restart
+// (counted down by the browser, it would give back the two hours); then
+// they play on.
 func TestBrowserCorrespondenceRestart(t *testing.T) {
 	clk := testclock.New(lifeStart)
 	s := lifeSite(t, clk)
@@ -304,9 +309,13 @@ func TestBrowserCorrespondenceRestart(t *testing.T) {
 		flip(alice)
 		flip(bob)
 	}
+	// Bob's move began with the last battle, at the start by the clock.
 	clk.Advance(3 * time.Hour)
 	flip(alice)
 	alice.Wait("bob's clock running", "document.querySelector('.clock[data-seat=\"1\"].running')")
+	for _, tb := range []*webtest.Tab{alice, bob} {
+		watchClock(tb)
+	}
 	before := alice.Version()
 	stop()
 	st.Close()
@@ -317,22 +326,55 @@ func TestBrowserCorrespondenceRestart(t *testing.T) {
 	t.Cleanup(func() { st2.Close() })
 	_, stop2 := ownServer(t, addr, st2, clk)
 	t.Cleanup(stop2)
+	restarted := clk.Now()
+	want := (24*time.Hour - 3*time.Hour - 2*time.Hour).Milliseconds()
 	for _, tb := range []*webtest.Tab{alice, bob} {
 		tb.Wait("reconnected", fmt.Sprintf("window.cardtableTable.s.status === 'open' && window.cardtableTable.s.version === %d", before))
-	}
-	// The clock drawn before the stop said 21 h; the one after it comes
-	// just after the snapshot.
-	bob.Wait("the clock after the restart", "Number(document.querySelector('.clock[data-seat=\"1\"]').dataset.left) < 20 * 3600000")
-	left := webtest.Eval[int](bob, "Number(document.querySelector('.clock[data-seat=\"1\"]').dataset.left)")
-	// Bob's move began with the battle (both flip): a day from then, less
-	// the three hours before the stop and the two it lasted.
-	if want := (19 * time.Hour).Milliseconds(); left > int(want) || left < int(want-5*time.Minute.Milliseconds()) {
-		t.Errorf("bob has %d ms after the restart; want about %d (a day less 3 h played and 2 h down)", left, want)
+		// The clock message of the new connection: the server's time is
+		// the restarted server's, and it gives bob the exact figure.
+		tb.Wait("the clock after the restart", "window.cardtableTable.life.clock.m && document.querySelector('.clock[data-seat=\"1\"]')")
+		m := webtest.Eval[struct {
+			Now   time.Time `json:"now"`
+			Seats []struct {
+				Running bool  `json:"running"`
+				LeftMS  int64 `json:"left_ms"`
+			} `json:"seats"`
+		}](tb, "window.cardtableTable.life.clock.m")
+		if !m.Now.Equal(restarted) || len(m.Seats) != 2 || !m.Seats[1].Running || m.Seats[1].LeftMS != want {
+			t.Errorf("the clock after the restart: %+v; want bob's running with %d ms left at %s", m, want, restarted)
+		}
+		// The page counts down from there by its own time, drawn to the
+		// minute: 19h 00m, or 18h 59m once a second has passed.
+		left := webtest.Eval[int64](tb, "Number(document.querySelector('.clock[data-seat=\"1\"]').dataset.left)")
+		shown := tb.Text(".clock[data-seat=\"1\"] .clock-time")
+		if left > want || left < want-time.Minute.Milliseconds() || shown != "19h 00m" && shown != "18h 59m" {
+			t.Errorf("bob's clock shows %q (%d ms) after the restart; want %d ms, less the seconds since it came", shown, left, want)
+		}
+		if seen := webtest.Eval[[]int64](tb, "window.clockSeen"); len(seen) == 0 || slices.Max(seen) > want {
+			t.Errorf("after the reconnect the page drew bob's clock at %v ms; none may be above %d (the clock from before the restart)", seen, want)
+		}
 	}
 	shots(bob, "correspondence-after-restart")
 	flip(bob)
 	flip(alice)
 	flip(bob)
+}
+
+// watchClock records in window.clockSeen every time left the page draws
+// for seat 1 once a new connection's hello has come.
+func watchClock(tb *webtest.Tab) {
+	tb.T.Helper()
+	tb.Do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.clockSeen = [];
+		let again = false;
+		const view = window.cardtableTable;
+		const message = view.message.bind(view);
+		view.message = (m) => { if (m.type === "hello") again = true; message(m); };
+		new MutationObserver(() => {
+			const el = document.querySelector('.clock[data-seat="1"]');
+			if (again && el) window.clockSeen.push(Number(el.dataset.left));
+		}).observe(document.body, { subtree: true, childList: true, attributes: true });
+	})()`))
 }
 
 // A live game one player walks away from: bob closes his page; alice

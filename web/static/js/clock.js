@@ -23,6 +23,16 @@ export class ClockView {
     if (!this.timer) this.timer = setInterval(() => this.tick(), 250);
   }
 
+  // reset forgets the clock: a new connection's snapshot brings the
+  // server's time afresh, and the old message, counted down by this
+  // browser's clock across a restart, would show time the restart never
+  // gave or took (docs/protocol.md, "Clocks").
+  reset() {
+    this.m = null;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
   // left is seat i's time left now, in ms.
   left(i) {
     const s = this.m.seats[i];

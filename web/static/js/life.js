@@ -23,6 +23,7 @@ export class Life {
     this.draw = null;
     this.rematch = null;
     this.asked = false;
+    this.following = false;
     this.confirm = null;
   }
 
@@ -41,12 +42,24 @@ export class Life {
     }
   }
 
+  // hello starts the table-level state afresh on each connection: what
+  // the server sends after its hello (the clock, an open offer, the
+  // rematch) is the table's now; what the page kept from before may have
+  // changed or lapsed meanwhile (a restart, a lost connection).
+  hello() {
+    this.clock.reset();
+    this.draw = null;
+    // A page that saw the rematch asked for still follows it once made.
+    this.following = this.following || !!(this.rematch && this.rematch.open);
+    this.rematch = null;
+  }
+
   // rematched keeps the rematch; once made, a page that saw it asked for
   // (or asked itself) follows to the new table, carrying the seat's token
   // (the new seat has the same one). A finished table opened later only
   // links to it.
   rematched(m) {
-    const follow = m.table && (this.asked || (this.rematch && this.rematch.open));
+    const follow = m.table && (this.asked || this.following || (this.rematch && this.rematch.open));
     this.rematch = m;
     if (!follow) return;
     const token = loadToken(this.view.tableID);

@@ -21,6 +21,7 @@ import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
 import { Life } from "./life.js";
+import { PressHold } from "./press.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
@@ -43,6 +44,7 @@ export class TableView {
     this.els = null;
     this.logCount = 0;
     this.life = new Life(this);
+    this.press = new PressHold(() => this.render());
     document.addEventListener("keydown", (e) => this.key(e));
   }
 
@@ -57,6 +59,7 @@ export class TableView {
     switch (m.type) {
       case "hello":
         Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, prev: null, legal: [], legalVersion: -1, result: null, error: null, auto: null });
+        this.life.hello();
         break;
       case "seats":
         s.presence = m;
@@ -172,7 +175,8 @@ export class TableView {
       clearTimeout(timer);
       if (raf) cancelAnimationFrame(raf);
       this.frame = 0;
-      this.draw();
+      // Not under a pressed pointer: drawn at its release (press.js).
+      if (!this.press.hold()) this.draw();
     };
     timer = setTimeout(go, 100);
     raf = typeof requestAnimationFrame === "function" ? requestAnimationFrame(go) : 0;
