@@ -128,11 +128,25 @@ func (r *Runner) decide(ctx context.Context) error {
 		} else if err := d.play(a.seat, a.move); err != nil {
 			return err
 		}
-		if r.Table.MayAct(a.seat) && !r.Table.Over() {
-			d.ask(a.seat)
-		}
+		d.askMoving()
 	}
 	return nil
+}
+
+// askMoving asks every seat to move now that is not being asked: after an
+// answer the next decision's seats are asked together — the one that
+// answered (again, after a refusal or a false slap, or at the window its
+// answer opened) and the others alike — so none is asked only once another
+// has answered, which would tell it that one had.
+func (d *decision) askMoving() {
+	if d.r.Table.Over() {
+		return
+	}
+	for _, seat := range d.r.Table.ToMove() {
+		if !d.asking[seat] {
+			d.ask(seat)
+		}
+	}
 }
 
 // ask asks seat's player for a move on its own goroutine; at a clocked
