@@ -304,3 +304,45 @@ func cardsText(cs []cards.Card) []string {
 	}
 	return out
 }
+
+// TestShippedSeeds: the built-in set's seeds rise with the number of the
+// panel's bots that miss a puzzle, the mean puzzle is a new player's
+// 1500, and the panel's bots come out in the order of their strength
+// (heuristic, ismcts, expert:iterations=200, expert).
+func TestShippedSeeds(t *testing.T) {
+	set, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit, err := set.Fit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fit.Levels) != len(set.Header.Panel)+1 {
+		t.Fatalf("%d levels for a panel of %d", len(fit.Levels), len(set.Header.Panel))
+	}
+	var mean float64
+	for _, p := range set.Puzzles {
+		seed, err := set.Seed(p.ID)
+		if err != nil || seed != fit.Levels[p.Misses] {
+			t.Fatalf("puzzle %d (misses %d): seed %v, %v; want level %v", p.ID, p.Misses, seed, err, fit.Levels[p.Misses])
+		}
+		mean += seed.R
+	}
+	if mean /= float64(len(set.Puzzles)); mean < 1499.99 || mean > 1500.01 {
+		t.Errorf("the mean seed is %.3f, want 1500", mean)
+	}
+	for m := 1; m < len(fit.Levels); m++ {
+		if fit.Levels[m].R <= fit.Levels[m-1].R {
+			t.Errorf("seeds: %v; want them rising with misses", fit.Levels)
+		}
+	}
+	for b := 1; b < len(fit.Bots); b++ {
+		if fit.Bots[b] <= fit.Bots[b-1] {
+			t.Errorf("the panel %v fitted %v; want them in the order of their strength", set.Header.Panel, fit.Bots)
+		}
+	}
+	if _, err := set.Seed(len(set.Puzzles) + 1); err == nil {
+		t.Error("a seed for a puzzle past the end")
+	}
+}

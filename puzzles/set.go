@@ -20,6 +20,8 @@ type Set struct {
 	Header  Header
 	Puzzles []Puzzle
 	opts    engine.Options
+	// fit is the seeds of the puzzles' ratings, fitted once (Seed).
+	fit *seeds
 }
 
 // Write writes s as JSON Lines: the header, then one puzzle a line. The

@@ -7,10 +7,13 @@ const (
 	// SlapWar is a rated two-player War table with Slap War on (the only
 	// War with decisions).
 	SlapWar = "war-slap"
+	// RegicidePuzzles is the rating of a signed-in player's answers to
+	// the Regicide puzzles (puzzles.go).
+	RegicidePuzzles = "regicide-puzzles"
 )
 
 // Categories lists the rating categories, for leaderboards and profiles.
-var Categories = []string{Watchtower, SlapWar}
+var Categories = []string{Watchtower, SlapWar, RegicidePuzzles}
 
 // CategoryTitle is a category as people read it.
 func CategoryTitle(c string) string {
@@ -19,6 +22,8 @@ func CategoryTitle(c string) string {
 		return "Watchtower"
 	case SlapWar:
 		return "Slap War"
+	case RegicidePuzzles:
+		return "Regicide puzzles"
 	}
 	return c
 }

@@ -349,6 +349,9 @@ func TestDailyDeal(t *testing.T) {
 	if len(mine.Board) != 2 || mine.Mine == nil || !mine.Mine.Finished || mine.Mine.Share == "" || mine.Streak == nil || mine.Streak.Current != 1 {
 		t.Fatalf("Ann's daily after playing: %+v (mine %+v)", mine, mine.Mine)
 	}
+	if mine.Mine.Replay != "" || mine.Mine.Analysis != "" {
+		t.Errorf("during the day, Ann's result links %q and %q; the replay and analysis must wait for the day's end", mine.Mine.Replay, mine.Mine.Analysis)
+	}
 	// Both played the same deal with the same policy: the same score.
 	if endA.Result.End != endB.Result.End || mine.Board[0].Actions != mine.Board[1].Actions {
 		t.Errorf("the same deal played the same way ended differently: %+v / %+v", endA.Result, endB.Result)
@@ -381,8 +384,13 @@ func TestDailyDeal(t *testing.T) {
 	}
 	var prof profileJSON
 	ts.do("GET", "/api/users/ann", nil, &prof)
-	if len(prof.Daily.Results) != 1 || prof.Daily.Results[0].Analysis != "/api/tables/"+da.ID+"/analysis" || prof.Daily.Results[0].Replay == "" {
+	if len(prof.Daily.Results) != 1 || prof.Daily.Results[0].Analysis != "/replay/"+da.ID+"?analysis=1" || prof.Daily.Results[0].Replay == "" {
 		t.Errorf("Ann's daily result on her profile: %+v; want its replay and analysis linked", prof.Daily.Results)
+	}
+	var after dailyJSON
+	ann.do("GET", "/api/daily/2026-12-02", nil, nil, &after)
+	if after.Mine == nil || after.Mine.Replay != "/replay/"+da.ID || after.Mine.Analysis != "/replay/"+da.ID+"?analysis=1" {
+		t.Errorf("after the day, Ann's result on the daily page: %+v; want the replay and the replay with its analysis linked", after.Mine)
 	}
 	var next dailyJSON
 	ann.do("GET", "/api/daily", nil, nil, &next)

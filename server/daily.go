@@ -127,6 +127,11 @@ type dailyMineJSON struct {
 	daily.Score
 	GradeName string `json:"grade_name,omitempty"`
 	Share     string `json:"share,omitempty"`
+	// Replay and Analysis, once the day is over: the game's replay, and
+	// the replay with its analysis panel up (which offers to analyse the
+	// game when it has no stored analysis yet).
+	Replay   string `json:"replay,omitempty"`
+	Analysis string `json:"analysis,omitempty"`
 }
 
 type dailyStreak struct {
@@ -221,6 +226,9 @@ func (s *Server) dailyMine(r *http.Request, out *dailyJSON, u *store.User, board
 			}
 		}
 		out.Verdict = s.acc.daily.verdict(ctx, out.Day)
+		if out.Over {
+			mine.Replay, mine.Analysis = "/replay/"+a.Table, replayAnalysis(a.Table)
+		}
 	}
 	out.Mine = mine
 	return nil

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/puzzles"
 	"cardtable/record"
 	"cardtable/store"
 )
@@ -23,6 +24,22 @@ type exportJSON struct {
 	Games    []exportGame         `json:"games"`
 	Ratings  []ratingJSON         `json:"ratings"`
 	Daily    []store.DailyAttempt `json:"daily"`
+	// Puzzles are the account's counted puzzle answers, oldest first.
+	Puzzles []exportPuzzle `json:"puzzles"`
+}
+
+// exportPuzzle is one counted puzzle answer.
+type exportPuzzle struct {
+	Set     string    `json:"set"`
+	Puzzle  int       `json:"puzzle"`
+	At      time.Time `json:"at"`
+	Action  string    `json:"action"`
+	Correct bool      `json:"correct"`
+	// Rating and RD are the account's puzzle rating after the answer;
+	// PuzzleRating the puzzle's it was rated against.
+	Rating       float64 `json:"rating"`
+	RD           float64 `json:"rd"`
+	PuzzleRating float64 `json:"puzzle_rating"`
 }
 
 type exportAccount struct {
@@ -100,6 +117,14 @@ func (s *Server) export(r *http.Request, u *store.User) (*exportJSON, error) {
 	}
 	if out.Daily, err = st.UserDaily(ctx, u.ID, 100000); err != nil {
 		return nil, err
+	}
+	as, err := st.PuzzleAnswers(ctx, u.ID, puzzles.SetName, 0)
+	if err != nil {
+		return nil, err
+	}
+	out.Puzzles = []exportPuzzle{}
+	for _, a := range as {
+		out.Puzzles = append(out.Puzzles, exportPuzzle{Set: a.Set, Puzzle: a.Puzzle, At: a.At, Action: a.Action, Correct: a.Correct, Rating: a.R, RD: a.RD, PuzzleRating: a.PuzzleR})
 	}
 	return out, nil
 }

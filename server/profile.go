@@ -5,11 +5,13 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"cardtable/accounts"
 	"cardtable/analysis"
 	"cardtable/engine"
+	"cardtable/puzzles"
 	"cardtable/ratings"
 	"cardtable/store"
 )
@@ -36,7 +38,10 @@ type ratingJSON struct {
 }
 
 type pointJSON struct {
+	// Table is the rated game's table; Puzzle, for the puzzles' rating,
+	// the puzzle answered (Table is then "").
 	Table  string    `json:"table"`
+	Puzzle int       `json:"puzzle,omitempty"`
 	At     time.Time `json:"at"`
 	Rating float64   `json:"rating"`
 	RD     float64   `json:"rd"`
@@ -57,7 +62,8 @@ type profileGame struct {
 	Rated   bool   `json:"rated,omitempty"`
 	Daily   string `json:"daily,omitempty"`
 	// Replay is the replay page, once the game may be watched; Analysis
-	// the game's stored analysis (docs/analysis.md), when there is one.
+	// the replay page with its analysis panel up, when the game has a
+	// stored analysis (docs/analysis.md).
 	Replay   string `json:"replay,omitempty"`
 	Analysis string `json:"analysis,omitempty"`
 }
@@ -106,16 +112,33 @@ func (s *Server) userRatings(r *http.Request, user string) ([]ratingJSON, error)
 		if rj.Rank, err = s.acc.st.RatingRank(r.Context(), rt.Category, user); err != nil {
 			return nil, err
 		}
-		h, err := s.acc.st.RatingHistory(r.Context(), user, rt.Category, 200)
-		if err != nil {
+		if rj.History, err = s.ratingHistory(r.Context(), user, rt.Category); err != nil {
 			return nil, err
-		}
-		for _, p := range h {
-			rj.History = append(rj.History, pointJSON{Table: p.Table, At: p.At, Rating: p.R, RD: p.RD})
 		}
 		out = append(out, rj)
 	}
 	return out, nil
+}
+
+// historyPoints is how many points a rating's history shows.
+const historyPoints = 200
+
+// ratingHistory is user's rating in category after each of its last
+// games, oldest first: the puzzles' after each counted answer.
+func (s *Server) ratingHistory(ctx context.Context, user, category string) ([]pointJSON, error) {
+	out := []pointJSON{}
+	if category == ratings.RegicidePuzzles {
+		as, err := s.acc.st.PuzzleAnswers(ctx, user, puzzles.SetName, historyPoints)
+		for _, a := range as {
+			out = append(out, pointJSON{Puzzle: a.Puzzle, At: a.At, Rating: a.R, RD: a.RD})
+		}
+		return out, err
+	}
+	h, err := s.acc.st.RatingHistory(ctx, user, category, historyPoints)
+	for _, p := range h {
+		out = append(out, pointJSON{Table: p.Table, At: p.At, Rating: p.R, RD: p.RD})
+	}
+	return out, err
 }
 
 // userGames is a user's latest games.
@@ -196,7 +219,7 @@ type boardEntry struct {
 func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	cat := r.PathValue("category")
 	if ratings.CategoryTitle(cat) == cat {
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, "not-found", "no rating %q; ratings: %s, %s", cat, ratings.Watchtower, ratings.SlapWar))
+		s.apiError(w, r, apiErrorf(http.StatusNotFound, "not-found", "no rating %q; ratings: %s", cat, strings.Join(ratings.Categories, ", ")))
 		return
 	}
 	q := r.URL.Query()
@@ -260,7 +283,8 @@ func pageParams(offset, limit string, most int) (int, int, error) {
 }
 
 // analysisLink is the address of table id's stored analysis, "" when it
-// has none (or the store keeps none).
+// has none (or the store keeps none): the replay page with its analysis
+// panel brought up (analysisQuery), not the JSON document.
 func (s *Server) analysisLink(ctx context.Context, id string) string {
 	as, err := s.analysisStore()
 	if err != nil {
@@ -269,5 +293,12 @@ func (s *Server) analysisLink(ctx context.Context, id string) string {
 	if _, err := as.Analysis(ctx, id, string(analysis.DefaultDepth)); err != nil {
 		return ""
 	}
-	return "/api/tables/" + id + "/analysis"
+	return replayAnalysis(id)
 }
+
+// analysisQuery is the replay page's query that brings its analysis
+// panel up on opening (js/replay.js).
+const analysisQuery = "?analysis=1"
+
+// replayAnalysis is table id's replay page with its analysis panel up.
+func replayAnalysis(id string) string { return "/replay/" + id + analysisQuery }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"cardtable/puzzles"
+	"cardtable/ratings"
 )
 
 // Regicide puzzles (docs/puzzles.md): the page and its API. The answer is
@@ -16,6 +17,7 @@ import (
 //	GET  /api/puzzles/regicide                 {"count": N}
 //	GET  /api/puzzles/regicide/{id}            the puzzle as shown (puzzles.Shown)
 //	POST /api/puzzles/regicide/{id}/answer     {"action": "..."} → puzzles.Outcome
+//	                                           (with the ratings: puzzlerating.go)
 
 // puzzleSet is the set served: the one built in (tests may swap it).
 var puzzleSet = puzzles.Shipped
@@ -26,6 +28,7 @@ const maxPuzzleID = 7
 func (s *Server) routePuzzles(mux *http.ServeMux) {
 	mux.HandleFunc("GET /puzzles", s.puzzlesPage)
 	mux.HandleFunc("GET /api/puzzles/regicide", s.handlePuzzleCount)
+	mux.HandleFunc("GET /api/puzzles/regicide/next", s.handleNextPuzzle)
 	mux.HandleFunc("GET /api/puzzles/regicide/{id}", s.handlePuzzle)
 	mux.HandleFunc("POST /api/puzzles/regicide/{id}/answer", s.handlePuzzleAnswer)
 }
@@ -100,5 +103,37 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "%s; send one of the puzzle's legal actions", truncate(err.Error(), 200)))
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	resp, err := s.puzzleAnswered(w, r, set, out)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	if resp != nil {
+		writeJSON(w, http.StatusOK, resp)
+	}
+}
+
+// puzzleAnswered is what an answer out answers: with the puzzle's rating
+// and, signed in, the rating of the player's answer (puzzlerating.go).
+// It returns nil when it answered already (a refusal).
+func (s *Server) puzzleAnswered(w http.ResponseWriter, r *http.Request, set *puzzles.Set, out *puzzles.Outcome) (*answerJSON, error) {
+	resp := &answerJSON{Outcome: out}
+	if s.acc == nil {
+		return resp, nil
+	}
+	u, err := s.currentUser(r)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil {
+		cur, err := s.currentPuzzle(r.Context(), set, out.ID)
+		resp.PuzzleRating = brief(ratings.Rating{R: cur.R, RD: cur.RD, Vol: cur.Vol})
+		return resp, err
+	}
+	if !s.limitWrites(w, r) {
+		return nil, nil
+	}
+	rated, puzzle, err := s.ratePuzzle(r.Context(), u, set, out)
+	resp.Rated, resp.PuzzleRating = rated, brief(puzzle)
+	return resp, err
 }

@@ -3,8 +3,10 @@ package server
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"cardtable/server/testclock"
+	"cardtable/store/memstore"
 )
 
 // rematchOf waits for a rematch message that satisfies ok.
@@ -96,4 +98,123 @@ func TestRematchBotsAndLimit(t *testing.T) {
 	}
 	tableCmd(a, "rematch", "again")
 	refused(t, a, "again", CodeNotAllowed)
+}
+
+// A rematch offer does not wait forever: it lapses RematchLapse after it
+// was asked (by the server's clock) when nobody but its maker has agreed —
+// everyone is told, the event is stored at the lapse, and it may be asked
+// again. At a correspondence table it waits the table's move time.
+func TestRematchLapses(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, nil, clk)
+	tb, tok := people(t, ts, "war", 2, nil, nil)
+	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
+	tableCmd(bob, "resign", "r")
+	ann.until("end")
+	tableCmd(ann, "rematch", "m")
+	m := rematchOf(t, bob, func(m rematchMessage) bool { return m.Open })
+	if want := lifeStart.Add(RematchLapse); m.Lapses == nil || !m.Lapses.Equal(want) || m.LapseMS != RematchLapse.Milliseconds() {
+		t.Errorf("asked: lapses %v in %d ms; want %s in %d ms", m.Lapses, m.LapseMS, want, RematchLapse.Milliseconds())
+	}
+	clk.Advance(RematchLapse - time.Second)
+	tableCmd(ann, "rematch", "again") // answered only once it is still open
+	refused(t, ann, "again", CodeNotAllowed)
+	if k := strings.Join(storedKinds(t, ts, tb.ID), ","); k != "end,rematch-offer" {
+		t.Fatalf("a second before the lapse: %s", k)
+	}
+	clk.Advance(time.Second)
+	if n := notice(t, ann, evRematchLapse); n.Text != "the rematch lapsed: bob did not answer" || !n.At.Equal(lifeStart.Add(RematchLapse)) {
+		t.Errorf("notice %+v", n)
+	}
+	if m := rematchOf(t, bob, func(m rematchMessage) bool { return !m.Open }); m.Table != "" || m.Lapses != nil {
+		t.Errorf("after the lapse: %+v", m)
+	}
+	tableCmd(ann, "rematch", "m2")
+	rematchOf(t, bob, func(m rematchMessage) bool { return m.Open })
+
+	corr, ctok := people(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
+	a := ts.dial(corr.ID, ctok[0])
+	tableCmd(a, "abort", "ab")
+	a.until("end")
+	tableCmd(a, "rematch", "m")
+	if m := rematchOf(t, a, func(m rematchMessage) bool { return m.Open }); m.LapseMS != (24 * time.Hour).Milliseconds() {
+		t.Errorf("a correspondence table's rematch waits %d ms, want a day", m.LapseMS)
+	}
+}
+
+// When two people or more have agreed by the lapse, the rematch is made
+// without waiting longer: a bot sits in for the person who did not answer,
+// at the seat their old token holds, and they take it back from there.
+func TestRematchBotSitsIn(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, nil, clk)
+	tb, tok := people(t, ts, "war", 3, nil, map[string]string{"pace": "live", "move": "30s"})
+	ann, bob, cy := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, tok[2])
+	tableCmd(ann, "abort", "ab")
+	ann.until("end")
+	tableCmd(ann, "rematch", "m")
+	rematchOf(t, bob, func(m rematchMessage) bool { return m.Open })
+	tableCmd(bob, "rematch", "yes")
+	rematchOf(t, ann, func(m rematchMessage) bool { return m.Open && len(m.Agreed) == 2 })
+	clk.Advance(RematchLapse)
+	if n := notice(t, ann, evRematch); n.Text != "the rematch is ready; heuristic sits in for cy, who did not answer" {
+		t.Errorf("notice %+v", n)
+	}
+	m := rematchOf(t, cy, func(m rematchMessage) bool { return m.Table != "" })
+	if m.YourSeat != 0 {
+		t.Errorf("cy's seat at the rematch: %d, want 0", m.YourSeat)
+	}
+	hdr, err := ts.st.Table(t.Context(), m.Table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := hdr.Seats[0]; s.Kind != "bot" || s.Bot != "heuristic" || s.Name != "cy" || s.Token == "" {
+		t.Errorf("cy's seat at the rematch: %+v", s)
+	}
+	if s := hdr.Seats[1]; s.Kind != "human" || s.Name != "ann" {
+		t.Errorf("ann's seat at the rematch: %+v", s)
+	}
+	if k := strings.Join(storedKinds(t, ts, m.Table), ","); k != "rematch-of,takeover,clock-start" {
+		t.Errorf("the rematch's events: %s", k)
+	}
+	nc := ts.dial(m.Table, tok[2])
+	seats := as[seatsMessage](t, nc.until("seats"))
+	if !seats.Seats[0].TakenOver || seats.Seats[0].Kind != "bot" {
+		t.Errorf("cy's seat as the rematch shows it: %+v", seats.Seats[0])
+	}
+	tableCmd(nc, "take-back", "tb")
+	if n := notice(t, nc, evTakeback); n.About != 0 {
+		t.Errorf("take-back: %+v", n)
+	}
+	clockOf(t, nc, func(c clockMessage) bool { return c.Started })
+}
+
+// An open rematch offer survives a restart with its time: the server that
+// rebuilds the finished table lapses it at the same moment (here, at once:
+// the lapse passed while the server was down).
+func TestRematchLapseAfterRestart(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	st := memstore.New()
+	ts := lifeServer(t, st, clk)
+	tb, tok := people(t, ts, "war", 2, nil, nil)
+	ann := ts.dial(tb.ID, tok[0])
+	tableCmd(ann, "resign", "r")
+	ann.until("end")
+	clk.Advance(time.Minute)
+	tableCmd(ann, "rematch", "m")
+	rematchOf(t, ann, func(m rematchMessage) bool { return m.Open })
+	ts.stop()
+
+	clk.Advance(5 * time.Minute)
+	ts2 := lifeServer(t, st, clk)
+	bob := ts2.dial(tb.ID, tok[1])
+	rematchOf(t, bob, func(m rematchMessage) bool { return !m.Open })
+	evs, err := st.Events(t.Context(), tb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := evs[len(evs)-1]
+	if want := lifeStart.Add(time.Minute + RematchLapse); last.Kind != evRematchLapse || !last.At.Equal(want) {
+		t.Errorf("the last event: %+v; want the lapse at %s", last, want)
+	}
 }

@@ -114,7 +114,7 @@ func (r *room) clockRun(at time.Time, actor int) {
 
 // armClock sets the room's alarm for the clock's next deadline.
 func (r *room) armClock() {
-	r.lifeStop()
+	r.clockStop()
 	next, ok := r.life.clock.Next()
 	if !ok {
 		return
@@ -161,7 +161,7 @@ func (r *room) timeOut(seat int, at time.Time) {
 // armRetry tries the clock's deadlines again in a few seconds (a store
 // write failed).
 func (r *room) armRetry() {
-	r.lifeStop()
+	r.clockStop()
 	r.life.stopTimer = r.srv.clock.AfterFunc(5*time.Second, func() { r.send(func() { r.clockDue() }) })
 }
 
@@ -211,11 +211,15 @@ func (s *Server) cancelWake(id string) {
 	}
 }
 
-// lifeRetired runs when the room is unloaded while its game goes on: a
-// clocked table is loaded back at its next deadline.
+// lifeRetired runs when the room is unloaded: a clocked table whose game
+// goes on is loaded back at its next deadline, a finished one with a
+// rematch offer open at its lapse.
 func (r *room) lifeRetired() {
 	r.lifeStop()
 	if next, ok := r.nextDeadline(); ok {
 		r.srv.wakeAt(r.id, next)
+	}
+	if lapse, ok := r.rematchLapses(); ok {
+		r.srv.wakeAt(r.id, lapse)
 	}
 }

@@ -27,6 +27,7 @@ const (
 	evRematchOffer  = "rematch-offer"   // seat asked for a rematch
 	evRematchAccept = "rematch-accept"  // seat accepted it
 	evRematchNo     = "rematch-decline" // seat declined it
+	evRematchLapse  = "rematch-lapse"   // nobody but its maker answered in time: data seats (who did not)
 	evRematch       = "rematch"         // the rematch's table: data table, seats
 	evRematchOf     = "rematch-of"      // (on the new table) the table it is a rematch of
 )
@@ -49,7 +50,8 @@ type eventData struct {
 	Name    string `json:"name,omitempty"`    // chat: the speaker's name then
 	Text    string `json:"text,omitempty"`    // chat
 	Table   string `json:"table,omitempty"`   // rematch, rematch-of
-	Seats   []int  `json:"seats,omitempty"`   // rematch: each old seat's new seat
+	Seats   []int  `json:"seats,omitempty"`   // rematch: each old seat's new seat; rematch-lapse: who did not answer
+	Bots    []int  `json:"bots,omitempty"`    // rematch: the old seats a bot sits in for there (they did not answer)
 }
 
 // storeEvent stores a table event at time at (fenced on a cluster), before
@@ -198,7 +200,12 @@ func eventText(e store.Event, who func(int) string) string {
 		return who(e.Seat) + " accepted the rematch"
 	case evRematchNo:
 		return who(e.Seat) + " declined the rematch"
+	case evRematchLapse:
+		return "the rematch lapsed: " + names(d.Seats, who) + " did not answer"
 	case evRematch:
+		if len(d.Bots) > 0 {
+			return "the rematch is at table " + d.Table + "; a bot sits in for " + names(d.Bots, who) + ", who did not answer"
+		}
 		return "the rematch is at table " + d.Table
 	case evRematchOf:
 		return "a rematch of table " + d.Table

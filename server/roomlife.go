@@ -35,9 +35,12 @@ type life struct {
 	draw   *table.Offer
 	drawAt []int
 	chat   chatState
-	// rematch is the open rematch offer; next the rematch's table once
-	// made, rematchOf the table this one is a rematch of.
+	// rematch is the open rematch offer, asked at rematchAt; rematchStop
+	// stops its lapse's alarm; next the rematch's table once made,
+	// rematchOf the table this one is a rematch of.
 	rematch         *table.Offer
+	rematchAt       time.Time
+	rematchStop     func() bool
 	rematchOffers   int
 	next, rematchOf string
 	// notes say who a bot played on for, and why, for the end message.
@@ -181,12 +184,13 @@ func (r *room) replayEvent(e store.Event, bots []bool) {
 		r.life.chat.add(chatLine{From: e.Seat, Channel: d.Channel, Name: d.Name, Text: d.Text, At: e.At, Version: e.Version})
 	case evRematchOffer:
 		r.life.rematch = table.NewOffer(e.Seat, e.Version, r.rematchAsked())
+		r.life.rematchAt = e.At
 		r.life.rematchOffers++
 	case evRematchAccept:
 		if r.life.rematch != nil {
 			r.life.rematch.Agree(e.Seat)
 		}
-	case evRematchNo:
+	case evRematchNo, evRematchLapse:
 		r.life.rematch = nil
 	case evRematch:
 		r.life.rematch, r.life.next = nil, d.Table
@@ -246,6 +250,12 @@ func (r *room) lifeSnapshot(seat int) []any {
 
 // lifeStop stops the table-level timers (the room stops).
 func (r *room) lifeStop() {
+	r.clockStop()
+	r.rematchTimerStop()
+}
+
+// clockStop stops the clock's alarm.
+func (r *room) clockStop() {
 	if r.life.stopTimer != nil {
 		r.life.stopTimer()
 		r.life.stopTimer = nil
@@ -277,6 +287,7 @@ func (r *room) endTable(e record.Ending, at time.Time) error {
 func (r *room) lifeEnded() {
 	r.lifeStop()
 	r.sealedClock = nil
+	r.armRematch() // an offer rebuilt from the store lapses in its time
 	r.life.draw = nil
 	if c := r.life.clock; c != nil {
 		c.Run(r.srv.now(), nil, -1)

@@ -2,17 +2,28 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"time"
 
+	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/store"
 	"cardtable/table"
 )
 
 // maxRematchOffers bounds the rematch offers of one table, so a declined
-// one is not asked again and again.
+// or lapsed one is not asked again and again.
 const maxRematchOffers = 3
+
+// RematchLapse is how long a rematch offer waits for answers, by the
+// server's clock from when it was asked, at a table without a
+// correspondence clock (one with waits its move time: 1 to 7 days). Then
+// nobody waits any longer: when two people or more have agreed, the
+// rematch is made with a bot sitting in for each person who did not answer
+// (their token holds the seat, so they take it back with take-back);
+// otherwise the offer lapses (docs/protocol.md, "Rematch").
+const RematchLapse = 2 * time.Minute
 
 // rematchMessage is the state of a finished table's rematch, sent on
 // joining and whenever it changes (docs/protocol.md, "Rematch").
@@ -31,6 +42,10 @@ type rematchMessage struct {
 	YourSeat int    `json:"your_seat"`
 	// Of is the table this one is a rematch of.
 	Of string `json:"of,omitempty"`
+	// Lapses (the server's time) and LapseMS (from when it was sent):
+	// when an open offer stops waiting for those who have not answered.
+	Lapses  *time.Time `json:"lapses,omitempty"`
+	LapseMS int64      `json:"lapse_ms,omitempty"`
 }
 
 // rematchMessage is seat's rematch message (false: nothing to say).
@@ -38,6 +53,8 @@ func (r *room) rematchMessage(seat int) (rematchMessage, bool) {
 	m := rematchMessage{Type: "rematch", Seat: seat, Version: r.t.Version(), From: -1, Agreed: []int{}, Waiting: []int{}, Table: r.life.next, YourSeat: -1, Of: r.life.rematchOf}
 	if o := r.life.rematch; o != nil {
 		m.Open, m.From, m.Agreed, m.Waiting = true, o.From, o.Agreed(), o.Waiting()
+		lapse, _ := r.rematchLapses()
+		m.Lapses, m.LapseMS = &lapse, max(0, lapse.Sub(r.srv.now()).Milliseconds())
 	}
 	if m.Table != "" && seat >= 0 {
 		m.YourSeat = (seat + 1) % r.t.NumSeats()
@@ -82,7 +99,9 @@ func (r *room) rematch(c *client) error {
 			return err
 		}
 		r.life.rematch = table.NewOffer(seat, r.t.Version(), r.rematchAsked())
+		r.life.rematchAt = at
 		r.life.rematchOffers++
+		r.armRematch()
 		r.notify(evRematchOffer, seat, r.seatWho(seat)+" asked for a rematch", at)
 	} else {
 		if !o.Asked(seat) || slices.Contains(o.Agreed(), seat) {
@@ -95,7 +114,7 @@ func (r *room) rematch(c *client) error {
 		r.notify(evRematchAccept, seat, r.seatWho(seat)+" accepted the rematch", at)
 	}
 	if r.life.rematch.Done() {
-		return r.makeRematch(at)
+		return r.makeRematch(at, nil)
 	}
 	r.sendRematch()
 	return nil
@@ -114,32 +133,109 @@ func (r *room) rematchDecline(c *client) error {
 		return err
 	}
 	r.life.rematch = nil
+	r.rematchTimerStop()
 	r.notify(evRematchNo, c.seat, r.seatWho(c.seat)+" declined the rematch", at)
 	r.sendRematch()
 	return nil
 }
 
+// rematchLapse is how long the table's rematch offers wait.
+func (r *room) rematchLapse() time.Duration {
+	if r.life.settings.Pace == table.PaceCorrespondence {
+		return r.life.settings.Move
+	}
+	return RematchLapse
+}
+
+// rematchLapses is when the open rematch offer stops waiting (false:
+// none is open).
+func (r *room) rematchLapses() (time.Time, bool) {
+	if r.life.rematch == nil || r.life.next != "" {
+		return time.Time{}, false
+	}
+	return r.life.rematchAt.Add(r.rematchLapse()), true
+}
+
+// armRematch sets the alarm for the open offer's lapse.
+func (r *room) armRematch() {
+	r.rematchTimerStop()
+	if lapse, ok := r.rematchLapses(); ok {
+		r.armRematchIn(lapse.Sub(r.srv.now()))
+	}
+}
+
+func (r *room) armRematchIn(d time.Duration) {
+	r.rematchTimerStop()
+	r.life.rematchStop = r.srv.clock.AfterFunc(d, func() { r.send(func() { r.rematchDue() }) })
+}
+
+// rematchTimerStop stops the lapse's alarm.
+func (r *room) rematchTimerStop() {
+	if r.life.rematchStop != nil {
+		r.life.rematchStop()
+		r.life.rematchStop = nil
+	}
+}
+
+// rematchDue runs at the open offer's lapse: with two people or more
+// agreed the rematch is made, a bot sitting in for each who did not
+// answer; otherwise the offer lapses.
+func (r *room) rematchDue() {
+	o := r.life.rematch
+	lapse, ok := r.rematchLapses()
+	if !ok {
+		return
+	}
+	now := r.srv.now()
+	if now.Before(lapse) {
+		r.armRematch()
+		return
+	}
+	absent := o.Waiting()
+	if len(o.Agreed()) >= 2 {
+		if err := r.makeRematch(now, absent); err != nil {
+			r.armRematchIn(5 * time.Second) // a store write failed: again soon
+		}
+		return
+	}
+	if err := r.storeEvent(evRematchLapse, engine.Spectator, eventData{Seats: absent}, lapse); err != nil {
+		r.armRematchIn(5 * time.Second)
+		return
+	}
+	r.life.rematch = nil
+	r.notify(evRematchLapse, engine.Spectator, "the rematch lapsed: "+names(absent, r.seatWho)+" did not answer", lapse)
+	r.sendRematch()
+}
+
+// names lists seats' names in words: "bob", "bob and carol", "bob, carol
+// and dan".
+func names(seats []int, who func(int) string) string {
+	out := ""
+	for i, s := range seats {
+		switch {
+		case i == 0:
+		case i == len(seats)-1:
+			out += " and "
+		default:
+			out += ", "
+		}
+		out += who(s)
+	}
+	return out
+}
+
 // makeRematch makes the rematch's table: the same game, options, settings
 // and bots, seats rotated by one (seat i here is seat i+1 there), each
 // person's seat claimed with the same token, so their browsers carry it
-// over; a new deal. Stored and started, then linked from here.
-func (r *room) makeRematch(at time.Time) error {
-	n := len(r.hdr.Seats)
+// over; a new deal. The seats of absent (people who did not answer by the
+// lapse) are theirs too, played by the game's default bot until they take
+// them back. Stored and started, then linked from here.
+func (r *room) makeRematch(at time.Time, absent []int) error {
 	hdr := store.Table{ID: newTableID(), Game: r.hdr.Game, Options: r.hdr.Options, Seed: newSeed(), Creator: r.hdr.Creator,
-		Created: at, Settings: r.hdr.Settings, Seats: make([]store.Seat, n)}
-	moved := make([]int, n)
-	for i, st := range r.hdr.Seats {
-		j := (i + 1) % n
-		moved[i] = j
-		if st.Token != "" {
-			hdr.Seats[j] = store.Seat{Name: st.Name, Kind: table.KindHuman, Token: st.Token}
-		} else {
-			hdr.Seats[j] = store.Seat{Name: botName(st.Bot, j), Kind: table.KindBot, Bot: st.Bot}
-		}
-		if st.Invite != "" {
-			hdr.Seats[j].Invite = newInvite() // an unlisted table's rematch stays unlisted
-		}
-	}
+		Created: at, Settings: r.hdr.Settings}
+	var moved []int
+	var events []store.Event
+	hdr.Seats, moved, events = r.rematchSeats(at, absent)
 	g := r.game
 	opts, err := engine.ResolveOptions(g.Options(), hdr.Options)
 	if err != nil {
@@ -151,23 +247,59 @@ func (r *room) makeRematch(at time.Time) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	link := store.Event{Seq: 0, Kind: evRematchOf, Seat: engine.Spectator, Data: `{"table":"` + r.id + `"}`, At: at}
 	if err := r.srv.store.CreateTable(ctx, hdr); err != nil {
 		r.srv.log.Error("rematch not stored", "table", r.id, "err", err)
 		return table.Errorf(CodeUnavailable, "the server could not make the rematch; try again")
 	}
-	if err := r.srv.store.AppendEvent(ctx, hdr.ID, link); err != nil {
-		r.srv.log.Error("rematch link not stored", "table", hdr.ID, "err", err)
+	for _, e := range events {
+		if err := r.srv.store.AppendEvent(ctx, hdr.ID, e); err != nil {
+			r.srv.log.Error("rematch event not stored", "table", hdr.ID, "kind", e.Kind, "err", err)
+			events = events[:e.Seq]
+			break
+		}
 	}
-	if err := r.storeEvent(evRematch, engine.Spectator, eventData{Table: hdr.ID, Seats: moved}, at); err != nil {
+	if err := r.storeEvent(evRematch, engine.Spectator, eventData{Table: hdr.ID, Seats: moved, Bots: absent}, at); err != nil {
 		return err
 	}
 	r.life.rematch, r.life.next = nil, hdr.ID
-	if err := r.srv.openTable(ctx, hdr, g, t, &history{events: []store.Event{link}}); err != nil {
+	r.rematchTimerStop()
+	if err := r.srv.openTable(ctx, hdr, g, t, &history{events: events}); err != nil {
 		r.srv.log.Error("rematch not started; it starts when someone joins", "table", hdr.ID, "err", err)
 	}
 	r.srv.metrics.tables.Inc()
-	r.notify(evRematch, engine.Spectator, "the rematch is ready", at)
+	text := "the rematch is ready"
+	if len(absent) > 0 {
+		text += "; " + bots.Default(r.game.Name()) + " sits in for " + names(absent, r.seatWho) + ", who did not answer"
+	}
+	r.notify(evRematch, engine.Spectator, text, at)
 	r.sendRematch()
 	return nil
+}
+
+// rematchSeats are the rematch's seats (seat i here is seat i+1 there),
+// where each seat here went, and the new table's first events: its link
+// back here, and a takeover for each seat of absent.
+func (r *room) rematchSeats(at time.Time, absent []int) ([]store.Seat, []int, []store.Event) {
+	n := len(r.hdr.Seats)
+	seats, moved := make([]store.Seat, n), make([]int, n)
+	events := []store.Event{{Seq: 0, Kind: evRematchOf, Seat: engine.Spectator, Data: `{"table":"` + r.id + `"}`, At: at}}
+	for i, st := range r.hdr.Seats {
+		j := (i + 1) % n
+		moved[i] = j
+		switch {
+		case st.Token != "" && slices.Contains(absent, i):
+			spec := bots.Default(r.game.Name())
+			seats[j] = store.Seat{Name: st.Name, Kind: table.KindBot, Bot: spec, Token: st.Token}
+			data, _ := json.Marshal(eventData{Reason: reasonAway, Bot: spec})
+			events = append(events, store.Event{Seq: len(events), Kind: evTakeover, Seat: j, Data: string(data), At: at})
+		case st.Token != "":
+			seats[j] = store.Seat{Name: st.Name, Kind: table.KindHuman, Token: st.Token}
+		default:
+			seats[j] = store.Seat{Name: botName(st.Bot, j), Kind: table.KindBot, Bot: st.Bot}
+		}
+		if st.Invite != "" {
+			seats[j].Invite = newInvite() // an unlisted table's rematch stays unlisted
+		}
+	}
+	return seats, moved, events
 }

@@ -153,6 +153,51 @@ type Settlement struct {
 	Daily *DailyAttempt
 }
 
+// PuzzleRating is a puzzle's rating (docs/puzzles.md): seeded from how
+// many of the mining panel's bots miss it and moved by people's counted
+// answers, on the players' Glicko scale. A puzzle nobody has answered has
+// no stored rating (its seed stands).
+type PuzzleRating struct {
+	// Set names the puzzle set ("regicide"); Puzzle is the puzzle's id in
+	// it, from 1.
+	Set    string
+	Puzzle int
+	R, RD  float64
+	Vol    float64
+	// Answers counts the counted answers; it is the rating's version, as
+	// Rating.Games is a player's.
+	Answers int
+	Updated time.Time
+}
+
+// PuzzleAnswer is an account's counted answer to a puzzle: its first
+// one (a puzzle is rated once per account), with the account's puzzle
+// rating after it.
+type PuzzleAnswer struct {
+	User    string
+	Set     string
+	Puzzle  int
+	At      time.Time
+	Action  string
+	Correct bool
+	// R, RD and Vol are the user's puzzle rating after the answer.
+	R, RD float64
+	Vol   float64
+	// PuzzleR is the rating of the puzzle it was rated against.
+	PuzzleR float64
+}
+
+// PuzzleSettlement is one counted answer with what it moves, written in
+// one transaction: the answer, the user's rating (User.Before.Games 0 for
+// a first puzzle; the category is the puzzles') and the puzzle's
+// (PuzzleBefore.Answers 0 for its first counted answer, its seed).
+type PuzzleSettlement struct {
+	Answer       PuzzleAnswer
+	User         RatingChange
+	PuzzleBefore PuzzleRating
+	PuzzleAfter  PuzzleRating
+}
+
 // Accounts keeps accounts, their sessions and passkeys, the links between
 // seats and accounts, daily attempts and ratings. Like Store, an error
 // leaves everything as it was; times come back in UTC to the microsecond.
@@ -176,9 +221,10 @@ type Accounts interface {
 	SignInState(ctx context.Context, key string) (SignInState, error)
 	// SignInSucceeded clears a key's failures.
 	SignInSucceeded(ctx context.Context, key string) error
-	// DeleteUser removes a user with its passkeys, sessions, seat links
-	// and ratings; its tables stay, the names of its seats replaced by
-	// anonymous, and its daily attempts stay without their user.
+	// DeleteUser removes a user with its passkeys, sessions, seat links,
+	// ratings and puzzle answers (the puzzles keep their ratings); its
+	// tables stay, the names of its seats replaced by anonymous, and its
+	// daily attempts stay without their user.
 	DeleteUser(ctx context.Context, id, anonymous string) error
 
 	// AddPasskey stores a credential (ErrConflict if its ID exists).
@@ -269,4 +315,19 @@ type Accounts interface {
 	// was read, ErrFenced when Epoch is not the table's live lease,
 	// ErrNotFound for no such table.
 	Settle(ctx context.Context, s Settlement) error
+
+	// SettlePuzzle writes a counted puzzle answer, the user's new puzzle
+	// rating (with Before's Category) and the puzzle's in one
+	// transaction: ErrConflict when the user answered the puzzle already
+	// (nothing is written: a puzzle is rated once per account), ErrStale
+	// when either rating moved since it was read, ErrNotFound for no such
+	// user.
+	SettlePuzzle(ctx context.Context, s PuzzleSettlement) error
+	// PuzzleRatings lists the stored ratings of set's puzzles ids (all of
+	// the set's when ids is empty), by puzzle; a puzzle never answered is
+	// missing.
+	PuzzleRatings(ctx context.Context, set string, ids []int) ([]PuzzleRating, error)
+	// PuzzleAnswers lists user's counted answers in set, oldest first,
+	// the last limit of them (all when limit is 0 or less).
+	PuzzleAnswers(ctx context.Context, user, set string, limit int) ([]PuzzleAnswer, error)
 }

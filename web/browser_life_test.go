@@ -96,10 +96,12 @@ func flip(tb *webtest.Tab) {
 
 // A rematch in the browser: bob resigns (the page asks once more); alice
 // asks for a rematch, bob declines it on his screen; alice asks again and
-// bob accepts: both pages — and a spectator's — move to the new table,
-// each person in their rotated seat with the token carried over.
+// bob does not answer: it lapses; alice asks a third time and bob
+// accepts: both pages — and a spectator's — move to the new table, each
+// person in their rotated seat with the token carried over.
 func TestBrowserRematch(t *testing.T) {
-	s := lifeSite(t, testclock.New(lifeStart))
+	clk := testclock.New(lifeStart)
+	s := lifeSite(t, clk)
 	alice := s.Tab(t)
 	c := s.Create(t, webtest.One("war", nil, "human", "human"))
 	alice.Sit(c)
@@ -121,6 +123,22 @@ func TestBrowserRematch(t *testing.T) {
 	alice.Wait("the rematch button again", "document.querySelector('[data-life=rematch]')")
 	alice.Click("[data-life=rematch]")
 	bob.Wait("the rematch asked again", "document.querySelector('[data-life=rematch-accept]')")
+	// Nobody waits forever: the offer says until when it stands, and
+	// lapses then (by the server's clock) when bob has not answered.
+	if got := bob.Text(".offer"); !strings.Contains(got, "alice asks for a rematch (until ") {
+		t.Errorf("bob's offer: %q", got)
+	}
+	if got := alice.Text(".offer"); !strings.Contains(got, "waiting for bob (until ") {
+		t.Errorf("alice's offer: %q", got)
+	}
+	shots(alice, "rematch-waiting")
+	clk.Advance(server.RematchLapse)
+	logHas(alice, "the rematch lapsed: bob did not answer")
+	logHas(bob, "the rematch lapsed: bob did not answer")
+	bob.Wait("the offer gone", "!document.querySelector('[data-life=rematch-accept]')")
+	alice.Wait("the rematch button after the lapse", "document.querySelector('[data-life=rematch]')")
+	alice.Click("[data-life=rematch]")
+	bob.Wait("the rematch asked a third time", "document.querySelector('[data-life=rematch-accept]')")
 	bob.Click("[data-life=rematch-accept]")
 	for _, tb := range []*webtest.Tab{alice, bob, spec} {
 		tb.Wait("the move to the rematch", fmt.Sprintf("location.pathname !== '/t/%s' && window.cardtableTable && window.cardtableTable.s.view", c.ID))

@@ -14,7 +14,13 @@ type Clock struct {
 	mu     sync.Mutex
 	now    time.Time
 	timers []*timer
-	fired  sync.WaitGroup
+	// running counts the fired functions that have not returned; done is
+	// signalled as each returns. (Not a WaitGroup: a function fired while
+	// Advance waits — a timer set already due by a function Advance
+	// fired, from another goroutine — would Add to it during its Wait,
+	// which a WaitGroup forbids: it panicked under load.)
+	running int
+	done    *sync.Cond
 }
 
 type timer struct {
@@ -24,7 +30,11 @@ type timer struct {
 }
 
 // New is a clock standing at start.
-func New(start time.Time) *Clock { return &Clock{now: start} }
+func New(start time.Time) *Clock {
+	c := &Clock{now: start}
+	c.done = sync.NewCond(&c.mu)
+	return c
+}
 
 // Now implements server.Clock.
 func (c *Clock) Now() time.Time {
@@ -62,9 +72,14 @@ func (c *Clock) AfterFunc(d time.Duration, f func()) func() bool {
 // fire runs t's function (c.mu held).
 func (c *Clock) fire(t *timer) {
 	t.stopped = true
-	c.fired.Add(1)
+	c.running++
 	go func() {
-		defer c.fired.Done()
+		defer func() {
+			c.mu.Lock()
+			c.running--
+			c.done.Broadcast()
+			c.mu.Unlock()
+		}()
 		t.f()
 	}()
 }
@@ -84,8 +99,10 @@ func (c *Clock) Advance(d time.Duration) {
 		c.fire(t)
 	}
 	c.timers = keep
+	for c.running > 0 {
+		c.done.Wait()
+	}
 	c.mu.Unlock()
-	c.fired.Wait()
 }
 
 // Pending is how many timers wait.

@@ -23,6 +23,8 @@ type accounts struct {
 	verdicts   map[string]string
 	ratings    map[ratingKey]store.Rating
 	history    map[ratingKey][]store.RatingPoint
+	puzzles    map[puzzleKey]store.PuzzleRating
+	answers    map[answerKey]store.PuzzleAnswer
 }
 
 type failure struct {
@@ -43,6 +45,7 @@ func newAccounts() *accounts {
 		challenges: map[string]store.Challenge{}, secrets: map[string]string{}, failures: map[string]failure{}, links: map[seatKey]string{},
 		daily: map[string]*store.DailyAttempt{}, verdicts: map[string]string{},
 		ratings: map[ratingKey]store.Rating{}, history: map[ratingKey][]store.RatingPoint{},
+		puzzles: map[puzzleKey]store.PuzzleRating{}, answers: map[answerKey]store.PuzzleAnswer{},
 	}
 }
 
@@ -201,6 +204,7 @@ func (s *Store) DeleteUser(ctx context.Context, id, anonymous string) error {
 				delete(a.history, k)
 			}
 		}
+		deleteWhere(a.answers, func(v store.PuzzleAnswer) bool { return v.User == id })
 		for _, d := range a.daily {
 			if d.User == id {
 				d.User = ""

@@ -168,20 +168,8 @@ func writeRating(ctx context.Context, tx Querier, st store.Settlement, c store.R
 	if err != nil {
 		return err
 	}
-	var n int64
-	if b.Games == 0 {
-		n, err = affected(tx.ExecContext(ctx, `INSERT INTO ratings (user_id, category, rating, rd, vol, games, updated)
-			VALUES ($1, $2, $3, $4, $5, 1, $6) ON CONFLICT (user_id, category) DO NOTHING`,
-			b.User, b.Category, r.R, r.RD, r.Vol, micros(st.At)))
-	} else {
-		n, err = affected(tx.ExecContext(ctx, `UPDATE ratings SET rating = $3, rd = $4, vol = $5, games = games + 1, updated = $6
-			WHERE user_id = $1 AND category = $2 AND games = $7`, b.User, b.Category, r.R, r.RD, r.Vol, micros(st.At), b.Games))
-	}
-	if err != nil {
+	if err := writeUserRating(ctx, tx, c, micros(st.At)); err != nil {
 		return err
-	}
-	if n != 1 {
-		return fmt.Errorf("%w: the %s rating of user %q changed since it was read", store.ErrStale, b.Category, b.User)
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO rating_history (user_id, category, table_id, at, rating, rd, vol)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`, b.User, b.Category, st.Table, micros(st.At), r.R, r.RD, r.Vol)

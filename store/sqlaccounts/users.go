@@ -161,6 +161,7 @@ func (a *Accounts) DeleteUser(ctx context.Context, id, anonymous string) error {
 			{`DELETE FROM passkeys WHERE user_id = $1`, []any{id}},
 			{`DELETE FROM auth_challenges WHERE user_id = $1`, []any{id}},
 			{`DELETE FROM rating_history WHERE user_id = $1`, []any{id}},
+			{`DELETE FROM puzzle_answers WHERE user_id = $1`, []any{id}},
 			{`DELETE FROM ratings WHERE user_id = $1`, []any{id}},
 			{`UPDATE daily_attempts SET user_id = '' WHERE user_id = $1`, []any{id}},
 		}

@@ -42,6 +42,10 @@ func RunAccounts(t *testing.T, open Open) {
 		{"Leaderboard", testLeaderboard},
 		{"DeleteUser", testDeleteUser},
 		{"AccountsReopen", testAccountsReopen},
+		{"PuzzleSettle", testPuzzleSettle},
+		{"PuzzleLists", testPuzzleLists},
+		{"PuzzleRace", testPuzzleRace},
+		{"PuzzleReopen", testPuzzleReopen},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })

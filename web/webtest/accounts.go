@@ -20,7 +20,8 @@ import (
 func NewAccountSite(t testing.TB, now func() time.Time) *Site {
 	t.Helper()
 	path := NeedChromium(t)
-	srv := server.New(memstore.New(), server.Config{Assets: web.Assets, BotDelay: 0,
+	st := memstore.New()
+	srv := server.New(st, server.Config{Assets: web.Assets, BotDelay: 0,
 		Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000, AddrRate: 10000, AddrBurst: 10000}})
 	hs := httptest.NewUnstartedServer(nil)
 	url := "http://localhost:" + hs.Listener.Addr().String()[strings.LastIndex(hs.Listener.Addr().String(), ":")+1:]
@@ -39,5 +40,5 @@ func NewAccountSite(t testing.TB, now func() time.Time) *Site {
 		srv.Shutdown(ctx)
 		hs.Close()
 	})
-	return &Site{T: t, URL: url, Server: srv, alloc: startBrowser(t, path)}
+	return &Site{T: t, URL: url, Server: srv, Store: st, alloc: startBrowser(t, path)}
 }

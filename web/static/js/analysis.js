@@ -24,7 +24,7 @@ export function analysisPanel(id, info, go) {
   const el = h("section.analysis.panel", { "aria-labelledby": "analysis-title" }, h("h3#analysis-title", "Analysis"));
   const body = h("div.analysis-body");
   el.append(body);
-  const state = { doc: null, step: 0 };
+  const state = { doc: null, step: 0, open: false };
   const url = `/api/tables/${encodeURIComponent(id)}/analysis`;
 
   async function ask(method) {
@@ -58,6 +58,21 @@ export function analysisPanel(id, info, go) {
     fill(body, graph(doc, info, go), h("p#analysis-step.analysis-step", { "aria-live": "polite" }),
       hindsightLine(doc, info, go), summary(doc, info, go));
     show(state.step);
+    if (state.open) bringUp();
+  }
+
+  // open brings the panel into view and gives it the focus (the replay
+  // page's ?analysis=1), again once the graph is drawn below the board.
+  function open() {
+    state.open = true;
+    el.tabIndex = -1;
+    el.classList.add("opened");
+    bringUp();
+  }
+
+  function bringUp() {
+    el.scrollIntoView({ block: "start" });
+    el.focus({ preventScroll: true });
   }
 
   function show(step) {
@@ -80,7 +95,7 @@ export function analysisPanel(id, info, go) {
     redraw = requestAnimationFrame(() => { redraw = 0; draw(); });
   });
   ask("GET");
-  return { el, show };
+  return { el, show, open };
 }
 
 const xOf = (step, steps) => PAD + (W - 2 * PAD) * (steps ? step / steps : 0);
@@ -196,7 +211,7 @@ function summary(doc, info, go) {
   const rows = doc.summary.map((s) => {
     const who = h("strong", seatName(info.seats, s.seat));
     if (doc.game === "war") {
-      const mean = s.slaps ? `, mean ${Math.round(s.mean_reaction_ms)} ms` : "";
+      const mean = s.slaps ? `, mean ${Math.round(s.mean_reaction_ms || 0)} ms` : "";
       return h("li", who, `: ${s.windows || 0} windows, ${s.slaps || 0} slaps (${s.first || 0} first), ${s.missed || 0} missed, ${s.false || 0} false${mean}`);
     }
     const turn = s.turning_point ? [" · turning point ", h("button.link-button", { onclick: () => go(s.turning_point) }, `step ${s.turning_point}`)] : [];

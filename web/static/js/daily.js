@@ -51,6 +51,8 @@ function mine(d) {
     h("p.big-result", m.won ? h("strong", m.grade_name) : `${m.enemies}/12 enemies`, ` in ${m.actions} actions`, m.rank ? ` · #${m.rank} today` : ""),
     h("p#daily-verdict", verdictText(d.verdict)),
     d.streak ? h("p#daily-streak", `Streak: ${d.streak.current} day${d.streak.current === 1 ? "" : "s"} (best ${d.streak.best})`) : null,
+    m.replay ? h("p#daily-links", h("a", { href: m.replay }, "Replay"), " · ", h("a", { href: m.analysis }, "Analysis: where did it go wrong?"))
+      : h("p.muted", "Your replay and its analysis open when the day is over (midnight UTC)."),
     h("pre#daily-share.share", m.share),
     h("button#daily-copy", { onclick: async (e) => { try { await navigator.clipboard.writeText(m.share); e.target.textContent = "Copied"; } catch { e.target.textContent = "Select the text to copy it"; } } }, "Copy the share text"));
 }

@@ -6,11 +6,17 @@ import * as acc from "./account-api.js";
 import { mountNav } from "./account-nav.js";
 
 const app = document.getElementById("app");
-const CATEGORIES = [["watchtower", "Watchtower"], ["war-slap", "Slap War"]];
+// CATEGORIES: each rating's key, title, what it counts, and how to get
+// one.
+const CATEGORIES = [
+  ["watchtower", "Watchtower", "games", "play a rated table"],
+  ["war-slap", "Slap War", "games", "play a rated table"],
+  ["regicide-puzzles", "Regicide puzzles", "puzzles", h("a", { href: "/puzzles" }, "answer a puzzle")],
+];
 
-function board(entries, me) {
+function board(entries, me, counted) {
   if (!entries.length) return h("p.muted", "Nobody is rated yet.");
-  return h("table.standings", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "rating"), h("th", "games"))),
+  return h("table.standings", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "rating"), h("th", counted))),
     h("tbody", entries.map((e) => h(me && e.name === me ? "tr.me" : "tr", h("td", e.rank),
       h("td", h("a", { href: `/u/${encodeURIComponent(e.name)}` }, e.name)),
       h("td", `${Math.round(e.rating)}${e.provisional ? "?" : ""}`, h("small.muted", ` ±${Math.round(2 * e.rd)}`)), h("td", e.games)))));
@@ -19,20 +25,20 @@ function board(entries, me) {
 async function main() {
   const user = await mountNav(document.querySelector("header"));
   const sections = [];
-  for (const [cat, title] of CATEGORIES) {
+  for (const [cat, title, counted, how] of CATEGORIES) {
     try {
       const top = await acc.leaderboard(cat, false);
-      const parts = [h("h2", title), h("h3", "Top"), board(top.entries, user && user.name)];
+      const parts = [h("h2", title), h("h3", "Top"), board(top.entries, user && user.name, counted)];
       if (user) {
         const around = await acc.leaderboard(cat, true);
-        parts.push(h("h3", "Around you"), around.me ? board(around.entries, user.name) : h("p.muted", `You have no ${title} rating yet: play a rated table.`));
+        parts.push(h("h3", "Around you"), around.me ? board(around.entries, user.name, counted) : h("p.muted", `You have no ${title} rating yet: `, how, "."));
       }
       sections.push(h(`section#${cat}.panel`, parts));
     } catch (ex) {
       sections.push(h("p.error", ex.message));
     }
   }
-  fill(app, h("p.muted", "Glicko-2 ratings of rated tables; a ? marks a rating still uncertain (±2 RD shown)."), h("div.boards", sections));
+  fill(app, h("p.muted", "Glicko-2 ratings of rated tables and of puzzle answers; a ? marks a rating still uncertain (±2 RD shown)."), h("div.boards", sections));
 }
 
 main();

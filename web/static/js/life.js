@@ -61,6 +61,9 @@ export class Life {
   rematched(m) {
     const follow = m.table && (this.asked || this.following || (this.rematch && this.rematch.open));
     this.rematch = m;
+    // lapse_ms counts from when the server sent it: the page's own clock
+    // gives the moment to show (the two clocks need not agree).
+    if (m.open && m.lapse_ms) m.until = new Date(Date.now() + m.lapse_ms);
     if (!follow) return;
     const token = loadToken(this.view.tableID);
     if (this.s.seat >= 0 && token) saveToken(m.table, token);
@@ -145,14 +148,14 @@ export class Life {
     const s = this.s;
     const r = this.rematch;
     if (r && r.table) return h("a.button.primary", { href: `/t/${encodeURIComponent(r.table)}`, "data-life": "rematch-table" }, "Go to the rematch");
-    if (s.seat < 0) return r && r.open ? h("span.muted", "A rematch is asked for; you will follow.") : null;
+    if (s.seat < 0) return r && r.open ? h("span.muted", `A rematch is asked for${until(r)}; you will follow.`) : null;
     if (r && r.open) {
       if (r.waiting.includes(s.seat)) {
-        return h("span.offer", { role: "alert" }, `${seatName(s.seats, r.from)} asks for a rematch. `,
+        return h("span.offer", { role: "alert" }, `${seatName(s.seats, r.from)} asks for a rematch${until(r)}. `,
           h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch-accept" }, "Accept"),
           h("button", { onclick: () => this.cmd("rematch-decline"), "data-life": "rematch-decline" }, "Decline"));
       }
-      return h("span.offer", "Rematch asked; waiting for ", r.waiting.map((i) => seatName(s.seats, i)).join(", "), ".");
+      return h("span.offer", "Rematch asked; waiting for ", r.waiting.map((i) => seatName(s.seats, i)).join(", "), `${until(r)}.`);
     }
     return h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch" }, "Rematch");
   }
@@ -179,4 +182,14 @@ export class Life {
     const others = s.seats.map((x, i) => i).filter((i) => i !== s.seat).map((i) => seatName(s.seats, i));
     this.notifier.update(mine, title, others.join(", "));
   }
+}
+
+// until says, in words, when an open rematch offer stops waiting (the
+// server's RematchLapse, or a correspondence table's move time): the time
+// of day, with the day when it is not within the next 12 hours.
+function until(r) {
+  if (!r.until) return "";
+  const opts = { hour: "2-digit", minute: "2-digit" };
+  if (r.until - Date.now() > 12 * 3600 * 1000) opts.weekday = "short";
+  return ` (until ${r.until.toLocaleString([], opts)})`;
 }

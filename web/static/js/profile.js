@@ -34,14 +34,19 @@ export function graph(history, title) {
 
 const round = (r) => Math.round(r);
 
+// PUZZLES is the puzzles' rating category: its "games" are answers.
+const PUZZLES = "regicide-puzzles";
+
 function ratingCard(r) {
+  const unit = r.category === PUZZLES ? ["puzzle", "puzzles"] : ["rated game", "rated games"];
   const last = r.history.length > 1 ? r.history[r.history.length - 1].rating - r.history[r.history.length - 2].rating : r.rating - 1500;
-  const delta = round(last) === 0 ? "" : ` (${last > 0 ? "+" : ""}${round(last)} last game)`;
+  const delta = round(last) === 0 ? "" : ` (${last > 0 ? "+" : ""}${round(last)} last ${r.category === PUZZLES ? "puzzle" : "game"})`;
   return h("section.panel.rating-card", { dataset: { category: r.category } },
     h("h3", r.title),
     h("p.rating-now", h("strong", `${round(r.rating)}${r.provisional ? "?" : ""}`), h("small.muted", ` ± ${round(2 * r.rd)}${delta}`)),
-    h("p.muted", `${r.games} rated game${r.games === 1 ? "" : "s"}, #${r.rank} on the `, h("a", { href: `/leaderboards#${r.category}` }, "leaderboard")),
-    graph(r.history, `${r.title} rating after each rated game`));
+    h("p.muted", `${r.games} ${unit[r.games === 1 ? 0 : 1]}, #${r.rank} on the `, h("a", { href: `/leaderboards#${r.category}` }, "leaderboard"),
+      r.category === PUZZLES ? [" · ", h("a", { href: "/puzzles" }, "solve more")] : null),
+    graph(r.history, `${r.title} rating after each ${unit[0]}`));
 }
 
 function gameRow(g) {

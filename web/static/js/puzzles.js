@@ -3,11 +3,15 @@
 // puzzle reveals (the Tavern and the Castle in order). The answer is
 // checked by the server (POST /api/puzzles/regicide/{id}/answer): the page
 // never holds it before the player answers. A right answer adds to the
-// streak, a wrong one ends it and shows the line that wins.
+// streak, a wrong one ends it and shows the line that wins. A signed-in
+// player is served the unanswered puzzle nearest their puzzle rating
+// (GET .../next), and each first answer to a puzzle moves that rating;
+// a guest goes through the puzzles in order with the streak alone.
 
 import { h, fill } from "./dom.js";
 import { card, short } from "./cards.js";
 import * as regicide from "./regicide.js";
+import { mountNav, ensureStyles } from "./account-nav.js";
 
 const API = "/api/puzzles/regicide";
 const STORE = "cardtable.puzzles";
@@ -25,6 +29,10 @@ const saved = load();
 const st = {
   count: 0, id: 0, shown: null, outcome: null, error: "", ui: {}, hintAction: "", hintText: "",
   streak: saved.streak || 0, best: saved.best || 0, sending: false,
+  // signedIn: the server rates this player's answers; rating is their
+  // puzzle rating ({rating, rd, provisional}), moved is the last answer's
+  // change (null before one).
+  signedIn: false, rating: null, moved: null, accounts: false,
 };
 
 // save keeps the streak and where to go on across visits.
@@ -64,6 +72,11 @@ async function answer(action) {
   st.sending = true;
   try {
     st.outcome = await api(`/${st.id}/answer`, { action });
+    const r = st.outcome.rated;
+    if (r) {
+      st.moved = r.counted ? r.after.rating - r.before.rating : null;
+      st.rating = r.after;
+    }
     if (st.outcome.correct) {
       st.streak++;
       st.best = Math.max(st.best, st.streak);
@@ -78,8 +91,24 @@ async function answer(action) {
   render();
 }
 
-function next() {
-  show(st.id % st.count + 1);
+// next shows the next puzzle: for a signed-in player the unanswered one
+// nearest their rating, else the one after this.
+async function next() {
+  show(await served() || st.id % st.count + 1);
+}
+
+// served asks the server for the signed-in player's next puzzle (0: a
+// guest, or every puzzle answered).
+async function served() {
+  try {
+    const n = await api("/next");
+    st.signedIn = n.signed_in;
+    st.accounts = n.accounts;
+    if (n.signed_in) st.rating = n.rating;
+    return n.id || 0;
+  } catch {
+    return 0;
+  }
 }
 
 function ctx() {
@@ -111,8 +140,23 @@ function result(out) {
       : `${out.action} loses the game whatever follows. The one winning play was ${out.answer}.`),
     h("p", out.correct ? "A line that wins from here:" : "The line that wins:"),
     h("ol.winning-line", { "aria-label": "winning line" }, line),
-    h("p.muted", `The bot that played this game chose ${out.bot_choice}; ${out.misses} of ${out.panel} bots miss this puzzle.`),
+    h("p.muted", `The bot that played this game chose ${out.bot_choice}; ${out.misses} of ${out.panel} bots miss this puzzle`,
+      out.puzzle_rating ? `, which is rated ${Math.round(out.puzzle_rating.rating)}.` : "."),
+    out.rated ? h("p#puzzle-rated", out.rated.counted
+      ? `Your puzzle rating: ${round(out.rated.before)} → ${round(out.rated.after)}`
+      : `Not rated: ${out.rated.why}.`) : null,
     h("button.primary", { onclick: next, "aria-keyshortcuts": "N" }, "Next puzzle ", h("kbd", "N")));
+}
+
+const round = (r) => `${Math.round(r.rating)}${r.provisional ? "?" : ""}`;
+
+// ratingBadge is the signed-in player's puzzle rating with its last move,
+// or for a guest the reason to sign in.
+function ratingBadge() {
+  if (!st.accounts) return null;
+  if (!st.signedIn) return h("a.sign-in", { href: "/account" }, "Sign in for a puzzle rating");
+  const d = st.moved === null ? "" : ` (${st.moved >= 0 ? "+" : "−"}${Math.abs(Math.round(st.moved))})`;
+  return h("span#puzzle-rating.puzzle-rating", { title: "your Glicko-2 puzzle rating" }, `Rating ${st.rating ? round(st.rating) : "1500?"}${d}`);
 }
 
 function render() {
@@ -128,7 +172,8 @@ function render() {
       h("strong", `Puzzle ${sh.id} of ${sh.count}`),
       h("span.muted", `${sh.misses} of ${sh.panel} bots miss it`),
       h("span.streak", { "data-streak": st.streak }, `Streak ${st.streak}`),
-      h("span.muted", `best ${st.best}`)),
+      h("span.muted", `best ${st.best}`),
+      ratingBadge()),
     h("p.prompt", st.outcome ? "" : `Find the one play that keeps the game winnable. ${prompt}`),
     st.error ? h("p.error", { role: "alert" }, st.error) : null,
     st.outcome ? result(st.outcome) : null,
@@ -161,5 +206,11 @@ document.addEventListener("keydown", (e) => {
     render();
     return;
   }
-  await show(Math.min(startID(), st.count));
+  const asked = Number(new URLSearchParams(location.search).get("id"));
+  const mine = await served();
+  if (st.accounts) {
+    ensureStyles();
+    mountNav(document.querySelector("header"));
+  }
+  await show(Math.min(Number.isInteger(asked) && asked >= 1 ? asked : mine || startID(), st.count));
 })();

@@ -114,6 +114,9 @@ async function main() {
     h("div.table-layout", h("section#board.board", { "aria-label": "the table at this step" }), h("aside.side", h("section.log", h("h2", "Actions"), h("ol#actions.log-lines", { "aria-label": "every action" }, actions)), h("div#events"))));
   analysis = analysisPanel(id, info, go);
   document.getElementById("board").after(analysis.el);
+  // ?analysis=1 (the analysis links of profiles and the daily page) opens
+  // the page at its analysis.
+  if (new URLSearchParams(location.search).get("analysis") === "1") analysis.open();
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
