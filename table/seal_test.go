@@ -355,3 +355,48 @@ func TestWindowAnswersCommute(t *testing.T) {
 		t.Logf("%s %v: %d windows", tc.game, tc.opts, windows)
 	}
 }
+
+// A refusal in an open window tells nothing of the others' answers either:
+// in a three-seat window (War's flips, Regicide's signals at four), a seat
+// that answered and sends more, or sends what its position refuses, gets
+// the same error whether another seat has answered too or not.
+func TestWindowRefusalsSealed(t *testing.T) {
+	for _, kind := range []windowKind{
+		{name: "flips", game: "war", opts: map[string]string{"players": "3"}, want: has("flip"), close: "flip"},
+		{name: "signals", game: "regicide", opts: map[string]string{"players": "4"}, want: has("signal good"), close: "signal none"},
+	} {
+		t.Run(kind.name, func(t *testing.T) {
+			var first []string
+			for _, other := range []bool{false, true} {
+				tb := windowAt(t, kind)
+				w, v := tb.ToMove(), tb.Version()
+				if len(w) < 3 {
+					t.Fatalf("a window of %d seats", len(w))
+				}
+				if _, err := tb.Play(w[0], kind.close, v); err != nil {
+					t.Fatal(err)
+				}
+				if other {
+					if ap, err := tb.Play(w[1], kind.close, v); err != nil || !ap.Sealed {
+						t.Fatalf("the second answer: %v %+v", err, ap)
+					}
+				}
+				var got []string
+				for _, text := range []string{kind.close, "nonsense", "pass"} {
+					_, err := tb.Play(w[0], text, v)
+					if err == nil {
+						t.Fatalf("%s's second answer %q was taken", SeatName(w[0]), text)
+					}
+					m := ErrorMessage(w[0], tb.Version(), "x", err)
+					b, _ := json.Marshal(m)
+					got = append(got, string(b))
+				}
+				if first == nil {
+					first = got
+				} else if !slices.Equal(got, first) {
+					t.Errorf("%s's refusals differ when %s has answered too:\n%s\n---\n%s", SeatName(w[0]), SeatName(w[1]), strings.Join(first, "\n"), strings.Join(got, "\n"))
+				}
+			}
+		})
+	}
+}

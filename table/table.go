@@ -287,6 +287,15 @@ func (t *Table) check(seat int, text string) (engine.Action, error) {
 	if t.Over() {
 		return 0, refusal(engine.ErrGameOver)
 	}
+	if t.win != nil {
+		// In an open window seat is answered from its own position (the
+		// opening with its own answers): a refusal's sentence ("to move:
+		// seats 2, 3") must not tell who else has answered. Its answer,
+		// found legal there, is legal on the whole state too (window.go).
+		if _, err := checkOn(t.stateFor(seat), seat, text); err != nil {
+			return 0, err
+		}
+	}
 	return checkOn(t.state, seat, text)
 }
 
