@@ -310,3 +310,60 @@ func TestClockSealed(t *testing.T) {
 		t.Errorf("reserves after a 6 s and an 11 s flip of 5 s moves: %d and %d ms; want 29000 and 24000 (each charged its own time)", after.Seats[0].ReserveMS, after.Seats[1].ReserveMS)
 	}
 }
+
+// A refusal in an open window tells nothing either, over the WebSocket:
+// at a three-seat War table's first flips, seat 1 flips, then sends
+// another flip and a slap; what it is answered — and everything seat 3
+// and a spectator get — is the same whether seat 2 has flipped meanwhile
+// or not. Seat 1, which has answered, gets no fresh turn after its errors.
+func TestWindowRefusalsSealedOnTheServer(t *testing.T) {
+	var first map[string]string
+	for _, other := range []bool{false, true} {
+		s := New(memstore.New(), Config{})
+		rm := seededTable(t, s, "seal3", "war", map[string]string{"players": "3"}, 5, nil)
+		a, b, c, spec := joinProbe(t, s, rm, "tok0"), joinProbe(t, s, rm, "tok1"), joinProbe(t, s, rm, "tok2"), joinProbe(t, s, rm, "")
+		syncRoom(t, rm)
+		start := map[*probe]int{}
+		for _, p := range []*probe{a, b, c, spec} {
+			p.drain()
+			start[p] = len(p.got)
+		}
+		turn, ok := a.lastTurn()
+		if !ok {
+			t.Fatal("seat 1 has no turn")
+		}
+		a.act("flip", turn.Version, "f")
+		if other {
+			b.act("flip", turn.Version, "g")
+		}
+		a.act("flip", turn.Version, "again")
+		a.act("slap", turn.Version, "slap")
+		syncRoom(t, rm)
+		seen := map[string]string{}
+		for who, p := range map[string]*probe{"seat 1": a, "seat 3": c, "the spectator": spec} {
+			p.drain()
+			var b strings.Builder
+			for _, m := range p.got[start[p]:] {
+				b.Write(m.Raw)
+				b.WriteByte('\n')
+				if p == a && m.Type == "turn" {
+					t.Errorf("seat 1, which answered, got a turn in the window: %s", m.Raw)
+				}
+			}
+			seen[who] = b.String()
+		}
+		s.Shutdown(context.Background())
+		if n := strings.Count(seen["seat 1"], `"type":"error"`); n != 2 {
+			t.Errorf("seat 1 got %d errors for its two refused commands:\n%s", n, seen["seat 1"])
+		}
+		if first == nil {
+			first = seen
+			continue
+		}
+		for who, got := range seen {
+			if got != first[who] {
+				t.Errorf("what %s got differs when seat 2 has flipped too:\n%s\n---\n%s", who, first[who], got)
+			}
+		}
+	}
+}
