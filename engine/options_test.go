@@ -56,7 +56,7 @@ func TestResolveErrors(t *testing.T) {
 		{map[string]string{"pickup": "random"}, "winner-first, seat"},
 		{map[string]string{"peace": "maybe"}, "true or false"},
 		{map[string]string{"auto-war": "1"}, "rank 2-10, J, Q, K or A or off"},
-		{map[string]string{"window": "90s"}, "duration from 100ms to 1m0s"},
+		{map[string]string{"window": "90s"}, "duration from 100ms to 1m (e.g."},
 		{map[string]string{"first": "4"}, "or random"},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -22,6 +23,8 @@ type window struct {
 	moves   map[int]table.Move
 	// asking is the person being asked now (-1: nobody).
 	asking int
+	// cancels stop the programs thinking at a clocked table (clock.go).
+	cancels map[int]context.CancelFunc
 }
 
 func (w *window) answered(seat int) bool {
@@ -36,6 +39,9 @@ type moveMsg struct {
 	seat, version int
 	move          table.Move
 	err           error
+	// player is the one asked: a bot that took the seat meanwhile (its
+	// time ran out) answers for it instead.
+	player table.Player
 }
 
 // advance opens the next window, or shows the end when the game is over.
@@ -67,7 +73,7 @@ func (m *Model) advance() tea.Cmd {
 // actCmd asks seat's player for its move off the UI goroutine. The turn
 // is taken now; the table does not change until every answer is in.
 func (m *Model) actCmd(seat int, delay time.Duration) tea.Cmd {
-	p, turn, ctx, version := m.players[seat], m.t.TurnFor(seat), m.ctx, m.win.version
+	p, turn, ctx, version := m.players[seat], m.t.TurnFor(seat), m.actContext(seat), m.win.version
 	return func() tea.Msg {
 		if delay > 0 {
 			timer := time.NewTimer(delay)
@@ -75,19 +81,22 @@ func (m *Model) actCmd(seat int, delay time.Duration) tea.Cmd {
 			select {
 			case <-timer.C:
 			case <-ctx.Done():
-				return moveMsg{seat: seat, version: version, err: ctx.Err()}
+				return moveMsg{seat: seat, version: version, err: ctx.Err(), player: p}
 			}
 		}
 		mv, err := p.Act(ctx, turn)
-		return moveMsg{seat: seat, version: version, move: mv, err: err}
+		return moveMsg{seat: seat, version: version, move: mv, err: err, player: p}
 	}
 }
 
 // landed takes a bot's or program's answer.
 func (m *Model) landed(msg moveMsg) tea.Cmd {
 	w := m.win
-	if w == nil || msg.version != w.version || w.answered(msg.seat) || m.mode == modeEnd {
+	if w == nil || msg.version != w.version || w.answered(msg.seat) || m.mode == modeEnd || msg.player != m.players[msg.seat] {
 		return nil
+	}
+	if cancel := w.cancels[msg.seat]; cancel != nil {
+		cancel()
 	}
 	if msg.err != nil {
 		if errors.Is(msg.err, m.ctx.Err()) && m.ctx.Err() != nil {
@@ -103,6 +112,13 @@ func (m *Model) landed(msg moveMsg) tea.Cmd {
 // the pass screen when privacy needs it), or applies the window once every
 // answer is in.
 func (m *Model) askNext() tea.Cmd {
+	m.clockUpdate() // a seat that answered stops before the window moves on
+	cmd := m.askSeat()
+	return tea.Batch(cmd, m.clockUpdate()) // and whoever is asked now runs
+}
+
+// askSeat is askNext's choice of whom to ask.
+func (m *Model) askSeat() tea.Cmd {
 	w := m.win
 	if w == nil || w.asking >= 0 {
 		return nil
@@ -181,7 +197,8 @@ func (m *Model) submit(text string) tea.Cmd {
 		if err := m.landAction(ap, before); err != nil {
 			return m.fail(err)
 		}
-		return m.afterApply()
+		stop := m.clockUpdate() // the seat answered: its time stops
+		return tea.Batch(stop, m.afterApply())
 	}
 	canon, err := m.t.Check(seat, text)
 	if err != nil {
@@ -258,7 +275,7 @@ func (m *Model) landAction(ap *table.Applied, before engine.View) error {
 		for seat := range e.seen {
 			e.seen[seat] = sh.For(seat).Action
 		}
-		e.events = m.ui.events(public.View)
+		e.events = m.ui.events(m.labels, public.View)
 		e.note = m.ui.note(m.labels, m.lastPublic, public.View)
 		m.lastPublic = public.View
 		m.log = append(m.log, e)

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cardtable/engine"
@@ -22,8 +24,9 @@ type gameUI interface {
 	// the answers must stay private (each person asked behind the pass
 	// screen).
 	privateWindow(v engine.View) bool
-	// events are the steps an action set off, from the view after it.
-	events(v engine.View) []string
+	// events are the steps an action set off, from the view after it,
+	// its seats named by labels.
+	events(labels []string, v engine.View) []string
 	// explain says what an action means in words, where its notation is
 	// terse ("next 1": who goes next); "" otherwise.
 	explain(labels []string, action string) string
@@ -70,17 +73,39 @@ func uiFor(name string) gameUI {
 // plainUI draws any game by its view's own text.
 type plainUI struct{}
 
-func (plainUI) board(sc scene) string          { return sc.view.String() }
-func (plainUI) hiddenCards() bool              { return true }
-func (plainUI) privateWindow(engine.View) bool { return true }
-func (plainUI) events(engine.View) []string    { return nil }
+func (plainUI) board(sc scene) string                 { return sc.view.String() }
+func (plainUI) hiddenCards() bool                     { return true }
+func (plainUI) privateWindow(engine.View) bool        { return true }
+func (plainUI) events([]string, engine.View) []string { return nil }
 
-// events of a Watchtower view: the steps of its last action.
-func watchtowerEvents(v engine.View) []string {
-	if wv, ok := v.(*watchtower.View); ok {
-		return wv.Events
+// watchtowerEvents are the steps of a Watchtower view's last action, the
+// engine's "seat 2" written as that seat's label.
+func watchtowerEvents(labels []string, v engine.View) []string {
+	wv, ok := v.(*watchtower.View)
+	if !ok || len(wv.Events) == 0 {
+		return nil
 	}
-	return nil
+	out := make([]string, len(wv.Events))
+	for i, e := range wv.Events {
+		out[i] = namedSeats(labels, e)
+	}
+	return out
+}
+
+// engineSeat is how the engines write a seat in their texts: "seat 2",
+// numbered from 1.
+var engineSeat = regexp.MustCompile(`\bseat (\d+)\b`)
+
+// namedSeats writes every "seat N" of an engine's text as that seat's
+// label ("alice (you)", "seat 2 (heuristic)").
+func namedSeats(labels []string, text string) string {
+	return engineSeat.ReplaceAllStringFunc(text, func(m string) string {
+		n, err := strconv.Atoi(m[len("seat "):])
+		if err != nil || n < 1 || n > len(labels) {
+			return m
+		}
+		return labels[n-1]
+	})
 }
 
 // section is a labelled line of a board.

@@ -118,6 +118,9 @@ func (m *Model) header() string {
 		parts = append(parts, "to move: "+strings.Join(who, ", "))
 	}
 	parts = append(parts, fmt.Sprintf("move %d", m.t.Version()+1))
+	if c := m.clockView(); c != "" {
+		parts = append(parts, styleHighlight.Render(c))
+	}
 	return strings.Join(parts, styleDim.Render(" · "))
 }
 

@@ -173,6 +173,14 @@ func (lc *leakCheck) check() {
 		if lc.seen[c] {
 			continue
 		}
+		if c.IsJoker() {
+			// Both Jesters read "Jester" on screen: one the seat saw names
+			// either, and the word also stands in the rules' sentences.
+			if !lc.seen[cards.Joker1] && !lc.seen[cards.Joker2] && showsJesterCard(screen) || shows(screen, c.String()) {
+				lc.t.Fatalf("move %d: the screen of seat 1 shows %s, a card it never saw:\n%s", h.m.t.Version(), c, screen)
+			}
+			continue
+		}
 		if shows(screen, cardText(c)) || shows(screen, c.String()) {
 			lc.t.Fatalf("move %d: the screen of seat 1 shows %s, a card it never saw:\n%s", h.m.t.Version(), c, screen)
 		}
@@ -187,6 +195,26 @@ func (lc *leakCheck) learnText(s string) {
 		if c, err := cards.Parse(w); err == nil && len(w) > 1 {
 			lc.seen[c] = true
 		}
+	}
+}
+
+// showsJesterCard reports whether the screen shows a Jester as a card
+// ("your hand: 2♥ Jester"), not as a word of a sentence ("the Jester",
+// "a Jester power").
+func showsJesterCard(screen string) bool {
+	for i := 0; ; {
+		j := strings.Index(screen[i:], jesterText)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		after := screen[at+len(jesterText):]
+		prose := strings.HasSuffix(screen[:at], "the ") || strings.HasSuffix(screen[:at], "a ") ||
+			strings.HasPrefix(after, " power") || strings.HasPrefix(after, "s") || strings.HasPrefix(after, " played")
+		if !prose {
+			return true
+		}
+		i = at + 1
 	}
 }
 

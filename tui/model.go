@@ -86,6 +86,8 @@ type Model struct {
 	fast bool
 	// auto is War's auto-flip.
 	auto autoPlay
+	// clock is the live clock (--clock), if any.
+	clock liveClock
 
 	// after sends msg once d has passed (tea.Tick; tests fire timers by
 	// hand).
@@ -138,6 +140,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 	}
 	m.labels = seatLabels(m.t.Seats(), m.players, len(m.persons))
 	m.lastPublic = m.t.View(engine.Spectator)
+	m.clock = newLiveClock(cfg, m.t.NumSeats())
 	m.options = m.t.Hello(engine.Spectator).Options
 	// One person sees their seat from the start; with several, the screen
 	// shows the public view until it is handed to the first one asked.
@@ -215,6 +218,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.slapTimeout(msg)
 	case slapTickMsg:
 		return m, m.slapTicked(msg)
+	case clockTickMsg:
+		return m, m.clockTicked(msg)
 	case stepMsg:
 		return m, m.step(msg)
 	case autoFlipMsg:

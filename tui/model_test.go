@@ -306,7 +306,7 @@ func TestEndSaveAndReview(t *testing.T) {
 }
 
 func TestCardText(t *testing.T) {
-	for in, want := range map[string]string{"7H": "7♥", "10D": "10♦", "AS": "A♠", "KC": "K♣", "JK1": "JK1"} {
+	for in, want := range map[string]string{"7H": "7♥", "10D": "10♦", "AS": "A♠", "KC": "K♣", "JK1": "Jester", "JK2": "Jester"} {
 		c, _ := cards.Parse(in)
 		if got := cardText(c); got != want {
 			t.Errorf("cardText(%s) = %q, want %q", in, got, want)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -46,9 +47,19 @@ func steadyCursor(in *textinput.Model) {
 
 func (p *picker) focus() tea.Cmd { return p.input.Focus() }
 
-// reset offers a new list of legal actions (nil: nothing to choose).
+// reset offers a new list of legal actions (nil: nothing to choose). Two
+// actions that read the same on screen (Regicide's "play JK1" and "play
+// JK2": both "play Jester") are listed once; the other can still be typed.
 func (p *picker) reset(legal []string) {
-	p.legal = legal
+	p.legal = nil
+	seen := map[string]bool{}
+	for _, a := range legal {
+		shown := strings.ToLower(glyphs(a))
+		if !seen[shown] {
+			seen[shown] = true
+			p.legal = append(p.legal, a)
+		}
+	}
 	p.cursor, p.offset = 0, 0
 	p.input.SetValue("")
 }
@@ -58,12 +69,14 @@ func (p *picker) typed() string { return strings.TrimSpace(p.input.Value()) }
 // matches are the legal actions the typed text selects (case-insensitive):
 // first those starting with it, then those having each typed word at the
 // start of one of theirs, in any order ("play 5h 5d" finds "play 5D 5H",
-// "a 5" every Ace with a five), else those containing it.
+// "a 5" every Ace with a five), else those containing it. A Jester may be
+// typed as the screen writes it ("play jester") or in notation (JK1).
 func (p *picker) matches() []string {
 	t := strings.ToLower(p.typed())
 	if t == "" {
 		return p.legal
 	}
+	t = typedJester.ReplaceAllString(t, "jk")
 	var prefix, words, within []string
 	for _, a := range p.legal {
 		la := strings.ToLower(a)
@@ -81,6 +94,10 @@ func (p *picker) matches() []string {
 	}
 	return within
 }
+
+// typedJester finds the screen's word for a joker in typed text, which
+// the list matches as the start of the notation (JK1, JK2).
+var typedJester = regexp.MustCompile(`\bje(s(t(er?)?)?)?\b`)
 
 // wordsMatch reports whether each typed word starts a different word of
 // the action.

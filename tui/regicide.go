@@ -15,9 +15,9 @@ import (
 // viewer's own hand, and the step the table is at.
 type regicideUI struct{ noNotes }
 
-func (regicideUI) hiddenCards() bool              { return true }
-func (regicideUI) privateWindow(engine.View) bool { return true }
-func (regicideUI) events(engine.View) []string    { return nil }
+func (regicideUI) hiddenCards() bool                     { return true }
+func (regicideUI) privateWindow(engine.View) bool        { return true }
+func (regicideUI) events([]string, engine.View) []string { return nil }
 
 var suitPowers = [4]string{cards.Clubs: "double damage", cards.Diamonds: "draw", cards.Hearts: "heal", cards.Spades: "shield"}
 

@@ -14,7 +14,7 @@ func TestResign(t *testing.T) {
 	h.key("q")
 	h.wantScreen("r resigns the game: seat 1 (you) loses.")
 	h.key("r")
-	h.wantScreen("resigned")
+	h.wantScreen("Seat 2 (heuristic) won: seat 1 resigned.")
 	rec := h.m.t.Record()
 	if rec.Ending == nil || rec.Ending.By != record.EndResigned || rec.Result == nil || rec.Result.Winners[0] != 1 {
 		t.Fatalf("the record's ending %+v, result %+v", rec.Ending, rec.Result)

@@ -13,6 +13,7 @@ import (
 	"cardtable/games/regicide"
 	"cardtable/games/war"
 	"cardtable/games/watchtower"
+	"cardtable/record"
 )
 
 // The end of a game in words: who won and how, in a sentence with names
@@ -112,6 +113,11 @@ func (e endTeller) tell(res engine.Result, final engine.View) ending {
 		if len(res.Winners) == 0 {
 			end.sentence = "A draw: " + res.Detail
 		}
+	}
+	if (res.End == record.EndResigned || res.End == record.EndTimeout) && len(res.Winners) > 0 {
+		// Ended at the table, not by the game's rules: the game's own
+		// telling would call it a draw.
+		end.sentence = e.names(res.Winners) + " won: " + res.Detail
 	}
 	end.sentence = capitalise(end.sentence) + "."
 	end.tone = e.toneOf(res)

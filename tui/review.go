@@ -96,7 +96,7 @@ func (m *Model) logPast() {
 	for i, f := range r.frames[1:] {
 		e := logEntry{actor: f.actor, byBot: !m.isPerson(f.actor), version: i + 1,
 			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.labels, r.frames[i].views[0], f.views[0]),
-			events: m.ui.events(f.views[0])}
+			events: m.ui.events(m.labels, f.views[0])}
 		m.log = append(m.log, e)
 	}
 }

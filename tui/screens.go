@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
@@ -43,13 +44,15 @@ func (m *Model) passView() string {
 func (m *Model) quitView() string {
 	text := styleTitle.Render("Quit?") + "\n\n"
 	keys := "y quit · s save, then quit · any other key goes back"
+	command := ""
 	switch {
 	case m.mode == modeReview:
 		keys = "y quit · any other key goes back"
 	case m.cfg.KeepsOnQuit:
 		text += "The game so far is kept in " + m.cfg.SavePath + " when you quit."
 		if !m.t.Over() {
-			text += "\nGo on with it later: " + ResumeCommand(m.cfg.SavePath, m.t.Seats())
+			text += "\nGo on with it later: the command under this box."
+			command = ResumeCommand(m.cfg.SavePath, m.t.Seats())
 		}
 		text += "\n\n"
 		keys = "y quit · any other key goes back"
@@ -68,7 +71,73 @@ func (m *Model) quitView() string {
 		text += "r resigns the game: " + m.label(m.win.asking) + " loses.\n\n"
 	}
 	text += keys
-	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, styleBox.Width(min(m.width-4, 76)).Render(text))
+	box := lipgloss.PlaceHorizontal(m.width, lipgloss.Center, styleBox.Width(min(m.width-4, 76)).Render(text))
+	if command != "" {
+		// The command stands outside the box, from the first column, on a
+		// line of its own (or lines joined by the shell, when it is wider
+		// than the terminal), so that a triple-click copies it whole and
+		// nothing else.
+		box += "\n\n" + strings.Join(commandLines(command, m.width), "\n")
+	}
+	return lipgloss.PlaceVertical(m.height, lipgloss.Center, box)
+}
+
+// commandLines lays a shell command out in lines of at most width cells:
+// one line when it fits; else broken where a shell joins the lines back
+// (a backslash ending a line, between words where it can, and inside a
+// quoted word by closing the quote first) — pasted whole, the lines are
+// the same command.
+func commandLines(cmd string, width int) []string {
+	if len(cmd) <= width || width < 8 {
+		return []string{cmd}
+	}
+	var lines []string
+	for len(cmd) > width {
+		cut, quoted := breakAt(cmd, width-2)
+		if quoted {
+			lines = append(lines, cmd[:cut]+"'\\")
+			cmd = "'" + cmd[cut:]
+			continue
+		}
+		lines = append(lines, cmd[:cut]+"\\")
+		cmd = cmd[cut:]
+	}
+	return append(lines, cmd)
+}
+
+// breakAt finds where to break cmd so that the line fits in room cells
+// with what closes it: after the last space that fits, else before the
+// last character that fits; quoted says the break falls inside single
+// quotes (the line then needs one more cell, for the closing quote). An
+// escaped character (\') is never split from its backslash, nor a
+// character from its UTF-8 bytes.
+func breakAt(cmd string, room int) (cut int, quoted bool) {
+	inQuote, space := false, 0
+	last, lastQuoted := 1, false
+	for i := 0; i < len(cmd); i++ {
+		if i >= room || inQuote && i >= room-1 {
+			break
+		}
+		if i > 0 && utf8.RuneStart(cmd[i]) {
+			last, lastQuoted = i, inQuote
+		}
+		switch cmd[i] {
+		case '\'':
+			inQuote = !inQuote
+		case '\\':
+			if !inQuote {
+				i++
+			}
+		case ' ':
+			if !inQuote {
+				space = i + 1
+			}
+		}
+	}
+	if space > 0 {
+		return space, false
+	}
+	return last, lastQuoted
 }
 
 // helpTopic says which screen's keys the help shows.

@@ -41,10 +41,18 @@ var (
 
 var suitSymbols = [4]string{cards.Clubs: "♣", cards.Diamonds: "♦", cards.Hearts: "♥", cards.Spades: "♠"}
 
+// jesterText is how a joker reads on screen. Only Regicide deals jokers,
+// and it calls them Jesters, as the browser does: the two are the same
+// card to a player, so the engine's JK1 and JK2 both read "Jester".
+const jesterText = "Jester"
+
 // cardText is a card as people read it on screen: rank and suit symbol
-// ("10♥"), jokers as "JK1"/"JK2".
+// ("10♥"), jokers as "Jester".
 func cardText(c cards.Card) string {
-	if c.IsJoker() || !c.Valid() {
+	if c.IsJoker() {
+		return jesterText
+	}
+	if !c.Valid() {
 		return c.String()
 	}
 	return c.Rank().String() + suitSymbols[c.Suit()]
@@ -55,7 +63,7 @@ func cardText(c cards.Card) string {
 func card(c cards.Card) string {
 	switch {
 	case c.IsJoker():
-		return styleHighlight.Render(c.String())
+		return styleHighlight.Render(jesterText)
 	case c.Suit() == cards.Hearts || c.Suit() == cards.Diamonds:
 		return styleRedCard.Render(cardText(c))
 	}

@@ -337,3 +337,43 @@ func TestTmuxHotSeat(t *testing.T) {
 	p.keys("x")
 	p.wait("Your move, Bob", "your hand:")
 }
+
+var clockLeft = regexp.MustCompile(`clock: seat 1 \(you\) (\d+):(\d\d)`)
+
+// clockSeconds reads the header's clock off a screen.
+func clockSeconds(t *testing.T, screen string) int {
+	t.Helper()
+	m := clockLeft.FindStringSubmatch(screen)
+	if m == nil {
+		t.Fatalf("no clock in the header:\n%s", screen)
+	}
+	mins, _ := strconv.Atoi(m[1])
+	sec, _ := strconv.Atoi(m[2])
+	return 60*mins + sec
+}
+
+// TestTmuxClock: cardtable play --clock on the terminal table shows the
+// person's time in the header, counting down while they think; a flip
+// stops it and the next move starts a whole move time again. (Running out
+// is tested on the model with the clock moved by hand: clock_test.go.)
+func TestTmuxClock(t *testing.T) {
+	p := startPane(t, 80, 24, t.TempDir(), nil, "play", "war", "--seed", "7", "--speed", "0", "--clock", "1m")
+	first := clockSeconds(t, p.wait("War", "▸ flip", "clock: seat 1 (you) "))
+	if first > 60 || first < 50 {
+		t.Fatalf("the first move's clock shows %d s, want a minute", first)
+	}
+	end := time.Now().Add(deadline)
+	later := first
+	for later >= first && time.Now().Before(end) {
+		time.Sleep(200 * time.Millisecond)
+		later = clockSeconds(t, p.capture())
+	}
+	if later >= first {
+		t.Fatalf("the clock did not count down from %d s", first)
+	}
+	p.keys("Enter")
+	p.wait("battle 2")
+	if next := clockSeconds(t, p.wait("clock: seat 1 (you) ")); next <= later {
+		t.Errorf("after the flip the clock shows %d s, want the next move's whole minute (it was at %d s)", next, later)
+	}
+}

@@ -39,6 +39,12 @@ type Config struct {
 	// KeepsStopped says that the caller keeps the record of a game a
 	// program seat stopped (in SavePath, or in a new file it names).
 	KeepsStopped bool
+	// Settings, when clocked (cardtable play --clock), time every seat
+	// that is not a bot by Time (nil: the machine's); Seed seeds the bot
+	// that plays on for a seat whose time ran out (clock.go).
+	Settings table.Settings
+	Time     table.Time
+	Seed     uint64
 	// In and Out are the terminal (nil: the process's own).
 	In  io.Reader
 	Out io.Writer

@@ -21,7 +21,7 @@ func (warUI) privateWindow(v engine.View) bool {
 	return ok && wv.Slap != nil
 }
 
-func (warUI) events(engine.View) []string { return nil }
+func (warUI) events([]string, engine.View) []string { return nil }
 
 func (warUI) board(sc scene) string {
 	v, ok := sc.view.(*war.View)

@@ -19,7 +19,9 @@ type watchtowerUI struct{ noNotes }
 
 func (watchtowerUI) hiddenCards() bool              { return true }
 func (watchtowerUI) privateWindow(engine.View) bool { return true }
-func (watchtowerUI) events(v engine.View) []string  { return watchtowerEvents(v) }
+func (watchtowerUI) events(labels []string, v engine.View) []string {
+	return watchtowerEvents(labels, v)
+}
 
 func (watchtowerUI) board(sc scene) string {
 	v, ok := sc.view.(*watchtower.View)

@@ -204,6 +204,7 @@ func TestBrowserAccounts(t *testing.T) {
 	webtest.Eval[bool](ann, "(document.getElementById('seat-1').value = 'open', document.getElementById('seat-1').dispatchEvent(new Event('change', {bubbles: true})), true)")
 	ann.Wait("the rated box", "!document.getElementById('rated-field').hidden")
 	webtest.Eval[bool](ann, "(document.getElementById('rated').checked = true, true)")
+	shoot(ann, "lobby-create-rated")
 	ann.Click("#create button[type=submit]")
 	ann.Wait("the table", "location.pathname.startsWith('/t/')")
 	rated := strings.TrimPrefix(webtest.Eval[string](ann, "location.pathname"), "/t/")

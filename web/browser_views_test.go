@@ -76,7 +76,7 @@ func testRegicideJester(t *testing.T, s *webtest.Site) {
 	for _, a := range turn.Legal {
 		var n int
 		fmt.Sscanf(a, "next %d", &n)
-		want := fmt.Sprintf("seat %d", n+1)
+		want := fmt.Sprintf("Seat %d", n+1)
 		got := webtest.Eval[string](tb, fmt.Sprintf("(document.querySelector('[data-action=%q]') || {}).textContent || ''", a))
 		if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "goes next") {
 			t.Errorf("legal %q is drawn as %q, want %q … goes next", a, got, want)

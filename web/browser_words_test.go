@@ -13,18 +13,29 @@ import (
 )
 
 // testLobbyWords checks the create form as a newcomer reads it: every
-// option's meaning in words beside it with its usual value, presets that
-// set known variants, Regicide's first player as seat 1..N (sent as the
-// engine's 0..N-1), and a bad bot setting's error naming the seat and the
-// bot picked. The lobby and the rules link are held to axe-core.
+// option's meaning in words beside it (behind More options), the usual
+// value said once for the form and beside an option only once it is
+// changed, presets that set known variants, Regicide's first player as
+// seat 1..N (sent as the engine's 0..N-1), and a bad bot setting's error
+// naming the seat and the bot picked. The lobby and the rules link are
+// held to axe-core.
 func testLobbyWords(t *testing.T, s *webtest.Site) {
 	tb := s.Tab(t)
 	tb.Resize(webtest.Phone)
 	tb.Open("/")
 	tb.Wait("the options", "document.querySelectorAll('.option .option-words').length > 5")
-	bare := webtest.Eval[int](tb, "[...document.querySelectorAll('.option')].filter((o) => !o.querySelector('.option-words') || o.querySelector('.option-words').offsetHeight === 0 || !o.querySelector('.option-words').textContent.includes('Usual:')).length")
+	tb.Click("#more-options summary")
+	tb.Wait("More options open", "document.getElementById('more-options').open")
+	const shownOptions = "[...document.querySelectorAll('.option')].filter((o) => o.checkVisibility())"
+	if n := webtest.Eval[int](tb, shownOptions+".length"); n < 8 {
+		t.Errorf("More options shows %d options; want War's rules in words", n)
+	}
+	bare := webtest.Eval[int](tb, shownOptions+".filter((o) => !o.querySelector('.option-words') || !o.querySelector('.option-words').checkVisibility() || o.querySelector('.option-words').textContent.trim().length < 15).length")
 	if bare != 0 {
-		t.Errorf("%d options show no words or no usual value beside them", bare)
+		t.Errorf("%d options show no words beside them", bare)
+	}
+	if usual := webtest.Eval[int](tb, "[...document.querySelectorAll('#create *')].filter((e) => e.checkVisibility() && e.children.length === 0 && /usual/i.test(e.textContent)).length"); usual != 1 {
+		t.Errorf("the form says \"usual\" %d times with nothing changed; want once, for the whole form", usual)
 	}
 	if href := webtest.Eval[string](tb, "document.querySelector('#rules-link a').getAttribute('href')"); href != "/rules/war" {
 		t.Errorf("the lobby's rules link is %q", href)
@@ -33,8 +44,8 @@ func testLobbyWords(t *testing.T, s *webtest.Site) {
 	tb.Axe("the lobby")
 	tb.Click("#presets button:nth-child(4)") // Slap War
 	tb.Wait("Slap War set", "document.getElementById('opt-slap').value === '5'")
-	if words := tb.Text("[data-option=slap] .option-now"); !strings.Contains(words, "on, with 5") || !strings.Contains(words, "changed") {
-		t.Errorf("after the Slap War preset the slap option says %q", words)
+	if words := tb.Text("[data-option=slap]"); !strings.Contains(words, "on, with 5") || !strings.Contains(words, "changed") || !strings.Contains(words, "Usual: off") {
+		t.Errorf("after the Slap War preset the slap option says %q; want it changed, on with 5, and its usual value", words)
 	}
 	if !tb.Has("#presets button:nth-child(4)[aria-pressed=true]") {
 		t.Errorf("the Slap War preset is not shown as chosen")
@@ -49,7 +60,7 @@ func testLobbyWords(t *testing.T, s *webtest.Site) {
 		chromedp.Evaluate[chromedp.Void]("document.getElementById('seats-n').dispatchEvent(new Event('change'))"))
 	tb.Wait("two seats", "document.getElementById('seat-1')")
 	firsts := webtest.Eval[[]string](tb, "[...document.querySelectorAll('#opt-first option')].map((o) => o.value + '=' + o.textContent)")
-	if strings.Join(firsts, ",") != "random=random,0=seat 1,1=seat 2" {
+	if strings.Join(firsts, ",") != "random=chosen at random,0=Seat 1,1=Seat 2" {
 		t.Errorf("Regicide's first player offers %q", firsts)
 	}
 	tb.Do(chromedp.SetValue(chromedp.CSS("#opt-first"), "1"), chromedp.SetValue(chromedp.CSS("#seat-1"), "bot:expert"),
@@ -104,7 +115,7 @@ func testAccessibleNames(t *testing.T, s *webtest.Site) {
 	tb.Show(turn...)
 	tb.Wait("a challenge", "document.querySelector(\"[data-action^='challenge 2 '][data-action$=' 1']\")")
 	name := webtest.Eval[string](tb, "document.querySelector(\"[data-action^='challenge 2 '][data-action$=' 1']\").getAttribute('aria-label')")
-	if !strings.HasPrefix(name, "Challenge with 1 card for seat 2's ") || !strings.Contains(name, " of ") {
+	if !strings.HasPrefix(name, "Challenge with 1 card for Seat 2's ") || !strings.Contains(name, " of ") {
 		t.Errorf("a challenge button is named %q", name)
 	}
 	cards := webtest.Eval[[]string](tb, "[...document.querySelectorAll('svg.card[role=img]')].map((c) => c.getAttribute('aria-label'))")

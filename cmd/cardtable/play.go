@@ -27,7 +27,7 @@ type playCmd struct {
 	Games     int64         `short:"n" default:"1" help:"With no person seated: the number of games to play; more than 1 (or --json) prints a report like cardtable sim's."`
 	JSON      bool          `help:"With no person seated: print the report as one JSON document (fields in docs/cli.md)."`
 	Timeout   time.Duration `default:"10s" help:"How long a program seat may take over one move (0: no limit)."`
-	Clock     time.Duration `placeholder:"D" help:"A live clock: each seat that is not a bot has D for each move (5s to 10m), then its --reserve; its turn says the time left (the agent protocol's clock field). Not on the terminal table."`
+	Clock     time.Duration `placeholder:"D" help:"A live clock: each seat that is not a bot has D for each move (5s to 10m), then its --reserve; its turn says the time left (the agent protocol's clock field); the terminal table counts it down in its header."`
 	Reserve   time.Duration `placeholder:"D" help:"With --clock: each seat's reserve (0 to 1h), spent once a move takes longer than --clock."`
 	OnTimeout string        `name:"on-timeout" placeholder:"bot|lose" help:"With --clock: what a seat whose time runs out comes to: bot (the game's default bot plays on; the default) or lose (two-seat War and Watchtower)."`
 	Workers   int           `default:"1" help:"With -n: games played at once (programs are started for each game)."`

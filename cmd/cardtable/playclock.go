@@ -7,9 +7,9 @@ import (
 
 // clockSettings reads --clock, --reserve and --on-timeout into c.settings,
 // bounded as the server bounds a table's clock (table.ParseSettings). The
-// terminal table has no clock: a clocked seat plays over --protocol lines
-// or json, or as a program.
-func (c *playCmd) clockSettings(g engine.Game, seats int, terminal bool) error {
+// runner times the seats over --protocol lines or json and programs; the
+// terminal table its people and programs, counting down on screen.
+func (c *playCmd) clockSettings(g engine.Game, seats int) error {
 	if c.Clock == 0 {
 		if c.Reserve != 0 || c.OnTimeout != "" {
 			return usageErrorf("--reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s")
@@ -18,9 +18,6 @@ func (c *playCmd) clockSettings(g engine.Game, seats int, terminal bool) error {
 	}
 	if c.Games > 1 {
 		return usageErrorf("--clock is for one game; drop -n, or play without a clock")
-	}
-	if terminal {
-		return usageErrorf("--clock: the terminal table keeps no clock; play a clocked seat with --protocol lines or json, or seat a program (cmd:...)")
 	}
 	m := map[string]string{"pace": table.PaceLive, "move": c.Clock.String(), "reserve": c.Reserve.String()}
 	if c.OnTimeout != "" {

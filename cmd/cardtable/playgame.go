@@ -56,7 +56,7 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 		}
 	}
 	terminal := c.onTerminal(a)
-	if err := c.clockSettings(t.Game(), t.NumSeats(), terminal); err != nil {
+	if err := c.clockSettings(t.Game(), t.NumSeats()); err != nil {
 		return err
 	}
 	if humans > 1 && !terminal {
@@ -68,7 +68,8 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 	}
 	defer stop()
 	if terminal {
-		err = tui.Run(a.ctx, tui.Config{Table: t, Players: ps, Speed: c.Speed, SavePath: save, KeepsOnQuit: save != "", KeepsStopped: true, In: a.stdin, Out: a.stdout})
+		err = tui.Run(a.ctx, tui.Config{Table: t, Players: ps, Speed: c.Speed, SavePath: save, KeepsOnQuit: save != "", KeepsStopped: true,
+			Settings: c.settings, Seed: seed, In: a.stdin, Out: a.stdout})
 		stop()
 		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
 		return c.finish(a, t, save, err)
@@ -147,6 +148,10 @@ func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
 		return withRecord(err, t, kept)
 	}
 	fmt.Fprintf(a.stderr, "cardtable: the record is in %s\n", kept)
+	if !t.Over() {
+		// The command alone on its line: a triple-click copies it whole.
+		fmt.Fprintf(a.stderr, "cardtable: go on with it later:\n%s\n", tui.ResumeCommand(kept, t.Seats()))
+	}
 	return nil
 }
 

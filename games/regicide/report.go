@@ -75,14 +75,22 @@ func (s *State) Result() engine.Result {
 		}
 		res.Detail = fmt.Sprintf("the last King fell after %d turns", s.turns)
 		if g := s.grade(); g > 0 {
-			res.Detail += fmt.Sprintf(": %s (%d Jester powers used)", gradeNames[g], s.powersUsed)
+			res.Detail += fmt.Sprintf(": %s (%s used)", gradeNames[g], counted(int(s.powersUsed), "Jester power", "Jester powers"))
 		}
 	case endStuck:
-		res.Detail = fmt.Sprintf("seat %d had no legal play against %s after %d enemies defeated", s.current+1, enemyName(s.lostTo), s.defeated)
+		res.Detail = fmt.Sprintf("seat %d had no legal play against %s after %s defeated", s.current+1, enemyName(s.lostTo), counted(int(s.defeated), "enemy", "enemies"))
 	default:
-		res.Detail = fmt.Sprintf("seat %d was killed by %s after %d enemies defeated", s.current+1, enemyName(s.lostTo), s.defeated)
+		res.Detail = fmt.Sprintf("seat %d was killed by %s after %s defeated", s.current+1, enemyName(s.lostTo), counted(int(s.defeated), "enemy", "enemies"))
 	}
 	return res
+}
+
+// counted writes n of a thing as a person reads it: "1 enemy", "0 enemies".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // Stats declares the figures Outcome reports.

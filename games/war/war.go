@@ -99,7 +99,7 @@ func (Game) Options() []engine.Option {
 		{Key: "players", Kind: engine.Int, Default: "2", Min: 2, Max: 3,
 			Help: "number of players, usually 2; with 3 the deal is 18/17/17 and only the two highest cards go to war"},
 		{Key: "pickup", Kind: engine.Enum, Default: "winner-first", Values: []string{"winner-first", "loser-first", "seat", "shuffle"},
-			Help: "order in which won cards go under the winner's pile, layer by layer: winner's card first (usual), losers' first, seat 0 first (about 12.7% of games loop), or shuffled"},
+			Help: "order in which won cards go under the winner's pile, layer by layer: winner's card first (usual), losers' first, seat 1 first (about 12.7% of games loop), or shuffled"},
 		{Key: "max-battles", Kind: engine.Int, Default: "100000", Min: 1, Max: 10000000,
 			Help: "battles after which the game is a draw (end reason cap); usually 100000"},
 		{Key: "peace", Kind: engine.Bool, Default: "false",

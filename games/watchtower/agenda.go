@@ -175,7 +175,7 @@ func giftSize(n int) int {
 func (s *State) execGive(seat, n int) {
 	p := &s.players[seat]
 	p.seen = 0
-	s.logf(evGive, seatArg(seat), intArg(n))
+	s.logf(evGive, seatArg(seat), countArg(n, nounArmyCard))
 	if s.cfg.ownerGives {
 		s.giver, s.owed, s.wait = seat, n, waitGive
 		return
@@ -203,7 +203,7 @@ func (s *State) singlesIn() {
 		}
 	}
 	s.shuffleBarracks()
-	s.logf(evSingles, s.cardsArg(moved), intArg(len(s.barracks)))
+	s.logf(evSingles, s.cardsArg(moved), countArg(len(s.barracks), nounCard))
 }
 
 // allOnCampaign reports whether every player still in is on campaign.

@@ -149,7 +149,7 @@ func (s *State) showdown() {
 	var buf [engine.MaxSeats]int
 	most := s.playRows(buf[:0], seats)
 	if len(most) == 1 {
-		s.finish(endShowdown, most, fmt.Sprintf("%s wins the showdown with %d tricks", seatName(most[0]), s.players[most[0]].tricks))
+		s.finish(endShowdown, most, fmt.Sprintf("%s wins the showdown with %s", seatName(most[0]), counted(s.players[most[0]].tricks, nounTrick)))
 		return
 	}
 	s.towerBattle(most)
@@ -194,7 +194,7 @@ func (s *State) towerBattle(tied []int) {
 		}
 		most = s.playRows(most[:0], most)
 	}
-	detail := fmt.Sprintf("%s wins the tower battle with %d tricks", seatName(most[0]), s.players[most[0]].tricks)
+	detail := fmt.Sprintf("%s wins the tower battle with %s", seatName(most[0]), counted(s.players[most[0]].tricks, nounTrick))
 	if len(most) > 1 {
 		slices.SortFunc(most, func(a, b int) int { return int(s.towerRank(b)) - int(s.towerRank(a)) })
 		most = most[:1]
@@ -234,8 +234,8 @@ func (s *State) roundCap() {
 	if len(best) > 1 {
 		verb = "share"
 	}
-	s.finish(endRoundCap, best, fmt.Sprintf("after %d rounds %s %s the forced showdown with %d tricks",
-		s.rounds, seatList(best), verb, s.players[best[0]].tricks))
+	s.finish(endRoundCap, best, fmt.Sprintf("after %d rounds %s %s the forced showdown with %s",
+		s.rounds, seatList(best), verb, counted(s.players[best[0]].tricks, nounTrick)))
 }
 
 // endByElimination ends the game when one player is left (WT-15).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -82,5 +83,11 @@ func TestGoldenPlaythroughs(t *testing.T) {
 			b.WriteString(s.View(engine.Spectator).String())
 		}
 		checkGolden(t, filepath.Join("testdata", g.file), b.String())
+		if m := oneOfMany.FindString(b.String()); m != "" {
+			t.Errorf("%s counts %q: one of a thing is written singular, and never \"card(s)\"", g.file, m)
+		}
 	}
 }
+
+// oneOfMany finds a count a person reads wrong: "1 tricks", "2 card(s)".
+var oneOfMany = regexp.MustCompile(`\b1 (army )?(cards|tricks|players)\b|\(s\)`)

@@ -79,8 +79,8 @@ var eventFormats = [...]string{
 	evDrawKnown:      "%s draws %v, known from the barracks",
 	evDraw:           "%s draws a card",
 	evRefill:         "the barracks is empty: refill",
-	evGive:           "%s gives %d army card(s) to the barracks",
-	evSingles:        "single fortress cards go in (%s); the barracks is shuffled: %d cards",
+	evGive:           "%s gives %s to the barracks",
+	evSingles:        "single fortress cards go in (%s); the barracks is shuffled: %s",
 	evTurn:           "turn %d (round %d): %s",
 	evPick:           "%s picks position %d of %s's army",
 	evTakes:          "%s takes %v",
@@ -110,7 +110,7 @@ var eventFormats = [...]string{
 	evPlace:          "%s places %v",
 	evBurn:           "%s burns %v",
 	evVulnerableTake: "%s takes %v from %s's vulnerable fortress",
-	evChallenge:      "%s challenges %s for %v with %d card(s)",
+	evChallenge:      "%s challenges %s for %v with %s",
 }
 
 // earg is one event argument: its kind in the top byte, its value below.
@@ -128,7 +128,32 @@ const (
 	argSeats                     // a seat list in evData: offset<<8 | length
 	argRows                      // showdown rows in evData from the offset
 	argText                      // a finished text: index in evTexts
+	argCount                     // a count of a noun: noun<<16 | count
 )
+
+// A noun counted in an event ("1 card", "2 army cards"): what countArg
+// counts, so the log never reads "1 cards".
+type noun uint8
+
+const (
+	nounCard noun = iota
+	nounArmyCard
+	nounTrick
+)
+
+var nouns = [...][2]string{
+	nounCard:     {"card", "cards"},
+	nounArmyCard: {"army card", "army cards"},
+	nounTrick:    {"trick", "tricks"},
+}
+
+// counted writes n of a noun: "1 trick", "3 tricks".
+func counted(n int, what noun) string {
+	if n == 1 {
+		return "1 " + nouns[what][0]
+	}
+	return fmt.Sprintf("%d %s", n, nouns[what][1])
+}
 
 const argValue = 1<<24 - 1
 
@@ -138,6 +163,9 @@ func cardArg(c cards.Card) earg { return argCard | earg(c) }
 func rankArg(r cards.Rank) earg { return argRank | earg(r) }
 func timesArg(n uint8) earg     { return argTimes | earg(n) }
 func outcomeArg(seat int) earg  { return argOutcome | earg(uint8(seat)) }
+func countArg(n int, what noun) earg {
+	return argCount | earg(what)<<16 | earg(n)&0xffff
+}
 func (s *State) textArg(t string) earg {
 	s.evTexts = append(s.evTexts, t)
 	return argText | earg(len(s.evTexts)-1)
@@ -201,6 +229,8 @@ func (s *State) argValue(a earg) any {
 		return s.rowsText(v)
 	case argText:
 		return s.evTexts[v]
+	case argCount:
+		return counted(v&0xffff, noun(v>>16))
 	}
 	return v
 }
@@ -233,7 +263,7 @@ func (s *State) rowsText(off int) string {
 			row[j] = cards.Card(d[3+j])
 		}
 		d = d[3+l:]
-		parts[i] = fmt.Sprintf("%s %s (%d tricks)", seatName(seat), cards.Format(row), tricks)
+		parts[i] = fmt.Sprintf("%s %s (%s)", seatName(seat), cards.Format(row), counted(tricks, nounTrick))
 	}
 	return strings.Join(parts, "; ")
 }

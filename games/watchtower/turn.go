@@ -163,7 +163,7 @@ func (s *State) check(seat int, d decoded) error {
 		return s.checkPick(d)
 	case waitGive:
 		if d.kind != kindGive {
-			return engine.Illegal("watchtower: %s must give %d more army card(s) to the empty barracks first: give CARD (WT-21)", seatName(seat), s.owed)
+			return engine.Illegal("watchtower: %s must give %s more to the empty barracks first: give CARD (WT-21)", seatName(seat), counted(s.owed, nounArmyCard))
 		}
 		if s.players[seat].armyIndex(d.card) < 0 {
 			return engine.Illegal("watchtower: cannot give %v: it is not in your army", d.card)
@@ -281,7 +281,7 @@ func (s *State) checkChallenge(seat, def int, r cards.Rank, k int) error {
 	case armyD > 0 && k == 0:
 		return engine.Illegal("watchtower: K=0 only takes from an empty army; %s has %d army cards: challenge with 1 or 2 cards (WT-14)", seatName(def), armyD)
 	case k > min(2, armyA, armyD):
-		return engine.Illegal("watchtower: cannot challenge with %d cards: at most 2 and at most the smaller army (you %d, %s %d) (WT-08)", k, armyA, seatName(def), armyD)
+		return engine.Illegal("watchtower: cannot challenge with %s: at most 2 and at most the smaller army (you %d, %s %d) (WT-08)", counted(k, nounCard), armyA, seatName(def), armyD)
 	}
 	return nil
 }
@@ -388,6 +388,6 @@ func (s *State) challenge(seat, def int, r cards.Rank, k int) {
 		return
 	}
 	s.stats[metricChallenges]++
-	s.logf(evChallenge, seatArg(seat), seatArg(def), cardArg(target), intArg(k))
+	s.logf(evChallenge, seatArg(seat), seatArg(def), cardArg(target), countArg(k, nounCard))
 	s.startBattle(seat, def, target, k)
 }

@@ -222,7 +222,7 @@ func (v *View) String() string {
 	}
 	if p := v.Pending; p != nil {
 		if p.Kind == "give" {
-			fmt.Fprintf(&b, "  pending: seat %d gives %d card(s)\n", p.Picker+1, p.Owed)
+			fmt.Fprintf(&b, "  pending: seat %d gives %s\n", p.Picker+1, counted(p.Owed, nounArmyCard))
 		} else {
 			fmt.Fprintf(&b, "  pending %s: seat %d picks from seat %d's army, positions %v\n", p.Kind, p.Picker+1, p.From+1, p.Open)
 		}
@@ -264,7 +264,7 @@ func (p PlayerView) line() string {
 		b.WriteByte(',')
 	}
 	if len(p.Row) > 0 {
-		fmt.Fprintf(&b, "; row %s, %d tricks", cards.Format(p.Row), p.Tricks)
+		fmt.Fprintf(&b, "; row %s, %s", cards.Format(p.Row), counted(p.Tricks, nounTrick))
 	}
 	b.WriteByte('\n')
 	return b.String()

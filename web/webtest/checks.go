@@ -12,9 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -90,7 +92,9 @@ const Panels = ".panel, .board, .side > section, .action-bar, .wt-player, .seat-
 
 // NoOverflow fails the test when the page scrolls sideways or an element
 // sticks out of its panel (a box of Panels) sideways. Elements inside a
-// scrolling or clipping box are that box's business and are not counted.
+// scrolling or clipping box are that box's business and are not counted;
+// a bubble over the page (role=tooltip) may stand out of its panel, but
+// not out of the window.
 func (tb *Tab) NoOverflow(where string) {
 	tb.T.Helper()
 	// Measured at rest: a card caught mid-flight (a trick's cards going to
@@ -106,6 +110,11 @@ func (tb *Tab) NoOverflow(where string) {
 			if (!panel) continue;
 			const r = el.getBoundingClientRect();
 			if (!r.width || !r.height) continue;
+			const bubble = el.closest("[role=tooltip]");
+			if (bubble) {
+				if (r.left < -1 || r.right > doc.clientWidth + 1) out.push(name(el) + " [" + Math.round(r.left) + ".." + Math.round(r.right) + "] sticks out of the window [0.." + doc.clientWidth + "]");
+				continue;
+			}
 			let clipped = false;
 			for (let a = el.parentElement; a && a !== panel.parentElement; a = a.parentElement) {
 				if (getComputedStyle(a).overflowX !== "visible") { clipped = true; break; }
@@ -250,4 +259,65 @@ func (tb *Tab) BeforeLoad(script string) {
 		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
 		return err
 	}))
+}
+
+// FontSize sets the browser's default font size (the person's preference,
+// chrome://settings/fonts) for the tab's pages, in CSS pixels: what rem
+// and em, media queries' included, are measured in. Chromium's own is 16.
+func (tb *Tab) FontSize(px int64) {
+	tb.T.Helper()
+	ctx, cancel := context.WithTimeout(tb.Ctx, 20*time.Second)
+	defer cancel()
+	if err := tb.setFontSize(ctx, px); err != nil {
+		tb.T.Fatalf("setting the font size: %v", err)
+	}
+	tb.fontPx = px
+	if px == 16 {
+		tb.fontPx = 0
+	}
+}
+
+func (tb *Tab) setFontSize(ctx context.Context, px int64) error {
+	return chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, page.SetFontSizes, page.SetFontSizesParams{FontSizes: &page.FontSizes{Standard: px}})
+		return err
+	}))
+}
+
+// Accessible is the accessible name and description Chromium computes for
+// the first element sel: what a screen reader says of it.
+func (tb *Tab) Accessible(sel string) (name, description string) {
+	tb.T.Helper()
+	ctx, cancel := context.WithTimeout(tb.Ctx, 20*time.Second)
+	defer cancel()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		ev, err := cdp.Call(ctx, t, runtime.Evaluate, runtime.EvaluateParams{Expression: fmt.Sprintf("document.querySelector(%q)", sel)})
+		if err != nil {
+			return err
+		}
+		if ev.Result == nil || ev.Result.ObjectID == "" {
+			return fmt.Errorf("no element %s", sel)
+		}
+		no := false
+		ax, err := cdp.Call(ctx, t, accessibility.GetPartialAXTree, accessibility.GetPartialAXTreeParams{ObjectID: ev.Result.ObjectID, FetchRelatives: &no})
+		if err != nil {
+			return err
+		}
+		if len(ax.Nodes) == 0 {
+			return fmt.Errorf("%s is not in the accessibility tree", sel)
+		}
+		text := func(v *accessibility.Value) string {
+			var s string
+			if v != nil {
+				_ = json.Unmarshal([]byte(v.Value), &s)
+			}
+			return s
+		}
+		name, description = text(ax.Nodes[0].Name), text(ax.Nodes[0].Description)
+		return nil
+	}))
+	if err != nil {
+		tb.T.Fatalf("the accessible name of %s: %v", sel, err)
+	}
+	return name, description
 }

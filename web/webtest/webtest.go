@@ -133,6 +133,8 @@ type Tab struct {
 	S   *Site
 	// Table is the table the tab sits at, for the diagnosis of a failure.
 	Table string
+	// fontPx is the default font size FontSize set (0: Chromium's own).
+	fontPx int64
 }
 
 // Tab opens a page in a browser context of its own (its own localStorage).
@@ -310,11 +312,35 @@ func (tb *Tab) Fail() {
 	}
 }
 
-// Shot writes a full-page screenshot to the test's artifact directory.
+// Shot writes a full-page screenshot to the test's artifact directory
+// (the window only, after FontSize).
 func (tb *Tab) Shot(name string) {
 	ctx, cancel := context.WithTimeout(tb.Ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	shot := chromedp.FullScreenshot(100)
+	if tb.fontPx != 0 {
+		// Capturing beyond the window draws the page at Chromium's own
+		// font size (and leaves it so): with a person's, the window only.
+		shot = chromedp.CaptureScreenshot()
+	}
+	png, err := chromedp.Run(ctx, shot)
+	if err != nil {
+		tb.T.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(tb.T.ArtifactDir(), name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		tb.T.Errorf("writing %s: %v", path, err)
+	}
+	tb.T.Logf("screenshot %s", path)
+}
+
+// WindowShot writes a screenshot of the window as the person sees it now
+// (scrolled where the page is) to the test's artifact directory.
+func (tb *Tab) WindowShot(name string) {
+	ctx, cancel := context.WithTimeout(tb.Ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		tb.T.Logf("screenshot %s: %v", name, err)
 		return

@@ -31,11 +31,14 @@ function append(el, children) {
   }
 }
 
-// seatName is how a person reads seat i: its player's name, else "seat
-// i+1"; a name two seats share (two bots) gets its seat number.
+// seatName is how a person reads seat i, everywhere the pages write a
+// seat: its player's name, else "Seat i+1" (numbered from 1, a name of its
+// own, so capitalised wherever it stands) — also for the placeholder
+// "seat 2" a table without names gives its seats; a name two seats share
+// (two bots) gets its seat number.
 export function seatName(seats, i) {
   const s = seats && seats[i];
-  if (!s || !s.name) return `seat ${i + 1}`;
+  if (!s || !s.name || /^seat \d+$/i.test(s.name)) return `Seat ${i + 1}`;
   const shared = seats.some((o, j) => j !== i && o && o.name === s.name);
   return shared ? `${s.name} (seat ${i + 1})` : s.name;
 }

@@ -59,6 +59,6 @@ export function invitesPanel(id, seats, game) {
   const free = (made.invites || []).filter((inv) => !seats[inv.seat] || (seats[inv.seat].kind === "human" && seats[inv.seat].claimed !== true));
   return h("div.invites", h("h3", "Invite links"),
     h("p.muted", "Send a friend the link of their seat; anyone with the spectators' link can watch."),
-    h("ul", free.map((inv) => row(`seat ${inv.seat + 1}:`, inv.url, `seat ${inv.seat + 1}`)),
-      row("spectators:", made.spectator_url || `/t/${id}`, "spectators")));
+    h("ul", free.map((inv) => row(`Seat ${inv.seat + 1}:`, inv.url, `Seat ${inv.seat + 1}`)),
+      row("Spectators:", made.spectator_url || `/t/${id}`, "spectators")));
 }

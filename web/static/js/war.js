@@ -14,6 +14,12 @@ export function toMove(view) {
   return view.to_flip || [];
 }
 
+// shortDuration writes the server's duration ("1m0s", "1m30s", "2s") as a
+// person would: "1m", "1m30s", "2s".
+function shortDuration(d) {
+  return String(d || "").replace(/m0s$/, "m").replace(/h0m$/, "h");
+}
+
 // variants lists the rules in force that differ from plain War, in words.
 export function variants(o) {
   const out = [];
@@ -23,7 +29,7 @@ export function variants(o) {
   if (o["beats-faces"] && o["beats-faces"] !== "off") out.push(`a ${o["beats-faces"]} beats J, Q and K`);
   if (o["beats-ace"] && o["beats-ace"] !== "off") out.push(`a ${o["beats-ace"]} beats the Ace`);
   if (o.underdog && o.underdog !== "off") out.push(`Underdog: a ${o.underdog} face down wins a lost war`);
-  if (o.slap && o.slap !== "off") out.push(`Slap War: slap a ${o.slap} within ${o["slap-window"]}${o["false-slap"] === "ignore" ? "" : "; a false slap locks you out of the next window"}`);
+  if (o.slap && o.slap !== "off") out.push(`Slap War: slap a ${o.slap} within ${shortDuration(o["slap-window"])}${o["false-slap"] === "ignore" ? "" : "; a false slap locks you out of the next window"}`);
   if (o.pickup && o.pickup !== "winner-first") out.push(`won cards go under ${{ "loser-first": "losers' first", seat: "in seat order", shuffle: "shuffled" }[o.pickup] || o.pickup}`);
   return out;
 }

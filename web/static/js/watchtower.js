@@ -32,18 +32,76 @@ const ZONES = {
   showdown: "When everyone still in is on campaign, armies are laid out in rows; the most tricks wins.",
 };
 
-let tipCount = 0;
+// openZone names the zone whose explanation is open ("army-1"), kept
+// across redraws: the table is redrawn on every message.
+let openZone = null;
 
-// zone is a zone's label: a button that shows its one-line explanation on
-// tap, click or focus, and names it to screen readers.
-function zone(name, text) {
-  const id = `zone-tip-${++tipCount}`;
-  const tip = h("span.zone-tip", { id, role: "note" }, ZONES[name]);
-  const b = h("button.zone", {
-    type: "button", "aria-expanded": "false", "aria-describedby": id, dataset: { focus: `zone-${name}-${tipCount}` },
-    onclick: () => b.setAttribute("aria-expanded", String(b.getAttribute("aria-expanded") !== "true")),
-  }, text || cap(name), h("span.zone-mark", { "aria-hidden": "true" }, "?"));
+// zone is a zone's label: a button whose one-line explanation opens as a
+// bubble over the board — on a tap or click (a second one closes it), or
+// when the keyboard's focus reaches it — and closes on Escape or when the
+// focus leaves. Screen readers hear it as the button's description. where
+// tells the zones of one name apart (a seat, or "table").
+function zone(name, text, where) {
+  const key = `${name}-${where}`;
+  const id = `zone-tip-${key}`;
+  const tip = h("span.zone-tip", { id, role: "tooltip" }, ZONES[name]);
+  const b = h("button.zone", { type: "button", "aria-describedby": id, dataset: { focus: `zone-${key}` } },
+    text || cap(name), h("span.zone-mark", { "aria-hidden": "true" }, "?"));
+  const show = (open) => {
+    openZone = open ? key : openZone === key ? null : openZone;
+    for (const other of document.querySelectorAll(".zone-tip.open")) if (other !== tip) shut(other);
+    b.setAttribute("aria-expanded", String(open));
+    tip.classList.toggle("open", open);
+    if (open) place(tip);
+  };
+  b.addEventListener("click", () => show(b.getAttribute("aria-expanded") !== "true"));
+  // The keyboard's focus opens it; a tap's focus does not (its click
+  // toggles it).
+  b.addEventListener("focus", () => { if (b.matches(":focus-visible")) show(true); });
+  b.addEventListener("blur", () => { if (b.isConnected) show(false); });
+  b.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && b.getAttribute("aria-expanded") === "true") {
+      e.preventDefault();
+      e.stopPropagation();
+      show(false);
+    }
+  });
+  const open = openZone === key;
+  b.setAttribute("aria-expanded", String(open));
+  if (open) {
+    tip.classList.add("open");
+    requestAnimationFrame(() => place(tip));
+  }
   return h("span.zone-label", b, tip);
+}
+
+function shut(tip) {
+  tip.classList.remove("open");
+  const b = tip.previousElementSibling;
+  if (b) b.setAttribute("aria-expanded", "false");
+}
+
+// place keeps an open bubble inside the window: shifted sideways off an
+// edge, and above its label when there is no room under it (the action
+// bar covers the window's bottom).
+function place(tip) {
+  if (!tip.isConnected) return;
+  tip.style.left = "";
+  tip.classList.remove("above");
+  const edge = 8;
+  const width = document.documentElement.clientWidth;
+  const r = tip.getBoundingClientRect();
+  let shift = 0;
+  if (r.right > width - edge) shift = width - edge - r.right;
+  if (r.left + shift < edge) shift = edge - r.left;
+  if (shift) tip.style.left = `${shift}px`;
+  // The arrow points at the label, wherever the bubble moved.
+  const label = tip.parentElement.getBoundingClientRect();
+  const arrow = Math.min(Math.max(label.left + 10 - (r.left + shift), 6), r.width - 20);
+  tip.style.setProperty("--arrow", `${arrow}px`);
+  const bar = document.querySelector(".action-bar");
+  const floor = bar ? Math.min(innerHeight, bar.getBoundingClientRect().top) : innerHeight;
+  if (r.bottom > floor - edge && label.top - r.height - edge > 0) tip.classList.add("above");
 }
 
 function cap(s) {
@@ -80,7 +138,7 @@ function header(view, ctx) {
   return h("section.wt-header",
     h("span.pile-count", view.phase === "setup" ? "Setup" : view.phase === "over" ? "Game over" : `Round ${view.round}`),
     view.phase === "over" ? null : h("span.pile-count", view.turn === ctx.seat ? "your turn" : `${seatName(ctx.seats, view.turn)}'s turn`),
-    h("span.pile-count.barracks", card(view.barracks ? "##" : ""), " ", zone("barracks"), ` ${view.barracks}`),
+    h("span.pile-count.barracks", card(view.barracks ? "##" : ""), " ", zone("barracks", "", "table"), ` ${view.barracks}`),
     known.length ? h("span.pile-count", `known in the barracks: ${known.join(", ")}`) : null,
     view.aside && view.aside.length ? h("span.pile-count", `set aside: ${view.aside.map(short).join(" ")}`) : null,
     view.phase === "play" ? h("span.pile-count", `burn ${view.burn_used ? "used" : "free"} · challenge ${view.challenge_used ? "used" : "free"}`) : null,
@@ -96,13 +154,13 @@ function prompt(view, ctx) {
   return "Your turn: place, burn, challenge — then End turn.";
 }
 
-function tries(view, c) {
-  return (view.tries || []).filter((t) => t.card === c).map((t) => t.attacker >= 0 ? `${t.count}/3 by seat ${t.attacker + 1}` : `${t.count}/3`);
+function tries(view, ctx, c) {
+  return (view.tries || []).filter((t) => t.card === c).map((t) => t.attacker >= 0 ? `${t.count}/3 by ${seatName(ctx.seats, t.attacker)}` : `${t.count}/3`);
 }
 
 function stackEl(view, ctx, p, st, act) {
   const top = st.cards[st.cards.length - 1];
-  const t = tries(view, top);
+  const t = tries(view, ctx, top);
   const buttons = [];
   for (const a of ctx.legal) {
     const f = a.split(" ");
@@ -127,11 +185,11 @@ function playerPanel(view, ctx, p, act) {
   const battle = ctx.legal.find((a) => a === `campaign-battle ${p.seat + 1}`);
   return h(cls, { "aria-label": name(ctx, p.seat), dataset: { seat: p.seat } },
     h("h3", name(ctx, p.seat), status ? h("span.badge", status) : null, view.dealer === p.seat ? h("span.badge.muted", "dealer") : null),
-    h("p.army-count", card(p.army_size ? "##" : ""), " ", zone("army", "Army"), ` ${plural(p.army_size, "card")}`, p.seen && p.seen.length ? h("span.muted", ` · seen in it: ${p.seen.map(short).join(" ")}`) : null),
-    p.tower ? h("div.tower", zone("watchtower", "Watchtower"), " ", p.tower.map((c) => card(c))) : null,
-    h("div.zone-head", zone("fortress", "Fortress")),
+    h("p.army-count", card(p.army_size ? "##" : ""), " ", zone("army", "Army", p.seat), ` ${plural(p.army_size, "card")}`, p.seen && p.seen.length ? h("span.muted", ` · seen in it: ${p.seen.map(short).join(" ")}`) : null),
+    p.tower ? h("div.tower", zone("watchtower", "Watchtower", p.seat), " ", p.tower.map((c) => card(c))) : null,
+    h("div.zone-head", zone("fortress", "Fortress", p.seat)),
     h("div.fortress", p.fortress.length ? p.fortress.map((st) => stackEl(view, ctx, p, st, act)) : h("span.muted", "empty fortress")),
-    p.row && p.row.length ? h("div.row", zone("showdown", `Showdown row (${plural(p.tricks, "trick")})`), h("div.row-cards", p.row.map((c) => card(c)))) : null,
+    p.row && p.row.length ? h("div.row", zone("showdown", `Showdown row (${plural(p.tricks, "trick")})`, p.seat), h("div.row-cards", p.row.map((c) => card(c)))) : null,
     battle ? h("button", { onclick: act(battle), "data-action": battle }, `Campaign battle against ${name(ctx, p.seat)}`) : null,
     p.army ? armyEl(view, ctx, p, act) : null,
   );
