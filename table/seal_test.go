@@ -400,3 +400,29 @@ func TestWindowRefusalsSealed(t *testing.T) {
 		})
 	}
 }
+
+// The plain-text protocol acknowledges a sealed answer to its seat alone,
+// without an action line: that comes with the others' at the close.
+func TestLinesSealedAnswer(t *testing.T) {
+	tb := windowAt(t, windowKinds[1])
+	w, v := tb.ToMove(), tb.Version()
+	ap, err := tb.Play(w[0], "flip", v)
+	if err != nil || !ap.Sealed {
+		t.Fatalf("the flip: %v %+v", err, ap)
+	}
+	for _, seat := range w {
+		var buf bytes.Buffer
+		p := NewLinesPlayer(strings.NewReader(""), &buf)
+		for _, m := range ap.For(seat, "") {
+			p.Tell(m)
+		}
+		p.Close()
+		want := ""
+		if seat == w[0] {
+			want = "taken: flip (shown with the others' answers when every seat has answered)\n"
+		}
+		if buf.String() != want {
+			t.Errorf("%s was written %q, want %q", SeatName(seat), buf.String(), want)
+		}
+	}
+}
