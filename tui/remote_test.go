@@ -115,7 +115,7 @@ func TestRemoteScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Update(remoteMsg{msg: ap.For(0)})
+	m.Update(remoteMsg{msg: ap.For(0, "")[0]})
 	if s := plainScreen(m); !strings.Contains(s, "last moves:\n  you: "+glyphs(legal[0])) {
 		t.Fatalf("the event is not among the last moves:\n%s", s)
 	}
