@@ -40,9 +40,11 @@ type player struct {
 	mu    sync.Mutex
 	bases []string // nodes to try, the first first
 	got   []msg
-	acked map[string]int    // command id -> the version its event made
-	sent  map[string]string // command id -> action
-	byes  []string
+	acked map[string]int // command id -> the version its event made (or its sealed answer's)
+	// sealed marks the commands answered sealed, in a simultaneous window.
+	sealed map[string]bool
+	sent   map[string]string // command id -> action
+	byes   []string
 	// pending is the last command sent and not yet answered: resent as it
 	// was after a reconnection (an action applied twice would show).
 	pending *command
@@ -65,7 +67,7 @@ type command struct {
 
 func newPlayer(t testing.TB, id string, seat int, token string, acks *atomic.Int64, bases ...string) *player {
 	return &player{t: t, id: id, seat: seat, token: token, rng: rand.New(rand.NewPCG(uint64(seat+5), 11)),
-		bases: bases, acked: map[string]int{}, sent: map[string]string{}, sentAt: map[string]time.Time{}, acks: acks}
+		bases: bases, acked: map[string]int{}, sealed: map[string]bool{}, sent: map[string]string{}, sentAt: map[string]time.Time{}, acks: acks}
 }
 
 // play runs until the game ends or ctx does; it reports whether the game
@@ -137,8 +139,9 @@ func (p *player) take(w *wsConn, m msg) bool {
 	switch m.Type {
 	case "end":
 		return true
-	case "event":
+	case "event", "sealed":
 		if _, ok := p.sent[m.ID]; ok && m.ID != "" && m.Actor != nil && *m.Actor == p.seat {
+			p.sealed[m.ID] = m.Type == "sealed"
 			if _, dup := p.acked[m.ID]; dup {
 				p.t.Errorf("seat %d: command %s acknowledged twice", p.seat, m.ID)
 			}

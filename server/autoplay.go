@@ -135,7 +135,7 @@ func (r *room) autoNext() {
 		r.autoStop("the game is over")
 		return
 	}
-	if a.timer != nil || r.slap != nil || r.since[a.seat] < 0 || !slices.Contains(r.t.Legal(a.seat), a.action) {
+	if a.timer != nil || r.slap != nil || !r.t.MayAct(a.seat) || !slices.Contains(r.t.Legal(a.seat), a.action) {
 		return
 	}
 	wait := time.Until(a.last.Add(a.interval))
@@ -159,7 +159,7 @@ func (r *room) autoStep(gen, version int) {
 		return
 	}
 	a.last = time.Now()
-	if err := r.play(a.seat, a.action, version, ""); err != nil {
+	if _, err := r.play(a.seat, a.action, version, ""); err != nil {
 		r.autoStop(fmt.Sprintf("the server could not play %s: %v", a.action, err))
 	}
 }

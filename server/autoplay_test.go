@@ -102,7 +102,7 @@ func TestAutoRefused(t *testing.T) {
 		t.Errorf("auto fly: %s", m.Raw)
 	}
 	s.send(cmd("flip", 0, "f1"))
-	if m := s.until("event"); m.Version != 1 || m.ID != "f1" {
+	if m := s.until("sealed"); m.Version != 0 || m.ID != "f1" {
 		t.Errorf("after the refusals the table is not where it was: %s", m.Raw)
 	}
 }

@@ -78,7 +78,7 @@ func TestClockTimeoutLoses(t *testing.T) {
 	turn := ann.until("turn")
 	clk.Advance(3 * time.Second)
 	ann.send(cmd("flip", turn.Version, "f"))
-	ann.until("event", func(m wireMsg) bool { return m.ID == "f" })
+	ann.until("sealed", func(m wireMsg) bool { return m.ID == "f" })
 	clk.Advance(10 * time.Second) // bob's 10 s ran from the start
 	end := bob.until("end")
 	if r := end.Result; r == nil || r.End != record.EndTimeout || len(r.Winners) != 1 || r.Winners[0] != 0 || r.Detail != "bob's time ran out" {
@@ -97,8 +97,9 @@ func TestClockReserve(t *testing.T) {
 	for _, c := range []*wsClient{ann, bob} {
 		turn := c.until("turn")
 		c.send(cmd("flip", turn.Version, "f"))
-		c.until("event", func(m wireMsg) bool { return m.ID == "f" })
 	}
+	// The flips are a simultaneous window: shown together once both are in.
+	ann.until("event", func(m wireMsg) bool { return m.Version == 2 })
 	m := clockOf(t, ann, func(m clockMessage) bool { return m.Seats[0].Running && m.Seats[1].Running && m.Version == 2 })
 	for s, sc := range m.Seats {
 		if sc.ReserveMS != 15000 || sc.LeftMS != 25000 {
@@ -123,7 +124,8 @@ func TestClockSurvivesRestartSQLite(t *testing.T) {
 	turn := ann.until("turn")
 	clk.Advance(40 * time.Second) // ann spends 10 s of reserve
 	ann.send(cmd("flip", turn.Version, "f"))
-	before := clockOf(t, ann, func(m clockMessage) bool { return m.Version == 1 })
+	// Her flip is sealed in the window: her own clock shows it stopped.
+	before := clockOf(t, ann, func(m clockMessage) bool { return !m.Seats[0].Running })
 	if !before.Seats[1].Running || before.Seats[0].Running || before.Seats[0].ReserveMS != 50000 {
 		t.Fatalf("after ann's flip: %+v", before)
 	}

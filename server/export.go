@@ -172,6 +172,6 @@ func (s *Server) exportGame(r *http.Request, ut store.UserTable) (exportGame, er
 	if err != nil {
 		return g, err
 	}
-	g.Record = storedRecord(t, acts, evs)
-	return g, nil
+	g.Record, err = shownRecord(s.games[t.Game], t, storedRecord(t, acts, evs))
+	return g, err
 }

@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/record"
 	"cardtable/store"
 	"cardtable/store/memstore"
+	"cardtable/table"
 )
 
 // leakCase is one game configuration the no-leak test plays.
@@ -178,14 +180,24 @@ func cardsIn(b []byte) []string {
 }
 
 // verifyNoLeaks checks every message the probes got against the game
-// replayed from the store.
+// replayed from the store: events against the finished record (in which a
+// simultaneous window's answers are in seat order, as they were shown),
+// turns and snapshots against what the table offered each seat as the
+// stored answers came in (in an open window, the opening position with
+// the seat's own answers).
 func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
 	hdr, err := s.store.Table(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	acts, _ := s.store.Actions(context.Background(), id)
+	stored, _ := s.store.Actions(context.Background(), id)
+	evs, _ := s.store.Events(context.Background(), id)
 	g := s.games[hdr.Game]
+	full, err := table.Resume(g, storedRecord(hdr, stored, evs), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts := full.Record().Actions
 	opts, _ := engine.ResolveOptions(g.Options(), hdr.Options)
 	st, err := g.New(opts, engine.Setup{Seed: hdr.Seed})
 	if err != nil {
@@ -193,19 +205,20 @@ func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
 	}
 	states := []engine.State{st.Clone()}
 	played := []engine.Action{0}
-	for _, a := range acts {
+	for i, a := range acts {
 		act, err := st.ParseAction(a.Seat, a.Action)
 		if err == nil {
 			err = st.Apply(a.Seat, act)
 		}
 		if err != nil {
-			t.Fatalf("stored action %d %+v: %v", a.Seq, a, err)
+			t.Fatalf("action %d %+v: %v", i, a, err)
 		}
 		states, played = append(states, st.Clone()), append(played, act)
 	}
-	if !st.Terminal() && (hdr.Result == nil || hdr.Result.End != "agreed-draw") {
-		t.Fatal("the stored game did not end (by its rules or an agreed draw)")
+	if !full.Over() {
+		t.Fatal("the stored game did not end (by its rules or at the table)")
 	}
+	offered := offers(t, g, opts, hdr.Seed, stored)
 	// Cards the game's and the protocol's fixed sentences name as examples
 	// of notation ("cards like 7H, AS, 10D, JK1") are no one's.
 	examples := map[string]bool{"AD": true}
@@ -228,13 +241,52 @@ func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
 	}
 	freePlayers := hdr.Game != "regicide"
 	for _, p := range probes {
-		checkProbe(t, p, states, played, acts, examples, func(l chatLine) bool {
+		checkProbe(t, p, states, played, acts, offered, examples, func(l chatLine) bool {
 			return spoken[l.Text] && (freePlayers || l.Channel == channelSpectators)
 		})
 	}
 }
 
-func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.Action, acts []storeAction, examples map[string]bool, speech func(chatLine) bool) {
+// offer is what the table offered seats at one version: each seat's view
+// (and the public one, at -1) and legal actions, as JSON.
+type offer map[int]map[string]bool
+
+// offers replays the stored actions, in the order they came, on a table
+// and notes at each step what it offered every seat: the views (and legal
+// lists) a turn or a snapshot of that version may carry.
+func offers(t *testing.T, g engine.Game, opts engine.Options, seed uint64, stored []store.Action) map[int]offer {
+	tb, err := table.New(g, opts, engine.Setup{Seed: seed}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]offer{}
+	note := func() {
+		o := out[tb.Version()]
+		if o == nil {
+			o = offer{}
+			out[tb.Version()] = o
+		}
+		for seat := -1; seat < tb.NumSeats(); seat++ {
+			if o[seat] == nil {
+				o[seat] = map[string]bool{}
+			}
+			o[seat]["view:"+string(viewJSON(t, tb.View(seat)))] = true
+			if seat >= 0 {
+				o[seat]["legal:"+strings.Join(tb.Legal(seat), "|")] = true
+			}
+		}
+	}
+	note()
+	for _, a := range stored {
+		if _, err := tb.Play(a.Seat, a.Action, tb.Version()); err != nil {
+			t.Fatalf("stored action %+v: %v", a, err)
+		}
+		note()
+	}
+	return out
+}
+
+func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.Action, acts []record.Action, offered map[int]offer, examples map[string]bool, speech func(chatLine) bool) {
 	seat := p.c.seat
 	seen := map[string]bool{}
 	for _, c := range p.sent {
@@ -249,7 +301,7 @@ func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.A
 			t.Fatalf("seat %d got a message for seat %d: %s", seat, m.Seat, m.Raw)
 		}
 		if len(m.View) > 0 {
-			checkView(t, seat, m, states, rng)
+			checkView(t, seat, m, states, offered, rng)
 			for _, c := range cardsIn(m.View) {
 				seen[c] = true
 			}
@@ -272,8 +324,6 @@ func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.A
 		t.Fatalf("%s got no views", who(seat))
 	}
 }
-
-type storeAction = store.Action
 
 // checkChat: a seat never reads the spectators' channel while the game
 // goes on (the game's last version is final), and a chat message carries
@@ -316,31 +366,35 @@ func viewJSON(t *testing.T, v engine.View) []byte {
 	return b
 }
 
-// checkView: the view sent is the recipient's view of the true position,
-// unchanged across determinizations for it; a spectator's cards are seen
+// checkView: an event's or the end's view is the recipient's view of the
+// position after that many actions, unchanged across determinizations
+// for it (so it depends only on what it knows); a turn's, a snapshot's or
+// a sealed answer's is one the table offered the recipient at that
+// version, and a turn's legal actions too. A spectator's cards are seen
 // by every seat.
-func checkView(t *testing.T, seat int, m wireMsg, states []engine.State, rng *rand.Rand) {
+func checkView(t *testing.T, seat int, m wireMsg, states []engine.State, offered map[int]offer, rng *rand.Rand) {
 	if m.Version < 0 || m.Version >= len(states) {
 		t.Fatalf("%s: version %d of a %d-action game", who(seat), m.Version, len(states)-1)
 	}
 	st := states[m.Version]
-	if want := viewJSON(t, st.View(seat)); !bytes.Equal(want, m.View) {
+	if m.Type != "event" && m.Type != "end" {
+		if !offered[m.Version][seat]["view:"+string(m.View)] {
+			t.Fatalf("%s at version %d got the %s view\n%s\nwhich the table never offered it", who(seat), m.Version, m.Type, m.View)
+		}
+		if m.Type == "turn" && !offered[m.Version][seat]["legal:"+strings.Join(m.Legal, "|")] {
+			t.Fatalf("seat %d's legal at version %d: %v, never offered", seat, m.Version, m.Legal)
+		}
+	} else if want := viewJSON(t, st.View(seat)); !bytes.Equal(want, m.View) {
 		t.Fatalf("%s at version %d got view\n%s\nwant\n%s", who(seat), m.Version, m.View, want)
 	}
 	if seat >= 0 {
+		if !bytes.Equal(viewJSON(t, st.View(seat)), m.View) {
+			return // a seat's own sealed answer is in it: checked as offered
+		}
 		for range 2 {
 			d := st.Determinize(seat, rng)
 			if got := viewJSON(t, d.View(seat)); !bytes.Equal(got, m.View) {
 				t.Fatalf("%s's view at version %d depends on what it cannot see:\n%s\nvs\n%s", who(seat), m.Version, m.View, got)
-			}
-		}
-		if m.Type == "turn" {
-			var want []string
-			for _, a := range st.Legal(seat, nil) {
-				want = append(want, st.ActionString(a))
-			}
-			if strings.Join(want, "|") != strings.Join(m.Legal, "|") {
-				t.Fatalf("seat %d's legal at version %d: %v, want %v", seat, m.Version, m.Legal, want)
 			}
 		}
 		return
@@ -360,7 +414,7 @@ func checkView(t *testing.T, seat int, m wireMsg, states []engine.State, rng *ra
 
 // checkEvent: the action is told as the recipient may know it, the same
 // across determinizations, and only the actor gets a forecast.
-func checkEvent(t *testing.T, seat int, m wireMsg, states []engine.State, played []engine.Action, acts []storeAction, rng *rand.Rand) {
+func checkEvent(t *testing.T, seat int, m wireMsg, states []engine.State, played []engine.Action, acts []record.Action, rng *rand.Rand) {
 	v := m.Version
 	if m.Actor == nil || v < 1 || *m.Actor != acts[v-1].Seat {
 		t.Fatalf("%s: event %s for stored action %+v", who(seat), m.Raw, acts[v-1])

@@ -129,12 +129,12 @@ func TestShutdownTellsClients(t *testing.T) {
 // /metrics exposes the server's metrics.
 func TestMetrics(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(createReq{Game: "regicide", Options: map[string]string{"players": "1"}})
 	c := ts.dial(tb.ID, tb.Token)
-	c.until("turn")
+	turn := c.until("turn")
 	c.send(cmd("dance", 0, ""))
 	c.until("error")
-	c.send(cmd("flip", 0, ""))
+	c.send(cmd(turn.Legal[0], 0, ""))
 	c.until("event")
 	resp, err := http.Get(ts.http.URL + "/metrics")
 	if err != nil {

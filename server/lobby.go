@@ -268,6 +268,13 @@ func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch i
 	if s.draining.Load() {
 		return errShuttingDown
 	}
+	if _, ok := s.rooms[hdr.ID]; ok {
+		// This node's own adoption loaded the new table between its
+		// creation and now (it was stored before it was leased): that
+		// room runs it. A second one would answer the table's requests
+		// too, each with its own seats.
+		return nil
+	}
 	r, err := s.startRoom(hdr, g, t, epoch, hist)
 	if err != nil {
 		return err

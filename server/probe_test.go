@@ -66,7 +66,8 @@ func (p *probe) act(action string, version int, id string) {
 	p.command(fmt.Sprintf(`{"action":%q,"version":%d,"id":%q}`, action, version, id))
 }
 
-// lastTurn is the probe's turn for the latest version it has seen, if any.
+// lastTurn is the probe's turn for the latest version it has seen, if any
+// is still open: one answered (sealed after it) is not.
 func (p *probe) lastTurn() (wireMsg, bool) {
 	latest := -1
 	for _, m := range p.got {
@@ -75,7 +76,11 @@ func (p *probe) lastTurn() (wireMsg, bool) {
 		}
 	}
 	for i := len(p.got) - 1; i >= 0; i-- {
-		if m := p.got[i]; m.Type == "turn" && m.Version == latest {
+		m := p.got[i]
+		if m.Type == "sealed" && m.Version == latest {
+			return wireMsg{}, false
+		}
+		if m.Type == "turn" && m.Version == latest {
 			return m, true
 		}
 	}

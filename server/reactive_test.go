@@ -49,6 +49,9 @@ func (r *reactor) react(m wireMsg) (bool, error) {
 	switch m.Type {
 	case "hello", "event", "sealed":
 		r.latest = max(r.latest, m.Version)
+		if m.ID != "" && m.ID == r.realID {
+			r.pending = -1 // answered: a turn after it is a new one (a false slap's flip)
+		}
 	case "error":
 		r.refused[m.Code]++
 		if m.ID != "" && m.ID == r.realID {
@@ -160,6 +163,8 @@ func TestReactiveClientsFinishThroughRefusals(t *testing.T) {
 		opts map[string]string
 		n    int
 	}{
+		{"war", map[string]string{"slap": "7", "max-battles": "40"}, 2},
+		{"war", map[string]string{"players": "3", "slap": "Q", "max-battles": "25"}, 3},
 		{"regicide", map[string]string{"players": "2"}, 2},
 		{"regicide", map[string]string{"players": "3"}, 3},
 		{"watchtower", map[string]string{"players": "2", "max-rounds": "6"}, 2},

@@ -84,7 +84,7 @@ func (r *room) remoteTurn(req ctlReq) ctlResp {
 
 // mayAct reports whether seat may act now.
 func (r *room) mayAct(seat int) bool {
-	return seat >= 0 && seat < len(r.since) && r.since[seat] >= 0
+	return seat >= 0 && r.t.MayAct(seat)
 }
 
 // owedTurn is the fresh turn a connection is owed while it may not send:

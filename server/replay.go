@@ -32,7 +32,11 @@ func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *r
 	if err != nil {
 		return store.Table{}, nil, nil, err
 	}
-	return hdr, storedRecord(hdr, acts, evs), evs, nil
+	rec, err := shownRecord(s.games[hdr.Game], hdr, storedRecord(hdr, acts, evs))
+	if err != nil {
+		return store.Table{}, nil, nil, err
+	}
+	return hdr, rec, evs, nil
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {

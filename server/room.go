@@ -23,11 +23,11 @@ type room struct {
 	done  chan struct{} // closed when run returns
 
 	clients map[*client]struct{}
-	// since[s] is the version from which seat s's current turn runs (-1:
-	// not to move): a command computed at any version since then is not
-	// stale, so one answer in a simultaneous window does not void the
-	// others'. A seat's own accepted action starts a new turn.
-	since []int
+	// sealedLatency holds the latencies of the answers sealed in the open
+	// window, observed when it closes (roomplay.go); sealedClock is the
+	// clock as the seats saw it when the window opened (sealing.go).
+	sealedLatency []time.Duration
+	sealedClock   []seatClock
 	// bots[s] plays seat s (nil for people); thinking[s] while one of its
 	// decisions is under way.
 	bots     []engine.Bot
@@ -172,12 +172,9 @@ func seatInfos(seats []store.Seat) []table.SeatInfo {
 func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) (*room, error) {
 	r := &room{
 		id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
-		clients: map[*client]struct{}{}, since: make([]int, t.NumSeats()),
-		bots: make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats()),
+		clients: map[*client]struct{}{},
+		bots:    make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats()),
 		epoch: epoch, frames: map[int]uint64{},
-	}
-	for i := range r.since {
-		r.since[i] = -1
 	}
 	if g.Name() == "war" {
 		if opts, err := engine.ResolveOptions(g.Options(), hdr.Options); err == nil && opts.Get("slap") != "off" {
@@ -226,7 +223,7 @@ func (r *room) run() {
 	defer r.srv.metrics.rooms.Dec()
 	defer close(r.done)
 	defer r.disown()
-	r.changed(nil, "")
+	r.changed(nil)
 	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
 	}

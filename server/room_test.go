@@ -53,7 +53,7 @@ func TestSlapOnTheServersClock(t *testing.T) {
 	time.Sleep(30 * time.Millisecond)
 	a.act("slap@1", ta.Version, "s")
 	syncRoom(t, rm)
-	ev := lastOf(a.drain(), "event")
+	ev := lastOf(a.drain(), "sealed")
 	var ms int
 	if _, err := fmt.Sscanf(ev.Action, "slap@%d", &ms); err != nil || ms < 30 || *ev.Actor != 0 {
 		t.Fatalf("slap 30 ms after the reveal was played as %s", ev.Raw)
@@ -198,8 +198,13 @@ func TestActionNotStoredNotPlayed(t *testing.T) {
 	fs.fail.Store(false)
 	a.act("flip", 0, "f2")
 	syncRoom(t, rm)
-	if ev := lastOf(b.drain(), "event"); ev.Version != 1 {
-		t.Fatalf("retry: %s", ev.Raw)
+	if ack := lastOf(a.drain(), "sealed"); ack.ID != "f2" || ack.Version != 0 {
+		t.Fatalf("retry: %s", ack.Raw)
+	}
+	b.act("flip", 0, "")
+	syncRoom(t, rm)
+	if ev := lastOf(b.drain(), "event"); ev.Version != 2 {
+		t.Fatalf("the window closed: %s", ev.Raw)
 	}
 }
 

@@ -45,7 +45,7 @@ func (r *room) thinkBots() {
 			continue
 		}
 		r.thinking[seat] = true
-		go r.think(seat, r.t.Version(), r.t.State(), r.bots[seat], r.botWait())
+		go r.think(seat, r.t.Version(), r.t.StateFor(seat), r.bots[seat], r.botWait())
 	}
 }
 
@@ -112,10 +112,10 @@ func decide(ctx context.Context, bot engine.Bot, st engine.State, seat int) (act
 // dropped and the bot asked again.
 func (r *room) botMoved(m botMove) {
 	r.thinking[m.seat] = false
-	if m.action == "" || r.t.Over() || r.since[m.seat] < 0 || r.bots[m.seat] == nil {
+	if m.action == "" || r.t.Over() || !r.t.MayAct(m.seat) || r.bots[m.seat] == nil {
 		return
 	}
-	if err := r.play(m.seat, m.action, m.version, ""); err != nil {
+	if _, err := r.play(m.seat, m.action, m.version, ""); err != nil {
 		r.srv.log.Debug("bot move dropped", "table", r.id, "seat", m.seat, "action", m.action, "err", err)
 		r.thinkBots()
 	}

@@ -49,6 +49,7 @@ func (r *room) clockMessage(seat int) clockMessage {
 		}
 		m.Seats[s] = sc
 	}
+	r.maskClock(seat, m.Seats, now)
 	return m
 }
 

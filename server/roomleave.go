@@ -51,7 +51,9 @@ func (r *room) resign(c *client) error {
 // abortable reports whether the game may still be aborted: no seat but
 // the first to move has moved (in a solo game: no move yet).
 func (r *room) abortable() bool {
-	acts := r.t.Record().Actions
+	// Only the actions shown count: answers sealed in an open window must
+	// not tell (sealing.go).
+	acts := r.t.Record().Actions[:r.t.Version()]
 	if r.t.NumSeats() == 1 {
 		return len(acts) == 0
 	}
@@ -116,7 +118,7 @@ func (r *room) takeBack(c *client) error {
 	}
 	r.bots[seat] = nil // a decision under way is dropped when it comes (botMoved)
 	r.notify(evTakeback, seat, r.seatWho(seat)+" took the seat back from the bot", at)
-	if r.since[seat] >= 0 {
+	if r.t.MayAct(seat) {
 		r.broadcast(func(s int) bool { return s == seat }, func(s int) any { return r.t.Turn(s) })
 	}
 	r.clockMoved(at)

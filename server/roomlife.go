@@ -116,6 +116,7 @@ func (r *room) replayLife(h *history) {
 		if v == len(h.acts) {
 			break
 		}
+		r.noteSealedClock(v)
 		a := h.acts[v]
 		r.life.movedAt = a.At
 		if r.life.draw != nil && a.Seat != r.life.draw.From {
@@ -202,7 +203,12 @@ func (r *room) replayEvent(e store.Event, bots []bool) {
 // room starts): a draw offer lapses when a seat other than its maker
 // moves, and the clock runs for the seats now to move.
 func (r *room) lifeChanged(ap *table.Applied) {
-	if ap != nil && r.life.draw != nil && ap.Seat != r.life.draw.From {
+	if ap != nil && ap.Sealed {
+		r.clockSealed(ap.Seat, r.life.movedAt) // and no one told (sealing.go)
+		return
+	}
+	r.sealedClock = nil
+	if ap != nil && r.life.draw != nil && movedOther(ap, r.life.draw.From) {
 		r.life.draw = nil
 		r.sendOffer()
 	}
@@ -280,6 +286,7 @@ func (r *room) endTable(e record.Ending, at time.Time) error {
 // its last state) and any draw offer is gone.
 func (r *room) lifeEnded() {
 	r.lifeStop()
+	r.sealedClock = nil
 	r.armRematch() // an offer rebuilt from the store lapses in its time
 	r.life.draw = nil
 	if c := r.life.clock; c != nil {

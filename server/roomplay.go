@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"cardtable/record"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -57,11 +58,26 @@ func (r *room) command(m cmdReq) {
 		}
 		text = r.slapText(m.readAt.Sub(sent))
 	}
-	if err := r.play(c.seat, text, *cmd.Version, cmd.ID); err != nil {
+	ap, err := r.play(c.seat, text, *cmd.Version, cmd.ID)
+	if err != nil {
 		r.refuse(c, cmd.ID, err)
 		return
 	}
-	r.srv.metrics.latency.Observe(time.Since(m.readAt).Seconds())
+	r.observe(ap, time.Since(m.readAt))
+}
+
+// observe adds a command's latency to the metrics — for a sealed answer
+// only once its window closes, so the histogram's count (on the public
+// /metrics) does not move when an answer comes.
+func (r *room) observe(ap *table.Applied, d time.Duration) {
+	r.sealedLatency = append(r.sealedLatency, d)
+	if ap.Sealed {
+		return
+	}
+	for _, d := range r.sealedLatency {
+		r.srv.metrics.latency.Observe(d.Seconds())
+	}
+	r.sealedLatency = r.sealedLatency[:0]
 }
 
 // isSlap reports whether text is a slap in War's notation (slap, slap@MS).
@@ -83,82 +99,57 @@ func (r *room) slapText(d time.Duration) string {
 	return fmt.Sprintf("slap@%d", ms)
 }
 
-// play applies seat's action text computed at version, stores it, and
-// only then tells everyone. id is the correlation id of the command.
-func (r *room) play(seat int, text string, version int, id string) error {
-	v := version
-	if s := r.since[seat]; s >= 0 && v >= s && v <= r.t.Version() {
-		v = r.t.Version()
-	}
-	ap, err := r.t.Play(seat, text, v)
-	if err != nil {
-		return err
-	}
-	seq := r.t.Version() - 1
-	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+// play applies seat's action text computed at version: the table takes it,
+// the store keeps it (an action the store refused is not played), and
+// only then is anyone told — in a simultaneous window only its actor, until
+// the window closes. id is the correlation id of the command.
+func (r *room) play(seat int, text string, version int, id string) (*table.Applied, error) {
 	at := r.srv.now()
-	err = r.append(ctx, store.Action{Seq: seq, Seat: seat, Action: ap.Action, At: at})
-	cancel()
-	if err != nil {
-		r.srv.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
-		if rerr := r.rollback(); rerr != nil {
-			r.srv.log.Error("table not rolled back", "table", r.id, "err", rerr)
+	ap, err := r.t.PlayStored(seat, text, version, func(seq int, a record.Action) error {
+		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		defer cancel()
+		if err := r.append(ctx, store.Action{Seq: seq, Seat: a.Seat, Action: a.Action, At: at}); err != nil {
+			r.srv.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
+			return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
 		}
-		return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
-	}
-	r.srv.metrics.actions.Inc()
-	r.life.movedAt = at
-	r.broadcast(nil, func(viewer int) any {
-		msg := ap.For(viewer)
-		if viewer == seat {
-			msg.ID = id
-		}
-		return msg
+		return nil
 	})
-	r.since[seat] = -1 // the seat's own action ends its turn
-	r.changed(ap, id)
-	return nil
-}
-
-// rollback rebuilds the table without its last action (one the store
-// refused).
-func (r *room) rollback() error {
-	rec := r.t.Record()
-	rec.Actions = rec.Actions[:len(rec.Actions)-1]
-	rec.Result = nil
-	t, err := table.Resume(r.game, rec, r.t.Seats())
 	if err != nil {
-		return err
+		return nil, err
 	}
-	r.t = t
-	return nil
+	r.life.movedAt = at
+	if ap.Sealed {
+		r.broadcast(func(viewer int) bool { return viewer == seat }, func(viewer int) any { return ap.For(viewer, id)[0] })
+	} else {
+		// Counted when shown: the public /metrics must not move when an
+		// answer is sealed.
+		r.srv.metrics.actions.Add(float64(len(ap.Shown)))
+		for i := range ap.Shown {
+			r.broadcast(nil, func(viewer int) any { return ap.For(viewer, id)[i] })
+		}
+	}
+	r.changed(ap)
+	return ap, nil
 }
 
-// changed runs after the table moved (or when the room starts): it starts
-// the turns of seats now to move, tells them, ends the game when it is
-// over, opens or closes a slap window and sets bots thinking.
-func (r *room) changed(ap *table.Applied, _ string) {
+// changed runs after the table moved (or when the room starts): it ends
+// the game when it is over, opens or closes a slap window, gives the
+// seats to move their turns and sets bots thinking. After a sealed answer
+// only its actor may hear anything: its turn again if it may still act.
+func (r *room) changed(ap *table.Applied) {
 	defer r.autoNext()
 	if r.t.Over() {
 		r.finish(ap != nil)
 		return
 	}
-	toMove := r.t.ToMove()
-	moving := make([]bool, len(r.since))
-	for _, s := range toMove {
-		moving[s] = true
-	}
-	for s := range r.since {
-		switch {
-		case !moving[s]:
-			r.since[s] = -1
-		case r.since[s] < 0:
-			r.since[s] = r.t.Version()
-		}
-	}
 	r.watchSlap()
-	if ap != nil {
-		r.broadcast(func(seat int) bool { return seat >= 0 && moving[seat] }, func(seat int) any { return r.t.Turn(seat) })
+	switch {
+	case ap != nil && ap.Sealed:
+		if r.t.MayAct(ap.Seat) {
+			r.broadcast(func(seat int) bool { return seat == ap.Seat }, func(seat int) any { return r.t.Turn(seat) })
+		}
+	case ap != nil:
+		r.broadcast(func(seat int) bool { return seat >= 0 && r.t.MayAct(seat) }, func(seat int) any { return r.t.Turn(seat) })
 	}
 	r.lifeChanged(ap)
 	r.thinkBots()
@@ -167,9 +158,6 @@ func (r *room) changed(ap *table.Applied, _ string) {
 // finish stores the result (once, when the game has just ended) and
 // tells everyone.
 func (r *room) finish(justEnded bool) {
-	for s := range r.since {
-		r.since[s] = -1
-	}
 	if r.slap != nil {
 		r.slap.timer.Stop()
 		r.slap = nil
@@ -243,7 +231,7 @@ func (r *room) slapExpired(version int) {
 	}
 	for r.slap != nil && r.slap.version == version {
 		seat := r.t.ToMove()[0]
-		if err := r.play(seat, "pass", r.t.Version(), ""); err != nil {
+		if _, err := r.play(seat, "pass", r.t.Version(), ""); err != nil {
 			r.srv.log.Error("slap window not closed", "table", r.id, "seat", seat, "err", err)
 			return
 		}

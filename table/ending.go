@@ -21,6 +21,7 @@ func (t *Table) Conclude(e record.Ending) error {
 	if err := rec.CheckEnding(t.state.NumSeats(), t.game.Utility()); err != nil {
 		return fmt.Errorf("table: %w", err)
 	}
+	t.closeWindow()
 	t.ending = &e
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"cardtable/cards"
+	"cardtable/engine"
+	"cardtable/record"
 )
 
 // cardToken finds cards as the games spell them in JSON and text ("10H",
@@ -30,8 +32,12 @@ func cardsIn(text string) []string {
 }
 
 // leakCheck sits between a runner and a seat's real player: every message
-// the seat is sent, as JSON and as plain text, may name only cards that
-// the seat's view (its JSON) shows at that moment, and never the seed.
+// the seat is sent carries the view the seat is entitled to — an event's
+// and the end's, its view of the position the record had reached at that
+// version; a turn's, its view of the table now (in an open window, the
+// opening position with its own answers) — and, as JSON and as plain
+// text, names only cards that view or an earlier one showed it, and never
+// the seed.
 type leakCheck struct {
 	t     *testing.T
 	tb    *Table
@@ -40,18 +46,66 @@ type leakCheck struct {
 	bot   Player
 	text  *LinesPlayer
 	buf   *bytes.Buffer
+	seen  map[string]bool
 	count int
+	// shadow is the position at version shadowAt of the record.
+	shadow   engine.State
+	shadowAt int
 }
 
-func (c *leakCheck) check(m Message, write func()) {
+// entitled is seat's view for m: of the record's position at m's version
+// for an event or the end; for a turn, of the position the turn was
+// taken from (the player decides on its own goroutine: the table is not
+// read there); of the table now otherwise.
+func (c *leakCheck) entitled(m Message, turn *Turn) []byte {
 	c.t.Helper()
-	view, err := json.Marshal(c.tb.View(c.seat))
+	var v engine.View
+	switch {
+	case turn != nil:
+		v = turn.state.View(c.seat)
+	case m.Type == TypeEvent || m.Type == TypeEnd:
+		// Shown actions are final, so the position is replayed on from
+		// the last one checked.
+		rec := c.tb.Record()
+		if c.shadow == nil || m.Version < c.shadowAt {
+			start := *rec
+			start.Actions, start.Result = nil, nil
+			st, _, err := record.ReplayGame(c.tb.Game(), &start)
+			if err != nil {
+				c.t.Fatal(err)
+			}
+			c.shadow, c.shadowAt = st, 0
+		}
+		for _, a := range rec.Actions[c.shadowAt:m.Version] {
+			if err := engine.ApplyText(c.shadow, a.Seat, a.Action); err != nil {
+				c.t.Fatal(err)
+			}
+		}
+		c.shadowAt = m.Version
+		v = c.shadow.View(c.seat)
+	default:
+		v = c.tb.View(c.seat)
+	}
+	b, err := json.Marshal(v)
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	allowed := map[string]bool{}
-	for _, card := range cardsIn(string(view)) {
-		allowed[card] = true
+	return b
+}
+
+func (c *leakCheck) check(m Message, turn *Turn, write func()) {
+	c.t.Helper()
+	if c.seen == nil {
+		c.seen = map[string]bool{}
+	}
+	if m.View != nil {
+		view, _ := json.Marshal(m.View)
+		if want := c.entitled(m, turn); !bytes.Equal(view, want) {
+			c.t.Fatalf("%s %s message (version %d) carries the view\n%s\nwant\n%s", SeatName(c.seat), m.Type, m.Version, view, want)
+		}
+		for _, card := range cardsIn(string(view)) {
+			c.seen[card] = true
+		}
 	}
 	wire, err := json.Marshal(m)
 	if err != nil {
@@ -61,8 +115,8 @@ func (c *leakCheck) check(m Message, write func()) {
 	write()
 	for what, sent := range map[string]string{"JSON": string(wire), "text": c.buf.String()} {
 		for _, card := range cardsIn(sent) {
-			if !allowed[card] {
-				c.t.Fatalf("%s %s message (version %d, %s) names %s, which its view does not show:\n%s\nview: %s", SeatName(c.seat), m.Type, m.Version, what, card, sent, view)
+			if !c.seen[card] {
+				c.t.Fatalf("%s %s message (version %d, %s) names %s, which no view it was sent showed:\n%s", SeatName(c.seat), m.Type, m.Version, what, card, sent)
 			}
 		}
 		if strings.Contains(sent, fmt.Sprint(c.seed)) {
@@ -73,12 +127,12 @@ func (c *leakCheck) check(m Message, write func()) {
 }
 
 func (c *leakCheck) Tell(m Message) error {
-	c.check(m, func() { c.text.Tell(m) })
+	c.check(m, nil, func() { c.text.Tell(m) })
 	return nil
 }
 
 func (c *leakCheck) Act(ctx context.Context, turn Turn) (Move, error) {
-	c.check(turn.Message, func() { c.text.writeTurn(turn); c.text.w.Flush() })
+	c.check(turn.Message, &turn, func() { c.text.writeTurn(turn); c.text.w.Flush() })
 	return c.bot.Act(ctx, turn)
 }
 

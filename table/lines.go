@@ -66,6 +66,10 @@ func (p *LinesPlayer) Tell(m Message) error {
 		}
 		fmt.Fprintf(p.w, "%s\n", Indent(viewText(m.View)))
 		p.shown = m.Version
+	case TypeSealed:
+		// The seat's own answer in an open window: shown with the others'
+		// when the last is in (docs/protocol-agent.md).
+		fmt.Fprintf(p.w, "taken: %s (shown with the others' answers when every seat has answered)\n", m.Action)
 	case TypeError:
 		fmt.Fprintf(p.w, "error (%s): %s\n", m.Code, m.Text)
 	case TypeHint:

@@ -35,7 +35,7 @@ func TestLinesPlayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.Tell(ap.For(0))
+	p.Tell(ap.For(0, "")[0])
 	got := out.String()
 	for _, want := range []string{
 		"start:\n   turn 0, seat 1, play", "your hand (seat 1): ",

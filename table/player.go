@@ -19,20 +19,22 @@ type Player interface {
 	Tell(m Message) error
 }
 
-// Turn is what a player is asked to act on: the turn message and, for a
-// hint, the table it came from.
+// Turn is what a player is asked to act on: the turn message and a copy
+// of the position the seat decides on (for a bot, and for hints), so a
+// player may decide on its own goroutine while the table goes on.
 type Turn struct {
 	Message
-	table *Table
+	game  engine.Game
+	state engine.State
 }
 
 // Hint asks the game what action text would do for the turn's seat (a
 // command of type hint), changing nothing.
 func (t Turn) Hint(text string) (string, error) {
-	if t.table == nil {
+	if t.state == nil {
 		return "", Errorf(CodeIllegal, "no forecasts here")
 	}
-	return t.table.Hint(t.Seat, text)
+	return hintOn(t.game, t.state, t.Seat, text)
 }
 
 // Move is a player's answer: an action in the game's notation, the
@@ -46,7 +48,7 @@ type Move struct {
 
 // TurnFor is the turn of seat at t, for a player to act on.
 func (t *Table) TurnFor(seat int) Turn {
-	return Turn{Message: t.Turn(seat), table: t}
+	return Turn{Message: t.Turn(seat), game: t.game, state: t.StateFor(seat)}
 }
 
 // BotPlayer plays a seat with an in-process bot. It decides on a copy of
@@ -68,7 +70,7 @@ func NewBot(t *Table, spec bots.Spec, seed uint64, seat int) (*BotPlayer, error)
 // Act implements Player. A searching bot stops when ctx ends; its move,
 // cut short, is not played: Act returns ctx's error.
 func (p *BotPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
-	s := turn.table.State()
+	s := turn.state
 	a := engine.ActContext(ctx, p.Bot, s, turn.Seat)
 	if err := ctx.Err(); err != nil {
 		return Move{}, err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"testing"
 	"time"
 )
@@ -46,6 +47,9 @@ func reactiveAgent(in io.Reader, out io.Writer, seed uint64, lenient bool) (map[
 		switch m.Type {
 		case TypeHello, TypeEvent, TypeSealed:
 			latest = max(latest, m.Version)
+			if m.ID != "" && m.ID == realID {
+				pending = -1 // answered: a turn after it is a new one
+			}
 		case TypeError:
 			refused[m.Code]++
 			if m.ID != "" && m.ID == realID {
@@ -110,6 +114,7 @@ var reactiveGames = []struct {
 	game string
 	opts map[string]string
 }{
+	{"war", map[string]string{"slap": "5", "max-battles": "60"}},
 	{"regicide", map[string]string{"players": "2"}},
 	{"watchtower", map[string]string{"players": "2", "max-rounds": "8"}},
 }
@@ -123,8 +128,16 @@ func TestReactiveAgentOnThePersonsSeat(t *testing.T) {
 	for i, g := range reactiveGames {
 		for seed := uint64(1); seed <= 3; seed++ {
 			tb := newTable(t, g.game, g.opts, seed)
-			toTable, fromAgent := io.Pipe()
-			toAgent, fromTable := io.Pipe()
+			// The operating system's pipes, buffered as a program's are:
+			// both ends may write a burst at once.
+			toTable, fromAgent, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			toAgent, fromTable, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
 			p := NewJSONPlayer(toTable, fromTable)
 			players := botPlayers(t, tb, seed)
 			players[0] = p
@@ -137,15 +150,17 @@ func TestReactiveAgentOnThePersonsSeat(t *testing.T) {
 				agent <- err
 			}()
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			err := (&Runner{Table: tb, Players: players}).Run(ctx)
+			err = (&Runner{Table: tb, Players: players}).Run(ctx)
 			cancel()
-			p.Close()
 			fromTable.Close()
+			aerr := <-agent
+			p.Close()
+			toTable.Close()
 			if err != nil {
 				t.Fatalf("%s seed %d: the game stopped at version %d: %v", g.game, seed, tb.Version(), err)
 			}
-			if err := <-agent; err != nil {
-				t.Fatalf("%s seed %d: %v", g.game, seed, err)
+			if aerr != nil {
+				t.Fatalf("%s seed %d: %v", g.game, seed, aerr)
 			}
 			for code, n := range met {
 				total[code] += n

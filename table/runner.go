@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"cardtable/engine"
 )
@@ -30,7 +34,6 @@ type Runner struct {
 	Time     Time
 	Seed     uint64
 	clock    *Clock
-	answered map[int]bool
 }
 
 // SeatError says which seat's player stopped the game, and why.
@@ -60,91 +63,185 @@ func (r *Runner) Run(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := r.window(ctx, t.ToMove()); err != nil {
+		if err := r.decide(ctx); err != nil {
 			return err
 		}
 	}
 	return r.tellAll(t.End)
 }
 
-// window asks every seat to move against the same version before any of
-// their moves is applied, so in a simultaneous window (a Slap War reveal,
-// Regicide's go-next signals) no seat answers knowing another's answer. A
-// move refused is asked for again from the latest turn.
-func (r *Runner) window(ctx context.Context, seats []int) error {
-	t := r.Table
-	moves := make([]Move, len(seats))
-	r.answered = map[int]bool{}
+// answer is one player's move (or failure) for its seat; timedOut marks
+// an ask cut off at the seat's deadline.
+type answer struct {
+	seat     int
+	move     Move
+	err      error
+	timedOut bool
+	deadline time.Time
+}
+
+// decision asks the seats to move now all at once — in a simultaneous
+// window every seat gets its turn at the same moment, so none can tell
+// from its turn's timing whether another has answered — and plays their
+// answers as they come, until nobody is being asked. A player is told
+// nothing while it is deciding: what happens meanwhile waits (held) and
+// is told when its answer comes back. Everything but the players' Act
+// runs on the runner's goroutine: the table, the clock, the players.
+type decision struct {
+	r       *Runner
+	ctx     context.Context
+	answers chan answer
+	asking  []bool
+	held    [][]Message
+	wg      sync.WaitGroup
+	// refusals counts each seat's refused moves in a row.
+	refusals []int
+}
+
+// decide asks every seat to move now and plays their answers.
+func (r *Runner) decide(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	n := r.Table.NumSeats()
+	d := &decision{r: r, ctx: ctx, answers: make(chan answer, n), asking: make([]bool, n), held: make([][]Message, n), refusals: make([]int, n)}
+	defer func() {
+		cancel()
+		d.wg.Wait()
+	}()
 	r.tick(-1)
-	for i, seat := range seats {
-		m, err := r.act(ctx, seat)
-		if errors.Is(err, errTimedOut) {
-			return nil // the seat lost on time: the game is over
-		}
-		if err != nil {
-			return &SeatError{Seat: seat, Err: err}
-		}
-		moves[i] = m
+	for _, seat := range r.Table.ToMove() {
+		d.ask(seat)
 	}
-	start := t.Version()
-	for i, seat := range seats {
-		m := moves[i]
-		if m.Version == start {
-			// Answers in one window were all computed at its start.
-			m.Version = t.Version()
-		}
-		if err := r.play(ctx, seat, m); err != nil {
+	for slices.Contains(d.asking, true) {
+		a := <-d.answers
+		d.asking[a.seat] = false
+		if err := d.flush(a.seat); err != nil {
 			return err
 		}
-		if t.Over() {
-			return nil
+		if a.timedOut {
+			if err := r.timeOut(a.seat, a.deadline); errors.Is(err, errTimedOut) {
+				return nil // the seat lost on time: the game is over
+			} else if err != nil {
+				return err
+			}
+		} else if a.err != nil {
+			return &SeatError{Seat: a.seat, Err: a.err}
+		} else if err := d.play(a.seat, a.move); err != nil {
+			return err
+		}
+		d.askMoving()
+	}
+	return nil
+}
+
+// askMoving asks every seat to move now that is not being asked: after an
+// answer the next decision's seats are asked together — the one that
+// answered (again, after a refusal or a false slap, or at the window its
+// answer opened) and the others alike — so none is asked only once another
+// has answered, which would tell it that one had.
+func (d *decision) askMoving() {
+	if d.r.Table.Over() {
+		return
+	}
+	for _, seat := range d.r.Table.ToMove() {
+		if !d.asking[seat] {
+			d.ask(seat)
+		}
+	}
+}
+
+// ask asks seat's player for a move on its own goroutine; at a clocked
+// table the ask is cut off at the seat's deadline.
+func (d *decision) ask(seat int) {
+	d.asking[seat] = true
+	turn := d.r.turnFor(seat)
+	p := d.r.Players[seat]
+	ctx, cancel := context.WithCancel(d.ctx)
+	var out atomic.Bool
+	stop := func() bool { return false }
+	if turn.Clock != nil {
+		stop = d.r.Time.AfterFunc(turn.Clock.Deadline.Sub(d.r.Time.Now()), func() { out.Store(true); cancel() })
+	}
+	d.wg.Add(1)
+	go func() {
+		defer d.wg.Done()
+		defer cancel()
+		m, err := p.Act(ctx, turn)
+		stop()
+		a := answer{seat: seat, move: m, err: err}
+		if err != nil && out.Load() && d.ctx.Err() == nil {
+			a.timedOut, a.deadline = true, turn.Clock.Deadline
+		}
+		d.answers <- a
+	}()
+}
+
+// play applies seat's move and tells everyone what they may hear of it;
+// a refusal is told to seat (a fresh turn follows: decide asks again).
+func (d *decision) play(seat int, m Move) error {
+	t := d.r.Table
+	ap, err := t.Play(seat, m.Action, m.Version)
+	if err == nil {
+		d.refusals[seat] = 0
+		d.r.tick(seat)
+		return d.tellAll(func(viewer int) []Message { return ap.For(viewer, idFor(viewer, seat, m.ID)) })
+	}
+	var refused *Error
+	if !errors.As(err, &refused) {
+		return err
+	}
+	if terr := d.tell(seat, ErrorMessage(seat, t.Version(), m.ID, refused)); terr != nil {
+		return terr
+	}
+	if d.refusals[seat]++; d.refusals[seat] >= MaxRefusals {
+		return &SeatError{Seat: seat, Err: fmt.Errorf("%d refused moves in a row; the last: %v", MaxRefusals, refused)}
+	}
+	return nil
+}
+
+// idFor is the correlation id viewer's messages about actor's action
+// carry: the command's, to its actor only.
+func idFor(viewer, actor int, id string) string {
+	if viewer == actor {
+		return id
+	}
+	return ""
+}
+
+// tell delivers m to seat's player, or holds it while the player decides.
+func (d *decision) tell(seat int, m Message) error {
+	if d.asking[seat] {
+		d.held[seat] = append(d.held[seat], m)
+		return nil
+	}
+	if err := d.r.Players[seat].Tell(m); err != nil {
+		return &SeatError{Seat: seat, Err: err}
+	}
+	return nil
+}
+
+// flush tells seat what was held for it while it decided.
+func (d *decision) flush(seat int) error {
+	held := d.held[seat]
+	d.held[seat] = nil
+	for _, m := range held {
+		if err := d.tell(seat, m); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// play applies seat's move, asking again after each refusal.
-func (r *Runner) play(ctx context.Context, seat int, m Move) error {
-	t := r.Table
-	for refusals := 0; ; refusals++ {
-		ap, err := t.Play(seat, m.Action, m.Version)
-		if err == nil {
-			return r.tellAll(func(viewer int) Message {
-				msg := ap.For(viewer)
-				if viewer == seat {
-					msg.ID = m.ID
-				}
-				return msg
-			})
-		}
-		var refused *Error
-		if !errors.As(err, &refused) {
-			return err
-		}
-		if terr := r.Players[seat].Tell(ErrorMessage(seat, t.Version(), m.ID, refused)); terr != nil {
-			return &SeatError{Seat: seat, Err: terr}
-		}
-		if refusals+1 >= MaxRefusals {
-			return &SeatError{Seat: seat, Err: fmt.Errorf("%d refused moves in a row; the last: %v", MaxRefusals, refused)}
-		}
-		if !r.mayAct(seat) {
-			return nil
-		}
-		if m, err = r.act(ctx, seat); errors.Is(err, errTimedOut) {
-			return nil
-		} else if err != nil {
-			return &SeatError{Seat: seat, Err: err}
+// tellAll tells every seat and watcher its messages.
+func (d *decision) tellAll(msgs func(viewer int) []Message) error {
+	for seat := range d.r.Players {
+		for _, m := range msgs(seat) {
+			if err := d.tell(seat, m); err != nil {
+				return err
+			}
 		}
 	}
-}
-
-func (r *Runner) mayAct(seat int) bool {
-	for _, s := range r.Table.ToMove() {
-		if s == seat {
-			return true
-		}
-	}
-	return false
+	d.r.tellWatchers(msgs(engine.Spectator))
+	return nil
 }
 
 func (r *Runner) tellAll(msg func(seat int) Message) error {
@@ -153,12 +250,25 @@ func (r *Runner) tellAll(msg func(seat int) Message) error {
 			return &SeatError{Seat: seat, Err: err}
 		}
 	}
+	r.tellWatchers([]Message{msg(engine.Spectator)})
+	return nil
+}
+
+// tellWatchers tells every watcher msgs; one that fails to take a
+// message is dropped.
+func (r *Runner) tellWatchers(msgs []Message) {
 	kept := r.Watchers[:0]
 	for _, w := range r.Watchers {
-		if w.Tell(msg(engine.Spectator)) == nil {
+		ok := true
+		for _, m := range msgs {
+			if w.Tell(m) != nil {
+				ok = false
+				break
+			}
+		}
+		if ok {
 			kept = append(kept, w)
 		}
 	}
 	r.Watchers = kept
-	return nil
 }

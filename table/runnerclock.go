@@ -1,10 +1,8 @@
 package table
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"cardtable/bots"
@@ -71,21 +69,18 @@ func (r *Runner) running() []int {
 	return out
 }
 
-// tick tells the clock who runs now; except is a seat that answered and
-// waits for its move to be applied (its clock stops).
-func (r *Runner) tick(except int) {
+// tick tells the clock who runs now: the seats to move that are not bots.
+// actor is the seat whose action the table just took (-1: none): its move
+// ends, and it begins a new one if it is still to move. A refused action
+// ends no move; an answer sealed in its window stops its seat's clock (the
+// seat is no longer to move), which its turn alone shows.
+func (r *Runner) tick(actor int) {
 	if !r.clocked() {
 		return
 	}
 	now := r.Time.Now()
 	r.clock.Start(now, nil)
-	var run []int
-	for _, s := range r.running() {
-		if s != except && !r.answered[s] {
-			run = append(run, s)
-		}
-	}
-	r.clock.Run(now, run, -1)
+	r.clock.Run(now, r.running(), actor)
 }
 
 // turnFor is seat's turn, with its clock at a clocked table.
@@ -101,54 +96,32 @@ func (r *Runner) turnFor(seat int) Turn {
 	return turn
 }
 
-// act asks seat's player for its move. At a clocked table the ask is cut
-// off at the seat's deadline; then the table's rule applies: at a two-seat
-// War or Watchtower table with timeout lose the seat loses (the game is
-// over: errTimedOut), otherwise the game's default bot takes the seat for
-// the rest of the game and is asked instead.
-func (r *Runner) act(ctx context.Context, seat int) (Move, error) {
-	turn := r.turnFor(seat)
-	if turn.Clock == nil {
-		return r.Players[seat].Act(ctx, turn)
-	}
-	actx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var out atomic.Bool
-	stop := r.Time.AfterFunc(turn.Clock.Deadline.Sub(r.Time.Now()), func() { out.Store(true); cancel() })
-	m, err := r.Players[seat].Act(actx, turn)
-	stop()
-	if err == nil || !out.Load() || ctx.Err() != nil {
-		if err == nil {
-			r.answered[seat] = true
-			r.tick(seat)
-		}
-		return m, err
-	}
-	return r.timedOut(ctx, seat, turn.Clock.Deadline)
-}
-
-// timedOut applies the table's timeout rule to seat (see act).
-func (r *Runner) timedOut(ctx context.Context, seat int, at time.Time) (Move, error) {
+// timeOut applies the table's rule to seat, whose time ran out at at
+// while it was asked to act: at a two-seat War or Watchtower table with
+// timeout lose the seat loses (the game is over: errTimedOut), otherwise
+// the game's default bot takes the seat for the rest of the game (the
+// runner asks it next).
+func (r *Runner) timeOut(seat int, at time.Time) error {
 	t := r.Table
 	r.clock.Run(at, nil, -1)
 	r.Players[seat].Tell(ErrorMessage(seat, t.Version(), "", Errorf(CodeTimeout, "your time ran out")))
 	if r.Settings.Timeout == TimeoutLose && t.ZeroSum() && t.NumSeats() == 2 {
 		if err := t.Conclude(record.Ending{By: record.EndTimeout, Seat: &seat}); err != nil {
-			return Move{}, err
+			return err
 		}
-		return Move{}, errTimedOut
+		return errTimedOut
 	}
 	spec, err := bots.ParseSpec(bots.Default(t.Game().Name()))
 	if err != nil {
-		return Move{}, err
+		return err
 	}
 	bot, err := NewBot(t, spec, r.Seed, seat)
 	if err != nil {
-		return Move{}, fmt.Errorf("table: no bot to play on for %s: %w", SeatName(seat), err)
+		return fmt.Errorf("table: no bot to play on for %s: %w", SeatName(seat), err)
 	}
 	r.Players[seat] = bot
 	info := t.Seats()[seat]
 	info.Kind, info.Bot = KindBot, spec.String()
 	t.SetSeat(seat, info)
-	return bot.Act(ctx, t.TurnFor(seat))
+	return nil
 }

@@ -263,28 +263,34 @@ func (m *Model) refused(seat int, err error) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// landAction logs an applied action, tells every player about it and
-// queues the steps it set off for showing one at a time over before, the
-// display seat's view from before the action.
+// landAction logs the actions an applied one showed, tells every player
+// what it may hear of it and queues the steps it set off for showing one
+// at a time over before, the display seat's view from before the action.
+// A sealed answer (its window still open) is told to its actor only.
 func (m *Model) landAction(ap *table.Applied, before engine.View) error {
-	e := logEntry{actor: ap.Seat, byBot: !m.isPerson(ap.Seat), version: m.t.Version(),
-		public: ap.For(engine.Spectator).Action, seen: make([]string, m.t.NumSeats())}
-	for seat := range e.seen {
-		e.seen[seat] = ap.For(seat).Action
+	for i, sh := range ap.Shown {
+		public := sh.For(engine.Spectator)
+		e := logEntry{actor: sh.Seat, byBot: !m.isPerson(sh.Seat), version: m.t.Version() - len(ap.Shown) + i + 1,
+			public: public.Action, seen: make([]string, m.t.NumSeats())}
+		for seat := range e.seen {
+			e.seen[seat] = sh.For(seat).Action
+		}
+		e.events = m.ui.events(m.labels, public.View)
+		e.note = m.ui.note(m.labels, m.lastPublic, public.View)
+		m.lastPublic = public.View
+		m.log = append(m.log, e)
+		m.steps.queue(e.events, before)
 	}
-	e.events = m.ui.events(m.labels, ap.For(engine.Spectator).View)
-	e.note = m.ui.note(m.labels, m.lastPublic, ap.For(engine.Spectator).View)
-	m.lastPublic = ap.For(engine.Spectator).View
-	m.log = append(m.log, e)
 	for seat, p := range m.players {
 		if p == nil {
 			continue
 		}
-		if err := p.Tell(ap.For(seat)); err != nil {
-			return &table.SeatError{Seat: seat, Err: err}
+		for _, msg := range ap.For(seat, "") {
+			if err := p.Tell(msg); err != nil {
+				return &table.SeatError{Seat: seat, Err: err}
+			}
 		}
 	}
-	m.steps.queue(e.events, before)
 	return nil
 }
 

@@ -71,12 +71,15 @@ func newReviewer(rec *record.Record) (*reviewer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("record: action %d (%s: %q): %v", i+1, table.SeatName(a.Seat), a.Action, err)
 		}
-		f := frame{actor: a.Seat, action: make([]string, n+1), views: make([]engine.View, n+1)}
-		for v := -1; v < n; v++ {
-			msg := ap.For(v)
-			f.action[v+1], f.views[v+1] = msg.Action, msg.View
+		// A simultaneous window's answers come as one, when it closes.
+		for _, sh := range ap.Shown {
+			f := frame{actor: sh.Seat, action: make([]string, n+1), views: make([]engine.View, n+1)}
+			for v := -1; v < n; v++ {
+				msg := sh.For(v)
+				f.action[v+1], f.views[v+1] = msg.Action, msg.View
+			}
+			r.frames = append(r.frames, f)
 		}
-		r.frames = append(r.frames, f)
 	}
 	r.result = t.Result()
 	r.analysis.rec = rec

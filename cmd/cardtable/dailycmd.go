@@ -21,6 +21,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games/regicide"
 	"cardtable/table"
+	"cardtable/tui"
 )
 
 // playDaily plays the daily deal (docs/accounts.md): with --server, the
@@ -61,6 +62,14 @@ func (c *playCmd) playDaily(a *app) error {
 	if err != nil {
 		return err
 	}
+	seat, err := cl.join(a.ctx, start)
+	if err != nil {
+		return err
+	}
+	defer seat.close()
+	if c.onTerminal(a) {
+		return playDailyScreen(a, base, start, seat)
+	}
 	if start.Counted {
 		fmt.Fprintf(a.stdout, "The daily deal of %s on %s: your counted attempt (table %s).\n", start.Day, base, start.ID)
 	} else {
@@ -68,11 +77,31 @@ func (c *playCmd) playDaily(a *app) error {
 	}
 	p := table.NewLinesPlayer(a.stdin, a.stdout)
 	defer p.Close()
-	res, err := cl.play(a.ctx, start, p)
+	res, err := seat.playWith(a.ctx, p)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(a.stdout, "\n%s\nThe board and your share text: %s/daily\n", res.Detail, base)
+	return nil
+}
+
+// playDailyScreen plays the server's daily table in the terminal table
+// (tui.RunRemote): the board as the server shows the seat, the legal
+// moves to choose from; the result is printed once the screen closes.
+func playDailyScreen(a *app, base string, start dailyStart, seat *wsSeat) error {
+	title := fmt.Sprintf("Daily deal of %s · uncounted (--user NAME counts it)", start.Day)
+	if start.Counted {
+		title = fmt.Sprintf("Daily deal of %s · your counted attempt", start.Day)
+	}
+	end, err := tui.RunRemote(a.ctx, tui.RemoteConfig{Game: regicide.Game{}, Title: title, Table: seat, In: a.stdin, Out: a.stdout})
+	if err != nil {
+		return err
+	}
+	if end == nil || end.Result == nil {
+		fmt.Fprintf(a.stderr, "cardtable: the game goes on on the server (table %s); today's attempt was this one\n", start.ID)
+		return nil
+	}
+	fmt.Fprintf(a.stdout, "%s\nThe board and your share text: %s/daily\n", end.Result.Detail, base)
 	return nil
 }
 
@@ -211,23 +240,51 @@ func decodeMessage(data []byte) (table.Message, error) {
 	return m, nil
 }
 
-// play plays the started table with p over its WebSocket until the game
-// ends, and returns the result.
-func (c *dailyClient) play(ctx context.Context, s dailyStart, p table.Player) (*engine.Result, error) {
+// wsSeat is the seat of a started table, over its WebSocket: a
+// tui.RemoteTable, or driven by a table.Player (playWith).
+type wsSeat struct {
+	conn *websocket.Conn
+}
+
+// join connects to the started table's seat.
+func (c *dailyClient) join(ctx context.Context, s dailyStart) (*wsSeat, error) {
 	ws := "ws" + strings.TrimPrefix(c.base, "http") + "/ws/" + url.PathEscape(s.ID) + "?token=" + url.QueryEscape(s.Token)
 	conn, _, err := websocket.Dial(ctx, ws, nil)
 	if err != nil {
 		return nil, fmt.Errorf("cannot join the table: %w", err)
 	}
-	defer conn.CloseNow()
 	conn.SetReadLimit(1 << 20)
+	return &wsSeat{conn: conn}, nil
+}
+
+func (w *wsSeat) close() { w.conn.CloseNow() }
+
+// Next is the server's next message to the seat; a bye (the server closed
+// the table) is an error.
+func (w *wsSeat) Next(ctx context.Context) (table.Message, error) {
+	_, data, err := w.conn.Read(ctx)
+	if err != nil {
+		return table.Message{}, fmt.Errorf("the connection to the table ended: %w", err)
+	}
+	m, err := decodeMessage(data)
+	if err == nil && m.Type == "bye" {
+		err = fmt.Errorf("the server closed the table: %s", strings.TrimSpace(string(data)))
+	}
+	return m, err
+}
+
+// Play sends the seat's action chosen at version.
+func (w *wsSeat) Play(ctx context.Context, action string, version int) error {
+	out, _ := json.Marshal(table.Command{Action: action, Version: &version})
+	return w.conn.Write(ctx, websocket.MessageText, out)
+}
+
+// playWith plays the seat with p until the game ends, and returns the
+// result.
+func (w *wsSeat) playWith(ctx context.Context, p table.Player) (*engine.Result, error) {
 	var last *table.Message
 	for {
-		_, data, err := conn.Read(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("the connection to the table ended: %w", err)
-		}
-		m, err := decodeMessage(data)
+		m, err := w.Next(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -251,8 +308,6 @@ func (c *dailyClient) play(ctx context.Context, s dailyStart, p table.Player) (*
 				return nil, err
 			}
 			return m.Result, nil
-		case "bye":
-			return nil, fmt.Errorf("the server closed the table: %s", strings.TrimSpace(string(data)))
 		default:
 			continue // seats and other table news
 		}
@@ -260,8 +315,7 @@ func (c *dailyClient) play(ctx context.Context, s dailyStart, p table.Player) (*
 		if err != nil {
 			return nil, err
 		}
-		out, _ := json.Marshal(table.Command{Action: mv.Action, Version: &mv.Version})
-		if err := conn.Write(ctx, websocket.MessageText, out); err != nil {
+		if err := w.Play(ctx, mv.Action, mv.Version); err != nil {
 			return nil, err
 		}
 	}

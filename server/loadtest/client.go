@@ -40,6 +40,10 @@ type loadClient struct {
 	turn    msg // the latest turn
 	latest  int // the latest version seen
 	sent    int // commands sent, for their ids
+	// batch are the versions of the events read since the last other
+	// message; batchID the command that showed them, once seen.
+	batch   []int
+	batchID string
 }
 
 // client connects one client and reads until the run ends.
@@ -88,9 +92,14 @@ func (lc *loadClient) handle(ctx context.Context, m msg, now time.Time) {
 	if m.Type != "error" {
 		lc.latest = max(lc.latest, m.Version)
 	}
+	if m.Type != "event" {
+		lc.batch, lc.batchID = lc.batch[:0], ""
+	}
 	switch m.Type {
 	case "event":
 		lc.event(m, now)
+	case "sealed":
+		lc.acked(m.ID, now)
 	case "turn":
 		lc.turn = m
 		if lc.pending.CompareAndSwap(false, true) {
@@ -143,17 +152,38 @@ func (lc *loadClient) event(m msg, now time.Time) {
 	if measuring {
 		lc.receipts = append(lc.receipts, receipt{tb: lc.tb, version: m.Version, at: now})
 	}
-	if *m.Actor != lc.seat || m.ID == "" {
+	// A simultaneous window's answers are shown together, when its last
+	// answer comes: every event of that batch is measured from the send
+	// of the command that closed it (the one whose id this seat sees).
+	lc.batch = append(lc.batch, m.Version)
+	if *m.Actor == lc.seat && m.ID != "" {
+		lc.batchID = m.ID
+		lc.tb.mu.Lock()
+		for _, v := range lc.batch {
+			lc.tb.applied[v] = m.ID
+		}
+		lc.tb.mu.Unlock()
+		lc.acked(m.ID, now)
+	} else if lc.batchID != "" {
+		lc.tb.mu.Lock()
+		lc.tb.applied[m.Version] = lc.batchID
+		lc.tb.mu.Unlock()
+	}
+}
+
+// acked ends this seat's command id in flight, answered at now (by its
+// event, or its sealed answer in a window), and measures it.
+func (lc *loadClient) acked(id string, now time.Time) {
+	if id == "" {
 		return
 	}
 	lc.tb.mu.Lock()
-	lc.tb.applied[m.Version] = m.ID
-	at, ok := lc.tb.sends[m.ID]
+	at, ok := lc.tb.sends[id]
 	lc.tb.mu.Unlock()
 	if lc.pending.CompareAndSwap(true, false) {
 		lc.r.inflight.Add(-1)
 	}
-	if measuring && ok {
+	if lc.r.measuring.Load() && ok {
 		lc.ack = append(lc.ack, now.Sub(at))
 		lc.r.actions.Add(1)
 	}

@@ -98,6 +98,9 @@ const Panels = ".panel, .board, .side > section, .action-bar, .wt-player, .seat-
 // animations are run to their end first.
 func (tb *Tab) NoOverflow(where string) {
 	tb.T.Helper()
+	// Measured at rest: a card caught mid-flight (a trick's cards going to
+	// its taker, a window's answers shown at once) is not out of its panel.
+	tb.Wait("the animations to end", `document.getAnimations().every((a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)`)
 	bad := Eval[[]string](tb, fmt.Sprintf(`(() => {
 		const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined && e.className ? "." + String(e.className).trim().split(/\s+/).join(".") : "") + (e.dataset && e.dataset.action ? "[" + e.dataset.action + "]" : "");
 		// The page as it settles: a card flipping in moves across its

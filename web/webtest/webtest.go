@@ -414,12 +414,13 @@ func (tb *Tab) Sit(c Created) {
 func (tb *Tab) Version() int { return Eval[int](tb, "window.cardtableTable.shown") }
 
 // Act clicks the button of the action sel and waits until the table has
-// moved past the version it was at.
+// moved past the version it was at, or (in a simultaneous window, whose
+// answers are sealed until it closes) the action was taken.
 func (tb *Tab) Act(sel string) {
 	tb.T.Helper()
 	v := tb.Version()
 	tb.Click(sel)
-	tb.Wait("the action "+sel+" applied", fmt.Sprintf("window.cardtableTable.shown > %d", v))
+	tb.Wait("the action "+sel+" applied", fmt.Sprintf("window.cardtableTable.shown > %d || window.cardtableTable.s.sealed === %d", v, v))
 }
 
 // Show draws messages (table.Message values, or anything that marshals to

@@ -76,6 +76,12 @@ export class TableView {
         Object.assign(s, { version: m.version, view: m.view, prev: s.view });
         if (m.version > s.legalVersion) s.legal = [];
         break;
+      case "sealed":
+        // Our answer in a simultaneous window, hidden from the others until
+        // it closes: our own view has it; the turn is answered.
+        if (m.version < s.version) return;
+        Object.assign(s, { view: m.view, legal: [], sealed: m.version });
+        break;
       case "end":
         Object.assign(s, { version: m.version, view: m.view, result: m.result, notes: m.notes || [], legal: [], prev: m.version > s.version ? s.view : s.prev });
         break;

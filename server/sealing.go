@@ -1,0 +1,96 @@
+package server
+
+import (
+	"time"
+
+	"cardtable/engine"
+	"cardtable/record"
+	"cardtable/store"
+	"cardtable/table"
+)
+
+// shownRecord is a finished table's record as its players were shown it:
+// the store keeps a simultaneous window's answers in the order they came
+// (each stored before its seat was told), the record shows them in seat
+// order, as the table did when the window closed (table.Resume puts them
+// so).
+func shownRecord(g engine.Game, hdr store.Table, rec *record.Record) (*record.Record, error) {
+	t, err := table.Resume(g, rec, seatInfos(hdr.Seats))
+	if err != nil {
+		return nil, err
+	}
+	out := *rec
+	out.Actions = t.Record().Actions
+	return &out, nil
+}
+
+// While a simultaneous window is open, nothing a seat or a spectator sees
+// may change because one of its seats answered (docs/protocol-agent.md,
+// "Simultaneous windows"). The table keeps the answers sealed; the room
+// keeps the table-level facts that would tell: the clock of an answering
+// seat stops in the books (nobody pays for another's slowness), but every
+// other seat keeps seeing it as it was when the window opened, running
+// toward the same deadline, until the window closes; a draw offer lapses
+// on an answer only when the window's answers are shown.
+
+// clockSealed stops seat's clock at at, its answer sealed, telling the seat
+// alone; the first answer of a window keeps the clock as the seats saw it
+// then.
+func (r *room) clockSealed(seat int, at time.Time) {
+	c := r.life.clock
+	if c == nil {
+		return
+	}
+	if r.sealedClock == nil {
+		r.sealedClock = r.clockSeats()
+	}
+	c.Run(at, r.clockRunning(), seat)
+	r.broadcast(func(viewer int) bool { return viewer == seat }, func(viewer int) any { return r.clockMessage(viewer) })
+	r.armClock()
+}
+
+// clockSeats is every seat's clock now (LeftMS is filled when sent).
+func (r *room) clockSeats() []seatClock {
+	c := r.life.clock
+	out := make([]seatClock, r.t.NumSeats())
+	for s := range out {
+		out[s] = seatClock{Running: c.Running(s), ReserveMS: c.Reserve(s).Milliseconds()}
+		if d, ok := c.Deadline(s); ok {
+			out[s].Deadline = &d
+		}
+	}
+	return out
+}
+
+// maskClock shows viewer (engine.Spectator: the public) the clocks of the
+// seats that answered in the open window as they were when it opened:
+// only a seat itself sees its own clock stopped.
+func (r *room) maskClock(viewer int, seats []seatClock, now time.Time) {
+	for s, was := range r.sealedClock {
+		if s == viewer || !was.Running || seats[s].Running || was.Deadline == nil {
+			continue
+		}
+		was.LeftMS = max(0, was.Deadline.Sub(now).Milliseconds())
+		seats[s] = was
+	}
+}
+
+// noteSealedClock, as a rebuilt room replays its clock, keeps the clock as
+// it was when the window still open opened (before stored action v, the
+// window's first answer).
+func (r *room) noteSealedClock(v int) {
+	if r.life.clock != nil && v == r.t.Version() && r.t.Accepted() > v {
+		r.sealedClock = r.clockSeats()
+	}
+}
+
+// movedOther reports whether ap showed an action of a seat other than
+// from (a draw offer from from lapses then).
+func movedOther(ap *table.Applied, from int) bool {
+	for _, sh := range ap.Shown {
+		if sh.Seat != from {
+			return true
+		}
+	}
+	return false
+}
