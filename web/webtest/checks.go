@@ -94,8 +94,7 @@ const Panels = ".panel, .board, .side > section, .action-bar, .wt-player, .seat-
 // sticks out of its panel (a box of Panels) sideways. Elements inside a
 // scrolling or clipping box are that box's business and are not counted;
 // a bubble over the page (role=tooltip) may stand out of its panel, but
-// not out of the window. The page is measured as it settles: its running
-// animations are run to their end first.
+// not out of the window.
 func (tb *Tab) NoOverflow(where string) {
 	tb.T.Helper()
 	// Measured at rest: a card caught mid-flight (a trick's cards going to
@@ -103,9 +102,6 @@ func (tb *Tab) NoOverflow(where string) {
 	tb.Wait("the animations to end", `document.getAnimations().every((a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)`)
 	bad := Eval[[]string](tb, fmt.Sprintf(`(() => {
 		const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined && e.className ? "." + String(e.className).trim().split(/\s+/).join(".") : "") + (e.dataset && e.dataset.action ? "[" + e.dataset.action + "]" : "");
-		// The page as it settles: a card flipping in moves across its
-		// panel for 0.4 s (on a loaded machine the check came mid-flight).
-		document.getAnimations().forEach((a) => { try { a.finish(); } catch {} });
 		const out = [];
 		const doc = document.documentElement;
 		if (doc.scrollWidth > innerWidth + 1) out.push("the page is " + doc.scrollWidth + " px wide in a " + innerWidth + " px window");
