@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,6 +24,9 @@ type RemoteTable interface {
 	Next(ctx context.Context) (table.Message, error)
 	// Play sends the seat's action, chosen at version.
 	Play(ctx context.Context, action string, version int) error
+	// Hint asks for the forecast of action at version; the answer is a
+	// hint message (id "hint"), or an error with that id.
+	Hint(ctx context.Context, action string, version int) error
 }
 
 // RemoteConfig is a server's game played in the terminal.
@@ -89,9 +93,14 @@ type remoteModel struct {
 	turn   *table.Message
 	asking bool
 	pick   picker
-	log    []string
-	notice string
-	end    *table.Message
+	// hints are the forecasts the server gave for the turn's moves;
+	// hinting is the one asked and not yet answered (one at a time, so
+	// moving through the list sends no burst of requests).
+	hints   map[string]string
+	hinting string
+	log     []string
+	notice  string
+	end     *table.Message
 	// failure is the connection's end before the game's.
 	failure       error
 	width, height int
@@ -139,6 +148,21 @@ func (m *remoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// askHint asks the server for the highlighted move's forecast unless it
+// is known or a request is out.
+func (m *remoteModel) askHint() tea.Cmd {
+	choice := m.pick.choice()
+	if !m.asking || m.hinting != "" || choice == "" || !slices.Contains(m.turn.Legal, choice) {
+		return nil
+	}
+	if _, ok := m.hints[choice]; ok {
+		return nil
+	}
+	m.hinting = choice
+	version := m.turn.Version
+	return func() tea.Msg { return sentMsg{m.cfg.Table.Hint(m.ctx, choice, version)} }
+}
+
 // take shows one server message and waits for the next (none after the
 // end).
 func (m *remoteModel) take(msg table.Message) tea.Cmd {
@@ -152,8 +176,15 @@ func (m *remoteModel) take(msg table.Message) tea.Cmd {
 			m.labels = append(m.labels, st.Name)
 		}
 	case table.TypeTurn:
-		m.turn, m.notice = &msg, ""
+		m.turn, m.notice, m.hints = &msg, "", map[string]string{}
 		m.offer()
+		return tea.Batch(m.next(), m.askHint())
+	case table.TypeHint:
+		if m.hints != nil {
+			m.hints[msg.Action] = msg.Hint
+		}
+		m.hinting = ""
+		return tea.Batch(m.next(), m.askHint())
 	case table.TypeEvent:
 		line := glyphs(msg.Action)
 		if msg.Actor != nil && *msg.Actor == msg.Seat {
@@ -165,6 +196,10 @@ func (m *remoteModel) take(msg table.Message) tea.Cmd {
 		m.log = append(m.log, line)
 		m.asking = false
 	case table.TypeError:
+		if msg.ID == "hint" { // a refused hint leaves the turn standing
+			m.hinting = ""
+			return m.next()
+		}
 		m.notice = msg.Text
 		if msg.Code != table.CodeStale && m.turn != nil {
 			m.asking = true // the turn stands; a stale one comes again
@@ -193,6 +228,14 @@ func (m *remoteModel) offer() {
 // while the turn is open, the table screen's picker keys choose and enter
 // sends.
 func (m *remoteModel) key(k tea.KeyPressMsg) tea.Cmd {
+	cmd := m.press(k)
+	if m.quit {
+		return cmd
+	}
+	return tea.Batch(cmd, m.askHint())
+}
+
+func (m *remoteModel) press(k tea.KeyPressMsg) tea.Cmd {
 	empty := m.pick.typed() == ""
 	switch k.String() {
 	case "ctrl+c":
@@ -293,7 +336,11 @@ func (m *remoteModel) choices(top int) string {
 	if width == 0 {
 		width = MinWidth
 	}
-	return styleTitle.Render("Your move:") + "\n" + m.pick.view(width, rows) + "\n" +
+	head := styleTitle.Render("Your move:")
+	if hint := m.hints[m.pick.choice()]; hint != "" {
+		head += " " + styleForecast.Render("forecast: ") + prettyAction(hint)
+	}
+	return lipgloss.NewStyle().Width(width).Render(head) + "\n" + m.pick.view(width, rows-lipgloss.Height(head)+1) + "\n" +
 		styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · q quit (game kept)")
 }
 

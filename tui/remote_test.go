@@ -19,6 +19,12 @@ import (
 type fakeRemote struct {
 	played  []string
 	version []int
+	hinted  []string
+}
+
+func (f *fakeRemote) Hint(_ context.Context, action string, _ int) error {
+	f.hinted = append(f.hinted, action)
+	return nil
 }
 
 func (f *fakeRemote) Next(ctx context.Context) (table.Message, error) {
@@ -74,6 +80,26 @@ func TestRemoteScreen(t *testing.T) {
 	screen := plainScreen(m)
 	if !strings.Contains(screen, "Daily deal of today") || !strings.Contains(screen, "Your move:") || !strings.Contains(screen, "▸ "+glyphs(legal[0])) || !strings.Contains(screen, "ann") {
 		t.Fatalf("the turn's screen:\n%s", screen)
+	}
+	// The highlighted move's forecast is asked for, one request at a time.
+	if m.hinting != legal[0] {
+		t.Fatalf("the first turn asked for the forecast of %q; want %q", m.hinting, legal[0])
+	}
+	m.Update(remoteMsg{msg: table.Message{Type: table.TypeHint, Action: legal[0], Hint: legal[0] + ": attack 2 (spades)", ID: "hint"}})
+	if s := plainScreen(m); !strings.Contains(s, "forecast: "+glyphs(legal[0])+": attack 2 (spades)") || m.hinting != "" {
+		t.Fatalf("the forecast is not shown (asking %q):\n%s", m.hinting, s)
+	}
+	press(m, "down")
+	if m.hinting != legal[1] {
+		t.Fatalf("moving down asked for %q; want %q", m.hinting, legal[1])
+	}
+	press(m, "up")
+	if m.hinting != legal[1] {
+		t.Fatal("a second forecast was asked before the first was answered")
+	}
+	m.Update(remoteMsg{msg: table.Message{Type: table.TypeError, Code: "rate-limited", Text: "slow down", ID: "hint"}})
+	if s := plainScreen(m); strings.Contains(s, "slow down") || m.hinting != "" {
+		t.Fatalf("a refused forecast is shown or still awaited (%q):\n%s", m.hinting, s)
 	}
 	press(m, "down")
 	cmd := press(m, "enter")

@@ -56,7 +56,7 @@ func TestTmuxDailyOnServer(t *testing.T) {
 	url := dailyServer(t)
 	p := startPane(t, 100, 40, t.TempDir(), []string{"CARDTABLE_PASSWORD=" + shellQuote("ann's password")},
 		"play", "regicide", "--daily", "--server", url, "--user", "ann")
-	screen := p.wait("Daily deal of", "your counted attempt", "Castle", "Tavern", "ann ", "your hand:", "Your move:", "enter: play")
+	screen := p.wait("Daily deal of", "your counted attempt", "Castle", "Tavern", "ann ", "your hand:", "Your move:", "forecast: play", "enter: play")
 	t.Logf("the first screen:\n%s", screen)
 	end := time.Now().Add(3 * time.Minute)
 	moves := 0

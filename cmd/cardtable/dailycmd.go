@@ -279,6 +279,13 @@ func (w *wsSeat) Play(ctx context.Context, action string, version int) error {
 	return w.conn.Write(ctx, websocket.MessageText, out)
 }
 
+// Hint asks for action's forecast at version (answered by a hint
+// message, or an error, with id "hint").
+func (w *wsSeat) Hint(ctx context.Context, action string, version int) error {
+	out, _ := json.Marshal(table.Command{Type: table.CommandHint, Action: action, Version: &version, ID: "hint"})
+	return w.conn.Write(ctx, websocket.MessageText, out)
+}
+
 // playWith plays the seat with p until the game ends, and returns the
 // result.
 func (w *wsSeat) playWith(ctx context.Context, p table.Player) (*engine.Result, error) {
