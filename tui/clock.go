@@ -112,8 +112,11 @@ func (m *Model) clockTicked(msg clockTickMsg) tea.Cmd {
 // liveClock).
 func (m *Model) timeOut(seat int) tea.Cmd {
 	w := m.win
+	// Its move ends at its deadline; the others' go on (their deadlines
+	// may have passed too: the next tick, at once, times them out).
 	at, _ := m.clock.c.Deadline(seat)
-	m.clock.c.Run(at, nil, -1)
+	others := slices.DeleteFunc(m.clockRunning(), func(s int) bool { return s == seat })
+	m.clock.c.Run(at, others, -1)
 	if w.asking == seat {
 		w.asking = -1
 		m.slap.stop()

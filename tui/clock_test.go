@@ -109,3 +109,36 @@ func TestClockReserve(t *testing.T) {
 	h.fire()
 	h.wantScreen("clock: ann (you) 1:15") // 30 s and the 50 s of reserve left, 5 s gone
 }
+
+// At hot-seat both people's time runs in War's simultaneous flip (the
+// pass screen included); when it runs out for both, bots play on for
+// both and the game is played out.
+func TestClockHotSeat(t *testing.T) {
+	g, err := games.Lookup("war")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := engine.ResolveOptions(g.Options(), map[string]string{"players": "2", "max-battles": "8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.New(g, o, engine.Setup{Seed: 3}, []table.SeatInfo{{Name: "ann", Kind: table.KindHuman}, {Name: "bob", Kind: table.KindHuman}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk := testclock.New(clockStart)
+	h := startHarness(t, Config{Table: tb, Settings: table.Settings{Pace: table.PaceLive, Move: 20 * time.Second}, Time: clk, Seed: 3})
+	h.wantScreen("clock: ann 0:20, bob 0:20")
+	clk.Advance(20 * time.Second)
+	for range 100 {
+		h.fire()
+	}
+	if !h.m.t.Over() {
+		t.Fatalf("the bots did not play the game out:\n%s", h.screen())
+	}
+	for s := range 2 {
+		if _, ok := h.m.players[s].(*table.BotPlayer); !ok {
+			t.Errorf("seat %d after the time ran out: %T", s, h.m.players[s])
+		}
+	}
+}
