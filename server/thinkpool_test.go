@@ -43,16 +43,22 @@ func newFakeDeadlines(p *thinkPool) *fakeDeadlines {
 	return c
 }
 
-// last is key's latest deadline.
+// last is key's latest deadline. A job is counted running when the pool
+// hands it its slot, a moment before its goroutine sets the deadline, so
+// last waits (up to hang) for one to be set.
 func (c *fakeDeadlines) last(t *testing.T, key string) *fakeDeadline {
 	t.Helper()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ts := c.timers[key]
-	if len(ts) == 0 {
-		t.Fatalf("no deadline set for %s", key)
+	for end := time.Now().Add(hang); ; time.Sleep(time.Millisecond) {
+		c.mu.Lock()
+		ts := c.timers[key]
+		c.mu.Unlock()
+		if len(ts) > 0 {
+			return ts[len(ts)-1]
+		}
+		if time.Now().After(end) {
+			t.Fatalf("no deadline set for %s", key)
+		}
 	}
-	return ts[len(ts)-1]
 }
 
 // fire runs key's latest deadline, as its time running out would.
