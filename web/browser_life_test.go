@@ -125,6 +125,9 @@ func TestBrowserRematch(t *testing.T) {
 	bob.Wait("the rematch asked again", "document.querySelector('[data-life=rematch-accept]')")
 	// Nobody waits forever: the offer says until when it stands, and
 	// lapses then (by the server's clock) when bob has not answered.
+	// Each page draws the offer when its own message comes: wait for it.
+	bob.Wait("bob's offer", "(document.querySelector('.offer')||{}).textContent?.includes('alice asks for a rematch (until ')")
+	alice.Wait("alice's offer", "(document.querySelector('.offer')||{}).textContent?.includes('waiting for bob (until ')")
 	if got := bob.Text(".offer"); !strings.Contains(got, "alice asks for a rematch (until ") {
 		t.Errorf("bob's offer: %q", got)
 	}
@@ -351,6 +354,8 @@ func TestBrowserCorrespondenceRestart(t *testing.T) {
 		// The clock message of the new connection: the server's time is
 		// the restarted server's, and it gives bob the exact figure.
 		tb.Wait("the clock after the restart", "window.cardtableTable.life.clock.m && document.querySelector('.clock[data-seat=\"1\"]')")
+		// The page draws the new clock on its next frame after the message.
+		tb.Wait("the clock drawn after the restart", fmt.Sprintf("Number(document.querySelector('.clock[data-seat=\"1\"]').dataset.left) <= %d", want))
 		m := webtest.Eval[struct {
 			Now   time.Time `json:"now"`
 			Seats []struct {
