@@ -329,7 +329,7 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 	for range 4 {
 		for _, p := range []*webtest.Tab{alice, bob} {
 			p.Wait("Flip", "document.querySelector('[data-action=flip]')")
-			p.Click("[data-action=flip]")
+			flipSent(t, p)
 		}
 		v := alice.Version()
 		bob.Wait("bob sees alice's version", fmt.Sprintf("window.cardtableTable.shown >= %d", v))
@@ -361,4 +361,26 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 		t.Errorf("alice sees piles %s, the spectator %s", a, w)
 	}
 	alice.Wait("the spectator counted", "document.querySelector('.seats').textContent.includes('1 watching')")
+}
+
+// flipSent clicks Flip until the page has sent the flip at its current
+// version: a click that lands while the table redraws the button (a
+// message arriving between the wait and the click) hits the old node and
+// is lost, as a person's would be, who would click again.
+func flipSent(t *testing.T, p *webtest.Tab) {
+	t.Helper()
+	v := p.Version()
+	sent := fmt.Sprintf("!!window.cardtableTable.s.sent && window.cardtableTable.s.sent.version >= %d", v)
+	for range 5 {
+		if webtest.Eval[bool](p, "!!document.querySelector('[data-action=flip]')") {
+			p.Click("[data-action=flip]")
+		}
+		for range 20 {
+			if webtest.Eval[bool](p, sent) {
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	p.Wait("the flip sent", sent)
 }
