@@ -57,21 +57,10 @@ func (m *Model) playKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if m.pick.navigate(k.String()) {
+		return nil
+	}
 	switch k.String() {
-	case "up", "ctrl+p":
-		m.pick.move(-1)
-	case "down", "ctrl+n":
-		m.pick.move(1)
-	case "pgup":
-		m.pick.page(-1)
-	case "pgdown":
-		m.pick.page(1)
-	case "home":
-		m.pick.home()
-	case "end":
-		m.pick.end()
-	case "tab":
-		m.pick.complete()
 	case "enter":
 		return m.submit(m.pick.choice())
 	case "space":
@@ -82,7 +71,6 @@ func (m *Model) playKey(k tea.KeyPressMsg) tea.Cmd {
 	default:
 		return m.pick.update(k)
 	}
-	return nil
 }
 
 // passKey hands the screen to the next person: any key but quit and help.

@@ -319,3 +319,28 @@ func countItems(rows []listRow) int {
 	}
 	return n
 }
+
+// navigate moves the highlight or completes the input for the picker's
+// keys (arrows, pages, home/end, tab) and says whether key was one of them;
+// the table screen and the remote daily screen share it.
+func (p *picker) navigate(key string) bool {
+	switch key {
+	case "up", "ctrl+p":
+		p.move(-1)
+	case "down", "ctrl+n":
+		p.move(1)
+	case "pgup":
+		p.page(-1)
+	case "pgdown":
+		p.page(1)
+	case "home":
+		p.home()
+	case "end":
+		p.end()
+	case "tab":
+		p.complete()
+	default:
+		return false
+	}
+	return true
+}

@@ -254,21 +254,10 @@ func (m *remoteModel) press(k tea.KeyPressMsg) tea.Cmd {
 	if !m.asking {
 		return nil
 	}
+	if m.pick.navigate(k.String()) {
+		return nil
+	}
 	switch k.String() {
-	case "up", "ctrl+p":
-		m.pick.move(-1)
-	case "down", "ctrl+n":
-		m.pick.move(1)
-	case "pgup":
-		m.pick.page(-1)
-	case "pgdown":
-		m.pick.page(1)
-	case "home":
-		m.pick.home()
-	case "end":
-		m.pick.end()
-	case "tab":
-		m.pick.complete()
 	case "enter":
 		action, version := m.pick.choice(), m.turn.Version
 		if action == "" {
@@ -279,7 +268,6 @@ func (m *remoteModel) press(k tea.KeyPressMsg) tea.Cmd {
 	default:
 		return m.pick.update(k)
 	}
-	return nil
 }
 
 func (m *remoteModel) View() tea.View {
