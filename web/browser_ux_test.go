@@ -1,7 +1,9 @@
 package web_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,6 +74,24 @@ func testWarFelt(t *testing.T, s *webtest.Site) {
 	if n := webtest.Eval[int](tb, "Math.max(...[...document.querySelectorAll('.laid')].map((l) => l.querySelectorAll('svg.card').length))"); n < 1 || !tb.Has(".war-banner") {
 		t.Errorf("a war shows %d cards a seat and no banner", n)
 	}
+	// A war that has built (the tied card, three down and one up: five
+	// cards a seat) wraps its stacks on a phone; every card stays in its
+	// seat's panel.
+	built := moment(t, "war", nil, func(x *table.Table) bool {
+		var v struct {
+			Table [][]string `json:"table"`
+		}
+		if !seat0(x, has("flip")) || json.Unmarshal(mustJSON(t, x.View(0)), &v) != nil {
+			return false
+		}
+		return slices.ContainsFunc(v.Table, func(cs []string) bool { return len(cs) >= 5 })
+	})
+	tb.Show(built...)
+	tb.Wait("the war's stacks of five", "[...document.querySelectorAll('.laid')].some((l) => l.querySelectorAll('svg.card').length >= 5)")
+	tb.Resize(webtest.Phone)
+	tb.NoOverflow("a war's stacks at phone")
+	tb.Shot("war-stacks-phone")
+	tb.Resize(webtest.Laptop)
 	for _, motion := range []bool{true, false} {
 		feature := "no-preference"
 		if !motion {
