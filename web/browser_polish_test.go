@@ -136,9 +136,10 @@ func testRulesOptionsOnAPhone(t *testing.T, s *webtest.Site) {
 	tb.Shot("rules-options-laptop")
 }
 
-// lowSeat finds a seat written "seat N" (not inside a name such as
-// "heuristic (seat 2)") or numbered from 0, in a page's text.
-const lowSeat = `(() => { const t = document.body.innerText; const m = /(?<!\()\bseat \d|\b[Ss]eat 0\b/.exec(t); return m ? t.slice(Math.max(0, m.index - 40), m.index + 40) : ""; })()`
+// lowSeat finds a seat written "seat N" (a bot's seat, which the server
+// names "heuristic (seat 2)", reads "Good bot") or numbered from 0, in a
+// page's text.
+const lowSeat = `(() => { const t = document.body.innerText; const m = /\bseat \d|\b[Ss]eat 0\b/.exec(t); return m ? t.slice(Math.max(0, m.index - 40), m.index + 40) : ""; })()`
 
 // testSeatNames checks how the pages write seats: a table whose seats
 // have no names (a record played at the terminal names them "seat 1", …)
@@ -173,6 +174,12 @@ func testSeatNames(t *testing.T, s *webtest.Site) {
 		hello.Seats[i].Name = n
 	}
 	check([]string{"alice", "bob", "carol"})
+	// Bots' seats (the server names them "heuristic (seat 2)") read as the
+	// bot in the lobby's words, numbered only when two seats hold one bot.
+	hello.Seats[1].Name, hello.Seats[2].Name = "heuristic (seat 2)", "heuristic (seat 3)"
+	check([]string{"alice", "Good bot (Seat 2)", "Good bot (Seat 3)"})
+	hello.Seats[1].Name = "expert (seat 2)"
+	check([]string{"alice", "Best bot", "Good bot"})
 	for _, m := range keyMoments(t) {
 		tb.Show(m.msgs...)
 		tb.Wait("the drawn moment", "window.cardtableTable.shown >= 0 && document.querySelector('.board')")

@@ -160,10 +160,18 @@ func testReplayWords(t *testing.T, s *webtest.Site) {
 	tb.Sit(c)
 	tb.Click("[data-action=finish]")
 	tb.WaitPlaying("the end", "document.querySelector('.end')")
+	// The bot's seat reads as the bot in words ("Standard bot"), at the
+	// table and in the replay, never as the server's "heuristic (seat 2)".
+	if bad := webtest.Eval[string](tb, lowSeat); bad != "" {
+		t.Errorf("the table writes a seat as %q", bad)
+	}
 	tb.Open("/replay/" + c.ID)
 	tb.Wait("the replay", "document.querySelectorAll('#actions li').length > 3")
+	if bad := webtest.Eval[string](tb, lowSeat); bad != "" {
+		t.Errorf("the replay writes a seat as %q", bad)
+	}
 	first := tb.Text("#actions li:first-child")
-	if !strings.HasPrefix(first, "alice ") && !strings.HasPrefix(first, "heuristic (seat 2) ") || strings.Contains(first, ": flip") {
+	if !strings.HasPrefix(first, "alice ") && !strings.HasPrefix(first, "Standard bot ") || strings.Contains(first, ": flip") {
 		t.Errorf("the replay's first action reads %q", first)
 	}
 	tb.Key(kb.ArrowRight)

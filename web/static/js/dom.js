@@ -31,14 +31,39 @@ function append(el, children) {
   }
 }
 
+// botSeat matches the name the server gives a bot's seat ("heuristic
+// (seat 2)"); no person may take such a name (docs/protocol.md).
+const botSeat = /^([a-z][\w-]*) \(seat (\d+)\)$/;
+
+// botLevels are the words of this page's game for its bots (options.js
+// BOTS[game]: "Good" for Watchtower's heuristic), set by the page.
+let botLevels = {};
+
+// useBotWords tells seatName the words of the page's game for its bots.
+export function useBotWords(levels) {
+  botLevels = levels || {};
+}
+
+// botWords is a bot's seat as a person reads it: its level in the lobby's
+// words ("Good bot"), else its name ("Heuristic bot").
+function botWords(kind) {
+  const level = botLevels[kind] && botLevels[kind].level;
+  return level ? `${level} bot` : `${kind[0].toUpperCase()}${kind.slice(1)} bot`;
+}
+
 // seatName is how a person reads seat i, everywhere the pages write a
 // seat: its player's name, else "Seat i+1" (numbered from 1, a name of its
 // own, so capitalised wherever it stands) — also for the placeholder
-// "seat 2" a table without names gives its seats; a name two seats share
-// (two bots) gets its seat number.
+// "seat 2" a table without names gives its seats; a bot's seat is the bot
+// in words ("Good bot"), with its seat number when two seats hold that bot.
 export function seatName(seats, i) {
   const s = seats && seats[i];
   if (!s || !s.name || /^seat \d+$/i.test(s.name)) return `Seat ${i + 1}`;
+  const bot = botSeat.exec(s.name);
+  if (bot) {
+    const twin = seats.some((o, j) => j !== i && o && (botSeat.exec(o.name || "") || [])[1] === bot[1]);
+    return botWords(bot[1]) + (twin ? ` (Seat ${i + 1})` : "");
+  }
   const shared = seats.some((o, j) => j !== i && o && o.name === s.name);
   return shared ? `${s.name} (seat ${i + 1})` : s.name;
 }

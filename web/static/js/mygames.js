@@ -5,7 +5,8 @@
 // then finished ones with their result and date. Tokens the server no
 // longer knows are forgotten.
 
-import { h, fill, seatName } from "./dom.js";
+import { h, fill, seatName, useBotWords } from "./dom.js";
+import { BOTS } from "./options.js";
 import { fmt } from "./clock.js";
 
 const PREFIX = "cardtable.token.";
@@ -56,6 +57,7 @@ export async function myGames(el) {
 }
 
 function row(g) {
+  useBotWords(BOTS[g.game]);
   const others = g.seats.map((_, i) => i).filter((i) => i !== g.seat).map((i) => seatName(g.seats, i)).join(", ");
   const title = `${g.title || g.game} vs ${others || "nobody"}`;
   let tag;

@@ -3,7 +3,8 @@
 // may be shown once the game is over) and drawn by the game's module, as
 // the spectator saw it or as any seat saw it.
 
-import { h, fill, seatName, named } from "./dom.js";
+import { h, fill, seatName, named, useBotWords } from "./dom.js";
+import { BOTS } from "./options.js";
 import * as api from "./lobby-api.js";
 import { card, inline } from "./cards.js";
 import "./settings.js";
@@ -97,6 +98,7 @@ function controls() {
 async function main() {
   try {
     info = await api.replayInfo(id);
+    useBotWords(BOTS[info.game]);
   } catch (ex) {
     fill(root, h("p.error", { role: "alert" }, ex.message), h("p", h("a", { href: `/t/${id}` }, "Back to the table")));
     return;

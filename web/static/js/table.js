@@ -12,7 +12,8 @@
 // reader hears each new line once. What happens at the table that is not a
 // move — the clock, offers, the rematch, chat, notices — is life.js's.
 
-import { h, fill, seatName, opening } from "./dom.js";
+import { h, fill, seatName, opening, useBotWords } from "./dom.js";
+import { BOTS } from "./options.js";
 import { inline } from "./cards.js";
 import { invitesPanel, creatorToken } from "./invites.js";
 import { autoControls } from "./autoplay.js";
@@ -59,6 +60,7 @@ export class TableView {
     switch (m.type) {
       case "hello":
         Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, prev: null, legal: [], legalVersion: -1, result: null, error: null, auto: null });
+        useBotWords(BOTS[m.game]);
         this.life.hello();
         break;
       case "seats":
