@@ -33,6 +33,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("PhoneAndLaptop", func(t *testing.T) { testPhoneAndLaptop(t, s) })
 	t.Run("AutoPlay", func(t *testing.T) { testAutoPlay(t, s) })
 	t.Run("WarFelt", func(t *testing.T) { testWarFelt(t, s) })
+	t.Run("EndInView", func(t *testing.T) { testEndInView(t, s) })
 	t.Run("KeyboardOnly", func(t *testing.T) { testKeyboardOnly(t, s) })
 	t.Run("Invites", func(t *testing.T) { testInvites(t, s) })
 	t.Run("Share", func(t *testing.T) { testShare(t, s) })

@@ -59,6 +59,35 @@ func testAutoPlay(t *testing.T, s *webtest.Site) {
 	tb.Wait("the replay", "document.querySelector('#board .war')")
 }
 
+// testEndInView checks that a game which ends while the person has
+// scrolled away (on a phone, down at the log) brings its result into view,
+// that the action bar says the result, and that its "See the result"
+// brings it back after the person scrolls away again.
+func testEndInView(t *testing.T, s *webtest.Site) {
+	tb := s.Tab(t)
+	tb.Resize(webtest.Phone)
+	defer tb.Resize(webtest.Laptop)
+	c := s.Create(t, webtest.One("war", map[string]string{"max-battles": "30"}, "human", "heuristic"))
+	tb.Sit(c)
+	tb.Wait("Finish the game", "document.querySelector('[data-action=finish]')")
+	const inView = "(() => { const r = document.querySelector('.end').getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight / 2; })()"
+	bottom := func() {
+		t.Helper()
+		tb.Wait("the page scrolled to its bottom", "(scrollTo(0, document.documentElement.scrollHeight), scrollY > 200)")
+	}
+	bottom()
+	webtest.Eval[bool](tb, "(document.querySelector('[data-action=finish]').click(), true)")
+	tb.WaitPlaying("the end", "document.querySelector('.end')")
+	tb.Wait("the result scrolled into view", inView)
+	if got := tb.Text(".action-bar .whose"); !strings.HasPrefix(got, "Game over: ") || !strings.HasSuffix(got, tb.Text(".end h2")) {
+		t.Errorf("the action bar reads %q at the end, not the result %q", got, tb.Text(".end h2"))
+	}
+	tb.Shot("end-in-view-phone")
+	bottom()
+	tb.Click(".action-bar .see-result")
+	tb.Wait("See the result scrolling to it", inView)
+}
+
 // testWarFelt checks the felt of a trick as a person sees it: the flipped
 // cards face up on the felt after the trick, the winner's panel marked and
 // its pile taking copies of the cards (motion), none of which moves under

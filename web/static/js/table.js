@@ -85,6 +85,9 @@ export class TableView {
         Object.assign(s, { view: m.view, legal: [], sealed: m.version });
         break;
       case "end":
+        // A game that ends while the page is open brings its result into
+        // view (after the draw), wherever the person had scrolled.
+        if (!s.result && s.view) this.endArrived = true;
         Object.assign(s, { version: m.version, view: m.view, result: m.result, notes: m.notes || [], legal: [], prev: m.version > s.version ? s.view : s.prev });
         break;
       case "error":
@@ -203,15 +206,19 @@ export class TableView {
     const e = this.els;
     fill(e.header, this.header(mod));
     fill(e.board, board);
-    fill(e.bar, this.barContent(mod, prompt, bar, rest));
     e.end.className = "result-panel";
     fill(e.end, s.result ? this.endPanel(mod) : null);
     e.end.hidden = !s.result;
+    fill(e.bar, this.barContent(mod, prompt, bar, rest));
     fill(e.seats, this.seatsPanel());
     fill(e.lifeTop, this.life.top());
     fill(e.life, this.life.panels());
     this.drawLog();
     if (mod.afterDraw) mod.afterDraw(e.board, ctx);
+    if (this.endArrived && s.result) {
+      this.endArrived = false;
+      if (e.end.getBoundingClientRect().top < 0) this.showEnd();
+    }
     this.life.afterRender(mod.title);
     restoreFocus(focus);
     // What the page shows now (tests and tools read it; s may be ahead
@@ -282,8 +289,9 @@ export class TableView {
     const s = this.s;
     const seats = s.result ? [] : mod.toMove(s.view);
     const names = seats.map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
-    const whose = s.result ? "Game over" : names.length ? `To move: ${names.join(", ")}` : "";
+    const whose = s.result ? `Game over${this.endHeadline ? `: ${this.endHeadline}` : ""}` : names.length ? `To move: ${names.join(", ")}` : "";
     const buttons = [...(bar || []), ...rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, inline(label(a)), keyHint(a)))];
+    if (s.result) buttons.push(h("button.see-result", { onclick: () => this.showEnd() }, "See the result"));
     const auto = s.game === "war" && s.seat >= 0 && !s.result ? autoControls(this) : null;
     return [
       h("div.bar-status", { "aria-live": "polite" },
@@ -306,6 +314,7 @@ export class TableView {
     const outcome = end ? end.outcome : s.seat >= 0 && (r.winners || []).includes(s.seat) ? "won" : winners.length ? "lost" : "draw";
     const again = this.life.endControls();
     this.els.end.className = `result-panel end outcome-${outcome}`;
+    this.endHeadline = headline;
     return [
       h("h2", { dataset: { outcome } }, headline),
       (end ? end.lines : [mod.named ? mod.named(r.detail || "", s.seats) : r.detail]).filter(Boolean).map((l) => h("p", inline(l))),
@@ -313,6 +322,16 @@ export class TableView {
       h("p.end-links", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
         " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")),
     ];
+  }
+
+  // showEnd scrolls the result into view (smoothly, unless the person
+  // asked for reduced motion) and moves the focus there.
+  showEnd() {
+    const end = this.els.end;
+    const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    end.tabIndex = -1;
+    end.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+    end.focus({ preventScroll: true });
   }
 
   seatsPanel() {
