@@ -192,6 +192,9 @@ func (n *Node) Publish(id string, seat int, f server.Frame) {
 	m := nats.NewMsg(seatSubject(id, seat))
 	if f.Moved {
 		m.Header.Set("moved", "1")
+		if f.Bye != "" {
+			m.Header.Set("bye", f.Bye)
+		}
 	} else {
 		m.Header.Set("n", strconv.FormatUint(f.N, 10))
 		m.Header.Set("v", strconv.Itoa(f.Version))
@@ -244,7 +247,7 @@ func (n *Node) Request(ctx context.Context, id string, req []byte) ([]byte, erro
 func (n *Node) Subscribe(id string, seat int, f func(server.Frame)) (func(), error) {
 	sub, err := n.nc.Subscribe(seatSubject(id, seat), func(m *nats.Msg) {
 		if m.Header.Get("moved") != "" {
-			f(server.Frame{Moved: true})
+			f(server.Frame{Moved: true, Bye: m.Header.Get("bye")})
 			return
 		}
 		num, _ := strconv.ParseUint(m.Header.Get("n"), 10, 64)

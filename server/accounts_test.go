@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"cardtable/accounts"
 	"cardtable/analysis"
 	"cardtable/daily"
@@ -329,10 +331,34 @@ func TestDailyDeal(t *testing.T) {
 	if _, err := ts.tryDial(da.ID, ""); err == nil {
 		t.Error("a spectator joined a game of today's deal")
 	}
-	var e apiError
-	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-started" {
-		t.Errorf("a second start while playing: %d %+v", code, e)
+	// A second start while the attempt goes on hands it back (another
+	// screen goes on with it): the same table, a new token; the old
+	// screen's connection is told and closed, its token opens nothing.
+	first := ca.until("turn")
+	ca.send(cmd(first.Legal[0], first.Version, "a1"))
+	moved := ca.until("turn", func(m wireMsg) bool { return m.Version > first.Version })
+	var again dailyStartJSON
+	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &again); code != http.StatusOK || !again.Resumed || again.ID != da.ID || !again.Counted || again.Token == "" || again.Token == da.Token {
+		t.Fatalf("a second start while playing: %d %+v; want the same table resumed with a new token", code, again)
 	}
+	if bye := ca.until("bye"); bye.Code != "seat-moved" {
+		t.Errorf("the old screen was told %+v", bye)
+	}
+	if st := ca.closed(); st != websocket.StatusNormalClosure {
+		t.Errorf("the old screen closed with %v", st)
+	}
+	if _, err := ts.tryDial(da.ID, da.Token); err == nil {
+		t.Error("the old token still opens the resumed attempt")
+	}
+	ca = ts.dial(da.ID, again.Token)
+	if hello := ca.until("hello"); hello.Seat != 0 || hello.Version != moved.Version {
+		t.Errorf("the resumed attempt's snapshot: seat %d at version %d, want seat 0 at %d", hello.Seat, hello.Version, moved.Version)
+	}
+	if code := bob.do("POST", "/api/daily/start", struct{}{}, nil, &again); code != http.StatusOK || again.ID != db.ID {
+		t.Errorf("Bob's second start: %d %+v; want his own attempt", code, again)
+	}
+	cb = ts.dial(db.ID, again.Token)
+	var e apiError
 	endA := playOut(t, map[int]*wsClient{0: ca})
 	endB := playOut(t, map[int]*wsClient{0: cb})
 	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {

@@ -20,7 +20,13 @@ const (
 	byeTooBig       = "too-big"
 	byeTooMany      = "too-many"
 	byeTooManyConns = "too-many-connections"
+	// byeSeatMoved: the seat was handed to another screen with a new
+	// token (room.reseat); the old token no longer opens it.
+	byeSeatMoved = "seat-moved"
 )
+
+// seatMovedText is the bye's sentence for byeSeatMoved.
+const seatMovedText = "this seat is played from another screen now; go on there, or start it here again"
 
 // byeMessage tells a client why the server closes its connection.
 type byeMessage struct {

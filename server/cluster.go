@@ -56,12 +56,14 @@ type Cluster interface {
 // Frame is one message of a table for one seat's subject. N counts the
 // frames of that subject from 1, so a relay sees a gap; Moved (no data)
 // says the table changed owner and its relays must reconnect their
-// clients.
+// clients — or, with Bye, close them with that bye code (seat-moved: the
+// seat has a new token, so reconnecting is no use).
 type Frame struct {
 	N       uint64
 	Version int // the table message's version, for the slap clock (-1: none)
 	Data    []byte
 	Moved   bool
+	Bye     string
 }
 
 // errRemote: another node owns the table; the request goes there.
@@ -73,7 +75,7 @@ const byeMoved = "moved"
 // ctlReq is a request from another node to a table's owner (JSON on the
 // table's control subject).
 type ctlReq struct {
-	Op   string `json:"op"`   // join, leave, cmd, turn, claim, bot
+	Op   string `json:"op"`   // join, leave, cmd, turn, claim, bot, reseat
 	Conn string `json:"conn"` // the relay's connection id
 	// join: the seat token's hash ("" for a spectator).
 	Token string `json:"token,omitempty"`
@@ -81,7 +83,7 @@ type ctlReq struct {
 	Cmd    *table.Command `json:"cmd,omitempty"`
 	ReadAt int64          `json:"read_at,omitempty"`
 	Clock  []stampJSON    `json:"clock,omitempty"`
-	// claim and bot.
+	// claim, bot and reseat.
 	Seat    int    `json:"seat,omitempty"`
 	Name    string `json:"name,omitempty"`
 	Invite  string `json:"invite,omitempty"`
@@ -211,6 +213,9 @@ func (r *room) ctl(req ctlReq) ctlResp {
 		return r.remoteTurn(req)
 	case "claim":
 		token, err := r.claim(req.Seat, req.Name, req.Invite)
+		return ctlResp{Token: token, Err: asAPIError(err)}
+	case "reseat":
+		token, err := r.reseat(req.Seat)
 		return ctlResp{Token: token, Err: asAPIError(err)}
 	case "bot":
 		if req.Spec == "" {

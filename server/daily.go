@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -298,7 +299,11 @@ func (s *Server) handleDailyStart(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, resp)
+	status := http.StatusCreated
+	if resp.Resumed {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, resp)
 }
 
 // dailyStartJSON answers a start: the table and the seat's token.
@@ -308,6 +313,9 @@ type dailyStartJSON struct {
 	Token   string `json:"token"`
 	Day     string `json:"day"`
 	Counted bool   `json:"counted"`
+	// Resumed: the signed-in player's attempt of the day, started before
+	// and still going on, handed back with a new token for its seat.
+	Resumed bool `json:"resumed,omitempty"`
 }
 
 func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON, error) {
@@ -336,7 +344,7 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 	if u == nil {
 		err = s.store.CreateTable(ctx, hdr)
 	} else if err = s.acc.st.StartDaily(ctx, hdr, day, u.ID); errors.Is(err, store.ErrConflict) {
-		return nil, s.secondAttempt(ctx, day, u)
+		return s.secondAttempt(ctx, day, u)
 	}
 	if err == nil && u != nil {
 		err = s.acc.st.LinkSeat(ctx, hdr.ID, 0, hdr.Seats[0].Token, u.ID)
@@ -351,16 +359,53 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Counted: u != nil}, nil
 }
 
-// secondAttempt is the refusal of a second start the same day.
-func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) error {
+// secondAttempt answers a second start the same day: the attempt still
+// going on, handed back with a new token for its seat (a terminal or
+// another browser goes on with it; the old token no longer opens it), or
+// the refusal once it is over.
+func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) (*dailyStartJSON, error) {
 	a, err := s.acc.st.DailyAttempt(ctx, day, u.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if a.Finished.IsZero() {
-		return apiErrorf(http.StatusConflict, "daily-started", "you started today's deal already, at table %s; go on with it there (one counted attempt a day)", a.Table)
+		token, err := s.reseat(ctx, a.Table, 0)
+		if err == nil {
+			return &dailyStartJSON{ID: a.Table, Seat: 0, Token: token, Day: day, Counted: true, Resumed: true}, nil
+		}
+		var api *apiError
+		if !errors.As(err, &api) || api.Code != "game-over" {
+			return nil, err
+		}
+		// It ended a moment ago: its result is being recorded.
 	}
-	return apiErrorf(http.StatusConflict, "daily-played", "you played today's deal already (one counted attempt a day); the next deal comes at midnight UTC")
+	return nil, apiErrorf(http.StatusConflict, "daily-played", "you played today's deal already (one counted attempt a day); the next deal comes at midnight UTC")
+}
+
+// reseat gives seat of table id a new token, wherever the table runs.
+func (s *Server) reseat(ctx context.Context, id string, seat int) (string, error) {
+	rm, err := s.room(ctx, id)
+	if errors.Is(err, errRemote) {
+		rl := &relayConn{srv: s, id: id, conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
+		resp, err := rl.ask(ctlReq{Op: "reseat", Seat: seat})
+		return resp.Token, err
+	}
+	if err != nil {
+		return "", err
+	}
+	reply := make(chan ctlResp, 1)
+	if !rm.send(ctlMsg{req: ctlReq{Op: "reseat", Seat: seat}, reply: reply}) {
+		return "", errShuttingDown
+	}
+	select {
+	case resp := <-reply:
+		if resp.Err != nil {
+			return "", resp.Err
+		}
+		return resp.Token, nil
+	case <-rm.done:
+		return "", errShuttingDown
+	}
 }
 
 // verdictJSON is the solver's verdict on a day's deal.

@@ -131,6 +131,10 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 			return
 		case f := <-frames:
 			switch {
+			case f.Moved && f.Bye == byeSeatMoved:
+				rl.c.kick(byeSeatMoved, seatMovedText)
+				time.AfterFunc(2*time.Second, func() { rl.c.conn.CloseNow() })
+				return
 			case f.Moved:
 				rl.drop("the table moved to another server; reconnect to carry on")
 				return

@@ -266,6 +266,47 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	return token, nil
 }
 
+// reseat gives a claimed person's seat a new token (the old one no longer
+// opens it) and answers it. The caller has checked who may: the account
+// the seat belongs to (Server.reseat).
+func (r *room) reseat(seat int) (string, error) {
+	if seat < 0 || seat >= len(r.hdr.Seats) {
+		return "", apiErrorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+	}
+	if r.t.Over() {
+		return "", apiErrorf(409, "game-over", "the game is over")
+	}
+	st := r.hdr.Seats[seat]
+	if st.Kind != table.KindHuman || st.Token == "" {
+		return "", apiErrorf(409, "seat-taken", "%s is not a person's claimed seat", table.SeatName(seat))
+	}
+	token := newSecret()
+	st.Token = hashSecret(token)
+	if err := r.updateSeat(seat, st); err != nil {
+		return "", err
+	}
+	// The seat's open connections held the old token: closed, here and
+	// on other nodes (their relays are told on the seat's subject).
+	for c := range r.clients {
+		if c.seat == seat {
+			c.kick(byeSeatMoved, seatMovedText)
+			delete(r.clients, c) // its queued commands are dropped
+			r.forgetChatRate(c)
+		}
+	}
+	for id, c := range r.remote {
+		if c.seat == seat {
+			delete(r.remote, id)
+			r.forgetChatRate(c)
+		}
+	}
+	if cl := r.srv.cfg.Cluster; cl != nil {
+		cl.Publish(r.id, seat, Frame{Moved: true, Bye: byeSeatMoved})
+	}
+	r.sendSeats()
+	return token, nil
+}
+
 // handToBot gives an unclaimed human seat to a bot, for the creator.
 func (r *room) handToBot(seat int, creator, spec string) error {
 	if !equalSecret(r.hdr.Creator, creator) {

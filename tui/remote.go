@@ -343,5 +343,22 @@ func (m *remoteModel) ending() string {
 			tag, st = " Won ", styleWin
 		}
 	}
-	return st.Render(tag) + " " + res.Detail + "\n" + styleKeys.Render("q quit")
+	return st.Render(tag) + " " + namedSeats(m.seatLabels(), res.Detail) + "\n" + styleKeys.Render("q quit")
+}
+
+// seatLabels are the seats as the engine's texts are read here, as the
+// terminal table writes them: each its name (else "seat N"), this
+// terminal's marked "(you)".
+func (m *remoteModel) seatLabels() []string {
+	labels := make([]string, len(m.labels))
+	for i, name := range m.labels {
+		if name == "" {
+			name = fmt.Sprintf("seat %d", i+1)
+		}
+		if i == m.seat {
+			name += " (you)"
+		}
+		labels[i] = name
+	}
+	return labels
 }

@@ -111,3 +111,44 @@ func (p *pane) waitGone(before string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestTmuxDailyResumed: a counted daily attempt left with q after two
+// moves waits on the server; the same command later goes on with it —
+// the title says it was resumed and the hand is the one left.
+func TestTmuxDailyResumed(t *testing.T) {
+	url := dailyServer(t)
+	env := []string{"CARDTABLE_PASSWORD=" + shellQuote("ann's password")}
+	args := []string{"play", "regicide", "--daily", "--server", url, "--user", "ann"}
+	var left string
+	t.Run("left", func(t *testing.T) {
+		p := startPane(t, 100, 40, t.TempDir(), env, args...)
+		p.wait("your counted attempt", "Your move:", "enter: play")
+		for range 2 {
+			s := p.wait("▸ ", "Your move:")
+			p.keys("Enter")
+			p.waitGone(s)
+		}
+		left = handLine(p.wait("▸ ", "Your move:"))
+		p.keys("q")
+		p.wait("your attempt waits on the server", "the same command goes on with it", "[exit 0]")
+	})
+	t.Run("resumed", func(t *testing.T) {
+		p := startPane(t, 100, 40, t.TempDir(), env, args...)
+		screen := p.wait("your counted attempt, resumed", "Your move:", "enter: play")
+		if got := handLine(screen); got == "" || got != left {
+			t.Errorf("the resumed attempt shows the hand %q; it was left with %q:\n%s", got, left, screen)
+		}
+		p.keys("q")
+		p.wait("[exit 0]")
+	})
+}
+
+// handLine is the screen's "your hand:" line.
+func handLine(screen string) string {
+	for _, l := range strings.Split(screen, "\n") {
+		if i := strings.Index(l, "your hand:"); i >= 0 {
+			return strings.TrimSpace(l[i:])
+		}
+	}
+	return ""
+}

@@ -169,6 +169,18 @@ func TestBrowserAccounts(t *testing.T) {
 		tb.Click("#daily-start")
 		tb.Wait("the daily table", "location.pathname.startsWith('/t/')")
 		id := strings.TrimPrefix(webtest.Eval[string](tb, "location.pathname"), "/t/")
+		if tb == ann {
+			// Another screen — this browser without the seat's token, as a
+			// second device — finds the attempt on the daily page and goes
+			// on with it there.
+			tb.Wait("the seat", "window.cardtableTable && window.cardtableTable.s.seat === 0")
+			webtest.Eval[bool](tb, fmt.Sprintf("(localStorage.removeItem('cardtable.token.%s'), true)", id))
+			tb.Open("/daily")
+			tb.Wait("Go on here", "document.querySelector('button#daily-resume')")
+			shoot(tb, "daily-resume")
+			tb.Click("#daily-resume")
+			tb.Wait("the attempt again, seated", fmt.Sprintf("location.pathname === '/t/%s' && window.cardtableTable && window.cardtableTable.s.seat === 0", id))
+		}
 		playOut(t, s, tb, id)
 		clock.mu.Lock()
 		clock.now = clock.now.Add(time.Minute)

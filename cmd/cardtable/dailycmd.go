@@ -70,7 +70,9 @@ func (c *playCmd) playDaily(a *app) error {
 	if c.onTerminal(a) {
 		return playDailyScreen(a, base, start, seat)
 	}
-	if start.Counted {
+	if start.Resumed {
+		fmt.Fprintf(a.stdout, "The daily deal of %s on %s: your counted attempt, resumed where you left it (table %s).\n", start.Day, base, start.ID)
+	} else if start.Counted {
 		fmt.Fprintf(a.stdout, "The daily deal of %s on %s: your counted attempt (table %s).\n", start.Day, base, start.ID)
 	} else {
 		fmt.Fprintf(a.stdout, "The daily deal of %s on %s, uncounted (sign in with --user NAME to count it).\n", start.Day, base)
@@ -93,12 +95,19 @@ func playDailyScreen(a *app, base string, start dailyStart, seat *wsSeat) error 
 	if start.Counted {
 		title = fmt.Sprintf("Daily deal of %s · your counted attempt", start.Day)
 	}
+	if start.Resumed {
+		title += ", resumed"
+	}
 	end, err := tui.RunRemote(a.ctx, tui.RemoteConfig{Game: regicide.Game{}, Title: title, Table: seat, In: a.stdin, Out: a.stdout})
 	if err != nil {
 		return err
 	}
 	if end == nil || end.Result == nil {
-		fmt.Fprintf(a.stderr, "cardtable: the game goes on on the server (table %s); today's attempt was this one\n", start.ID)
+		if start.Counted {
+			fmt.Fprintf(a.stderr, "cardtable: your attempt waits on the server (table %s); the same command goes on with it\n", start.ID)
+		} else {
+			fmt.Fprintf(a.stderr, "cardtable: the game stays on the server (table %s) until it is idle; an uncounted game cannot be resumed\n", start.ID)
+		}
 		return nil
 	}
 	fmt.Fprintf(a.stdout, "%s\nThe board and your share text: %s/daily\n", end.Result.Detail, base)
@@ -208,6 +217,7 @@ type dailyStart struct {
 	Token   string `json:"token"`
 	Day     string `json:"day"`
 	Counted bool   `json:"counted"`
+	Resumed bool   `json:"resumed"` // the day's attempt, started before, goes on
 }
 
 func (c *dailyClient) start(ctx context.Context) (dailyStart, error) {

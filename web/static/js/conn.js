@@ -49,7 +49,10 @@ export class Connection {
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
-      this.onStatus("closed", this.bye);
+      // A seat handed to another screen (seat-moved): this page's token
+      // no longer opens it, so it stops rather than knock in vain.
+      if (this.bye && this.bye.code === "seat-moved") this.stopped = true;
+      this.onStatus(this.stopped ? "stopped" : "closed", this.bye);
       if (this.stopped) return;
       // A refused token (403 before the upgrade) also lands here; the
       // backoff keeps such a page from hammering the server.

@@ -7,7 +7,7 @@
 import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
 import { mountNav } from "./account-nav.js";
-import { saveToken } from "./conn.js";
+import { saveToken, loadToken } from "./conn.js";
 
 const app = document.getElementById("app");
 
@@ -46,7 +46,16 @@ function mine(d) {
       d.signed_in ? null : [" ", h("a", { href: "/account" }, "Sign in")],
       h("p#start-error.error", { role: "alert" }));
   }
-  if (!m.finished) return h("section#daily-play.panel", h("h2", "Your attempt"), h("p", "You started today's deal: ", h("a#daily-resume", { href: `/t/${m.table}` }, "go on with it")));
+  if (!m.finished) {
+    // Started on this browser: its seat token is here. Started elsewhere
+    // (another browser, the terminal): starting again hands the attempt
+    // to this browser (the other screen's token stops opening it).
+    const here = loadToken(m.table);
+    return h("section#daily-play.panel", h("h2", "Your attempt"),
+      here ? h("p", "You started today's deal: ", h("a#daily-resume", { href: `/t/${m.table}` }, "go on with it"))
+        : [h("p", "You started today's deal on another screen. Go on with it here (the other screen stops playing it):"),
+          h("button#daily-resume.primary.big", { onclick: start }, "Go on here"), h("p#start-error.error", { role: "alert" })]);
+  }
   return h("section#daily-mine.panel", h("h2", "Your result"),
     h("p.big-result", m.won ? h("strong", m.grade_name) : `${m.enemies}/12 enemies`, ` in ${m.actions} actions`, m.rank ? ` · #${m.rank} today` : ""),
     h("p#daily-verdict", verdictText(d.verdict)),

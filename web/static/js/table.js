@@ -270,7 +270,7 @@ export class TableView {
   header(mod) {
     const s = this.s;
     const who = s.seat >= 0 ? `You are ${seatName(s.seats, s.seat)}` : "Watching";
-    const st = { open: "connected", connecting: "connecting…", closed: "reconnecting…" }[s.status];
+    const st = { open: "connected", connecting: "connecting…", closed: "reconnecting…", stopped: "played elsewhere" }[s.status];
     return [
       h("a.home", { href: "/" }, "cardtable"),
       h("h1", mod.title),
