@@ -81,6 +81,11 @@ func TestTmuxDailyOnServer(t *testing.T) {
 	if !strings.Contains(screen, "last moves:\n  you: ") || !strings.Contains(screen, "q quit") {
 		t.Errorf("the end screen lacks the last moves or the keys:\n%s", screen)
 	}
+	// A loss names the seat as the screen does ("ann (you) was killed by
+	// …"), not the engine's "seat 1".
+	if strings.Contains(screen, " Lost ") && (!strings.Contains(screen, "ann (you) ") || strings.Contains(screen, "seat 1 ")) {
+		t.Errorf("the end sentence does not name ann's seat:\n%s", screen)
+	}
 	p.keys("q")
 	out := p.wait("The board and your share text: "+url+"/daily", "[exit 0]")
 	if !strings.Contains(out, "defeated") && !strings.Contains(out, "fell") {
