@@ -259,3 +259,29 @@ func Decode(r io.Reader) (*Document, error) {
 	}
 	return &d, nil
 }
+
+// Of says whether d is the analysis of rec: the same game, deal, options
+// and number of actions; the error names what differs.
+func (d *Document) Of(rec *record.Record) error {
+	switch {
+	case d.Game != rec.Game:
+		return fmt.Errorf("analysis: it is of a %s game, the record of a %s game", d.Game, rec.Game)
+	case (d.Seed == nil) != (rec.Seed == nil) || d.Seed != nil && *d.Seed != *rec.Seed:
+		return fmt.Errorf("analysis: it is of %s, the record %s", seedWords(d.Seed), seedWords(rec.Seed))
+	case d.Steps != len(rec.Actions):
+		return fmt.Errorf("analysis: it is of a game of %d actions, the record has %d", d.Steps, len(rec.Actions))
+	}
+	for k, v := range rec.Options {
+		if d.Options[k] != v {
+			return fmt.Errorf("analysis: it is of a game with %s=%s, the record has %s=%s", k, d.Options[k], k, v)
+		}
+	}
+	return nil
+}
+
+func seedWords(s *uint64) string {
+	if s == nil {
+		return "a game without a seed"
+	}
+	return fmt.Sprintf("seed %d", *s)
+}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,4 +45,44 @@ func TestTmuxReviewAnalysis(t *testing.T) {
 		}
 	}
 	t.Fatalf("no sparkline row:\n%s", s)
+}
+
+// A saved analysis (cardtable analyze --json) shown in the review of its
+// record without analysing again: the sparkline row is there at once, no
+// "a: analyse" prompt; an analysis of another game is refused, naming
+// what differs.
+func TestTmuxReviewSavedAnalysis(t *testing.T) {
+	dir := t.TempDir()
+	bin := cardtableBinary(t)
+	run := func(stdout string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("cardtable %s: %v", strings.Join(args, " "), err)
+		}
+		if stdout != "" {
+			if err := os.WriteFile(filepath.Join(dir, stdout), out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, seed := range []string{"3", "4"} {
+		run("", "play", "war", "-o", "slap=5,max-battles=60", "--seats", "heuristic,heuristic", "--seed", seed, "--save", "war-"+seed+".json")
+		run("analysis-"+seed+".json", "analyze", "war-"+seed+".json", "--json")
+	}
+	t.Run("its-own", func(t *testing.T) {
+		p := startPane(t, 100, 30, dir, nil, "play", "--record", "war-3.json", "--analysis", "analysis-3.json")
+		s := p.wait("Review · War", "reaction ", "[/] marks")
+		if strings.Contains(s, "a: analyse the game") {
+			t.Errorf("the review offers to analyse a game whose analysis it was given:\n%s", s)
+		}
+		p.keys("q")
+		p.wait("[exit 0]")
+	})
+	t.Run("another-game", func(t *testing.T) {
+		p := startPane(t, 100, 30, dir, nil, "play", "--record", "war-4.json", "--analysis", "analysis-3.json")
+		p.wait("analysis-3.json is not the analysis of war-4.json", "seed 3", "seed 4", "cardtable analyze war-4.json --json", "[exit 1]")
+	})
 }

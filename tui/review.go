@@ -109,6 +109,12 @@ func (m *Model) startReview(rec *record.Record, fromEnd bool) error {
 		return err
 	}
 	r.fromEnd = fromEnd
+	if a := m.cfg.Analysis; a != nil && !fromEnd {
+		if err := a.Of(rec); err != nil {
+			return err
+		}
+		r.analysis.doc = a
+	}
 	if fromEnd {
 		r.at = len(r.frames) - 1
 		r.viewer = m.display

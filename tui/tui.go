@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"cardtable/analysis"
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/table"
@@ -29,6 +30,10 @@ type Config struct {
 	// Review, when set (and Table is nil), is a finished record to step
 	// through instead of playing.
 	Review *record.Record
+	// Analysis, with Review, is the record's analysis as saved by
+	// `cardtable analyze --json` (checked against it with Document.Of):
+	// the review shows it without analysing again.
+	Analysis *analysis.Document
 	// SavePath is where `s` saves the record (empty: ask, defaulting to
 	// GAME-SEED.json).
 	SavePath string

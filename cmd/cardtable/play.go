@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"cardtable/analysis"
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/table"
@@ -23,6 +24,7 @@ type playCmd struct {
 	Speed     time.Duration `default:"800ms" help:"On the terminal: the pause before each bot or program move lands (0: none)."`
 	Protocol  string        `placeholder:"lines|json" help:"Speak to the person's seat in plain text (lines: the default when standard input or output is not a terminal) or in the JSON agent protocol (json, docs/protocol-agent.md) instead of the terminal table."`
 	Record    string        `placeholder:"FILE" help:"A game record (docs/records.md) to go on with from its last position, or, when it is finished, to step through."`
+	Analysis  string        `placeholder:"FILE" help:"With --record FILE of a finished game, on a terminal: its analysis as saved by cardtable analyze --json, shown in the review without analysing again."`
 	Save      string        `placeholder:"FILE" help:"Write the game's record to FILE when the game ends or stops (default with --record: that file)."`
 	Games     int64         `short:"n" default:"1" help:"With no person seated: the number of games to play; more than 1 (or --json) prints a report like cardtable sim's."`
 	JSON      bool          `help:"With no person seated: print the report as one JSON document (fields in docs/cli.md)."`
@@ -140,6 +142,8 @@ func (c *playCmd) checkFlags() error {
 		return usageErrorf("--workers %d: give at least 1", c.Workers)
 	case c.Games > 1 && (c.Save != "" || c.Record != ""):
 		return usageErrorf("-n %d: --save and --record are for one game; drop them, or play one game", c.Games)
+	case c.Analysis != "" && c.Record == "":
+		return usageErrorf("--analysis FILE goes with the record it analyses: --record GAME.json --analysis FILE")
 	case c.Record != "" && (c.Game != "" || len(c.Option) > 0 || c.Seed != ""):
 		return usageErrorf("--record FILE plays the record's own game, options and deal; drop the game name, -o and --seed")
 	}
@@ -272,6 +276,9 @@ func (c *playCmd) fromRecord(a *app) error {
 	if t.Over() {
 		return c.review(a, g, rec)
 	}
+	if c.Analysis != "" {
+		return usageErrorf("--analysis %s: %s is unfinished (%d actions), and only a finished game is analysed; play it to its end first", c.Analysis, c.Record, len(rec.Actions))
+	}
 	save := c.Save
 	if save == "" {
 		save = c.Record
@@ -305,8 +312,26 @@ func noProgramsFromRecord(specs []table.SeatSpec) error {
 // review steps through a finished record on the terminal, or prints its
 // transcript.
 func (c *playCmd) review(a *app, g engine.Game, rec *record.Record) error {
+	var doc *analysis.Document
+	if c.Analysis != "" {
+		if !c.onTerminal(a) {
+			return usageErrorf("--analysis %s: the analysis is shown in the terminal's review; off a terminal, print it with cardtable analyze %s", c.Analysis, c.Record)
+		}
+		f, err := os.Open(c.Analysis)
+		if err != nil {
+			return fmt.Errorf("--analysis: %w", err)
+		}
+		doc, err = analysis.Decode(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("--analysis %s: %w", c.Analysis, err)
+		}
+		if err := doc.Of(rec); err != nil {
+			return fmt.Errorf("--analysis %s is not the analysis of %s: %w; make it with cardtable analyze %s --json", c.Analysis, c.Record, err, c.Record)
+		}
+	}
 	if c.onTerminal(a) {
-		return tui.Run(a.ctx, tui.Config{Review: rec, In: a.stdin, Out: a.stdout})
+		return tui.Run(a.ctx, tui.Config{Review: rec, Analysis: doc, In: a.stdin, Out: a.stdout})
 	}
 	s, steps, err := record.ReplayGame(g, rec)
 	if err != nil {
