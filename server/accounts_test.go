@@ -322,7 +322,7 @@ func TestDailyDeal(t *testing.T) {
 		t.Fatalf("today's deal: %+v; want the day, a commitment and no seed", today)
 	}
 	da, ca := ann.startDaily()
-	db, cb := bob.startDaily()
+	db, _ := bob.startDaily() // its connection is replaced below, when Bob resumes
 	ha, _ := ts.st.Table(context.Background(), da.ID)
 	hb, _ := ts.st.Table(context.Background(), db.ID)
 	if !da.Counted || ha.Seed != hb.Seed || ha.Daily != "2026-12-02" || ha.Options["players"] != "1" {
@@ -357,7 +357,7 @@ func TestDailyDeal(t *testing.T) {
 	if code := bob.do("POST", "/api/daily/start", struct{}{}, nil, &again); code != http.StatusOK || again.ID != db.ID {
 		t.Errorf("Bob's second start: %d %+v; want his own attempt", code, again)
 	}
-	cb = ts.dial(db.ID, again.Token)
+	cb := ts.dial(db.ID, again.Token)
 	var e apiError
 	endA := playOut(t, map[int]*wsClient{0: ca})
 	endB := playOut(t, map[int]*wsClient{0: cb})
