@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 )
 
@@ -22,6 +23,10 @@ type JSONPlayer struct {
 	// program that writes garbage is broken); otherwise the line gets an
 	// error and the player is read on (a person typing).
 	Strict bool
+	// toldTimeout is set (by Act, on its caller's goroutine) once the
+	// seat was told the timeout error: a program then gets a moment to
+	// read it before it is stopped (ProgramPlayer.Close).
+	toldTimeout atomic.Bool
 }
 
 type line struct {
@@ -32,6 +37,11 @@ type line struct {
 // ErrInputEnded is a JSON player's input ending before its move: for a
 // program seat, the program closed its output (it exited, most likely).
 var ErrInputEnded = errors.New("closed its input before moving")
+
+// ErrTimeRanOut is the cause (context.Cause) of a move's context ended
+// because the seat's clock ran out: a JSON player then tells its seat the
+// `timeout` error before Act returns (docs/protocol-agent.md).
+var ErrTimeRanOut = errors.New("the seat's time ran out")
 
 // MaxLine is the longest command line read.
 const MaxLine = 64 << 10
@@ -80,9 +90,14 @@ func (p *JSONPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 		var l line
 		select {
 		case <-ctx.Done():
+			if errors.Is(context.Cause(ctx), ErrTimeRanOut) {
+				p.Tell(ErrorMessage(turn.Seat, turn.Version, "", Errorf(CodeTimeout, "your time ran out")))
+				p.toldTimeout.Store(true)
+			}
 			return Move{}, ctx.Err()
 		case <-deadline:
 			p.Tell(ErrorMessage(turn.Seat, turn.Version, "", Errorf(CodeTimeout, "no move within %v", p.Timeout)))
+			p.toldTimeout.Store(true)
 			return Move{}, fmt.Errorf("no move within %v", p.Timeout)
 		case l = <-p.lines:
 		}

@@ -3,6 +3,8 @@ package table
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 )
@@ -116,4 +118,31 @@ func (u *untilMoved) Act(ctx context.Context, turn Turn) (Move, error) {
 		return Move{}, context.Canceled
 	}
 	return u.p.Act(ctx, turn)
+}
+
+// TestJSONTimeRanOut: a JSON seat whose move's context ends because its
+// clock ran out (cause ErrTimeRanOut) is told the timeout error before
+// Act returns; one ended for another reason (the game over, the program
+// answered elsewhere) is told nothing.
+func TestJSONTimeRanOut(t *testing.T) {
+	for _, c := range []struct {
+		cause error
+		told  bool
+	}{{ErrTimeRanOut, true}, {context.Canceled, false}} {
+		tb := newTable(t, "regicide", map[string]string{"players": "1"}, 2)
+		var out bytes.Buffer
+		r, w := io.Pipe() // a program that never answers
+		p := NewJSONPlayer(r, &out)
+		ctx, cancel := context.WithCancelCause(context.Background())
+		cancel(c.cause)
+		if _, err := p.Act(ctx, tb.TurnFor(0)); !errors.Is(err, context.Canceled) {
+			t.Errorf("Act ended with %v, want the context's end", err)
+		}
+		w.Close()
+		p.Close()
+		told := strings.Contains(out.String(), `"code":"timeout"`) && strings.Contains(out.String(), "your time ran out")
+		if told != c.told {
+			t.Errorf("cause %v: told timeout %v, want %v:\n%s", c.cause, told, c.told, out.String())
+		}
+	}
 }

@@ -39,6 +39,10 @@ const DefaultTimeout = 10 * time.Second
 // game is over (its input closed) before it is killed.
 const exitGrace = 5 * time.Second
 
+// toldGrace is how long a program told the timeout error has to read it
+// (and exit) before it is stopped.
+const toldGrace = 250 * time.Millisecond
+
 // StartProgram starts argv (a program and its arguments) for a seat. A
 // timeout of 0 means no limit.
 func StartProgram(argv []string, timeout time.Duration) (*ProgramPlayer, error) {
@@ -140,10 +144,16 @@ func (p *ProgramPlayer) failure(err error, gone bool) error {
 func (p *ProgramPlayer) Close() error {
 	p.closing.Do(func() {
 		p.stdin.Close()
-		if p.ended {
+		switch {
+		case p.ended:
 			select {
 			case <-p.exited:
 			case <-time.After(exitGrace):
+			}
+		case p.json.toldTimeout.Load():
+			select {
+			case <-p.exited:
+			case <-time.After(toldGrace):
 			}
 		}
 		killGroup(p.cmd)

@@ -126,10 +126,11 @@ func (m *Model) timeOut(seat int) tea.Cmd {
 		m.mode, m.passTo = modePlay, -1
 	}
 	if cancel := w.cancels[seat]; cancel != nil {
-		// A program still thinking is stopped (its player closes it when
-		// its Act is cancelled); it is not told, its Act being in flight
-		// on another goroutine.
-		cancel()
+		// A program still thinking is stopped: its Act, in flight on
+		// another goroutine, ends with this cause, tells the program its
+		// time ran out (the `timeout` error, as cardtable play's runner
+		// does) and closes it.
+		cancel(table.ErrTimeRanOut)
 	}
 	name := m.t.Seats()[seat].Name
 	if name == "" {
@@ -207,9 +208,9 @@ func (m *Model) actContext(seat int) context.Context {
 	if _, bot := m.players[seat].(*table.BotPlayer); bot {
 		return m.ctx
 	}
-	ctx, cancel := context.WithCancel(m.ctx)
+	ctx, cancel := context.WithCancelCause(m.ctx)
 	if m.win.cancels == nil {
-		m.win.cancels = map[int]context.CancelFunc{}
+		m.win.cancels = map[int]context.CancelCauseFunc{}
 	}
 	m.win.cancels[seat] = cancel
 	return ctx

@@ -24,7 +24,7 @@ type window struct {
 	// asking is the person being asked now (-1: nobody).
 	asking int
 	// cancels stop the programs thinking at a clocked table (clock.go).
-	cancels map[int]context.CancelFunc
+	cancels map[int]context.CancelCauseFunc
 }
 
 func (w *window) answered(seat int) bool {
@@ -96,7 +96,7 @@ func (m *Model) landed(msg moveMsg) tea.Cmd {
 		return nil
 	}
 	if cancel := w.cancels[msg.seat]; cancel != nil {
-		cancel()
+		cancel(nil)
 	}
 	if msg.err != nil {
 		if errors.Is(msg.err, m.ctx.Err()) && m.ctx.Err() != nil {

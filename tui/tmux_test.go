@@ -377,3 +377,32 @@ func TestTmuxClock(t *testing.T) {
 		t.Errorf("after the flip the clock shows %d s, want the next move's whole minute (it was at %d s)", next, later)
 	}
 }
+
+// TestTmuxClockProgramTimesOut: at a clocked terminal table a program seat
+// that never answers is told its time ran out (the agent protocol's
+// `timeout` error, as cardtable play's runner tells it), stopped, and the
+// game's default bot plays on for it.
+func TestTmuxClockProgramTimesOut(t *testing.T) {
+	dir := t.TempDir()
+	// The program reads its messages into a file and never moves.
+	if err := os.WriteFile(filepath.Join(dir, "agent.sh"), []byte("cat > seen.jsonl\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startPane(t, 100, 30, dir, nil, "play", "war", "--seed", "7", "--speed", "0", "--clock", "5s", "--seats", "human,cmd:sh agent.sh")
+	p.wait("War", "▸ flip")
+	p.keys("Enter")
+	p.wait("time ran out", "heuristic plays on for them")
+	end := time.Now().Add(deadline)
+	for {
+		seen, _ := os.ReadFile(filepath.Join(dir, "seen.jsonl"))
+		if strings.Contains(string(seen), `"code":"timeout"`) && strings.Contains(string(seen), "your time ran out") {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the program was not told its time ran out; it read:\n%s", seen)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.keys("Enter")
+	p.wait("battle 2")
+}
