@@ -155,16 +155,18 @@ func (d *decision) ask(seat int) {
 	d.asking[seat] = true
 	turn := d.r.turnFor(seat)
 	p := d.r.Players[seat]
-	ctx, cancel := context.WithCancel(d.ctx)
+	ctx, cancel := context.WithCancelCause(d.ctx)
 	var out atomic.Bool
 	stop := func() bool { return false }
 	if turn.Clock != nil {
-		stop = d.r.Time.AfterFunc(turn.Clock.Deadline.Sub(d.r.Time.Now()), func() { out.Store(true); cancel() })
+		// A JSON or program seat's Act tells it the timeout error itself
+		// (the cause), before a program is stopped.
+		stop = d.r.Time.AfterFunc(turn.Clock.Deadline.Sub(d.r.Time.Now()), func() { out.Store(true); cancel(ErrTimeRanOut) })
 	}
 	d.wg.Add(1)
 	go func() {
 		defer d.wg.Done()
-		defer cancel()
+		defer cancel(nil)
 		m, err := p.Act(ctx, turn)
 		stop()
 		a := answer{seat: seat, move: m, err: err}

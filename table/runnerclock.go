@@ -104,7 +104,9 @@ func (r *Runner) turnFor(seat int) Turn {
 func (r *Runner) timeOut(seat int, at time.Time) error {
 	t := r.Table
 	r.clock.Run(at, nil, -1)
-	r.Players[seat].Tell(ErrorMessage(seat, t.Version(), "", Errorf(CodeTimeout, "your time ran out")))
+	if !toldTimeout(r.Players[seat]) {
+		r.Players[seat].Tell(ErrorMessage(seat, t.Version(), "", Errorf(CodeTimeout, "your time ran out")))
+	}
 	if r.Settings.Timeout == TimeoutLose && t.ZeroSum() && t.NumSeats() == 2 {
 		if err := t.Conclude(record.Ending{By: record.EndTimeout, Seat: &seat}); err != nil {
 			return err
@@ -124,4 +126,16 @@ func (r *Runner) timeOut(seat int, at time.Time) error {
 	info.Kind, info.Bot = KindBot, spec.String()
 	t.SetSeat(seat, info)
 	return nil
+}
+
+// toldTimeout says whether p told its seat the timeout error itself (a
+// JSON or program seat whose move was cut off by the clock: JSONPlayer.Act).
+func toldTimeout(p Player) bool {
+	switch p := p.(type) {
+	case *JSONPlayer:
+		return p.toldTimeout.Load()
+	case *ProgramPlayer:
+		return p.json.toldTimeout.Load()
+	}
+	return false
 }

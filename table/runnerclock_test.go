@@ -1,8 +1,12 @@
 package table
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,21 +18,33 @@ import (
 // stall is a player who never moves: it waits for its ask to be cut off,
 // keeping every turn and error it is told.
 type stall struct {
+	mu     sync.Mutex
 	turns  []Turn
 	errors []Message
 }
 
 func (p *stall) Act(ctx context.Context, turn Turn) (Move, error) {
+	p.mu.Lock()
 	p.turns = append(p.turns, turn)
+	p.mu.Unlock()
 	<-ctx.Done()
 	return Move{}, ctx.Err()
 }
 
 func (p *stall) Tell(m Message) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if m.Type == TypeError {
 		p.errors = append(p.errors, m)
 	}
 	return nil
+}
+
+// asked is how many turns p was given (read while the runner runs).
+func (p *stall) asked() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.turns)
 }
 
 // thinker takes its time (the clock moved by hand) and plays the first
@@ -83,7 +99,7 @@ func TestRunnerClockBotTakesOver(t *testing.T) {
 	p := &stall{}
 	r := &Runner{Table: tb, Players: []Player{p, heuristic(t, tb, 1)}, Settings: Settings{Pace: PaceLive, Move: 30 * time.Second, Timeout: TimeoutBot}, Time: clk, Seed: 5}
 	done := run(r)
-	waitTurns(t, func() int { return len(p.turns) }, 1)
+	waitTurns(t, p.asked, 1)
 	if c := p.turns[0].Clock; c == nil || c.LeftMS != 30000 || c.MoveMS != 30000 {
 		t.Fatalf("the turn's clock %+v", c)
 	}
@@ -102,6 +118,48 @@ func TestRunnerClockBotTakesOver(t *testing.T) {
 	}
 }
 
+// A JSON seat (a program's, or a person's over --protocol json) whose time
+// runs out is told the timeout error once: by its own Act, cut off with the
+// cause ErrTimeRanOut, not again by the runner.
+func TestRunnerClockJSONToldOnce(t *testing.T) {
+	clk := testclock.New(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
+	tb := newTable(t, "regicide", map[string]string{"players": "2", "first": "0"}, 5)
+	in, never := io.Pipe() // it never moves
+	defer never.Close()
+	var out syncBuffer
+	p := NewJSONPlayer(in, &out)
+	defer p.Close()
+	r := &Runner{Table: tb, Players: []Player{p, heuristic(t, tb, 1)}, Settings: Settings{Pace: PaceLive, Move: 30 * time.Second, Timeout: TimeoutBot}, Time: clk, Seed: 5}
+	done := run(r)
+	waitTurns(t, func() int { return strings.Count(out.String(), `"type":"turn"`) }, 1)
+	clk.Advance(30 * time.Second)
+	if err := <-done; err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if n := strings.Count(out.String(), `"code":"timeout"`); n != 1 {
+		t.Errorf("the seat was told its time ran out %d times, want once:\n%s", n, out.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe to write on one goroutine and read on
+// another.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
 // timeout lose at a two-seat War table: the seat loses on time.
 func TestRunnerClockLoses(t *testing.T) {
 	clk := testclock.New(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
@@ -109,7 +167,7 @@ func TestRunnerClockLoses(t *testing.T) {
 	p := &stall{}
 	r := &Runner{Table: tb, Players: []Player{p, heuristic(t, tb, 1)}, Settings: Settings{Pace: PaceLive, Move: 10 * time.Second, Timeout: TimeoutLose}, Time: clk}
 	done := run(r)
-	waitTurns(t, func() int { return len(p.turns) }, 1)
+	waitTurns(t, p.asked, 1)
 	clk.Advance(10 * time.Second)
 	if err := <-done; err != nil {
 		t.Fatalf("Run: %v", err)
