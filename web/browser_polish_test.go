@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"cardtable/table"
 	"cardtable/web"
 	"cardtable/web/webtest"
 )
@@ -28,6 +30,35 @@ func TestBrowserPolish(t *testing.T) {
 	t.Run("RulesOptionsOnAPhone", func(t *testing.T) { testRulesOptionsOnAPhone(t, s) })
 	t.Run("SeatNames", func(t *testing.T) { testSeatNames(t, s) })
 	t.Run("ZoneBubbles", func(t *testing.T) { testZoneBubbles(t, s) })
+	t.Run("TavernKnown", func(t *testing.T) { testTavernKnown(t, s) })
+}
+
+// testTavernKnown: when Hearts has healed cards under the Tavern, its
+// chip says how many of its cards are known and opens to say where they
+// are in words, with the cards drawn — not "bottom 27 from …".
+func testTavernKnown(t *testing.T, s *webtest.Site) {
+	tb := s.Tab(t)
+	healed := moment(t, "regicide", map[string]string{"players": "1"}, func(x *table.Table) bool {
+		var v struct {
+			Under int `json:"recycled_at_bottom"`
+		}
+		return seat0(x, has("play")) && json.Unmarshal(mustJSON(t, x.View(0)), &v) == nil && v.Under > 0
+	})
+	tb.Show(healed...)
+	tb.Wait("the Tavern's chip", "document.querySelector('details.tavern summary')")
+	if got := tb.Text("details.tavern summary"); !strings.Contains(got, "known") {
+		t.Errorf("the Tavern's chip reads %q", got)
+	}
+	tb.Click("details.tavern summary")
+	text := tb.Text("details.tavern")
+	n := webtest.Eval[int](tb, "document.querySelectorAll('details.tavern svg.card').length")
+	if !strings.Contains(text, "At the bottom, in an order nobody knows") || !strings.Contains(text, "Hearts healed") || n == 0 || strings.Contains(text, "from") {
+		t.Errorf("the open Tavern reads %q with %d cards drawn", text, n)
+	}
+	tb.Resize(webtest.Phone)
+	tb.NoOverflow("the open Tavern at phone")
+	tb.Shot("tavern-known-phone")
+	tb.Resize(webtest.Laptop)
 }
 
 // twoColumns reports whether the table page lays its side panels beside

@@ -41,8 +41,8 @@ export const WORDS = {
     first: { label: "First player", about: "Who plays first.", seat: true, main: true, when: (o, players) => players > 1 },
   },
   watchtower: {
-    "tries-per": { label: "Three tries", about: "A fortress card may be challenged three times…", values: { attacker: "by each attacker", card: "in all, whoever attacks" } },
-    "refill-pick": { label: "Refilling the barracks", about: "When the barracks runs out, the cards players give it are…", values: { random: "taken at random", owner: "chosen by their owner" } },
+    "tries-per": { label: "Three tries", about: "A fortress card may be challenged three times: by each attacker, or three times in all.", values: { attacker: "by each attacker", card: "in all, whoever attacks" } },
+    "refill-pick": { label: "Refilling the barracks", about: "When the barracks runs out, it is refilled with the cards players give it: taken at random, or chosen by their owner.", values: { random: "taken at random", owner: "chosen by their owner" } },
     "max-rounds": { label: "Round limit", about: "After this many rounds a showdown ends the game.", unit: "rounds" },
   },
 };

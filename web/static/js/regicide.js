@@ -97,16 +97,28 @@ function enemyPanel(view, ctx) {
 }
 
 function piles(view) {
-  const tavern = [`Tavern ${view.tavern}`];
-  if (view.tavern_top && view.tavern_top.length) tavern.push(` (on top: ${glyphs(view.tavern_top)})`);
-  if (view.recycled_at_bottom) tavern.push(` (bottom ${view.recycled_at_bottom} from ${glyphs(view.recycled)})`);
   return h("section.piles",
     h("span.pile-count", `Castle ${view.castle}`),
     h("span.pile-count", `Defeated ${view.defeated} of 12`),
-    h("span.pile-count", tavern.join("")),
+    tavernPile(view),
     h("details.pile-count", h("summary", `Discard ${view.discard.length}`), h("div.mini-cards", view.discard.map((c) => card(c, JESTER)))),
     view.players === 1 ? h("span.pile-count", `Jester powers left: ${view.powers_left}`) : null,
   );
+}
+
+// tavernPile is the Tavern's count; when some of its cards are known —
+// enemies put on top by exact kills (REG-15), cards Hearts healed under it
+// — it opens to show them, in words.
+function tavernPile(view) {
+  const top = view.tavern_top || [];
+  const under = view.recycled_at_bottom || 0;
+  if (!top.length && !under) return h("span.pile-count", `Tavern ${view.tavern}`);
+  const healed = view.recycled || [];
+  return h("details.pile-count.tavern",
+    h("summary", `Tavern ${view.tavern}`, h("span.muted", ` · ${plural(top.length + under, "card")} known`)),
+    top.length ? h("p", "On top, in this order: ", h("span.mini-cards", top.map((c) => card(c, JESTER)))) : null,
+    under ? h("p", under === healed.length ? `At the bottom, in an order nobody knows: the ${plural(under, "card")} Hearts healed` : `At the bottom, in an order nobody knows: ${under} of the ${plural(healed.length, "card")} Hearts healed`,
+      ": ", h("span.mini-cards", healed.map((c) => card(c, JESTER)))) : null);
 }
 
 function playersPanel(view, ctx) {
