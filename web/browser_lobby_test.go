@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -113,6 +114,23 @@ func lobbyOnPhone(t *testing.T, tb *webtest.Tab) {
 	if clipped != "" {
 		t.Errorf("the name box's placeholder is clipped: %s", clipped)
 	}
+	// Every choice of a seat, bots' levels included, reads whole in its
+	// closed dropdown (the arrow takes about 20 px), in each game.
+	for _, game := range []string{"war", "regicide", "watchtower"} {
+		webtest.Eval[bool](tb, fmt.Sprintf("(document.querySelector('label[data-game=%s]').click(), true)", game))
+		tb.Wait("the seats of "+game, fmt.Sprintf("document.getElementById('game').value === %q && document.querySelector('#seats select')", game))
+		cut := webtest.Eval[[]string](tb, `[...document.querySelectorAll("#seats select")].flatMap((el) => {
+			const s = getComputedStyle(el);
+			const c = document.createElement("canvas").getContext("2d");
+			c.font = s.font;
+			const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 20;
+			return [...el.options].filter((o) => c.measureText(o.textContent).width > room).map((o) => o.textContent + " in " + Math.round(room) + "px");
+		})`)
+		if len(cut) > 0 {
+			t.Errorf("%s: seat choices cut in their dropdown on a phone: %q", game, cut)
+		}
+	}
+	webtest.Eval[bool](tb, "(document.querySelector('label[data-game=war]').click(), true)")
 	tb.NoOverflow("the lobby on a phone")
 	tb.OnScreen("Create on a phone", "#create button[type=submit]")
 	tb.Shot("lobby-phone")

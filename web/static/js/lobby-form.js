@@ -134,11 +134,11 @@ function optionField(g, o, players, value) {
 // or a bot by its level) and a line on what that means.
 function seatRow(g, i, kind) {
   const people = i === 0 ? [h("option", { value: "human" }, "You")] : [
-    h("option", { value: "friend" }, "A friend (you send a link)"),
+    h("option", { value: "friend" }, "A friend (by link)"),
     h("option", { value: "open" }, "Anyone in the lobby"),
   ];
   const botList = bots(g).map((b) => h("option", { value: "bot:" + b.name, selected: kind ? kind === "bot:" + b.name : i > 0 && b.default },
-    `A bot: ${botWords(g, b).level} (${b.name})`));
+    `Bot: ${botWords(g, b).level} (${b.name})`));
   const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-describedby": `seat-${i}-help` },
     people, h("optgroup", { label: "A bot" }, botList));
   if (kind && [...select.options].some((o) => o.value === kind)) select.value = kind;

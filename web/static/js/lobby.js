@@ -5,10 +5,10 @@
 // lobby.css: on a laptop the form beside my games and the open tables, on
 // a phone the form first.
 
-import { h, fill } from "./dom.js";
+import { h, fill, seatName, useBotWords } from "./dom.js";
 import * as api from "./lobby-api.js";
 import { loadName, saveName, saveToken } from "./conn.js";
-import { optionSummary } from "./options.js";
+import { optionSummary, BOTS } from "./options.js";
 import "./settings.js";
 import * as accounts from "./account-lobby.js";
 import { myGames } from "./mygames.js";
@@ -52,7 +52,8 @@ async function join(t, seat) {
 // its clock and rated mark, its seats, and what may be done (join a seat
 // open to anyone, watch, replay).
 function tableRow(t, open) {
-  const seats = t.seats.map((s, i) => (s.kind === "bot" ? `bot ${s.bot || s.name}` : s.claimed ? s.name : s.open ? `Seat ${i + 1} free` : `Seat ${i + 1} kept for a friend`)).join(", ");
+  useBotWords(BOTS[t.game]);
+  const seats = t.seats.map((s, i) => (s.kind === "bot" || s.claimed ? seatName(t.seats, i) : s.open ? `Seat ${i + 1} free` : `Seat ${i + 1} kept for a friend`)).join(", ");
   const summary = optionSummary(catalog.find((x) => x.name === t.game), t.options);
   const title = t.title || t.game;
   return h("li", { dataset: { table: t.id } },
