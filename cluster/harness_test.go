@@ -178,12 +178,22 @@ func startNode(t testing.TB, bin, name, db, natsURL string, extra ...string) *pr
 
 // startNodes runs n nodes on one database and one NATS server.
 func startNodes(t testing.TB, n int, extra ...string) ([]*proc, string) {
+	return startNodesDSN(t, n, "", extra...)
+}
+
+// startNodesDSN is startNodes with params (a=b&c=d) added to the nodes'
+// database address; the returned address has none of them.
+func startNodesDSN(t testing.TB, n int, params string, extra ...string) ([]*proc, string) {
 	bin, natsBin := binaries(t)
 	db := pgtest.DB(t)
 	natsURL := startNATS(t, natsBin)
+	dsn := db
+	if params != "" {
+		dsn += "&" + params
+	}
 	var nodes []*proc
 	for i := range n {
-		nodes = append(nodes, startNode(t, bin, fmt.Sprintf("node%d", i), db, natsURL, extra...))
+		nodes = append(nodes, startNode(t, bin, fmt.Sprintf("node%d", i), dsn, natsURL, extra...))
 	}
 	return nodes, db
 }

@@ -89,6 +89,25 @@ func pausedMidResult(t *testing.T, g *ratedGame) {
 	g.waitLogged(t, g.owner, "table lost")
 }
 
+// TestPausedSettlementTimesOut: the owner is paused inside its settlement
+// and stays paused. PostgreSQL ends its transaction once it has been idle
+// for the store's idle_in_transaction_session_timeout (2 s here, 30 s by
+// default), releasing the lease row, so the other node takes the table
+// and settles it — once — without waiting for the paused node.
+func TestPausedSettlementTimesOut(t *testing.T) {
+	g := startRatedDSN(t, "idle_in_transaction_session_timeout=2s")
+	release := g.lock(t, "LOCK TABLE rating_history IN SHARE MODE")
+	g.resign(t)
+	g.waitBlocked(t, "rating_history")
+	g.owner.signal(syscall.SIGSTOP)
+	t.Cleanup(func() { g.owner.cmd.Process.Signal(syscall.SIGCONT) })
+	release()
+	g.waitOwner(t, g.other)
+	g.waitFinished(t)
+	g.checkRatedOnce(t)
+	g.logResults(t)
+}
+
 func killedMidResult(t *testing.T, g *ratedGame) {
 	release := g.lock(t, "LOCK TABLE rating_history IN SHARE MODE")
 	g.resign(t)
@@ -162,7 +181,14 @@ func signUp(t *testing.T, n *proc, name string) *person {
 
 func startRated(t *testing.T) *ratedGame {
 	t.Helper()
-	nodes, db := startNodes(t, 2)
+	return startRatedDSN(t, "")
+}
+
+// startRatedDSN is startRated with params added to the nodes' database
+// address (startNodesDSN).
+func startRatedDSN(t *testing.T, params string) *ratedGame {
+	t.Helper()
+	nodes, db := startNodesDSN(t, 2, params)
 	g := &ratedGame{nodes: nodes, db: db, st: openStore(t, db)}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -73,6 +73,12 @@ func IsDSN(s string) bool {
 	return strings.HasPrefix(l, "postgres://") || strings.HasPrefix(l, "postgresql://")
 }
 
+// IdleInTransaction is the default idle_in_transaction_session_timeout of
+// the store's sessions (a DSN parameter of that name overrides it).
+const IdleInTransaction = "30s"
+
+const idleTxKey = "idle_in_transaction_session_timeout"
+
 // Open connects to the database at dsn with the default options.
 func Open(ctx context.Context, dsn string) (*Store, error) { return OpenOptions(ctx, dsn, Options{}) }
 
@@ -93,6 +99,14 @@ func OpenOptions(ctx context.Context, dsn string, o Options) (*Store, error) {
 	// once it is flushed to the WAL on disk (and to synchronous standbys).
 	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
 	cfg.ConnConfig.RuntimeParams["application_name"] = "cardtable"
+	// A transaction left open — its node paused (SIGSTOP, a VM frozen)
+	// or cut off mid-settlement — is ended by the server after this long,
+	// releasing the rows it locked (a table's lease among them), so the
+	// table can move to another node. Every transaction here lasts
+	// milliseconds. The DSN may set another value.
+	if _, set := cfg.ConnConfig.RuntimeParams[idleTxKey]; !set {
+		cfg.ConnConfig.RuntimeParams[idleTxKey] = IdleInTransaction
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", name, redactErr(err, dsn))

@@ -307,3 +307,23 @@ func TestAnalyses(t *testing.T) {
 		return open(t, dsn)
 	})
 }
+
+// TestIdleInTransaction: the store's sessions end a transaction left idle
+// (its node paused mid-settlement) after IdleInTransaction, releasing its
+// locks; a DSN parameter of that name sets another time.
+func TestIdleInTransaction(t *testing.T) {
+	db := pgtest.DB(t)
+	for _, c := range []struct{ dsn, want string }{
+		{db, IdleInTransaction},
+		{db + "&idle_in_transaction_session_timeout=2s", "2s"},
+	} {
+		s := open(t, c.dsn)
+		var got string
+		if err := s.db.QueryRowContext(ctx, "SHOW idle_in_transaction_session_timeout").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("with %s: idle_in_transaction_session_timeout %q, want %q", Redact(c.dsn), got, c.want)
+		}
+	}
+}
