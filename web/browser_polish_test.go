@@ -35,7 +35,8 @@ func TestBrowserPolish(t *testing.T) {
 
 // testTavernKnown: when Hearts has healed cards under the Tavern, its
 // chip says how many of its cards are known and opens to say where they
-// are in words, with the cards drawn — not "bottom 27 from …".
+// are in words, with the cards drawn — not "bottom 27 from …"; the known
+// cards of Watchtower's barracks are counted from its top in words.
 func testTavernKnown(t *testing.T, s *webtest.Site) {
 	tb := s.Tab(t)
 	healed := moment(t, "regicide", map[string]string{"players": "1"}, func(x *table.Table) bool {
@@ -59,6 +60,21 @@ func testTavernKnown(t *testing.T, s *webtest.Site) {
 	tb.NoOverflow("the open Tavern at phone")
 	tb.Shot("tavern-known-phone")
 	tb.Resize(webtest.Laptop)
+
+	// Watchtower's barracks: the cards a seat knows in it are counted
+	// from its top in words ("3rd 7♣"), not "3: 7♣".
+	known := moment(t, "watchtower", map[string]string{"players": "2"}, func(x *table.Table) bool {
+		var v struct {
+			Known []json.RawMessage `json:"barracks_known"`
+		}
+		return seat0(x, func(string) bool { return true }) && json.Unmarshal(mustJSON(t, x.View(0)), &v) == nil && len(v.Known) > 0
+	})
+	tb.Show(known...)
+	tb.Wait("the barracks' known cards", "[...document.querySelectorAll('.wt-header .pile-count')].some((e) => e.textContent.startsWith('known in the barracks'))")
+	line := webtest.Eval[string](tb, "[...document.querySelectorAll('.wt-header .pile-count')].find((e) => e.textContent.startsWith('known in the barracks')).textContent")
+	if !regexp.MustCompile(`^known in the barracks, from the top: \d+(st|nd|rd|th) `).MatchString(line) || regexp.MustCompile(`\d: `).MatchString(line) {
+		t.Errorf("the barracks' known cards read %q", line)
+	}
 }
 
 // twoColumns reports whether the table page lays its side panels beside

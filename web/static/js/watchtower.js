@@ -133,13 +133,22 @@ export function render(view, ctx) {
   return { board, offered, bar, prompt: prompt(view, ctx) };
 }
 
+// ordinal writes n as "1st", "2nd", "3rd", "11th", "22nd".
+function ordinal(n) {
+  const tens = n % 100, ones = n % 10;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ones === 1 ? "st" : ones === 2 ? "nd" : ones === 3 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
+
 function header(view, ctx) {
-  const known = (view.barracks_known || []).map((k) => `${k.position}: ${short(k.card)}`);
+  // The barracks' cards this seat knows, counted from its top (the next
+  // drawn is the 1st): burned and given cards went under it.
+  const known = (view.barracks_known || []).map((k) => `${ordinal(k.position)} ${short(k.card)}`);
   return h("section.wt-header",
     h("span.pile-count", view.phase === "setup" ? "Setup" : view.phase === "over" ? "Game over" : `Round ${view.round}`),
     view.phase === "over" ? null : h("span.pile-count", view.turn === ctx.seat ? "your turn" : `${seatName(ctx.seats, view.turn)}'s turn`),
     h("span.pile-count.barracks", card(view.barracks ? "##" : ""), " ", zone("barracks", "", "table"), ` ${view.barracks}`),
-    known.length ? h("span.pile-count", `known in the barracks: ${known.join(", ")}`) : null,
+    known.length ? h("span.pile-count", `known in the barracks, from the top: ${known.join(" · ")}`) : null,
     view.aside && view.aside.length ? h("span.pile-count", `set aside: ${view.aside.map(short).join(" ")}`) : null,
     view.phase === "play" ? h("span.pile-count", `burn ${view.burn_used ? "used" : "free"} · challenge ${view.challenge_used ? "used" : "free"}`) : null,
   );
