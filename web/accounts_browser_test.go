@@ -180,6 +180,17 @@ func TestBrowserAccounts(t *testing.T) {
 			shoot(tb, "daily-resume")
 			tb.Click("#daily-resume")
 			tb.Wait("the attempt again, seated", fmt.Sprintf("location.pathname === '/t/%s' && window.cardtableTable && window.cardtableTable.s.seat === 0", id))
+			// Started once more elsewhere (the terminal, say): this page's
+			// connection is closed with seat-moved; it says so and stops
+			// knocking with its old token.
+			webtest.Eval[bool](tb, `(fetch("/api/daily/start", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"}).then((r) => r.json()).then((j) => { window.resumedElsewhere = j; }), true)`)
+			tb.Wait("the page told its seat moved", "document.querySelector('.conn.stopped') && window.cardtableTable.s.error && window.cardtableTable.s.error.code === 'seat-moved'")
+			if got := tb.Text(".conn"); got != "played elsewhere" {
+				t.Errorf("the header says %q after the seat moved", got)
+			}
+			shoot(tb, "daily-played-elsewhere")
+			webtest.Eval[bool](tb, fmt.Sprintf("(localStorage.setItem('cardtable.token.%s', window.resumedElsewhere.token), location.reload(), true)", id))
+			tb.Wait("seated again with the new token", "window.cardtableTable && window.cardtableTable.s.seat === 0 && document.querySelector('.conn.open')")
 		}
 		playOut(t, s, tb, id)
 		clock.mu.Lock()
