@@ -396,3 +396,26 @@ func TestChunkSizeKeepsWorkersBusyOnShortRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestLengthBins: the report's length histogram covers every game, from
+// the shortest to the longest, in contiguous bins of one width; n bounds
+// the bins.
+func TestLengthBins(t *testing.T) {
+	rep := run(t, config(t, 500, nil))
+	for _, n := range []int{1, 3, 10} {
+		bins, cut := rep.LengthBins(n)
+		if len(bins) == 0 || len(bins) > n {
+			t.Fatalf("LengthBins(%d): %d bins", n, len(bins))
+		}
+		var games int64
+		for i, b := range bins {
+			games += b.Games
+			if i > 0 && b.Min != bins[i-1].Max+1 {
+				t.Errorf("LengthBins(%d): bin %d starts at %d after one ending at %d", n, i, b.Min, bins[i-1].Max)
+			}
+		}
+		if bins[0].Min != rep.Length.Min || !cut && (bins[len(bins)-1].Max != rep.Length.Max || games != rep.Games) {
+			t.Errorf("LengthBins(%d) = %+v (cut %v) for lengths %d..%d of %d games", n, bins, cut, rep.Length.Min, rep.Length.Max, rep.Games)
+		}
+	}
+}

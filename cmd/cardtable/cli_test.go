@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,6 +56,22 @@ func TestSimTextReport(t *testing.T) {
 	}
 	if strings.Contains(out, " \n") {
 		t.Errorf("report has trailing spaces:\n%s", out)
+	}
+	// Under the length line, its histogram: rows of a range, a bar and a
+	// share, the shares of every game adding up to 100 %.
+	_, after, _ := strings.Cut(out, "length (rounds): mean")
+	rows, sum := 0, 0.0
+	for _, line := range strings.Split(after, "\n")[1:] {
+		f := strings.Fields(line)
+		if len(f) == 0 || !strings.HasSuffix(f[len(f)-1], "%") {
+			break
+		}
+		var share float64
+		fmt.Sscanf(strings.TrimSuffix(f[len(f)-1], "%"), "%g", &share)
+		rows, sum = rows+1, sum+share
+	}
+	if rows < 2 || sum < 99.5 || sum > 100.5 || !strings.Contains(after, "█") {
+		t.Errorf("the length histogram has %d rows whose shares add up to %.2f%%:\n%s", rows, sum, out)
 	}
 }
 

@@ -36,6 +36,7 @@ func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
 	writePlayers(w, r)
 	l := r.Length
 	fmt.Fprintf(w, "\nlength (%s): mean %.2f, median %d, p90 %d, p99 %d, min %d, max %d\n", l.Unit, l.Mean, l.Median, l.P90, l.P99, l.Min, l.Max)
+	writeLengthBars(w, r)
 	fmt.Fprintln(w, "\nends:")
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, name := range r.EndOrder {
@@ -187,3 +188,37 @@ func seconds(s float64) string {
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
+
+// lengthBarRows and lengthBarWidth size the report's length histogram: at
+// most 10 rows, the fullest bar 40 characters.
+const (
+	lengthBarRows  = 10
+	lengthBarWidth = 40
+)
+
+// writeLengthBars draws the game lengths as a histogram of text bars
+// (sim.Report.LengthBins, the bins --plot draws, fewer): each row a range
+// of lengths, its bar, its share of the games.
+func writeLengthBars(w io.Writer, r *sim.Report) {
+	bins, cut := r.LengthBins(lengthBarRows)
+	if len(bins) < 2 {
+		return
+	}
+	var most int64
+	for _, b := range bins {
+		most = max(most, b.Games)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, b := range bins {
+		span := fmt.Sprint(b.Min)
+		if b.Max > b.Min {
+			span = fmt.Sprintf("%d–%d", b.Min, b.Max)
+		}
+		n := int((b.Games*lengthBarWidth + most - 1) / most)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", span, strings.Repeat("█", n), pct(float64(b.Games)/float64(r.Games)))
+	}
+	tw.Flush()
+	if cut {
+		fmt.Fprintf(w, "  (the longest 1%% of games, up to %d, not shown)\n", r.Length.Max)
+	}
+}
