@@ -91,6 +91,11 @@ func testEndWords(t *testing.T, s *webtest.Site) {
 	if !strings.HasPrefix(head, "The ") || !strings.Contains(head, " defeated you with ") || !strings.Contains(head, "down") || !tb.Has(".end.outcome-lost") {
 		t.Errorf("a solo loss reads %q (styled lost: %v)", head, tb.Has(".end.outcome-lost"))
 	}
+	// After a loss, where it went wrong is one click away: the replay's
+	// analysis.
+	if got := webtest.Eval[string](tb, "(document.querySelector(\".end a[href$='?analysis=1']\") || {}).textContent || ''"); got != "Where did it go wrong?" {
+		t.Errorf("a loss's end offers %q for its analysis", got)
+	}
 	tb.Shot("regicide-lost")
 	tb.Axe("a Regicide loss")
 	won := moment(t, "regicide", solo, func(x *table.Table) bool { return x.Over() && x.Result().End == "won" })
@@ -98,6 +103,9 @@ func testEndWords(t *testing.T, s *webtest.Site) {
 	tb.Wait("the result", "document.querySelector('.end')")
 	if text := tb.Text(".end"); !strings.Contains(text, "defeated the Castle") || !strings.Contains(text, "victory") || !tb.Has(".end.outcome-won") {
 		t.Errorf("a solo win reads %q", text)
+	}
+	if got := webtest.Eval[string](tb, "(document.querySelector(\".end a[href$='?analysis=1']\") || {}).textContent || ''"); got != "Analyse the game" {
+		t.Errorf("a win's end offers %q for its analysis", got)
 	}
 	tb.Shot("regicide-won")
 	if strings.Contains(webtest.Eval[string](tb, "document.body.innerText"), " 1 cards") {
@@ -164,6 +172,9 @@ func testReplayWords(t *testing.T, s *webtest.Site) {
 	// table and in the replay, never as the server's "heuristic (seat 2)".
 	if bad := webtest.Eval[string](tb, lowSeat); bad != "" {
 		t.Errorf("the table writes a seat as %q", bad)
+	}
+	if tb.Has(".end a[href$='?analysis=1']") {
+		t.Errorf("a plain War game (no decisions) offers an analysis")
 	}
 	tb.Open("/replay/" + c.ID)
 	tb.Wait("the replay", "document.querySelectorAll('#actions li').length > 3")

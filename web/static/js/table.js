@@ -319,7 +319,9 @@ export class TableView {
       h("h2", { dataset: { outcome } }, headline),
       (end ? end.lines : [mod.named ? mod.named(r.detail || "", s.seats) : r.detail]).filter(Boolean).map((l) => h("p", inline(l))),
       this.life.endNotes(),
-      h("p.end-links", again, " ", h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
+      h("p.end-links", again, " ", analysable(s.game, s.options)
+        ? [h("a.button.analysis-link", { href: `/replay/${this.tableID}?analysis=1` }, outcome === "lost" ? "Where did it go wrong?" : "Analyse the game"), " "] : null,
+      h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
         " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")),
     ];
   }
@@ -366,6 +368,13 @@ export class TableView {
       this.fail(err);
     }
   }
+}
+
+// analysable says whether a finished game of game has decisions the
+// analysis appraises (docs/analysis.md): Regicide's and Watchtower's, and
+// War's only with Slap War's windows.
+function analysable(game, options) {
+  return game === "regicide" || game === "watchtower" || (game === "war" && !!options.slap && options.slap !== "off");
 }
 
 // TABLE_ENDS are the ways a table ends a game before its rules do
