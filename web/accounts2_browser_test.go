@@ -328,11 +328,11 @@ func TestBrowserGuestSeats(t *testing.T) {
 	set(tb, "#signup-password", "doras password!")
 	tb.Click("#signup-submit")
 	signedInAs(tb, "Dora")
-	tb.Wait("the note", "document.body.textContent.includes('1 game played here as a guest now count as yours')")
+	tb.Wait("the note", "document.body.textContent.includes('1 game played here as a guest now counts as yours')")
 	tb.Open("/u/Dora")
 	tb.Wait("the game", fmt.Sprintf("document.querySelector(\"#games a[href='/replay/%s']\")", id))
-	if text := tb.Text("#games li"); !strings.Contains(text, "War") || !(strings.Contains(text, "won") || strings.Contains(text, "lost") || strings.Contains(text, "drawn")) {
-		t.Errorf("the guest's game on the profile: %q", text)
+	if text := tb.Text("#games li"); !strings.Contains(text, "War") || !(strings.Contains(text, "won") || strings.Contains(text, "lost") || strings.Contains(text, "drawn")) || !strings.Contains(text, "with Standard bot") {
+		t.Errorf("the guest's game on the profile (with the bot named as at the table): %q", text)
 	}
 	shoot(tb, "profile-guest-game")
 }

@@ -31,7 +31,7 @@ const value = (id) => document.getElementById(id).value;
 async function signedIn(_user, note) {
   let attached = [];
   try { attached = await acc.attachGuestSeats(); } catch { attached = []; }
-  await draw(undefined, [note, attached.length ? `${attached.length} game${attached.length === 1 ? "" : "s"} played here as a guest now count as yours.` : ""].filter(Boolean).join(" "));
+  await draw(undefined, [note, attached.length ? `${attached.length} game${attached.length === 1 ? "" : "s"} played here as a guest now count${attached.length === 1 ? "s" : ""} as yours.` : ""].filter(Boolean).join(" "));
 }
 
 function guestView() {

@@ -2,7 +2,8 @@
 // graphs, daily results with the streak, and the latest games with their
 // results and replays.
 
-import { h, fill } from "./dom.js";
+import { h, fill, seatName, useBotWords } from "./dom.js";
+import { BOTS } from "./options.js";
 import * as acc from "./account-api.js";
 import { mountNav } from "./account-nav.js";
 
@@ -51,7 +52,10 @@ function ratingCard(r) {
 
 function gameRow(g) {
   const res = g.outcome ? h(`span.outcome.outcome-${g.outcome}`, g.outcome) : h("span.muted", "playing");
-  const others = g.seats.filter((_, i) => i !== g.seat).join(", ");
+  // The other seats as the table names them ("Good bot", "Seat 2").
+  useBotWords(BOTS[g.game]);
+  const seats = g.seats.map((name) => ({ name }));
+  const others = seats.map((_, i) => i).filter((i) => i !== g.seat).map((i) => seatName(seats, i)).join(", ");
   return h("li", h("strong", g.title), " ", res, g.rated ? h("span.rated-mark", "rated") : null, g.daily ? h("span.daily-mark", `daily ${g.daily}`) : null,
     h("small.muted", ` ${new Date(g.created).toLocaleDateString()}${others ? " · with " + others : ""}`), " ",
     g.replay ? h("a", { href: g.replay }, "replay") : g.outcome ? null : h("a", { href: `/t/${g.id}` }, "table"),
