@@ -426,7 +426,7 @@ func TestBrowserWalkAway(t *testing.T) {
 	}
 	shots(alice, "walk-away-bot-plays")
 	alice.WaitPlaying("the end", "document.querySelector('.end') || (window.cardtableTable.s.legal.includes('flip') && document.querySelector('[data-action=flip]').click())")
-	if got := alice.Text(".end-notes"); got != "bob's time ran out; heuristic played on for them" {
+	if got := alice.Text(".end-notes"); got != "bob's time ran out; Standard bot played on for them" {
 		t.Errorf("the result says %q of what happened", got)
 	}
 	shots(alice, "walk-away-end")

@@ -46,7 +46,7 @@ export function useBotWords(levels) {
 
 // botWords is a bot's seat as a person reads it: its level in the lobby's
 // words ("Good bot"), else its name ("Heuristic bot").
-function botWords(kind) {
+export function botWords(kind) {
   const level = botLevels[kind] && botLevels[kind].level;
   return level ? `${level} bot` : `${kind[0].toUpperCase()}${kind.slice(1)} bot`;
 }

@@ -5,7 +5,7 @@
 // player it is their move in another tab. table.js keeps one Life, hands
 // it the messages of these types and places what it draws.
 
-import { h, seatName } from "./dom.js";
+import { h, seatName, named, botWords } from "./dom.js";
 import { loadToken, saveToken } from "./conn.js";
 import { ClockView } from "./clock.js";
 import { ChatView } from "./chat.js";
@@ -139,7 +139,7 @@ export class Life {
   // played on for, and why), from the end message.
   endNotes() {
     const notes = this.s.notes || [];
-    return notes.length ? h("ul.end-notes", notes.map((n) => h("li", n))) : null;
+    return notes.length ? h("ul.end-notes", notes.map((n) => h("li", noteWords(n, this.s.seats)))) : null;
   }
 
   // endControls are the rematch's, in the result panel (instead of
@@ -192,4 +192,11 @@ function until(r) {
   const opts = { hour: "2-digit", minute: "2-digit" };
   if (r.until - Date.now() > 12 * 3600 * 1000) opts.weekday = "short";
   return ` (until ${r.until.toLocaleString([], opts)})`;
+}
+
+// noteWords writes an end note of the server ("seat 1 left the seat;
+// heuristic played on for them") as the page names seats and bots ("Seat 1
+// left the seat; Good bot played on for them").
+function noteWords(note, seats) {
+  return named(note, seats).replace(/; ([a-z][\w-]*) played on for them$/, (all, kind) => `; ${botWords(kind)} played on for them`);
 }
