@@ -125,6 +125,16 @@ func TestBrowserAnalysis(t *testing.T) {
 	if text := tb.Text("#analysis-step"); !strings.Contains(text, "THE LOSING MOVE") || !strings.Contains(text, fmt.Sprintf("Step %d", losing)) {
 		t.Errorf("at the losing move the panel says %q", text)
 	}
+	// Every move in the panel is a sentence with its cards drawn: no
+	// notation ("play 7C"), no card code, in the step line, the losing
+	// move's line and the winning line.
+	webtest.Eval[bool](tb, "(document.querySelector('.hindsight details').open = true, true)")
+	if bad := webtest.Eval[string](tb, `(() => { const t = document.querySelector('.analysis').innerText; const m = /\b(play|discard|yield|next)\b [0-9JQKA]|\b(10|[2-9JQKA])[CDHS]\b/.exec(t); return m ? t.slice(Math.max(0, m.index - 40), m.index + 40) : ""; })()`); bad != "" {
+		t.Errorf("the analysis writes a move in notation: %q", bad)
+	}
+	if line := tb.Text(".hindsight p"); !strings.Contains(line, " played ") && !strings.Contains(line, " discarded ") {
+		t.Errorf("the losing move reads %q", line)
+	}
 	first := marked[0]
 	if first == losing {
 		first = marked[1]

@@ -7,6 +7,7 @@
 // tells it the step shown.
 
 import { h, fill, seatName } from "./dom.js";
+import { inline } from "./cards.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // The graph's drawing box: H high and W wide, W set to the panel's width
@@ -20,7 +21,10 @@ const POLL_MS = 1000;
 
 // analysisPanel returns the panel for table id (info: the replay's) and
 // a function that shows step; go(step) jumps the replay there.
-export function analysisPanel(id, info, go) {
+// say writes a seat's action as a sentence without its full stop, with
+// card codes (drawn by inline): "Seat 1 played 7C"; who, when given,
+// stands for the seat ("the expert played 7C").
+export function analysisPanel(id, info, go, say = (seat, action, who) => `${who || seatName(info.seats, seat)}: ${action}`) {
   const el = h("section.analysis.panel", { "aria-labelledby": "analysis-title" }, h("h3#analysis-title", "Analysis"));
   const body = h("div.analysis-body");
   el.append(body);
@@ -56,7 +60,7 @@ export function analysisPanel(id, info, go) {
     const doc = state.doc;
     W = Math.round(Math.max(320, Math.min(600, body.clientWidth || 600)));
     fill(body, graph(doc, info, go), h("p#analysis-step.analysis-step", { "aria-live": "polite" }),
-      hindsightLine(doc, info, go), summary(doc, info, go));
+      hindsightLine(doc, info, go, say), summary(doc, info, go));
     show(state.step);
     if (state.open) bringUp();
   }
@@ -86,7 +90,7 @@ export function analysisPanel(id, info, go) {
     }
     for (const dot of el.querySelectorAll(".mark-dot")) dot.classList.toggle("current", Number(dot.dataset.step) === step);
     const line = el.querySelector("#analysis-step");
-    if (line) fill(line, stepText(state.doc, info, step));
+    if (line) fill(line, inline(stepText(state.doc, info, step, say)));
   }
 
   let redraw = 0;
@@ -164,19 +168,19 @@ function legend(doc, info) {
 }
 
 // stepText says what the analysis found at step.
-function stepText(doc, info, step) {
+function stepText(doc, info, step, say) {
   const d = doc.decisions.find((x) => x.step === step);
   if (!d) {
     const v = doc.hindsight && doc.hindsight.verdicts[step];
     return step === 0 ? "The deal." : `Step ${step}: ${v ? `${v === "won" ? "winnable" : v} with hindsight` : "no decision analysed here"}.`;
   }
-  const parts = [`Step ${step}, ${seatName(info.seats, d.seat)}: ${d.action}`];
+  const parts = [`Step ${step}: ${say(d.seat, d.action)}`];
   if (d.slap) parts.push(slapText(d.slap));
   else if (d.played) parts.push(`chance ${pct(d.played)}`);
   else if (d.choices < 2) parts.push("forced");
   if (d.losing) parts.push("THE LOSING MOVE (winnable before, lost after)");
   if (d.mark && !d.slap) parts.push(d.mark.toUpperCase());
-  if (d.best && d.loss >= 0.05) parts.push(`the expert: ${d.best.action}, ${pct(d.best)}`);
+  if (d.best && d.loss >= 0.05) parts.push(`instead ${say(d.seat, d.best.action, "the expert")}: ${pct(d.best)}`);
   if (d.before && !d.losing) parts.push(`solver: ${verdict(d.before)} → ${verdict(d.after)}`);
   return parts.join(" · ");
 }
@@ -193,18 +197,18 @@ function slapText(s) {
 
 // hindsightLine names the losing move and lists the solver's winning line
 // (Regicide).
-function hindsightLine(doc, info, go) {
+function hindsightLine(doc, info, go, say) {
   const h0 = doc.hindsight;
   if (!h0) return "";
   const jump = (step, text) => h("button.link-button", { onclick: () => go(step) }, text);
   let head;
   if (h0.first_lost < 0) head = h("p", "With hindsight, every position was winnable.");
   else if (h0.first_lost === 0) head = h("p", "With hindsight, this deal could not be won.");
-  else if (h0.losing_step) head = h("p", "With hindsight, the game was lost at ", jump(h0.losing_step, `step ${h0.losing_step}`), `: ${seatName(info.seats, h0.losing.seat)} played ${h0.losing.action}.`);
+  else if (h0.losing_step) head = h("p", "With hindsight, the game was lost at ", h("span.nowrap", jump(h0.losing_step, `step ${h0.losing_step}`), ":"), " ", inline(`${say(h0.losing.seat, h0.losing.action)}.`));
   else head = h("p", `With hindsight, the game was lost between steps ${h0.last_won + 1} and ${h0.first_lost} (the solver could not settle those between).`);
   if (!h0.line || !h0.line.length) return head;
-  const items = h0.line.map((s, i) => h("li", { value: h0.last_won + i + 1 }, `${seatName(info.seats, s.seat)}: ${s.action}`));
-  return h("div.hindsight", head, h("details", h("summary", `A winning line from step ${h0.last_won} (${h0.line.length} actions)`), h("ol.log-lines", items)));
+  const items = h0.line.map((s, i) => h("li", { value: h0.last_won + i + 1 }, inline(`${say(s.seat, s.action)}.`)));
+  return h("div.hindsight", head, h("details", h("summary", `A winning line from step ${h0.last_won} (${h0.line.length} actions)`), h("ol.log-lines", { tabindex: 0, "aria-label": "the winning line" }, items)));
 }
 
 function summary(doc, info, go) {

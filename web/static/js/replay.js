@@ -114,7 +114,12 @@ async function main() {
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
     h("div.table-layout", h("section#board.board", { "aria-label": "the table at this step" }), h("aside.side", h("section.log", h("h2", "Actions"), h("ol#actions.log-lines", { "aria-label": "every action" }, actions)), h("div#events"))));
-  analysis = analysisPanel(id, info, go);
+  analysis = analysisPanel(id, info, go, (seat, action, who) => {
+    const seats = who ? info.seats.map((s, i) => (i === seat ? { ...s, name: who } : s)) : info.seats;
+    const ctx = { seats, seat: -1, options: info.options || {} };
+    const text = mod.describe ? mod.describe(seat, action, null, null, ctx) : `${seatName(seats, seat)}: ${action}`;
+    return text.replace(/\.$/, "");
+  });
   document.getElementById("board").after(analysis.el);
   // ?analysis=1 (the analysis links of profiles and the daily page) opens
   // the page at its analysis.
