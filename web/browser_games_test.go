@@ -328,7 +328,9 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 	alice.Wait("bob in alice's seat list", "[...document.querySelectorAll('.seats li')].some(li => li.textContent.startsWith('bob'))")
 	for range 4 {
 		for _, p := range []*webtest.Tab{alice, bob} {
-			p.Wait("Flip", "document.querySelector('[data-action=flip]')")
+			// A Flip of a turn not yet answered (the last battle's button
+			// may still be drawn while its flip is on its way).
+			p.Wait("Flip", "document.querySelector('[data-action=flip]') && (!window.cardtableTable.s.sent || window.cardtableTable.s.legalVersion > window.cardtableTable.s.sent.version)")
 			flipSent(t, p)
 		}
 		v := alice.Version()
@@ -369,7 +371,9 @@ func testTwoPlayers(t *testing.T, s *webtest.Site) {
 // is lost, as a person's would be, who would click again.
 func flipSent(t *testing.T, p *webtest.Tab) {
 	t.Helper()
-	v := p.Version()
+	// The version the Flip button is for (the table's, which the shown
+	// version trails while the last battle is still being drawn).
+	v := webtest.Eval[int](p, "window.cardtableTable.s.version")
 	sent := fmt.Sprintf("!!window.cardtableTable.s.sent && window.cardtableTable.s.sent.version >= %d", v)
 	for range 5 {
 		if webtest.Eval[bool](p, "!!document.querySelector('[data-action=flip]')") {
