@@ -22,7 +22,7 @@ export function label(code, jokerName = "jester") {
   const c = parse(code);
   if (!c) return "face-down card";
   if (c.joker) return cap(jokerName);
-  return `${cap(RANK_NAMES[c.rank] || c.rank)} of ${SUIT_NAMES[c.suit]}`;
+  return `${cap(RANK_NAMES[c.rank] || c.rank)} of ${cap(SUIT_NAMES[c.suit])}`;
 }
 
 function cap(s) {
