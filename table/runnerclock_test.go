@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -126,7 +125,7 @@ func TestRunnerClockJSONToldOnce(t *testing.T) {
 	tb := newTable(t, "regicide", map[string]string{"players": "2", "first": "0"}, 5)
 	in, never := io.Pipe() // it never moves
 	defer never.Close()
-	var out syncBuffer
+	var out lockedBuffer
 	p := NewJSONPlayer(in, &out)
 	defer p.Close()
 	r := &Runner{Table: tb, Players: []Player{p, heuristic(t, tb, 1)}, Settings: Settings{Pace: PaceLive, Move: 30 * time.Second, Timeout: TimeoutBot}, Time: clk, Seed: 5}
@@ -139,25 +138,6 @@ func TestRunnerClockJSONToldOnce(t *testing.T) {
 	if n := strings.Count(out.String(), `"code":"timeout"`); n != 1 {
 		t.Errorf("the seat was told its time ran out %d times, want once:\n%s", n, out.String())
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe to write on one goroutine and read on
-// another.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // timeout lose at a two-seat War table: the seat loses on time.
