@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -386,8 +385,7 @@ func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) (
 func (s *Server) reseat(ctx context.Context, id string, seat int) (string, error) {
 	rm, err := s.room(ctx, id)
 	if errors.Is(err, errRemote) {
-		rl := &relayConn{srv: s, id: id, conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
-		resp, err := rl.ask(ctlReq{Op: "reseat", Seat: seat})
+		resp, err := s.newRelay(id).ask(ctlReq{Op: "reseat", Seat: seat})
 		return resp.Token, err
 	}
 	if err != nil {

@@ -69,7 +69,8 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token 
 		return
 	}
 	defer cancel()
-	rl := &relayConn{srv: s, c: c, id: id, conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
+	rl := s.newRelay(id)
+	rl.c = c
 	resp, err := rl.ask(ctlReq{Op: "join", Token: token})
 	if err != nil {
 		s.apiError(w, r, err)
@@ -157,6 +158,12 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 func (rl *relayConn) drop(text string) {
 	rl.c.kick(byeMoved, text)
 	time.AfterFunc(2*time.Second, func() { rl.c.conn.CloseNow() })
+}
+
+// newRelay is a relay to table id's owner under a connection id unique
+// in the cluster (this node's name and a counter).
+func (s *Server) newRelay(id string) *relayConn {
+	return &relayConn{srv: s, id: id, conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
 }
 
 // ask sends one request to the table's owner.
@@ -263,7 +270,7 @@ func (rl *relayConn) turn() {
 // owner and answers it as the owner would; claimed (if set) gets a
 // claim's new token first.
 func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req ctlReq, claimed func(token string)) {
-	rl := &relayConn{srv: s, id: r.PathValue("id"), conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
+	rl := s.newRelay(r.PathValue("id"))
 	resp, err := rl.ask(req)
 	if err != nil {
 		s.apiError(w, r, err)

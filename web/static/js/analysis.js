@@ -24,7 +24,7 @@ const POLL_MS = 1000;
 // say writes a seat's action as a sentence without its full stop, with
 // card codes (drawn by inline): "Seat 1 played 7C"; who, when given,
 // stands for the seat ("the expert played 7C").
-export function analysisPanel(id, info, go, say = (seat, action, who) => `${who || seatName(info.seats, seat)}: ${action}`) {
+export function analysisPanel(id, info, go, say) {
   const el = h("section.analysis.panel", { "aria-labelledby": "analysis-title" }, h("h3#analysis-title", "Analysis"));
   const body = h("div.analysis-body");
   el.append(body);
