@@ -83,7 +83,15 @@ type Score struct {
 	Grade   int `json:"grade"`
 	Enemies int `json:"enemies"`
 	Actions int `json:"actions"`
+	// Aborted: the game was called off before its first move; the
+	// attempt is spent and ranks below every attempt played.
+	Aborted bool `json:"aborted,omitempty"`
 }
+
+// Ranking is the board's order in a sentence, every tie-break named (the
+// store's DailyBoard and Better order by it).
+const Ranking = "Ranked by grade (gold, silver, bronze: Jester powers left unused), then enemies defeated, " +
+	"then fewer actions, then the earlier finish; an aborted attempt ranks below every attempt played."
 
 // ScoreOf is the score of a finished daily game: its final state and the
 // number of actions played.
@@ -92,10 +100,13 @@ func ScoreOf(st engine.State, actions int) Score {
 	return Score{Won: o.Won[0], Grade: int(o.Metrics[1]), Enemies: int(o.Metrics[0]), Actions: actions}
 }
 
-// Better reports whether a ranks above b: the better grade, then more
-// enemies defeated, then fewer actions.
+// Better reports whether a ranks above b: played above aborted, the
+// better grade, then more enemies defeated, then fewer actions (the board
+// then puts the earlier finish first).
 func Better(a, b Score) bool {
 	switch {
+	case a.Aborted != b.Aborted:
+		return b.Aborted
 	case a.Grade != b.Grade:
 		return a.Grade > b.Grade
 	case a.Enemies != b.Enemies:
@@ -154,9 +165,12 @@ func Streak(days []string, today string) (current, best int) {
 func ShareText(day string, sc Score, link string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "cardtable daily %s · Regicide solo\n", day)
-	if sc.Won {
+	switch {
+	case sc.Aborted:
+		b.WriteString("aborted before the first move\n")
+	case sc.Won:
 		fmt.Fprintf(&b, "won: %s · 12/12 enemies · %d actions\n", GradeName(sc.Grade), sc.Actions)
-	} else {
+	default:
 		fmt.Fprintf(&b, "%d/12 enemies · %d actions\n", sc.Enemies, sc.Actions)
 	}
 	for i, rank := range []string{"J", "Q", "K"} {

@@ -54,6 +54,7 @@ func TestBetter(t *testing.T) {
 		{Won: true, Grade: 3, Enemies: 12, Actions: 60}, {Won: true, Grade: 3, Enemies: 12, Actions: 61},
 		{Won: true, Grade: 2, Enemies: 12, Actions: 40}, {Won: true, Grade: 1, Enemies: 12, Actions: 30},
 		{Grade: 0, Enemies: 11, Actions: 90}, {Grade: 0, Enemies: 11, Actions: 95}, {Grade: 0, Enemies: 3, Actions: 10},
+		{Grade: 0, Enemies: 0, Actions: 1}, {Aborted: true},
 	}
 	for i := range order {
 		for j := range order {
@@ -122,5 +123,18 @@ func TestScoreOfAndShare(t *testing.T) {
 	won := ShareText("2026-12-02", Score{Won: true, Grade: 3, Enemies: 12, Actions: 70}, "")
 	if !strings.Contains(won, "won: gold · 12/12 enemies · 70 actions") || strings.Count(won, "■") != 12 {
 		t.Errorf("a gold win's share text:\n%s", won)
+	}
+	if ab := ShareText("2026-12-02", Score{Aborted: true}, ""); !strings.Contains(ab, "aborted") || strings.Contains(ab, "0/12") {
+		t.Errorf("an aborted attempt's share text:\n%s", ab)
+	}
+}
+
+// TestRankingNamesEveryTieBreak: the board's sentence names each key the
+// board orders by.
+func TestRankingNamesEveryTieBreak(t *testing.T) {
+	for _, key := range []string{"grade", "enemies defeated", "fewer actions", "earlier finish", "aborted"} {
+		if !strings.Contains(Ranking, key) {
+			t.Errorf("the ranking sentence does not name %q: %s", key, Ranking)
+		}
 	}
 }

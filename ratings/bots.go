@@ -37,22 +37,32 @@ const BotRD = 50.0
 // botElo holds each bot's strength measured by cardtable arena on the Elo
 // scale, relative to the game's default bot, which is anchored at Start
 // (1500): a new player is assumed as strong as the bot the lobby seats by
-// default. Only bots at their default settings carry a rating; a table
-// with a bot at other settings cannot be rated. The figures and the
-// commands that measured them are in docs/accounts.md.
-var botElo = map[string]map[string]float64{
-	// cardtable arena watchtower --bots random,heuristic,expert -n 300:
-	// expert +237, heuristic +107, random -344 (mean 0; 95% CIs ±20-30).
-	Watchtower: {"heuristic": 0, "expert": 130, "random": -451},
+// default. It is measured for each number of seats, since a game of three
+// or four is scored pair by pair as a rated game is (PairScores: the
+// winner beats every loser, the losers draw), which draws the bots closer
+// than a game of two. Only bots at their default settings carry a rating;
+// a table with a bot at other settings cannot be rated. The figures and
+// the commands that measured them are in docs/accounts.md.
+var botElo = map[string]map[int]map[string]float64{
+	Watchtower: {
+		// cardtable arena watchtower --bots random,heuristic,expert -n 300:
+		// expert +237, heuristic +107, random -344 (mean 0; 95% CIs ±20-30).
+		2: {"heuristic": 0, "expert": 130, "random": -451},
+		// ... -o players=3 ... -n 300: expert +95, heuristic +89, random -183.
+		3: {"heuristic": 0, "expert": 6, "random": -272},
+		// ... -o players=4 --bots random,heuristic,expert,expert:iterations=300
+		// -n 100: expert +82, heuristic +50, random -213.
+		4: {"heuristic": 0, "expert": 32, "random": -263},
+	},
 	// cardtable arena war -o slap=5 --bots random,heuristic -n 2000:
 	// heuristic +200 [+190, +209], random -200.
-	SlapWar: {"heuristic": 0, "random": -400},
+	SlapWar: {2: {"heuristic": 0, "random": -400}},
 }
 
 // Bot is the fixed rating of bot (a bot's name, default settings) in
-// category; ok is false for a bot without one.
-func Bot(category, bot string) (Rating, bool) {
-	elo, ok := botElo[category][bot]
+// category at a table of players seats; ok is false for a bot without one.
+func Bot(category, bot string, players int) (Rating, bool) {
+	elo, ok := botElo[category][players][bot]
 	if !ok {
 		return Rating{}, false
 	}

@@ -48,9 +48,11 @@ const (
 	ProvisionalRD = 110.0
 )
 
-// scale converts between the Glicko scale and Glicko-2's (173.7178 =
+// Scale converts between the Glicko scale and Glicko-2's (173.7178 =
 // 400 / ln 10).
-const scale = 400 / math.Ln10
+const Scale = 400 / math.Ln10
+
+const scale = Scale
 
 // epsilon is the convergence tolerance of the volatility's iteration.
 const epsilon = 1e-6

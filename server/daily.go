@@ -21,7 +21,9 @@ import (
 // a day, seeded from the day and a secret every node shares (kept in the
 // store), committed to during the day and published after it. A signed-in
 // player's first start is the day's counted attempt, created with its
-// table in one transaction; a guest's games are never counted. The games
+// table in one transaction; a guest gets a practice deal instead (a random
+// one, never the day's, so nobody learns the counted deal without spending
+// an account's attempt on it). The games
 // run here like any other table, so the result is the server's; while the
 // day goes on nobody may watch or replay another's game of it.
 
@@ -105,6 +107,8 @@ type dailyJSON struct {
 	Streak     *dailyStreak    `json:"streak,omitempty"`
 	Verdict    json.RawMessage `json:"verdict,omitempty"`
 	SignedIn   bool            `json:"signed_in"`
+	// Ranking is the board's order in a sentence, every tie-break named.
+	Ranking string `json:"ranking"`
 }
 
 type dailyEntry struct {
@@ -114,6 +118,7 @@ type dailyEntry struct {
 	Grade    string    `json:"grade"`
 	Enemies  int       `json:"enemies"`
 	Actions  int       `json:"actions"`
+	Aborted  bool      `json:"aborted,omitempty"`
 	Finished time.Time `json:"finished"`
 	// Replay is the game's replay, once the day is over.
 	Replay string `json:"replay,omitempty"`
@@ -168,7 +173,8 @@ func (s *Server) serveDay(w http.ResponseWriter, r *http.Request, day string) {
 		s.apiError(w, r, err)
 		return
 	}
-	out := dailyJSON{Day: day, Game: daily.Game, Options: daily.Options(), Commitment: daily.Commitment(day, seed), Over: s.dayOver(day), Board: []dailyEntry{}}
+	out := dailyJSON{Day: day, Game: daily.Game, Options: daily.Options(), Commitment: daily.Commitment(day, seed), Over: s.dayOver(day), Board: []dailyEntry{},
+		Ranking: daily.Ranking}
 	if out.Over {
 		out.Seed = &seed
 	}
@@ -178,7 +184,7 @@ func (s *Server) serveDay(w http.ResponseWriter, r *http.Request, day string) {
 		return
 	}
 	for i, a := range board {
-		e := dailyEntry{Rank: i + 1, Name: a.Name, Won: a.Won, Grade: daily.GradeName(a.Grade), Enemies: a.Enemies, Actions: a.Actions, Finished: a.Finished}
+		e := dailyEntry{Rank: i + 1, Name: a.Name, Won: a.Won, Grade: daily.GradeName(a.Grade), Enemies: a.Enemies, Actions: a.Actions, Aborted: a.Aborted, Finished: a.Finished}
 		if e.Name == "" {
 			e.Name = "former player"
 		}
@@ -217,7 +223,7 @@ func (s *Server) dailyMine(r *http.Request, out *dailyJSON, u *store.User, board
 	}
 	mine := &dailyMineJSON{Table: a.Table, Finished: !a.Finished.IsZero()}
 	if mine.Finished {
-		mine.Score = daily.Score{Won: a.Won, Grade: a.Grade, Enemies: a.Enemies, Actions: a.Actions}
+		mine.Score = scoreOf(a)
 		mine.GradeName = daily.GradeName(a.Grade)
 		mine.Share = daily.ShareText(out.Day, mine.Score, siteURL(r)+"/daily")
 		for i, b := range board {
@@ -232,6 +238,11 @@ func (s *Server) dailyMine(r *http.Request, out *dailyJSON, u *store.User, board
 	}
 	out.Mine = mine
 	return nil
+}
+
+// scoreOf is a stored attempt's score.
+func scoreOf(a store.DailyAttempt) daily.Score {
+	return daily.Score{Won: a.Won, Grade: a.Grade, Enemies: a.Enemies, Actions: a.Actions, Aborted: a.Aborted}
 }
 
 // siteURL is the address the request came to, for links in share texts.
@@ -269,7 +280,7 @@ func (s *Server) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, e
 	var days []string
 	for _, a := range as {
 		days = append(days, a.Day)
-		res := dailyResultJSON{Day: a.Day, Score: daily.Score{Won: a.Won, Grade: a.Grade, Enemies: a.Enemies, Actions: a.Actions},
+		res := dailyResultJSON{Day: a.Day, Score: scoreOf(a),
 			GradeName: daily.GradeName(a.Grade), Finished: !a.Finished.IsZero()}
 		if res.Finished && s.dayOver(a.Day) {
 			res.Replay = "/replay/" + a.Table
@@ -282,8 +293,8 @@ func (s *Server) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, e
 }
 
 // handleDailyStart seats the caller at today's deal: a signed-in player's
-// one counted attempt (a second start is refused, naming the first's
-// table), or a guest's uncounted game.
+// one counted attempt (a second start resumes it, or is refused once it is
+// over), or a guest at a practice deal.
 func (s *Server) handleDailyStart(w http.ResponseWriter, r *http.Request) {
 	if !s.limitWrites(w, r) {
 		return
@@ -312,6 +323,8 @@ type dailyStartJSON struct {
 	Token   string `json:"token"`
 	Day     string `json:"day"`
 	Counted bool   `json:"counted"`
+	// Practice: a guest's deal, a random one rather than the day's.
+	Practice bool `json:"practice,omitempty"`
 	// Resumed: the signed-in player's attempt of the day, started before
 	// and still going on, handed back with a new token for its seat.
 	Resumed bool `json:"resumed,omitempty"`
@@ -319,6 +332,9 @@ type dailyStartJSON struct {
 
 func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON, error) {
 	day := daily.Day(s.accNow())
+	if u == nil {
+		return s.startPractice(ctx, day)
+	}
 	seed, err := s.acc.daily.seed(ctx, day)
 	if err != nil {
 		return nil, err
@@ -328,24 +344,17 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 	if err != nil {
 		return nil, err
 	}
-	token, name := newSecret(), "guest"
-	if u != nil {
-		name = u.Name
-	}
+	token := newSecret()
 	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: seed, Created: time.Now(), Daily: day,
-		Seats: []store.Seat{{Name: name, Kind: table.KindHuman, Token: hashSecret(token)}}}
-	creator := newSecret()
-	hdr.Creator = hashSecret(creator)
+		Seats: []store.Seat{{Name: u.Name, Kind: table.KindHuman, Token: hashSecret(token)}}, Creator: hashSecret(newSecret())}
 	t, err := table.New(g, opts, engine.Setup{Seed: seed}, seatInfos(hdr.Seats))
 	if err != nil {
 		return nil, err
 	}
-	if u == nil {
-		err = s.store.CreateTable(ctx, hdr)
-	} else if err = s.acc.st.StartDaily(ctx, hdr, day, u.ID); errors.Is(err, store.ErrConflict) {
+	if err = s.acc.st.StartDaily(ctx, hdr, day, u.ID); errors.Is(err, store.ErrConflict) {
 		return s.secondAttempt(ctx, day, u)
 	}
-	if err == nil && u != nil {
+	if err == nil {
 		err = s.acc.st.LinkSeat(ctx, hdr.ID, 0, hdr.Seats[0].Token, u.ID)
 	}
 	if err != nil {
@@ -355,7 +364,33 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 		return nil, err
 	}
 	s.metrics.tables.Inc()
-	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Counted: u != nil}, nil
+	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Counted: true}, nil
+}
+
+// startPractice seats a guest at a practice deal: Regicide solo with the
+// daily deal's rules and a random seed, an ordinary table (never the
+// day's deal, never counted, never on the board).
+func (s *Server) startPractice(ctx context.Context, day string) (*dailyStartJSON, error) {
+	g := s.games[daily.Game]
+	opts, err := engine.ResolveOptions(g.Options(), daily.Options())
+	if err != nil {
+		return nil, err
+	}
+	token := newSecret()
+	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: newSeed(), Created: time.Now(),
+		Seats: []store.Seat{{Name: "guest", Kind: table.KindHuman, Token: hashSecret(token)}}, Creator: hashSecret(newSecret())}
+	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, seatInfos(hdr.Seats))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateTable(ctx, hdr); err != nil {
+		return nil, err
+	}
+	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
+		return nil, err
+	}
+	s.metrics.tables.Inc()
+	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Practice: true}, nil
 }
 
 // secondAttempt answers a second start the same day: the attempt still

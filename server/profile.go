@@ -13,6 +13,7 @@ import (
 	"cardtable/engine"
 	"cardtable/puzzles"
 	"cardtable/ratings"
+	"cardtable/record"
 	"cardtable/store"
 )
 
@@ -57,15 +58,31 @@ type profileGame struct {
 	Created  time.Time      `json:"created"`
 	Finished *time.Time     `json:"finished,omitempty"`
 	Result   *engine.Result `json:"result,omitempty"`
-	// Outcome is the seat's: "won", "lost", "drawn" ("" while playing).
+	// Outcome is the seat's: "won", "lost", "drawn" or "aborted" ("" while
+	// playing); for a game that moved the player's rating, its rated
+	// result (docs/accounts.md: a seat given up is lost).
 	Outcome string `json:"outcome,omitempty"`
-	Rated   bool   `json:"rated,omitempty"`
+	// Rated: the table was rated; Rating, what the game did to the
+	// player's rating, only when it moved it.
+	Rated  bool        `json:"rated,omitempty"`
+	Rating *gameRating `json:"rating,omitempty"`
 	Daily   string `json:"daily,omitempty"`
 	// Replay is the replay page, once the game may be watched; Analysis
 	// the replay page with its analysis panel up, when the game has a
 	// stored analysis (docs/analysis.md).
 	Replay   string `json:"replay,omitempty"`
 	Analysis string `json:"analysis,omitempty"`
+}
+
+// gameRating is what one game did to a player's rating.
+type gameRating struct {
+	Category string  `json:"category"`
+	Before   float64 `json:"before"`
+	After    float64 `json:"after"`
+	Change   float64 `json:"change"`
+	// GaveUp is why the player gave the seat up ("resigned", "left",
+	// "timeout", "away"...), when they did.
+	GaveUp string `json:"gave_up,omitempty"`
 }
 
 // profileGames is how many games a profile lists.
@@ -106,10 +123,15 @@ func (s *Server) userRatings(r *http.Request, user string) ([]ratingJSON, error)
 		return nil, err
 	}
 	out := []ratingJSON{}
+	est := s.established()
 	for _, rt := range rs {
-		rj := ratingJSON{Category: rt.Category, Title: ratings.CategoryTitle(rt.Category), Rating: rt.R, RD: rt.RD,
-			Provisional: rt.RD > ratings.ProvisionalRD, Games: rt.Games, History: []pointJSON{}}
-		if rj.Rank, err = s.acc.st.RatingRank(r.Context(), rt.Category, user); err != nil {
+		rd := idleRating(rt, est.Now).RD
+		rj := ratingJSON{Category: rt.Category, Title: ratings.CategoryTitle(rt.Category), Rating: rt.R, RD: rd,
+			Provisional: !est.Holds(rt), Games: rt.Games, History: []pointJSON{}}
+		if rj.Rank, err = s.acc.st.RatingRank(r.Context(), rt.Category, user, est); errors.Is(err, store.ErrNotFound) {
+			rj.Rank, err = 0, nil // provisional: not on the leaderboard
+		}
+		if err != nil {
 			return nil, err
 		}
 		if rj.History, err = s.ratingHistory(r.Context(), user, rt.Category); err != nil {
@@ -118,6 +140,13 @@ func (s *Server) userRatings(r *http.Request, user string) ([]ratingJSON, error)
 		out = append(out, rj)
 	}
 	return out, nil
+}
+
+// established is which ratings the leaderboards show now: those whose
+// deviation, grown by the days since their last game, is at most
+// ratings.ProvisionalRD (docs/accounts.md, "Leaderboards").
+func (s *Server) established() store.Established {
+	return store.Established{Now: s.accNow(), MaxRD: ratings.ProvisionalRD, Scale: ratings.Scale}
 }
 
 // historyPoints is how many points a rating's history shows.
@@ -147,13 +176,54 @@ func (s *Server) userGames(r *http.Request, user string) ([]profileGame, error) 
 	if err != nil {
 		return nil, err
 	}
+	moved, err := s.ratedGames(r.Context(), user)
+	if err != nil {
+		return nil, err
+	}
 	out := []profileGame{}
 	for _, ut := range uts {
 		g := s.profileGame(ut)
+		if m, ok := moved[g.ID]; ok && g.Outcome != "" {
+			g.Rating = &m.rating
+			if m.outcome != "" {
+				g.Outcome = m.outcome
+			}
+		}
 		if g.Replay != "" {
 			g.Analysis = s.analysisLink(r.Context(), g.ID)
 		}
 		out = append(out, g)
+	}
+	return out, nil
+}
+
+// ratedGame is one rated game's change to a player's rating and its rated
+// result.
+type ratedGame struct {
+	rating  gameRating
+	outcome string
+}
+
+// ratedGames is what each of user's latest rated games did to their
+// rating, by table: read from the rating histories (a rating moves only
+// with a rated game, so each point's change is from the one before).
+func (s *Server) ratedGames(ctx context.Context, user string) (map[string]ratedGame, error) {
+	out := map[string]ratedGame{}
+	for _, cat := range []string{ratings.Watchtower, ratings.SlapWar} {
+		h, err := s.acc.st.RatingHistory(ctx, user, cat, historyPoints)
+		if err != nil {
+			return nil, err
+		}
+		for i, p := range h {
+			if i == 0 && len(h) == historyPoints {
+				continue // its rating before is not among the points read
+			}
+			before := ratings.Start
+			if i > 0 {
+				before = h[i-1].R
+			}
+			out[p.Table] = ratedGame{rating: gameRating{Category: cat, Before: before, After: p.R, Change: p.R - before, GaveUp: p.GaveUp}, outcome: p.Outcome}
+		}
 	}
 	return out, nil
 }
@@ -176,8 +246,11 @@ func (s *Server) profileGame(ut store.UserTable) profileGame {
 	return g
 }
 
-// outcome is seat's result in res: won, lost or drawn.
+// outcome is seat's result in res: won, lost, drawn or aborted.
 func outcome(res engine.Result, seat int) string {
+	if res.End == record.EndAborted {
+		return "aborted"
+	}
 	for _, w := range res.Winners {
 		if w == seat {
 			return "won"
@@ -229,37 +302,50 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := leaderboardJSON{Category: cat, Title: ratings.CategoryTitle(cat), Entries: []boardEntry{}}
+	est := s.established()
 	if q.Get("around") == "me" {
-		u, err := s.currentUser(r)
+		me, err := s.boardMe(r, cat, est)
 		if err != nil {
 			s.apiError(w, r, err)
 			return
 		}
-		if u != nil {
-			rank, err := s.acc.st.RatingRank(r.Context(), cat, u.ID)
-			if err == nil {
-				offset = max(rank-1-limit/2, 0)
-				out.Me = &boardEntry{Rank: rank, Name: u.Name}
-			} else if !errors.Is(err, store.ErrNotFound) {
-				s.apiError(w, r, err)
-				return
-			}
+		if out.Me = me; me != nil && me.Rank > 0 {
+			offset = max(me.Rank-1-limit/2, 0)
 		}
 	}
-	rs, err := s.acc.st.Leaderboard(r.Context(), cat, offset, limit)
+	rs, err := s.acc.st.Leaderboard(r.Context(), cat, est, offset, limit)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	out.Offset = offset
 	for i, rt := range rs {
-		e := boardEntry{Rank: offset + i + 1, Name: rt.Name, Rating: rt.R, RD: rt.RD, Provisional: rt.RD > ratings.ProvisionalRD, Games: rt.Games}
+		e := boardEntry{Rank: offset + i + 1, Name: rt.Name, Rating: rt.R, RD: idleRating(rt, est.Now).RD, Games: rt.Games}
 		if out.Me != nil && e.Name == out.Me.Name {
 			out.Me = &e
 		}
 		out.Entries = append(out.Entries, e)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// boardMe is the signed-in user's entry on cat's leaderboard (nil for a
+// guest or a user without a rating): its rank, or none (0) with
+// provisional set while the rating is not established.
+func (s *Server) boardMe(r *http.Request, cat string, est store.Established) (*boardEntry, error) {
+	u, err := s.currentUser(r)
+	if err != nil || u == nil {
+		return nil, err
+	}
+	rs, err := s.acc.st.Ratings(r.Context(), cat, []string{u.ID})
+	if err != nil || len(rs) == 0 {
+		return nil, err
+	}
+	me := &boardEntry{Name: u.Name, Rating: rs[0].R, RD: idleRating(rs[0], est.Now).RD, Games: rs[0].Games, Provisional: !est.Holds(rs[0])}
+	if me.Rank, err = s.acc.st.RatingRank(r.Context(), cat, u.ID, est); errors.Is(err, store.ErrNotFound) {
+		err = nil
+	}
+	return me, err
 }
 
 // pageParams reads offset (0 up) and limit (1 to max; default 20).

@@ -37,7 +37,7 @@ func (s *Server) checkRated(g engine.Game, opts engine.Options, seats []seatReq)
 		if spec == "" {
 			spec = bots.Default(g.Name())
 		}
-		if _, ok := botRating(cat, spec); !ok {
+		if _, ok := botRating(cat, spec, len(seats)); !ok {
 			return apiErrorf(http.StatusBadRequest, "not-rateable", "rated: seats[%d]: bot %q has no fixed rating; at a rated table a bot plays at its default settings (docs/accounts.md lists the rated bots)", i, spec)
 		}
 	}

@@ -46,11 +46,15 @@ type rematchMessage struct {
 	// when an open offer stops waiting for those who have not answered.
 	Lapses  *time.Time `json:"lapses,omitempty"`
 	LapseMS int64      `json:"lapse_ms,omitempty"`
+	// Rated: the rematch is rated, as this table is; it is made only when
+	// every person agrees (docs/accounts.md, the rated-result rule).
+	Rated bool `json:"rated,omitempty"`
 }
 
 // rematchMessage is seat's rematch message (false: nothing to say).
 func (r *room) rematchMessage(seat int) (rematchMessage, bool) {
-	m := rematchMessage{Type: "rematch", Seat: seat, Version: r.t.Version(), From: -1, Agreed: []int{}, Waiting: []int{}, Table: r.life.next, YourSeat: -1, Of: r.life.rematchOf}
+	m := rematchMessage{Type: "rematch", Seat: seat, Version: r.t.Version(), From: -1, Agreed: []int{}, Waiting: []int{}, Table: r.life.next, YourSeat: -1, Of: r.life.rematchOf,
+		Rated: r.hdr.Rated}
 	if o := r.life.rematch; o != nil {
 		m.Open, m.From, m.Agreed, m.Waiting = true, o.From, o.Agreed(), o.Waiting()
 		lapse, _ := r.rematchLapses()
@@ -102,7 +106,7 @@ func (r *room) rematch(c *client) error {
 		r.life.rematchAt = at
 		r.life.rematchOffers++
 		r.armRematch()
-		r.notify(evRematchOffer, seat, r.seatWho(seat)+" asked for a rematch", at)
+		r.notify(evRematchOffer, seat, r.seatWho(seat)+" asked for a "+r.rematchWord(), at)
 	} else {
 		if !o.Asked(seat) || slices.Contains(o.Agreed(), seat) {
 			return table.Errorf(CodeNotAllowed, "you have agreed to the rematch; it waits for the others")
@@ -118,6 +122,14 @@ func (r *room) rematch(c *client) error {
 	}
 	r.sendRematch()
 	return nil
+}
+
+// rematchWord is "rated rematch" at a rated table, else "rematch".
+func (r *room) rematchWord() string {
+	if r.hdr.Rated {
+		return "rated rematch"
+	}
+	return "rematch"
 }
 
 // rematchDecline declines the open rematch for c's seat: it is off.
@@ -179,7 +191,8 @@ func (r *room) rematchTimerStop() {
 
 // rematchDue runs at the open offer's lapse: with two people or more
 // agreed the rematch is made, a bot sitting in for each who did not
-// answer; otherwise the offer lapses.
+// answer; otherwise, and always at a rated table (whose rematch is rated:
+// nobody is rated in a game they did not agree to), the offer lapses.
 func (r *room) rematchDue() {
 	o := r.life.rematch
 	lapse, ok := r.rematchLapses()
@@ -192,7 +205,7 @@ func (r *room) rematchDue() {
 		return
 	}
 	absent := o.Waiting()
-	if len(o.Agreed()) >= 2 {
+	if len(o.Agreed()) >= 2 && !r.hdr.Rated {
 		if err := r.makeRematch(now, absent); err != nil {
 			r.armRematchIn(5 * time.Second) // a store write failed: again soon
 		}
@@ -232,7 +245,7 @@ func names(seats []int, who func(int) string) string {
 // them back. Stored and started, then linked from here.
 func (r *room) makeRematch(at time.Time, absent []int) error {
 	hdr := store.Table{ID: newTableID(), Game: r.hdr.Game, Options: r.hdr.Options, Seed: newSeed(), Creator: r.hdr.Creator,
-		Created: at, Settings: r.hdr.Settings}
+		Created: at, Settings: r.hdr.Settings, Rated: r.hdr.Rated}
 	var moved []int
 	var events []store.Event
 	hdr.Seats, moved, events = r.rematchSeats(at, absent)
@@ -249,6 +262,10 @@ func (r *room) makeRematch(at time.Time, absent []int) error {
 	defer cancel()
 	if err := r.srv.store.CreateTable(ctx, hdr); err != nil {
 		r.srv.log.Error("rematch not stored", "table", r.id, "err", err)
+		return table.Errorf(CodeUnavailable, "the server could not make the rematch; try again")
+	}
+	if err := r.linkRematch(ctx, hdr); err != nil {
+		r.srv.log.Error("rematch's seats not linked to their accounts", "table", hdr.ID, "err", err)
 		return table.Errorf(CodeUnavailable, "the server could not make the rematch; try again")
 	}
 	for _, e := range events {
@@ -273,6 +290,30 @@ func (r *room) makeRematch(at time.Time, absent []int) error {
 	}
 	r.notify(evRematch, engine.Spectator, text, at)
 	r.sendRematch()
+	return nil
+}
+
+// linkRematch links each seat of the rematch hdr to the account that sat
+// its seat here (seat i here is seat i+1 there), so a rated rematch rates
+// the same people and every rematch is on their profiles.
+func (r *room) linkRematch(ctx context.Context, hdr store.Table) error {
+	if r.srv.acc == nil {
+		return nil
+	}
+	links, err := r.srv.acc.st.SeatAccounts(ctx, []string{r.id})
+	if err != nil {
+		return err
+	}
+	n := len(r.hdr.Seats)
+	for _, l := range links {
+		if l.Seat < 0 || l.Seat >= n {
+			continue
+		}
+		j := (l.Seat + 1) % n
+		if err := r.srv.acc.st.LinkSeat(ctx, hdr.ID, j, hdr.Seats[j].Token, l.User); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

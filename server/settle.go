@@ -10,9 +10,9 @@ import (
 	"cardtable/daily"
 	"cardtable/engine"
 	"cardtable/ratings"
+	"cardtable/record"
 	"cardtable/store"
-	"cardtable/table"
-)
+	)
 
 // settle stores a finished game's result. A rated table's rating changes
 // and a daily table's result go with it in one transaction (store.Settle):
@@ -47,12 +47,12 @@ func (r *room) settlement(ctx context.Context, res engine.Result, at time.Time) 
 	st := store.Settlement{Table: r.id, Epoch: r.epoch, Result: res, At: at}
 	if r.hdr.Daily != "" {
 		sc := daily.ScoreOf(r.t.State(), r.t.Version())
-		st.Daily = &store.DailyAttempt{Won: sc.Won, Grade: sc.Grade, Enemies: sc.Enemies, Actions: sc.Actions}
+		st.Daily = &store.DailyAttempt{Won: sc.Won, Grade: sc.Grade, Enemies: sc.Enemies, Actions: sc.Actions, Aborted: res.End == record.EndAborted}
 	}
 	if !r.hdr.Rated {
 		return st, nil
 	}
-	if res.End == "aborted" {
+	if res.End == record.EndAborted {
 		return st, errors.New("an aborted game is not rated")
 	}
 	changes, err := r.srv.rate(ctx, r.hdr, res, at)
@@ -60,30 +60,81 @@ func (r *room) settlement(ctx context.Context, res engine.Result, at time.Time) 
 	return st, err
 }
 
-// rate computes the rating changes of a finished rated table: its people
-// from their stored ratings (widened for the days they did not play), its
-// bots at their fixed ratings.
+// rate computes the rating changes of a finished rated table by the rule
+// of docs/accounts.md ("A rated seat's result belongs to the person who
+// sat it"): every seat linked to an account is its person's, whatever
+// holds it now, from their stored rating (widened for the days they did
+// not play); a seat a bot held from the start counts at the bot's fixed
+// rating; the standings put every seat given up below the rest.
 func (s *Server) rate(ctx context.Context, t store.Table, res engine.Result, at time.Time) ([]store.RatingChange, error) {
 	cat := category(t.Game, t.Options)
 	if cat == "" {
 		return nil, fmt.Errorf("%s with options %v has no rating", t.Game, t.Options)
 	}
+	users, err := s.seatUsers(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	events, err := s.store.Events(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	gave := gaveUp(events, len(t.Seats))
+	places, err := standings(res.Returns, gave)
+	if err != nil {
+		return nil, err
+	}
+	before, seats, err := s.ratedSeats(ctx, t, cat, users, at)
+	if err != nil {
+		return nil, err
+	}
+	after, err := ratings.System{}.Rate(seats, places)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.RatingChange
+	for i := range seats {
+		if !seats[i].Fixed {
+			out = append(out, store.RatingChange{Before: before[i], After: store.Rating{R: after[i].R, RD: after[i].RD, Vol: after[i].Vol},
+				Outcome: outcomeOf(places, i), GaveUp: gave[i].reason})
+		}
+	}
+	return out, nil
+}
+
+// seatUsers is the account linked to each seat of t ("" for none).
+func (s *Server) seatUsers(ctx context.Context, t store.Table) ([]string, error) {
 	links, err := s.acc.st.SeatAccounts(ctx, []string{t.ID})
 	if err != nil {
 		return nil, err
 	}
 	users := make([]string, len(t.Seats))
-	var ids []string
 	for _, l := range links {
-		if l.Seat < len(users) {
-			if users[l.Seat] = l.User; l.User != "" {
-				ids = append(ids, l.User)
-			}
+		if l.Seat >= 0 && l.Seat < len(users) {
+			users[l.Seat] = l.User
+		}
+	}
+	if dup := duplicateUser(users); dup != "" {
+		return nil, fmt.Errorf("account %s holds two seats", dup)
+	}
+	return users, nil
+}
+
+// ratedSeats is each seat of t as the rating sees it, with each person's
+// stored rating before the game: a linked seat is its person's; an
+// unlinked seat with a token was a person's whose account is gone (a new
+// player's fixed rating); any other is a bot's from the start, at its
+// fixed rating for the table's number of seats.
+func (s *Server) ratedSeats(ctx context.Context, t store.Table, cat string, users []string, at time.Time) ([]store.Rating, []ratings.Seat, error) {
+	var ids []string
+	for _, u := range users {
+		if u != "" {
+			ids = append(ids, u)
 		}
 	}
 	stored, err := s.acc.st.Ratings(ctx, cat, ids)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	byUser := map[string]store.Rating{}
 	for _, rt := range stored {
@@ -93,42 +144,111 @@ func (s *Server) rate(ctx context.Context, t store.Table, res engine.Result, at 
 	before := make([]store.Rating, len(t.Seats))
 	for i, seat := range t.Seats {
 		switch {
-		case seat.Kind == table.KindBot:
-			fixed, ok := botRating(cat, seat.Bot)
-			if !ok {
-				return nil, fmt.Errorf("seat %d's bot %q has no rating", i, seat.Bot)
-			}
-			seats[i] = ratings.Seat{Rating: fixed, Fixed: true}
-		case users[i] == "":
-			// A seat whose account was deleted counts as a new player.
-			seats[i] = ratings.Seat{Rating: ratings.New(), Fixed: true}
-		default:
+		case users[i] != "":
 			b, ok := byUser[users[i]]
 			if !ok {
 				b = store.Rating{User: users[i], Category: cat, R: ratings.Start, RD: ratings.StartRD, Vol: ratings.StartVol}
 			}
 			before[i] = b
-			rt := ratings.Rating{R: b.R, RD: b.RD, Vol: b.Vol}
-			if b.Games > 0 {
-				rt = ratings.Idle(rt, at.Sub(b.Updated).Hours()/24)
+			seats[i] = ratings.Seat{Rating: idleRating(b, at)}
+		case seat.Token != "":
+			seats[i] = ratings.Seat{Rating: ratings.New(), Fixed: true}
+		default:
+			fixed, ok := botRating(cat, seat.Bot, len(t.Seats))
+			if !ok {
+				return nil, nil, fmt.Errorf("seat %d was nobody's, and %q has no fixed rating", i, seat.Bot)
 			}
-			seats[i] = ratings.Seat{Rating: rt}
+			seats[i] = ratings.Seat{Rating: fixed, Fixed: true}
 		}
 	}
-	if dup := duplicateUser(users); dup != "" {
-		return nil, fmt.Errorf("account %s holds two seats", dup)
+	return before, seats, nil
+}
+
+// idleRating is a stored rating at time at: its deviation grown by the
+// days since its last game (Glicko-2's step 6 a day).
+func idleRating(b store.Rating, at time.Time) ratings.Rating {
+	rt := ratings.Rating{R: b.R, RD: b.RD, Vol: b.Vol}
+	if b.Games > 0 {
+		rt = ratings.Idle(rt, at.Sub(b.Updated).Hours()/24)
 	}
-	after, err := ratings.System{}.Rate(seats, res.Returns)
-	if err != nil {
-		return nil, err
+	return rt
+}
+
+// givenUp is when (order: 0 the first, -1 never) and why a person gave a
+// seat up.
+type givenUp struct {
+	order  int
+	reason string
+}
+
+// gaveUp reads from a table's events which seats their person gave up: a
+// seat is given up the first time a bot takes it over for any reason but
+// the creator seating a bot at a free seat (resigned, left, time ran out,
+// handed over while away, and any reason added later). A take-back does
+// not undo it.
+func gaveUp(events []store.Event, seats int) []givenUp {
+	out := make([]givenUp, seats)
+	for i := range out {
+		out[i].order = -1
 	}
-	var out []store.RatingChange
-	for i := range seats {
-		if !seats[i].Fixed {
-			out = append(out, store.RatingChange{Before: before[i], After: store.Rating{R: after[i].R, RD: after[i].RD, Vol: after[i].Vol}})
+	n := 0
+	for _, e := range events {
+		if e.Kind != evTakeover || e.Seat < 0 || e.Seat >= seats || out[e.Seat].order >= 0 {
+			continue
 		}
+		reason := decodeEvent(e).Reason
+		if reason == reasonCreator {
+			continue
+		}
+		out[e.Seat] = givenUp{order: n, reason: reason}
+		n++
+	}
+	return out
+}
+
+// standings ranks a finished game's seats for the rating, higher better:
+// the seats played to the end (by people or by bots from the start) by
+// the game's returns, every seat given up below them all, the first to
+// give up lowest. Seats level in the returns stay level.
+func standings(returns []float64, gave []givenUp) ([]float64, error) {
+	if len(returns) != len(gave) {
+		return nil, fmt.Errorf("%d returns for %d seats", len(returns), len(gave))
+	}
+	n := float64(len(returns))
+	out := make([]float64, len(returns))
+	for i, r := range returns {
+		if gave[i].order >= 0 {
+			out[i] = float64(gave[i].order) // 0 .. n-1: below every seat played on
+			continue
+		}
+		above := 0.0
+		for j, q := range returns {
+			if gave[j].order < 0 && q < r {
+				above++
+			}
+		}
+		out[i] = n + above
 	}
 	return out, nil
+}
+
+// outcomeOf is seat's rated result in places: won (above every other
+// seat), drawn (level with the best) or lost.
+func outcomeOf(places []float64, seat int) string {
+	level := false
+	for j, p := range places {
+		switch {
+		case j == seat:
+		case p > places[seat]:
+			return "lost"
+		case p == places[seat]:
+			level = true
+		}
+	}
+	if level {
+		return "drawn"
+	}
+	return "won"
 }
 
 func duplicateUser(users []string) string {
@@ -154,12 +274,12 @@ func category(game string, opts map[string]string) string {
 	return ""
 }
 
-// botRating is a bot spec's fixed rating in cat: only a bot at its
-// default settings has one.
-func botRating(cat, spec string) (ratings.Rating, bool) {
+// botRating is a bot spec's fixed rating in cat at a table of players
+// seats: only a bot at its default settings has one.
+func botRating(cat, spec string, players int) (ratings.Rating, bool) {
 	sp, err := bots.ParseSpec(spec)
 	if err != nil || len(sp.Params) > 0 {
 		return ratings.Rating{}, false
 	}
-	return ratings.Bot(cat, sp.Name)
+	return ratings.Bot(cat, sp.Name, players)
 }

@@ -103,6 +103,9 @@ type DailyAttempt struct {
 	Grade    int
 	Enemies  int
 	Actions  int
+	// Aborted: the game was called off before its first move (the
+	// attempt is spent, ranked below every attempt played).
+	Aborted bool
 }
 
 // Rating is a user's rating in a category (ratings.Categories), on the
@@ -126,6 +129,9 @@ type RatingPoint struct {
 	At    time.Time
 	R, RD float64
 	Vol   float64
+	// Outcome and GaveUp are the game's rated result for the user, as
+	// RatingChange has them ("" for a point stored before they were kept).
+	Outcome, GaveUp string
 }
 
 // RatingChange is one user's rating before and after a game.
@@ -135,6 +141,11 @@ type RatingChange struct {
 	// still is the stored one (ErrStale otherwise).
 	Before Rating
 	After  Rating
+	// Outcome is the game's result for the user as rated: "won", "lost"
+	// or "drawn" (docs/accounts.md, the rated-result rule); GaveUp is why
+	// they gave the seat up ("resigned", "left", "timeout", "away"...; ""
+	// when they played to the end).
+	Outcome, GaveUp string
 }
 
 // Settlement is everything a finished game writes, in one transaction:
@@ -149,9 +160,29 @@ type Settlement struct {
 	At      time.Time
 	Ratings []RatingChange
 	// Daily, when set, is the result of the table's daily attempt (its
-	// Won, Grade, Enemies and Actions; Finished is At).
+	// Won, Grade, Enemies, Actions and Aborted; Finished is At).
 	Daily *DailyAttempt
 }
+
+// Established selects the ratings a leaderboard shows at Now: those whose
+// deviation, grown for the time since their last game as Glicko-2's step 6
+// grows it each day — RD² + days·(Vol·Scale)² — is at most MaxRD (the
+// others are provisional). Scale is Glicko-2's 400/ln 10.
+type Established struct {
+	Now   time.Time
+	MaxRD float64
+	Scale float64
+}
+
+// Holds reports whether r is established at e.Now.
+func (e Established) Holds(r Rating) bool {
+	days := e.Now.Sub(r.Updated).Hours() / 24
+	return r.RD*r.RD+days*r.Vol*r.Vol*e.Scale*e.Scale <= e.MaxRD*e.MaxRD
+}
+
+// SignUpWindow is the window in which TakeSignUp counts one address's
+// sign-ups.
+const SignUpWindow = 24 * time.Hour
 
 // PuzzleRating is a puzzle's rating (docs/puzzles.md): seeded from how
 // many of the mining panel's bots miss it and moved by people's counted
@@ -221,6 +252,14 @@ type Accounts interface {
 	SignInState(ctx context.Context, key string) (SignInState, error)
 	// SignInSucceeded clears a key's failures.
 	SignInSucceeded(ctx context.Context, key string) error
+	// TakeSignUp counts one account made from address (a key standing for
+	// a client address) at now, and reports true; it counts nothing and
+	// reports false when most were counted already in address's window
+	// (SignUpWindow from the first of them). A window over starts again.
+	TakeSignUp(ctx context.Context, address string, most int, now time.Time) (bool, error)
+	// ReturnSignUp gives back one sign-up counted for address (the
+	// account was not made after all).
+	ReturnSignUp(ctx context.Context, address string) error
 	// DeleteUser removes a user with its passkeys, sessions, seat links,
 	// ratings and puzzle answers (the puzzles keep their ratings); its
 	// tables stay, the names of its seats replaced by anonymous, and its
@@ -251,8 +290,9 @@ type Accounts interface {
 	// and says how many.
 	DeleteSession(ctx context.Context, id string) error
 	DeleteSessions(ctx context.Context, user string) (int, error)
-	// PurgeExpired removes sessions and challenges expired at now, and
-	// sign-in failures neither locked nor updated for a day.
+	// PurgeExpired removes sessions and challenges expired at now,
+	// sign-in failures neither locked nor updated for a day, and sign-up
+	// windows over.
 	PurgeExpired(ctx context.Context, now time.Time) error
 
 	// PutChallenge stores a ceremony's state (ErrConflict if its ID
@@ -285,9 +325,9 @@ type Accounts interface {
 	// played in table (ErrNotFound).
 	DailyAttempt(ctx context.Context, day, user string) (DailyAttempt, error)
 	DailyByTable(ctx context.Context, table string) (DailyAttempt, error)
-	// DailyBoard lists day's finished attempts, best first: by grade, then
-	// enemies, then fewer actions, then the earlier finish; from offset,
-	// at most limit.
+	// DailyBoard lists day's finished attempts, best first: played before
+	// aborted, then by grade, then enemies, then fewer actions, then the
+	// earlier finish; from offset, at most limit.
 	DailyBoard(ctx context.Context, day string, offset, limit int) ([]DailyAttempt, error)
 	// UserDaily lists user's attempts, newest day first, at most limit.
 	UserDaily(ctx context.Context, user string, limit int) ([]DailyAttempt, error)
@@ -303,11 +343,12 @@ type Accounts interface {
 	// RatingHistory lists user's ratings after each rated game in
 	// category, oldest first, the last limit of them.
 	RatingHistory(ctx context.Context, user, category string, limit int) ([]RatingPoint, error)
-	// Leaderboard lists category's ratings, highest first (then by fewer
-	// games... then user id), from offset, at most limit; RatingRank is
-	// user's place in it from 1 (ErrNotFound without a rating).
-	Leaderboard(ctx context.Context, category string, offset, limit int) ([]Rating, error)
-	RatingRank(ctx context.Context, category, user string) (int, error)
+	// Leaderboard lists category's established ratings (est), highest
+	// first (then by user id), from offset, at most limit; RatingRank is
+	// user's place among them from 1 (ErrNotFound without a rating or
+	// with one not established).
+	Leaderboard(ctx context.Context, category string, est Established, offset, limit int) ([]Rating, error)
+	RatingRank(ctx context.Context, category, user string, est Established) (int, error)
 
 	// Settle writes a finished game's settlement in one transaction:
 	// ErrConflict when the table is finished already (nothing is written:

@@ -12,20 +12,21 @@ import (
 // Routes adds the account routes to mux (docs/accounts.md).
 func (a *Auth) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/account", a.handleMe)
-	mux.HandleFunc("POST /api/account/signup", a.handleSignUp)
-	mux.HandleFunc("POST /api/account/signin", a.handleSignIn)
-	mux.HandleFunc("POST /api/account/signout", a.handleSignOut)
-	mux.HandleFunc("POST /api/account/signout-all", a.signedIn(a.handleSignOutAll))
-	mux.HandleFunc("POST /api/account/password", a.signedIn(a.handlePassword))
-	mux.HandleFunc("POST /api/account/rename", a.signedIn(a.handleRename))
-	mux.HandleFunc("POST /api/account/delete", a.signedIn(a.handleDelete))
-	mux.HandleFunc("POST /api/account/passkeys/{id}/delete", a.signedIn(a.handleDeletePasskey))
-	mux.HandleFunc("POST /api/account/passkey/signup/begin", a.handleSignUpBegin)
-	mux.HandleFunc("POST /api/account/passkey/signup/finish", a.handleSignUpFinish)
-	mux.HandleFunc("POST /api/account/passkey/signin/begin", a.handleSignInBegin)
-	mux.HandleFunc("POST /api/account/passkey/signin/finish", a.handleSignInFinish)
-	mux.HandleFunc("POST /api/account/passkey/add/begin", a.signedIn(a.handleAddBegin))
-	mux.HandleFunc("POST /api/account/passkey/add/finish", a.signedIn(a.handleAddFinish))
+	post := func(pattern string, h http.HandlerFunc) { mux.HandleFunc("POST "+pattern, jsonOnly(h)) }
+	post("/api/account/signup", a.handleSignUp)
+	post("/api/account/signin", a.handleSignIn)
+	post("/api/account/signout", a.handleSignOut)
+	post("/api/account/signout-all", a.signedIn(a.handleSignOutAll))
+	post("/api/account/password", a.signedIn(a.handlePassword))
+	post("/api/account/rename", a.signedIn(a.handleRename))
+	post("/api/account/delete", a.signedIn(a.handleDelete))
+	post("/api/account/passkeys/{id}/delete", a.signedIn(a.handleDeletePasskey))
+	post("/api/account/passkey/signup/begin", a.handleSignUpBegin)
+	post("/api/account/passkey/signup/finish", a.handleSignUpFinish)
+	post("/api/account/passkey/signin/begin", a.handleSignInBegin)
+	post("/api/account/passkey/signin/finish", a.handleSignInFinish)
+	post("/api/account/passkey/add/begin", a.signedIn(a.handleAddBegin))
+	post("/api/account/passkey/add/finish", a.signedIn(a.handleAddFinish))
 }
 
 // signedIn serves h only to a signed-in request.

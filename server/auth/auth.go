@@ -40,10 +40,18 @@ const (
 	// LockFor (passkeys still sign in).
 	LockAfter = 5
 	LockFor   = 15 * time.Minute
-	// AttemptsPerMinute and AttemptBurst bound sign-ins, sign-ups and
-	// passkey ceremonies from one address.
+	// AttemptsPerMinute and AttemptBurst bound sign-ups, passkey
+	// ceremonies begun and failed sign-ins from one address; a sign-in
+	// that succeeds spends nothing, so people behind one address do not
+	// lock each other out.
 	AttemptsPerMinute = 10
 	AttemptBurst      = 10
+	// SignInsPerMinute bounds every password sign-in from one address,
+	// failed or not (each costs a hash and makes a session).
+	SignInsPerMinute = 60
+	// MaxSignUps bounds the accounts made from one client address (an
+	// IPv6 address's /64) in store.SignUpWindow, a day.
+	MaxSignUps = 5
 	// ceremonyLife is how long a passkey ceremony may take.
 	ceremonyLife = 5 * time.Minute
 	// maxBody bounds a request's body; a passkey's answer is larger.
@@ -95,6 +103,7 @@ type Auth struct {
 	now      func() time.Time
 	log      *slog.Logger
 	attempts *limiter
+	signins  *limiter
 	secure   bool
 	protect  *http.CrossOriginProtection
 }
@@ -149,6 +158,7 @@ func New(cfg Config) (*Auth, error) {
 		writeError(w, errorf(http.StatusForbidden, "cross-origin", "this request came from another site; cardtable accepts changes only from its own pages"))
 	}))
 	a.attempts = newLimiter(AttemptsPerMinute/60.0, AttemptBurst, a.now)
+	a.signins = newLimiter(SignInsPerMinute/60.0, SignInsPerMinute, a.now)
 	return a, nil
 }
 

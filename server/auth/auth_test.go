@@ -390,3 +390,91 @@ func TestBoundedInput(t *testing.T) {
 		t.Errorf("%d password checks, want 1 (the long name's sign-in)", n)
 	}
 }
+
+// TestSignInCountsFailures: successful sign-ins from one address spend
+// none of its attempts (two people behind one address do not lock each
+// other out); failures do, and past the burst the address gets 429.
+func TestSignInCountsFailures(t *testing.T) {
+	s := newSite(t)
+	s.browser().signUp("Ann", "correct horse")
+	s.browser().signUp("Bob", "battery staple")
+	s.addr = "198.51.100.9" // the sign-ups' attempts were spent elsewhere
+	for i := range 3 * AttemptBurst {
+		who, pw := "Ann", "correct horse"
+		if i%2 == 1 {
+			who, pw = "Bob", "battery staple"
+		}
+		if a := s.browser().post("/api/account/signin", credentials{who, pw}); a.status != 200 {
+			t.Fatalf("sign-in %d of %s, every one right, from one address: %d %s", i+1, who, a.status, a.body)
+		}
+	}
+	b := s.browser()
+	for i := range AttemptBurst {
+		if a := b.post("/api/account/signin", credentials{"Nobody" + string(rune('a'+i)), "wrong guess"}); a.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: %d %s", i+1, a.status, a.body)
+		}
+	}
+	if a := b.post("/api/account/signin", credentials{"Bob", "battery staple"}); a.status != http.StatusTooManyRequests {
+		t.Errorf("after %d failures in a minute the address still signs in: %d %s", AttemptBurst, a.status, a.body)
+	}
+}
+
+// TestSignUpsPerAddress: one address makes at most MaxSignUps accounts a
+// day, password or passkey alike; the refusal says so; another address
+// (an IPv6 address outside the /64) is not held up; a day later it may
+// again.
+func TestSignUpsPerAddress(t *testing.T) {
+	s := newSite(t)
+	s.addr = "[2001:db8:1:2::7]:4000"
+	for i := range MaxSignUps {
+		s.browser().signUp("user"+string(rune('a'+i)), "a long password")
+		s.clock.add(time.Minute)
+	}
+	s.addr = "[2001:db8:1:2:ffff::1]:5000" // the same /64
+	a := s.browser().post("/api/account/signup", credentials{"another", "a long password"})
+	if a.status != http.StatusTooManyRequests || !strings.Contains(a.body, "too-many-accounts") || !strings.Contains(a.body, "accounts were made from your address") {
+		t.Fatalf("sign-up %d from one /64: %d %s", MaxSignUps+1, a.status, a.body)
+	}
+	if _, err := s.st.UserByKey(context.Background(), accounts.Key("another")); err == nil {
+		t.Error("the refused account was made")
+	}
+	if a := s.browser().post("/api/account/passkey/signup/finish", map[string]any{}); a.status == http.StatusCreated {
+		t.Error("a passkey sign-up passed the bound")
+	}
+	s.addr = "[2001:db8:1:3::7]:4000"
+	s.browser().signUp("elsewhere", "a long password")
+	s.addr = "[2001:db8:1:2::7]:4000"
+	s.clock.add(24 * time.Hour)
+	s.browser().signUp("nextday", "a long password")
+	// A refused sign-up (a name taken) does not spend the address's count.
+	s.addr = "192.0.2.50"
+	for range MaxSignUps + 2 {
+		if a := s.browser().post("/api/account/signup", credentials{"Ann0", "a long password"}); a.status != http.StatusCreated && a.status != http.StatusConflict {
+			t.Fatalf("sign-up of a taken name: %d %s", a.status, a.body)
+		}
+		s.clock.add(time.Minute)
+	}
+	s.browser().signUp("stillroom", "a long password")
+}
+
+// TestAccountRoutesTakeJSON: every account route refuses a body that is
+// not JSON (a form), as docs/accounts.md says, and changes nothing.
+func TestAccountRoutesTakeJSON(t *testing.T) {
+	s := newSite(t)
+	b := s.browser()
+	b.signUp("Ann", "correct horse")
+	for _, path := range []string{"/api/account/signout-all", "/api/account/signout", "/api/account/signin", "/api/account/rename",
+		"/api/account/passkey/signin/begin", "/api/account/passkeys/x/delete"} {
+		req, _ := http.NewRequest("POST", s.url+path, strings.NewReader("name=Eve&password=correct+horse"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if a := b.send(req); a.status != http.StatusUnsupportedMediaType {
+			t.Errorf("a form to %s: %d %s; want 415", path, a.status, a.body)
+		}
+	}
+	if b.who() != "Ann" {
+		t.Error("a form-encoded sign-out ended the session")
+	}
+	if a := b.post("/api/account/signout-all", struct{}{}); a.status != 200 || b.who() != "" {
+		t.Errorf("signout-all with {}: %d %s", a.status, a.body)
+	}
+}

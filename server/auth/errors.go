@@ -58,12 +58,28 @@ func (a *Auth) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, e)
 }
 
+// jsonOnly serves h only a request whose body is JSON (Content-Type:
+// application/json), as every account route takes, those whose body says
+// nothing included: a cross-site form cannot send one, and a program sees
+// the same rule on every route (docs/accounts.md).
+func jsonOnly(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+			writeError(w, errNotJSON)
+			return
+		}
+		h(w, r)
+	}
+}
+
+var errNotJSON = errorf(http.StatusUnsupportedMediaType, "bad-request", "send the body as JSON (Content-Type: application/json), {} when there is nothing to say")
+
 // readJSON decodes the body (at most limit bytes, a JSON content type, no
 // unknown fields) into v. Requiring JSON also makes a cross-site form
 // unable to send it.
 func readJSON(r *http.Request, w http.ResponseWriter, limit int64, v any) error {
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
-		return errorf(http.StatusUnsupportedMediaType, "bad-request", "send the body as JSON (Content-Type: application/json)")
+		return errNotJSON
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
 	dec.DisallowUnknownFields()

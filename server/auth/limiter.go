@@ -31,7 +31,13 @@ func (l *limiter) refill(b *bucket, now time.Time) {
 }
 
 // take spends one of addr's tokens if it has one.
-func (l *limiter) take(addr string) bool {
+func (l *limiter) take(addr string) bool { return l.use(addr, true) }
+
+// allows reports whether addr has a token, spending none (a request that
+// is counted only if it fails).
+func (l *limiter) allows(addr string) bool { return l.use(addr, false) }
+
+func (l *limiter) use(addr string, spend bool) bool {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -52,6 +58,8 @@ func (l *limiter) take(addr string) bool {
 	if b.tokens < 1 {
 		return false
 	}
-	b.tokens--
+	if spend {
+		b.tokens--
+	}
 	return true
 }

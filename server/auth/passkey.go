@@ -162,7 +162,13 @@ func (a *Auth) handleSignUpFinish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user := store.User{ID: c.UserID, Name: c.Name, Key: c.Key, Created: a.now()}
+	release, err := a.countSignUp(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
 	if err := a.st.CreateUser(r.Context(), user); err != nil {
+		release()
 		if errors.Is(err, store.ErrConflict) {
 			err = errorf(http.StatusConflict, "name-taken", "the name %q was taken meanwhile; choose another", c.Name)
 		}
@@ -171,6 +177,7 @@ func (a *Auth) handleSignUpFinish(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := a.addPasskey(r, user.ID, cred); err != nil {
 		a.st.DeleteUser(r.Context(), user.ID, Anonymous) // no account without a way in
+		release()
 		a.fail(w, r, err)
 		return
 	}

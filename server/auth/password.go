@@ -50,7 +50,12 @@ func (a *Auth) handleSignUp(w http.ResponseWriter, r *http.Request) {
 // createUser stores u and signs it in. Usernames are public (profiles are
 // at /u/NAME), so saying a name is taken tells nothing secret.
 func (a *Auth) createUser(w http.ResponseWriter, r *http.Request, u store.User) error {
+	release, err := a.countSignUp(r)
+	if err != nil {
+		return err
+	}
 	if err := a.st.CreateUser(r.Context(), u); err != nil {
+		release()
 		if errors.Is(err, store.ErrConflict) {
 			return errorf(http.StatusConflict, "name-taken", "the name %q is taken (or reads too like one that is); choose another", u.Name)
 		}
@@ -76,8 +81,10 @@ func message(err error) string {
 // dummy hash when the name has no account or is locked) and one count of
 // the failure under the name's key (whether or not an account has it), so
 // neither the answer nor its time tells whether a name has an account.
+// The address's attempts are spent by failures only.
 func (a *Auth) handleSignIn(w http.ResponseWriter, r *http.Request) {
-	if !a.attempts.take(a.addr(r)) {
+	addr := a.addr(r)
+	if !a.attempts.allows(addr) || !a.signins.take(addr) {
 		writeError(w, errTooMany)
 		return
 	}
@@ -92,6 +99,7 @@ func (a *Auth) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
+		a.attempts.take(addr)
 		writeError(w, errSignIn)
 		return
 	}

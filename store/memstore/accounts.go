@@ -18,6 +18,7 @@ type accounts struct {
 	challenges map[string]store.Challenge
 	secrets    map[string]string
 	failures   map[string]failure
+	signups    map[string]signUps
 	links      map[seatKey]string // seat -> user id
 	daily      map[string]*store.DailyAttempt
 	verdicts   map[string]string
@@ -25,6 +26,12 @@ type accounts struct {
 	history    map[ratingKey][]store.RatingPoint
 	puzzles    map[puzzleKey]store.PuzzleRating
 	answers    map[answerKey]store.PuzzleAnswer
+}
+
+// signUps is one address's sign-ups in the window since start.
+type signUps struct {
+	start time.Time
+	made  int
 }
 
 type failure struct {
@@ -42,7 +49,7 @@ type ratingKey struct{ user, category string }
 func newAccounts() *accounts {
 	return &accounts{
 		users: map[string]*store.User{}, passkeys: map[string]store.Passkey{}, sessions: map[string]store.Session{},
-		challenges: map[string]store.Challenge{}, secrets: map[string]string{}, failures: map[string]failure{}, links: map[seatKey]string{},
+		challenges: map[string]store.Challenge{}, secrets: map[string]string{}, failures: map[string]failure{}, signups: map[string]signUps{}, links: map[seatKey]string{},
 		daily: map[string]*store.DailyAttempt{}, verdicts: map[string]string{},
 		ratings: map[ratingKey]store.Rating{}, history: map[ratingKey][]store.RatingPoint{},
 		puzzles: map[puzzleKey]store.PuzzleRating{}, answers: map[answerKey]store.PuzzleAnswer{},
@@ -382,6 +389,38 @@ func (s *Store) PurgeExpired(ctx context.Context, now time.Time) error {
 	deleteWhere(s.acc.failures, func(v failure) bool {
 		return !v.LockedUntil.After(now) && !v.updated.After(now.Add(-24*time.Hour))
 	})
+	deleteWhere(s.acc.signups, func(v signUps) bool { return !v.start.After(now.Add(-store.SignUpWindow)) })
+	return nil
+}
+
+// TakeSignUp implements store.Accounts.
+func (s *Store) TakeSignUp(ctx context.Context, address string, most int, now time.Time) (bool, error) {
+	if err := s.lock(ctx); err != nil {
+		return false, err
+	}
+	defer s.mu.Unlock()
+	w, ok := s.acc.signups[address]
+	if !ok || !w.start.After(now.Add(-store.SignUpWindow)) {
+		w = signUps{start: now}
+	}
+	if w.made >= most {
+		return false, nil
+	}
+	w.made++
+	s.acc.signups[address] = w
+	return true, nil
+}
+
+// ReturnSignUp implements store.Accounts.
+func (s *Store) ReturnSignUp(ctx context.Context, address string) error {
+	if err := s.lock(ctx); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	if w, ok := s.acc.signups[address]; ok && w.made > 0 {
+		w.made--
+		s.acc.signups[address] = w
+	}
 	return nil
 }
 

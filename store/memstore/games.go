@@ -139,8 +139,19 @@ func (s *Store) DailyByTable(ctx context.Context, table string) (store.DailyAtte
 // boardOrder ranks finished attempts: grade, enemies, fewer actions, the
 // earlier finish, then the table id.
 func boardOrder(a, b store.DailyAttempt) int {
-	return cmp.Or(cmp.Compare(b.Grade, a.Grade), cmp.Compare(b.Enemies, a.Enemies), cmp.Compare(a.Actions, b.Actions),
+	return cmp.Or(cmpBool(a.Aborted, b.Aborted), cmp.Compare(b.Grade, a.Grade), cmp.Compare(b.Enemies, a.Enemies), cmp.Compare(a.Actions, b.Actions),
 		a.Finished.Compare(b.Finished), cmp.Compare(a.Table, b.Table))
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case b:
+		return -1
+	}
+	return 1
 }
 
 // DailyBoard implements store.Accounts.

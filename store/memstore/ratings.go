@@ -74,14 +74,14 @@ func boardRatings(rs []store.Rating) {
 }
 
 // Leaderboard implements store.Accounts.
-func (s *Store) Leaderboard(ctx context.Context, category string, offset, limit int) ([]store.Rating, error) {
+func (s *Store) Leaderboard(ctx context.Context, category string, est store.Established, offset, limit int) ([]store.Rating, error) {
 	if err := s.lock(ctx); err != nil {
 		return nil, err
 	}
 	defer s.mu.Unlock()
 	out := []store.Rating{}
 	for k, r := range s.acc.ratings {
-		if k.category == category {
+		if k.category == category && est.Holds(r) {
 			out = append(out, s.rating(r))
 		}
 	}
@@ -90,18 +90,18 @@ func (s *Store) Leaderboard(ctx context.Context, category string, offset, limit 
 }
 
 // RatingRank implements store.Accounts.
-func (s *Store) RatingRank(ctx context.Context, category, user string) (int, error) {
+func (s *Store) RatingRank(ctx context.Context, category, user string, est store.Established) (int, error) {
 	if err := s.lock(ctx); err != nil {
 		return 0, err
 	}
 	defer s.mu.Unlock()
 	mine, ok := s.acc.ratings[ratingKey{user, category}]
-	if !ok {
-		return 0, notFound("user %q has no %s rating", user, category)
+	if !ok || !est.Holds(mine) {
+		return 0, notFound("user %q has no established %s rating", user, category)
 	}
 	rank := 1
 	for k, r := range s.acc.ratings {
-		if k.category == category && (r.R > mine.R || (r.R == mine.R && r.User < user)) {
+		if k.category == category && est.Holds(r) && (r.R > mine.R || (r.R == mine.R && r.User < user)) {
 			rank++
 		}
 	}
@@ -145,10 +145,11 @@ func (s *Store) Settle(ctx context.Context, st store.Settlement) error {
 		}
 		k := ratingKey{b.User, b.Category}
 		s.acc.ratings[k] = store.Rating{User: b.User, Category: b.Category, R: c.After.R, RD: c.After.RD, Vol: c.After.Vol, Games: b.Games + 1, Updated: at}
-		s.acc.history[k] = append(s.acc.history[k], store.RatingPoint{Table: st.Table, At: at, R: c.After.R, RD: c.After.RD, Vol: c.After.Vol})
+		s.acc.history[k] = append(s.acc.history[k], store.RatingPoint{Table: st.Table, At: at, R: c.After.R, RD: c.After.RD, Vol: c.After.Vol,
+			Outcome: c.Outcome, GaveUp: c.GaveUp})
 	}
 	if d, ok := s.acc.daily[st.Table]; ok && st.Daily != nil && d.Finished.IsZero() {
-		d.Finished, d.Won, d.Grade, d.Enemies, d.Actions = at, st.Daily.Won, st.Daily.Grade, st.Daily.Enemies, st.Daily.Actions
+		d.Finished, d.Won, d.Grade, d.Enemies, d.Actions, d.Aborted = at, st.Daily.Won, st.Daily.Grade, st.Daily.Enemies, st.Daily.Actions, st.Daily.Aborted
 	}
 	return nil
 }

@@ -185,7 +185,8 @@ func (a *Accounts) DeleteSessions(ctx context.Context, user string) (int, error)
 	return int(n), err
 }
 
-// PurgeExpired removes expired sessions and challenges.
+// PurgeExpired removes expired sessions and challenges, old sign-in
+// failures and sign-up windows over.
 func (a *Accounts) PurgeExpired(ctx context.Context, now time.Time) error {
 	return a.write(ctx, func(ctx context.Context, tx Querier) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires <= $1`, micros(now)); err != nil {
@@ -194,8 +195,11 @@ func (a *Accounts) PurgeExpired(ctx context.Context, now time.Time) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM auth_challenges WHERE expires <= $1`, micros(now)); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM signin_failures WHERE locked_until <= $1 AND updated <= $2`,
-			micros(now), micros(now.Add(-24*time.Hour)))
+		if _, err := tx.ExecContext(ctx, `DELETE FROM signin_failures WHERE locked_until <= $1 AND updated <= $2`,
+			micros(now), micros(now.Add(-24*time.Hour))); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM signup_addresses WHERE window_start <= $1`, micros(now.Add(-store.SignUpWindow)))
 		return err
 	})
 }

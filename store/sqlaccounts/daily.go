@@ -31,7 +31,7 @@ func (a *Accounts) StartDaily(ctx context.Context, t store.Table, day, user stri
 	})
 }
 
-const attemptColumns = `a.day, a.user_id, a.table_id, COALESCE(u.name, ''), a.started, a.finished, a.won, a.grade, a.enemies, a.actions`
+const attemptColumns = `a.day, a.user_id, a.table_id, COALESCE(u.name, ''), a.started, a.finished, a.won, a.grade, a.enemies, a.actions, a.aborted`
 
 const attemptFrom = ` FROM daily_attempts a LEFT JOIN users u ON u.id = a.user_id AND a.user_id <> ''`
 
@@ -39,9 +39,9 @@ func scanAttempt(row interface{ Scan(...any) error }) (store.DailyAttempt, error
 	var d store.DailyAttempt
 	var started int64
 	var finished *int64
-	var won int
-	err := row.Scan(&d.Day, &d.User, &d.Table, &d.Name, &started, &finished, &won, &d.Grade, &d.Enemies, &d.Actions)
-	d.Started, d.Won = fromMicros(started), won != 0
+	var won, aborted int
+	err := row.Scan(&d.Day, &d.User, &d.Table, &d.Name, &started, &finished, &won, &d.Grade, &d.Enemies, &d.Actions, &aborted)
+	d.Started, d.Won, d.Aborted = fromMicros(started), won != 0, aborted != 0
 	if finished != nil {
 		d.Finished = fromMicros(*finished)
 	}
@@ -92,7 +92,7 @@ func (a *Accounts) DailyBoard(ctx context.Context, day string, offset, limit int
 		limit = 100
 	}
 	return a.attempts(ctx, `SELECT `+attemptColumns+attemptFrom+` WHERE a.day = $1 AND a.finished IS NOT NULL
-		ORDER BY a.grade DESC, a.enemies DESC, a.actions ASC, a.finished ASC, a.table_id ASC LIMIT $2 OFFSET $3`, day, limit, max(offset, 0))
+		ORDER BY a.aborted ASC, a.grade DESC, a.enemies DESC, a.actions ASC, a.finished ASC, a.table_id ASC LIMIT $2 OFFSET $3`, day, limit, max(offset, 0))
 }
 
 // UserDaily lists user's attempts, newest day first.

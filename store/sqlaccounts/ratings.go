@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"cardtable/store"
 	"cardtable/store/sqlrows"
@@ -58,7 +59,7 @@ func (a *Accounts) RatingHistory(ctx context.Context, user, category string, lim
 	if limit <= 0 {
 		limit = 200
 	}
-	rows, err := a.Read.QueryContext(ctx, `SELECT table_id, at, rating, rd, vol FROM rating_history
+	rows, err := a.Read.QueryContext(ctx, `SELECT table_id, at, rating, rd, vol, outcome, gave_up FROM rating_history
 		WHERE user_id = $1 AND category = $2 ORDER BY at DESC, table_id DESC LIMIT $3`, user, category, limit)
 	if err != nil {
 		return nil, a.fail(err)
@@ -68,7 +69,7 @@ func (a *Accounts) RatingHistory(ctx context.Context, user, category string, lim
 	for rows.Next() {
 		var p store.RatingPoint
 		var at int64
-		if err := rows.Scan(&p.Table, &at, &p.R, &p.RD, &p.Vol); err != nil {
+		if err := rows.Scan(&p.Table, &at, &p.R, &p.RD, &p.Vol, &p.Outcome, &p.GaveUp); err != nil {
 			return nil, a.fail(err)
 		}
 		p.At = fromMicros(at)
@@ -78,28 +79,41 @@ func (a *Accounts) RatingHistory(ctx context.Context, user, category string, lim
 	return out, a.fail(rows.Err())
 }
 
-// Leaderboard lists category's ratings, highest first.
-func (a *Accounts) Leaderboard(ctx context.Context, category string, offset, limit int) ([]store.Rating, error) {
+// established is the condition, on ratings r, of a rating established at
+// est.Now (its deviation grown since r.updated at most est.MaxRD), with its
+// arguments from number n on.
+func established(est store.Established, n int) (string, []any) {
+	perMicro := est.Scale * est.Scale / float64(24*time.Hour/time.Microsecond)
+	return fmt.Sprintf(`r.rd * r.rd + ($%d - r.updated) * r.vol * r.vol * $%d <= $%d`, n, n+1, n+2),
+		[]any{micros(est.Now), perMicro, est.MaxRD * est.MaxRD}
+}
+
+// Leaderboard lists category's established ratings, highest first.
+func (a *Accounts) Leaderboard(ctx context.Context, category string, est store.Established, offset, limit int) ([]store.Rating, error) {
 	if limit <= 0 {
 		limit = 50
 	}
-	return a.ratings(ctx, `SELECT `+ratingColumns+ratingFrom+` WHERE r.category = $1
-		ORDER BY r.rating DESC, r.user_id ASC LIMIT $2 OFFSET $3`, category, limit, max(offset, 0))
+	cond, args := established(est, 4)
+	return a.ratings(ctx, `SELECT `+ratingColumns+ratingFrom+` WHERE r.category = $1 AND `+cond+`
+		ORDER BY r.rating DESC, r.user_id ASC LIMIT $2 OFFSET $3`, append([]any{category, limit, max(offset, 0)}, args...)...)
 }
 
 // RatingRank is user's place on category's leaderboard, from 1.
-func (a *Accounts) RatingRank(ctx context.Context, category, user string) (int, error) {
+func (a *Accounts) RatingRank(ctx context.Context, category, user string, est store.Established) (int, error) {
+	cond, args := established(est, 3)
 	var mine float64
-	err := a.Read.QueryRowContext(ctx, `SELECT rating FROM ratings WHERE category = $1 AND user_id = $2`, category, user).Scan(&mine)
+	err := a.Read.QueryRowContext(ctx, `SELECT r.rating FROM ratings r WHERE r.category = $1 AND r.user_id = $2 AND `+cond,
+		append([]any{category, user}, args...)...).Scan(&mine)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, notFound("user %q has no %s rating", user, category)
+		return 0, notFound("user %q has no established %s rating", user, category)
 	}
 	if err != nil {
 		return 0, a.fail(err)
 	}
 	var above int
-	err = a.Read.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings WHERE category = $1 AND (rating > $2 OR (rating = $2 AND user_id < $3))`,
-		category, mine, user).Scan(&above)
+	cond, args = established(est, 4)
+	err = a.Read.QueryRowContext(ctx, `SELECT COUNT(*) FROM ratings r WHERE r.category = $1 AND (r.rating > $2 OR (r.rating = $2 AND r.user_id < $3)) AND `+cond,
+		append([]any{category, mine, user}, args...)...).Scan(&above)
 	return above + 1, a.fail(err)
 }
 
@@ -133,8 +147,8 @@ func (a *Accounts) Settle(ctx context.Context, st store.Settlement) error {
 			}
 		}
 		if d := st.Daily; d != nil {
-			if _, err := tx.ExecContext(ctx, `UPDATE daily_attempts SET finished = $2, won = $3, grade = $4, enemies = $5, actions = $6
-				WHERE table_id = $1 AND finished IS NULL`, st.Table, micros(st.At), sqlrows.Bool(d.Won), d.Grade, d.Enemies, d.Actions); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE daily_attempts SET finished = $2, won = $3, grade = $4, enemies = $5, actions = $6, aborted = $7
+				WHERE table_id = $1 AND finished IS NULL`, st.Table, micros(st.At), sqlrows.Bool(d.Won), d.Grade, d.Enemies, d.Actions, sqlrows.Bool(d.Aborted)); err != nil {
 				return err
 			}
 		}
@@ -171,7 +185,7 @@ func writeRating(ctx context.Context, tx Querier, st store.Settlement, c store.R
 	if err := writeUserRating(ctx, tx, c, micros(st.At)); err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO rating_history (user_id, category, table_id, at, rating, rd, vol)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, b.User, b.Category, st.Table, micros(st.At), r.R, r.RD, r.Vol)
+	_, err = tx.ExecContext(ctx, `INSERT INTO rating_history (user_id, category, table_id, at, rating, rd, vol, outcome, gave_up)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, b.User, b.Category, st.Table, micros(st.At), r.R, r.RD, r.Vol, c.Outcome, c.GaveUp)
 	return err
 }

@@ -151,11 +151,11 @@ func testPuzzleLists(t *testing.T, open Open) {
 	if r := userPuzzleRating(t, s, "u1"); r.Games != 3 || r.R != 1530 {
 		t.Errorf("Ann's puzzle rating after three answers: %+v", r)
 	}
-	board, err := s.Leaderboard(ctx, puzzleCat, 0, 10)
+	board, err := s.Leaderboard(ctx, puzzleCat, everyone, 0, 10)
 	if err != nil || len(board) != 2 || board[0].Name != "Ann" || board[1].Name != "Bob" {
 		t.Errorf("the puzzles' leaderboard: %+v, %v", board, err)
 	}
-	if rank, err := s.RatingRank(ctx, puzzleCat, "u2"); err != nil || rank != 2 {
+	if rank, err := s.RatingRank(ctx, puzzleCat, "u2", everyone); err != nil || rank != 2 {
 		t.Errorf("Bob's puzzle rank: %d, %v", rank, err)
 	}
 	// Deleting Ann removes her answers and rating; the puzzles keep theirs.

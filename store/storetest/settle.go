@@ -3,6 +3,8 @@ package storetest
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -80,6 +82,7 @@ func testDailyBoard(t *testing.T, open Open) {
 	entries := []entry{
 		{"silver", 2, 12, 60, 1}, {"gold-slow", 3, 12, 90, 2}, {"gold-fast", 3, 12, 70, 3},
 		{"loss-8", 0, 8, 40, 4}, {"loss-10", 0, 10, 80, 5}, {"gold-fast-late", 3, 12, 70, 6}, {"playing", 0, 0, 0, 0},
+		{"aborted", 0, 0, 0, 7},
 	}
 	for i, e := range entries {
 		mustUser(t, s, e.user, e.user)
@@ -88,7 +91,8 @@ func testDailyBoard(t *testing.T, open Open) {
 			t.Fatal(err)
 		}
 		if e.finish > 0 {
-			finishDaily(t, s, id, epoch.Add(e.finish*time.Minute), store.DailyAttempt{Won: e.grade > 0, Grade: e.grade, Enemies: e.enemies, Actions: e.actions})
+			finishDaily(t, s, id, epoch.Add(e.finish*time.Minute), store.DailyAttempt{Won: e.grade > 0, Grade: e.grade, Enemies: e.enemies, Actions: e.actions,
+				Aborted: e.user == "aborted"})
 		}
 	}
 	board, err := s.DailyBoard(ctx, "2026-12-01", 0, 0)
@@ -99,9 +103,12 @@ func testDailyBoard(t *testing.T, open Open) {
 	for _, d := range board {
 		got = append(got, d.Name)
 	}
-	want := "[gold-fast gold-fast-late gold-slow silver loss-10 loss-8]"
+	want := "[gold-fast gold-fast-late gold-slow silver loss-10 loss-8 aborted]"
 	if fmt.Sprint(got) != want {
-		t.Errorf("DailyBoard = %v, want %v (grade, enemies, fewer actions, earlier finish; unfinished left out)", got, want)
+		t.Errorf("DailyBoard = %v, want %v (played before aborted, grade, enemies, fewer actions, earlier finish; unfinished left out)", got, want)
+	}
+	if last := board[len(board)-1]; !last.Aborted || board[0].Aborted {
+		t.Errorf("the aborted attempt reads %+v, the first %+v", last, board[0])
 	}
 	if d := board[0]; !d.Won || d.Grade != 3 || d.Enemies != 12 || d.Actions != 70 || !d.Finished.Equal(epoch.Add(3*time.Minute).Truncate(time.Microsecond)) {
 		t.Errorf("the board's first entry: %+v", d)
@@ -151,13 +158,21 @@ func testSettle(t *testing.T, open Open) {
 	}
 	create(t, s, twoPlayer("g2"))
 	at2 := at.Add(time.Hour)
+	lost := change(rs[1], 1300)
+	lost.Outcome, lost.GaveUp = "lost", "left"
+	won2 := change(rs[0], 1700)
+	won2.Outcome = "won"
 	if err := s.Settle(ctx, store.Settlement{Table: "g2", Result: won, At: at2,
-		Ratings: []store.RatingChange{change(rs[0], 1700), change(rs[1], 1300)}}); err != nil {
+		Ratings: []store.RatingChange{won2, lost}}); err != nil {
 		t.Fatal(err)
 	}
 	h, err := s.RatingHistory(ctx, "u1", "watchtower", 0)
-	if err != nil || len(h) != 2 || h[0].Table != "g1" || h[0].R != 1662 || h[1].Table != "g2" || h[1].R != 1700 || !h[1].At.Equal(at2.Truncate(time.Microsecond)) {
+	if err != nil || len(h) != 2 || h[0].Table != "g1" || h[0].R != 1662 || h[1].Table != "g2" || h[1].R != 1700 || !h[1].At.Equal(at2.Truncate(time.Microsecond)) ||
+		h[0].Outcome != "" || h[1].Outcome != "won" || h[1].GaveUp != "" {
 		t.Errorf("RatingHistory = %+v, %v", h, err)
+	}
+	if hb, _ := s.RatingHistory(ctx, "u2", "watchtower", 0); len(hb) != 2 || hb[1].Outcome != "lost" || hb[1].GaveUp != "left" {
+		t.Errorf("the loser's history keeps the game's rated result: %+v", hb)
 	}
 	if h, _ := s.RatingHistory(ctx, "u1", "watchtower", 1); len(h) != 1 || h[0].Table != "g2" {
 		t.Errorf("RatingHistory's last 1: %+v", h)
@@ -318,7 +333,7 @@ func testLeaderboard(t *testing.T, open Open) {
 			t.Fatal(err)
 		}
 	}
-	board, err := s.Leaderboard(ctx, "watchtower", 0, 0)
+	board, err := s.Leaderboard(ctx, "watchtower", everyone, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,18 +344,132 @@ func testLeaderboard(t *testing.T, open Open) {
 	if fmt.Sprint(got) != "[u1 u3 u2 u0 u4]" {
 		t.Errorf("Leaderboard = %v, want [u1 u3 u2 u0 u4] (highest first, ties by id)", got)
 	}
-	if page, err := s.Leaderboard(ctx, "watchtower", 3, 5); err != nil || len(page) != 2 || page[0].User != "u0" || page[0].Name != "pu0" {
+	if page, err := s.Leaderboard(ctx, "watchtower", everyone, 3, 5); err != nil || len(page) != 2 || page[0].User != "u0" || page[0].Name != "pu0" {
 		t.Errorf("Leaderboard from 3: %+v, %v", page, err)
 	}
 	for user, want := range map[string]int{"u1": 1, "u3": 2, "u2": 3, "u0": 4, "u4": 5} {
-		if rank, err := s.RatingRank(ctx, "watchtower", user); err != nil || rank != want {
+		if rank, err := s.RatingRank(ctx, "watchtower", user, everyone); err != nil || rank != want {
 			t.Errorf("RatingRank(%s) = %d, %v; want %d", user, rank, err, want)
 		}
 	}
-	_, err = s.RatingRank(ctx, "war-slap", "u1")
+	_, err = s.RatingRank(ctx, "war-slap", "u1", everyone)
 	wantErr(t, "RatingRank without a rating", err, store.ErrNotFound)
-	if other, err := s.Leaderboard(ctx, "war-slap", 0, 10); err != nil || len(other) != 0 {
+	if other, err := s.Leaderboard(ctx, "war-slap", everyone, 0, 10); err != nil || len(other) != 0 {
 		t.Errorf("another category's board: %+v, %v", other, err)
+	}
+}
+
+// everyone is a leaderboard's selection that leaves nobody out.
+var everyone = store.Established{Now: epoch, MaxRD: 1e9, Scale: 1}
+
+// testLeaderboardEstablished: a leaderboard leaves out the ratings whose
+// deviation, grown for the days since their last game, is above MaxRD.
+func testLeaderboardEstablished(t *testing.T, open Open) {
+	s, _ := freshAccounts(t, open)
+	// RD 60, 100 and 120 at epoch, volatility 0.06, Glicko-2's scale:
+	// each day adds (0.06·173.7178)² = 108.6 to RD².
+	for i, rd := range []float64{60, 100, 120} {
+		id := fmt.Sprintf("u%d", i)
+		mustUser(t, s, id, "p"+id)
+		tb := twoPlayer("g" + id)
+		create(t, s, tb)
+		c := store.RatingChange{Before: newRating(id), After: store.Rating{R: 1600 - 10*float64(i), RD: rd, Vol: 0.06}}
+		if err := s.Settle(ctx, store.Settlement{Table: tb.ID, Result: won, At: epoch, Ratings: []store.RatingChange{c}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	scale := 400 / math.Ln10
+	for _, c := range []struct {
+		days float64
+		want string
+	}{{0, "[u0 u1]"}, {19, "[u0 u1]"}, {20, "[u0]"}, {78, "[u0]"}, {79, "[]"}} {
+		est := store.Established{Now: epoch.Add(time.Duration(c.days * 24 * float64(time.Hour))), MaxRD: 110, Scale: scale}
+		board, err := s.Leaderboard(ctx, "watchtower", est, 0, 10)
+		got := []string{}
+		for _, r := range board {
+			got = append(got, r.User)
+		}
+		if err != nil || fmt.Sprint(got) != c.want {
+			t.Errorf("after %v days the board is %v, %v; want %s", c.days, got, err, c.want)
+		}
+		rank, err := s.RatingRank(ctx, "watchtower", "u1", est)
+		if in := strings.Contains(c.want, "u1"); in != (err == nil) || (in && rank != 2) {
+			t.Errorf("after %v days u1's rank is %d, %v", c.days, rank, err)
+		}
+		for _, r := range []store.Rating{{RD: 60, Vol: 0.06, Updated: epoch}, {RD: 120, Vol: 0.06, Updated: epoch}} {
+			if est.Holds(r) != (r.RD == 60 && c.days < 79) {
+				t.Errorf("Holds(%v) after %v days: %v", r.RD, c.days, est.Holds(r))
+			}
+		}
+	}
+}
+
+// testSignUps: an address's sign-ups are counted in a window; past the
+// bound nothing is counted; a returned one may be taken again; a new
+// window starts once the old one is over; two addresses count apart.
+func testSignUps(t *testing.T, open Open) {
+	s, _ := freshAccounts(t, open)
+	take := func(addr string, at time.Time) bool {
+		t.Helper()
+		ok, err := s.TakeSignUp(ctx, addr, 3, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	for i := range 3 {
+		if !take("a", epoch.Add(time.Duration(i)*time.Minute)) {
+			t.Fatalf("sign-up %d of 3 refused", i+1)
+		}
+	}
+	if take("a", epoch.Add(time.Hour)) {
+		t.Error("a fourth sign-up in the window was counted")
+	}
+	if !take("b", epoch.Add(time.Hour)) {
+		t.Error("another address was refused")
+	}
+	if err := s.ReturnSignUp(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if !take("a", epoch.Add(2*time.Hour)) || take("a", epoch.Add(2*time.Hour)) {
+		t.Error("a returned sign-up is not taken exactly once again")
+	}
+	if !take("a", epoch.Add(store.SignUpWindow)) {
+		t.Error("the window is over, yet the address is refused")
+	}
+	if err := s.PurgeExpired(ctx, epoch.Add(3*store.SignUpWindow)); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if !take("a", epoch.Add(3*store.SignUpWindow)) {
+			t.Error("after the purge the address starts again")
+		}
+	}
+}
+
+// testSignUpRace: ten sign-ups at once from one address count at most
+// the bound.
+func testSignUpRace(t *testing.T, open Open) {
+	s, _ := freshAccounts(t, open)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	taken := 0
+	for range 10 {
+		wg.Go(func() {
+			ok, err := s.TakeSignUp(ctx, "a", 3, epoch)
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if ok {
+				taken++
+			}
+		})
+	}
+	wg.Wait()
+	if taken != 3 {
+		t.Errorf("10 sign-ups at once with a bound of 3: %d counted", taken)
 	}
 }
 
@@ -388,7 +517,7 @@ func testDeleteUser(t *testing.T, open Open) {
 	if _, err := s.Passkey(ctx, "k1"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("the deleted user's passkey is there: %v", err)
 	}
-	if rs, _ := s.Leaderboard(ctx, "watchtower", 0, 10); len(rs) != 1 || rs[0].User != "u2" {
+	if rs, _ := s.Leaderboard(ctx, "watchtower", everyone, 0, 10); len(rs) != 1 || rs[0].User != "u2" {
 		t.Errorf("the board after the deletion: %+v", rs)
 	}
 	if h, _ := s.RatingHistory(ctx, "u1", "watchtower", 0); len(h) != 0 {
