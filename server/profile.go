@@ -66,7 +66,7 @@ type profileGame struct {
 	// player's rating, only when it moved it.
 	Rated  bool        `json:"rated,omitempty"`
 	Rating *gameRating `json:"rating,omitempty"`
-	Daily   string `json:"daily,omitempty"`
+	Daily  string      `json:"daily,omitempty"`
 	// Replay is the replay page, once the game may be watched; Analysis
 	// the replay page with its analysis panel up, when the game has a
 	// stored analysis (docs/analysis.md).

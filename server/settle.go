@@ -12,7 +12,7 @@ import (
 	"cardtable/ratings"
 	"cardtable/record"
 	"cardtable/store"
-	)
+)
 
 // settle stores a finished game's result. A rated table's rating changes
 // and a daily table's result go with it in one transaction (store.Settle):
