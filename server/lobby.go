@@ -204,7 +204,11 @@ func seatPlan(g engine.Game, req createReq) ([]seatReq, map[string]string, error
 		given = map[string]string{}
 	}
 	seats := req.Seats
-	if len(seats) == 0 {
+	if seats != nil && len(seats) == 0 {
+		lo, hi := g.Seats()
+		return nil, nil, apiErrorf(http.StatusBadRequest, "bad-seats", "seats: [] lists no seat; list %d to %d, or leave seats out for the default (you and the game's default bot)", lo, hi)
+	}
+	if seats == nil {
 		opts, err := engine.ResolveOptions(g.Options(), given)
 		if err != nil {
 			return nil, nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)

@@ -1,12 +1,20 @@
 package server
 
-import "cardtable/table"
+import (
+	"strings"
+
+	"cardtable/table"
+)
 
 // tableCommand serves a table command: one about the table rather than the
 // game (docs/protocol.md, "Adding a message"). Each command is one case
 // calling a method in its feature's own file; a method refuses with a
 // *table.Error (sent back with refuse), which changes nothing.
 func (r *room) tableCommand(c *client, cmd table.Command) {
+	if err := strayFields(cmd); err != nil {
+		r.refuse(c, cmd.ID, err)
+		return
+	}
 	var err error
 	switch cmd.Type {
 	case table.CommandResign:
@@ -35,4 +43,29 @@ func (r *room) tableCommand(c *client, cmd table.Command) {
 	if err != nil {
 		r.refuse(c, cmd.ID, err)
 	}
+}
+
+// strayFields refuses a table command carrying a field of another
+// command (an action or version, which only game commands take; a chat's
+// text or an auto-play's pace elsewhere), rather than ignoring it: a
+// client that sends one has mistaken the protocol (docs/protocol.md).
+func strayFields(cmd table.Command) error {
+	var stray []string
+	if cmd.Version != nil {
+		stray = append(stray, "version")
+	}
+	if cmd.Action != "" && cmd.Type != table.CommandAuto {
+		stray = append(stray, "action")
+	}
+	if cmd.Text != "" && cmd.Type != table.CommandChat {
+		stray = append(stray, "text")
+	}
+	if cmd.PerSecond != 0 && cmd.Type != table.CommandAuto {
+		stray = append(stray, "per_second")
+	}
+	if len(stray) == 0 {
+		return nil
+	}
+	return table.Errorf(table.CodeBadMessage, "%s: a %q command takes no %s; send {\"type\":%q} (with \"id\" if you like)",
+		strings.Join(stray, ", "), cmd.Type, strings.Join(stray, " or "), cmd.Type)
 }

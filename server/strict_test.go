@@ -1,0 +1,116 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"cardtable/server/auth"
+	"cardtable/server/testclock"
+)
+
+// TestEmptySeatsRefused: "seats": [] is a list of no seat, refused
+// bad-seats and nothing made; leaving seats out still seats the default.
+func TestEmptySeatsRefused(t *testing.T) {
+	ts := newTestServer(t, nil, Config{})
+	var e apiError
+	if code := ts.do("POST", "/api/tables", `{"game":"war","seats":[]}`, &e); code != http.StatusBadRequest || e.Code != "bad-seats" {
+		t.Errorf(`"seats": []: %d %+v; want 400 bad-seats`, code, e)
+	}
+	var list struct{ Tables []tableJSON }
+	ts.do("GET", "/api/tables", nil, &list)
+	if len(list.Tables) != 0 {
+		t.Errorf("a refused table was made: %+v", list.Tables)
+	}
+	if code := ts.do("POST", "/api/tables", `{"game":"war"}`, nil); code != http.StatusCreated {
+		t.Errorf("seats left out: %d; want the default table", code)
+	}
+}
+
+// TestTableCommandStrayFields: a table command carrying a field of
+// another command (an action, a version, a chat's text, a pace) is
+// refused bad-message and does nothing; the same command without it
+// works.
+func TestTableCommandStrayFields(t *testing.T) {
+	ts := lifeServer(t, nil, testclock.New(lifeStart))
+	tb, tok := people(t, ts, "war", 2, nil, nil)
+	ann := ts.dial(tb.ID, tok[0])
+	for i, line := range []string{
+		`{"type":"resign","id":"a","action":"flip","version":0}`,
+		`{"type":"resign","id":"b","version":0}`,
+		`{"type":"leave","id":"c","action":"flip"}`,
+		`{"type":"draw","id":"d","text":"please"}`,
+		`{"type":"abort","id":"e","per_second":5}`,
+	} {
+		ann.send(line)
+		e := refused(t, ann, string(rune('a'+i)), "bad-message")
+		if e.Text == "" {
+			t.Errorf("%s: refused without a sentence", line)
+		}
+	}
+	if hdr, _ := ts.st.Table(t.Context(), tb.ID); hdr.Result != nil || hdr.Seats[0].Kind != "human" {
+		t.Fatalf("a refused command changed the table: %+v", hdr)
+	}
+	tableCmd(ann, "resign", "ok")
+	if end := ann.until("end"); end.Result == nil || len(end.Result.Winners) != 1 || end.Result.Winners[0] != 1 {
+		t.Errorf("the plain resignation: %s", end.Raw)
+	}
+}
+
+// TestStatusTableDocumented: each status and code the HTTP side answers
+// these requests with is a row of docs/protocol.md's status table.
+func TestStatusTableDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/protocol.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 {
+			continue
+		}
+		for _, st := range strings.Split(cells[1], ",") {
+			for _, code := range strings.Split(cells[2], ",") {
+				rows[strings.TrimSpace(st)+" "+strings.Trim(strings.TrimSpace(code), "`")] = true
+			}
+		}
+	}
+	ts, _ := newAccountsServer(t)
+	for i := range auth.MaxSignUps {
+		ts.signedUp(fmt.Sprintf("user%d", i))
+	}
+	p := ts.person()
+	for _, c := range []struct {
+		method, path, ctype, body string
+		want                      int
+	}{
+		{"POST", "/api/tables", "application/json", `{"game":"war","name":"` + strings.Repeat("a", 20000) + `"}`, http.StatusRequestEntityTooLarge},
+		{"POST", "/api/tables", "application/json", `{"game":"war","seats":[]}`, http.StatusBadRequest},
+		{"POST", "/api/account/signout-all", "application/x-www-form-urlencoded", "x=1", http.StatusUnsupportedMediaType},
+		{"POST", "/api/account/signup", "application/json", `{"name":"onemore","password":"a long password"}`, http.StatusTooManyRequests},
+		{"GET", "/api/nothing-here", "", "", http.StatusNotFound},
+		{"DELETE", "/api/tables", "", "", http.StatusMethodNotAllowed},
+	} {
+		req, _ := http.NewRequest(c.method, ts.http.URL+c.path, strings.NewReader(c.body))
+		if c.ctype != "" {
+			req.Header.Set("Content-Type", c.ctype)
+		}
+		resp, err := p.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e apiError
+		json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("%s %s: %d %+v; want %d", c.method, c.path, resp.StatusCode, e, c.want)
+		}
+		if key := fmt.Sprintf("%d %s", resp.StatusCode, e.Code); !rows[key] {
+			t.Errorf("%s %s answers %s, which docs/protocol.md's status table does not list", c.method, c.path, key)
+		}
+	}
+}
