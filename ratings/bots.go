@@ -34,25 +34,30 @@ func CategoryTitle(c string) string {
 // with the weight of an opponent known to about ±100 (2 RD).
 const BotRD = 50.0
 
-// botElo holds each bot's strength measured by cardtable arena on the Elo
-// scale, relative to the game's default bot, which is anchored at Start
-// (1500): a new player is assumed as strong as the bot the lobby seats by
-// default. It is measured for each number of seats, since a game of three
-// or four is scored pair by pair as a rated game is (PairScores: the
-// winner beats every loser, the losers draw), which draws the bots closer
-// than a game of two. Only bots at their default settings carry a rating;
-// a table with a bot at other settings cannot be rated. The figures and
-// the commands that measured them are in docs/accounts.md.
+// botElo holds each bot's strength on the Elo scale, relative to the
+// game's default bot, which is anchored at Start (1500): a new player is
+// assumed as strong as the bot the lobby seats by default. It is measured
+// by cardtable arena for each number of seats, on the scoring a rated game
+// uses (PairScores): at two seats the arena's Bradley-Terry fit; at three
+// and four, where the losers of a game draw with each other (½ each), from
+// the arena's head-to-head shares (wins and half the ties), the bot's
+// expected score against the default bot: 400·log10(share/(1−share)). The
+// arena's fit there counts only the winner's pairs, which would put the
+// bots twice as far apart as the rating's scoring sees them. Only bots at
+// their default settings carry a rating; a table with a bot at other
+// settings cannot be rated. The figures and the commands are in
+// docs/accounts.md.
 var botElo = map[string]map[int]map[string]float64{
 	Watchtower: {
 		// cardtable arena watchtower --bots random,heuristic,expert -n 300:
 		// expert +237, heuristic +107, random -344 (mean 0; 95% CIs ±20-30).
 		2: {"heuristic": 0, "expert": 130, "random": -451},
-		// ... -o players=3 ... -n 300: expert +95, heuristic +89, random -183.
-		3: {"heuristic": 0, "expert": 6, "random": -272},
+		// ... -o players=3 ... -n 300: against heuristic, expert 50.75%,
+		// random 32.33%.
+		3: {"heuristic": 0, "expert": 5, "random": -128},
 		// ... -o players=4 --bots random,heuristic,expert,expert:iterations=300
-		// -n 100: expert +82, heuristic +50, random -213.
-		4: {"heuristic": 0, "expert": 32, "random": -263},
+		// -n 100: against heuristic, expert 52.75%, random 39.21%.
+		4: {"heuristic": 0, "expert": 19, "random": -76},
 	},
 	// cardtable arena war -o slap=5 --bots random,heuristic -n 2000:
 	// heuristic +200 [+190, +209], random -200.

@@ -191,8 +191,8 @@ func TestBotRatings(t *testing.T) {
 		}
 	}
 	// Scored pair by pair, a game of three draws the bots closer than a
-	// game of two (the arena measured random 451 below the default at two
-	// seats, 272 at three).
+	// game of two (random is 451 below the default at two seats, 128 at
+	// three: the losers' pairs are draws).
 	r2, _ := Bot(Watchtower, "random", 2)
 	r3, _ := Bot(Watchtower, "random", 3)
 	if r3.R <= r2.R {
