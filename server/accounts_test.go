@@ -366,8 +366,8 @@ func TestDailyDeal(t *testing.T) {
 	}
 	guest := ts.person()
 	dg, cg := guest.startDaily()
-	if dg.Counted {
-		t.Error("a guest's game counted")
+	if dg.Counted || !dg.Practice {
+		t.Error("a guest's game counted, or is not a practice deal")
 	}
 	playOut(t, map[int]*wsClient{0: cg})
 	var mine dailyJSON
@@ -422,6 +422,71 @@ func TestDailyDeal(t *testing.T) {
 	ann.do("GET", "/api/daily", nil, nil, &next)
 	if next.Day != "2026-12-03" || next.Mine != nil || next.Streak.Current != 1 {
 		t.Errorf("the next day: %+v", next)
+	}
+}
+
+// TestDailyGuestPractice: a guest never gets the day's deal, however
+// often they start: each start is a practice deal of its own (a random
+// seed, an ordinary table, not on the board), so nobody can learn the
+// counted deal's order without an account's one attempt.
+func TestDailyGuestPractice(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann := ts.signedUp("Ann")
+	da, _ := ann.startDaily()
+	deal, _ := ts.st.Table(context.Background(), da.ID)
+	guest := ts.person()
+	seeds := map[uint64]bool{}
+	for i := range 14 {
+		d, _ := guest.startDaily()
+		hdr, err := ts.st.Table(context.Background(), d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Counted || !d.Practice || hdr.Seed == deal.Seed || hdr.Daily != "" || seeds[hdr.Seed] {
+			t.Fatalf("guest start %d: %+v, table %+v; want a practice deal of its own, never the day's (seed %d)", i+1, d, hdr, deal.Seed)
+		}
+		seeds[hdr.Seed] = true
+	}
+	var today dailyJSON
+	ts.do("GET", "/api/daily", nil, &today)
+	if len(today.Board) != 0 {
+		t.Errorf("practice deals on the board: %+v", today.Board)
+	}
+}
+
+// TestDailyAborted: an attempt aborted before its first move is spent,
+// reads "aborted" (not "0/12") and ranks below every attempt played; the
+// page's ranking sentence names every tie-break.
+func TestDailyAborted(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
+	_, ca := ann.startDaily()
+	tableCmd(ca, "abort", "a")
+	ca.until("end")
+	_, cb := bob.startDaily()
+	playOut(t, map[int]*wsClient{0: cb})
+	deadline := time.Now().Add(hang)
+	var d dailyJSON
+	for len(d.Board) < 2 && time.Now().Before(deadline) {
+		ann.do("GET", "/api/daily", nil, nil, &d)
+	}
+	if len(d.Board) != 2 || d.Board[0].Name != "Bob" || d.Board[1].Name != "Ann" || !d.Board[1].Aborted || d.Board[0].Aborted {
+		t.Fatalf("the board: %+v; want Bob's played attempt above Ann's aborted one", d.Board)
+	}
+	if d.Mine == nil || !d.Mine.Aborted || !strings.Contains(d.Mine.Share, "aborted") || strings.Contains(d.Mine.Share, "0/12") {
+		t.Errorf("Ann's attempt: %+v", d.Mine)
+	}
+	if d.Ranking != daily.Ranking || !strings.Contains(d.Ranking, "earlier finish") {
+		t.Errorf("the ranking sentence: %q", d.Ranking)
+	}
+	var e apiError
+	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
+		t.Errorf("a start after aborting: %d %+v; the aborted attempt is spent", code, e)
+	}
+	var prof profileJSON
+	ts.do("GET", "/api/users/ann", nil, &prof)
+	if len(prof.Daily.Results) != 1 || !prof.Daily.Results[0].Aborted {
+		t.Errorf("Ann's profile: %+v", prof.Daily.Results)
 	}
 }
 

@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -81,10 +84,11 @@ func playDailyCLI(t *testing.T, args ...string) (string, string, int) {
 
 // TestPlayDailyOnServer: `cardtable play regicide --daily --server URL
 // --user ann` plays ann's counted attempt to its end on the server, and a
-// second run is refused with the server's sentence; without --user the
-// deal is played uncounted.
+// second run is refused with the server's sentence; without --user a
+// practice deal is played.
 func TestPlayDailyOnServer(t *testing.T) {
 	url := dailyServer(t)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("CARDTABLE_PASSWORD", "ann's password")
 	out, errOut, code := playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "ann")
 	if code != 0 || !strings.Contains(out, "your counted attempt") || !strings.Contains(out, "/daily") || !strings.Contains(out, " defeated") && !strings.Contains(out, "King fell") {
@@ -107,14 +111,85 @@ func TestPlayDailyOnServer(t *testing.T) {
 		t.Errorf("a second attempt: exit %d, %q", code, errOut)
 	}
 	out, errOut, code = playDailyCLI(t, "play", "regicide", "--daily", "--server", url)
-	if code != 0 || !strings.Contains(out, "uncounted") {
+	if code != 0 || !strings.Contains(out, "A practice deal") {
 		t.Errorf("a guest's game: exit %d\n%s\n%s", code, out, errOut)
 	}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no session kept: the password decides
 	t.Setenv("CARDTABLE_PASSWORD", "wrong password")
 	_, errOut, code = playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "ann")
 	if code == 0 || !strings.Contains(errOut, "username or password is wrong") {
 		t.Errorf("a wrong password: exit %d, %q", code, errOut)
 	}
+}
+
+// TestPlayDailyKeepsSession: runs with --user go on with the session the
+// first run signed in with (the account holds one session from the
+// terminal, however many runs; no password is needed while it lives, and
+// the file is its owner's alone); a session the server no longer takes
+// (signed out everywhere) is replaced by signing in again.
+func TestPlayDailyKeepsSession(t *testing.T) {
+	url := dailyServer(t)
+	cfg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfg)
+	t.Setenv("CARDTABLE_PASSWORD", "ann's password")
+	if _, errOut, code := playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "ann"); code != 0 {
+		t.Fatalf("the first run: exit %d, %s", code, errOut)
+	}
+	t.Setenv("CARDTABLE_PASSWORD", "not needed")
+	for range 3 {
+		if _, errOut, _ := playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "Ann"); !strings.Contains(errOut, "played today's deal already") {
+			t.Fatalf("a later run with the kept session: %q; want the server's refusal of a second attempt (signed in as ann)", errOut)
+		}
+	}
+	fi, err := os.Stat(filepath.Join(cfg, "cardtable", "sessions.json"))
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the kept session's file: %v, %v; want it readable by its owner only", fi, err)
+	}
+	c := signedInClient(t, url)
+	if n := sessionsOf(t, c, url); n != 3 {
+		t.Errorf("after four runs ann has %d sessions; want 3 (the sign-up's, the terminal's one and this test's)", n)
+	}
+	req, _ := http.NewRequest("POST", url+"/api/account/signout-all", strings.NewReader("{}"))
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := c.Do(req); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("signout-all: %v %v", resp, err)
+	}
+	if _, errOut, code := playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "ann"); code == 0 || !strings.Contains(errOut, "username or password is wrong") {
+		t.Errorf("after signing out everywhere the kept session still signs in: exit %d, %q", code, errOut)
+	}
+	t.Setenv("CARDTABLE_PASSWORD", "ann's password")
+	if _, errOut, _ := playDailyCLI(t, "play", "regicide", "--daily", "--server", url, "--user", "ann"); !strings.Contains(errOut, "played today's deal already") {
+		t.Errorf("signing in again: %q", errOut)
+	}
+}
+
+// signedInClient is an HTTP client signed in as ann.
+func signedInClient(t *testing.T, url string) *http.Client {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	body, _ := json.Marshal(map[string]string{"name": "ann", "password": "ann's password"})
+	resp, err := c.Post(url+"/api/account/signin", "application/json", bytes.NewReader(body))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("sign-in: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	return c
+}
+
+// sessionsOf counts the signed-in account's live sessions.
+func sessionsOf(t *testing.T, c *http.Client, url string) int {
+	t.Helper()
+	resp, err := c.Get(url + "/api/account")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var me struct {
+		User struct{ Sessions []json.RawMessage }
+	}
+	json.NewDecoder(resp.Body).Decode(&me)
+	return len(me.User.Sessions)
 }
 
 func TestPlayDailyRefusals(t *testing.T) {

@@ -24,10 +24,11 @@ import (
 	"cardtable/tui"
 )
 
-// playDaily plays the daily deal (docs/accounts.md): with --server, the
-// server's deal of the day on that server (counted when --user signs in;
-// the server runs the game, so this is its client, in plain text); alone,
-// the day's offline deal in the terminal table, never counted.
+// playDaily plays the daily deal (docs/accounts.md): with --server and
+// --user, the server's deal of the day, counted (the server runs the game,
+// so this is its client; the session is kept for the next run,
+// dailysession.go); with --server alone, a practice deal there; alone, the
+// day's offline deal in the terminal table, never counted.
 func (c *playCmd) playDaily(a *app) error {
 	if c.Game != "" && c.Game != daily.Game {
 		return usageErrorf("--daily is Regicide solo's daily deal: drop %q or write cardtable play regicide --daily", c.Game)
@@ -50,11 +51,7 @@ func (c *playCmd) playDaily(a *app) error {
 		return err
 	}
 	if c.User != "" {
-		pw, err := password(a, c.User)
-		if err != nil {
-			return err
-		}
-		if err := cl.signIn(a.ctx, c.User, pw); err != nil {
+		if err := cl.signedIn(a, c.User); err != nil {
 			return err
 		}
 	}
@@ -75,7 +72,7 @@ func (c *playCmd) playDaily(a *app) error {
 	} else if start.Counted {
 		fmt.Fprintf(a.stdout, "The daily deal of %s on %s: your counted attempt (table %s).\n", start.Day, base, start.ID)
 	} else {
-		fmt.Fprintf(a.stdout, "The daily deal of %s on %s, uncounted (sign in with --user NAME to count it).\n", start.Day, base)
+		fmt.Fprintf(a.stdout, "A practice deal on %s, not the day's (sign in with --user NAME to play the daily deal of %s, counted).\n", base, start.Day)
 	}
 	p := table.NewLinesPlayer(a.stdin, a.stdout)
 	defer p.Close()
@@ -91,7 +88,7 @@ func (c *playCmd) playDaily(a *app) error {
 // (tui.RunRemote): the board as the server shows the seat, the legal
 // moves to choose from; the result is printed once the screen closes.
 func playDailyScreen(a *app, base string, start dailyStart, seat *wsSeat) error {
-	title := fmt.Sprintf("Daily deal of %s · uncounted (--user NAME counts it)", start.Day)
+	title := "A practice deal, not the day's (--user NAME plays the daily deal)"
 	if start.Counted {
 		title = fmt.Sprintf("Daily deal of %s · your counted attempt", start.Day)
 	}
@@ -106,7 +103,7 @@ func playDailyScreen(a *app, base string, start dailyStart, seat *wsSeat) error 
 		if start.Counted {
 			fmt.Fprintf(a.stderr, "cardtable: your attempt waits on the server (table %s); the same command goes on with it\n", start.ID)
 		} else {
-			fmt.Fprintf(a.stderr, "cardtable: the game stays on the server (table %s) until it is idle; an uncounted game cannot be resumed\n", start.ID)
+			fmt.Fprintf(a.stderr, "cardtable: the practice game stays on the server (table %s) until it is idle; it cannot be resumed\n", start.ID)
 		}
 		return nil
 	}

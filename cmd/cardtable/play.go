@@ -34,9 +34,9 @@ type playCmd struct {
 	OnTimeout string        `name:"on-timeout" placeholder:"bot|lose" help:"With --clock: what a seat whose time runs out comes to: bot (the game's default bot plays on; the default) or lose (two-seat War and Watchtower)."`
 	Workers   int           `default:"1" help:"With -n: games played at once (programs are started for each game)."`
 	Quiet     bool          `short:"q" help:"With -n: no progress bar."`
-	Daily     bool          `help:"Play the daily deal (Regicide solo, docs/accounts.md): with --server, that server's deal of the day (counted with --user); alone, the day's offline deal, never counted."`
+	Daily     bool          `help:"Play the daily deal (Regicide solo, docs/accounts.md): with --server and --user, that server's deal of the day, counted (--server alone: a practice deal); alone, the day's offline deal, never counted."`
 	Server    string        `placeholder:"URL" help:"With --daily: the cardtable server to play on (http://localhost:8080); it runs the game; this plays your seat in the terminal table (plain text when not on a terminal)."`
-	User      string        `placeholder:"NAME" help:"With --daily --server: sign in as NAME (the password from $CARDTABLE_PASSWORD or asked) so the attempt counts."`
+	User      string        `placeholder:"NAME" help:"With --daily --server: sign in as NAME (the password from $CARDTABLE_PASSWORD or asked; the session is kept for the next run in the user's config folder, cardtable/sessions.json) so the attempt counts."`
 
 	// settings are the clock --clock, --reserve and --on-timeout ask for.
 	settings table.Settings
