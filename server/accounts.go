@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 	"time"
 
@@ -158,6 +159,10 @@ func (s *Server) handleAttach(w http.ResponseWriter, r *http.Request, u *store.U
 			Table string `json:"table"`
 			Token string `json:"token"`
 		} `json:"seats"`
+	}
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+		s.apiError(w, r, apiErrorf(http.StatusUnsupportedMediaType, "bad-request", "send the body as JSON (Content-Type: application/json), as every account route takes"))
+		return
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		s.apiError(w, r, err)

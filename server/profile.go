@@ -142,12 +142,13 @@ func (s *Server) userRatings(r *http.Request, user string) ([]ratingJSON, error)
 	return out, nil
 }
 
-// established is which ratings the leaderboards show now (by the clock
-// that stamps rated games): those whose
+// established is which ratings the leaderboards show now (by the
+// accounts' clock, which stamps puzzle answers; rated games are stamped by
+// the server's, the same one but in tests): those whose
 // deviation, grown by the days since their last game, is at most
 // ratings.ProvisionalRD (docs/accounts.md, "Leaderboards").
 func (s *Server) established() store.Established {
-	return store.Established{Now: s.now(), MaxRD: ratings.ProvisionalRD, Scale: ratings.Scale}
+	return store.Established{Now: s.accNow(), MaxRD: ratings.ProvisionalRD, Scale: ratings.Scale}
 }
 
 // historyPoints is how many points a rating's history shows.

@@ -197,13 +197,13 @@ func TestPuzzleRating(t *testing.T) {
 		}
 	}
 	if pr == nil || pr.Games != 2 || len(pr.History) != 2 || pr.History[0].Puzzle != x || pr.History[1].Puzzle != y ||
-		pr.History[0].Rating != after1 || pr.Rating != wrong.Rated.After.Rating || pr.Title != "Regicide puzzles" || pr.Rank != 1 {
+		pr.History[0].Rating != after1 || pr.Rating != wrong.Rated.After.Rating || pr.Title != "Regicide puzzles" || pr.Rank != 0 || !pr.Provisional {
 		t.Errorf("Ann's profile's puzzle rating: %+v", pr)
 	}
 	var board leaderboardJSON
 	ann.do("GET", "/api/leaderboards/regicide-puzzles?around=me", nil, nil, &board)
-	if len(board.Entries) != 2 || board.Me == nil || board.Me.Name != "Ann" || board.Title != "Regicide puzzles" {
-		t.Errorf("the puzzles' leaderboard around Ann: %+v", board)
+	if len(board.Entries) != 0 || board.Me == nil || board.Me.Name != "Ann" || !board.Me.Provisional || board.Title != "Regicide puzzles" {
+		t.Errorf("the puzzles' leaderboard around Ann (both provisional after two answers, so off the board): %+v", board)
 	}
 	var exp exportJSON
 	ann.do("GET", "/api/account/export", nil, nil, &exp)

@@ -80,10 +80,10 @@ func TestStatusTableDocumented(t *testing.T) {
 		}
 	}
 	ts, _ := newAccountsServer(t)
+	var p *person
 	for i := range auth.MaxSignUps {
-		ts.signedUp(fmt.Sprintf("user%d", i))
+		p = ts.signedUp(fmt.Sprintf("user%d", i))
 	}
-	p := ts.person()
 	for _, c := range []struct {
 		method, path, ctype, body string
 		want                      int
@@ -91,6 +91,7 @@ func TestStatusTableDocumented(t *testing.T) {
 		{"POST", "/api/tables", "application/json", `{"game":"war","name":"` + strings.Repeat("a", 20000) + `"}`, http.StatusRequestEntityTooLarge},
 		{"POST", "/api/tables", "application/json", `{"game":"war","seats":[]}`, http.StatusBadRequest},
 		{"POST", "/api/account/signout-all", "application/x-www-form-urlencoded", "x=1", http.StatusUnsupportedMediaType},
+		{"POST", "/api/account/attach", "text/plain", `{"seats":[]}`, http.StatusUnsupportedMediaType},
 		{"POST", "/api/account/signup", "application/json", `{"name":"onemore","password":"a long password"}`, http.StatusTooManyRequests},
 		{"GET", "/api/nothing-here", "", "", http.StatusNotFound},
 		{"DELETE", "/api/tables", "", "", http.StatusMethodNotAllowed},

@@ -1,6 +1,6 @@
 // daily.js is the daily deal's page (/daily, or /daily#YYYY-MM-DD for a
 // past day): today's Regicide solo deal to play (counted once for a
-// member, uncounted for a guest), your result with its share text, the
+// member; a guest gets a practice deal instead), your result with its share text, the
 // solver's verdict and your streak, and the board; a past day shows its
 // published seed and the games' replays.
 
@@ -16,14 +16,14 @@ function boardTable(d) {
   return h("table#daily-board.standings", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "result"), h("th", "actions"), d.over ? h("th", "") : null)),
     h("tbody", d.board.map((e) => h("tr", h("td", e.rank),
       h("td", e.name === "former player" ? e.name : h("a", { href: `/u/${encodeURIComponent(e.name)}` }, e.name)),
-      h("td", e.won ? h("strong", e.grade) : `${e.enemies}/12 enemies`), h("td", e.actions),
+      h("td", e.aborted ? "aborted" : e.won ? h("strong", e.grade) : `${e.enemies}/12 enemies`), h("td", e.aborted ? "" : e.actions),
       d.over ? h("td", h("a", { href: e.replay }, "replay")) : null))));
 }
 
 async function start() {
   const err = document.getElementById("start-error");
   try {
-    const t = await acc.dailyStart();
+    const t = await acc.dailyStart(); // a guest gets a practice deal (t.practice)
     saveToken(t.id, t.token);
     location.href = `/t/${t.id}`;
   } catch (ex) {
@@ -41,9 +41,10 @@ function mine(d) {
   if (!m) {
     if (d.over) return null;
     return h("section#daily-play.panel", h("h2", "Play today's deal"),
-      h("p", d.signed_in ? "You have one counted attempt today. Your result goes on the board." : "As a guest you play uncounted: sign in to go on the board."),
-      h("button#daily-start.primary.big", { onclick: start }, d.signed_in ? "Play my attempt" : "Play uncounted"),
-      d.signed_in ? null : [" ", h("a", { href: "/account" }, "Sign in")],
+      h("p", d.signed_in ? "You have one counted attempt today. Your result goes on the board."
+        : "Today's deal is for members: one counted attempt each, so nobody learns it first. As a guest you get a practice deal, a different one each time."),
+      h("button#daily-start.primary.big", { onclick: start }, d.signed_in ? "Play my attempt" : "Play a practice deal"),
+      d.signed_in ? null : [" ", h("a", { href: "/account" }, "Sign in to play today's deal")],
       h("p#start-error.error", { role: "alert" }));
   }
   if (!m.finished) {
@@ -57,7 +58,8 @@ function mine(d) {
           h("button#daily-resume.primary.big", { onclick: start }, "Go on here"), h("p#start-error.error", { role: "alert" })]);
   }
   return h("section#daily-mine.panel", h("h2", "Your result"),
-    h("p.big-result", m.won ? h("strong", m.grade_name) : `${m.enemies}/12 enemies`, ` in ${m.actions} actions`, m.rank ? ` · #${m.rank} today` : ""),
+    h("p.big-result", m.aborted ? "Aborted before the first move (the attempt is spent)" : [m.won ? h("strong", m.grade_name) : `${m.enemies}/12 enemies`, ` in ${m.actions} actions`],
+      m.rank ? ` · #${m.rank} today` : ""),
     h("p#daily-verdict", verdictText(d.verdict)),
     d.streak ? h("p#daily-streak", `Streak: ${d.streak.current} day${d.streak.current === 1 ? "" : "s"} (best ${d.streak.best})`) : null,
     m.replay ? h("p#daily-links", h("a", { href: m.replay }, "Replay"), " · ", h("a", { href: m.analysis }, "Analysis: where did it go wrong?"))
@@ -79,7 +81,8 @@ async function main() {
     const d = day ? await acc.dailyDay(day) : await acc.dailyToday();
     document.querySelector("h1").textContent = `The daily deal · ${d.day}`;
     fill(app,
-      h("p.muted", "Regicide solo, the same deal for everyone, from midnight to midnight UTC. Ranked by grade (gold, silver, bronze: Jester powers left unused), then enemies defeated, then fewer actions."),
+      h("p.muted", "Regicide solo, the same deal for every member, from midnight to midnight UTC."),
+      h("p#daily-ranking.muted", d.ranking),
       mine(d),
       h("section.panel", h("h2", d.over ? "The board" : "Today's board"), boardTable(d)),
       h("section#daily-seed.panel", h("h2", "Check the deal"),

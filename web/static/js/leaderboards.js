@@ -15,11 +15,20 @@ const CATEGORIES = [
 ];
 
 function board(entries, me, counted) {
-  if (!entries.length) return h("p.muted", "Nobody is rated yet.");
+  if (!entries.length) return h("p.muted", "Nobody is on the board yet: a player joins it once their rating is settled (±220 or less).");
   return h("table.standings", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "rating"), h("th", counted))),
     h("tbody", entries.map((e) => h(me && e.name === me ? "tr.me" : "tr", h("td", e.rank),
       h("td", h("a", { href: `/u/${encodeURIComponent(e.name)}` }, e.name)),
       h("td", `${Math.round(e.rating)}${e.provisional ? "?" : ""}`, h("small.muted", ` ±${Math.round(2 * e.rd)}`)), h("td", e.games)))));
+}
+
+// aroundMe is the signed-in player's place: the players around them, or,
+// while their rating is provisional, why they are not on the board.
+function aroundMe(around, name, counted) {
+  const m = around.me;
+  if (!m.provisional) return board(around.entries, name, counted);
+  return h("p.provisional-note", `Your rating ${Math.round(m.rating)}? ±${Math.round(2 * m.rd)} is provisional: you join the board once it is settled to ±220 or less `,
+    `(after more ${counted}; it unsettles again with weeks away).`);
 }
 
 async function main() {
@@ -31,14 +40,14 @@ async function main() {
       const parts = [h("h2", title), h("h3", "Top"), board(top.entries, user && user.name, counted)];
       if (user) {
         const around = await acc.leaderboard(cat, true);
-        parts.push(h("h3", "Around you"), around.me ? board(around.entries, user.name, counted) : h("p.muted", `You have no ${title} rating yet: `, how, "."));
+        parts.push(h("h3", "Around you"), around.me ? aroundMe(around, user.name, counted) : h("p.muted", `You have no ${title} rating yet: `, how, "."));
       }
       sections.push(h(`section#${cat}.panel`, parts));
     } catch (ex) {
       sections.push(h("p.error", ex.message));
     }
   }
-  fill(app, h("p.muted", "Glicko-2 ratings of rated tables and of puzzle answers; a ? marks a rating still uncertain (±2 RD shown)."), h("div.boards", sections));
+  fill(app, h("p.muted", "Glicko-2 ratings of rated tables and of puzzle answers (±2 RD shown, grown with the days since a player last played). Provisional ratings (uncertain by more than ±220) are not listed."), h("div.boards", sections));
 }
 
 main();

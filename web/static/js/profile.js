@@ -45,18 +45,39 @@ function ratingCard(r) {
   return h("section.panel.rating-card", { dataset: { category: r.category } },
     h("h3", r.title),
     h("p.rating-now", h("strong", `${round(r.rating)}${r.provisional ? "?" : ""}`), h("small.muted", ` ± ${round(2 * r.rd)}${delta}`)),
-    h("p.muted", `${r.games} ${unit[r.games === 1 ? 0 : 1]}, #${r.rank} on the `, h("a", { href: `/leaderboards#${r.category}` }, "leaderboard"),
+    h("p.muted", `${r.games} ${unit[r.games === 1 ? 0 : 1]}, `, r.rank ? [`#${r.rank} on the `, h("a", { href: `/leaderboards#${r.category}` }, "leaderboard")]
+      : ["provisional: not on the ", h("a", { href: `/leaderboards#${r.category}` }, "leaderboard"), " until settled to ±220"],
       r.category === PUZZLES ? [" · ", h("a", { href: "/puzzles" }, "solve more")] : null),
     graph(r.history, `${r.title} rating after each ${unit[0]}`));
 }
 
+// GAVE_UP says why a rated seat counted as lost (docs/accounts.md).
+const GAVE_UP = { resigned: "resigned", left: "left to a bot", timeout: "time ran out", away: "away, handed to a bot" };
+
+// signed is a rating change as people read it: +12, −12, ±0.
+const signed = (x) => { const n = Math.round(x); return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "\u00b10"; };
+
+// resultWords says exactly what a game did: "rated · lost · −12" (with
+// why a given-up seat lost), "aborted", "won" (an unrated game), "won ·
+// not rated" (a rated table whose rating did not move).
+function resultWords(g) {
+  if (!g.outcome) return h("span.muted", "playing");
+  const out = h(`span.outcome.outcome-${g.outcome}`, g.outcome);
+  if (g.rating) {
+    const why = g.rating.gave_up ? ` (${GAVE_UP[g.rating.gave_up] || g.rating.gave_up})` : "";
+    return h("span.game-result", h("span.rated-mark", "rated"), " · ", out, why, " · ", h("strong.rating-change", signed(g.rating.change)));
+  }
+  if (g.rated && g.outcome !== "aborted") return h("span.game-result", out, " · ", h("span.muted", "not rated"));
+  return h("span.game-result", out);
+}
+
 function gameRow(g) {
-  const res = g.outcome ? h(`span.outcome.outcome-${g.outcome}`, g.outcome) : h("span.muted", "playing");
+  const res = resultWords(g);
   // The other seats as the table names them ("Good bot", "Seat 2").
   useBotWords(BOTS[g.game]);
   const seats = g.seats.map((name) => ({ name }));
   const others = seats.map((_, i) => i).filter((i) => i !== g.seat).map((i) => seatName(seats, i)).join(", ");
-  return h("li", h("strong", g.title), " ", res, g.rated ? h("span.rated-mark", "rated") : null, g.daily ? h("span.daily-mark", `daily ${g.daily}`) : null,
+  return h("li", { dataset: { table: g.id } }, h("strong", g.title), " ", res, g.daily ? h("span.daily-mark", `daily ${g.daily}`) : null,
     h("small.muted", ` ${new Date(g.created).toLocaleDateString()}${others ? " · with " + others : ""}`), " ",
     g.replay ? h("a", { href: g.replay }, "replay") : g.outcome ? null : h("a", { href: `/t/${g.id}` }, "table"),
     g.analysis ? [" ", h("a", { href: g.analysis }, "analysis")] : null);
@@ -66,7 +87,8 @@ function dailyPanel(d) {
   return h("section#daily-results.panel", h("h2", "Daily deal"),
     h("p", h("strong", `${d.streak}`), ` day${d.streak === 1 ? "" : "s"} in a row (best ${d.best_streak})`),
     d.results.length ? h("ul.plain", d.results.slice(0, 14).map((r) => h("li", `${r.day}: `,
-      r.finished ? (r.won ? h("strong", r.grade_name) : `${r.enemies}/12 enemies`) : "playing", r.finished ? ` in ${r.actions} actions ` : " ",
+      !r.finished ? "playing" : r.aborted ? "aborted" : r.won ? h("strong", r.grade_name) : `${r.enemies}/12 enemies`,
+      r.finished && !r.aborted ? ` in ${r.actions} actions ` : " ",
       r.replay ? h("a", { href: r.replay }, "replay") : null, r.analysis ? [" ", h("a", { href: r.analysis }, "analysis")] : null))) : h("p.muted", "No daily deal played yet."));
 }
 
