@@ -4,8 +4,8 @@ import (
 	"errors"
 	"net/http"
 
+	"cardtable/server/rulespage"
 	"cardtable/store"
-	"cardtable/web"
 )
 
 // handleRules serves /rules/{game}: the game's rules as `cardtable rules`
@@ -21,9 +21,9 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("no game " + r.PathValue("game") + "; the rules are at /rules/war, /rules/regicide and /rules/watchtower\n"))
 		return
 	}
-	var at *web.RulesTable
+	var at *rulespage.Table
 	if id := r.URL.Query().Get("table"); id != "" {
-		at = &web.RulesTable{ID: id}
+		at = &rulespage.Table{ID: id}
 		t, err := s.store.Table(r.Context(), id)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -37,7 +37,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 			at.Options = t.Options
 		}
 	}
-	page, err := web.RulesPage(g, s.gameList(), at)
+	page, err := rulespage.Render(g, s.gameList(), at)
 	if err != nil {
 		s.apiError(w, r, err)
 		return

@@ -1,11 +1,11 @@
-package web_test
+package rulespage_test
 
 import (
 	"strings"
 	"testing"
 
 	"cardtable/games"
-	"cardtable/web"
+	"cardtable/server/rulespage"
 )
 
 // TestRulesPage renders each game's rules page from its Rules() Markdown:
@@ -14,7 +14,7 @@ import (
 // differ from the default.
 func TestRulesPage(t *testing.T) {
 	for _, g := range games.All() {
-		page, err := web.RulesPage(g, games.All(), nil)
+		page, err := rulespage.Render(g, games.All(), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", g.Name(), err)
 		}
@@ -32,7 +32,7 @@ func TestRulesPage(t *testing.T) {
 		}
 	}
 	wt, _ := games.Lookup("watchtower")
-	page, err := web.RulesPage(wt, games.All(), nil)
+	page, err := rulespage.Render(wt, games.All(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestRulesPage(t *testing.T) {
 		t.Errorf("Watchtower's Markdown tables are not rendered as tables")
 	}
 	war, _ := games.Lookup("war")
-	page, err = web.RulesPage(war, games.All(), &web.RulesTable{ID: "abc", Options: map[string]string{"players": "2", "slap": "5"}})
+	page, err = rulespage.Render(war, games.All(), &rulespage.Table{ID: "abc", Options: map[string]string{"players": "2", "slap": "5"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestRulesPage(t *testing.T) {
 	if !strings.Contains(html, "1 differs from the usual rules") || !strings.Contains(html, `href="/t/abc"`) {
 		t.Errorf("the page does not say how many options differ, or links no table")
 	}
-	page, _ = web.RulesPage(war, games.All(), &web.RulesTable{ID: "nope", Missing: true})
+	page, _ = rulespage.Render(war, games.All(), &rulespage.Table{ID: "nope", Missing: true})
 	if !strings.Contains(string(page), "There is no table") || strings.Contains(string(page), `class="changed"`) {
 		t.Errorf("a missing table is not said, or options are marked")
 	}

@@ -1,4 +1,8 @@
-package web
+// Package rulespage renders a game's rules page (GET /rules/{game}): the
+// same Markdown as `cardtable rules` (each game's Rules()) through
+// goldmark, then every option with its default and the values it accepts,
+// the options in force at a table marked.
+package rulespage
 
 import (
 	"bytes"
@@ -26,8 +30,8 @@ var markdown = goldmark.New(
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
 
-// RulesTable is the table whose options a rules page marks.
-type RulesTable struct {
+// Table is the table whose options a rules page marks.
+type Table struct {
 	// ID is the table's id (for the link back to it).
 	ID string
 	// Options are the options in force at the table.
@@ -47,11 +51,11 @@ type rulesOption struct {
 
 type rulesGame struct{ Name, Title string }
 
-// RulesPage renders game g's rules page: the same Markdown as `cardtable
+// Render renders game g's rules page: the same Markdown as `cardtable
 // rules` (g.Rules()), then every option with its default and the values it
 // accepts, marking the options in force at t when t is given. all are the
 // games linked from the page.
-func RulesPage(g engine.Game, all []engine.Game, t *RulesTable) ([]byte, error) {
+func Render(g engine.Game, all []engine.Game, t *Table) ([]byte, error) {
 	var md bytes.Buffer
 	if err := markdown.Convert([]byte(g.Rules()), &md); err != nil {
 		return nil, err
@@ -61,7 +65,7 @@ func RulesPage(g engine.Game, all []engine.Game, t *RulesTable) ([]byte, error) 
 		Rules       template.HTML
 		Options     []rulesOption
 		Games       []rulesGame
-		Table       *RulesTable
+		Table       *Table
 		Changed     int
 	}{Name: g.Name(), Title: g.Title(), Rules: template.HTML(md.String()), Table: t}
 	for _, o := range g.Options() {
