@@ -89,7 +89,7 @@ func (e *Env) BotAction(seat int, spec string) (int, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	acts, idx, err := e.coder.Legal(e.state, seat)
+	acts, idx, err := e.legalOf(seat)
 	if err != nil {
 		return 0, "", err
 	}

@@ -104,6 +104,35 @@ type Env struct {
 	// guessed marks a determinized environment (no record).
 	guessed bool
 	moving  []int
+	// version counts the positions the environment has been in; legal
+	// caches one seat's legal actions at one version.
+	version uint64
+	legal   legalCache
+}
+
+// legalCache is a seat's legal actions and indices at a version, and the
+// indices in increasing order.
+type legalCache struct {
+	ok      bool
+	seat    int
+	version uint64
+	acts    []engine.Action
+	idx     []int
+	sorted  []int
+}
+
+// legalOf returns seat's legal actions and their indices now.
+func (e *Env) legalOf(seat int) ([]engine.Action, []int, error) {
+	c := &e.legal
+	if c.ok && c.seat == seat && c.version == e.version {
+		return c.acts, c.idx, nil
+	}
+	acts, idx, err := e.coder.Legal(e.state, seat)
+	if err != nil {
+		return nil, nil, err
+	}
+	*c = legalCache{ok: true, seat: seat, version: e.version, acts: acts, idx: idx, sorted: e.coder.Sorted(c.sorted[:0])}
+	return acts, idx, nil
 }
 
 // New makes an environment and deals its first game with seed.
@@ -167,6 +196,7 @@ func (e *Env) Reset(seed uint64) error {
 		return err
 	}
 	e.seed, e.state, e.moves, e.win, e.guessed = seed, st, e.moves[:0], nil, false
+	e.version++
 	e.reaction = cards.NewRNG(cards.SubSeed(seed, 3000))
 	e.askers = nil
 	e.bots = make([]engine.Bot, e.space.Players)
@@ -231,14 +261,10 @@ func (e *Env) Legal(seat int, dst []int) ([]int, error) {
 	if err := e.checkSeat(seat); err != nil {
 		return dst, err
 	}
-	_, idx, err := e.coder.Legal(e.state, seat)
-	if err != nil {
+	if _, _, err := e.legalOf(seat); err != nil {
 		return dst, err
 	}
-	n := len(dst)
-	dst = append(dst, idx...)
-	slices.Sort(dst[n:])
-	return dst, nil
+	return append(dst, e.legal.sorted...), nil
 }
 
 // Observe writes seat's observation into obs (Space().Obs.Size numbers).
@@ -310,13 +336,26 @@ func (e *Env) checkCaller(seat int) error {
 
 // action returns the action index names for seat now.
 func (e *Env) action(seat, index int) (engine.Action, error) {
+	a, err := e.legalAction(seat, index)
+	if err != nil {
+		return 0, err
+	}
+	if e.game.Name() == "war" && index == warSlap {
+		a = e.slap()
+	}
+	return a, nil
+}
+
+// legalAction returns the legal action index names for seat now, as the
+// game lists it.
+func (e *Env) legalAction(seat, index int) (engine.Action, error) {
 	if err := e.checkCaller(seat); err != nil {
 		return 0, err
 	}
 	if index < 0 || index >= e.space.NumActions {
 		return 0, fmt.Errorf("rlenv: %w: index %d is outside %s's %d action indices (0 to %d)", engine.ErrIllegal, index, e.game.Name(), e.space.NumActions, e.space.NumActions-1)
 	}
-	acts, idx, err := e.coder.Legal(e.state, seat)
+	acts, idx, err := e.legalOf(seat)
 	if err != nil {
 		return 0, err
 	}
@@ -324,11 +363,24 @@ func (e *Env) action(seat, index int) (engine.Action, error) {
 	if i < 0 {
 		return 0, fmt.Errorf("rlenv: %w: index %d (%s) is not legal for seat %d now; its legal indices are %s", engine.ErrIllegal, index, e.space.Describe(index), seat, indexList(idx))
 	}
-	a := acts[i]
-	if e.game.Name() == "war" && index == warSlap {
-		a = e.slap()
+	return acts[i], nil
+}
+
+// ActionText writes the action index names for seat now in the game's
+// notation (War's slap index with slap-ms=reaction: "slap", its time is
+// drawn when it is played).
+func (e *Env) ActionText(seat, index int) (string, error) {
+	a, err := e.legalAction(seat, index)
+	if err != nil {
+		return "", err
 	}
-	return a, nil
+	if e.game.Name() == "war" && index == warSlap {
+		if e.cfg.Settings.ReactionSlap {
+			return "slap", nil
+		}
+		a = war.Slap(e.cfg.Settings.SlapMS)
+	}
+	return e.state.ActionString(a), nil
 }
 
 // slap is War's slap at the environment's slap time.
@@ -411,6 +463,7 @@ func (e *Env) Clone() (*Env, error) {
 	c.coder = e.space.Coder()
 	c.moving = nil
 	c.askers = nil
+	c.legal = legalCache{}
 	if e.win != nil {
 		c.win = e.win.clone()
 	}
@@ -431,6 +484,7 @@ func (e *Env) Determinize(seat int, seed uint64) (*Env, error) {
 	c := *e
 	c.state = e.stateFor(seat).Determinize(seat, rand.New(rand.NewPCG(seed, cards.SubSeed(seed, 1))))
 	c.moves, c.win, c.guessed = nil, nil, true
+	c.legal = legalCache{}
 	c.coder = e.space.Coder()
 	c.moving = nil
 	c.askers = nil

@@ -104,7 +104,7 @@ func TestIndicesNameLegalActions(t *testing.T) {
 func checkIndices(t *testing.T, e *Env) {
 	t.Helper()
 	for _, seat := range e.ToMove(nil) {
-		acts, idx, err := e.coder.Legal(e.state, seat)
+		acts, idx, err := e.legalOf(seat)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -118,12 +118,17 @@ func (c *regicideCoder) view(st engine.State, seat int) *regicide.View {
 func (c *regicideCoder) indices(st engine.State, seat int, acts []engine.Action, idx []int) {
 	v := c.view(st, seat)
 	n := v.Players
+	// slot[c] is 1 + the hand slot of card c (0: not in the first slots).
+	var slot [64]uint8
+	for i, card := range v.Hand[:min(len(v.Hand), handSlots)] {
+		slot[card&63] = uint8(i + 1)
+	}
 	for i, a := range acts {
 		kind, arg, set := int(a&7), int(a>>3)&31, uint64(a)&^0xff
 		idx[i] = -1
 		switch kind {
 		case regKindPlay, regKindDiscard:
-			m, ok := slotMask(v.Hand, set)
+			m, ok := slotMask(&slot, set)
 			if !ok {
 				continue
 			}
@@ -147,19 +152,17 @@ func (c *regicideCoder) indices(st engine.State, seat int, acts []engine.Action,
 }
 
 // slotMask turns a set of cards (bits named by the cards) into the mask
-// of the hand slots holding them; ok is false if a card is not in hand or
-// beyond the slots.
-func slotMask(hand []cards.Card, set uint64) (int, bool) {
+// of the hand slots holding them; ok is false if a card is not in one.
+func slotMask(slot *[64]uint8, set uint64) (int, bool) {
 	m := 0
-	for i, c := range hand {
-		if set&(1<<c) != 0 {
-			if i >= handSlots {
-				return 0, false
-			}
-			m |= 1 << i
+	for ; set != 0; set &= set - 1 {
+		k := slot[bits.TrailingZeros64(set)]
+		if k == 0 {
+			return 0, false
 		}
+		m |= 1 << (k - 1)
 	}
-	return m, bits.OnesCount(uint(m)) == bits.OnesCount64(set)
+	return m, true
 }
 
 func (c *regicideCoder) encode(st engine.State, seat int, w obsWriter) {

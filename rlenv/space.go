@@ -11,6 +11,7 @@ package rlenv
 
 import (
 	"fmt"
+	"math/bits"
 
 	"cardtable/engine"
 )
@@ -66,14 +67,13 @@ type Coder struct {
 	c     coder
 	legal []engine.Action
 	idx   []int
-	// stamp[x] == gen marks index x as taken in the current Legal call.
-	stamp []uint32
-	gen   uint32
+	// taken has bit x set for each index of the last Legal call.
+	taken []uint64
 }
 
 // Coder returns a new coder of the space.
 func (sp *Space) Coder() *Coder {
-	return &Coder{sp: sp, c: sp.newCoder(), stamp: make([]uint32, sp.NumActions)}
+	return &Coder{sp: sp, c: sp.newCoder(), taken: make([]uint64, (sp.NumActions+63)/64)}
 }
 
 // Legal lists seat's legal actions in st and their indices: acts[i] has
@@ -86,20 +86,28 @@ func (c *Coder) Legal(st engine.State, seat int) (acts []engine.Action, idx []in
 	}
 	c.idx = c.idx[:len(c.legal)]
 	c.c.indices(st, seat, c.legal, c.idx)
-	if c.gen++; c.gen == 0 { // wrapped: forget every old mark
-		clear(c.stamp)
-		c.gen = 1
-	}
+	clear(c.taken)
 	for i, x := range c.idx {
 		if x < 0 || x >= c.sp.NumActions {
 			return nil, nil, fmt.Errorf("rlenv: %s: the legal action %q of seat %d has no index", c.sp.Game.Name(), st.ActionString(c.legal[i]), seat+1)
 		}
-		if c.stamp[x] == c.gen {
+		if c.taken[x/64]&(1<<(x%64)) != 0 {
 			return nil, nil, fmt.Errorf("rlenv: %s: two legal actions of seat %d share the index %d (one is %q)", c.sp.Game.Name(), seat+1, x, st.ActionString(c.legal[i]))
 		}
-		c.stamp[x] = c.gen
+		c.taken[x/64] |= 1 << (x % 64)
 	}
 	return c.legal, c.idx, nil
+}
+
+// Sorted appends the indices of the last Legal call to dst in increasing
+// order.
+func (c *Coder) Sorted(dst []int) []int {
+	for w, word := range c.taken {
+		for ; word != 0; word &= word - 1 {
+			dst = append(dst, w*64+bits.TrailingZeros64(word))
+		}
+	}
+	return dst
 }
 
 // Encode writes seat's observation of st into obs, which must hold

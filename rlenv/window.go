@@ -47,6 +47,7 @@ func (e *Env) apply(seat int, a engine.Action) error {
 		return err
 	}
 	e.moves = append(e.moves, move{seat: seat, a: a})
+	e.version++
 	if opened != nil {
 		e.win = opened
 	}
