@@ -2,6 +2,8 @@ package rlenv
 
 import (
 	"math/bits"
+	"strconv"
+	"strings"
 
 	"cardtable/cards"
 	"cardtable/engine"
@@ -99,6 +101,7 @@ func newRegicideSpace(sp *Space) {
 	o.powers = l.add("powers_left", "solo Jester powers left / 2", 1)
 	o.end = l.add("end", "how the game ended: `won`, `stuck`, `lost to …`, one-hot", 3)
 	sp.newCoder = func() coder { return &regicideCoder{o: o} }
+	sp.describe = describeRegicide
 }
 
 type regicideCoder struct {
@@ -216,4 +219,24 @@ func (c *regicideCoder) encode(st engine.State, seat int, w obsWriter) {
 			w.set(o.end, 2, 1)
 		}
 	}
+}
+
+// describeRegicide names a play or discard index by its hand slots.
+func describeRegicide(x int) string {
+	kind, m := "play", x-regPlay
+	if x >= regDiscard && x < regYield {
+		kind, m = "discard", x-regDiscard
+	} else if x >= regDiscard {
+		return ""
+	}
+	if m == 0 {
+		return kind + " of no card"
+	}
+	var slots []string
+	for i := range handSlots {
+		if m&(1<<i) != 0 {
+			slots = append(slots, strconv.Itoa(i))
+		}
+	}
+	return kind + " of hand slots " + strings.Join(slots, ", ")
 }

@@ -30,6 +30,9 @@ type Space struct {
 	Obs Layout
 
 	newCoder func() coder
+	// describe names index x in the game's terms ("" to use the group's
+	// name and the index in it).
+	describe func(x int) string
 }
 
 // coder turns one game's actions into indices and its views into numbers.
@@ -124,6 +127,11 @@ func (sp *Space) Describe(x int) string {
 	for _, g := range sp.Actions {
 		if x < g.Offset || x >= g.Offset+g.Size {
 			continue
+		}
+		if sp.describe != nil {
+			if d := sp.describe(x); d != "" {
+				return d
+			}
 		}
 		if g.Size == 1 {
 			return g.Name

@@ -1,6 +1,8 @@
 package rlenv
 
 import (
+	"fmt"
+
 	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/watchtower"
@@ -90,6 +92,7 @@ func newWatchtowerSpace(sp *Space) {
 	o.end = l.add("end", "why the game ended: `showdown`, `tower battle`, `elimination`, `round cap`, one-hot", len(wtEnds))
 	maxRounds := sp.Options.Int("max-rounds")
 	sp.newCoder = func() coder { return &watchtowerCoder{o: o, maxRounds: maxRounds} }
+	sp.describe = describeWatchtower
 }
 
 type watchtowerCoder struct {
@@ -213,4 +216,25 @@ func (c *watchtowerCoder) encodePending(w obsWriter, p *watchtower.Pending, seat
 		w.set(o.contested, cardIndex(*p.Contested), 1)
 	}
 	w.seats(o.participants, p.Participants, seat, n)
+}
+
+// describeWatchtower names an index by its operands.
+func describeWatchtower(x int) string {
+	card := func(i int) string { return cards.Card(i + int(cards.New(cards.Two, cards.Clubs))).String() }
+	switch {
+	case x < wtBurn:
+		return "place " + card(x-wtPlace)
+	case x < wtChallenge:
+		return "burn " + cards.Rank(x-wtBurn+int(cards.Two)).String()
+	case x < wtCampaign:
+		i := x - wtChallenge
+		return fmt.Sprintf("challenge the seat %d on for %s with K=%d", i/39+1, cards.Rank(i%39/3+int(cards.Two)), i%3)
+	case x < wtPick:
+		return fmt.Sprintf("campaign-battle against the seat %d on", x-wtCampaign+1)
+	case x < wtGive:
+		return fmt.Sprintf("pick %d", x-wtPick+1)
+	case x < wtDone:
+		return "give " + card(x-wtGive)
+	}
+	return ""
 }
