@@ -27,6 +27,10 @@ type CheckConfig struct {
 type CheckReport struct {
 	Checked  int
 	Failures []string
+	// Passed are the puzzles that passed, in order, each with the line the
+	// check found (it wins under every order of the shuffles) and its
+	// themes: what Prune keeps.
+	Passed []Puzzle
 }
 
 // CheckSet checks puzzles of s against the solver (Check), in parallel.
@@ -40,11 +44,12 @@ func CheckSet(ctx context.Context, s *Set, c CheckConfig) (*CheckReport, error) 
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	var ids []int
-	for id := 1; id <= len(s.Puzzles); id += every {
-		ids = append(ids, id)
+	var ids []int // indices into s.Puzzles
+	for i := 0; i < len(s.Puzzles); i += every {
+		ids = append(ids, i)
 	}
 	fails := make([]error, len(ids))
+	passed := make([]*Puzzle, len(ids))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var firstErr error
@@ -58,14 +63,14 @@ func CheckSet(ctx context.Context, s *Set, c CheckConfig) (*CheckReport, error) 
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				err := Check(ctx, o, s, &s.Puzzles[ids[k]-1], regicidesolver.Limits{Nodes: nodes})
+				p, err := Recheck(ctx, o, s, &s.Puzzles[ids[k]], regicidesolver.Limits{Nodes: nodes})
 				if err != nil && ctx.Err() != nil {
 					mu.Lock()
 					firstErr = ctx.Err()
 					mu.Unlock()
 					return
 				}
-				fails[k] = err
+				fails[k], passed[k] = err, p
 			}
 		}()
 	}
@@ -81,42 +86,59 @@ func CheckSet(ctx context.Context, s *Set, c CheckConfig) (*CheckReport, error) 
 		return nil, firstErr
 	}
 	rep := &CheckReport{Checked: len(ids)}
-	for _, err := range fails {
+	for k, err := range fails {
 		if err != nil {
 			rep.Failures = append(rep.Failures, err.Error())
+		} else {
+			rep.Passed = append(rep.Passed, *passed[k])
 		}
 	}
 	return rep, nil
 }
 
-// Check replays puzzle p of s to its position and checks it: the solver
-// finds exactly one action keeping the game winnable, the puzzle's answer,
-// every other verdict settled, under the game's generator and the set's
-// reseeds; and p's line replays to a win from the position.
+// Check replays puzzle p of s to its position and checks it under the
+// rule of uniqueWinner: its answer is the only action that wins whatever
+// order the Hearts shuffles to come take, every other verdict settled; and
+// p's line replays to a win from the position.
 func Check(ctx context.Context, o *analysis.Oracle, s *Set, p *Puzzle, lim regicidesolver.Limits) error {
+	_, err := Recheck(ctx, o, s, p, lim)
+	return err
+}
+
+// Recheck is Check returning a copy of p with the line the check found
+// (it wins under every order of the shuffles) and the answer's themes.
+func Recheck(ctx context.Context, o *analysis.Oracle, s *Set, p *Puzzle, lim regicidesolver.Limits) (*Puzzle, error) {
 	pos, err := p.Position(s.Options())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := ReplaysToWin(pos, p.Line); err != nil {
-		return fmt.Errorf("puzzle %d: its line: %w", p.ID, err)
+		return nil, fmt.Errorf("puzzle %d: its line: %w", p.ID, err)
 	}
-	for k := 0; k <= s.Header.Reseeds; k++ {
-		alt := *pos
-		if k > 0 {
-			alt.Reseed(reseed(p.Seed, k))
-		}
-		answer, _, _, _, err := uniqueWinner(ctx, o, &alt, lim)
-		switch {
-		case errors.Is(err, errNoPuzzle):
-			return fmt.Errorf("puzzle %d (generator %d): the solver does not find exactly one winning action with every verdict settled", p.ID, k)
-		case err != nil:
-			return err
-		case answer != p.Answer:
-			return fmt.Errorf("puzzle %d (generator %d): the one winning action is %q, not the answer %q", p.ID, k, answer, p.Answer)
-		}
+	answer, line, _, _, err := uniqueWinner(ctx, o, pos, lim)
+	switch {
+	case errors.Is(err, errNoPuzzle):
+		return nil, fmt.Errorf("puzzle %d: the solver does not find exactly one action that wins under every order of the Hearts shuffles to come, with every verdict settled", p.ID)
+	case err != nil:
+		return nil, err
+	case answer != p.Answer:
+		return nil, fmt.Errorf("puzzle %d: the one winning action is %q, not the answer %q", p.ID, answer, p.Answer)
 	}
-	return nil
+	out := *p
+	out.Line, out.Themes = line, themesOf(pos, answer)
+	return &out, nil
+}
+
+// Prune returns the set of s's puzzles that passed rep's check, ids
+// unchanged, with the header's rule, the count mined and command, the
+// command that pruned it.
+func (s *Set) Prune(rep *CheckReport, command string) *Set {
+	out := &Set{Header: s.Header, Puzzles: rep.Passed, opts: s.opts}
+	if out.Header.Mined == 0 {
+		out.Header.Mined = s.Header.Count
+	}
+	out.Header.Count, out.Header.Rule, out.Header.Pruned = len(rep.Passed), RuleEveryOrder, command
+	return out
 }
 
 // ReplaysToWin applies line to a copy of pos (the solo seat's actions)

@@ -7,14 +7,13 @@ import (
 	"cardtable/analysis"
 	"cardtable/bots/regicidesolver"
 	"cardtable/cards"
+	"cardtable/engine"
 	"cardtable/games/regicide"
 )
 
-// judge asks the solver about every legal action at s, under the game's
-// own generator and then under m.resd others (the shuffles to come are
-// not revealed, so the answer must not depend on them). It fills p's
-// Answer, Line and Legal when exactly one action keeps the game winnable
-// every time and every other verdict is settled (lost); otherwise it
+// judge asks the solver about every legal action at s and fills p's
+// Answer, Line and Legal when exactly one action wins whatever order the
+// Hearts shuffles to come put their cards in (uniqueWinner); otherwise it
 // returns errNoPuzzle.
 func (m *Miner) judge(ctx context.Context, p *Puzzle, s *regicide.State) error {
 	answer, line, legal, nodes, err := uniqueWinner(ctx, m.oracle, s, m.lim)
@@ -22,59 +21,71 @@ func (m *Miner) judge(ctx context.Context, p *Puzzle, s *regicide.State) error {
 	if err != nil {
 		return err
 	}
-	for k := 1; k <= m.resd; k++ {
-		alt := *s
-		alt.Reseed(reseed(p.Seed, k))
-		a, _, _, n, err := uniqueWinner(ctx, m.oracle, &alt, m.lim)
-		p.Nodes += n
-		if err != nil {
-			return err
-		}
-		if a != answer {
-			return errNoPuzzle
-		}
-	}
 	p.Answer, p.Line, p.Legal = answer, line, legal
 	p.Defeated = s.View(0).(*regicide.View).Defeated
 	p.Tavern = s.View(0).(*regicide.View).Tavern
+	p.Themes = themesOf(s, answer)
 	return nil
 }
 
-// uniqueWinner returns the one action of s that keeps the game winnable
-// and its winning line, with the number of legal actions and the nodes
-// spent; errNoPuzzle when none, several, or a verdict the budget left
-// unknown.
+// uniqueWinner returns the one action of s that wins under every order
+// the Hearts shuffles to come can take, with a line that wins under all of
+// them, the number of legal actions and the nodes spent; errNoPuzzle
+// unless exactly one action does and every other is proven lost under
+// every order (docs/puzzles.md, "Every order of the shuffles"):
+//
+//  1. With the shuffles for the player (regicidesolver.ShufflesFor: a
+//     line that draws a card a shuffle put back counts as a win), every
+//     action but one must be lost: no line wins after it under any order.
+//  2. With the shuffles against the player (ShufflesAgainst: such a line
+//     counts as a loss), that one action must win: its line never draws
+//     such a card, so it plays the same under every order.
 func uniqueWinner(ctx context.Context, o *analysis.Oracle, s *regicide.State, lim regicidesolver.Limits) (answer string, line []string, legal int, nodes int64, err error) {
 	before := o.Nodes
-	vs, err := o.KeepsWinnable(ctx, s, lim, 2)
-	nodes = o.Nodes - before
+	defer func() { nodes = o.Nodes - before }()
+	tracked := *s
+	tracked.TrackHeals()
+	lim.Shuffles = regicidesolver.ShufflesFor
+	vs, err := o.KeepsWinnable(ctx, &tracked, lim, 2)
 	if err != nil {
-		return "", nil, 0, nodes, err
+		return "", nil, 0, 0, err
 	}
 	if err := ctx.Err(); err != nil {
-		return "", nil, 0, nodes, err
+		return "", nil, 0, 0, err
 	}
-	legal = len(s.Legal(s.ToMove(nil)[0], nil))
+	seat := s.ToMove(nil)[0]
+	legal = len(s.Legal(seat, nil))
 	if len(vs) != legal {
-		return "", nil, legal, nodes, errNoPuzzle // stopped at a second winner
+		return "", nil, legal, 0, errNoPuzzle // stopped at a second winner
 	}
 	for _, v := range vs {
 		switch v.Result.Verdict {
 		case regicidesolver.Won:
 			if answer != "" {
-				return "", nil, legal, nodes, errNoPuzzle
+				return "", nil, legal, 0, errNoPuzzle
 			}
 			answer = v.Action
-			line = append([]string{v.Action}, stepsText(v.Result.Line)...)
 		case regicidesolver.Lost:
 		default:
-			return "", nil, legal, nodes, errNoPuzzle
+			return "", nil, legal, 0, errNoPuzzle
 		}
 	}
 	if answer == "" {
-		return "", nil, legal, nodes, errNoPuzzle
+		return "", nil, legal, 0, errNoPuzzle
 	}
-	return answer, line, legal, nodes, nil
+	child := tracked
+	if err := engine.ApplyText(&child, seat, answer); err != nil {
+		return "", nil, legal, 0, err
+	}
+	lim.Shuffles = regicidesolver.ShufflesAgainst
+	res, err := o.Winnable(ctx, &child, lim)
+	if err != nil {
+		return "", nil, legal, 0, err
+	}
+	if res.Verdict != regicidesolver.Won {
+		return "", nil, legal, 0, errNoPuzzle
+	}
+	return answer, append([]string{answer}, stepsText(res.Line)...), legal, 0, nil
 }
 
 func stepsText(steps []regicidesolver.Step) []string {

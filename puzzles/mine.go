@@ -21,7 +21,6 @@ type Miner struct {
 	bot    bots.Spec
 	panel  []bots.Spec
 	lim    regicidesolver.Limits
-	resd   int
 	oracle *analysis.Oracle
 }
 
@@ -38,7 +37,7 @@ func newMiner(h *Header, bot bots.Spec, panel []bots.Spec) (*Miner, error) {
 		return nil, err
 	}
 	return &Miner{opts: opts, seed: h.Seed, bot: bot, panel: panel,
-		lim: regicidesolver.Limits{Nodes: h.Nodes}, resd: h.Reseeds, oracle: o}, nil
+		lim: regicidesolver.Limits{Nodes: h.Nodes}, oracle: o}, nil
 }
 
 // game plays game i of the run with the bot and returns its puzzle, or

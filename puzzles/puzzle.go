@@ -10,7 +10,6 @@ package puzzles
 import (
 	"fmt"
 
-	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/regicide"
 )
@@ -41,8 +40,17 @@ type Header struct {
 	// Nodes is the solver's node budget for one verdict.
 	Nodes int64 `json:"nodes"`
 	// Reseeds is how many other generators every puzzle was checked
-	// under (the shuffles to come are not revealed).
+	// under by the older, sampled rule (the shuffles to come are not
+	// revealed); 0 for a file mined under the every-order rule.
 	Reseeds int `json:"reseeds"`
+	// Rule is the uniqueness rule every puzzle of the file meets:
+	// "every-order" (RuleEveryOrder), absent for the older sampled rule.
+	Rule string `json:"rule,omitempty"`
+	// Mined is how many puzzles the mining run made, and Pruned the
+	// command that dropped those failing the rule (absent when none was
+	// dropped); the ids of the others are unchanged.
+	Mined  int    `json:"mined,omitempty"`
+	Pruned string `json:"pruned,omitempty"`
 	// Games is how many games the run played to find Count puzzles.
 	Games int `json:"games"`
 	// Command is the command that makes this file.
@@ -81,6 +89,9 @@ type Puzzle struct {
 	Tavern   int `json:"tavern"`
 	// Nodes counts the solver's nodes spent on the puzzle's verdicts.
 	Nodes int64 `json:"nodes"`
+	// Themes tag what the answer does (themes.go): jester-timing, yield,
+	// exact-damage, combo, discard-to-survive.
+	Themes []string `json:"themes"`
 }
 
 // Options returns the resolved options of h's game.
@@ -106,6 +117,7 @@ func (p *Puzzle) Position(opts engine.Options) (*regicide.State, error) {
 	return st, nil
 }
 
-// reseed is the seed of the k-th other generator a puzzle of the deal
-// seed is checked under (k from 1).
-func reseed(seed uint64, k int) uint64 { return cards.SubSeed(seed, uint64(1000+k)) }
+// RuleEveryOrder names the uniqueness rule of uniqueWinner: the answer is
+// the only action that wins whatever order the Hearts shuffles to come
+// take.
+const RuleEveryOrder = "every-order"

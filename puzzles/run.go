@@ -149,9 +149,6 @@ func (c *MineConfig) specs() (bots.Spec, []bots.Spec, error) {
 	if c.Nodes < 1 {
 		return bots.Spec{}, nil, fmt.Errorf("puzzles: a node budget of %d; give 1 or more (verdicts must be settled within it)", c.Nodes)
 	}
-	if c.Reseeds < 0 {
-		return bots.Spec{}, nil, fmt.Errorf("puzzles: %d reseeds; give 0 or more", c.Reseeds)
-	}
 	opts, err := c.resolved()
 	if err != nil {
 		return bots.Spec{}, nil, err

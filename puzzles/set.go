@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"cardtable/engine"
@@ -73,8 +74,11 @@ func Read(r io.Reader) (*Set, error) {
 		if err := dec.Decode(&p); err != nil {
 			return nil, fmt.Errorf("puzzles: line %d: %w", line, err)
 		}
-		if p.ID != len(s.Puzzles)+1 {
-			return nil, fmt.Errorf("puzzles: line %d: id %d; puzzles are numbered 1, 2, … in order (want %d)", line, p.ID, len(s.Puzzles)+1)
+		if n := len(s.Puzzles); p.ID < 1 || n > 0 && p.ID <= s.Puzzles[n-1].ID {
+			return nil, fmt.Errorf("puzzles: line %d: id %d; ids start at 1 and rise from one line to the next", line, p.ID)
+		}
+		if p.Themes == nil {
+			p.Themes = []string{}
 		}
 		if p.Answer == "" || len(p.Line) == 0 || p.Line[0] != p.Answer {
 			return nil, fmt.Errorf("puzzles: line %d: puzzle %d: its line must start with its answer %q", line, p.ID, p.Answer)
@@ -98,12 +102,47 @@ func (s *Set) Options() engine.Options {
 	return s.opts
 }
 
-// Get returns puzzle id (from 1).
+// Get returns puzzle id. Ids keep their numbers when puzzles are dropped
+// (Prune), so there may be gaps.
 func (s *Set) Get(id int) (*Puzzle, error) {
-	if id < 1 || id > len(s.Puzzles) {
-		return nil, fmt.Errorf("puzzles: no puzzle %d; puzzles are 1 to %d", id, len(s.Puzzles))
+	i, ok := slices.BinarySearchFunc(s.Puzzles, id, func(p Puzzle, id int) int { return p.ID - id })
+	if !ok {
+		return nil, fmt.Errorf("puzzles: no puzzle %d; puzzles are numbered 1 to %d, %d of them", id, s.LastID(), len(s.Puzzles))
 	}
-	return &s.Puzzles[id-1], nil
+	return &s.Puzzles[i], nil
+}
+
+// LastID is the largest puzzle id (0 for no puzzle).
+func (s *Set) LastID() int {
+	if len(s.Puzzles) == 0 {
+		return 0
+	}
+	return s.Puzzles[len(s.Puzzles)-1].ID
+}
+
+// IDs lists the ids of the puzzles with theme ("": every puzzle), in order.
+func (s *Set) IDs(theme string) []int {
+	out := []int{}
+	for i := range s.Puzzles {
+		if theme == "" || s.Puzzles[i].HasTheme(theme) {
+			out = append(out, s.Puzzles[i].ID)
+		}
+	}
+	return out
+}
+
+// Next is the id of the puzzle after id with theme ("": any), wrapping
+// round to the first; 0 when no puzzle has the theme.
+func (s *Set) Next(id int, theme string) int {
+	ids := s.IDs(theme)
+	if len(ids) == 0 {
+		return 0
+	}
+	i, found := slices.BinarySearch(ids, id)
+	if found {
+		i++
+	}
+	return ids[i%len(ids)]
 }
 
 //go:embed data/regicide.jsonl

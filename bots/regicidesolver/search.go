@@ -97,6 +97,10 @@ func (v *Solver) search(s *regicide.State, depth, budget int, line *[]Step) (out
 		return aborted, 0
 	}
 	key := s.PositionKey()
+	if v.lim.Shuffles != ShufflesKnown {
+		// Where the unknown shuffles' cards lie is part of the position.
+		key[1] ^= uint64(s.Healed()+1) * 0x9e3779b97f4a7c15
+	}
 	if b, ok := v.table.failedWithin(key, budget); ok {
 		return failed, b
 	}
@@ -118,6 +122,13 @@ func (v *Solver) search(s *regicide.State, depth, budget int, line *[]Step) (out
 			break
 		}
 		c := &f.children[ci]
+		if v.lim.Shuffles != ShufflesKnown && c.state.DrewHealed() {
+			if v.lim.Shuffles == ShufflesFor {
+				*line = append(*line, Step{c.seat, s.ActionString(c.action)})
+				return won, 0
+			}
+			continue
+		}
 		if c.state.Terminal() {
 			if c.state.Facts().Won {
 				*line = append(*line, Step{c.seat, s.ActionString(c.action)})

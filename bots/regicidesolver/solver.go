@@ -53,7 +53,31 @@ type Limits struct {
 	Nodes int64
 	// Time is the longest the search may run.
 	Time time.Duration
+	// Shuffles says what a line that draws a card Hearts put under the
+	// Tavern since the position was marked (regicide.State.TrackHeals)
+	// counts as; the default, ShufflesKnown, plays such lines out under
+	// the state's generator like any other.
+	Shuffles Shuffles
 }
+
+// Shuffles is how a search treats the Hearts shuffles (REG-10) after a
+// position marked with regicide.State.TrackHeals. The generator fixes
+// their order, but a puzzle's answer must not depend on it: a line that
+// never draws a card put back by those shuffles plays the same under every
+// order they can take.
+type Shuffles uint8
+
+const (
+	// ShufflesKnown: the state's generator decides, as in the game.
+	ShufflesKnown Shuffles = iota
+	// ShufflesAgainst: drawing such a card ends the line as a failure, so
+	// Won means a line wins under every order of the shuffles.
+	ShufflesAgainst
+	// ShufflesFor: drawing such a card ends the line as a success, so Lost
+	// means that no line wins under any order of the shuffles. A Won
+	// verdict of this mode proves nothing and its line is not checked.
+	ShufflesFor
+)
 
 // Step is one action of a line: the seat and the action in the game's
 // notation, as engine.ApplyText takes them.
@@ -169,7 +193,7 @@ func (v *Solver) Solve(ctx context.Context, s engine.State, lim Limits) (Result,
 	}
 	res.Why = v.abort
 	res.Nodes, res.Elapsed, res.Deepest = v.nodes, time.Since(v.start), v.deepest
-	if res.Verdict == Won {
+	if res.Verdict == Won && lim.Shuffles != ShufflesFor {
 		if err := checkLine(st, res.Line); err != nil {
 			return Result{}, err
 		}

@@ -17,12 +17,12 @@ type puzzlesCmd struct {
 	Seed     uint64 `default:"1" help:"With --mine: the run's seed (game i is dealt with the seed derived from it, as in cardtable sim)."`
 	Workers  int    `default:"0" help:"With --mine or --check: games or puzzles worked on in parallel (0: one per CPU); the output does not depend on it."`
 	Nodes    int64  `default:"100000" placeholder:"LIMIT" help:"With --mine or --check: the solver's node budget for one verdict."`
-	Reseeds  int    `default:"2" help:"With --mine: other generators (Hearts shuffles to come) every puzzle's answer must also hold under."`
 	Bot      string `default:"heuristic" help:"With --mine: the bot that plays the games (see cardtable bots regicide)."`
 	MaxGames int    `placeholder:"G" help:"With --mine: the most games to play (default 100 per puzzle asked)."`
-	Out      string `placeholder:"FILE" help:"With --mine: write the puzzle file there (default: standard output)."`
+	Out      string `placeholder:"FILE" help:"With --mine: write the puzzle file there (default: standard output); with --prune: the file of the puzzles that pass."`
 	Check    bool   `help:"Check puzzles against the solver: each has exactly one winning action and its line replays to a win."`
 	Sample   int    `default:"0" help:"With --check: check every Nth puzzle only (0 or 1: all of them)."`
+	Prune    bool   `help:"With --check: write the puzzles that pass to --out (their ids unchanged, with the line the check found and their themes); exit 0 even if some failed."`
 	File     string `placeholder:"FILE" help:"A puzzle file to play or check instead of the puzzles built in."`
 	Puzzle   int    `placeholder:"ID" help:"On the terminal: start at puzzle ID (default 1)."`
 	Quiet    bool   `short:"q" help:"No progress line."`
@@ -53,6 +53,8 @@ func (c *puzzlesCmd) Run(a *app) error {
 		return usageErrorf("--mine %d: ask for 1 or more puzzles", c.Mine)
 	case c.Mine > 0 && c.Check:
 		return usageErrorf("--mine and --check: do one, then the other (check the file with --check --file FILE)")
+	case c.Prune && (!c.Check || c.Out == ""):
+		return usageErrorf("--prune goes with --check and --out FILE (the file of the puzzles that pass)")
 	case c.Sample < 0:
 		return usageErrorf("--sample %d: give 0 (all) or a step of 1 or more", c.Sample)
 	case c.Mine > 0:
@@ -82,7 +84,7 @@ func (c *puzzlesCmd) load() (*puzzles.Set, error) {
 
 // mineCommand is the command line that makes the file c makes.
 func (c *puzzlesCmd) mineCommand() string {
-	parts := []string{"cardtable puzzles regicide", fmt.Sprintf("--mine %d --seed %d --nodes %d --reseeds %d --bot %s", c.Mine, c.Seed, c.Nodes, c.Reseeds, c.Bot)}
+	parts := []string{"cardtable puzzles regicide", fmt.Sprintf("--mine %d --seed %d --nodes %d --bot %s", c.Mine, c.Seed, c.Nodes, c.Bot)}
 	if c.MaxGames > 0 {
 		parts = append(parts, fmt.Sprintf("--max-games %d", c.MaxGames))
 	}
@@ -96,7 +98,7 @@ func (c *puzzlesCmd) mine(a *app) error {
 		Header: puzzles.Header{
 			Format: puzzles.Format, Version: puzzles.Version, Game: "regicide",
 			Options: map[string]string{"players": "1"}, Seed: c.Seed, Count: c.Mine,
-			Bot: c.Bot, Panel: puzzles.DefaultPanel, Nodes: c.Nodes, Reseeds: c.Reseeds,
+			Bot: c.Bot, Panel: puzzles.DefaultPanel, Nodes: c.Nodes, Rule: puzzles.RuleEveryOrder,
 			Command: c.mineCommand(),
 		},
 		Workers: c.Workers, MaxGames: c.MaxGames,
@@ -154,13 +156,33 @@ func (c *puzzlesCmd) check(a *app, set *puzzles.Set) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "checked %d of %d puzzles in %s: %d with exactly one winning action and a line that replays to a win, %d failed\n",
+	fmt.Fprintf(a.stdout, "checked %d of %d puzzles in %s: %d with exactly one action that wins under every order of the Hearts shuffles to come and a line that replays to a win, %d failed\n",
 		rep.Checked, len(set.Puzzles), time.Since(start).Round(time.Second), rep.Checked-len(rep.Failures), len(rep.Failures))
 	for _, f := range rep.Failures {
 		fmt.Fprintf(a.stdout, "  %s\n", f)
+	}
+	if c.Prune {
+		return c.writePruned(a, set, rep)
 	}
 	if len(rep.Failures) > 0 {
 		return fmt.Errorf("%d puzzles failed the check", len(rep.Failures))
 	}
 	return nil
+}
+
+// writePruned writes the puzzles that passed the check to c.Out.
+func (c *puzzlesCmd) writePruned(a *app, set *puzzles.Set, rep *puzzles.CheckReport) error {
+	cmd := fmt.Sprintf("cardtable puzzles regicide --check --prune --nodes %d", c.Nodes)
+	if c.File != "" {
+		cmd += " --file " + c.File
+	}
+	if c.Sample > 1 {
+		cmd += fmt.Sprintf(" --sample %d", c.Sample)
+	}
+	var buf bytes.Buffer
+	if err := set.Prune(rep, cmd+" --out "+c.Out).Write(&buf); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "kept %d puzzles in %s\n", len(rep.Passed), c.Out)
+	return writeFileAtomic(c.Out, buf.Bytes())
 }

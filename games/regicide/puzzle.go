@@ -24,3 +24,18 @@ func (s *State) Piles() (tavern, castle []cards.Card) {
 // Reseed replaces the state's generator with the stream of seed: every
 // later Hearts shuffle (REG-10) changes, nothing else does.
 func (s *State) Reseed(seed uint64) { s.rng.Seed(seed) }
+
+// TrackHeals starts tracking Hearts shuffles: from now on the cards Hearts
+// put under the Tavern are counted, and drawing one of them is noted
+// (DrewHealed). Their order is the one thing the generator decides (REG-10),
+// so a line that never draws one wins or loses whatever the shuffles are:
+// a puzzle's answer is checked that way.
+func (s *State) TrackHeals() { s.trackHeals, s.fresh, s.freshDrawn = true, 0, false }
+
+// DrewHealed reports whether a card that Hearts put under the Tavern since
+// TrackHeals has been drawn.
+func (s *State) DrewHealed() bool { return s.freshDrawn }
+
+// Healed counts the cards at the Tavern's bottom that Hearts put there
+// since TrackHeals and that nobody has drawn.
+func (s *State) Healed() int { return int(s.fresh) }

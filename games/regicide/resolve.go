@@ -92,6 +92,9 @@ func (s *State) heal(n int) {
 	copy(s.tavern[:n], back)
 	s.nTavern += uint8(n)
 	s.recycled += uint8(n)
+	if s.trackHeals {
+		s.fresh += uint8(n)
+	}
 	layer := s.freeLayer()
 	for _, c := range back {
 		s.layerOf[c] = layer

@@ -99,6 +99,13 @@ type State struct {
 	defeated                     uint8
 	end                          uint8
 	lostTo                       cards.Card
+
+	// Heal tracking, for the puzzle maker only (puzzle.go): off unless
+	// TrackHeals turned it on; fresh counts the cards at the Tavern's
+	// bottom that Hearts put there since, freshDrawn whether one of them
+	// was drawn.
+	trackHeals, freshDrawn bool
+	fresh                  uint8
 }
 
 var _ interface {
@@ -237,6 +244,9 @@ func (s *State) drawOne(seat int) {
 	s.nTavern--
 	c := s.tavern[s.nTavern]
 	s.hands[seat] |= bit(c)
+	if s.fresh > s.nTavern {
+		s.fresh, s.freshDrawn = s.nTavern, true
+	}
 	if s.knownTop > 0 {
 		s.knownTop--
 		s.shown[seat] |= bit(c)
