@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -239,6 +240,8 @@ func (g *game) appraiseAll(ctx context.Context, x *expert) error {
 			return err
 		}
 		d.Mark = markOf(d)
+		acc := math.Round(10*moveAccuracy(d.Loss)) / 10
+		d.Accuracy = &acc
 		done++
 		if g.opt.Progress != nil {
 			g.opt.Progress(done, total)

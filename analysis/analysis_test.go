@@ -118,7 +118,7 @@ func TestExpertDoesNotPeek(t *testing.T) {
 		rec  *record.Record
 		x    *expert
 	}{
-		{"regicide", loadRecord(t, knownLoss), regicideExpert(small, calibrations[Quick])},
+		{"regicide", loadRecord(t, knownLoss), regicideExpert(small, calibrationFor(Quick, 1))},
 		{"watchtower", playRecord(t, "watchtower", nil, "heuristic", 4), watchtowerExpert(small)},
 	}
 	for _, c := range cases {

@@ -1,48 +1,70 @@
 package analysis
 
-import "math"
-
-// calibrationFeatures is the number of inputs of a calibration.
-const calibrationFeatures = 4
+import "slices"
 
 // calibration turns the share of won iterations of the Regicide expert's
-// search through an action into the chance that the expert, playing on
-// from there, wins. The search's rollouts are played by its fast policy,
-// which wins far less often than the expert itself, so the raw share is
-// much lower than the expert's real chance early in a game and close to it
-// late. A logistic regression on the share's logit, the enemies defeated
-// and their product maps one onto the other; TestFitCalibration (run with
-// -fit) refits the weights, and docs/analysis.md gives the fit's figures.
-type calibration struct{ w [calibrationFeatures]float64 }
+// search through an action into the chance that the expert, playing every
+// seat on from there, wins. The search's rollouts are played by its fast
+// policy, which wins far less often than the expert itself, so the raw
+// share is much lower than the expert's real chance early in a game and
+// close to it late. The map is fitted on outcomes, for each number of
+// players and each stage of the game (enemies defeated), by isotonic
+// regression: the chance never falls as the share rises, and where the
+// search won none of its games the chance is what such positions were
+// observed to give. TestFitCalibration refits it from the samples of
+// testdata/calibration.jsonl (docs/analysis.md); calibration_table.go is
+// the fitted table.
+type calibration struct {
+	// stages[i] serves positions with stageFrom[i] to stageFrom[i+1]-1
+	// enemies defeated (the last: to the end).
+	stages [len(stageFrom)]curve
+}
 
-// calibrationX are a position's inputs: 1, the logit of the share, the
-// share of the Castle defeated and their product.
-func calibrationX(share float64, defeated int) [calibrationFeatures]float64 {
-	const eps = 1e-3
-	s := min(max(share, eps), 1-eps)
-	l := math.Log(s / (1 - s))
-	f := float64(defeated) / 12
-	return [calibrationFeatures]float64{1, l, f, l * f}
+// stageFrom are the first numbers of enemies defeated of the stages: the
+// Jacks, the Queens, the Kings.
+var stageFrom = [...]int{0, 4, 8}
+
+// stageOf is the stage of a position with defeated enemies defeated.
+func stageOf(defeated int) int {
+	st := 0
+	for i, from := range stageFrom {
+		if defeated >= from {
+			st = i
+		}
+	}
+	return st
+}
+
+// curve is a monotone map from a share to a chance: knots at rising
+// shares with chances that never fall, joined by straight lines, flat
+// beyond the first and the last.
+type curve struct{ Share, Chance []float64 }
+
+// at is the curve's chance at share.
+func (c curve) at(share float64) float64 {
+	n := len(c.Share)
+	switch {
+	case n == 0:
+		return share
+	case share <= c.Share[0]:
+		return c.Chance[0]
+	case share >= c.Share[n-1]:
+		return c.Chance[n-1]
+	}
+	i, _ := slices.BinarySearch(c.Share, share)
+	lo, hi := c.Share[i-1], c.Share[i]
+	f := (share - lo) / (hi - lo)
+	return c.Chance[i-1] + f*(c.Chance[i]-c.Chance[i-1])
 }
 
 // chance is the calibrated chance of a share at a number of enemies
 // defeated.
-func (c calibration) chance(share float64, defeated int) float64 {
-	return logistic(dot(c.w, calibrationX(share, defeated)))
+func (c *calibration) chance(share float64, defeated int) float64 {
+	return c.stages[stageOf(defeated)].at(share)
 }
 
-func logistic(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
-
-func dot(w, x [calibrationFeatures]float64) float64 {
-	s := 0.0
-	for i := range w {
-		s += w[i] * x[i]
-	}
-	return s
-}
-
-// calibrations are each depth's fitted weights (TestFitCalibration).
-var calibrations = map[Depth]calibration{
-	Quick: {w: [calibrationFeatures]float64{5.082654976164165, 0.5499286395513038, -2.069167943898902, 0.6779833438268961}},
-	Deep:  {w: [calibrationFeatures]float64{5.488243600905728, 0.6593373319810132, -3.345025733581387, 0.3980265154790446}},
+// calibrationFor is the calibration of depth for a game of players
+// players, nil when none was fitted.
+func calibrationFor(depth Depth, players int) *calibration {
+	return calibrations[depth][players]
 }

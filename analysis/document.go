@@ -100,6 +100,17 @@ type Decision struct {
 	// Mark is the decision's class (docs/analysis.md): inaccuracy,
 	// mistake or blunder from the expert's Loss; in War missed or false.
 	Mark string `json:"mark,omitempty"`
+	// Accuracy is the move's accuracy from 0 to 100 (accuracy.go), for
+	// an appraised decision.
+	Accuracy *float64 `json:"accuracy,omitempty"`
+	// HindsightOnly is set on a losing move the expert did not mark: it
+	// rated the move as well as its own (within the marks' thresholds)
+	// from what the seat could see, so only the hidden cards made it lose
+	// ("you could not have known").
+	HindsightOnly bool `json:"hindsight_only,omitempty"`
+	// Keeps is, on the losing move, an action that kept the game
+	// winnable there: the first of the solver's winning line (Regicide).
+	Keeps string `json:"keeps,omitempty"`
 	// Slap is a Slap War window's answer (War).
 	Slap *Slap `json:"slap,omitempty"`
 }
@@ -137,7 +148,15 @@ type Estimate struct {
 	High   float64 `json:"high"`
 	Trials int     `json:"trials"`
 	Share  float64 `json:"share"`
+	// Wins is how many of the Trials ended in a win (Regicide; absent in
+	// Watchtower, whose rollouts are scored, not played out). 0 means the
+	// search found no win: people read "no win found in N playouts", not
+	// a percentage.
+	Wins *int `json:"wins,omitempty"`
 }
+
+// NoWin reports whether the search behind e won none of its playouts.
+func (e Estimate) NoWin() bool { return e.Wins != nil && *e.Wins == 0 }
 
 // Alternative is the expert's best action and its estimate.
 type Alternative struct {
@@ -223,6 +242,9 @@ type SeatSummary struct {
 	// losing move when the solver found one, else its largest Loss
 	// (0: none marked).
 	TurningPoint int `json:"turning_point,omitempty"`
+	// Accuracy is the seat's accuracy over its appraised decisions, 0 to
+	// 100 (accuracy.go; absent when none was appraised).
+	Accuracy *float64 `json:"accuracy,omitempty"`
 	// LosingStep is the step of the seat's move that lost a winnable
 	// game (Regicide; 0: none).
 	LosingStep int `json:"losing_step,omitempty"`

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
@@ -29,7 +30,11 @@ type expert struct {
 	// calibrate (when set) a share into the chance to win in s.
 	share     func(mean float64, seats int) float64
 	calibrate func(s engine.State, seat int, share float64) float64
-	st        Settings
+	// playsOut is set when every iteration plays the game out and returns
+	// 1 for a win, 0 else (Regicide): the mean times the visits is then
+	// the number of wins.
+	playsOut bool
+	st       Settings
 	// pace is called before each search (Options.Pace).
 	pace func(ctx context.Context) error
 }
@@ -133,6 +138,10 @@ func (x *expert) estimate(s engine.State, seat int, st ismcts.ActionStat) Estima
 	p := min(max(x.share(st.Mean, s.NumSeats()), 0), 1)
 	lo, hi := sim.WilsonShare(p, int64(st.Visits), sim.Z95)
 	e := Estimate{Chance: p, Low: lo, High: hi, Trials: st.Visits, Share: p}
+	if x.playsOut {
+		wins := int(math.Round(st.Mean * float64(st.Visits)))
+		e.Wins = &wins
+	}
 	if x.calibrate != nil {
 		e.Chance, e.Low, e.High = x.calibrate(s, seat, p), x.calibrate(s, seat, lo), x.calibrate(s, seat, hi)
 	}

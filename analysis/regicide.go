@@ -31,7 +31,18 @@ func (g *game) regicide(ctx context.Context) error {
 		dec.Before, dec.After = h.Verdicts[dec.Step-1], h.Verdicts[dec.Step]
 		dec.Losing = dec.Step == h.LosingStep
 	}
-	return g.appraiseAll(ctx, regicideExpert(d.Settings, calibrations[d.Depth]))
+	if err := g.appraiseAll(ctx, regicideExpert(d.Settings, calibrationFor(d.Depth, g.start.NumSeats()))); err != nil {
+		return err
+	}
+	for i := range d.Decisions {
+		if dec := &d.Decisions[i]; dec.Losing {
+			dec.HindsightOnly = dec.Played != nil && dec.Mark == ""
+			if h.LastWon == dec.Step-1 && len(h.Line) > 0 {
+				dec.Keeps = h.Line[0].Action
+			}
+		}
+	}
+	return nil
 }
 
 // regicideExpert is the Regicide expert (bots/regicidebot): its own move
@@ -40,8 +51,8 @@ func (g *game) regicide(ctx context.Context) error {
 // action whose lost games return 0, so its mean is the share of the
 // search's games won, calibrated into the chance that the expert wins
 // from there (calibration.go).
-func regicideExpert(st Settings, cal calibration) *expert {
-	return &expert{
+func regicideExpert(st Settings, cal *calibration) *expert {
+	x := &expert{
 		st: st,
 		newBot: func(iterations int, seed uint64) (appraiser, error) {
 			set := regicidebot.DefaultSettings()
@@ -57,9 +68,13 @@ func regicideExpert(st Settings, cal calibration) *expert {
 			}
 			return b.Act(s, seat), nil
 		},
-		share: func(mean float64, _ int) float64 { return mean },
-		calibrate: func(s engine.State, seat int, share float64) float64 {
-			return cal.chance(share, s.View(seat).(*regicide.View).Defeated)
-		},
+		share:    func(mean float64, _ int) float64 { return mean },
+		playsOut: true,
 	}
+	if cal != nil {
+		x.calibrate = func(s engine.State, seat int, share float64) float64 {
+			return cal.chance(share, s.View(seat).(*regicide.View).Defeated)
+		}
+	}
+	return x
 }

@@ -49,12 +49,16 @@ func (d *Document) summarize(seat int) SeatSummary {
 	s := SeatSummary{Seat: seat}
 	worst := 0.0
 	reactions := 0
+	var accs []float64
 	for i := range d.Decisions {
 		dec := &d.Decisions[i]
 		if dec.Seat != seat {
 			continue
 		}
 		s.Decisions++
+		if dec.Accuracy != nil {
+			accs = append(accs, *dec.Accuracy)
+		}
 		switch dec.Mark {
 		case MarkInaccuracy:
 			s.Inaccuracies++
@@ -78,6 +82,10 @@ func (d *Document) summarize(seat int) SeatSummary {
 	}
 	if reactions > 0 {
 		s.MeanReactionMS /= float64(reactions)
+	}
+	if len(accs) > 0 {
+		a := gameAccuracy(accs)
+		s.Accuracy = &a
 	}
 	return s
 }

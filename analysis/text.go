@@ -8,6 +8,15 @@ import (
 	"cardtable/record"
 )
 
+// The sentences this file adds for people, in one place (for the
+// translations to come).
+const (
+	textNoWin         = "no win found in %s playouts"
+	textKeeps         = "kept winnable: %s"
+	textHindsightOnly = "you could not have known: the expert rated it as well as its own move from what the seat could see; only the hidden cards made it lose"
+	textAccuracy      = "; accuracy %.1f"
+)
+
 // WriteText writes d for people: the result, the solver's verdict and the
 // losing move with its winning line, the graph as a sparkline, every
 // analysed decision with its estimate and mark, and each seat's summary.
@@ -143,6 +152,12 @@ func describe(dec *Decision) string {
 	}
 	if dec.Before == Won && dec.After == Lost {
 		parts = append(parts, "LOSING MOVE (winnable before, lost after)")
+		if dec.Keeps != "" {
+			parts = append(parts, fmt.Sprintf(textKeeps, dec.Keeps))
+		}
+		if dec.HindsightOnly {
+			parts = append(parts, textHindsightOnly)
+		}
 	}
 	if dec.Mark != "" && dec.Slap == nil {
 		parts = append(parts, strings.ToUpper(dec.Mark))
@@ -162,8 +177,12 @@ func slapText(s *Slap) string {
 	return fmt.Sprintf("slap after %d ms of %d, beaten", s.ReactionMS, s.WindowMS)
 }
 
-// percent writes an estimate as 62% (59-65).
+// percent writes an estimate as 62% (59-65), or says that its search
+// found no win.
 func percent(e Estimate) string {
+	if e.NoWin() {
+		return fmt.Sprintf(textNoWin, thousands(e.Trials))
+	}
 	return fmt.Sprintf("%.0f%% (%.0f-%.0f)", 100*e.Chance, 100*e.Low, 100*e.High)
 }
 
@@ -182,6 +201,9 @@ func (p *printer) summary() {
 		}
 		p.f("  %s: %d decisions, %s, %s, %s", p.seat(s.Seat), s.Decisions,
 			plural(s.Inaccuracies, "inaccuracy", "inaccuracies"), plural(s.Mistakes, "mistake", "mistakes"), plural(s.Blunders, "blunder", "blunders"))
+		if s.Accuracy != nil {
+			p.f(textAccuracy, *s.Accuracy)
+		}
 		switch {
 		case s.LosingStep > 0:
 			p.f("; turning point: step %d, the losing move", s.LosingStep)
@@ -197,4 +219,13 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// thousands writes n with a comma between thousands (1,000).
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

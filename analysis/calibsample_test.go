@@ -1,0 +1,194 @@
+package analysis
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"testing"
+
+	"cardtable/bots/regicidebot"
+	"cardtable/cards"
+	"cardtable/engine"
+	"cardtable/games/regicide"
+)
+
+var (
+	fitSamples = flag.Int("fit", 0, "sample this many Regicide positions of -fit-players players into -fit-data (about 2 s of CPU a sample)")
+	fitPlayers = flag.Int("fit-players", 1, "the number of players of the games -fit samples")
+	fitFrom    = flag.Int("fit-from", -1, "the first sample's index (default: the number of samples of that player count already in -fit-data)")
+	fitData    = flag.String("fit-data", "", "the JSON-lines file of samples -fit appends to and the fit reads")
+)
+
+// sample is one position the calibration is fitted on: the players, the
+// share of won iterations of a search through one action at each depth
+// (and their iterations), the enemies defeated, and whether the expert,
+// playing every seat on from there, won.
+type sample struct {
+	Players  int                `json:"players"`
+	Index    int                `json:"index"`
+	Seed     uint64             `json:"seed"`
+	Step     int                `json:"step"`
+	Seat     int                `json:"seat"`
+	Action   string             `json:"action"`
+	Chooser  string             `json:"chooser"`
+	Shares   map[string]float64 `json:"shares"`
+	Trials   map[string]int     `json:"trials"`
+	Defeated int                `json:"defeated"`
+	Won      bool               `json:"won"`
+}
+
+// sampleSeed is the deal of sample i of games of players players.
+func sampleSeed(players, i int) uint64 { return cards.SubSeed(uint64(7700+players), uint64(i)) }
+
+// TestSampleCalibration, run with -fit N -fit-players P -fit-data FILE,
+// appends N samples of P-player games to FILE: sample i is game
+// sampleSeed(P, i), which the heuristic plays in every seat; a decision
+// with a choice is drawn uniformly among the game's, and the action
+// appraised there is the expert's choice (one time in three), the
+// heuristic's (one in three), a uniformly drawn legal action (one in six)
+// or the first legal action (one in six). Its shares come from searches
+// of every depth's budget; the expert at its defaults then plays every
+// seat to the end. Samples are reproducible one by one, so runs can be
+// split and resumed (-fit-from).
+func TestSampleCalibration(t *testing.T) {
+	if *fitSamples == 0 {
+		t.Skip("run with -fit N -fit-players P -fit-data FILE to sample positions for the calibration")
+	}
+	if *fitData == "" {
+		t.Fatal("-fit needs -fit-data FILE")
+	}
+	from := *fitFrom
+	if from < 0 {
+		from = 0
+		for _, s := range loadSamples(t, *fitData) {
+			if s.Players == *fitPlayers {
+				from = max(from, s.Index+1)
+			}
+		}
+	}
+	for i := from; i < from+*fitSamples; i++ {
+		saveSample(t, drawSample(t, *fitPlayers, i))
+		if i%20 == 0 {
+			t.Logf("%d players: sample %d", *fitPlayers, i)
+		}
+	}
+}
+
+func drawSample(t *testing.T, players, index int) sample {
+	seed := sampleSeed(players, index)
+	g := regicide.Game{}
+	opts := engine.MustResolve(g, map[string]string{"players": itoa(players)})
+	s, err := g.New(opts, engine.Setup{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := cards.NewRNG(seed)
+	// Walk the heuristic's game, choosing a decision uniformly among
+	// those with a choice (reservoir sampling), then replay to it.
+	chosen, seen := 0, 0
+	heuristic := newExpert(t, 0, seed)
+	probe := s.Clone()
+	for step := 0; !probe.Terminal(); step++ {
+		seat := probe.ToMove(nil)[0]
+		if len(probe.Legal(seat, nil)) > 1 {
+			seen++
+			if rng.IntN(seen) == 0 {
+				chosen = step
+			}
+		}
+		mustApply(t, probe, seat, heuristic.Act(probe, seat))
+	}
+	heuristic = newExpert(t, 0, seed)
+	for range chosen {
+		seat := s.ToMove(nil)[0]
+		mustApply(t, s, seat, heuristic.Act(s, seat))
+	}
+	seat := s.ToMove(nil)[0]
+	legal := s.Legal(seat, nil)
+	var a engine.Action
+	var chooser string
+	switch r := rng.IntN(6); {
+	case r < 2:
+		a, chooser = newExpert(t, regicidebot.DefaultIterations, seed).Act(s, seat), "expert"
+	case r < 4:
+		a, chooser = heuristic.Act(s, seat), "heuristic"
+	case r < 5:
+		a, chooser = legal[rng.IntN(len(legal))], "random"
+	default:
+		a, chooser = legal[0], "first"
+	}
+	out := sample{Players: players, Index: index, Seed: seed, Step: chosen, Seat: seat, Action: s.ActionString(a),
+		Chooser: chooser, Shares: map[string]float64{}, Trials: map[string]int{}, Defeated: s.(*regicide.State).Facts().Defeated}
+	for _, depth := range []Depth{Quick, Deep} {
+		st := depth.settings("regicide")
+		stats := regicideExpert(st, nil).mustBot(t, st.PlayedIterations, expertSeed(chosen+1)).Appraise(s, seat, []engine.Action{a})
+		out.Shares[string(depth)], out.Trials[string(depth)] = stats[0].Mean, stats[0].Visits
+	}
+	mustApply(t, s, seat, a)
+	player := newExpert(t, regicidebot.DefaultIterations, cards.SubSeed(seed, 1))
+	for !s.Terminal() {
+		seat := s.ToMove(nil)[0]
+		mustApply(t, s, seat, player.Act(s, seat))
+	}
+	out.Won = won(s)
+	return out
+}
+
+func mustApply(t *testing.T, s engine.State, seat int, a engine.Action) {
+	if err := s.Apply(seat, a); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// newExpert is the expert at iterations (0: the policy alone).
+func newExpert(t *testing.T, iterations int, seed uint64) *regicidebot.Bot {
+	st := regicidebot.DefaultSettings()
+	st.Search.Iterations = iterations
+	b, err := regicidebot.New(st, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func (x *expert) mustBot(t *testing.T, iterations int, seed uint64) appraiser {
+	b, err := x.newBot(iterations, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func loadSamples(t *testing.T, path string) []sample {
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []sample
+	dec := json.NewDecoder(f)
+	for dec.More() {
+		var s sample
+		if err := dec.Decode(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func saveSample(t *testing.T, s sample) {
+	f, err := os.OpenFile(*fitData, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := json.NewEncoder(f).Encode(s); err != nil {
+		t.Fatal(err)
+	}
+}
