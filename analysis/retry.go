@@ -25,7 +25,7 @@ type Retry struct {
 	// Best is the expert's move and its estimate from the analysis, Loss
 	// Best's chance less Estimate's and Mark what the analysis would have
 	// marked.
-	Estimate *Estimate   `json:"estimate,omitempty"`
+	Estimate *Estimate    `json:"estimate,omitempty"`
 	Best     *Alternative `json:"best,omitempty"`
 	Loss     float64      `json:"loss"`
 	Mark     string       `json:"mark,omitempty"`

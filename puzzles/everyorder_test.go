@@ -153,3 +153,62 @@ func TestShuffleModesBoundEveryOrder(t *testing.T) {
 	}
 	t.Logf("%d actions won against the shuffles, %d lost with them", against, lost)
 }
+
+// Pruned puzzles keep their ids: Get finds an id past a gap and refuses a
+// dropped one, Next goes round the ids with a theme, IDs lists them.
+func TestIDsWithGapsAndThemes(t *testing.T) {
+	s := &Set{Puzzles: []Puzzle{
+		{ID: 2, Legal: 5, Themes: []string{ThemeCombo}},
+		{ID: 5, Legal: 2, Themes: []string{ThemeDiscard}},
+		{ID: 9, Legal: 7, Themes: []string{ThemeCombo, ThemeExact}},
+	}}
+	if p, err := s.Get(5); err != nil || p.ID != 5 {
+		t.Fatalf("Get(5) = %v, %v", p, err)
+	}
+	for _, id := range []int{0, 1, 3, 10} {
+		if _, err := s.Get(id); err == nil || !strings.Contains(err.Error(), "no puzzle") {
+			t.Errorf("Get(%d) = %v; want no puzzle", id, err)
+		}
+	}
+	for _, c := range []struct {
+		id    int
+		theme string
+		want  int
+	}{{2, "", 5}, {9, "", 2}, {2, ThemeCombo, 9}, {9, ThemeCombo, 2}, {3, ThemeCombo, 9}, {2, ThemeTwoTries, 5}, {2, ThemeYield, 0}} {
+		if got := s.Next(c.id, c.theme); got != c.want {
+			t.Errorf("Next(%d, %q) = %d; want %d", c.id, c.theme, got, c.want)
+		}
+	}
+	if got := s.IDs(ThemeExact); len(got) != 1 || got[0] != 9 {
+		t.Errorf("IDs(exact) = %v", got)
+	}
+}
+
+// The solution reads as sentences, one per action of the line, each with
+// the board after it; the last takes the Castle.
+func TestSolutionInSentences(t *testing.T) {
+	s := shippedSet(t)
+	for _, p := range sample(s, 20) {
+		sol, err := s.Solution(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sol) != len(p.Line) {
+			t.Fatalf("puzzle %d: %d steps for a line of %d", p.ID, len(sol), len(p.Line))
+		}
+		for i, st := range sol {
+			if st.Action != p.Line[i] || st.View == nil || !strings.HasSuffix(st.Sentence, ".") ||
+				strings.Contains(st.Sentence, "%!") || strings.Contains(st.Sentence, "-") || !strings.Contains(st.Sentence, " the ") && !strings.HasPrefix(st.Sentence, "Use") {
+				t.Errorf("puzzle %d, step %d %q: %q", p.ID, i+1, st.Action, st.Sentence)
+			}
+		}
+		last := sol[len(sol)-1]
+		if last.View.Phase != "over" || !strings.Contains(last.Sentence, "the Castle is taken") {
+			t.Errorf("puzzle %d: the last step does not take the Castle: %q", p.ID, last.Sentence)
+		}
+	}
+	sol, _ := s.Solution(&s.Puzzles[0])
+	for _, st := range sol {
+		t.Log(st.Sentence)
+	}
+}

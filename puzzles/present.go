@@ -46,6 +46,10 @@ type Outcome struct {
 	BotChoice string   `json:"bot_choice"`
 	Misses    int      `json:"misses"`
 	Panel     int      `json:"panel"`
+	// Themes tag the answer (themes.go), Solution tells the line step by
+	// step with the board after each step: shown only after an answer.
+	Themes   []string       `json:"themes"`
+	Solution []SolutionStep `json:"solution"`
 }
 
 // Show returns puzzle id of s as the player sees it.
@@ -65,12 +69,8 @@ func (s *Set) Show(id int) (*Shown, *regicide.State, error) {
 // the piles the puzzle reveals, the legal actions and their forecasts,
 // and the rating; nothing else of p or of pos.
 func (s *Set) show(p *Puzzle, pos *regicide.State) *Shown {
-	tavern, castle := pos.Piles()
-	if len(castle) > 0 {
-		castle = castle[1:] // the enemy is in the view
-	}
 	sh := &Shown{ID: p.ID, Count: len(s.Puzzles), View: pos.View(0).(*regicide.View),
-		Revealed: Revealed{Tavern: tavern, Castle: castle},
+		Revealed: revealed(pos),
 		Legal:    []string{}, Hints: map[string]string{},
 		Misses: p.Misses, Panel: len(s.Header.Panel)}
 	for _, a := range pos.Legal(0, nil) {
@@ -83,6 +83,19 @@ func (s *Set) show(p *Puzzle, pos *regicide.State) *Shown {
 		}
 	}
 	return sh
+}
+
+// revealed is what a puzzle reveals at pos: the Tavern, top first, and
+// the Castle after the current enemy (which is in the view), next first.
+func revealed(pos *regicide.State) Revealed {
+	tavern, castle := pos.Piles()
+	if len(castle) > 0 {
+		castle = castle[1:]
+	}
+	if tavern == nil {
+		tavern = []cards.Card{}
+	}
+	return Revealed{Tavern: tavern, Castle: castle}
 }
 
 // maxActionLen bounds an answer's text: the longest action ("discard"
@@ -112,6 +125,11 @@ func (s *Set) Answer(id int, action string) (*Outcome, error) {
 	if err := pos.Clone().Apply(0, a); err != nil {
 		return nil, fmt.Errorf("puzzles: %q is not legal here: %w", text, err)
 	}
+	sol, err := s.Solution(p)
+	if err != nil {
+		return nil, err
+	}
 	return &Outcome{ID: id, Action: text, Correct: text == p.Answer, Answer: p.Answer,
-		Line: p.Line, BotChoice: p.BotChoice, Misses: p.Misses, Panel: len(s.Header.Panel)}, nil
+		Line: p.Line, BotChoice: p.BotChoice, Misses: p.Misses, Panel: len(s.Header.Panel),
+		Themes: p.Themes, Solution: sol}, nil
 }

@@ -10,6 +10,7 @@ import (
 	"cardtable/analysis"
 	"cardtable/bots/regicidesolver"
 	"cardtable/cards"
+	"cardtable/engine"
 	"cardtable/games/regicide"
 )
 
@@ -46,9 +47,27 @@ func TestShippedSampleHasOneWinningAction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if s.Header.Rule != RuleEveryOrder {
+		t.Fatalf("the set built in says rule %q; want %q", s.Header.Rule, RuleEveryOrder)
+	}
 	for _, p := range sample(s, 8) {
 		if err := Check(context.Background(), o, s, p, regicidesolver.Limits{Nodes: s.Header.Nodes}); err != nil {
 			t.Error(err)
+		}
+		// Its line never draws a card a Hearts shuffle put back: it wins
+		// whatever order the shuffles take.
+		pos, err := p.Position(s.Options())
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.TrackHeals()
+		for _, a := range p.Line {
+			if err := engine.ApplyText(pos, 0, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if pos.DrewHealed() {
+			t.Errorf("puzzle %d: its line draws a card a Hearts shuffle put back", p.ID)
 		}
 	}
 }
@@ -212,7 +231,8 @@ func TestReadRefusesCorruptFiles(t *testing.T) {
 		"empty":         {"", "empty file"},
 		"other format":  {strings.Replace(head, "cardtable-puzzles", "x", 1), "line 1"},
 		"unknown field": {head + "\n" + strings.Replace(good, `"legal"`, `"legall"`, 1), "line 2"},
-		"numbering":     {head + "\n" + strings.Replace(good, `"id":1`, `"id":3`, 1), "numbered"},
+		"numbering":     {head + "\n" + strings.Replace(good, `"id":1`, `"id":3`, 1) + "\n" + strings.Replace(good, `"id":1`, `"id":2`, 1), "rise"},
+		"id 0":          {head + "\n" + strings.Replace(good, `"id":1`, `"id":0`, 1), "start at 1"},
 		"line":          {head + "\n" + strings.Replace(good, `"line":["play 2C"]`, `"line":["yield"]`, 1), "start with its answer"},
 		"not json":      {head + "\n{", "line 2"},
 	} {
@@ -230,7 +250,7 @@ func TestMineIsReproducible(t *testing.T) {
 	}
 	cfg := MineConfig{Header: Header{Format: Format, Version: Version, Game: "regicide",
 		Options: map[string]string{"players": "1"}, Seed: 5, Count: 2, Bot: "heuristic",
-		Panel: []string{"heuristic", "expert:iterations=50"}, Nodes: 50000, Reseeds: 1, Command: "test"}}
+		Panel: []string{"heuristic", "expert:iterations=50"}, Nodes: 50000, Rule: RuleEveryOrder, Command: "test"}}
 	var files []string
 	for _, w := range []int{1, 2} {
 		cfg.Workers = w
@@ -269,7 +289,6 @@ func TestMineRefusesBadSettings(t *testing.T) {
 		"players": {func(h *Header) { h.Options = map[string]string{"players": "2"} }, "solo"},
 		"bot":     {func(h *Header) { h.Bot = "nobody" }, "no bot"},
 		"panel":   {func(h *Header) { h.Panel = []string{"expert:iterations=x"} }, "iterations"},
-		"reseeds": {func(h *Header) { h.Reseeds = -1 }, "reseeds"},
 	} {
 		h := base
 		tc.edit(&h)

@@ -30,7 +30,8 @@ func TestPuzzleScreenLeaksNothing(t *testing.T) {
 		p := &other.Puzzles[i]
 		p.Answer, p.Line, p.BotChoice, p.MissedBy = "power", []string{"power"}, "yield", []string{"x"}
 	}
-	for id := 1; id <= min(len(set.Puzzles), 20); id++ {
+	for _, pz := range set.Puzzles[:min(len(set.Puzzles), 20)] {
+		id := pz.ID
 		screens := []string{}
 		for _, s := range []*puzzles.Set{set, other} {
 			m := &puzzleModel{set: s, width: 100, height: 40}
@@ -52,8 +53,12 @@ func answerIndex(t *testing.T, set *puzzles.Set, id int, pick func(p *puzzles.Pu
 	if err != nil {
 		t.Fatal(err)
 	}
+	pz, err := set.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i, a := range sh.Legal {
-		if pick(&set.Puzzles[id-1], a) {
+		if pick(pz, a) {
 			return i, a
 		}
 	}
@@ -61,37 +66,76 @@ func answerIndex(t *testing.T, set *puzzles.Set, id int, pick func(p *puzzles.Pu
 	return 0, ""
 }
 
-// TestTmuxPuzzles plays the terminal puzzles in tmux: puzzle 1 solved
-// (streak 1), then puzzle 2 failed (streak 0, the one winning play named
-// and the line that wins shown); before the answer the screen shows the
-// revealed Tavern and Castle but none of the line.
+// TestTmuxPuzzles plays the terminal puzzles in tmux: the first puzzle
+// solved (streak 1), its solution stepped on the board in sentences, then
+// the next failed (streak 0, the one winning play named); before the
+// answer the screen shows nothing of the line; the board speaks to "you"
+// ("you play", "you suffer"), never shows a negative attack, and does not
+// call the Tavern's order unknown beside the revealed Tavern; t keeps to
+// a theme.
 func TestTmuxPuzzles(t *testing.T) {
 	set := shippedPuzzles(t)
-	p := startPane(t, 100, 40, t.TempDir(), nil, "puzzles", "regicide", "--puzzle", "1")
-	screen := p.wait("Regicide puzzle 1 of", "Revealed by the puzzle", "Tavern, top first:", "Castle, next first:", "streak 0")
-	sh, _, _ := set.Show(1)
-	for _, a := range set.Puzzles[0].Line[1:] {
+	first, second := set.Puzzles[0], set.Puzzles[1]
+	p := startPane(t, 100, 40, t.TempDir(), nil, "puzzles", "regicide", "--puzzle", fmt.Sprint(first.ID))
+	screen := p.wait(fmt.Sprintf("Regicide puzzle %d ", first.ID), "Revealed by the puzzle", "Tavern, top first:", "Castle, next first:", "streak 0")
+	sh, _, _ := set.Show(first.ID)
+	for _, a := range first.Line[1:] {
 		if len(strings.Fields(a)) > 1 && !slices.Contains(sh.Legal, a) && strings.Contains(screen, a) {
 			t.Errorf("the screen shows %q of the winning line before an answer:\n%s", a, screen)
 		}
 	}
-	if strings.Contains(screen, "The line that wins") {
-		t.Fatalf("the line is shown before an answer:\n%s", screen)
+	if strings.Contains(screen, "The solution") {
+		t.Fatalf("the solution is shown before an answer:\n%s", screen)
 	}
-	right, _ := answerIndex(t, set, 1, func(pz *puzzles.Puzzle, a string) bool { return a == pz.Answer })
+	checkWords(t, screen)
+	right, _ := answerIndex(t, set, first.ID, func(pz *puzzles.Puzzle, a string) bool { return a == pz.Answer })
 	for range right {
 		p.keys("Down")
 	}
 	p.keys("Enter")
-	p.wait("Right", "is the only play that keeps the game winnable", "The line that wins:", "streak 1")
+	sol, err := set.Solution(&first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := p.wait("Right", "is the only play that keeps the game winnable", "The solution, step by step", "streak 1")
+	p.keys("Right")
+	after := p.wait(" 1. " + strings.Fields(sol[0].Sentence)[0] + " " + strings.Fields(sol[0].Sentence)[1])
+	if boardOf(before) == boardOf(after) {
+		t.Errorf("→ did not step the board to the solution's first step:\n%s", after)
+	}
+	checkWords(t, after)
+	p.keys("End")
+	p.wait("the Castle is taken", "12 defeated")
 	p.keys("n")
-	p.wait("Regicide puzzle 2 of", "streak 1")
-	wrong, text := answerIndex(t, set, 2, func(pz *puzzles.Puzzle, a string) bool { return a != pz.Answer })
+	p.wait(fmt.Sprintf("Regicide puzzle %d ", second.ID), "streak 1")
+	wrong, text := answerIndex(t, set, second.ID, func(pz *puzzles.Puzzle, a string) bool { return a != pz.Answer })
 	for range wrong {
 		p.keys("Down")
 	}
 	p.keys("Enter")
-	p.wait("Not this one", fmt.Sprintf("%s loses whatever follows", text), "The one winning play: "+set.Puzzles[1].Answer, "The line that wins:", "streak 0 (best 1)")
+	p.wait("Not this one", fmt.Sprintf("%s loses whatever follows", text), "The one winning play: "+second.Answer, "The solution, step by step", "streak 0 (best 1)")
+	p.keys("t")
+	want := set.Next(second.ID, puzzles.Themes[0])
+	p.wait(fmt.Sprintf("Regicide puzzle %d ", want), "t theme ("+puzzles.Themes[0]+")")
 	p.keys("q")
 	p.wait("[exit 0]")
+}
+
+// boardOf is the screen above the revealed piles: the board.
+func boardOf(screen string) string {
+	i := strings.Index(screen, "Revealed by the puzzle")
+	if i < 0 {
+		return screen
+	}
+	return screen[:i]
+}
+
+// checkWords fails on the puzzle screen's old slips.
+func checkWords(t *testing.T, screen string) {
+	t.Helper()
+	for _, bad := range []string{"you plays", "you suffers", "suffer -", "suffers -", "order unknown"} {
+		if strings.Contains(screen, bad) {
+			t.Errorf("the screen says %q:\n%s", bad, screen)
+		}
+	}
 }

@@ -101,23 +101,30 @@ func regicideSeatLine(sc scene, v *regicide.View, p int) string {
 // regicideStep says what the table is waiting for.
 func regicideStep(sc scene, v *regicide.View) string {
 	cur := sc.label(v.Current)
+	// verb agrees with cur: "you play", "Alice plays".
+	verb := func(third string) string {
+		if cur == "you" {
+			return strings.TrimSuffix(third, "s")
+		}
+		return third
+	}
 	switch v.Phase {
 	case "play":
-		what := cur + " plays a card, a combo or an Ace with a card"
+		what := cur + " " + verb("plays") + " a card, a combo or an Ace with a card"
 		if v.Players >= 3 {
 			// Only three or four players shuffle Jesters into the Tavern.
-			what = cur + " plays a card, a combo, an Ace with a card, the Jester"
+			what = cur + " " + verb("plays") + " a card, a combo, an Ace with a card, the Jester"
 		}
 		if canYield(sc, v) {
 			what += " — or yields"
 		}
 		return section("step:", what)
 	case "discard":
-		return section("step:", styleAlert.Render(fmt.Sprintf(" %s suffers %d ", cur, v.Suffer))+" discard cards worth at least that (the list shows the covers)")
+		return section("step:", styleAlert.Render(fmt.Sprintf(" %s %s %d ", cur, verb("suffers"), v.Suffer))+" discard cards worth at least that (the list shows the covers)")
 	case "signal":
 		return section("step:", "Jester played: everyone else signals whether they would like to go next")
 	case "next":
-		return section("step:", cur+" chooses who goes next")
+		return section("step:", cur+" "+verb("chooses")+" who goes next")
 	case "exact":
 		return section("step:", cur+" killed exactly: the enemy goes to the Tavern or the discard")
 	}

@@ -24,7 +24,8 @@ type puzzlesCmd struct {
 	Sample   int    `default:"0" help:"With --check: check every Nth puzzle only (0 or 1: all of them)."`
 	Prune    bool   `help:"With --check: write the puzzles that pass to --out (their ids unchanged, with the line the check found and their themes); exit 0 even if some failed."`
 	File     string `placeholder:"FILE" help:"A puzzle file to play or check instead of the puzzles built in."`
-	Puzzle   int    `placeholder:"ID" help:"On the terminal: start at puzzle ID (default 1)."`
+	Puzzle   int    `placeholder:"ID" help:"On the terminal: start at puzzle ID (default: the first)."`
+	Theme    string `placeholder:"THEME" help:"On the terminal: only puzzles of THEME (jester-timing, yield, exact-damage, kill, combo, suit-power, discard-to-survive, or two-choices); t changes it."`
 	Quiet    bool   `short:"q" help:"No progress line."`
 }
 
@@ -32,13 +33,14 @@ func (puzzlesCmd) Help() string {
 	return `Regicide puzzles: a position of a solo game where exactly one legal action
 keeps the game winnable. The puzzle shows what the seat would see plus the
 Tavern and the Castle in order (marked as revealed); the shuffles Hearts will
-make stay hidden, and every puzzle's answer was checked not to depend on
-them. Play them on the terminal (a streak: one after another), check them
+make stay hidden, and every puzzle's answer is proven to be the only winning
+action whatever order they take. Play them on the terminal (a streak: one after another), check them
 against the solver, or mine new ones. docs/puzzles.md has the details.
 
 Examples:
   cardtable puzzles regicide
   cardtable puzzles regicide --puzzle 17
+  cardtable puzzles regicide --theme discard-to-survive
   cardtable puzzles regicide --check --sample 50
   cardtable puzzles regicide --mine 20 --seed 7 --out my-puzzles.jsonl`
 }

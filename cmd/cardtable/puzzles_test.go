@@ -14,7 +14,7 @@ func TestPuzzlesMineAndCheck(t *testing.T) {
 	var files []string
 	for _, w := range []string{"1", "2"} {
 		out := filepath.Join(dir, "p"+w+".jsonl")
-		_, stderr, code := cardtable(t, "", "puzzles", "regicide", "--mine", "1", "--seed", "3", "--nodes", "50000", "--reseeds", "1", "--workers", w, "--out", out, "-q")
+		_, stderr, code := cardtable(t, "", "puzzles", "regicide", "--mine", "1", "--seed", "3", "--nodes", "50000", "--workers", w, "--out", out, "-q")
 		if code != 0 {
 			t.Fatalf("mine: exit %d: %s", code, stderr)
 		}
@@ -27,12 +27,18 @@ func TestPuzzlesMineAndCheck(t *testing.T) {
 	if files[0] != files[1] {
 		t.Fatalf("--workers 1 and 2 made different files:\n%s\n%s", files[0], files[1])
 	}
-	if !strings.Contains(files[0], `"command":"cardtable puzzles regicide --mine 1 --seed 3 --nodes 50000 --reseeds 1 --bot heuristic"`) {
+	if !strings.Contains(files[0], `"command":"cardtable puzzles regicide --mine 1 --seed 3 --nodes 50000 --bot heuristic"`) {
 		t.Errorf("the header does not name the command:\n%s", files[0])
 	}
 	stdout, stderr, code := cardtable(t, "", "puzzles", "regicide", "--check", "--file", filepath.Join(dir, "p1.jsonl"), "--workers", "1")
 	if code != 0 || !strings.Contains(stdout, "checked 1 of 1 puzzles") || !strings.Contains(stdout, "0 failed") {
 		t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
+	}
+	pruned := filepath.Join(dir, "pruned.jsonl")
+	stdout, stderr, code = cardtable(t, "", "puzzles", "regicide", "--check", "--prune", "--file", filepath.Join(dir, "p1.jsonl"), "--workers", "1", "--out", pruned)
+	data, err := os.ReadFile(pruned)
+	if code != 0 || !strings.Contains(stdout, "kept 1 puzzles") || err != nil || !strings.Contains(string(data), `"rule":"every-order"`) || !strings.Contains(string(data), `"mined":1`) {
+		t.Fatalf("prune: exit %d\n%s%s\n%s", code, stdout, stderr, data)
 	}
 }
 
@@ -51,7 +57,8 @@ func TestPuzzlesUsageErrors(t *testing.T) {
 		{[]string{"puzzles", "regicide", "--mine=-3"}, 2, "1 or more"},
 		{[]string{"puzzles", "regicide", "--mine", "2", "--check"}, 2, "do one"},
 		{[]string{"puzzles", "regicide", "--check", "--sample", "-1"}, 2, "--sample"},
-		{[]string{"puzzles", "regicide", "--puzzle", "999999"}, 2, "puzzles are 1 to"},
+		{[]string{"puzzles", "regicide", "--puzzle", "999999"}, 2, "no puzzle 999999"},
+		{[]string{"puzzles", "regicide", "--check", "--prune"}, 2, "--prune goes with"},
 		{[]string{"puzzles", "regicide", "--mine", "1", "--bot", "nobody", "--out", filepath.Join(dir, "x.jsonl")}, 1, "no bot"},
 		{[]string{"puzzles", "regicide", "--check", "--file", bad}, 1, "line 1"},
 	} {

@@ -1,18 +1,29 @@
 package main
 
 import (
+	"slices"
+	"strings"
+
 	"cardtable/puzzles"
 	"cardtable/tui"
 )
 
-// play shows the puzzles on the terminal, from --puzzle.
+// play shows the puzzles on the terminal, from --puzzle (or the first with
+// --theme).
 func (c *puzzlesCmd) play(a *app, set *puzzles.Set) error {
+	themes := append(slices.Clone(puzzles.Themes), puzzles.ThemeTwoTries)
+	if c.Theme != "" && !slices.Contains(themes, c.Theme) {
+		return usageErrorf("--theme %q: the themes are %s", c.Theme, strings.Join(themes, ", "))
+	}
 	start := c.Puzzle
 	if start == 0 {
-		start = 1
+		start = set.Next(0, c.Theme)
+		if start == 0 {
+			return usageErrorf("--theme %s: no puzzle of this file has it", c.Theme)
+		}
 	}
-	if start < 1 || start > len(set.Puzzles) {
-		return usageErrorf("--puzzle %d: puzzles are 1 to %d", c.Puzzle, len(set.Puzzles))
+	if _, err := set.Get(start); err != nil {
+		return usageErrorf("--puzzle %d: %v", c.Puzzle, err)
 	}
-	return tui.RunPuzzles(a.ctx, tui.PuzzlesConfig{Set: set, Start: start, In: a.stdin, Out: a.stdout})
+	return tui.RunPuzzles(a.ctx, tui.PuzzlesConfig{Set: set, Start: start, Theme: c.Theme, In: a.stdin, Out: a.stdout})
 }
