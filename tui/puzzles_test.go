@@ -99,6 +99,7 @@ func TestTmuxPuzzles(t *testing.T) {
 	}
 	before := p.wait("Right", "is the only play that keeps the game winnable", "The solution, step by step", "streak 1")
 	p.keys("Right")
+	p.waitGone(before)
 	after := p.wait(" 1. " + strings.Fields(sol[0].Sentence)[0] + " " + strings.Fields(sol[0].Sentence)[1])
 	if boardOf(before) == boardOf(after) {
 		t.Errorf("→ did not step the board to the solution's first step:\n%s", after)
