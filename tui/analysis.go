@@ -22,6 +22,8 @@ type analysisPane struct {
 	doc     *analysis.Document
 	err     error
 	running bool
+	// retry is "learn from your mistakes", while open (retry.go).
+	retry *retryPane
 	// done and total count the decisions appraised so far, written by the
 	// analysis's goroutine.
 	done, total atomic.Int64
@@ -52,6 +54,8 @@ func (m *Model) analysisKey(key string) tea.Cmd {
 		if p.doc != nil {
 			r.at = p.nextMark(r.at, key == "]", len(r.frames)-1)
 		}
+	case "t":
+		return m.startRetry()
 	}
 	return nil
 }
@@ -117,6 +121,9 @@ func (p *analysisPane) rows(at, viewer, w int) []string {
 	case p.doc == nil:
 		return []string{styleDim.Render("a: analyse the game (a few seconds) — chances, mistakes, the losing move")}
 	}
+	if p.retry != nil {
+		return nil
+	}
 	seat := p.focus(viewer)
 	width := max(10, min(w-24, 64))
 	line, marks := analysis.Sparkline(p.doc.Graph, seat, width)
@@ -127,10 +134,20 @@ func (p *analysisPane) rows(at, viewer, w int) []string {
 	out := []string{}
 	if line != "" {
 		col := p.column(seat, width, at)
-		out = append(out, styleLabel.Render(fmt.Sprintf("%-9s ", label))+highlightColumn(line, col)+styleKeys.Render("  [/] marks"),
-			strings.Repeat(" ", 10)+styleStatusErr.Render(marks))
+		out = append(out, styleLabel.Render(fmt.Sprintf("%-9s ", label))+highlightColumn(line, col)+styleKeys.Render("  [/] marks · t try again"),
+			strings.Repeat(" ", 10)+styleStatusErr.Render(marks)+styleDim.Render(p.accuracy(seat)))
 	}
 	return append(out, p.stepLine(at))
+}
+
+// accuracy is the seat's accuracy for the game, as words ("" for none).
+func (p *analysisPane) accuracy(seat int) string {
+	for _, s := range p.doc.Summary {
+		if s.Seat == seat && s.Accuracy != nil {
+			return fmt.Sprintf(analysisWordAccuracy, *s.Accuracy)
+		}
+	}
+	return ""
 }
 
 // focus is the seat whose series is drawn: the viewer's when analysed,
@@ -220,11 +237,20 @@ func decisionText(dec analysis.Decision) string {
 	}
 	if dec.Losing {
 		parts = append(parts, "THE LOSING MOVE")
+		if dec.Keeps != "" {
+			parts = append(parts, fmt.Sprintf(analysisWordKeeps, prettyAction(dec.Keeps)))
+		}
+		if dec.HindsightOnly {
+			parts = append(parts, analysisWordHindsight)
+		}
 	}
 	if dec.Mark != "" && dec.Slap == nil {
 		parts = append(parts, strings.ToUpper(dec.Mark))
 	}
-	if dec.Best != nil && dec.Loss >= analysis.AlternativeMargin {
+	switch {
+	case dec.Best != nil && dec.Mark != "" && dec.Slap == nil:
+		parts = append(parts, fmt.Sprintf(analysisWordBetter, prettyAction(dec.Best.Action), pct(dec.Best.Estimate)))
+	case dec.Best != nil && dec.Loss >= analysis.AlternativeMargin:
 		parts = append(parts, fmt.Sprintf("expert: %s %s", prettyAction(dec.Best.Action), pct(dec.Best.Estimate)))
 	}
 	if dec.Before != "" {
@@ -233,7 +259,19 @@ func decisionText(dec analysis.Decision) string {
 	return strings.Join(parts, " · ")
 }
 
+// The review's new sentences, in one place (for the translations to come).
+const (
+	analysisWordAccuracy  = "  accuracy %.1f"
+	analysisWordKeeps     = "kept winnable: %s"
+	analysisWordHindsight = "you could not have known: the expert rated it as well as its own move; only the hidden cards made it lose"
+	analysisWordBetter    = "better: %s %s"
+	analysisWordNoWin     = "no win found in %d playouts"
+)
+
 func pct(e analysis.Estimate) string {
+	if e.NoWin() {
+		return fmt.Sprintf(analysisWordNoWin, e.Trials)
+	}
 	return fmt.Sprintf("%.0f%% (%.0f–%.0f)", 100*e.Chance, 100*e.Low, 100*e.High)
 }
 

@@ -86,3 +86,59 @@ func TestTmuxReviewSavedAnalysis(t *testing.T) {
 		p.wait("analysis-3.json is not the analysis of war-4.json", "seed 3", "seed 4", "cardtable analyze war-4.json --json", "[exit 1]")
 	})
 }
+
+// Learning from a mistake in the terminal: in the review of the known
+// loss, after the analysis, t at the losing move goes back to the position
+// before it and lists the seat's actions; trying the move the analysis
+// names as keeping the game winnable is judged winnable by the solver,
+// trying the losing move again is judged lost; esc returns to the review.
+func TestTmuxLearnFromMistakes(t *testing.T) {
+	rec, err := filepath.Abs("../analysis/testdata/regicide-known-loss.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startPane(t, 110, 40, t.TempDir(), nil, "play", "--record", rec)
+	p.wait("Review · Regicide", "a: analyse the game")
+	p.keys("a")
+	end := time.Now().Add(analysisDeadline)
+	for !strings.Contains(p.capture(), "[/] marks") {
+		if time.Now().After(end) {
+			t.Fatalf("the analysis never showed:\n%s", p.capture())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	p.keys("End", "[")
+	s := p.wait("THE LOSING MOVE", "kept winnable: ")
+	keeps := s[strings.Index(s, "kept winnable: ")+len("kept winnable: "):]
+	keeps = strings.TrimSpace(strings.SplitN(strings.SplitN(keeps, " · ", 2)[0], "\n", 2)[0])
+	p.keys("t")
+	s = p.wait("Learn from your mistakes", "before action", "(played)", "enter try it")
+	played := ""
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasSuffix(strings.TrimSpace(l), "(played)") {
+			played = strings.TrimPrefix(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(l), "(played)")), "▶ ")
+		}
+	}
+	choose := func(action string) {
+		t.Helper()
+		for range 60 {
+			if strings.Contains(p.capture(), "▶ "+action) {
+				return
+			}
+			p.keys("Down")
+			time.Sleep(50 * time.Millisecond)
+		}
+		t.Fatalf("%q never selected:\n%s", action, p.capture())
+	}
+	choose(keeps)
+	p.keys("Enter")
+	p.wait(keeps+": Winnable: with hindsight", "The expert gives it")
+	if played == "" {
+		t.Fatalf("the played move is not marked among the choices:\n%s", s)
+	}
+	choose(played)
+	p.keys("Enter")
+	p.wait(played+": Lost too", "The expert gives it")
+	p.keys("Escape")
+	p.wait("Review · Regicide", "[/] marks")
+}

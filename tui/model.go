@@ -226,6 +226,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.autoFlip(msg)
 	case analysisMsg:
 		return m, m.analysisDone(msg)
+	case retryMsg:
+		return m, m.retryDone(msg)
 	}
 	var cmd tea.Cmd
 	if m.mode == modePlay && m.overlay == overlayNone {

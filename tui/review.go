@@ -126,6 +126,9 @@ func (m *Model) startReview(rec *record.Record, fromEnd bool) error {
 
 func (m *Model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
 	r := m.review
+	if r.analysis.retry != nil {
+		return m.retryKey(k.String())
+	}
 	last := len(r.frames) - 1
 	switch k.String() {
 	case "right", "l", "space":
@@ -145,7 +148,7 @@ func (m *Model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
 		if r.viewer >= len(r.labels) {
 			r.viewer = engine.Spectator
 		}
-	case "a", "[", "]":
+	case "a", "[", "]", "t":
 		return m.analysisKey(k.String())
 	case "?":
 		m.showHelp(helpReview)
@@ -161,6 +164,9 @@ func (m *Model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
 }
 
 func (r *reviewer) view(w, h int) string {
+	if r.analysis.retry != nil {
+		return r.retryView(w, h)
+	}
 	f := r.frames[r.at]
 	who := "everyone (public view)"
 	if r.viewer >= 0 {

@@ -196,6 +196,7 @@ they press a key to see their own cards. Nobody's hand is on this screen.
 | tab | whose view is shown |
 | a | analyse the game: the chance to win, mistakes marked, the losing move (docs/analysis.md) |
 | [ / ] | the previous / next marked decision |
+| t | learn from your mistakes: back to the position before a marked decision (or the next one), try another move; the expert, and in Regicide the solver, judge it (↑↓ enter, ] the next mistake, esc back) |
 | q | quit |`,
 }
 
