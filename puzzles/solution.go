@@ -37,7 +37,7 @@ const (
 	wordPower     = "Use a Jester power: discard your hand of %s and draw up to 8 from the Tavern"
 	wordYield     = "Yield: %s attacks for %d"
 	wordOther     = "Then: %s"
-	wordNext      = "Next enemy: %s (attack %d, health %d)"
+	wordNext      = "next enemy: %s (attack %d, health %d)"
 	wordWon       = "the last King falls: the Castle is taken"
 	wordNothing   = "Discard nothing: the shield stops the whole attack"
 	wordAnd       = " and "
@@ -120,7 +120,11 @@ func playWords(cs []string, b *regicide.View, f *regicide.Forecast) []string {
 		}
 	}
 	if len(f.Blocked) > 0 {
-		parts = append(parts, fmt.Sprintf(wordBlocked, strings.Join(f.Blocked, wordAnd)))
+		suits := make([]string, len(f.Blocked))
+		for i, b := range f.Blocked {
+			suits[i] = strings.ToUpper(b[:1]) + b[1:]
+		}
+		parts = append(parts, fmt.Sprintf(wordBlocked, strings.Join(suits, wordAnd)))
 	}
 	enemy := cardWords(b.Enemy.Card)
 	switch {

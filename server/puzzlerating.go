@@ -148,6 +148,10 @@ func (s *Server) handleNextPuzzle(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
+	theme, ok := s.puzzleTheme(w, r)
+	if !ok {
+		return
+	}
 	u, err := s.currentUser(r)
 	if err != nil || u == nil {
 		if err != nil {
@@ -157,7 +161,7 @@ func (s *Server) handleNextPuzzle(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, nextPuzzleJSON{Accounts: s.acc != nil, Count: len(set.Puzzles)})
 		return
 	}
-	out, err := s.nextPuzzle(r.Context(), u, set)
+	out, err := s.nextPuzzle(r.Context(), u, set, theme)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -168,7 +172,7 @@ func (s *Server) handleNextPuzzle(w http.ResponseWriter, r *http.Request) {
 // nextPuzzle is the unanswered puzzle of set whose rating is nearest u's;
 // among equally near ones, the order is u's own (a hash of u's id and the
 // puzzle's), so two players do not meet the same sequence.
-func (s *Server) nextPuzzle(ctx context.Context, u *store.User, set *puzzles.Set) (nextPuzzleJSON, error) {
+func (s *Server) nextPuzzle(ctx context.Context, u *store.User, set *puzzles.Set, theme string) (nextPuzzleJSON, error) {
 	mine, err := s.playerPuzzleRating(ctx, u)
 	if err != nil {
 		return nextPuzzleJSON{}, err
@@ -192,7 +196,7 @@ func (s *Server) nextPuzzle(ctx context.Context, u *store.User, set *puzzles.Set
 	out := nextPuzzleJSON{Accounts: true, SignedIn: true, Rating: brief(ratings.Rating{R: mine.R, RD: mine.RD, Vol: mine.Vol}), Answered: len(answers), Count: len(set.Puzzles)}
 	best, bestDist, bestTie := 0, math.Inf(1), uint64(0)
 	for _, p := range set.Puzzles {
-		if done[p.ID] {
+		if done[p.ID] || theme != "" && !p.HasTheme(theme) {
 			continue
 		}
 		r, ok := now[p.ID]

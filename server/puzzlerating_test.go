@@ -214,7 +214,7 @@ func TestPuzzleRating(t *testing.T) {
 	// Six answers at once: every one counted once.
 	var wg sync.WaitGroup
 	for i := range 6 {
-		id := 1000 + i
+		id := set.Puzzles[len(set.Puzzles)/2+i].ID
 		wg.Go(func() { ann.answerPuzzle(id, wrongAction(t, set, id)) })
 	}
 	wg.Wait()

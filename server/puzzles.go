@@ -3,7 +3,9 @@ package server
 import (
 	"io/fs"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 
 	"cardtable/puzzles"
 	"cardtable/ratings"
@@ -14,7 +16,7 @@ import (
 // the bots' choices) leaves the server before a legal answer came in.
 //
 //	GET  /puzzles                              the page
-//	GET  /api/puzzles/regicide                 {"count": N}
+//	GET  /api/puzzles/regicide[?theme=T]       {"count": N, "ids": [...], "themes": [...]}
 //	GET  /api/puzzles/regicide/{id}            the puzzle as shown (puzzles.Shown)
 //	POST /api/puzzles/regicide/{id}/answer     {"action": "..."} → puzzles.Outcome
 //	                                           (with the ratings: puzzlerating.go)
@@ -48,16 +50,43 @@ func (s *Server) puzzlesPage(w http.ResponseWriter, r *http.Request) {
 	w.Write(data)
 }
 
+// puzzleListJSON lists the puzzles served (of a theme when asked).
+type puzzleListJSON struct {
+	Count  int      `json:"count"`
+	IDs    []int    `json:"ids"`
+	Theme  string   `json:"theme,omitempty"`
+	Themes []string `json:"themes"`
+}
+
+// puzzleTheme reads ?theme= ("": every puzzle): one of puzzles.Themes or
+// puzzles.ThemeTwoTries, else a 400 naming them.
+func (s *Server) puzzleTheme(w http.ResponseWriter, r *http.Request) (string, bool) {
+	theme := r.URL.Query().Get("theme")
+	if theme == "" || slices.Contains(puzzleThemes(), theme) {
+		return theme, true
+	}
+	s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "no theme %q; the themes are %s", truncate(theme, 40), strings.Join(puzzleThemes(), ", ")))
+	return "", false
+}
+
+func puzzleThemes() []string { return append(slices.Clone(puzzles.Themes), puzzles.ThemeTwoTries) }
+
 func (s *Server) handlePuzzleCount(w http.ResponseWriter, r *http.Request) {
 	set, err := puzzleSet()
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]int{"count": len(set.Puzzles)})
+	theme, ok := s.puzzleTheme(w, r)
+	if !ok {
+		return
+	}
+	ids := set.IDs(theme)
+	writeJSON(w, http.StatusOK, puzzleListJSON{Count: len(ids), IDs: ids, Theme: theme, Themes: puzzleThemes()})
 }
 
-// puzzleID reads the {id} of the address: 1 to the number of puzzles.
+// puzzleID reads the {id} of the address: a puzzle's id (pruned puzzles
+// leave gaps).
 func (s *Server) puzzleID(w http.ResponseWriter, r *http.Request) (*puzzles.Set, int, bool) {
 	set, err := puzzleSet()
 	if err != nil {
@@ -66,8 +95,11 @@ func (s *Server) puzzleID(w http.ResponseWriter, r *http.Request) (*puzzles.Set,
 	}
 	text := r.PathValue("id")
 	id, err := strconv.Atoi(text)
-	if len(text) > maxPuzzleID || err != nil || id < 1 || id > len(set.Puzzles) {
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, codeNotFound, "no puzzle %q; puzzles are numbered 1 to %d", truncate(text, 20), len(set.Puzzles)))
+	if len(text) > maxPuzzleID || err != nil {
+		id = 0
+	}
+	if _, err := set.Get(id); err != nil {
+		s.apiError(w, r, apiErrorf(http.StatusNotFound, codeNotFound, "no puzzle %q; the ids are listed by GET /api/puzzles/regicide (1 to %d, %d puzzles)", truncate(text, 20), set.LastID(), len(set.Puzzles)))
 		return nil, 0, false
 	}
 	return set, id, true

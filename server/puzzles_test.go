@@ -19,9 +19,27 @@ func TestPuzzlesAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var count map[string]int
-	if code := ts.do("GET", "/api/puzzles/regicide", nil, &count); code != 200 || count["count"] != len(set.Puzzles) {
+	var count puzzleListJSON
+	if code := ts.do("GET", "/api/puzzles/regicide", nil, &count); code != 200 || count.Count != len(set.Puzzles) || len(count.IDs) != count.Count || count.IDs[0] != set.Puzzles[0].ID {
 		t.Fatalf("count: %d %v", code, count)
+	}
+	// A theme lists its puzzles only; a theme that is none is refused.
+	theme := set.Puzzles[0].Themes[0]
+	var byTheme puzzleListJSON
+	if code := ts.do("GET", "/api/puzzles/regicide?theme="+theme, nil, &byTheme); code != 200 || byTheme.Count == 0 || byTheme.Count >= count.Count || byTheme.Theme != theme {
+		t.Fatalf("theme %s: %d %+v", theme, code, byTheme)
+	}
+	for _, id := range byTheme.IDs {
+		if pz, _ := set.Get(id); pz == nil || !pz.HasTheme(theme) {
+			t.Fatalf("theme %s lists puzzle %d, which has not the theme", theme, id)
+		}
+	}
+	// A dropped puzzle's id (a gap) is not served.
+	gap := 0
+	for i := 1; i < len(set.Puzzles) && gap == 0; i++ {
+		if set.Puzzles[i].ID > set.Puzzles[i-1].ID+1 {
+			gap = set.Puzzles[i-1].ID + 1
+		}
 	}
 	p := set.Puzzles[0]
 	var shown map[string]any
@@ -55,7 +73,10 @@ func TestPuzzlesAPI(t *testing.T) {
 		want         string
 	}{
 		{"GET", "/api/puzzles/regicide/0", nil, 404, "no puzzle"},
-		{"GET", fmt.Sprintf("/api/puzzles/regicide/%d", len(set.Puzzles)+1), nil, 404, "no puzzle"},
+		{"GET", fmt.Sprintf("/api/puzzles/regicide/%d", set.LastID()+1), nil, 404, "no puzzle"},
+		{"GET", fmt.Sprintf("/api/puzzles/regicide/%d", gap), nil, 404, "no puzzle"},
+		{"GET", "/api/puzzles/regicide?theme=nonsense", nil, 400, "no theme"},
+		{"GET", "/api/puzzles/regicide/next?theme=nonsense", nil, 400, "no theme"},
 		{"GET", "/api/puzzles/regicide/" + strings.Repeat("9", 40), nil, 404, "no puzzle"},
 		{"GET", "/api/puzzles/regicide/x1", nil, 404, "no puzzle"},
 		{"POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": "play 2X"}, 400, "not an action"},
