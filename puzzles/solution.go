@@ -134,7 +134,7 @@ func playWords(cs []string, b *regicide.View, f *regicide.Forecast) []string {
 		parts = append(parts, fmt.Sprintf(wordKills, enemy, f.Damage))
 	default:
 		parts = append(parts, fmt.Sprintf(wordDamage, f.Damage, max(b.Enemy.Health-b.Enemy.Damage-f.Damage, 0)))
-		if f.Suffer == 0 {
+		if f.Suffer <= 0 {
 			parts = append(parts, wordStopped)
 		} else {
 			parts = append(parts, fmt.Sprintf(wordAttacked, enemy, f.Suffer))

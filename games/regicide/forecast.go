@@ -77,7 +77,7 @@ func (s *State) forecast(a engine.Action) (Forecast, error) {
 	case kindPlay:
 		s.forecastPlay(&f, m)
 	case kindYield:
-		f.Suffer = max(s.suffer(), 0)
+		f.Suffer = s.suffer()
 		f.CanCover = s.hands[seat].value() >= f.Suffer
 	case kindPower:
 		f.Note = fmt.Sprintf("discard the hand of %d and draw up to 8 from a Tavern of %d", s.hands[seat].len(), s.nTavern)
@@ -138,7 +138,7 @@ func (s *State) forecastPlay(f *Forecast, m set) {
 	case f.Kills:
 		f.Where = "discard"
 	default:
-		f.Suffer = max(Value(s.enemy())-f.Shield, 0)
+		f.Suffer = Value(s.enemy()) - f.Shield
 		f.CanCover = hand.value() >= f.Suffer
 	}
 }
@@ -213,7 +213,7 @@ func (f Forecast) String() string {
 		if f.Draw > 0 {
 			cover += " (before drawing)"
 		}
-		if f.Suffer == 0 {
+		if f.Suffer <= 0 {
 			parts = append(parts, "the shield stops the whole attack")
 		} else {
 			parts = append(parts, fmt.Sprintf("then suffer %d: %s", f.Suffer, cover))
