@@ -103,10 +103,10 @@ type Decision struct {
 	// Accuracy is the move's accuracy from 0 to 100 (accuracy.go), for
 	// an appraised decision.
 	Accuracy *float64 `json:"accuracy,omitempty"`
-	// HindsightOnly is set on a losing move the expert did not mark: it
-	// rated the move as well as its own (within the marks' thresholds)
-	// from what the seat could see, so only the hidden cards made it lose
-	// ("you could not have known").
+	// HindsightOnly is set on a losing move the expert did not mark and
+	// gave a chance of at least HighChance: from what the seat could see
+	// the move was as good as the expert's own, and only the hidden cards
+	// made it lose ("you could not have known").
 	HindsightOnly bool `json:"hindsight_only,omitempty"`
 	// Keeps is, on the losing move, an action that kept the game
 	// winnable there: the first of the solver's winning line (Regicide).

@@ -36,7 +36,7 @@ func (g *game) regicide(ctx context.Context) error {
 	}
 	for i := range d.Decisions {
 		if dec := &d.Decisions[i]; dec.Losing {
-			dec.HindsightOnly = dec.Played != nil && dec.Mark == ""
+			dec.HindsightOnly = dec.Played != nil && dec.Mark == "" && dec.Played.Chance >= HighChance
 			if h.LastWon == dec.Step-1 && len(h.Line) > 0 {
 				dec.Keeps = h.Line[0].Action
 			}

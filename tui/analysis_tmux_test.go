@@ -15,8 +15,8 @@ import (
 const analysisDeadline = 3 * time.Minute
 
 // The review of a lost Regicide record in a real terminal: a analyses it,
-// the sparkline row and its marks appear under the log, and ] jumps to the
-// losing move, whose line names it.
+// the sparkline row and its marks appear under the log, ] jumps to the
+// first mark and [ from the end to the losing move, whose line names it.
 func TestTmuxReviewAnalysis(t *testing.T) {
 	rec, err := filepath.Abs("../analysis/testdata/regicide-known-loss.json")
 	if err != nil {
@@ -33,7 +33,9 @@ func TestTmuxReviewAnalysis(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	p.keys("]")
-	s := p.wait("step 44: chance", "THE LOSING MOVE", "action 44 of 45")
+	p.wait("[/] marks", "better: ") // the first mark, before the losing move
+	p.keys("End", "[")
+	s := p.wait("step 44: ", "THE LOSING MOVE", "action 44 of 45")
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "chance ") {
