@@ -64,7 +64,11 @@ func (c *calibration) chance(share float64, defeated int) float64 {
 }
 
 // calibrationFor is the calibration of depth for a game of players
-// players, nil when none was fitted.
+// players: its own, or where too few games of that number were sampled the
+// fit of every number of players together (players 0).
 func calibrationFor(depth Depth, players int) *calibration {
-	return calibrations[depth][players]
+	if c := calibrations[depth][players]; c != nil {
+		return c
+	}
+	return calibrations[depth][0]
 }

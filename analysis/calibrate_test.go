@@ -29,14 +29,14 @@ func fitAll(data []sample) fitted {
 	out := fitted{}
 	for _, depth := range []Depth{Quick, Deep} {
 		out[depth] = map[int]*calibration{}
-		for players := 1; players <= 4; players++ {
+		for players := 0; players <= 4; players++ {
 			var train []sample
 			for _, s := range data {
-				if s.Players == players && !heldOut(s) {
+				if (players == 0 || s.Players == players) && !heldOut(s) {
 					train = append(train, s)
 				}
 			}
-			if len(train) > 0 {
+			if len(train) >= minPlayersSamples {
 				out[depth][players] = fitCalibration(depth, train)
 			}
 		}
@@ -81,6 +81,11 @@ func fitCalibration(depth Depth, train []sample) *calibration {
 	}
 	return c
 }
+
+// minPlayersSamples is the fewest training samples a number of players
+// is fitted on alone; with fewer its games use the fit of every number of
+// players together (players 0 in the table).
+const minPlayersSamples = 100
 
 // minStageSamples is the fewest samples a stage is fitted on alone (else
 // on every stage's).
@@ -181,9 +186,12 @@ func TestFitCalibration(t *testing.T) {
 	data := loadSamples(t, path)
 	fit := fitAll(data)
 	for _, depth := range []Depth{Quick, Deep} {
-		for players := 1; players <= 4; players++ {
-			if fit[depth][players] != nil {
-				t.Log("\n" + reliability(depth, players, data, fit[depth][players]))
+		for players := 0; players <= 4; players++ {
+			if c := fit[depth][players]; c != nil || players > 0 {
+				if c == nil {
+					c = fit[depth][0]
+				}
+				t.Log("\n" + reliability(depth, players, data, c))
 			}
 		}
 	}
@@ -200,7 +208,7 @@ func reliability(depth Depth, players int, data []sample, c *calibration) string
 	var b bytes.Buffer
 	base, nTrain := 0.0, 0.0
 	for _, s := range data {
-		if s.Players == players && !heldOut(s) {
+		if (players == 0 || s.Players == players) && !heldOut(s) {
 			base, nTrain = base+won01(s.Won), nTrain+1
 		}
 	}
@@ -208,7 +216,7 @@ func reliability(depth Depth, players int, data []sample, c *calibration) string
 	var n, brierCal, brierBase, brierRaw, zeroN, zeroWon, zeroMax float64
 	var dec [10][3]float64
 	for _, s := range data {
-		if s.Players != players || !heldOut(s) {
+		if players != 0 && s.Players != players || !heldOut(s) {
 			continue
 		}
 		y, raw := won01(s.Won), s.Shares[string(depth)]
@@ -223,7 +231,7 @@ func reliability(depth Depth, players int, data []sample, c *calibration) string
 		k := min(int(p*10), 9)
 		dec[k][0], dec[k][1], dec[k][2] = dec[k][0]+1, dec[k][1]+p, dec[k][2]+y
 	}
-	fmt.Fprintf(&b, "%s, %d players: %.0f training samples (won %.1f%%), %.0f held out\n", depth, players, nTrain, 100*base, n)
+	fmt.Fprintf(&b, "%s, %s: %.0f training samples (won %.1f%%), %.0f held out\n", depth, playersWords(players), nTrain, 100*base, n)
 	fmt.Fprintf(&b, "Brier (held out): calibrated %.4f, training win rate for all %.4f, raw share %.4f\n", brierCal/n, brierBase/n, brierRaw/n)
 	fmt.Fprintf(&b, "no win in the search: %.0f held out, won %.0f, calibrated chance at most %.1f%%\n", zeroN, zeroWon, 100*zeroMax)
 	fmt.Fprintf(&b, "| predicted | positions | mean predicted | observed |\n")
@@ -242,7 +250,7 @@ func writeTable(t *testing.T, fit fitted) {
 	b.WriteString("// calibrations are each depth's fitted calibration for each number of\n// players (calibrate.go, docs/analysis.md).\nvar calibrations = map[Depth]map[int]*calibration{\n")
 	for _, depth := range []Depth{Quick, Deep} {
 		fmt.Fprintf(&b, "%s: {\n", map[Depth]string{Quick: "Quick", Deep: "Deep"}[depth])
-		for players := 1; players <= 4; players++ {
+		for players := 0; players <= 4; players++ {
 			c := fit[depth][players]
 			if c == nil {
 				continue
@@ -282,4 +290,11 @@ func TestCalibrationIsMonotone(t *testing.T) {
 			}
 		}
 	}
+}
+
+func playersWords(players int) string {
+	if players == 0 {
+		return "every number of players"
+	}
+	return fmt.Sprintf("%d players", players)
 }
