@@ -112,7 +112,7 @@ func TestBrowserPuzzleRating(t *testing.T) {
 
 	// The first puzzle again: answered, so not rated.
 	tb.Open(fmt.Sprintf("/puzzles?id=%d", first))
-	tb.Wait("the puzzle", fmt.Sprintf("document.querySelector('.puzzle-bar') && document.querySelector('.puzzle-bar').textContent.includes('Puzzle %d of')", first))
+	tb.Wait("the puzzle", fmt.Sprintf("document.querySelector('.puzzle-bar') && document.querySelector('.puzzle-bar').querySelector('strong').textContent === 'Puzzle %d'", first))
 	choose(tb, p.Answer)
 	tb.Wait("the result", "document.querySelector('#puzzle-rated')")
 	if text := tb.Text("#puzzle-rated"); !strings.Contains(text, "Not rated") || pageRating(tb) != down {
