@@ -150,8 +150,11 @@ type Result struct {
 	// and Watchtower: turns).
 	Length int `json:"length"`
 	// Detail is a short human sentence about the end ("seat 1 holds all 52
-	// cards", "killed by the King of Spades").
+	// cards", "killed by the King of Spades"), in English: DetailI18n
+	// written by package i18n's English printer.
 	Detail string `json:"detail,omitempty"`
+	// DetailI18n is Detail as meaning, for a reader's language.
+	DetailI18n Msg `json:"detail_i18n,omitzero"`
 }
 
 // ApplyText parses text as seat's action and applies it.

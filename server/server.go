@@ -326,6 +326,7 @@ func (s *Server) Handler() http.Handler {
 	s.routePages(mux)
 	s.routePuzzles(mux)
 	s.routeAccounts(mux)
+	mux.HandleFunc("GET /i18n/{file}", s.handleCatalogue)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
 	mux.HandleFunc("GET /api/tables", s.handleList)

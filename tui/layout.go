@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 )
 
 // scene is what a game's board is drawn from: one seat's view and the
@@ -22,6 +23,17 @@ type scene struct {
 	// highlight.
 	lastActor int
 	width     int
+	// words writes the scene's sentences in the reader's language (nil:
+	// English).
+	words *i18n.Printer
+}
+
+// say writes message id with args in the scene's language.
+func (sc scene) say(id string, args ...engine.Arg) string {
+	if sc.words == nil {
+		return i18n.English.T(id, args...)
+	}
+	return sc.words.T(id, args...)
 }
 
 // label names seat for people.

@@ -68,7 +68,7 @@ func (warUI) board(sc scene) string {
 
 func warSeatLine(sc scene, v *war.View, i int) string {
 	name := sc.seatName(i)
-	pile := plural(v.Piles[i], "card")
+	pile := sc.say("noun.cards", engine.CountArg(v.Piles[i]))
 	if v.Piles[i] < 10 {
 		pile = " " + pile
 	}

@@ -44,6 +44,9 @@ func (s *State) grade() int {
 
 var gradeNames = [4]string{"", "bronze", "silver", "gold"}
 
+// gradeIDs are the grades' message ids.
+var gradeIDs = [4]string{"", "regicide.grade.bronze", "regicide.grade.silver", "regicide.grade.gold"}
+
 // Returns gives every seat 1 for a win and enemies defeated / 12 for a
 // loss; all zero while the game goes on.
 func (s *State) Returns() []float64 {
@@ -74,13 +77,20 @@ func (s *State) Result() engine.Result {
 			res.Winners = append(res.Winners, p)
 		}
 		res.Detail = fmt.Sprintf("the last King fell after %d turns", s.turns)
+		res.DetailI18n = engine.Say("regicide.end.won", engine.CountArg(int(s.turns)))
 		if g := s.grade(); g > 0 {
 			res.Detail += fmt.Sprintf(": %s (%s used)", gradeNames[g], counted(int(s.powersUsed), "Jester power", "Jester powers"))
+			res.DetailI18n = engine.Say("regicide.end.won-graded", engine.CountArg(int(s.turns)),
+				engine.MsgArg("grade", engine.Say(gradeIDs[g])), engine.NounArg("powers", int(s.powersUsed), "noun.jester-powers"))
 		}
 	case endStuck:
 		res.Detail = fmt.Sprintf("seat %d had no legal play against %s after %s defeated", s.current+1, enemyName(s.lostTo), counted(int(s.defeated), "enemy", "enemies"))
+		res.DetailI18n = engine.Say("regicide.end.stuck", engine.SeatArg("seat", int(s.current)), engine.CardArg("enemy", s.lostTo),
+			engine.NounArg("defeated", int(s.defeated), "noun.enemies"))
 	default:
 		res.Detail = fmt.Sprintf("seat %d was killed by %s after %s defeated", s.current+1, enemyName(s.lostTo), counted(int(s.defeated), "enemy", "enemies"))
+		res.DetailI18n = engine.Say("regicide.end.killed", engine.SeatArg("seat", int(s.current)), engine.CardArg("enemy", s.lostTo),
+			engine.NounArg("defeated", int(s.defeated), "noun.enemies"))
 	}
 	return res
 }

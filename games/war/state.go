@@ -167,12 +167,16 @@ func (s *State) Result() engine.Result {
 	case endWin:
 		r.Winners = []int{int(s.winner)}
 		r.Detail = fmt.Sprintf("seat %d holds all 52 cards after %d battles", s.winner+1, s.count.battles)
+		r.DetailI18n = engine.Say("war.end.won", engine.SeatArg("seat", int(s.winner)), engine.CountArg(s.count.battles))
 	case endDraw:
 		r.Detail = fmt.Sprintf("every player left in the war ran out of cards in battle %d: a draw", s.count.battles)
+		r.DetailI18n = engine.Say("war.end.draw", engine.NumArg("battle", s.count.battles))
 	case endRepetition:
 		r.Detail = fmt.Sprintf("the position after battle %d repeats an earlier one, so the game would loop forever: a draw", s.count.battles)
+		r.DetailI18n = engine.Say("war.end.repetition", engine.NumArg("battle", s.count.battles))
 	case endCap:
 		r.Detail = fmt.Sprintf("no winner within the cap of %d battles: a draw", s.r.maxBattles)
+		r.DetailI18n = engine.Say("war.end.cap", engine.CountArg(s.r.maxBattles))
 	}
 	return r
 }

@@ -1,0 +1,84 @@
+package i18n_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"cardtable/engine"
+	"cardtable/games"
+	"cardtable/i18n"
+)
+
+// playOut plays a seeded game of g to its end with random legal actions.
+func playOut(t *testing.T, g engine.Game, opts map[string]string, seed uint64) engine.Result {
+	t.Helper()
+	o, err := engine.ResolveOptions(g.Options(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(o, engine.Setup{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var seats []int
+	var legal []engine.Action
+	for !s.Terminal() {
+		seats = s.ToMove(seats[:0])
+		seat := seats[rng.IntN(len(seats))]
+		legal = s.Legal(seat, legal[:0])
+		if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s.Result()
+}
+
+// TestResultDetailIsItsEnglishRendering checks, over many ends of every
+// game, that the English sentence kept in Result.Detail is what the English
+// catalogue writes from Result.DetailI18n, so records keep their words
+// while readers get theirs; and that the message survives JSON.
+func TestResultDetailIsItsEnglishRendering(t *testing.T) {
+	cases := []struct {
+		game string
+		opts map[string]string
+	}{
+		{"war", nil}, {"war", map[string]string{"players": "3"}}, {"war", map[string]string{"max-battles": "30"}},
+		{"regicide", nil}, {"regicide", map[string]string{"players": "2"}},
+	}
+	for _, c := range cases {
+		g, err := games.Lookup(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ends := map[string]bool{}
+		for seed := range uint64(200) {
+			res := playOut(t, g, c.opts, seed)
+			if res.DetailI18n.IsZero() {
+				t.Fatalf("%s %v seed %d: no DetailI18n for %q", c.game, c.opts, seed, res.Detail)
+			}
+			if got := i18n.English.Say(res.DetailI18n); got != res.Detail {
+				t.Errorf("%s %v seed %d: English %q, Detail %q", c.game, c.opts, seed, got, res.Detail)
+			}
+			data, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back engine.Result
+			if err := json.Unmarshal(data, &back); err != nil {
+				t.Fatalf("%s: %v in %s", c.game, err, data)
+			}
+			if !back.DetailI18n.Equal(res.DetailI18n) {
+				t.Errorf("%s: %s came back as %+v", c.game, data, back.DetailI18n)
+			}
+			for _, l := range i18n.Languages() {
+				if s := i18n.For(l.Code).Say(res.DetailI18n); s == "" || s == res.DetailI18n.ID {
+					t.Errorf("%s: %s says %q of %s", c.game, l.Code, s, res.DetailI18n.ID)
+				}
+			}
+			ends[res.DetailI18n.ID] = true
+		}
+		t.Logf("%s %v: ends %v", c.game, c.opts, ends)
+	}
+}

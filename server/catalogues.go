@@ -1,0 +1,29 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"cardtable/i18n"
+)
+
+// handleCatalogue serves /i18n/{lang}.json: the messages the browser needs
+// to speak that language (i18n.Catalogue; web/static/js/i18n.js reads
+// them). /i18n/auto.json is the language the request's Accept-Language
+// header prefers (English if none is spoken here).
+func (s *Server) handleCatalogue(w http.ResponseWriter, r *http.Request) {
+	code, ok := strings.CutSuffix(r.PathValue("file"), ".json")
+	if code == "auto" {
+		code = i18n.Match(r.Header.Get("Accept-Language"))
+		w.Header().Set("Vary", "Accept-Language")
+	}
+	c, known := i18n.CatalogueFor(code)
+	if !ok || !known {
+		s.apiError(w, r, notFound(r.URL.Path))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	json.NewEncoder(w).Encode(c)
+}

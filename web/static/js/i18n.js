@@ -1,0 +1,205 @@
+// i18n.js speaks the reader's language. Before any module that imports it
+// runs, it chooses the language — ?lang= in the address (then remembered
+// in this browser), else the one picked before, else the browser's
+// Accept-Language as the server matches it, else English — loads its
+// messages from /i18n/{lang}.json (package i18n's message files, the
+// words the terminal speaks too) and sets <html lang dir>. Then:
+//
+//   t(id, args)    a message with plain arguments; args.count chooses the
+//                  plural form by Intl.PluralRules, numbers are written by
+//                  Intl.NumberFormat
+//   say(msg, ctx)  a message the server sent as meaning (engine.Msg:
+//                  {id, args} with typed arguments — seats, cards, counts)
+//   cardName, theCard, list   card names and lists in the language
+//
+// Elements with data-i18n="id" get the message as their text, and
+// data-i18n-attr="attr:id;attr:id" as attributes, at load (translate()
+// again for markup made later). Every page gets a footer with the
+// language picker and, for a translation made by machine, how to correct
+// it. docs/i18n.md describes the files and the checks.
+
+const KEY = "cardtable.lang";
+
+function stored() {
+  try {
+    return localStorage.getItem(KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+function remember(code) {
+  try {
+    localStorage.setItem(KEY, code);
+  } catch {
+    // Storage off (private mode): the choice lasts for this page.
+  }
+}
+
+async function fetchCatalogue(code) {
+  try {
+    const r = await fetch(`/i18n/${encodeURIComponent(code)}.json`);
+    return r.ok ? await r.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+// load fetches the catalogue asked for in the address or remembered, and
+// the browser's own (auto) when that is not a language spoken here.
+async function load() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  const want = asked || stored();
+  let c = /^[a-z]{2,3}$/.test(want || "") ? await fetchCatalogue(want) : null;
+  if (c && asked) remember(c.lang);
+  if (!c) c = await fetchCatalogue("auto");
+  return c || { lang: "en", dir: "ltr", machine: false, languages: [], messages: {} };
+}
+
+const catalogue = await load();
+
+// lang is the code of the language pages speak ("he"); dir its direction.
+export const lang = catalogue.lang;
+export const dir = catalogue.dir;
+
+const intlLang = lang === "qps" ? "en" : lang;
+const plurals = new Intl.PluralRules(intlLang);
+const numbers = new Intl.NumberFormat(intlLang, { useGrouping: false });
+
+document.documentElement.lang = lang;
+document.documentElement.dir = dir;
+
+// number writes n in the language's digits (ungrouped, as the Go side).
+export function number(n) {
+  return numbers.format(n);
+}
+
+// t writes message id with args (names to values; numbers are written by
+// number(), and args.count chooses the plural form). An unknown id is
+// written as itself, so a missing message shows rather than vanishes.
+export function t(id, args = {}) {
+  const m = catalogue.messages[id];
+  if (m === undefined) return id;
+  let text = m;
+  if (typeof m !== "string") {
+    const form = typeof args.count === "number" ? plurals.select(args.count) : "other";
+    text = m[form] ?? m.other;
+  }
+  return text.replace(/\{\{\.(\w+)\}\}/g, (_, k) => {
+    const v = args[k];
+    return typeof v === "number" ? number(v) : String(v ?? "");
+  });
+}
+
+// list writes items as the language lists them: "a, b and c".
+export function list(items) {
+  if (items.length <= 1) return items.join("");
+  let last = t("list.and", { a: items[items.length - 2], b: items[items.length - 1] });
+  for (let i = items.length - 3; i >= 0; i--) last = t("list.comma", { a: items[i], b: last });
+  return last;
+}
+
+const RANKS = { J: "rank.jack", Q: "rank.queen", K: "rank.king", A: "rank.ace" };
+const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+
+// rankName names a rank in notation ("K", "7").
+export function rankName(r) {
+  return RANKS[r] ? t(RANKS[r]) : number(Number(r));
+}
+
+function named(code, kind) {
+  if (/^JK\d?$/i.test(code || "")) return t(`card.${kind}.jester`);
+  const m = /^(10|[2-9JQKA])([CDHS])$/i.exec(code || "");
+  if (!m) return t("card.facedown");
+  return t(`card.${kind}.${SUITS[m[2].toUpperCase()]}`, { rank: rankName(m[1].toUpperCase()) });
+}
+
+// cardName names a card as a label does: "King of Spades"; "##" or an
+// unknown code is a face-down card.
+export function cardName(code) {
+  return named(code, "name");
+}
+
+// theCard names a card as a sentence does: "the King of Spades".
+export function theCard(code) {
+  return named(code, "the");
+}
+
+// say writes a message the server sent as meaning: {id, args} where each
+// argument is typed ({seat}, {seats}, {card}, {cards}, {rank}, {count},
+// {count, noun}, {num}, {text}, {msg}; docs/i18n.md). ctx.seatName(i)
+// names seats (the table's names, "you"); without it seats are "seat N".
+export function say(msg, ctx = {}) {
+  if (!msg || !msg.id) return "";
+  const seat = (i) => (ctx.seatName && ctx.seatName(i)) || t("seat.n", { n: i + 1 });
+  const args = {};
+  for (const [name, a] of Object.entries(msg.args || {})) {
+    if ("seat" in a) args[name] = seat(a.seat);
+    else if ("seats" in a) args[name] = list(a.seats.map(seat));
+    else if ("card" in a) args[name] = theCard(a.card);
+    else if ("cards" in a) args[name] = list(a.cards.map(theCard));
+    else if ("rank" in a) args[name] = rankName(a.rank);
+    else if ("noun" in a) args[name] = t(a.noun, { count: a.count });
+    else if ("count" in a) args[name] = a.count;
+    else if ("num" in a) args[name] = a.num;
+    else if ("text" in a) args[name] = a.text;
+    else if ("msg" in a) args[name] = say(a.msg, ctx);
+  }
+  return t(msg.id, args);
+}
+
+// translate fills root's elements marked data-i18n (text) and
+// data-i18n-attr ("aria-label:id;placeholder:id") from the catalogue.
+export function translate(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, id] = pair.split(":").map((s) => s.trim());
+      if (attr && id) el.setAttribute(attr, t(id));
+    }
+  }
+}
+
+// languagePicker returns the picker: choosing a language reloads the page
+// in it (through ?lang=, which remembers it).
+export function languagePicker() {
+  const wrap = document.createElement("label");
+  wrap.className = "lang-picker";
+  const text = document.createElement("span");
+  text.textContent = t("lang.label");
+  const select = document.createElement("select");
+  select.name = "lang";
+  for (const l of catalogue.languages) {
+    const o = document.createElement("option");
+    Object.assign(o, { value: l.code, textContent: l.name, selected: l.code === lang });
+    o.lang = l.code;
+    o.dir = l.dir;
+    select.append(o);
+  }
+  select.addEventListener("change", () => {
+    remember(select.value);
+    const url = new URL(location.href);
+    url.searchParams.set("lang", select.value);
+    location.assign(url);
+  });
+  wrap.append(text, " ", select);
+  return wrap;
+}
+
+// footer adds the page's language footer: the picker, and for a
+// translation made by machine, where to correct it.
+function footer() {
+  const f = document.createElement("footer");
+  f.className = "lang-footer";
+  f.append(languagePicker());
+  if (catalogue.machine) {
+    const note = document.createElement("p");
+    note.className = "lang-machine";
+    note.textContent = t("lang.machine", { file: catalogue.file });
+    f.append(note);
+  }
+  document.body.append(f);
+}
+
+translate();
+footer();
