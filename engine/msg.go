@@ -29,8 +29,12 @@ type Msg struct {
 	Args []Arg
 }
 
-// Say returns the message id with args.
-func Say(id string, args ...Arg) Msg { return Msg{ID: id, Args: args} }
+// Say returns the message id with args, kept sorted by name (the order a
+// message read back from JSON has, so the two compare equal).
+func Say(id string, args ...Arg) Msg {
+	slices.SortFunc(args, func(a, b Arg) int { return strings.Compare(a.Name, b.Name) })
+	return Msg{ID: id, Args: args}
+}
 
 // IsZero reports whether m says nothing.
 func (m Msg) IsZero() bool { return m.ID == "" }
