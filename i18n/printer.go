@@ -164,15 +164,18 @@ func (p *Printer) Rank(r cards.Rank) string {
 // Suit names a suit: "Spades".
 func (p *Printer) Suit(s cards.Suit) string { return p.T(suitIDs[s&3]) }
 
-// cardIDs are the messages naming a card: by suit, then the Jester.
+// cardIDs are the messages naming a card: by suit, then the Jester and a
+// face-down card.
 type cardIDs struct {
-	suits  [4]string
-	jester string
+	suits            [4]string
+	jester, facedown string
 }
 
 var (
-	labelIDs    = cardIDs{[4]string{"card.name.clubs", "card.name.diamonds", "card.name.hearts", "card.name.spades"}, "card.name.jester"}
-	sentenceIDs = cardIDs{[4]string{"card.the.clubs", "card.the.diamonds", "card.the.hearts", "card.the.spades"}, "card.the.jester"}
+	labelIDs = cardIDs{[4]string{"card.name.clubs", "card.name.diamonds", "card.name.hearts", "card.name.spades"},
+		"card.name.jester", "card.name.facedown"}
+	sentenceIDs = cardIDs{[4]string{"card.the.clubs", "card.the.diamonds", "card.the.hearts", "card.the.spades"},
+		"card.the.jester", "card.the.facedown"}
 )
 
 // CardName names a card as a label does: "King of Spades", "Jester".
@@ -186,7 +189,7 @@ func (p *Printer) card(c cards.Card, ids cardIDs) string {
 	case c.IsJoker():
 		return p.T(ids.jester)
 	case !c.Valid():
-		return p.T("card.facedown")
+		return p.T(ids.facedown)
 	}
 	return p.T(ids.suits[c.Suit()], engine.TextArg("rank", p.Rank(c.Rank())))
 }

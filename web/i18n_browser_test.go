@@ -44,8 +44,16 @@ func TestBrowserSpeaksAsGo(t *testing.T) {
 	tb := s.Tab(t)
 	langs := append(i18n.Languages(), i18n.Language{Code: i18n.Pseudo})
 	for _, l := range langs {
+		// The lobby (not yet translated) has its own i18n.js speaking
+		// English; a second instance of the module (another address) on a
+		// page marked translated speaks the language asked for.
 		tb.Open("/?lang=" + l.Code)
-		tb.Do(chromedp.Evaluate[chromedp.Void](`import("/static/js/i18n.js").then(m => { window.i18nTest = m })`))
+		tb.Wait("the lobby", "document.querySelector('#game-cards button, #game-cards input')")
+		if got := webtest.Eval[string](tb, "document.documentElement.lang + (document.querySelector('.lang-footer') ? ' footer' : '')"); got != "en" {
+			t.Errorf("?lang=%s on a page not yet translated: <html lang> and footer %q, want English without a footer", l.Code, got)
+		}
+		tb.Do(chromedp.Evaluate[chromedp.Void](`document.documentElement.setAttribute("data-translated", "");
+			import("/static/js/i18n.js?test").then(m => { window.i18nTest = m })`))
 		tb.Wait("i18n.js loaded", "window.i18nTest")
 		if got := webtest.Eval[string](tb, "i18nTest.lang"); got != l.Code {
 			t.Fatalf("?lang=%s: i18n.js speaks %q", l.Code, got)

@@ -1,11 +1,12 @@
 // cards.js draws playing cards as SVG: one function, card(), for every card
 // of every game — a rank and suit face, a face-down back, a Jester/joker.
-// It knows card notation (10H, AS, JK1, ## for face down) and nothing else.
+// It knows card notation (10H, AS, JK1, ## for face down) and nothing else;
+// the cards' names are the reader's language's (i18n.js).
+
+import { cardName, theCard, list, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
 // parse splits card notation into rank and suit; null for a face-down card.
 export function parse(code) {
@@ -16,24 +17,17 @@ export function parse(code) {
   return { rank: m[1].toUpperCase(), suit: m[2].toUpperCase() };
 }
 
-// label is a card's name for screen readers and titles: "Ace of spades",
-// "10 of hearts", "Jester", "face-down card".
-export function label(code, jokerName = "jester") {
-  const c = parse(code);
-  if (!c) return "face-down card";
-  if (c.joker) return cap(jokerName);
-  return `${cap(RANK_NAMES[c.rank] || c.rank)} of ${cap(SUIT_NAMES[c.suit])}`;
+// label is a card's name for screen readers and titles: "Ace of Spades",
+// "10 of Hearts", "Jester", "face-down card". (The only jokers are
+// Regicide's Jesters.)
+export function label(code) {
+  return cardName(code);
 }
 
-function cap(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
-// names writes several cards for a sentence: "the 5 of hearts and the 5 of
-// clubs".
-export function names(codes, jokerName) {
-  const parts = codes.map((c) => (parse(c) ? "the " : "a ") + label(c, jokerName));
-  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+// names writes several cards for a sentence: "the 5 of Hearts and the 5 of
+// Clubs".
+export function names(codes) {
+  return list(codes.map(theCard));
 }
 
 // plural writes "1 card", "2 cards".
@@ -60,9 +54,9 @@ function el(name, attrs, text) {
 export function card(code, opts = {}) {
   const svg = el("svg", opts.decorative
     ? { viewBox: "0 0 60 84", class: "card", "aria-hidden": "true", focusable: "false" }
-    : { viewBox: "0 0 60 84", class: "card", role: "img", "aria-label": label(code, opts.jokerName) });
+    : { viewBox: "0 0 60 84", class: "card", role: "img", "aria-label": label(code) });
   const c = parse(code);
-  if (!opts.decorative) svg.append(el("title", {}, label(code, opts.jokerName)));
+  if (!opts.decorative) svg.append(el("title", {}, label(code)));
   if (!c) {
     svg.classList.add("back");
     svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-edge back-fill" }));
@@ -121,5 +115,5 @@ export function inline(text) {
 export function short(code) {
   const c = parse(code);
   if (!c) return "🂠";
-  return c.joker ? "Jester" : c.rank + SUITS[c.suit];
+  return c.joker ? t("card.name.jester") : c.rank + SUITS[c.suit];
 }

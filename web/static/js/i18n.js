@@ -12,11 +12,14 @@
 //                  {id, args} with typed arguments — seats, cards, counts)
 //   cardName, theCard, list   card names and lists in the language
 //
-// Elements with data-i18n="id" get the message as their text, and
-// data-i18n-attr="attr:id;attr:id" as attributes, at load (translate()
-// again for markup made later). Every page gets a footer with the
-// language picker and, for a translation made by machine, how to correct
-// it. docs/i18n.md describes the files and the checks.
+// A page all of whose words are messages says so: <html data-translated>.
+// It alone speaks the reader's language; on it, elements with
+// data-i18n="id" get the message as their text and
+// data-i18n-attr="attr:id;attr:id" as attributes at load (translate()
+// again for markup made later), and a footer with the language picker
+// and, for a translation made by machine, how to correct it. A page not
+// yet translated speaks English throughout, so no page mixes two
+// languages. docs/i18n.md describes the files and the checks.
 
 const KEY = "cardtable.lang";
 
@@ -45,13 +48,19 @@ async function fetchCatalogue(code) {
   }
 }
 
+const translated = document.documentElement.hasAttribute("data-translated");
+
 // load fetches the catalogue asked for in the address or remembered, and
-// the browser's own (auto) when that is not a language spoken here.
+// the browser's own (auto) when that is not a language spoken here;
+// English on a page not yet translated.
 async function load() {
   const asked = new URLSearchParams(location.search).get("lang");
-  const want = asked || stored();
+  const want = translated ? asked || stored() : "en";
   let c = /^[a-z]{2,3}$/.test(want || "") ? await fetchCatalogue(want) : null;
-  if (c && asked) remember(c.lang);
+  if (asked && /^[a-z]{2,3}$/.test(asked)) {
+    const chosen = translated ? c : await fetchCatalogue(asked);
+    if (chosen) remember(chosen.lang);
+  }
   if (!c) c = await fetchCatalogue("auto");
   return c || { lang: "en", dir: "ltr", machine: false, languages: [], messages: {} };
 }
@@ -66,8 +75,10 @@ const intlLang = lang === "qps" ? "en" : lang;
 const plurals = new Intl.PluralRules(intlLang);
 const numbers = new Intl.NumberFormat(intlLang, { useGrouping: false });
 
-document.documentElement.lang = lang;
-document.documentElement.dir = dir;
+if (translated) {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = dir;
+}
 
 // number writes n in the language's digits (ungrouped, as the Go side).
 export function number(n) {
@@ -110,17 +121,18 @@ export function rankName(r) {
 function named(code, kind) {
   if (/^JK\d?$/i.test(code || "")) return t(`card.${kind}.jester`);
   const m = /^(10|[2-9JQKA])([CDHS])$/i.exec(code || "");
-  if (!m) return t("card.facedown");
+  if (!m) return t(`card.${kind}.facedown`);
   return t(`card.${kind}.${SUITS[m[2].toUpperCase()]}`, { rank: rankName(m[1].toUpperCase()) });
 }
 
 // cardName names a card as a label does: "King of Spades"; "##" or an
-// unknown code is a face-down card.
+// unknown code is a "face-down card".
 export function cardName(code) {
   return named(code, "name");
 }
 
-// theCard names a card as a sentence does: "the King of Spades".
+// theCard names a card as a sentence does: "the King of Spades", "a
+// face-down card".
 export function theCard(code) {
   return named(code, "the");
 }
@@ -201,5 +213,7 @@ function footer() {
   document.body.append(f);
 }
 
-translate();
-footer();
+if (translated) {
+  translate();
+  footer();
+}
