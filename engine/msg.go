@@ -94,10 +94,13 @@ const (
 	ArgText
 	// ArgMsg is a message inside the message (a grade, an enemy's name).
 	ArgMsg
+	// ArgMsgs is several messages, written one after another ("seat 1 7H
+	// (1 trick); seat 2 8C (0 tricks)").
+	ArgMsgs
 )
 
 var argKindNames = [...]string{ArgSeat: "seat", ArgSeats: "seats", ArgCard: "card", ArgCards: "cards", ArgRank: "rank",
-	ArgCount: "count", ArgNoun: "noun", ArgNum: "num", ArgText: "text", ArgMsg: "msg"}
+	ArgCount: "count", ArgNoun: "noun", ArgNum: "num", ArgText: "text", ArgMsg: "msg", ArgMsgs: "msgs"}
 
 func (k ArgKind) String() string {
 	if int(k) < len(argKindNames) && argKindNames[k] != "" {
@@ -123,6 +126,8 @@ type Arg struct {
 	Seats []int
 	// Msg is the inner message (ArgMsg).
 	Msg *Msg
+	// Msgs are the inner messages (ArgMsgs).
+	Msgs []Msg
 }
 
 // SeatArg names seat (counted from 0).
@@ -165,6 +170,11 @@ func TextArg(name, text string) Arg { return Arg{Name: name, Kind: ArgText, Text
 // MsgArg is a message inside the message.
 func MsgArg(name string, m Msg) Arg { return Arg{Name: name, Kind: ArgMsg, Msg: &m} }
 
+// MsgsArg is several messages.
+func MsgsArg(name string, ms []Msg) Arg {
+	return Arg{Name: name, Kind: ArgMsgs, Msgs: slices.Clone(ms)}
+}
+
 // Rank returns the rank of an ArgRank.
 func (a Arg) Rank() cards.Rank { return a.Card.Rank() }
 
@@ -172,6 +182,14 @@ func (a Arg) equal(b Arg) bool {
 	if a.Kind != b.Kind || a.N != b.N || a.Text != b.Text || a.Card != b.Card ||
 		!slices.Equal(a.Cards, b.Cards) || !slices.Equal(a.Seats, b.Seats) {
 		return false
+	}
+	if len(a.Msgs) != len(b.Msgs) {
+		return false
+	}
+	for i := range a.Msgs {
+		if !a.Msgs[i].Equal(b.Msgs[i]) {
+			return false
+		}
 	}
 	if a.Msg == nil || b.Msg == nil {
 		return a.Msg == b.Msg
@@ -197,6 +215,7 @@ type argJSON struct {
 	Num   *int         `json:"num,omitempty"`
 	Text  *string      `json:"text,omitempty"`
 	Msg   *Msg         `json:"msg,omitempty"`
+	Msgs  []Msg        `json:"msgs,omitempty"`
 }
 
 // MarshalJSON writes m as {"id", "args"}, the arguments by name.
@@ -245,6 +264,11 @@ func (a Arg) jsonForm() argJSON {
 		j.Text = &text
 	case ArgMsg:
 		j.Msg = a.Msg
+	case ArgMsgs:
+		j.Msgs = a.Msgs
+		if j.Msgs == nil {
+			j.Msgs = []Msg{}
+		}
 	}
 	return j
 }
@@ -320,6 +344,9 @@ func parseArg(name string, raw json.RawMessage) (Arg, error) {
 	}
 	if j.Msg != nil {
 		found = append(found, MsgArg(name, *j.Msg))
+	}
+	if j.Msgs != nil {
+		found = append(found, MsgsArg(name, j.Msgs))
 	}
 	if len(found) != 1 {
 		return Arg{}, fmt.Errorf("engine: %w: argument %q has %d kinds, want one", ErrBadMsg, name, len(found))

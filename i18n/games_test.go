@@ -7,11 +7,13 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/games/watchtower"
 	"cardtable/i18n"
 )
 
-// playOut plays a seeded game of g to its end with random legal actions.
-func playOut(t *testing.T, g engine.Game, opts map[string]string, seed uint64) engine.Result {
+// playOut plays a seeded game of g to its end with random legal actions;
+// each calls check after every action.
+func playOut(t *testing.T, g engine.Game, opts map[string]string, seed uint64, each ...func(engine.State)) engine.Result {
 	t.Helper()
 	o, err := engine.ResolveOptions(g.Options(), opts)
 	if err != nil {
@@ -31,6 +33,9 @@ func playOut(t *testing.T, g engine.Game, opts map[string]string, seed uint64) e
 		if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
 		}
+		for _, f := range each {
+			f(s)
+		}
 	}
 	return s.Result()
 }
@@ -46,6 +51,7 @@ func TestResultDetailIsItsEnglishRendering(t *testing.T) {
 	}{
 		{"war", nil}, {"war", map[string]string{"players": "3"}}, {"war", map[string]string{"max-battles": "30"}},
 		{"regicide", nil}, {"regicide", map[string]string{"players": "2"}},
+		{"watchtower", nil}, {"watchtower", map[string]string{"players": "4"}}, {"watchtower", map[string]string{"players": "3", "max-rounds": "3"}},
 	}
 	for _, c := range cases {
 		g, err := games.Lookup(c.game)
@@ -53,7 +59,7 @@ func TestResultDetailIsItsEnglishRendering(t *testing.T) {
 			t.Fatal(err)
 		}
 		ends := map[string]bool{}
-		for seed := range uint64(200) {
+		for seed := range uint64(60) {
 			res := playOut(t, g, c.opts, seed)
 			if res.DetailI18n.IsZero() {
 				t.Fatalf("%s %v seed %d: no DetailI18n for %q", c.game, c.opts, seed, res.Detail)
@@ -80,5 +86,34 @@ func TestResultDetailIsItsEnglishRendering(t *testing.T) {
 			ends[res.DetailI18n.ID] = true
 		}
 		t.Logf("%s %v: ends %v", c.game, c.opts, ends)
+	}
+}
+
+// TestWatchtowerEventsAreTheirEnglishRendering checks every event of
+// seeded Watchtower games: the English text in the view is what the
+// English catalogue writes from the message beside it.
+func TestWatchtowerEventsAreTheirEnglishRendering(t *testing.T) {
+	g, err := games.Lookup("watchtower")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for seed := range uint64(40) {
+		opts := map[string]string{"players": []string{"2", "3", "4"}[seed%3]}
+		playOut(t, g, opts, seed, func(s engine.State) {
+			v := s.View(engine.Spectator).(*watchtower.View)
+			if len(v.Events) != len(v.EventsI18n) {
+				t.Fatalf("seed %d: %d events, %d messages", seed, len(v.Events), len(v.EventsI18n))
+			}
+			for i, m := range v.EventsI18n {
+				seen[m.ID] = true
+				if got := i18n.English.Say(m); got != v.Events[i] {
+					t.Errorf("seed %d: %s written %q, the event says %q", seed, m.ID, got, v.Events[i])
+				}
+			}
+		})
+	}
+	if len(seen) < 25 {
+		t.Errorf("only %d kinds of event seen: %v", len(seen), seen)
 	}
 }

@@ -111,6 +111,12 @@ func (p *Printer) arg(a engine.Arg) string {
 		if a.Msg != nil {
 			return p.Say(*a.Msg)
 		}
+	case engine.ArgMsgs:
+		parts := make([]string, len(a.Msgs))
+		for i, m := range a.Msgs {
+			parts[i] = p.Say(m)
+		}
+		return p.join("list.semicolon", parts)
 	}
 	return ""
 }
@@ -141,8 +147,17 @@ func (p *Printer) List(items []string) string {
 		return items[0]
 	}
 	last := p.T("list.and", engine.TextArg("a", items[len(items)-2]), engine.TextArg("b", items[len(items)-1]))
-	for i := len(items) - 3; i >= 0; i-- {
-		last = p.T("list.comma", engine.TextArg("a", items[i]), engine.TextArg("b", last))
+	return p.join("list.comma", append(items[:len(items)-2:len(items)-2], last))
+}
+
+// join writes items one after another, each pair by message id ("a; b").
+func (p *Printer) join(id string, items []string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	last := items[len(items)-1]
+	for i := len(items) - 2; i >= 0; i-- {
+		last = p.T(id, engine.TextArg("a", items[i]), engine.TextArg("b", last))
 	}
 	return last
 }

@@ -149,7 +149,7 @@ func (s *State) showdown() {
 	var buf [engine.MaxSeats]int
 	most := s.playRows(buf[:0], seats)
 	if len(most) == 1 {
-		s.finish(endShowdown, most, fmt.Sprintf("%s wins the showdown with %s", seatName(most[0]), counted(s.players[most[0]].tricks, nounTrick)))
+		s.finish(endShowdown, most, s.wonWith("watchtower.end.showdown", "%s wins the showdown with %s", most[0]))
 		return
 	}
 	s.towerBattle(most)
@@ -194,11 +194,13 @@ func (s *State) towerBattle(tied []int) {
 		}
 		most = s.playRows(most[:0], most)
 	}
-	detail := fmt.Sprintf("%s wins the tower battle with %s", seatName(most[0]), counted(s.players[most[0]].tricks, nounTrick))
+	detail := s.wonWith("watchtower.end.tower-battle", "%s wins the tower battle with %s", most[0])
 	if len(most) > 1 {
 		slices.SortFunc(most, func(a, b int) int { return int(s.towerRank(b)) - int(s.towerRank(a)) })
 		most = most[:1]
-		detail = fmt.Sprintf("%s wins the tower battle on the higher tower (%vs) after 20 tied replays", seatName(most[0]), s.towerRank(most[0]))
+		rank := s.towerRank(most[0])
+		detail = said{fmt.Sprintf("%s wins the tower battle on the higher tower (%vs) after 20 tied replays", seatName(most[0]), rank),
+			engine.Say("watchtower.end.higher-tower", engine.SeatArg("seat", most[0]), engine.TextArg("rank", rank.String()))}
 	}
 	s.finish(endTowerBattle, most, detail)
 }
@@ -230,25 +232,36 @@ func (s *State) roundCap() {
 			best = append(best, x)
 		}
 	}
-	verb := "wins"
+	id, verb := "watchtower.end.round-cap-wins", "wins"
 	if len(best) > 1 {
-		verb = "share"
+		id, verb = "watchtower.end.round-cap-share", "share"
 	}
-	s.finish(endRoundCap, best, fmt.Sprintf("after %d rounds %s %s the forced showdown with %s",
-		s.rounds, seatList(best), verb, counted(s.players[best[0]].tricks, nounTrick)))
+	tricks := s.players[best[0]].tricks
+	s.finish(endRoundCap, best, said{
+		fmt.Sprintf("after %s %s %s the forced showdown with %s", counted(s.rounds, nounRound), seatList(best), verb, counted(tricks, nounTrick)),
+		engine.Say(id, engine.NounArg("rounds", s.rounds, nounIDs[nounRound]), engine.SeatsArg("seats", best), engine.NounArg("tricks", tricks, nounIDs[nounTrick]))})
 }
 
 // endByElimination ends the game when one player is left (WT-15).
 func (s *State) endByElimination() {
 	last := s.order(s.first)[0]
-	s.finish(endElimination, []int{last}, fmt.Sprintf("%s is the last player in", seatName(last)))
+	s.finish(endElimination, []int{last}, said{fmt.Sprintf("%s is the last player in", seatName(last)),
+		engine.Say("watchtower.end.last-in", engine.SeatArg("seat", last))})
 }
 
-func (s *State) finish(why endReason, winners []int, detail string) {
+// wonWith says that seat won, with its tricks: format has the seat's %s
+// and the tricks' %s; id is the message.
+func (s *State) wonWith(id, format string, seat int) said {
+	tricks := s.players[seat].tricks
+	return said{fmt.Sprintf(format, seatName(seat), counted(tricks, nounTrick)),
+		engine.Say(id, engine.SeatArg("seat", seat), engine.NounArg("tricks", tricks, nounIDs[nounTrick]))}
+}
+
+func (s *State) finish(why endReason, winners []int, detail said) {
 	s.phase, s.wait, s.agenda = phaseOver, waitNone, s.agenda[:0]
 	s.end, s.winners, s.detail = why, append(s.winners[:0], winners...), detail
 	slices.Sort(s.winners)
-	s.logf(evGameOver, s.textArg(detail))
+	s.logf(evGameOver, s.saidArg(detail))
 }
 
 // seatList names seats: "seat 1 and seat 3".

@@ -3,6 +3,7 @@ package watchtower
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -10,8 +11,9 @@ import (
 	"cardtable/engine"
 )
 
-// magic starts every serialized Watchtower state (format version 1).
-const magic = "WT1"
+// magic starts every serialized Watchtower state (format version 2: the
+// last action's events and the end are kept in English and as messages).
+const magic = "WT2"
 
 // writer appends the fields of a state.
 type writer struct{ b []byte }
@@ -39,6 +41,16 @@ func (w *writer) ints(xs []int) {
 	}
 }
 func (w *writer) bytes(b []byte) { w.uint(len(b)); w.b = append(w.b, b...) }
+
+// said writes a sentence: its English text, then its message as JSON.
+func (w *writer) said(x said) {
+	w.bytes([]byte(x.text))
+	m, err := json.Marshal(x.msg)
+	if err != nil {
+		panic(fmt.Sprintf("watchtower: a message does not encode: %v", err))
+	}
+	w.bytes(m)
+}
 
 // reader reads them back; the first failure sticks.
 type reader struct {
@@ -126,6 +138,17 @@ func (r *reader) bytes() []byte {
 	return out
 }
 
+// said reads what writer.said wrote.
+func (r *reader) said() said {
+	x := said{text: string(r.bytes())}
+	if m := r.bytes(); r.err == nil {
+		if err := json.Unmarshal(m, &x.msg); err != nil {
+			r.fail(err)
+		}
+	}
+	return x
+}
+
 // MarshalBinary implements engine.State.
 func (s *State) MarshalBinary() ([]byte, error) {
 	w := &writer{b: append(make([]byte, 0, 512), magic...)}
@@ -164,12 +187,12 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.b = append(w.b, byte(t.card), byte(t.attacker), t.n)
 	}
 	w.uint(len(s.events))
-	for _, e := range s.eventTexts() {
-		w.bytes([]byte(e))
+	for _, e := range s.events {
+		w.said(said{s.eventText(e), s.eventMsg(e)})
 	}
 	w.byte(byte(s.end))
 	w.ints(s.winners)
-	w.bytes([]byte(s.detail))
+	w.said(s.detail)
 	for _, n := range s.stats {
 		w.uint(n)
 	}
@@ -217,6 +240,9 @@ func writeFree(w *writer, f *freeForAll) {
 
 // Unmarshal implements engine.Game.
 func (g Game) Unmarshal(data []byte) (engine.State, error) {
+	if bytes.HasPrefix(data, []byte("WT1")) {
+		return nil, engine.Corrupt("watchtower: a state saved in format 1 by an older cardtable; this one reads format 2 (%q): replay the game's record instead", magic)
+	}
 	if !bytes.HasPrefix(data, []byte(magic)) {
 		return nil, engine.Corrupt("watchtower: not a saved Watchtower state (it must start with %q)", magic)
 	}
@@ -281,11 +307,11 @@ func readState(r *reader) *State {
 		s.tries = append(s.tries, tryCount{card: cards.Card(r.byte()), attacker: int8(r.byte()), n: r.byte()})
 	}
 	for n := r.count(); n > 0; n-- {
-		s.logf(evText, s.textArg(string(r.bytes())))
+		s.logf(evText, s.saidArg(r.said()))
 	}
 	s.end = endReason(r.byte())
 	s.winners = r.ints()
-	s.detail = string(r.bytes())
+	s.detail = r.said()
 	for i := range s.stats {
 		s.stats[i] = r.uint()
 	}

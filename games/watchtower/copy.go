@@ -26,7 +26,9 @@ const (
 // contents into the destination's own arena instead of allocating.
 //
 // Invariant: no two states share any backing array. Every slice of a
-// state points into its own arena or into heap memory only it holds.
+// state points into its own arena or into heap memory only it holds —
+// but for the arguments of the messages in said values, which nothing
+// changes once made.
 type arena struct {
 	players  [engine.MaxSeats]player
 	army     [engine.MaxSeats][52]cards.Card
@@ -44,7 +46,7 @@ type arena struct {
 	tries    [arenaTries]tryCount
 	events   [arenaEvents]event
 	evData   [arenaEvData]byte
-	evTexts  [arenaTexts]string
+	evSaid   [arenaTexts]said
 	winners  [engine.MaxSeats]int
 }
 
@@ -94,7 +96,7 @@ func (d *State) copyFrom(s *State) {
 	d.tries = append(m.tries[:0], s.tries...)
 	d.events = append(m.events[:0], s.events...)
 	d.evData = append(m.evData[:0], s.evData...)
-	d.evTexts = append(m.evTexts[:0], s.evTexts...)
+	d.evSaid = append(m.evSaid[:0], s.evSaid...)
 	d.winners = append(m.winners[:0], s.winners...)
 }
 

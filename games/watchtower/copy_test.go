@@ -121,7 +121,7 @@ func spanOf[T any](name string, xs []T) span {
 func spans(s *State) []span {
 	out := []span{spanOf("barracks", s.barracks), spanOf("known", s.known), spanOf("players", s.players),
 		spanOf("agenda", s.agenda), spanOf("aside", s.aside), spanOf("tries", s.tries),
-		spanOf("events", s.events), spanOf("evData", s.evData), spanOf("evTexts", s.evTexts),
+		spanOf("events", s.events), spanOf("evData", s.evData), spanOf("evSaid", s.evSaid),
 		spanOf("winners", s.winners), spanOf("free.parts", s.free.parts), spanOf("free.picks", s.free.picks),
 		spanOf("free.order", s.free.order)}
 	for i := range s.players {

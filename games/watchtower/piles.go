@@ -20,8 +20,10 @@ const maxEventArgs = 5
 // recording one allocates nothing. It names its text (kind) and its
 // arguments are typed words (argSeat, argCard, ...), never values the
 // state may change later: card lists, seat lists and showdown rows are
-// copied into the state's evData buffer, finished texts into evTexts, and
-// both buffers are emptied with the events at the start of every action.
+// copied into the state's evData buffer, finished sentences into evSaid,
+// and both buffers are emptied with the events at the start of every
+// action. Each event is said twice: in English (eventFormats, the Events
+// of the view) and as a message (said.go, for the reader's language).
 type event struct {
 	kind eventKind
 	n    uint8
@@ -56,7 +58,7 @@ const (
 	evTowerBattle
 	evRoundCap
 	evGameOver
-	evText
+	evText // an event said whole (restored from bytes): its one argument is argSaid
 	evFreeForAll
 	evFreeFlip
 	evFreeReplay
@@ -103,7 +105,7 @@ var eventFormats = [...]string{
 	evFreeTiedOut:    "three tied attempts: %v goes under the barracks",
 	evFreeCompletes:  "%s wins the free-for-all: %v completes the watchtower",
 	evFreeTakes:      "%s wins the free-for-all and takes %v",
-	evDeal:           "seat %d deals; seat %d plays first",
+	evDeal:           "%s deals; %s plays first",
 	evCampaignBattle: "%s starts a campaign battle against %s",
 	evDone:           "%s is done with setup",
 	evEnd:            "%s ends the turn",
@@ -127,7 +129,7 @@ const (
 	argCards                     // a card list in evData: offset<<8 | length
 	argSeats                     // a seat list in evData: offset<<8 | length
 	argRows                      // showdown rows in evData from the offset
-	argText                      // a finished text: index in evTexts
+	argSaid                      // a finished sentence: index in evSaid
 	argCount                     // a count of a noun: noun<<16 | count
 )
 
@@ -139,12 +141,14 @@ const (
 	nounCard noun = iota
 	nounArmyCard
 	nounTrick
+	nounRound
 )
 
 var nouns = [...][2]string{
 	nounCard:     {"card", "cards"},
 	nounArmyCard: {"army card", "army cards"},
 	nounTrick:    {"trick", "tricks"},
+	nounRound:    {"round", "rounds"},
 }
 
 // counted writes n of a noun: "1 trick", "3 tricks".
@@ -166,9 +170,9 @@ func outcomeArg(seat int) earg  { return argOutcome | earg(uint8(seat)) }
 func countArg(n int, what noun) earg {
 	return argCount | earg(what)<<16 | earg(n)&0xffff
 }
-func (s *State) textArg(t string) earg {
-	s.evTexts = append(s.evTexts, t)
-	return argText | earg(len(s.evTexts)-1)
+func (s *State) saidArg(x said) earg {
+	s.evSaid = append(s.evSaid, x)
+	return argSaid | earg(len(s.evSaid)-1)
 }
 
 // cardsArg copies cs (at most 255 cards) into evData.
@@ -227,8 +231,8 @@ func (s *State) argValue(a earg) any {
 		return seatList(s.dataSeats(v))
 	case argRows:
 		return s.rowsText(v)
-	case argText:
-		return s.evTexts[v]
+	case argSaid:
+		return s.evSaid[v].text
 	case argCount:
 		return counted(v&0xffff, noun(v>>16))
 	}
@@ -278,20 +282,25 @@ func (s *State) logf(k eventKind, args ...earg) {
 
 // clearEvents forgets the events of the previous action.
 func (s *State) clearEvents() {
-	s.events, s.evData, s.evTexts = s.events[:0], s.evData[:0], s.evTexts[:0]
+	s.events, s.evData, s.evSaid = s.events[:0], s.evData[:0], s.evSaid[:0]
 }
 
-// eventTexts formats the recorded events.
+// eventTexts formats the recorded events in English.
 func (s *State) eventTexts() []string {
 	out := make([]string, len(s.events))
-	var args [maxEventArgs]any
 	for i, e := range s.events {
-		for j, a := range e.args[:e.n] {
-			args[j] = s.argValue(a)
-		}
-		out[i] = fmt.Sprintf(eventFormats[e.kind], args[:e.n]...)
+		out[i] = s.eventText(e)
 	}
 	return out
+}
+
+// eventText formats one event in English.
+func (s *State) eventText(e event) string {
+	var args [maxEventArgs]any
+	for j, a := range e.args[:e.n] {
+		args[j] = s.argValue(a)
+	}
+	return fmt.Sprintf(eventFormats[e.kind], args[:e.n]...)
 }
 
 // drawTop takes the top card of the barracks (which must not be empty) and

@@ -147,14 +147,14 @@ type State struct {
 
 	tries []tryCount
 	// events are what the action being applied set off; evData and
-	// evTexts hold their list and text arguments (see event).
-	events  []event
-	evData  []byte
-	evTexts []string
+	// evSaid hold their list and finished arguments (see event).
+	events []event
+	evData []byte
+	evSaid []said
 
 	end     endReason
 	winners []int
-	detail  string
+	detail  said
 	stats   [numMetrics]int
 
 	// mem is the storage the slices above start in (nil for a state built
@@ -213,7 +213,7 @@ func (s *State) Result() engine.Result {
 		r.Over = true
 		r.End = endNames[s.end]
 		r.Winners = append(r.Winners, s.winners...)
-		r.Detail = s.detail
+		r.Detail, r.DetailI18n = s.detail.text, s.detail.msg
 	}
 	return r
 }
@@ -264,7 +264,7 @@ func (s *State) deal(deck []cards.Card) {
 		s.players[i].army, s.players[i].row = m.army[i][:0], m.row[i][:0]
 	}
 	s.agenda, s.aside, s.tries, s.winners = m.agenda[:0], m.aside[:0], m.tries[:0], m.winners[:0]
-	s.events, s.evData, s.evTexts = m.events[:0], m.evData[:0], m.evTexts[:0]
+	s.events, s.evData, s.evSaid = m.events[:0], m.evData[:0], m.evSaid[:0]
 	for i := range s.battle.order {
 		s.battle.order[i], s.battle.picks[i] = m.order[i][:0], m.picks[i][:0]
 	}
@@ -286,7 +286,7 @@ func (s *State) deal(deck []cards.Card) {
 	}
 	s.barracks = append(m.barracks[:0], deck[i:]...)
 	s.known = m.known[:len(s.barracks)]
-	s.logf(evDeal, intArg(s.dealer+1), intArg(s.first+1))
+	s.logf(evDeal, seatArg(s.dealer), seatArg(s.first))
 	s.beginSetup(s.first)
 	s.run()
 }

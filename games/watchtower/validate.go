@@ -122,6 +122,9 @@ func (s *State) validateBattle() error {
 		!isArrangement(b.order[0], s.players[b.attacker].army) || !isArrangement(b.order[1], s.players[b.defender].army) {
 		return errors.New("bad battle")
 	}
+	if b.target != cards.NoCard && (!b.target.Valid() || b.target.IsJoker() || s.players[b.defender].top(b.target.Rank()) != b.target) {
+		return errors.New("a battle for a card not on top of the defender's stack")
+	}
 	for i := range b.order {
 		if len(b.picks[i]) > b.k || len(b.order[i]) < b.k || (i == 1 && len(b.picks[0]) < b.k && len(b.picks[1]) > 0) {
 			return errors.New("bad battle picks")

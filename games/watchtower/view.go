@@ -33,9 +33,11 @@ type View struct {
 	Players       []PlayerView `json:"players"`
 	Tries         []TryView    `json:"tries,omitempty"`
 	Pending       *Pending     `json:"pending,omitempty"`
-	// Events are what the last action set off, in order.
-	Events []string       `json:"events,omitempty"`
-	Result *engine.Result `json:"result,omitempty"`
+	// Events are what the last action set off, in order, in English;
+	// EventsI18n says the same as messages, for the reader's language.
+	Events     []string       `json:"events,omitempty"`
+	EventsI18n []engine.Msg   `json:"events_i18n,omitempty"`
+	Result     *engine.Result `json:"result,omitempty"`
 }
 
 // KnownCard is a barracks card whose position the viewer knows (1 = top).
@@ -115,6 +117,7 @@ type Pending struct {
 func (s *State) View(seat int) engine.View {
 	v := s.view(seat)
 	v.Events = s.eventTexts()
+	v.EventsI18n = s.eventMsgs()
 	return v
 }
 

@@ -21,7 +21,7 @@ func ViewInto(st engine.State, seat int, v *View) *View {
 	s, ok := st.(*State)
 	if !ok {
 		*v = *st.View(seat).(*View)
-		v.Events = nil
+		v.Events, v.EventsI18n = nil, nil
 		return v
 	}
 	s.viewInto(v, seat)
