@@ -239,9 +239,10 @@ type CardHolder interface {
 }
 
 // Hinter is implemented by states that can say what an action would do
-// without doing it (Regicide's forecast). The text is what seat may know.
+// without doing it (Regicide's forecast), as a message (one line) of what
+// seat may know.
 type Hinter interface {
-	Hint(seat int, a Action) (string, error)
+	Hint(seat int, a Action) (Msg, error)
 }
 
 // ActionTeller is implemented by states of games in which an action's

@@ -9,6 +9,7 @@ import (
 	"cardtable/games"
 	"cardtable/games/watchtower"
 	"cardtable/i18n"
+	"cardtable/record"
 )
 
 // playOut plays a seeded game of g to its end with random legal actions;
@@ -115,5 +116,29 @@ func TestWatchtowerEventsAreTheirEnglishRendering(t *testing.T) {
 	}
 	if len(seen) < 25 {
 		t.Errorf("only %d kinds of event seen: %v", len(seen), seen)
+	}
+}
+
+// TestTableEndingsAreTheirEnglishRendering checks the endings a table
+// gives a game (resigned, timeout, aborted, agreed draw): their English
+// detail, with the seats' names, is the catalogue's.
+func TestTableEndingsAreTheirEnglishRendering(t *testing.T) {
+	g, _ := games.Lookup("war")
+	s, err := g.New(engine.MustResolve(g, nil), engine.Setup{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"ann", "bob"}
+	named := i18n.English.WithSeats(func(seat int) string { return names[seat] })
+	seat := 1
+	for _, by := range []string{record.EndResigned, record.EndTimeout, record.EndAborted, record.EndAgreedDraw} {
+		e := record.Ending{By: by, Seat: &seat}
+		if by == record.EndAgreedDraw {
+			e.Seat = nil
+		}
+		res := e.Result(s, names)
+		if got := named.Say(res.DetailI18n); got != res.Detail || res.Detail == "" {
+			t.Errorf("%s: English %q, detail %q", by, got, res.Detail)
+		}
 	}
 }

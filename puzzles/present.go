@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"cardtable/cards"
+	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 )
 
 // Shown is a puzzle as the player sees it before answering: the seat's
@@ -22,6 +24,8 @@ type Shown struct {
 	// Hints the forecast of each play or yield (what the seat may know).
 	Legal []string          `json:"legal"`
 	Hints map[string]string `json:"hints"`
+	// HintsI18n says the same as messages, for the reader's language.
+	HintsI18n map[string]engine.Msg `json:"hints_i18n"`
 	// Misses and Panel rate the puzzle: Misses of the Panel bots missed it.
 	Misses int `json:"misses"`
 	Panel  int `json:"panel"`
@@ -71,14 +75,14 @@ func (s *Set) Show(id int) (*Shown, *regicide.State, error) {
 func (s *Set) show(p *Puzzle, pos *regicide.State) *Shown {
 	sh := &Shown{ID: p.ID, Count: len(s.Puzzles), View: pos.View(0).(*regicide.View),
 		Revealed: revealed(pos),
-		Legal:    []string{}, Hints: map[string]string{},
+		Legal:    []string{}, Hints: map[string]string{}, HintsI18n: map[string]engine.Msg{},
 		Misses: p.Misses, Panel: len(s.Header.Panel)}
 	for _, a := range pos.Legal(0, nil) {
 		text := pos.ActionString(a)
 		sh.Legal = append(sh.Legal, text)
 		if text == "yield" || strings.HasPrefix(text, "play ") {
 			if h, err := pos.Hint(0, a); err == nil {
-				sh.Hints[text] = h
+				sh.Hints[text], sh.HintsI18n[text] = i18n.English.Say(h), h
 			}
 		}
 	}

@@ -77,13 +77,17 @@ func (e Ending) Result(s engine.State, names []string) engine.Result {
 		}
 		res.Returns = engine.WinReturns(n, res.Winners)
 		res.Detail = name(*e.Seat) + " resigned"
+		res.DetailI18n = engine.Say("table.end.resigned", engine.SeatArg("seat", *e.Seat))
 		if e.By == EndTimeout {
 			res.Detail = name(*e.Seat) + "'s time ran out"
+			res.DetailI18n = engine.Say("table.end.timeout", engine.SeatArg("seat", *e.Seat))
 		}
 	case EndAborted:
 		res.Detail = "aborted by " + name(*e.Seat) + " before the game got going"
+		res.DetailI18n = engine.Say("table.end.aborted", engine.SeatArg("seat", *e.Seat))
 	case EndAgreedDraw:
 		res.Detail = "drawn by agreement"
+		res.DetailI18n = engine.Say("table.end.agreed-draw")
 	}
 	return res
 }

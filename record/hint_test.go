@@ -22,7 +22,7 @@ func TestReplayCarriesHints(t *testing.T) {
 	}
 	rec := record.FromGame(g, opts, setup, nil)
 	bot := regicidebot.NewHeuristic(1)
-	var hints []string
+	var hints []engine.Msg
 	var tm []int
 	for i := 0; i < 6 && !s.Terminal(); i++ {
 		seat := s.ToMove(tm[:0])[0]
@@ -45,11 +45,11 @@ func TestReplayCarriesHints(t *testing.T) {
 		t.Fatalf("%d steps, want %d", len(steps), len(hints))
 	}
 	for i, st := range steps {
-		if st.Hint != hints[i] || st.Hint == "" {
-			t.Errorf("step %d (%s): hint %q, want %q", i, st.Action, st.Hint, hints[i])
+		if !st.Hint.Equal(hints[i]) || st.Hint.IsZero() {
+			t.Errorf("step %d (%s): hint %+v, want %+v", i, st.Action, st.Hint, hints[i])
 		}
-	}
-	if !strings.Contains(strings.Join(hints, "\n"), "attack") {
-		t.Errorf("hints do not read like forecasts: %q", hints)
+		if !strings.HasPrefix(st.Hint.ID, "regicide.hint") {
+			t.Errorf("step %d: hint %q does not read like a forecast", i, st.Hint.ID)
+		}
 	}
 }

@@ -14,8 +14,8 @@ type Step struct {
 	Action string
 	// Hint is what the game said the action would do, from the acting
 	// seat's point of view, for games that implement engine.Hinter
-	// (Regicide's forecast); empty otherwise.
-	Hint string
+	// (Regicide's forecast); zero otherwise.
+	Hint engine.Msg
 	// Public is View(engine.Spectator) after the action.
 	Public engine.View
 }
@@ -102,20 +102,20 @@ func ReplayGameFunc(g engine.Game, r *Record, each func(version int, s engine.St
 
 // apply plays one recorded action and returns the game's hint for it, taken
 // before the action changes the state.
-func apply(s engine.State, a Action) (string, error) {
+func apply(s engine.State, a Action) (engine.Msg, error) {
 	if a.Seat < 0 || a.Seat >= s.NumSeats() {
-		return "", invalid(engine.ErrIllegal, "seat %d does not exist (a record counts seats from 0, here 0 to %d)", a.Seat, s.NumSeats()-1)
+		return engine.Msg{}, invalid(engine.ErrIllegal, "seat %d does not exist (a record counts seats from 0, here 0 to %d)", a.Seat, s.NumSeats()-1)
 	}
 	act, err := s.ParseAction(a.Seat, a.Action)
 	if err != nil {
-		return "", fmt.Errorf("seat %d: %q: %w", a.Seat+1, a.Action, err)
+		return engine.Msg{}, fmt.Errorf("seat %d: %q: %w", a.Seat+1, a.Action, err)
 	}
-	var hint string
+	var hint engine.Msg
 	if h, ok := s.(engine.Hinter); ok {
 		hint, _ = h.Hint(a.Seat, act)
 	}
 	if err := s.Apply(a.Seat, act); err != nil {
-		return "", fmt.Errorf("seat %d cannot %q: %w", a.Seat+1, a.Action, err)
+		return engine.Msg{}, fmt.Errorf("seat %d cannot %q: %w", a.Seat+1, a.Action, err)
 	}
 	return hint, nil
 }
@@ -139,6 +139,8 @@ func sameResult(stored, got engine.Result) error {
 		return diff("returns", stored.Returns, got.Returns)
 	case stored.Detail != got.Detail:
 		return diff("detail", fmt.Sprintf("%q", stored.Detail), fmt.Sprintf("%q", got.Detail))
+	case !stored.DetailI18n.IsZero() && !stored.DetailI18n.Equal(got.DetailI18n):
+		return diff("detail_i18n", stored.DetailI18n.ID, got.DetailI18n.ID)
 	}
 	return nil
 }

@@ -42,7 +42,9 @@ func (r *room) command(m cmdReq) {
 			r.refuseOnly(c, cmd.ID, err)
 			return
 		}
-		r.deliver(c, table.Message{Type: table.TypeHint, Seat: c.seat, Version: r.t.Version(), Action: cmd.Action, Hint: hint, ID: cmd.ID})
+		m := table.Message{Type: table.TypeHint, Seat: c.seat, Version: r.t.Version(), Action: cmd.Action, ID: cmd.ID}
+		m.SetHint(hint)
+		r.deliver(c, m)
 		return
 	}
 	text := cmd.Action

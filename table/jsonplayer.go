@@ -131,7 +131,9 @@ func (p *JSONPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 				p.Tell(ErrorMessage(turn.Seat, turn.Version, c.ID, err))
 				continue
 			}
-			p.Tell(Message{Type: TypeHint, Seat: turn.Seat, Version: turn.Version, Action: c.Action, Hint: hint, ID: c.ID})
+			m := Message{Type: TypeHint, Seat: turn.Seat, Version: turn.Version, Action: c.Action, ID: c.ID}
+			m.SetHint(hint)
+			p.Tell(m)
 			continue
 		}
 		return Move{Action: c.Action, Version: *c.Version, ID: c.ID}, nil

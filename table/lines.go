@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 )
 
 // LinesPlayer plays a seat in plain text (`cardtable play --protocol
@@ -116,7 +117,7 @@ func (p *LinesPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 			if err != nil {
 				p.Tell(ErrorMessage(turn.Seat, turn.Version, "", err))
 			} else {
-				fmt.Fprintf(p.w, "hint: %s\n", hint)
+				fmt.Fprintf(p.w, "hint: %s\n", i18n.English.Say(hint))
 			}
 			continue
 		}

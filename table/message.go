@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 )
 
 // Protocol is the version of the message vocabulary (docs/protocol-agent.md).
@@ -57,8 +58,10 @@ type Message struct {
 	Actor  *int   `json:"actor,omitempty"`
 	Action string `json:"action,omitempty"`
 	// Hint is a forecast: on hint, of the asked action; on event, of the
-	// applied action, to its actor only.
-	Hint string `json:"hint,omitempty"`
+	// applied action, to its actor only. In English; HintI18n says it as a
+	// message, for the reader's language (set both with SetHint).
+	Hint     string     `json:"hint,omitempty"`
+	HintI18n engine.Msg `json:"hint_i18n,omitzero"`
 	// Result is the outcome, on end.
 	Result *engine.Result `json:"result,omitempty"`
 	// Notes say, on end, what happened at the table besides the game
@@ -282,4 +285,9 @@ func ErrorMessage(seat, version int, id string, err error) Message {
 		e = refusal(err)
 	}
 	return Message{Type: TypeError, Seat: seat, Version: version, Code: e.Code, Text: e.Msg, ID: id}
+}
+
+// SetHint puts forecast h on m: its English text and its message.
+func (m *Message) SetHint(h engine.Msg) {
+	m.Hint, m.HintI18n = i18n.English.Say(h), h
 }

@@ -30,9 +30,9 @@ type Turn struct {
 
 // Hint asks the game what action text would do for the turn's seat (a
 // command of type hint), changing nothing.
-func (t Turn) Hint(text string) (string, error) {
+func (t Turn) Hint(text string) (engine.Msg, error) {
 	if t.state == nil {
-		return "", Errorf(CodeIllegal, "no forecasts here")
+		return engine.Msg{}, Errorf(CodeIllegal, "no forecasts here")
 	}
 	return hintOn(t.game, t.state, t.Seat, text)
 }

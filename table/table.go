@@ -103,7 +103,7 @@ func ResumeFunc(g engine.Game, rec *record.Record, seats []SeatInfo, each func(v
 		if err != nil {
 			return nil, fmt.Errorf("record: actions[%d]: %w", i, err)
 		}
-		t.accept(ra.Seat, a, t.state.ActionString(a), "", next, false)
+		t.accept(ra.Seat, a, t.state.ActionString(a), engine.Msg{}, next, false)
 	}
 	if rec.Ending != nil {
 		t.closeWindow()
@@ -258,26 +258,26 @@ func (t *Table) End(seat int) Message {
 
 // Hint says what seat's action text would do (the game's forecast), for
 // games that give one, changing nothing.
-func (t *Table) Hint(seat int, text string) (string, error) {
+func (t *Table) Hint(seat int, text string) (engine.Msg, error) {
 	if _, err := t.check(seat, text); err != nil {
-		return "", err
+		return engine.Msg{}, err
 	}
 	return hintOn(t.game, t.stateFor(seat), seat, text)
 }
 
 // hintOn is the forecast of seat's action text on st, which seat may see.
-func hintOn(g engine.Game, st engine.State, seat int, text string) (string, error) {
+func hintOn(g engine.Game, st engine.State, seat int, text string) (engine.Msg, error) {
 	h, ok := st.(engine.Hinter)
 	if !ok {
-		return "", Errorf(CodeIllegal, "%s gives no forecasts", g.Title())
+		return engine.Msg{}, Errorf(CodeIllegal, "%s gives no forecasts", g.Title())
 	}
 	a, err := checkOn(st, seat, text)
 	if err != nil {
-		return "", err
+		return engine.Msg{}, err
 	}
 	hint, err := h.Hint(seat, a)
 	if err != nil {
-		return "", refusal(err)
+		return engine.Msg{}, refusal(err)
 	}
 	return hint, nil
 }
@@ -333,7 +333,7 @@ func (t *Table) PlayStored(seat int, text string, version int, commit func(seq i
 	if err != nil {
 		return nil, err
 	}
-	var hint string
+	var hint engine.Msg
 	if h, ok := t.stateFor(seat).(engine.Hinter); ok {
 		hint, _ = h.Hint(seat, a)
 	}
@@ -353,7 +353,8 @@ func (t *Table) PlayStored(seat int, text string, version int, commit func(seq i
 	if sealed {
 		own := t.stateFor(seat)
 		ap.ack = Message{Type: TypeSealed, Seat: seat, Version: t.Version(), Actor: &seat,
-			Action: engine.TellAction(own, seat, seat, a), View: own.View(seat), Hint: hint}
+			Action: engine.TellAction(own, seat, seat, a), View: own.View(seat)}
+		ap.ack.SetHint(hint)
 		return ap, nil
 	}
 	first := t.Version() - len(steps)
@@ -388,7 +389,7 @@ type Applied struct {
 	Action string
 	// Hint is the forecast of the action, for its actor (games with
 	// forecasts).
-	Hint string
+	Hint engine.Msg
 	// Sealed reports an answer taken in a window that is still open:
 	// only its actor hears of it (a TypeSealed message).
 	Sealed bool
@@ -403,7 +404,7 @@ type Applied struct {
 type Shown struct {
 	Seat   int
 	Action string
-	Hint   string
+	Hint   engine.Msg
 	// self marks the action of the Play that showed it.
 	self bool
 	// seats[i] is seat i's event; spectator the public one.
@@ -450,7 +451,7 @@ func event(st step, viewer, version int) Message {
 	m := Message{Type: TypeEvent, Seat: viewer, Version: version, Actor: &actor,
 		Action: engine.TellAction(st.after, viewer, actor, st.act), View: st.after.View(viewer)}
 	if viewer == actor {
-		m.Hint = st.hint
+		m.SetHint(st.hint)
 	}
 	return m
 }

@@ -39,7 +39,7 @@ type window struct {
 	legal map[int][]string
 	// acts and hints are the answers' actions and forecasts.
 	acts  []engine.Action
-	hints []string
+	hints []engine.Msg
 	// own caches each seat's position: base with its own answers.
 	own map[int]engine.State
 }
@@ -50,7 +50,7 @@ type step struct {
 	seat     int
 	act      engine.Action
 	notation string
-	hint     string
+	hint     engine.Msg
 	after    engine.State
 	// self marks the action that was just played.
 	self bool
@@ -83,7 +83,7 @@ func (w *window) stateFor(seat int, actions []record.Action) engine.State {
 // it and opens, keeps or closes the window it belongs to. sealed reports
 // an answer kept in a window still open; otherwise steps are the actions
 // now shown (with their positions when keep is set).
-func (t *Table) accept(seat int, a engine.Action, notation, hint string, next engine.State, keep bool) (sealed bool, steps []step) {
+func (t *Table) accept(seat int, a engine.Action, notation string, hint engine.Msg, next engine.State, keep bool) (sealed bool, steps []step) {
 	prev := t.state
 	moving := prev.ToMove(nil)
 	if t.win == nil && len(moving) > 1 && !prev.Terminal() {

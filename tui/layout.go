@@ -294,8 +294,8 @@ func wrapLines(wrap lipgloss.Style, lines []string) []string {
 func (m *Model) footer() string {
 	forecast := ""
 	if m.win != nil && m.win.asking >= 0 {
-		if hint, err := m.t.Hint(m.win.asking, m.pick.choice()); err == nil && hint != "" {
-			forecast = lipgloss.NewStyle().Width(m.width).Render(styleForecast.Render("forecast: ") + prettyAction(hint))
+		if hint, err := m.t.Hint(m.win.asking, m.pick.choice()); err == nil && !hint.IsZero() {
+			forecast = lipgloss.NewStyle().Width(m.width).Render(styleForecast.Render("forecast: ") + prettyAction(i18n.English.Say(hint)))
 			forecast = clip(forecast, 2)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/record"
 	"cardtable/table"
 )
@@ -95,8 +96,8 @@ func writeTranscript(w io.Writer, g engine.Game, rec *record.Record, s engine.St
 	}
 	for i, st := range steps {
 		fmt.Fprintf(w, "\n%s\n", table.ActionLine(i+1, st.Seat, st.Action))
-		if st.Hint != "" {
-			fmt.Fprintf(w, "   (%s)\n", st.Hint)
+		if !st.Hint.IsZero() {
+			fmt.Fprintf(w, "   (%s)\n", i18n.English.Say(st.Hint))
 		}
 		fmt.Fprintf(w, "%s\n", indent(st.Public.String()))
 	}

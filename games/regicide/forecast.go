@@ -1,9 +1,6 @@
 package regicide
 
 import (
-	"fmt"
-	"strings"
-
 	"cardtable/cards"
 	"cardtable/engine"
 )
@@ -45,8 +42,8 @@ type Forecast struct {
 	// the play covers it, not counting cards Diamonds would draw.
 	Suffer   int  `json:"suffer"`
 	CanCover bool `json:"can_cover"`
-	// Note says anything else worth knowing, in words.
-	Note string `json:"note,omitempty"`
+	// Note says anything else worth knowing, as a message.
+	Note engine.Msg `json:"note,omitzero"`
 }
 
 var powerNames = [4]string{"clubs", "diamonds", "hearts", "spades"}
@@ -80,13 +77,13 @@ func (s *State) forecast(a engine.Action) (Forecast, error) {
 		f.Suffer = s.suffer()
 		f.CanCover = s.hands[seat].value() >= f.Suffer
 	case kindPower:
-		f.Note = fmt.Sprintf("discard the hand of %d and draw up to 8 from a Tavern of %d", s.hands[seat].len(), s.nTavern)
+		f.Note = engine.Say("regicide.note.power", engine.NumArg("hand", s.hands[seat].len()), engine.NumArg("tavern", int(s.nTavern)))
 	case kindDiscard:
-		f.Note = fmt.Sprintf("discard %d worth %d against an attack of %d", m.len(), m.value(), s.suffer())
+		f.Note = engine.Say("regicide.note.discard", engine.NumArg("cards", m.len()), engine.NumArg("worth", m.value()), engine.NumArg("attack", s.suffer()))
 	case kindNext:
-		f.Note = "that seat plays next"
+		f.Note = engine.Say("regicide.note.next")
 	case kindExact:
-		f.Note = "the enemy goes to the " + exactWords[arg]
+		f.Note = engine.Say(exactNoteIDs[arg])
 	}
 	return f, nil
 }
@@ -97,7 +94,7 @@ func (s *State) forecastPlay(f *Forecast, m set) {
 	if m&jesters != 0 {
 		f.Jester = true
 		f.Shield += int(s.heldShield)
-		f.Note = "immunity cancelled; no damage, no attack; the other players signal, then you pick who goes next"
+		f.Note = engine.Say("regicide.note.jester")
 		return
 	}
 	n := m.value()
@@ -171,68 +168,101 @@ func (s *State) countDraws(n, own, tavern int) (total, self int) {
 	return total, self
 }
 
-// String renders the forecast as one line.
-func (f Forecast) String() string {
+// Say says the forecast as one line: the action, then what it does
+// ("play 5H: attack 5 (hearts); shield 0; damage 5; then suffer 10: your
+// hand covers it").
+func (f Forecast) Say() engine.Msg {
 	if f.Kind != kindWords[kindPlay] && f.Kind != kindWords[kindYield] {
-		return f.Action + ": " + f.Note
+		return hintLine(f.Action, f.Note)
 	}
-	var parts []string
+	var parts []engine.Msg
 	if f.Kind == kindWords[kindPlay] && !f.Jester {
-		p := fmt.Sprintf("attack %d", f.Attack)
-		if len(f.Powers) > 0 {
-			p += " (" + strings.Join(f.Powers, ", ") + ")"
-		}
-		if len(f.Blocked) > 0 {
-			p += " (immune to " + strings.Join(f.Blocked, ", ") + ")"
-		}
-		parts = append(parts, p)
+		parts = append(parts, f.sayAttack())
 	}
 	if f.Heal > 0 {
-		parts = append(parts, fmt.Sprintf("heal %d", f.Heal))
+		parts = append(parts, engine.Say("regicide.hint.heal", engine.NumArg("n", f.Heal)))
 	}
 	if f.Draw > 0 {
-		parts = append(parts, fmt.Sprintf("draw %d (%d for you)", f.Draw, f.DrawSelf))
+		parts = append(parts, engine.Say("regicide.hint.draw", engine.NumArg("n", f.Draw), engine.NumArg("self", f.DrawSelf)))
 	}
-	parts = append(parts, fmt.Sprintf("shield %d", f.Shield))
+	parts = append(parts, engine.Say("regicide.hint.shield", engine.NumArg("n", f.Shield)))
 	switch {
 	case f.Jester:
 		parts = append(parts, f.Note)
+	case f.Exact:
+		parts = append(parts, engine.Say("regicide.hint.kills-exactly", engine.NumArg("n", f.Damage), engine.MsgArg("where", engine.Say("regicide.where."+f.Where))))
 	case f.Kills:
-		parts = append(parts, fmt.Sprintf("damage %d kills", f.Damage))
-		if f.Exact {
-			parts[len(parts)-1] += " exactly (to " + f.Where + ")"
-		}
+		parts = append(parts, engine.Say("regicide.hint.kills", engine.NumArg("n", f.Damage)))
 	default:
 		if f.Kind == kindWords[kindPlay] {
-			parts = append(parts, fmt.Sprintf("damage %d", f.Damage))
-		}
-		cover := "your hand covers it"
-		if !f.CanCover {
-			cover = "your hand cannot cover it"
-		}
-		if f.Draw > 0 {
-			cover += " (before drawing)"
+			parts = append(parts, engine.Say("regicide.hint.damage", engine.NumArg("n", f.Damage)))
 		}
 		if f.Suffer <= 0 {
-			parts = append(parts, "the shield stops the whole attack")
+			parts = append(parts, engine.Say("regicide.hint.shield-stops"))
 		} else {
-			parts = append(parts, fmt.Sprintf("then suffer %d: %s", f.Suffer, cover))
+			parts = append(parts, engine.Say(sufferIDs[b2i(f.CanCover)][b2i(f.Draw > 0)], engine.NumArg("n", f.Suffer)))
 		}
 	}
-	return f.Action + ": " + strings.Join(parts, "; ")
+	return engine.Say("regicide.hint", engine.TextArg("action", f.Action), engine.MsgsArg("parts", parts))
 }
 
-// Hint renders the forecast of action a for seat as one line.
-func (s *State) Hint(seat int, a engine.Action) (string, error) {
+// sayAttack says a play's attack with the powers that act and those the
+// enemy is immune to.
+func (f Forecast) sayAttack() engine.Msg {
+	n := engine.NumArg("n", f.Attack)
+	switch {
+	case len(f.Powers) > 0 && len(f.Blocked) > 0:
+		return engine.Say("regicide.hint.attack-powers-immune", n, powerList("powers", f.Powers), powerList("immune", f.Blocked))
+	case len(f.Powers) > 0:
+		return engine.Say("regicide.hint.attack-powers", n, powerList("powers", f.Powers))
+	case len(f.Blocked) > 0:
+		return engine.Say("regicide.hint.attack-immune", n, powerList("immune", f.Blocked))
+	}
+	return engine.Say("regicide.hint.attack", n)
+}
+
+// exactNoteIDs say where an exactly killed enemy goes, by exactWords.
+var exactNoteIDs = [len(exactWords)]string{"regicide.note.exact-tavern", "regicide.note.exact-discard"}
+
+// sufferIDs are the messages of the attack to suffer next, by whether the
+// hand covers it and whether Diamonds draw first.
+var sufferIDs = [2][2]string{
+	{"regicide.hint.suffer-uncovered", "regicide.hint.suffer-uncovered-before-drawing"},
+	{"regicide.hint.suffer-covers", "regicide.hint.suffer-covers-before-drawing"},
+}
+
+// powerList names suit powers ("hearts, diamonds") as one argument.
+func powerList(name string, powers []string) engine.Arg {
+	m := engine.Say("regicide.power." + powers[len(powers)-1])
+	for i := len(powers) - 2; i >= 0; i-- {
+		m = engine.Say("list.comma", engine.MsgArg("a", engine.Say("regicide.power."+powers[i])), engine.MsgArg("b", m))
+	}
+	return engine.MsgArg(name, m)
+}
+
+// hintLine says an action and one thing about it.
+func hintLine(action string, note engine.Msg) engine.Msg {
+	return engine.Say("regicide.hint", engine.TextArg("action", action), engine.MsgsArg("parts", []engine.Msg{note}))
+}
+
+// Hint says the forecast of action a for seat as one line.
+func (s *State) Hint(seat int, a engine.Action) (engine.Msg, error) {
 	if err := s.check(seat, a); err != nil {
-		return "", err
+		return engine.Msg{}, err
 	}
 	if k, _, _ := decode(a); k == kindSignal {
-		return s.ActionString(a) + ": tell the Jester's player how good your hand is", nil
+		return hintLine(s.ActionString(a), engine.Say("regicide.note.signal")), nil
 	}
 	f, err := s.Forecast(a)
 	if err != nil {
-		return "", err
+		return engine.Msg{}, err
 	}
-	return f.String(), nil
+	return f.Say(), nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -12,6 +12,7 @@ import (
 
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/i18n"
 )
 
 func forecast(t *testing.T, s *State, text string) Forecast {
@@ -55,15 +56,15 @@ func TestForecastFigures(t *testing.T) {
 	if f.Kills || f.Suffer != 10 || !f.CanCover {
 		t.Errorf("2C: %+v", f)
 	}
-	if line := f.String(); !strings.Contains(line, "then suffer 10: your hand covers it") {
+	if line := i18n.English.Say(f.Say()); !strings.Contains(line, "then suffer 10: your hand covers it") {
 		t.Errorf("hint line %q", line)
 	}
 	s = scene{castle: "JH", hands: []string{"2C 3D"}}.build(t)
 	if f = forecast(t, s, "play 2C"); f.CanCover || f.Suffer != 10 {
 		t.Errorf("2C with 3D left against 10: %+v", f)
 	}
-	if f = forecast(t, s, "play 3D"); f.CanCover || f.Draw != 3 || !strings.Contains(f.String(), "(before drawing)") {
-		t.Errorf("3D draws 3 but cannot cover before drawing: %+v %s", f, f.String())
+	if f = forecast(t, s, "play 3D"); f.CanCover || f.Draw != 3 || !strings.Contains(i18n.English.Say(f.Say()), "(before drawing)") {
+		t.Errorf("3D draws 3 but cannot cover before drawing: %+v %s", f, i18n.English.Say(f.Say()))
 	}
 }
 

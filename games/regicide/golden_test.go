@@ -10,6 +10,7 @@ import (
 
 	"cardtable/bots/regicidebot"
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/games/regicide"
 )
 
@@ -39,7 +40,7 @@ func transcript(t *testing.T, players int, seed uint64) string {
 		if err != nil {
 			t.Fatalf("step %d: hint: %v", step, err)
 		}
-		fmt.Fprintf(&b, "\n## step %d\n%s\nseat %d> %s\n  hint: %s\n", step, st.View(engine.Spectator), seat+1, st.ActionString(a), hint)
+		fmt.Fprintf(&b, "\n## step %d\n%s\nseat %d> %s\n  hint: %s\n", step, st.View(engine.Spectator), seat+1, st.ActionString(a), i18n.English.Say(hint))
 		if err := st.Apply(seat, a); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
