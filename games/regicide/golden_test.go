@@ -10,8 +10,8 @@ import (
 
 	"cardtable/bots/regicidebot"
 	"cardtable/engine"
-	"cardtable/i18n"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 )
 
 var update = stdflag.Bool("update", false, "rewrite the golden playthroughs in testdata")
