@@ -167,13 +167,16 @@ func ShareText(day string, sc Score, link string) string {
 	fmt.Fprintf(&b, "cardtable daily %s · Regicide solo\n", day)
 	switch {
 	case sc.Aborted:
-		b.WriteString("aborted before the first move\n")
+		b.WriteString("aborted before the first move") // no enemy was met: no squares
 	case sc.Won:
 		fmt.Fprintf(&b, "won: %s · 12/12 enemies · %d actions\n", GradeName(sc.Grade), sc.Actions)
 	default:
 		fmt.Fprintf(&b, "%d/12 enemies · %d actions\n", sc.Enemies, sc.Actions)
 	}
 	for i, rank := range []string{"J", "Q", "K"} {
+		if sc.Aborted {
+			break
+		}
 		b.WriteString(rank + " ")
 		for j := range 4 {
 			if i*4+j < sc.Enemies {

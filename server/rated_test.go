@@ -153,6 +153,9 @@ func TestRatedRematch(t *testing.T) {
 	ann, bob := rg.ts.dial(tb.ID, tok[0]), rg.ts.dial(tb.ID, tok[1])
 	drive(t, map[int]*wsClient{0: ann, 1: bob}, map[int]playPlan{0: {on: true}, 1: {on: true}})
 	rg.settled(tb.ID)
+	if m := rematchOf(t, bob, func(m rematchMessage) bool { return true }); m.Open || !m.Rated {
+		t.Errorf("at the end of a rated game: %+v; want the table to say its rematch would be rated", m)
+	}
 	tableCmd(ann, "rematch", "m")
 	if n := notice(t, bob, evRematchOffer); n.Text != "Ann asked for a rated rematch" {
 		t.Errorf("the offer's notice: %q", n.Text)

@@ -173,6 +173,9 @@ func (r *room) finish(justEnded bool) {
 	}
 	r.storeResult()
 	r.broadcast(nil, func(seat int) any { return r.endMessage(seat) })
+	if r.hdr.Rated {
+		r.sendRematch() // its rematch would be rated: say so now
+	}
 	if len(r.clients) == 0 && len(r.remote) == 0 {
 		r.startIdle()
 	}

@@ -89,6 +89,26 @@ func TestBrowserRatedLines(t *testing.T) {
 	mk("abort1", true, engine.Result{Over: true, End: "aborted", Winners: []int{}, Returns: []float64{0, 0}})
 	mk("plain1", false, engine.Result{Over: true, End: "won", Winners: []int{0}, Returns: []float64{1, -1}})
 
+	// A rated game against the expert: its end offers a rated rematch,
+	// which the bot agrees to at once.
+	tb.Open("/")
+	webtest.Eval[bool](tb, `(fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
+		body: JSON.stringify({game: "watchtower", seats: [{kind: "human"}, {kind: "bot", bot: "expert"}], rated: true})})
+		.then((r) => r.json()).then((j) => { localStorage.setItem("cardtable.token." + j.id, j.token); window.made = j.id; }), true)`)
+	tb.Wait("the rated table", "window.made")
+	rated := webtest.Eval[string](tb, "window.made")
+	tb.Open("/t/" + rated)
+	playOut(t, s, tb, rated)
+	tb.Wait("the rematch button", `document.querySelector('[data-life="rematch"]')`)
+	if text := tb.Text(`[data-life="rematch"]`); text != "Rated rematch" {
+		t.Errorf("a rated table's rematch button says %q", text)
+	}
+	tb.Click(`[data-life="rematch"]`)
+	tb.Wait("the rematch made", `document.querySelector('[data-life="rematch-table"]') || location.pathname !== "/t/`+rated+`"`)
+	if next, err := s.Store.Table(ctx, webtest.Eval[string](tb, `location.pathname.slice(3)`)); err != nil || (next.ID != rated && !next.Rated) {
+		t.Errorf("the rematch: %+v, %v; want it rated", next, err)
+	}
+
 	tb.Open("/u/Ann")
 	if line := gameLine(tb, "left1"); !strings.Contains(line, "rated · lost (left to a bot) · −120") || strings.Contains(line, "won") {
 		t.Errorf("the game Ann left: %q; want rated · lost (left to a bot) · −120", line)
@@ -99,14 +119,15 @@ func TestBrowserRatedLines(t *testing.T) {
 	if line := gameLine(tb, "plain1"); !strings.Contains(line, "won") || strings.Contains(line, "rated") {
 		t.Errorf("the unrated win: %q", line)
 	}
-	if card := tb.Text(`.rating-card[data-category="watchtower"]`); !strings.Contains(card, "1380?") || !strings.Contains(card, "provisional: not on the leaderboard") {
+	now := tb.Text(`.rating-card[data-category="watchtower"] .rating-now strong`)
+	if card := tb.Text(`.rating-card[data-category="watchtower"]`); !strings.HasSuffix(now, "?") || !strings.Contains(card, "provisional: not on the leaderboard") {
 		t.Errorf("Ann's rating card: %q; want provisional, off the leaderboard", card)
 	}
 	shoot(tb, "profile-rated-lines")
 
 	tb.Open("/leaderboards")
 	tb.Wait("the boards", "document.querySelector('#watchtower .provisional-note')")
-	if note := tb.Text("#watchtower .provisional-note"); !strings.Contains(note, "1380?") || !strings.Contains(note, "provisional") {
+	if note := tb.Text("#watchtower .provisional-note"); !strings.Contains(note, "Your rating "+now) || !strings.Contains(note, "provisional") {
 		t.Errorf("Ann's place on the leaderboard page: %q", note)
 	}
 	if top := tb.Text("#watchtower table, #watchtower p.muted"); strings.Contains(top, "Bob") {

@@ -40,7 +40,7 @@ function mine(d) {
   const m = d.mine;
   if (!m) {
     if (d.over) return null;
-    return h("section#daily-play.panel", h("h2", "Play today's deal"),
+    return h("section#daily-play.panel", h("h2", d.signed_in ? "Play today's deal" : "Today's deal, and practice"),
       h("p", d.signed_in ? "You have one counted attempt today. Your result goes on the board."
         : "Today's deal is for members: one counted attempt each, so nobody learns it first. As a guest you get a practice deal, a different one each time."),
       h("button#daily-start.primary.big", { onclick: start }, d.signed_in ? "Play my attempt" : "Play a practice deal"),

@@ -147,17 +147,19 @@ export class Life {
   endControls() {
     const s = this.s;
     const r = this.rematch;
-    if (r && r.table) return h("a.button.primary", { href: `/t/${encodeURIComponent(r.table)}`, "data-life": "rematch-table" }, "Go to the rematch");
-    if (s.seat < 0) return r && r.open ? h("span.muted", `A rematch is asked for${until(r)}; you will follow.`) : null;
+    // At a rated table the rematch is rated too, and says so before anyone agrees.
+    const word = r && r.rated ? "rated rematch" : "rematch";
+    if (r && r.table) return h("a.button.primary", { href: `/t/${encodeURIComponent(r.table)}`, "data-life": "rematch-table" }, `Go to the ${word}`);
+    if (s.seat < 0) return r && r.open ? h("span.muted", `A ${word} is asked for${until(r)}; you will follow.`) : null;
     if (r && r.open) {
       if (r.waiting.includes(s.seat)) {
-        return h("span.offer", { role: "alert" }, `${seatName(s.seats, r.from)} asks for a rematch${until(r)}. `,
+        return h("span.offer", { role: "alert" }, `${seatName(s.seats, r.from)} asks for a ${word}${until(r)}. `,
           h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch-accept" }, "Accept"),
           h("button", { onclick: () => this.cmd("rematch-decline"), "data-life": "rematch-decline" }, "Decline"));
       }
-      return h("span.offer", "Rematch asked; waiting for ", r.waiting.map((i) => seatName(s.seats, i)).join(", "), `${until(r)}.`);
+      return h("span.offer", `${r.rated ? "Rated rematch" : "Rematch"} asked; waiting for `, r.waiting.map((i) => seatName(s.seats, i)).join(", "), `${until(r)}.`);
     }
-    return h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch" }, "Rematch");
+    return h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch" }, r && r.rated ? "Rated rematch" : "Rematch");
   }
 
   // seatExtras are what the seats list shows of a seat besides its name:

@@ -61,7 +61,7 @@ const signed = (x) => { const n = Math.round(x); return n > 0 ? `+${n}` : n < 0 
 // why a given-up seat lost), "aborted", "won" (an unrated game), "won ·
 // not rated" (a rated table whose rating did not move).
 function resultWords(g) {
-  if (!g.outcome) return h("span.muted", "playing");
+  if (!g.outcome) return h("span.game-result", g.rated ? [h("span.rated-mark", "rated"), " · "] : null, h("span.muted", "playing"));
   const out = h(`span.outcome.outcome-${g.outcome}`, g.outcome);
   if (g.rating) {
     const why = g.rating.gave_up ? ` (${GAVE_UP[g.rating.gave_up] || g.rating.gave_up})` : "";
