@@ -63,9 +63,9 @@ func (r *room) rematchMessage(seat int) (rematchMessage, bool) {
 	if m.Table != "" && seat >= 0 {
 		m.YourSeat = (seat + 1) % r.t.NumSeats()
 	}
-	// A finished rated table says so before anyone asks: its rematch is
-	// rated too.
-	return m, m.Open || m.Table != "" || m.Of != "" || (m.Rated && r.t.Over())
+	// A rated table says so to whoever joins: leaving and resigning count
+	// (docs/accounts.md), and its rematch is rated too.
+	return m, m.Open || m.Table != "" || m.Of != "" || m.Rated
 }
 
 func (r *room) sendRematch() {

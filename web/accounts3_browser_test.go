@@ -98,6 +98,12 @@ func TestBrowserRatedLines(t *testing.T) {
 	tb.Wait("the rated table", "window.made")
 	rated := webtest.Eval[string](tb, "window.made")
 	tb.Open("/t/" + rated)
+	tb.Wait("the table's actions", `document.querySelector('[data-life="leave"]')`)
+	tb.Click(`[data-life="leave"]`)
+	if sure := tb.Text(`[data-life="leave-yes"]`); !strings.Contains(sure, "Rated: a loss") {
+		t.Errorf("leaving a rated table asks %q; want it to say it is rated as a loss", sure)
+	}
+	shoot(tb, "rated-leave-confirm")
 	playOut(t, s, tb, rated)
 	tb.Wait("the rematch button", `document.querySelector('[data-life="rematch"]')`)
 	if text := tb.Text(`[data-life="rematch"]`); text != "Rated rematch" {

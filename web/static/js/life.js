@@ -107,10 +107,17 @@ export class Life {
     const me = s.seats[s.seat] || {};
     const competitive = s.game !== "regicide";
     const rows = [];
+    // At a rated table giving the seat up is rated as a loss (docs/accounts.md).
+    const rated = !!(this.rematch && this.rematch.rated);
     if (!s.result) {
-      if (me.taken_over) rows.push(h("p", "A bot plays your seat. ", h("button.small.primary", { onclick: () => this.cmd("take-back"), "data-life": "take-back" }, "Take my seat back")));
-      else rows.push(this.confirmable("leave", "Leave to a bot", "Really leave your seat to a bot?", () => this.cmd("leave")));
-      if (competitive) rows.push(this.confirmable("resign", "Resign", "Really resign?", () => this.cmd("resign")));
+      if (me.taken_over) {
+        rows.push(h("p", rated ? "A bot plays your seat; this rated game counts as lost for you. " : "A bot plays your seat. ",
+          h("button.small.primary", { onclick: () => this.cmd("take-back"), "data-life": "take-back" }, "Take my seat back")));
+      } else {
+        rows.push(this.confirmable("leave", "Leave to a bot", rated ? "Leave? Rated: a loss, even if you come back"
+          : "Really leave your seat to a bot?", () => this.cmd("leave")));
+      }
+      if (competitive) rows.push(this.confirmable("resign", "Resign", rated ? "Resign? Rated: a loss" : "Really resign?", () => this.cmd("resign")));
       if (s.version < s.seats.length * 2) rows.push(this.confirmable("abort", "Abort", "Call the game off?", () => this.cmd("abort")));
       rows.push(this.drawControls());
     }
