@@ -46,6 +46,10 @@ type pointJSON struct {
 	At     time.Time `json:"at"`
 	Rating float64   `json:"rating"`
 	RD     float64   `json:"rd"`
+	// Outcome and GaveUp, for a rated game: its rated result for the
+	// player and why they gave the seat up, if they did.
+	Outcome string `json:"outcome,omitempty"`
+	GaveUp  string `json:"gave_up,omitempty"`
 }
 
 // profileGame is one of a user's games.
@@ -167,7 +171,7 @@ func (s *Server) ratingHistory(ctx context.Context, user, category string) ([]po
 	}
 	h, err := s.acc.st.RatingHistory(ctx, user, category, historyPoints)
 	for _, p := range h {
-		out = append(out, pointJSON{Table: p.Table, At: p.At, Rating: p.R, RD: p.RD})
+		out = append(out, pointJSON{Table: p.Table, At: p.At, Rating: p.R, RD: p.RD, Outcome: p.Outcome, GaveUp: p.GaveUp})
 	}
 	return out, err
 }

@@ -103,6 +103,9 @@ func TestRatedEscapes(t *testing.T) {
 			if g.Rating == nil || g.Outcome != outcomes[0] || g.Rating.GaveUp != c.why || math.Abs(g.Rating.Change-(g.Rating.After-g.Rating.Before)) > 1e-9 {
 				t.Errorf("Ann's profile says %+v (rating %+v); want %s, gave up %q", g, g.Rating, outcomes[0], c.why)
 			}
+			if r := rg.ts.ratingOf("Ann", "watchtower"); r == nil || r.History[len(r.History)-1].Outcome != outcomes[0] || r.History[len(r.History)-1].GaveUp != c.why {
+				t.Errorf("Ann's last history point: %+v; want %s, gave up %q", r, outcomes[0], c.why)
+			}
 			if c.gave[0] >= 0 && outcomes[0] != "lost" {
 				t.Errorf("Ann gave her seat up, yet her rated result is %s", outcomes[0])
 			}
