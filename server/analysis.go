@@ -32,6 +32,8 @@ const (
 type analysisJobs struct {
 	mu   sync.Mutex
 	jobs map[string]*analysisJob
+	// retries counts the judgements of tried moves running (retry.go).
+	retries atomic.Int64
 }
 
 // analysisJob is one running analysis's progress.

@@ -338,6 +338,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
 	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("POST /api/tables/{id}/analysis", s.handleAnalyze)
+	mux.HandleFunc("GET /api/tables/{id}/analysis/retry", s.handleRetryChoices)
+	mux.HandleFunc("POST /api/tables/{id}/analysis/retry", s.handleRetry)
 	mux.HandleFunc("POST /api/mine", s.handleMine)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.Handle("GET /metrics", s.metrics.handler())
