@@ -3,8 +3,12 @@
 // then draws the graph — the chance to win after each decision (War: each
 // slap's reaction time) as an SVG with the marks as dots, each a button
 // that jumps to its step — the current step's findings, the solver's
-// winning line and each seat's summary. replay.js makes the panel and
-// tells it the step shown.
+// winning line and each seat's summary with its accuracy. At a mark the
+// better move is named, on the board (note) and in the list of actions
+// (notes); "Learn from your mistakes" goes back to the position before each
+// mark and lets the player try another move, which the server judges
+// (the expert, and in Regicide the solver with hindsight). replay.js makes
+// the panel and tells it the step shown.
 
 import { h, fill, seatName } from "./dom.js";
 import { inline } from "./cards.js";
@@ -19,16 +23,52 @@ const MARK_WORDS = { inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blu
 const SERIES = ["#2457c5", "#c0262d", "#1a7f4b", "#8a4fbf"];
 const POLL_MS = 1000;
 
+// The panel's new sentences, in one place (for the translations to come).
+const WORDS = {
+  noWin: (n) => `no win found in ${n.toLocaleString("en")} playouts`,
+  better: (text, chance) => `better: ${text} (${chance})`,
+  keeps: (text) => `what kept it winnable: ${text}`,
+  unforeseeable: "you could not have known: from what the seat could see, the expert rated this move as well as its own; only the hidden cards made it lose",
+  accuracy: (a) => ` · accuracy ${a.toFixed(1)}`,
+  learn: "Learn from your mistakes",
+  learnIntro: (step, played) => `Step ${step}: ${played}. The board shows the position before it, as the seat saw it. Find a better move:`,
+  tryNext: "Next mistake",
+  done: "Back to the analysis",
+  judging: "Judging…",
+  won: "Winnable: with hindsight (every card known) the game can still be won after this move; a winning line starts: ",
+  lost: "Lost: with hindsight (every card known) no line wins after this move.",
+  unknown: "The solver could not settle this move within its budget.",
+  expert: (mine, best, chance, verdict) => `The expert gives it ${mine} — ${verdict}; its own choice: ${best}, ${chance}.`,
+  expertNoWin: (n, best, chance, verdict) => `The expert's search found no win in ${n.toLocaleString("en")} playouts after it — ${verdict}; its own choice: ${best}, ${chance}.`,
+  asGood: "as good as the expert's move",
+  close: "within a few points of it",
+  worse: (pts, mark) => `${pts} points worse: ${mark}`,
+  noMistakes: "No marked decision to learn from.",
+  played: " (played)",
+  boardBetter: "Better here",
+  // imperative turns "you played …" (the game's sentence for the seat
+  // called "you") into "play …", for a move to try.
+  imperative: { played: "play", discarded: "discard", yielded: "yield", used: "use", chose: "choose", put: "put" },
+};
+
+// move writes an action as a move to make: "play the 7 of Clubs".
+function move(say, seat, action) {
+  const text = say(seat, action, "you");
+  const m = /^you (\w+)(.*)$/.exec(text);
+  return m && WORDS.imperative[m[1]] ? WORDS.imperative[m[1]] + m[2] : text;
+}
+
 // analysisPanel returns the panel for table id (info: the replay's) and
 // a function that shows step; go(step) jumps the replay there.
 // say writes a seat's action as a sentence without its full stop, with
 // card codes (drawn by inline): "Seat 1 played 7C"; who, when given,
 // stands for the seat ("the expert played 7C").
-export function analysisPanel(id, info, go, say) {
+// goAs(step, seat) shows step as seat saw it (learning from a mistake).
+export function analysisPanel(id, info, go, say, goAs) {
   const el = h("section.analysis.panel", { "aria-labelledby": "analysis-title" }, h("h3#analysis-title", "Analysis"));
   const body = h("div.analysis-body");
   el.append(body);
-  const state = { doc: null, step: 0, open: false };
+  const state = { doc: null, step: 0, open: false, retry: null };
   const url = `/api/tables/${encodeURIComponent(id)}/analysis`;
 
   async function ask(method) {
@@ -58,12 +98,117 @@ export function analysisPanel(id, info, go, say) {
 
   function draw() {
     const doc = state.doc;
+    body.classList.toggle("retrying", !!state.retry);
+    if (state.retry) return drawRetry();
     W = Math.round(Math.max(320, Math.min(600, body.clientWidth || 600)));
+    const learn = doc.game !== "war" ? h("button#learn", { onclick: () => startRetry() }, WORDS.learn) : null;
     fill(body, graph(doc, info, go), h("p#analysis-step.analysis-step", { "aria-live": "polite" }),
-      hindsightLine(doc, info, go, say), summary(doc, info, go));
+      hindsightLine(doc, info, go, say), summary(doc, info, go), learn);
     show(state.step);
     if (state.open) bringUp();
+    if (onDoc) onDoc();
   }
+
+  // The marked decisions to learn from, in game order: the expert's marks
+  // and the losing move, where the expert appraised them.
+  const mistakes = () => state.doc.decisions.filter((d) => d.best && (d.mark || d.losing));
+
+  // startRetry opens the mistake at the step shown (or the next one), or
+  // with after set the next one after that step.
+  async function startRetry(after) {
+    const list = mistakes();
+    if (!list.length) {
+      fill(body.querySelector("#analysis-step") || body, WORDS.noMistakes);
+      return;
+    }
+    const d = typeof after === "number" ? list.find((x) => x.step > after) || list[0] : list.find((x) => x.step >= state.step) || list[0];
+    state.retry = { d, choices: null, result: null, busy: false, error: "" };
+    goAs(d.step - 1, d.seat);
+    drawRetry();
+    try {
+      const res = await fetch(`${url}/retry?step=${d.step}`);
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.message || `HTTP ${res.status}`);
+      if (state.retry && state.retry.d === d) state.retry.choices = data.choices;
+    } catch (e) {
+      if (state.retry) state.retry.error = e.message;
+    }
+    drawRetry();
+  }
+
+  async function tryMove(action) {
+    const r = state.retry;
+    if (!r || r.busy) return;
+    Object.assign(r, { busy: true, result: null, error: "", tried: action });
+    drawRetry();
+    try {
+      const res = await fetch(`${url}/retry`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ step: r.d.step, action }) });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.message || `HTTP ${res.status}`);
+      r.result = data;
+    } catch (e) {
+      r.error = e.message;
+    }
+    r.busy = false;
+    drawRetry();
+  }
+
+  function drawRetry() {
+    const r = state.retry;
+    body.classList.add("retrying");
+    const d = r.d;
+    const choices = (r.choices || []).map((a) => h("button.retry-choice" + (a === r.tried ? ".tried" : ""),
+      { onclick: () => tryMove(a), disabled: r.busy, "aria-pressed": a === r.tried ? "true" : "false" },
+      inline(capital(move(say, d.seat, a))), a === d.action ? WORDS.played : ""));
+    fill(body,
+      h("h4#retry-title", WORDS.learn),
+      h("p.retry-intro", inline(WORDS.learnIntro(d.step, say(d.seat, d.action)))),
+      h("div.retry-choices", { role: "group", "aria-labelledby": "retry-title" }, choices),
+      h("div.retry-result", { role: "status", "aria-live": "polite" },
+        r.busy ? h("p", WORDS.judging) : r.error ? h("p.error", r.error) : r.result ? judgement(r.result, d) : ""),
+      h("div.retry-buttons",
+        h("button#retry-next", { onclick: () => startRetry(d.step) }, WORDS.tryNext),
+        h("button#retry-done", { onclick: () => { state.retry = null; draw(); go(d.step); } }, WORDS.done)));
+  }
+
+  function judgement(res, d) {
+    const head = res.verdict === "won"
+      ? h("p.retry-won", WORDS.won, inline(res.line && res.line.length ? `${capital(move(say, res.line[0].seat, res.line[0].action))}.` : ""))
+      : res.verdict === "lost" ? h("p.retry-lost", WORDS.lost) : res.verdict ? h("p", WORDS.unknown) : null;
+    let expert = null;
+    if (res.estimate && res.best) {
+      const verdict = res.mark ? WORDS.worse(Math.round(100 * res.loss), res.mark) : res.loss >= 0.05 ? WORDS.close : WORDS.asGood;
+      const best = say(d.seat, res.best.action, "the expert");
+      expert = h("p", inline(res.estimate.wins === 0
+        ? WORDS.expertNoWin(res.estimate.trials, best, pct(res.best), verdict)
+        : WORDS.expert(pct(res.estimate), best, pct(res.best), verdict)));
+    }
+    return [head, expert];
+  }
+
+  // note is what the board shows at step: at a mark, the better move.
+  function note(step) {
+    if (!state.doc || state.retry) return null;
+    const d = state.doc.decisions.find((x) => x.step === step);
+    if (!d || !(d.mark || d.losing)) return null;
+    const better = d.losing && d.keeps ? move(say, d.seat, d.keeps) : d.best && d.mark ? move(say, d.seat, d.best.action) : "";
+    if (!better) return null;
+    return h("p.board-better", { role: "note" }, h("strong", `${WORDS.boardBetter}: `), inline(`${better}.`));
+  }
+
+  // notes are the marked steps with the better move, for the list.
+  function notes() {
+    const out = new Map();
+    if (!state.doc) return out;
+    for (const d of state.doc.decisions) {
+      if (!(d.mark || d.losing)) continue;
+      const what = [d.losing ? "the losing move" : "", MARK_WORDS[d.mark] || ""].filter(Boolean).join(", ");
+      const better = d.losing && d.keeps ? d.keeps : d.best && d.mark ? d.best.action : "";
+      out.set(d.step, { what, better: better ? move(say, d.seat, better) : "" });
+    }
+    return out;
+  }
+  let onDoc = null;
 
   // open brings the panel into view and gives it the focus (the replay
   // page's ?analysis=1), again once the graph is drawn below the board.
@@ -99,7 +244,7 @@ export function analysisPanel(id, info, go, say) {
     redraw = requestAnimationFrame(() => { redraw = 0; draw(); });
   });
   ask("GET");
-  return { el, show, open };
+  return { el, show, open, note, notes, loaded: (fn) => { onDoc = fn; if (state.doc) fn(); } };
 }
 
 const xOf = (step, steps) => PAD + (W - 2 * PAD) * (steps ? step / steps : 0);
@@ -179,14 +324,17 @@ function stepText(doc, info, step, say) {
   else if (d.played) parts.push(`chance ${pct(d.played)}`);
   else if (d.choices < 2) parts.push("forced");
   if (d.losing) parts.push("THE LOSING MOVE (winnable before, lost after)");
+  if (d.losing && d.keeps) parts.push(WORDS.keeps(say(d.seat, d.keeps, "the solver")));
+  if (d.hindsight_only) parts.push(WORDS.unforeseeable);
   if (d.mark && !d.slap) parts.push(d.mark.toUpperCase());
-  if (d.best && d.loss >= 0.05) parts.push(`instead ${say(d.seat, d.best.action, "the expert")}: ${pct(d.best)}`);
+  if (d.best && d.mark && !d.slap) parts.push(WORDS.better(say(d.seat, d.best.action, "the expert"), pct(d.best)));
+  else if (d.best && d.loss >= 0.05) parts.push(`instead ${say(d.seat, d.best.action, "the expert")}: ${pct(d.best)}`);
   if (d.before && !d.losing) parts.push(`solver: ${verdict(d.before)} → ${verdict(d.after)}`);
   return parts.join(" · ");
 }
 
 const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-const pct = (e) => `${Math.round(100 * e.chance)}% (${Math.round(100 * e.low)}–${Math.round(100 * e.high)})`;
+const pct = (e) => (e.wins === 0 ? WORDS.noWin(e.trials) : `${Math.round(100 * e.chance)}% (${Math.round(100 * e.low)}–${Math.round(100 * e.high)})`);
 const verdict = (v) => (v === "won" ? "winnable" : v);
 
 function slapText(s) {
@@ -220,7 +368,9 @@ function summary(doc, info, go) {
     }
     const turn = s.turning_point ? [" · turning point ", h("button.link-button", { onclick: () => go(s.turning_point) }, `step ${s.turning_point}`)] : [];
     const counts = [count(s.inaccuracies, "inaccuracy", "inaccuracies"), count(s.mistakes, "mistake", "mistakes"), count(s.blunders, "blunder", "blunders")];
-    return h("li", who, `: ${s.decisions} decisions · ${counts.join(", ")}`, ...turn);
+    return h("li", who, `: ${s.decisions} decisions · ${counts.join(", ")}`, s.accuracy !== undefined ? WORDS.accuracy(s.accuracy) : "", ...turn);
   });
   return h("ul.analysis-summary", rows);
 }
+
+const capital = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);

@@ -51,7 +51,8 @@ function draw(data) {
   if (mod.privateCards) board.append(allHands(mod, data));
   const before = step > 0 && cache.has(step - 1) ? settled.get(step - 1) : null;
   const who = data.actor === undefined || data.actor === null || step === 0 ? "The deal." : sentence(mod, data.actor, data.action, before, data.spectator);
-  fill(document.getElementById("board"), board);
+  const better = analysis && analysis.note(step);
+  fill(document.getElementById("board"), better, board);
   fill(document.getElementById("step"), `Step ${step} of ${info.steps}: `, inline(who));
   fill(document.getElementById("events"), replayEvents(info.events, step, info.seats));
   document.getElementById("slider").value = step;
@@ -119,6 +120,20 @@ async function main() {
     const ctx = { seats, seat: -1, options: info.options || {} };
     const text = mod.describe ? mod.describe(seat, action, null, null, ctx) : `${seatName(seats, seat)}: ${action}`;
     return text.replace(/\.$/, "");
+  }, (n, seat) => {
+    viewer = seat;
+    document.getElementById("viewer").value = String(seat);
+    go(n);
+  });
+  // At each mark the list of actions names the better move too.
+  analysis.loaded(() => {
+    const notes = analysis.notes();
+    for (const li of document.querySelectorAll("#actions li")) {
+      const n = notes.get(Number(li.dataset.step));
+      if (!n || li.querySelector(".mark-note")) continue;
+      li.append(h("span.mark-note", ` — ${n.what}`, n.better ? [": better ", inline(n.better)] : ""));
+    }
+    if (info) go(step);
   });
   document.getElementById("board").after(analysis.el);
   // ?analysis=1 (the analysis links of profiles and the daily page) opens
