@@ -59,7 +59,7 @@ func (o Option) Accepts() string {
 	case RankOpt:
 		s = "a rank 2-10, J, Q, K or A"
 	case Duration:
-		s = fmt.Sprintf("a duration from %s to %s (e.g. 2s, 500ms)", shortDuration(time.Duration(o.Min)*time.Millisecond), shortDuration(time.Duration(o.Max)*time.Millisecond))
+		s = fmt.Sprintf("a duration from %s to %s (e.g. 2s, 500ms)", ShortDuration(time.Duration(o.Min)*time.Millisecond), ShortDuration(time.Duration(o.Max)*time.Millisecond))
 	}
 	for _, w := range o.Words {
 		s += " or " + w
@@ -67,9 +67,9 @@ func (o Option) Accepts() string {
 	return s
 }
 
-// shortDuration writes d as a person would type it: "1m", not Go's
+// ShortDuration writes d as a person would type it: "1m", not Go's
 // "1m0s"; "1h30m", not "1h30m0s".
-func shortDuration(d time.Duration) string {
+func ShortDuration(d time.Duration) string {
 	s := d.String()
 	if strings.HasSuffix(s, "m0s") {
 		s = strings.TrimSuffix(s, "0s")

@@ -142,3 +142,25 @@ func TestTableEndingsAreTheirEnglishRendering(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionsInEnglish checks that the English catalogue says each game's
+// options as the games do (Option.Help, Option.Accepts) and names every
+// game, and that every language says them.
+func TestOptionsInEnglish(t *testing.T) {
+	for _, g := range games.All() {
+		if got := i18n.English.Game(g.Name()); got != g.Title() {
+			t.Errorf("English.Game(%q) = %q, want %q", g.Name(), got, g.Title())
+		}
+		for _, o := range g.Options() {
+			if got := i18n.English.OptionHelp(g.Name(), o); got != o.Help {
+				t.Errorf("%s -o %s: catalogue %q, game %q", g.Name(), o.Key, got, o.Help)
+			}
+			if got := i18n.English.Accepts(o); got != o.Accepts() {
+				t.Errorf("%s -o %s accepts: catalogue %q, game %q", g.Name(), o.Key, got, o.Accepts())
+			}
+			if _, ok := i18n.Messages("en")["option."+g.Name()+"."+o.Key]; !ok {
+				t.Errorf("%s -o %s has no message", g.Name(), o.Key)
+			}
+		}
+	}
+}

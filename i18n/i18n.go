@@ -15,6 +15,8 @@
 package i18n
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -139,4 +141,36 @@ func FromEnv(getenv func(string) string) string {
 		prefs = strings.Split(list, ":")
 	}
 	return Match(append(prefs, locale)...)
+}
+
+// ErrUnknownLanguage is wrapped by Resolve's error for a language cardtable
+// does not speak.
+var ErrUnknownLanguage = errors.New("a language cardtable does not speak")
+
+// Resolve returns the code of the language a person asked for by name
+// (--lang): a code cardtable speaks or a tag of its language ("he-IL",
+// "cy_GB.UTF-8"). Anything else is an error naming the languages.
+func Resolve(asked string) (string, error) {
+	if l, ok := Lookup(asked); ok {
+		return l.Code, nil
+	}
+	if code := Match(asked); code != Default || baseIs(asked, Default) {
+		return code, nil
+	}
+	codes := make([]string, len(languages))
+	for i, l := range languages {
+		codes[i] = l.Code
+	}
+	return "", fmt.Errorf("i18n: %q: %w; it speaks %s (and %s, the pseudo-locale that shows untranslated text)",
+		asked, ErrUnknownLanguage, strings.Join(codes, ", "), Pseudo)
+}
+
+// baseIs reports whether tag's language is code's.
+func baseIs(tag, code string) bool {
+	t, err := language.Parse(posixToBCP47(tag))
+	if err != nil {
+		return false
+	}
+	b, _ := t.Base()
+	return b.String() == code
 }

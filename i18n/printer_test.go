@@ -1,6 +1,8 @@
 package i18n
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"cardtable/cards"
@@ -127,6 +129,41 @@ func TestFromEnv(t *testing.T) {
 	} {
 		if got := FromEnv(func(k string) string { return c.env[k] }); got != c.want {
 			t.Errorf("FromEnv(%v) = %q, want %q", c.env, got, c.want)
+		}
+	}
+}
+
+func TestRules(t *testing.T) {
+	for _, l := range Languages()[1:] {
+		for _, page := range []string{"war", "regicide", "watchtower", "watchtower-quickref"} {
+			md, ok := Rules(l.Code, page)
+			if !ok || len(md) < 500 {
+				t.Errorf("Rules(%q, %q) = %d bytes, %v", l.Code, page, len(md), ok)
+			}
+			if plain := StripHeadingIDs(md); strings.Contains(plain, "{#") {
+				t.Errorf("%s/%s: an anchor is left after StripHeadingIDs", l.Code, page)
+			}
+		}
+	}
+	for _, c := range [][2]string{{"en", "war"}, {"qps", "war"}, {"he", "chess"}, {"fr", "war"}, {"he", "../messages/en"}} {
+		if _, ok := Rules(c[0], c[1]); ok {
+			t.Errorf("Rules(%q, %q) found a page", c[0], c[1])
+		}
+	}
+	if got := StripHeadingIDs("## המשחק {#the-game}\ntext {#not-a-heading}\n"); got != "## המשחק\ntext {#not-a-heading}\n" {
+		t.Errorf("StripHeadingIDs = %q", got)
+	}
+}
+
+func TestResolve(t *testing.T) {
+	for in, want := range map[string]string{"he": "he", "he-IL": "he", "cy_GB.UTF-8": "cy", "en-GB": "en", "qps": "qps", "SK": "sk"} {
+		if got, err := Resolve(in); got != want || err != nil {
+			t.Errorf("Resolve(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"fr", "", "klingon", "x;q=1"} {
+		if got, err := Resolve(bad); !errors.Is(err, ErrUnknownLanguage) || !strings.Contains(err.Error(), "en, he, sk, cy, hy") {
+			t.Errorf("Resolve(%q) = %q, %v; want an error naming the languages", bad, got, err)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/i18n"
 )
 
 // Exit codes.
@@ -54,11 +55,13 @@ type app struct {
 	stderr   io.Writer
 	games    func() []engine.Game
 	terminal bool
+	// getenv reads the environment (LANG and the like).
+	getenv func(string) string
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
 	return &app{
-		stdin: stdin, stdout: stdout, stderr: stderr, games: games.All,
+		stdin: stdin, stdout: stdout, stderr: stderr, games: games.All, getenv: os.Getenv,
 		terminal: isTerminal(stdout) && isTerminal(stderr),
 	}
 }
@@ -69,6 +72,20 @@ func isTerminal(w io.Writer) bool {
 }
 
 // lookup finds a game by name, or fails with a usage error listing them.
+// words is the printer of the language --lang asks for (a code such as
+// he, or a tag such as sk-SK), else of the environment's (LC_ALL,
+// LC_MESSAGES, LANG; English by default).
+func (a *app) words(lang string) (*i18n.Printer, error) {
+	if lang == "" {
+		return i18n.For(i18n.FromEnv(a.getenv)), nil
+	}
+	code, err := i18n.Resolve(lang)
+	if err != nil {
+		return nil, usageErrorf("--lang: %v", err)
+	}
+	return i18n.For(code), nil
+}
+
 func (a *app) lookup(name string) (engine.Game, error) {
 	var names []string
 	for _, g := range a.games() {

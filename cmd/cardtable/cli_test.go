@@ -12,6 +12,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/games/war"
 	"cardtable/sim/simtest"
 )
 
@@ -33,6 +34,7 @@ func cardtableWith(t *testing.T, games []engine.Game, stdin string, args ...stri
 	var out, errOut bytes.Buffer
 	a := newApp(strings.NewReader(stdin), &out, &errOut)
 	a.games = func() []engine.Game { return games }
+	a.getenv = func(string) string { return "" } // English, whatever the machine's locale
 	code = run(context.Background(), args, a)
 	return out.String(), errOut.String(), code
 }
@@ -314,6 +316,32 @@ func TestInfoCommands(t *testing.T) {
 	out, _, _ = cardtable(t, "", "bots", "highcard")
 	if !strings.Contains(out, "random") || !strings.Contains(out, "(default)") {
 		t.Errorf("bots output:\n%s", out)
+	}
+}
+
+// TestRulesInALanguage prints the rules translated (--lang, or the
+// environment's LANG), with the options' table in the language too; an
+// unknown language is a usage error naming the languages.
+func TestRulesInALanguage(t *testing.T) {
+	all := []engine.Game{war.Game{}, regicide.Game{}}
+	out, errOut, code := cardtableWith(t, all, "", "rules", "war", "--lang", "he")
+	if code != 0 || !strings.Contains(out, "# מלחמה\n") || !strings.Contains(out, "## אפשרויות (נקבעות עם -o key=value)") ||
+		!strings.Contains(out, "מספר שלם מ-2 עד 3") || strings.Contains(out, "{#") || strings.Contains(out, "number of players") {
+		t.Errorf("rules war --lang he: exit %d %s\n%s", code, errOut, out)
+	}
+	var buf bytes.Buffer
+	a := newApp(strings.NewReader(""), &buf, &buf)
+	a.games = func() []engine.Game { return all }
+	a.getenv = func(k string) string { return map[string]string{"LANG": "cy_GB.UTF-8"}[k] }
+	if code := run(context.Background(), []string{"rules", "regicide"}, a); code != 0 || !strings.Contains(buf.String(), "# Teyrnladdiad") {
+		t.Errorf("rules regicide with LANG=cy_GB.UTF-8: exit %d\n%s", code, buf.String())
+	}
+	if out, _, _ := cardtableWith(t, all, "", "rules", "war"); !strings.HasPrefix(out, "# War") {
+		t.Errorf("rules war without a language is not English:\n%.200s", out)
+	}
+	_, errOut, code = cardtableWith(t, all, "", "rules", "war", "--lang", "fr")
+	if code != exitUsage || !strings.Contains(errOut, "en, he, sk, cy, hy") {
+		t.Errorf("--lang fr: exit %d, %q", code, errOut)
 	}
 }
 

@@ -7,28 +7,39 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/i18n"
 )
 
 type rulesCmd struct {
 	Game string `arg:"" help:"Game name (see cardtable games)."`
+	Lang string `placeholder:"LANG" help:"The language to print them in: en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG; English otherwise)."`
 }
 
 func (rulesCmd) Help() string {
-	return "Examples:\n  cardtable rules war\n  cardtable rules regicide | less"
+	return "Examples:\n  cardtable rules war\n  cardtable rules regicide | less\n  cardtable rules watchtower --lang he"
 }
 
-// Run prints the rules and a table of every option.
+// Run prints the rules and a table of every option, in the reader's
+// language (the translated rules, i18n/rules; English where none).
 func (c *rulesCmd) Run(a *app) error {
 	g, err := a.lookup(c.Game)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(a.stdout, strings.TrimRight(g.Rules(), "\n"))
-	fmt.Fprintf(a.stdout, "\n## Options (set with -o key=value)\n\n")
+	p, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
+	rules := g.Rules()
+	if md, ok := i18n.Rules(p.Language().Code, g.Name()); ok {
+		rules = i18n.StripHeadingIDs(md)
+	}
+	fmt.Fprintln(a.stdout, strings.TrimRight(rules, "\n"))
+	fmt.Fprintf(a.stdout, "\n%s\n\n", p.T("cli.rules.options"))
 	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "OPTION\tDEFAULT\tACCEPTS\tHELP")
+	fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.T("cli.rules.option"), p.T("cli.rules.default"), p.T("cli.rules.accepts"), p.T("cli.rules.help"))
 	for _, o := range g.Options() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", o.Key, o.Default, o.Accepts(), o.Help)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", o.Key, o.Default, p.Accepts(o), p.OptionHelp(g.Name(), o))
 	}
 	return tw.Flush()
 }

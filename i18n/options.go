@@ -1,0 +1,47 @@
+package i18n
+
+import (
+	"strings"
+	"time"
+
+	"cardtable/engine"
+)
+
+// Game names the game called name ("war") in p's language: "War",
+// "Rhyfel".
+func (p *Printer) Game(name string) string { return p.T("game." + name + ".title") }
+
+// OptionHelp says what option o of game does, in p's language (the game's
+// own English when no message says it).
+func (p *Printer) OptionHelp(game string, o engine.Option) string {
+	id := "option." + game + "." + o.Key
+	if _, ok := messages[Default][id]; !ok {
+		return o.Help
+	}
+	return p.T(id)
+}
+
+// Accepts says which values option o takes, in p's language: what
+// engine.Option.Accepts says in English. Values typed as they are (enum
+// values, "off", "random") stay as they are.
+func (p *Printer) Accepts(o engine.Option) string {
+	var s string
+	switch o.Kind {
+	case engine.Enum:
+		s = strings.Join(o.Values, ", ")
+	case engine.Int:
+		s = p.T("option.accepts.int", engine.NumArg("min", o.Min), engine.NumArg("max", o.Max))
+	case engine.Bool:
+		s = p.T("option.accepts.bool")
+	case engine.RankOpt:
+		s = p.T("option.accepts.rank")
+	case engine.Duration:
+		ms := func(n int) string { return engine.ShortDuration(time.Duration(n) * time.Millisecond) }
+		s = p.T("option.accepts.duration", engine.TextArg("min", ms(o.Min)), engine.TextArg("max", ms(o.Max)))
+	}
+	for _, w := range o.Words {
+		s = p.T("option.accepts.or", engine.TextArg("a", s), engine.TextArg("b", w))
+	}
+	return s
+}
+
