@@ -44,4 +44,3 @@ func (p *Printer) Accepts(o engine.Option) string {
 	}
 	return s
 }
-
