@@ -80,10 +80,11 @@ func Messages(code string) map[string]*Message { return messages[code] }
 // Catalogue is what the browser loads to speak a language (served as
 // /i18n/{code}.json; web/static/js/i18n.js reads it).
 type Catalogue struct {
-	// Lang, Name and Dir are the language's (Language).
+	// Lang, Name, Dir and Tag are the language's (Language).
 	Lang string `json:"lang"`
 	Name string `json:"name"`
 	Dir  string `json:"dir"`
+	Tag  string `json:"tag"`
 	// Machine is set when a machine made some of its messages: the page
 	// then says how to correct them.
 	Machine bool `json:"machine"`
@@ -106,7 +107,7 @@ func CatalogueFor(code string) (Catalogue, bool) {
 	if own == nil || !ok {
 		return Catalogue{}, false
 	}
-	c := Catalogue{Lang: l.Code, Name: l.Name, Dir: l.Dir, File: "i18n/messages/" + l.Code + ".json",
+	c := Catalogue{Lang: l.Code, Name: l.Name, Dir: l.Dir, Tag: l.Tag, File: "i18n/messages/" + l.Code + ".json",
 		Languages: Languages(), Messages: make(map[string]any, len(messages[Default]))}
 	for id, en := range messages[Default] {
 		m := own[id]

@@ -30,6 +30,9 @@ type Language struct {
 	Name string `json:"name"`
 	// Dir is its writing direction: "ltr" or "rtl".
 	Dir string `json:"dir"`
+	// Tag is what a page's lang attribute says: the code, but for the
+	// pseudo-locale (en-XA, English with a private-use region).
+	Tag string `json:"tag"`
 }
 
 // Pseudo is the code of the pseudo-locale: English made strange.
@@ -40,14 +43,14 @@ const Pseudo = "qps"
 const Default = "en"
 
 var languages = []Language{
-	{Code: "en", Name: "English", Dir: "ltr"},
-	{Code: "he", Name: "עברית", Dir: "rtl"},
-	{Code: "sk", Name: "Slovenčina", Dir: "ltr"},
-	{Code: "cy", Name: "Cymraeg", Dir: "ltr"},
-	{Code: "hy", Name: "Հայերեն", Dir: "ltr"},
+	{Code: "en", Name: "English", Dir: "ltr", Tag: "en"},
+	{Code: "he", Name: "עברית", Dir: "rtl", Tag: "he"},
+	{Code: "sk", Name: "Slovenčina", Dir: "ltr", Tag: "sk"},
+	{Code: "cy", Name: "Cymraeg", Dir: "ltr", Tag: "cy"},
+	{Code: "hy", Name: "Հայերեն", Dir: "ltr", Tag: "hy"},
 }
 
-var pseudoLanguage = Language{Code: Pseudo, Name: "[Þšéûðö]", Dir: "ltr"}
+var pseudoLanguage = Language{Code: Pseudo, Name: "[Þšéûðö]", Dir: "ltr", Tag: "en-XA"}
 
 // Languages returns the languages cardtable speaks, English first; the
 // pseudo-locale is not among them.

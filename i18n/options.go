@@ -23,12 +23,22 @@ func (p *Printer) OptionHelp(game string, o engine.Option) string {
 
 // Accepts says which values option o takes, in p's language: what
 // engine.Option.Accepts says in English. Values typed as they are (enum
-// values, "off", "random") stay as they are.
+// values, "off", "random", durations) stay as they are.
 func (p *Printer) Accepts(o engine.Option) string {
+	return p.AcceptsMarked(o, func(v string) string { return v })
+}
+
+// AcceptsMarked is Accepts with each value typed as it is passed through
+// mark (a page sets them as code).
+func (p *Printer) AcceptsMarked(o engine.Option, mark func(string) string) string {
 	var s string
 	switch o.Kind {
 	case engine.Enum:
-		s = strings.Join(o.Values, ", ")
+		values := make([]string, len(o.Values))
+		for i, v := range o.Values {
+			values[i] = mark(v)
+		}
+		s = strings.Join(values, ", ")
 	case engine.Int:
 		s = p.T("option.accepts.int", engine.NumArg("min", o.Min), engine.NumArg("max", o.Max))
 	case engine.Bool:
@@ -36,11 +46,11 @@ func (p *Printer) Accepts(o engine.Option) string {
 	case engine.RankOpt:
 		s = p.T("option.accepts.rank")
 	case engine.Duration:
-		ms := func(n int) string { return engine.ShortDuration(time.Duration(n) * time.Millisecond) }
+		ms := func(n int) string { return mark(engine.ShortDuration(time.Duration(n) * time.Millisecond)) }
 		s = p.T("option.accepts.duration", engine.TextArg("min", ms(o.Min)), engine.TextArg("max", ms(o.Max)))
 	}
 	for _, w := range o.Words {
-		s = p.T("option.accepts.or", engine.TextArg("a", s), engine.TextArg("b", w))
+		s = p.T("option.accepts.or", engine.TextArg("a", s), engine.TextArg("b", mark(w)))
 	}
 	return s
 }

@@ -2,6 +2,8 @@ package i18n
 
 import (
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -164,6 +166,27 @@ func TestResolve(t *testing.T) {
 	for _, bad := range []string{"fr", "", "klingon", "x;q=1"} {
 		if got, err := Resolve(bad); !errors.Is(err, ErrUnknownLanguage) || !strings.Contains(err.Error(), "en, he, sk, cy, hy") {
 			t.Errorf("Resolve(%q) = %q, %v; want an error naming the languages", bad, got, err)
+		}
+	}
+}
+
+func TestFromRequest(t *testing.T) {
+	for _, c := range []struct {
+		url, cookie, accept, want string
+	}{
+		{"/rules/war?lang=he", "sk", "cy", "he"},
+		{"/rules/war", "sk", "cy", "sk"},
+		{"/rules/war", "", "cy,en;q=0.5", "cy"},
+		{"/rules/war?lang=fr", "bogus", "hy", "hy"},
+		{"/rules/war", "", "", "en"},
+	} {
+		r := httptest.NewRequest("GET", c.url, nil)
+		if c.cookie != "" {
+			r.AddCookie(&http.Cookie{Name: Cookie, Value: c.cookie})
+		}
+		r.Header.Set("Accept-Language", c.accept)
+		if got := FromRequest(r); got != c.want {
+			t.Errorf("FromRequest(%s, cookie %q, Accept-Language %q) = %q, want %q", c.url, c.cookie, c.accept, got, c.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"cardtable/i18n"
 	"cardtable/server/rulespage"
 	"cardtable/store"
 )
@@ -37,7 +38,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 			at.Options = t.Options
 		}
 	}
-	page, err := rulespage.Render(g, s.gameList(), at)
+	page, err := rulespage.Render(g, s.gameList(), at, i18n.For(i18n.FromRequest(r)))
 	if err != nil {
 		s.apiError(w, r, err)
 		return

@@ -31,11 +31,15 @@ function stored() {
   }
 }
 
+// remember keeps the reader's choice: in localStorage for these pages,
+// and in a cookie for the pages the server writes (the rules; package
+// i18n's FromRequest).
 function remember(code) {
+  document.cookie = `cardtable_lang=${code}; path=/; max-age=31536000; SameSite=Lax`;
   try {
     localStorage.setItem(KEY, code);
   } catch {
-    // Storage off (private mode): the choice lasts for this page.
+    // Storage off (private mode): the cookie keeps it.
   }
 }
 
@@ -50,19 +54,16 @@ async function fetchCatalogue(code) {
 
 const translated = document.documentElement.hasAttribute("data-translated");
 
-// load fetches the catalogue asked for in the address or remembered, and
-// the browser's own (auto) when that is not a language spoken here;
-// English on a page not yet translated.
+// load fetches the catalogue of the language asked for in the address or
+// chosen before (remembering it again), else the browser's own (auto);
+// English on a page not yet translated, where only ?lang= is remembered.
 async function load() {
   const asked = new URLSearchParams(location.search).get("lang");
-  const want = translated ? asked || stored() : "en";
-  let c = /^[a-z]{2,3}$/.test(want || "") ? await fetchCatalogue(want) : null;
-  if (asked && /^[a-z]{2,3}$/.test(asked)) {
-    const chosen = translated ? c : await fetchCatalogue(asked);
-    if (chosen) remember(chosen.lang);
-  }
-  if (!c) c = await fetchCatalogue("auto");
-  return c || { lang: "en", dir: "ltr", machine: false, languages: [], messages: {} };
+  const chosen = translated ? asked || stored() : asked;
+  let c = /^[a-z]{2,3}$/.test(chosen || "") ? await fetchCatalogue(chosen) : null;
+  if (c) remember(c.lang);
+  if (!translated) c = await fetchCatalogue("en");
+  return c || (await fetchCatalogue("auto")) || { lang: "en", dir: "ltr", machine: false, languages: [], messages: {} };
 }
 
 const catalogue = await load();
@@ -76,7 +77,7 @@ const plurals = new Intl.PluralRules(intlLang);
 const numbers = new Intl.NumberFormat(intlLang, { useGrouping: false });
 
 if (translated) {
-  document.documentElement.lang = lang;
+  document.documentElement.lang = catalogue.tag || lang;
   document.documentElement.dir = dir;
 }
 

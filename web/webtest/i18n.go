@@ -1,0 +1,51 @@
+package webtest
+
+import (
+	"fmt"
+	"strings"
+)
+
+// untranslatedJS lists the visible text of the page, and the names and
+// descriptions people hear (aria-label, title, placeholder, alt), that
+// still hold an English word: two or more ASCII letters in a row. In the
+// pseudo-locale every message's letters are accented, so such a word is
+// text that never went through the catalogue. Left out: code and
+// notation (<code>, <kbd>, elements marked translate="no" — names people
+// chose, the brand, cards drawn), the language picker (each language's
+// own name) and what skip selects.
+const untranslatedJS = `((skip) => {
+  const word = /[A-Za-z]{2,}/;
+  const out = [];
+  const skipped = (el) => !!el.closest("code, kbd, script, style, [translate=no], .lang-picker, svg" + (skip ? ", " + skip : ""));
+  const hidden = (el) => { const s = getComputedStyle(el); return s.display === "none" || s.visibility === "hidden" || el.closest("[hidden]"); };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || skipped(el) || hidden(el)) continue;
+    if (word.test(n.textContent)) out.push(el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ")[0] : "") + ": " + n.textContent.trim().slice(0, 80));
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
+    if (skipped(el)) continue;
+    for (const a of ["aria-label", "title", "placeholder", "alt"]) {
+      const v = el.getAttribute(a);
+      if (v && word.test(v)) out.push(el.tagName.toLowerCase() + "[" + a + "]: " + v.slice(0, 80));
+    }
+  }
+  if (word.test(document.title)) out.push("title: " + document.title);
+  return out;
+})(%q)`
+
+// Untranslated fails the test when the page, shown in the pseudo-locale
+// (?lang=qps), holds English that never went through the catalogue; skip
+// is a CSS selector of what to leave out besides code and names.
+func (tb *Tab) Untranslated(where, skip string) {
+	tb.T.Helper()
+	if got := Eval[string](tb, "document.documentElement.lang"); got != "en-XA" {
+		tb.T.Fatalf("%s: the page speaks %q, not the pseudo-locale (qps, lang en-XA)", where, got)
+	}
+	left := Eval[[]string](tb, fmt.Sprintf(untranslatedJS, skip))
+	if len(left) > 0 {
+		tb.Shot("untranslated-" + strings.ReplaceAll(where, " ", "-"))
+		tb.T.Errorf("%s: %d texts were never made translatable:\n  %s", where, len(left), strings.Join(left, "\n  "))
+	}
+}
