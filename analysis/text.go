@@ -144,6 +144,8 @@ func describe(dec *Decision) string {
 		parts = append(parts, slapText(dec.Slap))
 	case dec.Choices < 2:
 		parts = append(parts, "(forced)")
+	case dec.Played != nil && dec.Played.NoWin():
+		parts = append(parts, percent(*dec.Played))
 	case dec.Played != nil:
 		parts = append(parts, "chance "+percent(*dec.Played))
 		if dec.Best != nil && dec.Loss >= AlternativeMargin {

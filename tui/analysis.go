@@ -230,6 +230,8 @@ func decisionText(dec analysis.Decision) string {
 		parts = append(parts, fmt.Sprintf("missed a %d ms window", dec.Slap.WindowMS))
 	case dec.Slap != nil:
 		parts = append(parts, fmt.Sprintf("slap after %d ms", dec.Slap.ReactionMS))
+	case dec.Played != nil && dec.Played.NoWin():
+		parts = append(parts, pct(*dec.Played))
 	case dec.Played != nil:
 		parts = append(parts, "chance "+pct(*dec.Played))
 	case dec.Choices < 2:

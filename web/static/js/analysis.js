@@ -321,7 +321,7 @@ function stepText(doc, info, step, say) {
   }
   const parts = [`Step ${step}: ${say(d.seat, d.action)}`];
   if (d.slap) parts.push(slapText(d.slap));
-  else if (d.played) parts.push(`chance ${pct(d.played)}`);
+  else if (d.played) parts.push(d.played.wins === 0 ? pct(d.played) : `chance ${pct(d.played)}`);
   else if (d.choices < 2) parts.push("forced");
   if (d.losing) parts.push("THE LOSING MOVE (winnable before, lost after)");
   if (d.losing && d.keeps) parts.push(WORDS.keeps(say(d.seat, d.keeps, "the solver")));
