@@ -126,50 +126,11 @@ func (p *person) who() string {
 // legal action until the game ends, and returns the end message.
 func playOut(t *testing.T, conns map[int]*wsClient) wireMsg {
 	t.Helper()
-	type done struct {
-		end wireMsg
-		err error
+	plans := map[int]playPlan{}
+	for seat := range conns {
+		plans[seat] = playPlan{on: true}
 	}
-	out := make(chan done, len(conns))
-	for _, c := range conns {
-		go func() {
-			for {
-				select {
-				case m, ok := <-c.msgs:
-					if !ok {
-						out <- done{err: fmt.Errorf("connection closed")}
-						return
-					}
-					switch m.Type {
-					case "turn":
-						data, _ := json.Marshal(cmd(m.Legal[0], m.Version, ""))
-						if err := c.conn.Write(context.Background(), 1, data); err != nil {
-							out <- done{err: err}
-							return
-						}
-					case "end":
-						out <- done{end: m}
-						return
-					case "error":
-						out <- done{err: fmt.Errorf("refused: %s %s", m.Code, m.Text)}
-						return
-					}
-				case <-time.After(hang):
-					out <- done{err: fmt.Errorf("no message for %v", hang)}
-					return
-				}
-			}
-		}()
-	}
-	var end wireMsg
-	for range conns {
-		d := <-out
-		if d.err != nil {
-			t.Fatalf("playing out: %v", d.err)
-		}
-		end = d.end
-	}
-	return end
+	return drive(t, conns, plans)
 }
 
 // TestCSRFEveryRoute: every state-changing route, sent by a browser from
