@@ -35,22 +35,36 @@ const (
 	taskCampaignChecks
 )
 
-// push puts ts at the front of the agenda, in order.
-func (s *State) push(ts ...task) {
-	s.agenda = slices.Insert(s.agenda, 0, ts...)
+// The agenda is kept as a stack, the next step last: a step's parts are
+// pushed in reverse, so taking the next step and putting steps before the
+// others are both at the end of the slice.
+
+// push puts t at the front of the agenda.
+func (s *State) push(t task) { s.agenda = append(s.agenda, t) }
+
+// push2 puts t, then u, at the front of the agenda: t runs first.
+func (s *State) push2(t, u task) { s.agenda = append(s.agenda, u, t) }
+
+// push3 puts t, u, v at the front of the agenda, in that order.
+func (s *State) push3(t, u, v task) { s.agenda = append(s.agenda, v, u, t) }
+
+// pending returns the agenda in the order its steps will run.
+func (s *State) pending() []task {
+	out := slices.Clone(s.agenda)
+	slices.Reverse(out)
+	return out
 }
 
 // run executes automatic steps until a decision is needed or the game ends.
 func (s *State) run() {
 	for s.wait == waitNone && s.phase != phaseOver {
-		if len(s.agenda) == 0 {
+		n := len(s.agenda)
+		if n == 0 {
 			s.settle()
 			continue
 		}
-		// Shift rather than reslice, so that the agenda keeps its capacity
-		// and push inserts in place.
-		t := s.agenda[0]
-		s.agenda = s.agenda[:copy(s.agenda, s.agenda[1:])]
+		t := s.agenda[n-1]
+		s.agenda = s.agenda[:n-1]
 		s.exec(t)
 	}
 }
@@ -94,8 +108,9 @@ func (s *State) exec(t task) {
 	case taskFreeForAll:
 		s.startFreeForAll(seat, t.card)
 	case taskCampaignChecks:
-		for _, x := range s.order(s.turn) {
-			if p := &s.players[x]; p.onCampaign() && len(p.army) == 0 {
+		in, n := s.order(s.turn)
+		for _, x := range in[:n] {
+			if p := &s.players[x]; p.onCampaign() && p.armySize() == 0 {
 				s.push(t)
 				s.loseCampaign(x)
 				return
@@ -115,10 +130,10 @@ func (s *State) execDraw(t task) {
 	seat := int(t.seat)
 	refilled := t.retry
 	for n := int(t.n); n > 0; n-- {
-		if len(s.barracks) == 0 {
+		if s.barracks.len() == 0 {
 			if !refilled {
 				t.n, t.retry = int8(n), true
-				s.push(task{kind: taskRefill}, t)
+				s.push2(task{kind: taskRefill}, t)
 				return
 			}
 			s.logf(evDrawNothing, seatArg(seat))
@@ -147,13 +162,14 @@ func (s *State) execDraw(t task) {
 func (s *State) refill() {
 	s.stats[metricRefills]++
 	s.logf(evRefill)
-	var ts []task
-	for _, seat := range s.order(s.turn) {
-		if n := giftSize(len(s.players[seat].army)); n > 0 {
-			ts = append(ts, task{kind: taskGive, seat: int8(seat), n: int8(n)})
+	s.push(task{kind: taskSingles})
+	in, n := s.order(s.turn)
+	for i := n - 1; i >= 0; i-- {
+		seat := in[i]
+		if n := giftSize(s.players[seat].armySize()); n > 0 {
+			s.push(task{kind: taskGive, seat: int8(seat), n: int8(n)})
 		}
 	}
-	s.push(append(ts, task{kind: taskSingles})...)
 }
 
 // giftSize is how many army cards a player with n gives (WT-21).
@@ -181,7 +197,8 @@ func (s *State) execGive(seat, n int) {
 		return
 	}
 	for ; n > 0; n-- {
-		c := p.army[s.rng.IntN(len(p.army))]
+		i := s.rng.IntN(p.armySize())
+		c := p.army.c[i]
 		s.removeFromArmy(seat, c)
 		s.toBottom(c, 0)
 	}
@@ -192,7 +209,8 @@ func (s *State) execGive(seat, n int) {
 func (s *State) singlesIn() {
 	var buf [52]cards.Card
 	moved := buf[:0]
-	for _, seat := range s.order(s.turn) {
+	in, n := s.order(s.turn)
+	for _, seat := range in[:n] {
 		p := &s.players[seat]
 		for r := cards.Two; r <= cards.Ace; r++ {
 			if p.fortN[r] == 1 {
@@ -203,12 +221,12 @@ func (s *State) singlesIn() {
 		}
 	}
 	s.shuffleBarracks()
-	s.logf(evSingles, s.cardsArg(moved), countArg(len(s.barracks), nounCard))
+	s.logf(evSingles, s.cardsArg(moved), countArg(s.barracks.len(), nounCard))
 }
 
 // allOnCampaign reports whether every player still in is on campaign.
 func (s *State) allOnCampaign() bool {
-	for i := range s.players {
+	for i := range s.all() {
 		if p := &s.players[i]; !p.out && !p.onCampaign() {
 			return false
 		}

@@ -23,13 +23,13 @@ type battle struct {
 	// order[0] is the attacker's army in its hidden shuffled order, order[1]
 	// the defender's; picks[0] are the positions the defender picked from
 	// order[0], picks[1] those the attacker picked from order[1] (WT-09).
-	order [2][]cards.Card
-	picks [2][]int
+	order [2]cardList
+	picks [2]positions
 }
 
 // side is the army being picked from: 0 the attacker's, 1 the defender's.
 func (b *battle) side() int {
-	if len(b.picks[0]) < b.k {
+	if b.picks[0].len() < b.k {
 		return 0
 	}
 	return 1
@@ -44,22 +44,19 @@ func (b *battle) picker() int {
 }
 
 // taken reports whether position pos of the current side is already picked.
-func (b *battle) taken(pos int) bool { return slices.Contains(b.picks[b.side()], pos) }
+func (b *battle) taken(pos int) bool { return b.picks[b.side()].has(pos) }
 
 // startBattle declares a battle of k cards each; the defender picks first.
 func (s *State) startBattle(att, def int, target cards.Card, k int) {
 	a, d := &s.players[att], &s.players[def]
-	spare := s.battle
-	s.battle = battle{
-		attacker: att, defender: def, k: k, target: target,
-		emptyFortress: !a.onCampaign() && a.fortressSize() == 0,
-		atkCampaign:   a.onCampaign(), defCampaign: d.onCampaign(),
-	}
-	for i, p := range []*player{a, d} {
-		s.battle.order[i] = append(spare.order[i][:0], p.army...)
-		s.battle.picks[i] = spare.picks[i][:0]
-		s.rng.Shuffle(s.battle.order[i])
-	}
+	b := &s.battle
+	b.attacker, b.defender, b.k, b.target = att, def, k, target
+	b.emptyFortress = !a.onCampaign() && a.fortressSize() == 0
+	b.atkCampaign, b.defCampaign = a.onCampaign(), d.onCampaign()
+	b.order[0], b.order[1] = a.army, d.army
+	b.picks = [2]positions{}
+	s.rng.Shuffle(b.order[0].all())
+	s.rng.Shuffle(b.order[1].all())
 	s.challengeUsed = true
 	s.wait = waitBattlePick
 }
@@ -69,8 +66,8 @@ func (s *State) pickInBattle(pos int) {
 	b := &s.battle
 	side := b.side()
 	s.logf(evPick, seatArg(b.picker()), intArg(pos+1), seatArg([2]int{b.attacker, b.defender}[side]))
-	b.picks[side] = append(b.picks[side], pos)
-	if len(b.picks[1]) == b.k {
+	b.picks[side].push(pos)
+	if b.picks[1].len() == b.k {
 		s.wait = waitNone
 		s.resolveBattle()
 	}
@@ -114,9 +111,7 @@ func BattleWinner(att, def []cards.Card) int {
 // drains.
 func (s *State) resolveBattle() {
 	b := s.battle
-	// The next battle reuses the buffers: the fought cards are copied out
-	// below before anything can start one.
-	s.battle = battle{order: [2][]cards.Card{b.order[0][:0], b.order[1][:0]}, picks: [2][]int{b.picks[0][:0], b.picks[1][:0]}}
+	s.battle = battle{}
 	seats := [2]int{b.attacker, b.defender}
 	var fought [2][]cards.Card
 	var wasWon [2][]bool
@@ -124,14 +119,14 @@ func (s *State) resolveBattle() {
 	var wasWonBuf [2][3]bool
 	for side := range fought {
 		fought[side], wasWon[side] = foughtBuf[side][:0], wasWonBuf[side][:0]
-		for _, pos := range b.picks[side] {
-			c := b.order[side][pos]
+		for _, pos := range b.picks[side].pos[:b.picks[side].n] {
+			c := b.order[side].c[pos]
 			fought[side] = append(fought[side], c)
 			wasWon[side] = append(wasWon[side], s.removeFromArmy(seats[side], c))
 		}
 	}
 	w := BattleWinner(fought[0], fought[1])
-	s.logFlip(b, fought, w)
+	s.logFlip(&b, fought, w)
 	s.spoils(&b, fought, wasWon, w)
 	// Steps queued below run before the campaign checks.
 	s.push(task{kind: taskCampaignChecks})
@@ -153,7 +148,7 @@ func (s *State) resolveBattle() {
 }
 
 // logFlip records the flipped cards and the outcome.
-func (s *State) logFlip(b battle, fought [2][]cards.Card, w int) {
+func (s *State) logFlip(b *battle, fought [2][]cards.Card, w int) {
 	outcome := outcomeArg(-1)
 	if w >= 0 {
 		outcome = outcomeArg([2]int{b.attacker, b.defender}[w])
@@ -236,10 +231,11 @@ func (s *State) countTry(att, def int, target cards.Card) {
 	if s.cfg.triesByCard {
 		key = -1
 	}
-	i := slices.IndexFunc(s.tries, func(t tryCount) bool { return t.card == target && t.attacker == key })
+	i := slices.IndexFunc(s.tryCounts(), func(t tryCount) bool { return t.card == target && t.attacker == key })
 	if i < 0 {
-		s.tries = append(s.tries, tryCount{card: target, attacker: key})
-		i = len(s.tries) - 1
+		s.tries[s.ntries] = tryCount{card: target, attacker: key}
+		i = int(s.ntries)
+		s.ntries++
 	}
 	s.tries[i].n++
 	if s.tries[i].n < 3 {
@@ -248,9 +244,9 @@ func (s *State) countTry(att, def int, target cards.Card) {
 	}
 	s.stats[metricThirdTries]++
 	c := s.takeTop(def, target.Rank())
-	s.aside = append(s.aside, c)
+	s.aside.push(c)
 	s.logf(evThirdTry, cardArg(c), seatArg(def))
-	s.push(drawTask(def, 1, true), task{kind: taskBottom, card: c}, task{kind: taskCheckFortress, seat: int8(def)})
+	s.push3(drawTask(def, 1, true), task{kind: taskBottom, card: c}, task{kind: taskCheckFortress, seat: int8(def)})
 }
 
 // times is a count of tries in words; it formats itself only when printed
@@ -271,12 +267,13 @@ func (n times) String() string {
 // held (WT-15), known only to them.
 func (s *State) eliminate(seat int) {
 	p := &s.players[seat]
-	for _, c := range p.army {
+	for _, c := range p.army.all() {
 		s.toBottom(c, 1<<seat)
 	}
-	// nil, not emptied: the owner's view shows no army at all (as it always
-	// has); an eliminated player never holds cards again.
-	p.army, p.won, p.seen, p.out = nil, 0, 0, true
+	// The owner's view shows no army at all (as it always has); an
+	// eliminated player never holds cards again.
+	p.army.clear()
+	p.held, p.won, p.seen, p.out, p.noArmy = 0, 0, 0, true, true
 	s.stats[metricEliminations]++
 	s.logf(evEliminated, seatArg(seat))
 }

@@ -70,7 +70,7 @@ func TestPickOrderWT09(t *testing.T) {
 	do(t, s, "pick 1")
 	eqInt(t, "second picker", s.mover(), 0)
 	eqInt(t, "positions offered from seat 2's army", len(s.Legal(0, nil)), 4)
-	attackerFirst := s.battle.order[0][1]
+	attackerFirst := s.battle.order[0].c[1]
 	picks(t, s, "5D 6D")
 	if s.holder(attackerFirst) < 0 {
 		t.Fatalf("%v vanished", attackerFirst)
@@ -137,7 +137,7 @@ func TestSpoilsWT11(t *testing.T) {
 
 func wonCards(s *State, seat int) []cards.Card {
 	var out []cards.Card
-	for _, c := range s.players[seat].army {
+	for _, c := range s.players[seat].army.all() {
 		if s.players[seat].won&bit(c) != 0 {
 			out = append(out, c)
 		}
@@ -163,7 +163,7 @@ func TestRoyalReturnsWT12(t *testing.T) {
 	picks(t, s, "KH 9D")
 	eq(t, "won royal target kept", army(s, 0), "2C 9D QC")
 	eq(t, "barracks bottom", bottom(s, 1), "KH")
-	if slices.Contains(s.players[0].army, cards.New(cards.King, cards.Hearts)) {
+	if s.players[0].holds(cards.New(cards.King, cards.Hearts)) {
 		t.Error("KH fought and was not returned")
 	}
 
@@ -190,7 +190,7 @@ func TestThreeTriesWT13(t *testing.T) {
 		do(t, s, "end; end")
 		tie("6C", "6D") // seat 3
 		do(t, s, "end")
-		top := s.barracks[0]
+		top := s.barracks.at(0)
 		tie("5D", "5S") // seat 1
 		if per == "card" {
 			eq(t, "per card: 8s after 3 tries", stack(s, 1, 8), "")
@@ -203,7 +203,7 @@ func TestThreeTriesWT13(t *testing.T) {
 		}
 		eq(t, "per attacker: 8s after 2+1 tries", stack(s, 1, 8), "8C")
 		do(t, s, "end; end; end")
-		top = s.barracks[0]
+		top = s.barracks.at(0)
 		do(t, s, "challenge 2 8 1")
 		picks(t, s, "5C 5H")
 		eq(t, "per attacker: 8s after seat 1's third try", stack(s, 1, 8), "")
@@ -211,8 +211,8 @@ func TestThreeTriesWT13(t *testing.T) {
 			t.Errorf("per attacker: replacement %v not in seat 2's fortress", top)
 		}
 		eq(t, "per attacker: barracks bottom", bottom(s, 1), "8C")
-		if len(s.tries) != 0 {
-			t.Errorf("tries after the card left = %v, want none (counts reset)", s.tries)
+		if s.ntries != 0 {
+			t.Errorf("tries after the card left = %v, want none (counts reset)", s.tryCounts())
 		}
 	}
 }

@@ -27,17 +27,17 @@ func (s *State) complete(seat int) {
 		p.fort[r], p.fortN[r] = [4]cards.Card{}, 0
 	}
 	p.stacks = [4]uint16{}
-	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return s.fortressOf(t.card) < 0 })
+	s.dropTries(func(t tryCount) bool { return s.fortressOf(t.card) < 0 })
 	s.stats[metricCampaignsWon]++
 	s.logf(evCompletes, seatArg(seat), rankArg(p.tower[0].Rank()))
-	if len(p.army) == 0 {
+	if p.armySize() == 0 {
 		s.loseCampaign(seat)
 	}
 }
 
 // fortressOf returns the seat whose fortress holds c, or -1.
 func (s *State) fortressOf(c cards.Card) int {
-	for i := range s.players {
+	for i := range s.all() {
 		p := &s.players[i]
 		if slices.Contains(p.fort[c.Rank()][:p.fortN[c.Rank()]], c) {
 			return i
@@ -62,7 +62,7 @@ func (s *State) loseCampaign(seat int) {
 		s.challengeUsed = true
 	}
 	s.logf(evCampaignLost, seatArg(seat), rankArg(t[0].Rank()))
-	s.push(drawTask(seat, 2, true), drawTask(seat, 2, false))
+	s.push2(drawTask(seat, 2, true), drawTask(seat, 2, false))
 }
 
 // layRows lays the showdown rows of seats (WT-22): L is the smallest army,
@@ -72,26 +72,28 @@ func (s *State) loseCampaign(seat int) {
 func (s *State) layRows(seats []int) {
 	small := seats[0]
 	for _, x := range seats {
-		s.rng.Shuffle(s.players[x].army)
-		if len(s.players[x].army) < len(s.players[small].army) {
+		s.rng.Shuffle(s.players[x].army.all())
+		if s.players[x].armySize() < s.players[small].armySize() {
 			small = x
 		}
 	}
-	l := len(s.players[small].army)
+	l := s.players[small].armySize()
 	if l%2 == 0 {
 		l--
-		c := s.players[small].army[l]
+		c := s.players[small].army.c[l]
 		s.removeFromArmy(small, c)
 		s.toBottom(c, 1<<small)
 	}
 	for _, x := range seats {
 		p := &s.players[x]
-		for _, c := range p.army[l:] {
+		for _, c := range p.army.all()[l:] {
 			s.toBottom(c, 1<<x)
 		}
-		// The army becomes nil, as it always has (the owner's view shows
-		// none); a tower battle's draws then allocate it again.
-		p.row, p.army, p.won, p.seen = append(p.row[:0], p.army[:l]...), nil, 0, 0
+		// The army is shown as none, as it always has been; a tower
+		// battle's draws then start it again.
+		p.row.set(p.army.all()[:l])
+		p.army.clear()
+		p.held, p.won, p.seen, p.noArmy = 0, 0, 0, true
 		p.tricks = 0
 	}
 }
@@ -103,10 +105,10 @@ func (s *State) playRows(dst, seats []int) []int {
 	for _, x := range seats {
 		s.players[x].tricks = 0
 	}
-	for j := range s.players[seats[0]].row {
+	for j := range s.players[seats[0]].row.len() {
 		best, winner := cards.Rank(0), -1
 		for _, x := range seats {
-			switch r := s.players[x].row[j].Rank(); {
+			switch r := s.players[x].row.c[j].Rank(); {
 			case r > best:
 				best, winner = r, x
 			case r == best:
@@ -143,7 +145,8 @@ func (s *State) logRows(seats []int) {
 
 // showdown ends the game when every player still in is on campaign (WT-22).
 func (s *State) showdown() {
-	seats := s.order(s.first)
+	in, n := s.order(s.first)
+	seats := in[:n]
 	s.logf(evShowdown)
 	s.layRows(seats)
 	var buf [engine.MaxSeats]int
@@ -166,19 +169,20 @@ func (s *State) towerRank(seat int) cards.Rank { return s.players[seat].tower[0]
 // tower's value and play new rows; ties replay the same rows reshuffled up
 // to 20 times, then the higher tower wins.
 func (s *State) towerBattle(tied []int) {
-	for _, x := range s.order(s.first) {
+	in, n := s.order(s.first)
+	for _, x := range in[:n] {
 		p := &s.players[x]
-		for _, c := range p.row {
+		for _, c := range p.row.all() {
 			s.toBottom(c, everyone)
 		}
-		p.row = p.row[:0]
+		p.row.clear()
 	}
 	s.shuffleBarracks()
 	s.logf(evTowerBattle, s.seatsArg(tied))
 	for drew := true; drew; {
 		drew = false
 		for _, x := range tied {
-			if len(s.players[x].army) < towerValue(s.towerRank(x)) && len(s.barracks) > 0 {
+			if s.players[x].armySize() < towerValue(s.towerRank(x)) && s.barracks.len() > 0 {
 				c, public := s.drawTop()
 				s.addToArmy(x, c, false, public)
 				drew = true
@@ -190,7 +194,7 @@ func (s *State) towerBattle(tied []int) {
 	most := s.playRows(buf[:0], tied)
 	for replay := 0; len(most) > 1 && replay < 20; replay++ {
 		for _, x := range most {
-			s.rng.Shuffle(s.players[x].row)
+			s.rng.Shuffle(s.players[x].row.all())
 		}
 		most = s.playRows(most[:0], most)
 	}
@@ -212,9 +216,10 @@ func (s *State) roundCap() {
 	s.logf(evRoundCap, intArg(s.rounds))
 	var seatBuf, mostBuf, bestBuf [engine.MaxSeats]int
 	seats := seatBuf[:0]
-	for _, x := range s.order(s.first) {
+	in, n := s.order(s.first)
+	for _, x := range in[:n] {
 		s.players[x].tricks = 0
-		if len(s.players[x].army) > 0 {
+		if s.players[x].armySize() > 0 {
 			seats = append(seats, x)
 		}
 	}
@@ -222,7 +227,7 @@ func (s *State) roundCap() {
 		s.layRows(seats)
 		s.playRows(mostBuf[:0], seats)
 	}
-	most := s.mostTricks(mostBuf[:0], s.order(s.first))
+	most := s.mostTricks(mostBuf[:0], in[:n])
 	best := bestBuf[:0]
 	for _, x := range most {
 		switch {
@@ -244,8 +249,9 @@ func (s *State) roundCap() {
 
 // endByElimination ends the game when one player is left (WT-15).
 func (s *State) endByElimination() {
-	last := s.order(s.first)[0]
-	s.finish(endElimination, []int{last}, said{fmt.Sprintf("%s is the last player in", seatName(last)),
+	in, _ := s.order(s.first)
+	last := in[0]
+	s.finish(endElimination, in[:1], said{fmt.Sprintf("%s is the last player in", seatName(last)),
 		engine.Say("watchtower.end.last-in", engine.SeatArg("seat", last))})
 }
 
@@ -259,8 +265,9 @@ func (s *State) wonWith(id, format string, seat int) said {
 
 func (s *State) finish(why endReason, winners []int, detail said) {
 	s.phase, s.wait, s.agenda = phaseOver, waitNone, s.agenda[:0]
-	s.end, s.winners, s.detail = why, append(s.winners[:0], winners...), detail
-	slices.Sort(s.winners)
+	s.end, s.detail = why, detail
+	s.nwinners = uint8(copy(s.winners[:], winners))
+	slices.Sort(s.winnerSeats())
 	s.logf(evGameOver, s.saidArg(detail))
 }
 

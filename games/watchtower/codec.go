@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"cardtable/cards"
 	"cardtable/engine"
@@ -161,9 +162,9 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		return nil, err
 	}
 	w.bytes(rng)
-	w.cards(s.barracks)
-	w.bytes(s.known)
-	for i := range s.players {
+	w.cards(s.barracks.cards())
+	w.bytes(s.barracks.known())
+	for i := range s.all() {
 		writePlayer(w, &s.players[i])
 	}
 	for _, v := range []int{int(s.phase), s.dealer, s.first, s.turn, s.rounds, s.turns, int(s.wait), s.giver, s.owed} {
@@ -172,18 +173,18 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	w.bool(s.burnUsed)
 	w.bool(s.challengeUsed)
 	w.uint(len(s.agenda))
-	for _, t := range s.agenda {
+	for _, t := range s.pending() {
 		w.b = append(w.b, byte(t.kind), byte(t.seat), byte(t.n), byte(t.card))
 		w.bool(t.flag)
 		w.bool(t.retry)
 	}
-	w.cards(s.aside)
+	w.cards(s.aside.all())
 	if s.wait == waitBattlePick {
 		writeBattle(w, &s.battle)
 	}
 	writeFree(w, &s.free)
-	w.uint(len(s.tries))
-	for _, t := range s.tries {
+	w.uint(int(s.ntries))
+	for _, t := range s.tryCounts() {
 		w.b = append(w.b, byte(t.card), byte(t.attacker), t.n)
 	}
 	w.uint(len(s.events))
@@ -191,7 +192,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		w.said(said{s.eventText(e), s.eventMsg(e)})
 	}
 	w.byte(byte(s.end))
-	w.ints(s.winners)
+	w.ints(s.winnerSeats())
 	w.said(s.detail)
 	for _, n := range s.stats {
 		w.uint(n)
@@ -200,7 +201,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 }
 
 func writePlayer(w *writer, p *player) {
-	w.cards(p.army)
+	w.cards(p.army.all())
 	w.u64(p.won)
 	w.u64(p.seen)
 	for r := cards.Two; r <= cards.Ace; r++ {
@@ -208,7 +209,7 @@ func writePlayer(w *writer, p *player) {
 	}
 	w.b = append(w.b, byte(p.tower[0]), byte(p.tower[1]), byte(p.tower[2]), byte(p.tower[3]))
 	w.bool(p.out)
-	w.cards(p.row)
+	w.cards(p.row.all())
 	w.uint(p.tricks)
 }
 
@@ -218,8 +219,8 @@ func writeBattle(w *writer, b *battle) {
 	w.bool(b.atkCampaign)
 	w.bool(b.defCampaign)
 	for i := range b.order {
-		w.cards(b.order[i])
-		w.ints(b.picks[i])
+		w.cards(b.order[i].all())
+		w.ints(b.picks[i].ints())
 	}
 }
 
@@ -230,12 +231,12 @@ func writeFree(w *writer, f *freeForAll) {
 	}
 	w.uint(f.drawer)
 	w.uint(f.attempt)
-	w.ints(f.parts)
-	w.uint(len(f.order))
-	for _, o := range f.order {
-		w.cards(o)
+	w.ints(f.parts.all())
+	w.uint(f.parts.n)
+	for i := range f.parts.n {
+		w.cards(f.order[i].all())
 	}
-	w.ints(f.picks)
+	w.ints(f.picks.ints())
 }
 
 // Unmarshal implements engine.Game.
@@ -280,10 +281,13 @@ func readState(r *reader) *State {
 	if err := s.rng.UnmarshalBinary(r.bytes()); err != nil {
 		r.fail(err)
 	}
-	s.barracks = r.cards()
-	s.known = r.bytes()
-	s.players = make([]player, s.cfg.players)
-	for i := range s.players {
+	bar, known := r.cards(), r.bytes()
+	if len(bar) > 52 || len(known) != len(bar) {
+		r.fail(errors.New("barracks knowledge does not match the barracks"))
+		return s
+	}
+	s.barracks.set(bar, known)
+	for i := range s.all() {
 		readPlayer(r, &s.players[i])
 	}
 	var ph, wait int
@@ -298,19 +302,32 @@ func readState(r *reader) *State {
 		t.flag, t.retry = r.bool(), r.bool()
 		s.agenda = append(s.agenda, t)
 	}
-	s.aside = r.cards()
+	slices.Reverse(s.agenda) // kept as a stack, the next step last
+	if !readList(r, &s.aside) {
+		return s
+	}
 	if s.wait == waitBattlePick {
 		readBattle(r, &s.battle)
 	}
 	readFree(r, &s.free)
 	for n := r.count(); n > 0; n-- {
-		s.tries = append(s.tries, tryCount{card: cards.Card(r.byte()), attacker: int8(r.byte()), n: r.byte()})
+		if s.ntries == maxTries {
+			r.fail(errors.New("too many try counts"))
+			return s
+		}
+		s.tries[s.ntries] = tryCount{card: cards.Card(r.byte()), attacker: int8(r.byte()), n: r.byte()}
+		s.ntries++
 	}
 	for n := r.count(); n > 0; n-- {
 		s.logf(evText, s.saidArg(r.said()))
 	}
 	s.end = endReason(r.byte())
-	s.winners = r.ints()
+	winners := r.ints()
+	if len(winners) > engine.MaxSeats {
+		r.fail(errors.New("too many winners"))
+		return s
+	}
+	s.nwinners = uint8(copy(s.winners[:], winners))
 	s.detail = r.said()
 	for i := range s.stats {
 		s.stats[i] = r.uint()
@@ -319,7 +336,11 @@ func readState(r *reader) *State {
 }
 
 func readPlayer(r *reader, p *player) {
-	p.army = r.cards()
+	if !readList(r, &p.army) {
+		return
+	}
+	p.noArmy = p.army.n == 0 // an empty army is saved as none
+	p.held = cardSet(p.army.all())
 	p.won = r.u64()
 	p.seen = r.u64()
 	for rank := cards.Two; rank <= cards.Ace; rank++ {
@@ -335,7 +356,7 @@ func readPlayer(r *reader, p *player) {
 		p.tower[i] = cards.Card(r.byte())
 	}
 	p.out = r.bool()
-	p.row = r.cards()
+	readList(r, &p.row)
 	p.tricks = r.uint()
 }
 
@@ -343,8 +364,9 @@ func readBattle(r *reader, b *battle) {
 	b.attacker, b.defender, b.k, b.target = int(r.byte()), int(r.byte()), int(r.byte()), cards.Card(r.byte())
 	b.emptyFortress, b.atkCampaign, b.defCampaign = r.bool(), r.bool(), r.bool()
 	for i := range b.order {
-		b.order[i] = r.cards()
-		b.picks[i] = r.ints()
+		if !readList(r, &b.order[i]) || !readPositions(r, &b.picks[i], 3) {
+			return
+		}
 	}
 }
 
@@ -354,9 +376,48 @@ func readFree(r *reader, f *freeForAll) {
 	}
 	f.drawer = r.uint()
 	f.attempt = r.uint()
-	f.parts = r.ints()
-	for n := r.count(); n > 0; n-- {
-		f.order = append(f.order, r.cards())
+	parts := r.ints()
+	if len(parts) > engine.MaxSeats {
+		r.fail(errors.New("too many free-for-all participants"))
+		return
 	}
-	f.picks = r.ints()
+	f.parts.n = copy(f.parts.s[:], parts)
+	if n := r.count(); n != f.parts.n {
+		r.fail(errors.New("free-for-all orders do not match its participants"))
+		return
+	}
+	for i := range f.parts.n {
+		if !readList(r, &f.order[i]) {
+			return
+		}
+	}
+	readPositions(r, &f.picks, engine.MaxSeats)
+}
+
+// readList reads a card list of at most 52 cards into l.
+func readList(r *reader, l *cardList) bool {
+	cs := r.cards()
+	if len(cs) > len(l.c) {
+		r.fail(fmt.Errorf("a list of %d cards", len(cs)))
+		return false
+	}
+	l.set(cs)
+	return true
+}
+
+// readPositions reads at most max picks into p.
+func readPositions(r *reader, p *positions, max int) bool {
+	xs := r.ints()
+	if len(xs) > max {
+		r.fail(fmt.Errorf("%d picks", len(xs)))
+		return false
+	}
+	for _, x := range xs {
+		if x > 51 {
+			r.fail(fmt.Errorf("pick %d", x))
+			return false
+		}
+		p.push(x)
+	}
+	return true
 }

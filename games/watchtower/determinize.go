@@ -31,47 +31,50 @@ func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 func (d *State) determinize(seat int, rng *rand.Rand) {
 	var poolBuf [52]cards.Card
 	pool := poolBuf[:0]
-	for t := range d.players {
+	for t := range d.all() {
 		if t == seat {
 			continue
 		}
 		p := &d.players[t]
-		for _, c := range p.army {
+		for _, c := range p.army.all() {
 			if p.seen&bit(c) == 0 {
 				pool = append(pool, c)
 			}
 		}
 	}
-	hidden := func(i int) bool { return d.known[i] != everyone && d.known[i]&(1<<seat) == 0 }
-	for i, c := range d.barracks {
+	bar, known := d.barracks.cards(), d.barracks.known()
+	hidden := func(i int) bool { return known[i] != everyone && known[i]&(1<<seat) == 0 }
+	for i, c := range bar {
 		if hidden(i) {
 			pool = append(pool, c)
 		}
 	}
 	slices.Sort(pool)
 	shuffleWith(rng, pool)
-	for t := range d.players {
+	for t := range d.all() {
 		if t == seat {
 			continue
 		}
 		p := &d.players[t]
 		// The seen cards in sorted order, then fresh ones from the pool.
-		n := len(p.army)
-		seen := cardSet(p.army) & p.seen
-		if p.army == nil {
-			p.army = []cards.Card{} // a re-dealt army is never nil (n is 0 here)
-		}
-		p.army = p.army[:0]
+		n := p.armySize()
+		seen := p.held & p.seen
+		p.noArmy = false // a re-dealt army is always shown (n is 0 if it was not)
+		p.army.clear()
 		for m := seen; m != 0; m &= m - 1 {
-			p.army = append(p.army, cards.Card(bits.TrailingZeros64(m)))
+			p.army.push(cards.Card(bits.TrailingZeros64(m)))
 		}
-		fresh := n - len(p.army)
-		p.army, pool = append(p.army, pool[:fresh]...), pool[fresh:]
+		fresh := n - p.armySize()
+		for _, c := range pool[:fresh] {
+			p.army.push(c)
+		}
+		pool = pool[fresh:]
+		p.held = cardSet(p.army.all())
 		p.won &= p.seen
 	}
-	for i := range d.barracks {
+	for i := range bar {
 		if hidden(i) {
-			d.barracks[i], pool = pool[0], pool[1:]
+			bar[i], pool = pool[0], pool[1:]
 		}
 	}
 	d.reshuffleOrders(rng)
@@ -81,18 +84,17 @@ func (d *State) determinize(seat int, rng *rand.Rand) {
 // reshuffleOrders redraws the hidden orders of a pending battle or
 // free-for-all from the (re-dealt) armies, in the orders' own buffers.
 func (s *State) reshuffleOrders(rng *rand.Rand) {
-	shuffled := func(order, army []cards.Card) []cards.Card {
-		o := append(order[:0], army...)
-		shuffleWith(rng, o)
-		return o
+	shuffled := func(order *cardList, army *cardList) {
+		*order = *army
+		shuffleWith(rng, order.all())
 	}
 	if s.wait == waitBattlePick {
-		s.battle.order[0] = shuffled(s.battle.order[0], s.players[s.battle.attacker].army)
-		s.battle.order[1] = shuffled(s.battle.order[1], s.players[s.battle.defender].army)
+		shuffled(&s.battle.order[0], &s.players[s.battle.attacker].army)
+		shuffled(&s.battle.order[1], &s.players[s.battle.defender].army)
 	}
 	if s.free.card != cards.NoCard {
-		for i, x := range s.free.parts {
-			s.free.order[i] = shuffled(s.free.order[i], s.players[x].army)
+		for i, x := range s.free.parts.all() {
+			shuffled(&s.free.order[i], &s.players[x].army)
 		}
 	}
 }

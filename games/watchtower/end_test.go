@@ -33,10 +33,10 @@ func refillScene(t *testing.T, pick string) *State {
 func TestRefillRandomWT21(t *testing.T) {
 	s := refillScene(t, "random")
 	do(t, s, "end")
-	eqInt(t, "seat 2 army: 7 - 3 + 1 drawn", len(s.players[1].army), 5)
-	eqInt(t, "seat 1 army: 9 - 4", len(s.players[0].army), 5)
-	eqInt(t, "seat 3 army", len(s.players[2].army), 2)
-	eqInt(t, "barracks: 4 + 3 + 2 singles - 1 drawn", len(s.barracks), 8)
+	eqInt(t, "seat 2 army: 7 - 3 + 1 drawn", s.players[1].armySize(), 5)
+	eqInt(t, "seat 1 army: 9 - 4", s.players[0].armySize(), 5)
+	eqInt(t, "seat 3 army", s.players[2].armySize(), 2)
+	eqInt(t, "barracks: 4 + 3 + 2 singles - 1 drawn", s.barracks.len(), 8)
 	eq(t, "seat 1 2s", stack(s, 0, 2), "")
 	eq(t, "seat 2 3s", stack(s, 1, 3), "")
 	eq(t, "seat 1 5s stay", stack(s, 0, 5), "5C 5S")
@@ -58,8 +58,8 @@ func TestRefillOwnerWT21(t *testing.T) {
 	}
 	do(t, s, "give 10D; give 9D; give 8D; give 7D")
 	eq(t, "seat 1 army", army(s, 0), "2D 3D 4D 5D 6D")
-	eqInt(t, "seat 2 army: 4 kept + 1 drawn", len(s.players[1].army), 5)
-	eqInt(t, "barracks", len(s.barracks), 8)
+	eqInt(t, "seat 2 army: 4 kept + 1 drawn", s.players[1].armySize(), 5)
+	eqInt(t, "barracks", s.barracks.len(), 8)
 	if s.wait != waitTurn || s.turn != 1 {
 		t.Error("seat 2's turn does not go on after the refill")
 	}
@@ -91,26 +91,26 @@ func TestShowdownWT22(t *testing.T) {
 		if !slices.Equal(r.Winners, []int{0}) {
 			t.Errorf("winners %v, want [0]", r.Winners)
 		}
-		eqInt(t, "row length", len(s.players[0].row), 3)
-		eqInt(t, "other row length", len(s.players[1].row), 3)
+		eqInt(t, "row length", s.players[0].row.len(), 3)
+		eqInt(t, "other row length", s.players[1].row.len(), 3)
 		eqInt(t, "tricks", s.players[0].tricks, 3)
 		extras := 3
 		if aces == "AS AH AD AC" {
 			extras = 4
-			if s.barracks[len(s.barracks)-4].Rank() != cards.Ace {
-				t.Errorf("the even army's dropped card %v is not one of its aces", s.barracks[len(s.barracks)-4])
+			if s.barracks.at(s.barracks.len()-4).Rank() != cards.Ace {
+				t.Errorf("the even army's dropped card %v is not one of its aces", s.barracks.at(s.barracks.len()-4))
 			}
 		}
-		eqInt(t, "barracks", len(s.barracks), 1+extras)
+		eqInt(t, "barracks", s.barracks.len(), 1+extras)
 	}
 }
 
 // WT-22: a set's single highest card takes a trick; a shared highest none.
 func TestTricksWT22(t *testing.T) {
 	s := scene{players: 3}.build(t)
-	s.players[0].row = cards.Stack("AS 2C 9D")
-	s.players[1].row = cards.Stack("AH 5C 8D")
-	s.players[2].row = cards.Stack("4S 3D 2D")
+	s.players[0].row.set(cards.Stack("AS 2C 9D"))
+	s.players[1].row.set(cards.Stack("AH 5C 8D"))
+	s.players[2].row.set(cards.Stack("4S 3D 2D"))
 	most := s.playRows(nil, []int{0, 1, 2})
 	if !slices.Equal(most, []int{0, 1}) || s.players[0].tricks != 1 || s.players[1].tricks != 1 || s.players[2].tricks != 0 {
 		t.Errorf("most %v, tricks %d %d %d; want [0 1], 1 1 0", most, s.players[0].tricks, s.players[1].tricks, s.players[2].tricks)
@@ -129,7 +129,7 @@ func TestTowerBattleWT23(t *testing.T) {
 	if !slices.Equal(r.Winners, []int{1}) || !strings.Contains(r.Detail, "higher tower") {
 		t.Errorf("result %+v, want seat 2 on the higher tower", r)
 	}
-	eqInt(t, "row length (2 drawn each, made odd)", len(s.players[0].row), 1)
+	eqInt(t, "row length (2 drawn each, made odd)", s.players[0].row.len(), 1)
 	eqInt(t, "tower value of a royal", towerValue(cards.King), 10)
 	eqInt(t, "tower value of a 4", towerValue(4), 4)
 }
@@ -207,7 +207,7 @@ func TestInformationWT26(t *testing.T) {
 	}
 	for i := 0; i < 20; i++ {
 		d := s.Determinize(1, rand.New(rand.NewPCG(uint64(i), 2))).(*State)
-		if d.players[0].armyIndex(cards.New(9, cards.Diamonds)) < 0 || d.barracks[len(d.barracks)-1] != cards.New(2, cards.Hearts) {
+		if !d.players[0].holds(cards.New(9, cards.Diamonds)) || d.barracks.at(d.barracks.len()-1) != cards.New(2, cards.Hearts) {
 			t.Fatal("a determinization moved a card seat 2 knows")
 		}
 		if d.players[0].won&bit(cards.New(4, cards.Spades)) == 0 {
@@ -221,7 +221,7 @@ func TestInformationWT26(t *testing.T) {
 // of a kind starts a free-for-all drawn by the defender.
 func TestThirdTryReplacementContestedWT27(t *testing.T) {
 	s := scene{players: 2, armies: []string{"5C 6C", "5D 6D"}, forts: []string{"2H", "8C QC QD QH"}, barracks: "QS 3S 4S"}.build(t)
-	s.tries = []tryCount{{card: cards.New(8, cards.Clubs), attacker: 0, n: 2}}
+	s.tries[0], s.ntries = tryCount{card: cards.New(8, cards.Clubs), attacker: 0, n: 2}, 1
 	do(t, s, "challenge 2 8 1")
 	picks(t, s, "5C 5D")
 	eq(t, "barracks bottom", bottom(s, 1), "8C")
@@ -235,7 +235,7 @@ func TestThirdTryReplacementContestedWT27(t *testing.T) {
 func TestKnownCardDrawnIsSeenWT26(t *testing.T) {
 	s := scene{players: 2, armies: []string{"2C", "3C"}, forts: []string{"QH 4D", ""}, barracks: "5H"}.build(t)
 	do(t, s, "burn Q")
-	eq(t, "barracks", cards.Format(s.barracks), "QH")
+	eq(t, "barracks", cards.Format(s.barracks.cards()), "QH")
 	do(t, s, "end")
 	v := s.View(0).(*View)
 	eq(t, "seat 2's seen cards", cards.Format(v.Players[1].Seen), "QH")
@@ -252,14 +252,14 @@ func TestShowdownDropOrderWT22(t *testing.T) {
 	if !s.Terminal() {
 		t.Fatal("no showdown")
 	}
-	under := s.barracks[len(s.barracks)-5:]
+	under := s.barracks.cards()[s.barracks.len()-5:]
 	owners := []string{"2C 3C", "2D 3D", "2H 3H 4H 5H", "2H 3H 4H 5H", "2H 3H 4H 5H"}
 	for i, c := range under {
 		if !strings.Contains(owners[i], c.String()) {
 			t.Errorf("card %d under the barracks is %v, want one of %s", i+1, c, owners[i])
 		}
 	}
-	for seat := range s.players {
-		eqInt(t, "row length", len(s.players[seat].row), 1)
+	for seat := range s.all() {
+		eqInt(t, "row length", s.players[seat].row.len(), 1)
 	}
 }

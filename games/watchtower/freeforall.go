@@ -14,21 +14,19 @@ type freeForAll struct {
 	// parts are the participants in seat order from the drawer; order[i] is
 	// parts[i]'s army in its hidden shuffled order; picks[i] is the position
 	// parts[i] chose in the army of the participant before them.
-	parts []int
-	order [][]cards.Card
-	picks []int
+	parts seatGroup
+	order [engine.MaxSeats]cardList
+	picks positions
 }
 
-// reset ends the free-for-all, keeping its buffers for the next one.
-func (f *freeForAll) reset() {
-	*f = freeForAll{parts: f.parts[:0], order: f.order[:0], picks: f.picks[:0]}
-}
+// reset ends the free-for-all.
+func (f *freeForAll) reset() { *f = freeForAll{} }
 
 // picker is the participant choosing now.
-func (f *freeForAll) picker() int { return f.parts[len(f.picks)] }
+func (f *freeForAll) picker() int { return f.parts.s[f.picks.n] }
 
 // victim is the index of the participant parts[i] picks from.
-func (f *freeForAll) victim(i int) int { return (i + len(f.parts) - 1) % len(f.parts) }
+func (f *freeForAll) victim(i int) int { return (i + f.parts.n - 1) % f.parts.n }
 
 // startFreeForAll sets aside seat's 4th card c and lets the players not on
 // campaign with army cards contest it (WT-16, WT-17).
@@ -39,7 +37,7 @@ func (s *State) startFreeForAll(seat int, c cards.Card) {
 	parts := buf[:0]
 	for k := 0; k < s.cfg.players; k++ {
 		x := s.seatFrom(seat, k)
-		if p := &s.players[x]; !p.out && !p.onCampaign() && len(p.army) > 0 {
+		if p := &s.players[x]; !p.out && !p.onCampaign() && p.armySize() > 0 {
 			parts = append(parts, x)
 		}
 	}
@@ -64,16 +62,12 @@ func (s *State) playFreeForAll(parts []int) {
 		return
 	}
 	// parts never aliases f.parts: callers pass their own buffers.
-	f.parts, f.picks = append(f.parts[:0], parts...), f.picks[:0]
-	f.order = f.order[:0]
+	f.parts.set(parts)
+	f.picks = positions{}
+	f.order = [engine.MaxSeats]cardList{}
 	for i, x := range parts {
-		if len(f.order) < cap(f.order) {
-			f.order = f.order[:i+1] // reuse the buffer an earlier attempt left there
-		} else {
-			f.order = append(f.order, nil)
-		}
-		f.order[i] = append(f.order[i][:0], s.players[x].army...)
-		s.rng.Shuffle(f.order[i])
+		f.order[i] = s.players[x].army
+		s.rng.Shuffle(f.order[i].all())
 	}
 	s.wait = waitFreePick
 }
@@ -81,10 +75,10 @@ func (s *State) playFreeForAll(parts []int) {
 // pickInFreeForAll records the picker's choice of position pos (0-based).
 func (s *State) pickInFreeForAll(pos int) {
 	f := &s.free
-	i := len(f.picks)
-	s.logf(evPick, seatArg(f.parts[i]), intArg(pos+1), seatArg(f.parts[f.victim(i)]))
-	f.picks = append(f.picks, pos)
-	if len(f.picks) < len(f.parts) {
+	i := f.picks.len()
+	s.logf(evPick, seatArg(f.parts.s[i]), intArg(pos+1), seatArg(f.parts.s[f.victim(i)]))
+	f.picks.push(pos)
+	if f.picks.len() < f.parts.n {
 		return
 	}
 	s.wait = waitNone
@@ -100,9 +94,9 @@ func (s *State) flipFreeForAll() {
 	var topBuf [engine.MaxSeats]int
 	var shownBuf [engine.MaxSeats]cards.Card
 	top, shown := topBuf[:0], shownBuf[:0]
-	m := len(f.parts)
-	for j, owner := range f.parts {
-		c := f.order[j][f.picks[(j+1)%m]]
+	m := f.parts.n
+	for j, owner := range f.parts.all() {
+		c := f.order[j].c[f.picks.at((j+1)%m)]
 		s.players[owner].seen |= bit(c)
 		shown = append(shown, c)
 		switch r := c.Rank(); {
@@ -112,7 +106,7 @@ func (s *State) flipFreeForAll() {
 			top = append(top, owner)
 		}
 	}
-	s.logf(evFreeFlip, seatArg(f.parts[0]), s.cardsArg(shown))
+	s.logf(evFreeFlip, seatArg(f.parts.s[0]), s.cardsArg(shown))
 	if len(top) == 1 {
 		s.awardContested(top[0])
 		return

@@ -78,13 +78,13 @@ func legalReference(s *State, seat int) []engine.Action {
 		}
 		return out
 	case waitGive:
-		for _, c := range sortedCards(p.army) {
+		for _, c := range sortedCards(p.army.all()) {
 			out = append(out, giveAction(c))
 		}
 		return out
 	}
 	if !p.onCampaign() {
-		for _, c := range sortedCards(p.army) {
+		for _, c := range sortedCards(p.army.all()) {
 			out = append(out, placeAction(c))
 		}
 	}
@@ -96,7 +96,8 @@ func legalReference(s *State, seat int) []engine.Action {
 	if s.phase == phaseSetup {
 		return append(out, Done)
 	}
-	for _, def := range s.order(seat)[1:] {
+	in, n := s.order(seat)
+	for _, def := range in[1:n] {
 		for r := cards.Two; r <= cards.Ace; r++ {
 			for k := 0; k <= 2; k++ {
 				if s.checkChallenge(seat, def, r, k) == nil {
@@ -105,7 +106,7 @@ func legalReference(s *State, seat int) []engine.Action {
 			}
 		}
 	}
-	for _, def := range s.order(seat)[1:] {
+	for _, def := range in[1:n] {
 		if s.checkCampaignBattle(seat, def) == nil {
 			out = append(out, campaignBattleAction(def))
 		}
@@ -127,7 +128,7 @@ func TestLegalOrderMatchesReference(t *testing.T) {
 			var legal []engine.Action
 			for step := 0; !s.Terminal(); step++ {
 				seat := s.mover()
-				for x := range s.players {
+				for x := range s.all() {
 					p := s.players[x]
 					if p.syncRanks(); p.stacks != s.players[x].stacks {
 						t.Fatalf("%v seed %d step %d: seat %d's rank masks do not match its stacks", given, seed, step, x)
@@ -137,7 +138,7 @@ func TestLegalOrderMatchesReference(t *testing.T) {
 				if want := legalReference(s, seat); !slices.Equal(legal, want) {
 					t.Fatalf("%v seed %d step %d: Legal lists %v, want %v", given, seed, step, legal, want)
 				}
-				for other := range s.players {
+				for other := range s.all() {
 					if other != seat && len(s.Legal(other, nil)) != 0 {
 						t.Fatalf("%v seed %d step %d: seat %d not to move has legal actions", given, seed, step, other)
 					}

@@ -33,7 +33,7 @@ func TestUnseenIsWhatTheSeatCannotPlace(t *testing.T) { // WT-26
 		}
 	}
 	full := st.(*State)
-	for _, c := range full.players[1].army {
+	for _, c := range full.players[1].army.all() {
 		if !slices.Contains(pool, c) {
 			t.Errorf("unseen misses %v, hidden in seat 2's army", c)
 		}

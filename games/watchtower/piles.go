@@ -200,8 +200,8 @@ func (s *State) rowsArg(seats []int) earg {
 	s.evData = append(s.evData, byte(len(seats)))
 	for _, x := range seats {
 		p := &s.players[x]
-		s.evData = append(s.evData, byte(x), byte(p.tricks), byte(len(p.row)))
-		for _, c := range p.row {
+		s.evData = append(s.evData, byte(x), byte(p.tricks), byte(p.row.len()))
+		for _, c := range p.row.all() {
 			s.evData = append(s.evData, byte(c))
 		}
 	}
@@ -306,24 +306,17 @@ func (s *State) eventText(e event) string {
 // drawTop takes the top card of the barracks (which must not be empty) and
 // reports whether everyone knew it (a card put under face up).
 func (s *State) drawTop() (cards.Card, bool) {
-	c, public := s.barracks[0], s.known[0] == everyone
-	// Shift rather than reslice: the barracks keeps its capacity, so
-	// cards put under it do not reallocate it.
-	s.barracks = s.barracks[:copy(s.barracks, s.barracks[1:])]
-	s.known = s.known[:copy(s.known, s.known[1:])]
-	return c, public
+	c, k := s.barracks.take()
+	return c, k == everyone
 }
 
 // toBottom puts c under the barracks; known says which seats know it.
-func (s *State) toBottom(c cards.Card, known uint8) {
-	s.barracks = append(s.barracks, c)
-	s.known = append(s.known, known)
-}
+func (s *State) toBottom(c cards.Card, known uint8) { s.barracks.under(c, known) }
 
 // shuffleBarracks shuffles the barracks; afterwards no one knows its order.
 func (s *State) shuffleBarracks() {
-	s.rng.Shuffle(s.barracks)
-	clear(s.known)
+	s.rng.Shuffle(s.barracks.cards())
+	clear(s.barracks.known())
 }
 
 // toFortress puts c on top of its rank's stack in seat's fortress.
@@ -343,15 +336,25 @@ func (s *State) takeTop(seat int, r cards.Rank) cards.Card {
 	c := p.fort[r][p.fortN[r]]
 	p.fort[r][p.fortN[r]] = cards.NoCard
 	p.stacks[p.fortN[r]] &^= 1 << r
-	s.tries = slices.DeleteFunc(s.tries, func(t tryCount) bool { return t.card == c })
+	if s.ntries > 0 {
+		s.dropTries(func(t tryCount) bool { return t.card == c })
+	}
 	return c
+}
+
+// dropTries forgets the try counts gone says are gone, keeping the order of
+// the rest.
+func (s *State) dropTries(gone func(tryCount) bool) {
+	s.ntries = uint8(len(slices.DeleteFunc(s.tryCounts(), gone)))
 }
 
 // addToArmy gives c to seat's army; won marks it won, public marks it seen
 // by everyone.
 func (s *State) addToArmy(seat int, c cards.Card, won, public bool) {
 	p := &s.players[seat]
-	p.army = append(p.army, c)
+	p.army.push(c)
+	p.held |= bit(c)
+	p.noArmy = false
 	if won {
 		p.won |= bit(c)
 	}
@@ -364,9 +367,9 @@ func (s *State) addToArmy(seat int, c cards.Card, won, public bool) {
 // marked won. The card must be there.
 func (s *State) removeFromArmy(seat int, c cards.Card) bool {
 	p := &s.players[seat]
-	i := p.armyIndex(c)
-	p.army = slices.Delete(p.army, i, i+1)
+	p.army.remove(c)
 	won := p.won&bit(c) != 0
+	p.held &^= bit(c)
 	p.won &^= bit(c)
 	p.seen &^= bit(c)
 	return won
@@ -374,8 +377,8 @@ func (s *State) removeFromArmy(seat int, c cards.Card) bool {
 
 // holder returns the seat whose army holds c, or -1.
 func (s *State) holder(c cards.Card) int {
-	for i := range s.players {
-		if s.players[i].armyIndex(c) >= 0 {
+	for i := range s.all() {
+		if s.players[i].holds(c) {
 			return i
 		}
 	}
@@ -383,11 +386,7 @@ func (s *State) holder(c cards.Card) int {
 }
 
 // takeAside removes c from the set-aside cards.
-func (s *State) takeAside(c cards.Card) {
-	if i := slices.Index(s.aside, c); i >= 0 {
-		s.aside = slices.Delete(s.aside, i, i+1)
-	}
-}
+func (s *State) takeAside(c cards.Card) { s.aside.remove(c) }
 
 // IsHigh reports whether r is a royal or an ace (T4, T10): the cards a
 // burn draws two for and royal returns send back.

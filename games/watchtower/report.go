@@ -49,7 +49,7 @@ func (Game) Outcome(st engine.State) engine.Outcome {
 	s := st.(*State)
 	out := engine.Outcome{Seats: s.cfg.players, End: int(s.end), Length: s.turns}
 	copy(out.Returns[:], s.Returns())
-	for _, w := range s.winners {
+	for _, w := range s.winnerSeats() {
 		out.Won[w] = true
 	}
 	for i, n := range s.stats {

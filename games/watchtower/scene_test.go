@@ -40,7 +40,6 @@ func (sc scene) build(t *testing.T) *State {
 	if sc.setup {
 		s.phase, s.turns = phaseSetup, 0
 	}
-	s.players = make([]player, sc.players)
 	used := map[cards.Card]bool{}
 	take := func(text string) []cards.Card {
 		cs := cards.Stack(text)
@@ -52,10 +51,13 @@ func (sc scene) build(t *testing.T) *State {
 		}
 		return cs
 	}
-	for seat := range s.players {
+	for seat := range s.all() {
 		p := &s.players[seat]
+		p.noArmy = true // as a state built field by field always showed it
 		if seat < len(sc.armies) {
-			p.army = take(sc.armies[seat])
+			army := take(sc.armies[seat])
+			p.army.set(army)
+			p.held, p.noArmy = cardSet(army), army == nil
 		}
 		if seat < len(sc.forts) {
 			for _, c := range take(sc.forts[seat]) {
@@ -71,17 +73,16 @@ func (sc scene) build(t *testing.T) *State {
 			}
 		}
 	}
-	s.barracks = take(sc.barracks)
+	s.barracks.set(take(sc.barracks), nil)
 	for _, c := range cards.Standard52() {
 		if !used[c] {
 			if sc.rest == "barracks" {
-				s.barracks = append(s.barracks, c)
+				s.barracks.under(c, 0)
 			} else {
-				s.aside = append(s.aside, c)
+				s.aside.push(c)
 			}
 		}
 	}
-	s.known = make([]uint8, len(s.barracks))
 	return s
 }
 
@@ -117,9 +118,9 @@ func pick(t *testing.T, s *State, c cards.Card) {
 	var order []cards.Card
 	switch s.wait {
 	case waitBattlePick:
-		order = s.battle.order[s.battle.side()]
+		order = s.battle.order[s.battle.side()].all()
 	case waitFreePick:
-		order = s.free.order[s.free.victim(len(s.free.picks))]
+		order = s.free.order[s.free.victim(s.free.picks.len())].all()
 	default:
 		t.Fatalf("no pick pending (wait %d)", s.wait)
 	}
@@ -138,14 +139,17 @@ func picks(t *testing.T, s *State, list string) {
 	}
 }
 
-func army(s *State, seat int) string { return cards.Format(s.players[seat].army) }
+func army(s *State, seat int) string { return cards.Format(s.players[seat].army.all()) }
 
 func stack(s *State, seat int, r cards.Rank) string {
 	p := &s.players[seat]
 	return cards.Format(p.fort[r][:p.fortN[r]])
 }
 
-func bottom(s *State, n int) string { return cards.Format(s.barracks[len(s.barracks)-n:]) }
+func bottom(s *State, n int) string {
+	bar := s.barracks.cards()
+	return cards.Format(bar[len(bar)-n:])
+}
 
 func legalText(s *State) []string {
 	var out []string

@@ -36,7 +36,7 @@ func TestDealWT01WT02(t *testing.T) {
 			wantArmy := []cards.Card{deck[4*n+k], deck[5*n+k], deck[6*n+k], deck[7*n+k]}
 			eq(t, "army", army(s, seat), cards.Format(wantArmy))
 		}
-		eq(t, "barracks", cards.Format(s.barracks), cards.Format(deck[8*n:]))
+		eq(t, "barracks", cards.Format(s.barracks.cards()), cards.Format(deck[8*n:]))
 	}
 }
 
@@ -104,7 +104,7 @@ func TestDrawWT05(t *testing.T) {
 	s = scene{players: 3, armies: []string{"2C", "3C", "4C"}, towers: []string{"", "6C 6D 6H 6S"}, barracks: "9H 9D"}.build(t)
 	do(t, s, "end")
 	eq(t, "campaigner's army", army(s, 1), "3C")
-	eqInt(t, "barracks", len(s.barracks), 2)
+	eqInt(t, "barracks", s.barracks.len(), 2)
 }
 
 // WT-06: a burn takes a single or a tower's top, draws 1 (2 for J, Q, K,
@@ -141,9 +141,9 @@ func TestBurnWT06(t *testing.T) {
 func TestBurnRefillsBeforeBottomingWT06(t *testing.T) {
 	s := scene{players: 2, armies: []string{"2C", "3C 3D 3H"}, forts: []string{"KH", "8C"}}.build(t)
 	do(t, s, "burn K")
-	eqInt(t, "army after drawing 2 from the refilled barracks", len(s.players[0].army), 3)
-	eq(t, "barracks", cards.Format(s.barracks), "KH")
-	if slices.Contains(s.players[0].army, cards.New(cards.King, cards.Hearts)) {
+	eqInt(t, "army after drawing 2 from the refilled barracks", s.players[0].armySize(), 3)
+	eq(t, "barracks", cards.Format(s.barracks.cards()), "KH")
+	if s.players[0].holds(cards.New(cards.King, cards.Hearts)) {
 		t.Error("the burned KH came back")
 	}
 	eqInt(t, "refills", s.stats[metricRefills], 1)

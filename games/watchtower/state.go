@@ -37,8 +37,13 @@ const numRanks = int(cards.Ace) + 1
 
 // player is one seat's cards and status.
 type player struct {
-	// army is the hidden hand, in the order its cards arrived.
-	army []cards.Card
+	// army is the hidden hand, in the order its cards arrived; held is the
+	// same cards as a set (bit(c)), for membership and listing in order.
+	// noArmy is set after an elimination or the showdown rows, when the
+	// owner is shown no army at all, until a card arrives.
+	army   cardList
+	held   uint64
+	noArmy bool
 	// won marks army cards taken from an opponent (WT-11); seen marks army
 	// cards every seat watched arrive and has not since lost track of.
 	// Both are sets of cards indexed by the card's byte value.
@@ -55,7 +60,7 @@ type player struct {
 	tower [4]cards.Card
 	out   bool
 	// row is the player's showdown row; tricks its score.
-	row    []cards.Card
+	row    cardList
 	tricks int
 }
 
@@ -90,7 +95,11 @@ func (p *player) top(r cards.Rank) cards.Card {
 	return p.fort[r][p.fortN[r]-1]
 }
 
-func (p *player) armyIndex(c cards.Card) int { return slices.Index(p.army, c) }
+// holds reports whether c is in the army.
+func (p *player) holds(c cards.Card) bool { return p.held&bit(c) != 0 }
+
+// armySize is the number of army cards.
+func (p *player) armySize() int { return int(p.army.n) }
 
 // task is one automatic step waiting to run (see agenda.go).
 type task struct {
@@ -110,19 +119,29 @@ type tryCount struct {
 	n        uint8
 }
 
+// maxTries bounds the try counts kept at once: one per fortress card and
+// attacker (per card: one per fortress card), and a card's count is
+// dropped when it leaves the fortress.
+const maxTries = 52 * (engine.MaxSeats - 1)
+
 // State is a Watchtower position. It implements engine.State and
 // engine.CardHolder.
+//
+// Everything but the agenda and the events is held in the state itself
+// (fixed arrays, no slices), so a copy is an assignment plus those few
+// buffers (copyFrom).
 type State struct {
 	cfg  config
 	opts engine.Options
 	rng  cards.RNG
 
-	// barracks is the draw pile, top first; known[i] holds one bit per
-	// seat that knows which card lies at position i (all bits: public).
-	barracks []cards.Card
-	known    []uint8
+	// barracks is the draw pile, top first, with who knows each position
+	// (one bit per seat; everyone: public).
+	barracks pile
 
-	players []player
+	// players are the seats' cards and status: players[:cfg.players]
+	// (see all).
+	players [engine.MaxSeats]player
 	phase   phase
 	dealer  int
 	first   int
@@ -133,34 +152,47 @@ type State struct {
 	burnUsed      bool
 	challengeUsed bool
 
-	wait   waitKind
+	wait waitKind
+	// agenda is the pending automatic steps as a stack: the next step is
+	// the last (see agenda.go).
 	agenda []task
 	// aside holds cards set aside between steps: a burned card waiting for
 	// its owner's draw, a card that lost its third try waiting for the
 	// replacement (both public).
-	aside []cards.Card
+	aside cardList
 
 	battle battle
 	free   freeForAll
 	// giver and owed: the seat choosing cards for an empty barracks.
 	giver, owed int
 
-	tries []tryCount
+	tries  [maxTries]tryCount
+	ntries uint8
 	// events are what the action being applied set off; evData and
 	// evSaid hold their list and finished arguments (see event).
 	events []event
 	evData []byte
 	evSaid []said
 
-	end     endReason
-	winners []int
-	detail  said
-	stats   [numMetrics]int
+	end      endReason
+	winners  [engine.MaxSeats]int
+	nwinners uint8
+	detail   said
+	stats    [numMetrics]int
 
 	// mem is the storage the slices above start in (nil for a state built
 	// field by field, which then allocates as it grows); see arena.
 	mem *arena
 }
+
+// all returns the seats' players.
+func (s *State) all() []player { return s.players[:s.cfg.players] }
+
+// tryCounts returns the try counts kept.
+func (s *State) tryCounts() []tryCount { return s.tries[:s.ntries] }
+
+// winnerSeats returns the winners of a finished game, in seat order.
+func (s *State) winnerSeats() []int { return s.winners[:s.nwinners] }
 
 var _ engine.State = (*State)(nil)
 var _ engine.CardHolder = (*State)(nil)
@@ -203,7 +235,7 @@ func (s *State) Returns() []float64 {
 	if s.phase != phaseOver {
 		return engine.Draw(s.cfg.players)
 	}
-	return engine.WinReturns(s.cfg.players, s.winners)
+	return engine.WinReturns(s.cfg.players, s.winnerSeats())
 }
 
 // Result implements engine.State.
@@ -212,7 +244,7 @@ func (s *State) Result() engine.Result {
 	if s.phase == phaseOver {
 		r.Over = true
 		r.End = endNames[s.end]
-		r.Winners = append(r.Winners, s.winners...)
+		r.Winners = append(r.Winners, s.winnerSeats()...)
 		r.Detail, r.DetailI18n = s.detail.text, s.detail.msg
 	}
 	return r
@@ -222,15 +254,15 @@ func (s *State) Result() engine.Result {
 // tells nothing about where any card is.
 func (s *State) AllCards() []cards.Card {
 	out := make([]cards.Card, 0, 52)
-	out = append(out, s.barracks...)
-	out = append(out, s.aside...)
+	out = append(out, s.barracks.cards()...)
+	out = append(out, s.aside.all()...)
 	if s.free.card != cards.NoCard {
 		out = append(out, s.free.card)
 	}
-	for i := range s.players {
+	for i := range s.all() {
 		p := &s.players[i]
-		out = append(out, p.army...)
-		out = append(out, p.row...)
+		out = append(out, p.army.all()...)
+		out = append(out, p.row.all()...)
 		for r := range p.fort {
 			out = append(out, p.fort[r][:p.fortN[r]]...)
 		}
@@ -259,16 +291,8 @@ func (s *State) clone() *State {
 func (s *State) deal(deck []cards.Card) {
 	n := s.cfg.players
 	m := s.mem
-	s.players = m.players[:n]
-	for i := range s.players {
-		s.players[i].army, s.players[i].row = m.army[i][:0], m.row[i][:0]
-	}
-	s.agenda, s.aside, s.tries, s.winners = m.agenda[:0], m.aside[:0], m.tries[:0], m.winners[:0]
+	s.agenda = m.agenda[:0]
 	s.events, s.evData, s.evSaid = m.events[:0], m.evData[:0], m.evSaid[:0]
-	for i := range s.battle.order {
-		s.battle.order[i], s.battle.picks[i] = m.order[i][:0], m.picks[i][:0]
-	}
-	s.free.parts, s.free.order, s.free.picks = m.parts[:0], m.forders[:0], m.fpicks[:0]
 	s.first = (s.dealer + 1) % n
 	i := 0
 	for round := 0; round < 4; round++ {
@@ -279,13 +303,11 @@ func (s *State) deal(deck []cards.Card) {
 	}
 	for round := 0; round < 4; round++ {
 		for k := 0; k < n; k++ {
-			seat := s.seatFrom(s.first, k)
-			s.players[seat].army = append(s.players[seat].army, deck[i])
+			s.addToArmy(s.seatFrom(s.first, k), deck[i], false, false)
 			i++
 		}
 	}
-	s.barracks = append(m.barracks[:0], deck[i:]...)
-	s.known = m.known[:len(s.barracks)]
+	s.barracks.set(deck[i:], nil)
 	s.logf(evDeal, seatArg(s.dealer), seatArg(s.first))
 	s.beginSetup(s.first)
 	s.run()
@@ -294,15 +316,16 @@ func (s *State) deal(deck []cards.Card) {
 // seatFrom returns the seat k places after from, going up the seats.
 func (s *State) seatFrom(from, k int) int { return (from + k) % s.cfg.players }
 
-// order returns the seats still in, in seat order starting at from.
-func (s *State) order(from int) []int {
-	out := make([]int, 0, s.cfg.players)
+// order returns the seats still in, in seat order starting at from: the
+// first n of out.
+func (s *State) order(from int) (out [engine.MaxSeats]int, n int) {
 	for k := 0; k < s.cfg.players; k++ {
 		if seat := s.seatFrom(from, k); !s.players[seat].out {
-			out = append(out, seat)
+			out[n] = seat
+			n++
 		}
 	}
-	return out
+	return out, n
 }
 
 // nextIn returns the next seat still in after seat.
@@ -318,7 +341,7 @@ func (s *State) nextIn(seat int) int {
 // playersIn counts the players still in.
 func (s *State) playersIn() int {
 	n := 0
-	for i := range s.players {
+	for i := range s.all() {
 		if !s.players[i].out {
 			n++
 		}

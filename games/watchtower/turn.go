@@ -19,25 +19,26 @@ func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 	p := &s.players[seat]
 	switch s.wait {
 	case waitBattlePick:
-		for pos := range s.battle.order[s.battle.side()] {
-			if !s.battle.taken(pos) {
+		side := s.battle.side()
+		for pos := range s.battle.order[side].len() {
+			if !s.battle.picks[side].has(pos) {
 				dst = append(dst, pickAction(pos+1))
 			}
 		}
 		return dst
 	case waitFreePick:
-		for pos := range s.free.order[s.free.victim(len(s.free.picks))] {
+		for pos := range s.free.order[s.free.victim(s.free.picks.len())].len() {
 			dst = append(dst, pickAction(pos+1))
 		}
 		return dst
 	case waitGive:
-		for m := cardSet(p.army); m != 0; m &= m - 1 {
+		for m := p.held; m != 0; m &= m - 1 {
 			dst = append(dst, giveAction(cards.Card(bits.TrailingZeros64(m))))
 		}
 		return dst
 	}
 	if !p.onCampaign() {
-		for m := cardSet(p.army); m != 0; m &= m - 1 {
+		for m := p.held; m != 0; m &= m - 1 {
 			dst = append(dst, placeAction(cards.Card(bits.TrailingZeros64(m))))
 		}
 		if !s.burnUsed {
@@ -67,7 +68,7 @@ func cardSet(cs []cards.Card) uint64 {
 // other seat holds two or more of (WT-06).
 func (s *State) legalBurns(seat int, dst []engine.Action) []engine.Action {
 	var doubled uint16
-	for x := range s.players {
+	for x := range s.all() {
 		if x != seat {
 			doubled |= s.players[x].stacks[1]
 		}
@@ -83,14 +84,14 @@ func (s *State) legalBurns(seat int, dst []engine.Action) []engine.Action {
 // checkChallenge and checkCampaignBattle accept, without calling them.
 func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
 	n := s.cfg.players
-	armyA := len(s.players[seat].army)
+	armyA := s.players[seat].armySize()
 	for k := 1; k < n; k++ {
 		def := s.seatFrom(seat, k)
 		d := &s.players[def]
 		if d.out || d.onCampaign() {
 			continue
 		}
-		armyD := len(d.army)
+		armyD := d.armySize()
 		lo, hi := 1, min(2, armyA, armyD)
 		if armyD == 0 {
 			lo, hi = 0, 0
@@ -118,7 +119,7 @@ func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
 	}
 	for k := 1; k < n; k++ {
 		def := s.seatFrom(seat, k)
-		if d := &s.players[def]; !d.out && d.onCampaign() && len(d.army) > 0 {
+		if d := &s.players[def]; !d.out && d.onCampaign() && d.armySize() > 0 {
 			dst = append(dst, campaignBattleAction(def))
 		}
 	}
@@ -165,7 +166,7 @@ func (s *State) check(seat int, d decoded) error {
 		if d.kind != kindGive {
 			return engine.Illegal("watchtower: %s must give %s more to the empty barracks first: give CARD (WT-21)", seatName(seat), counted(s.owed, nounArmyCard))
 		}
-		if s.players[seat].armyIndex(d.card) < 0 {
+		if !s.players[seat].holds(d.card) {
 			return engine.Illegal("watchtower: cannot give %v: it is not in your army", d.card)
 		}
 		return nil
@@ -206,10 +207,10 @@ func (s *State) checkPick(d decoded) error {
 	var n int
 	var taken bool
 	if s.wait == waitBattlePick {
-		n = len(s.battle.order[s.battle.side()])
+		n = s.battle.order[s.battle.side()].len()
 		taken = int(d.slot) <= n && s.battle.taken(int(d.slot)-1)
 	} else {
-		n = len(s.free.order[s.free.victim(len(s.free.picks))])
+		n = s.free.order[s.free.victim(s.free.picks.len())].len()
 	}
 	switch {
 	case int(d.slot) > n:
@@ -225,7 +226,7 @@ func (s *State) checkPlace(seat int, c cards.Card) error {
 	switch {
 	case p.onCampaign():
 		return engine.Illegal("watchtower: cannot place %v: you are on campaign (WT-18)", c)
-	case p.armyIndex(c) < 0:
+	case !p.holds(c):
 		return engine.Illegal("watchtower: cannot place %v: it is not in your army", c)
 	}
 	return nil
@@ -250,7 +251,7 @@ func (s *State) checkBurn(seat int, r cards.Rank) error {
 // doubledBy returns another seat holding 2 or more cards of rank r in their
 // fortress, which forbids burning r (WT-06), or -1.
 func (s *State) doubledBy(seat int, r cards.Rank) int {
-	for x := range s.players {
+	for x := range s.all() {
 		if x != seat && s.players[x].fortN[r] >= 2 {
 			return x
 		}
@@ -264,7 +265,7 @@ func (s *State) checkChallenge(seat, def int, r cards.Rank, k int) error {
 		return engine.Illegal("watchtower: cannot challenge seat %d: challenge another player still in", def+1)
 	}
 	d := &s.players[def]
-	armyA, armyD := len(a.army), len(d.army)
+	armyA, armyD := a.armySize(), d.armySize()
 	switch {
 	case s.challengeUsed:
 		return engine.Illegal("watchtower: cannot challenge: you have already challenged this turn (WT-07)")
@@ -297,7 +298,7 @@ func (s *State) checkCampaignBattle(seat, def int) error {
 		return engine.Illegal("watchtower: a campaign battle is between two players on campaign (WT-19)")
 	case s.allOnCampaign():
 		return engine.Illegal("watchtower: a campaign battle needs a player still in who is not on campaign (WT-19)")
-	case len(s.players[seat].army) == 0 || len(s.players[def].army) == 0:
+	case s.players[seat].armySize() == 0 || s.players[def].armySize() == 0:
 		return engine.Illegal("watchtower: a campaign battle needs cards in both armies (WT-19)")
 	}
 	return nil
@@ -327,7 +328,7 @@ func (s *State) play(seat int, d decoded) {
 	case kindCampaignBattle:
 		s.stats[metricCampaignBattles]++
 		s.logf(evCampaignBattle, seatArg(seat), seatArg(int(d.seat)))
-		s.startBattle(seat, int(d.seat), cards.NoCard, min(3, len(s.players[seat].army), len(s.players[int(d.seat)].army)))
+		s.startBattle(seat, int(d.seat), cards.NoCard, min(3, s.players[seat].armySize(), s.players[int(d.seat)].armySize()))
 	case kindDone:
 		s.logf(evDone, seatArg(seat))
 		if next := s.nextIn(seat); next != s.first {
@@ -365,14 +366,14 @@ func (s *State) place(seat int, c cards.Card) {
 // then puts the card under the barracks (WT-06).
 func (s *State) burn(seat int, r cards.Rank) {
 	c := s.takeTop(seat, r)
-	s.aside = append(s.aside, c)
+	s.aside.push(c)
 	s.burnUsed = true
 	n := 1
 	if IsHigh(r) {
 		n = 2
 	}
 	s.logf(evBurn, seatArg(seat), cardArg(c))
-	s.push(drawTask(seat, n, false), task{kind: taskBottom, card: c})
+	s.push2(drawTask(seat, n, false), task{kind: taskBottom, card: c})
 }
 
 // challenge declares a challenge (WT-07, WT-08) or takes from a vulnerable

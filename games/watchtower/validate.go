@@ -23,8 +23,6 @@ func (s *State) validate() error {
 		return err
 	}
 	switch {
-	case len(s.known) != len(s.barracks):
-		return errors.New("barracks knowledge does not match the barracks")
 	case s.dealer >= n || s.first != (s.dealer+1)%n || s.turn >= n || s.giver >= n:
 		return errors.New("seat out of range")
 	case s.phase > phaseOver || s.wait > waitGive || s.end > endRoundCap:
@@ -32,7 +30,7 @@ func (s *State) validate() error {
 	case (s.phase == phaseOver) != (s.wait == waitNone):
 		return errors.New("the waiting decision does not match the phase")
 	}
-	for i := range s.players {
+	for i := range s.all() {
 		if err := s.players[i].validate(); err != nil {
 			return fmt.Errorf("seat %d: %w", i+1, err)
 		}
@@ -42,17 +40,17 @@ func (s *State) validate() error {
 			return err
 		}
 	}
-	for _, t := range s.tries {
+	for _, t := range s.tryCounts() {
 		if int(t.attacker) >= n || t.attacker < -1 || t.n > 3 || !t.card.Valid() || s.fortressOf(t.card) < 0 {
 			return errors.New("bad try count")
 		}
 	}
-	for _, w := range s.winners {
+	for _, w := range s.winnerSeats() {
 		if w >= n {
 			return errors.New("winner out of range")
 		}
 	}
-	if s.wait == waitGive && (s.owed < 1 || len(s.players[s.giver].army) < s.owed) {
+	if s.wait == waitGive && (s.owed < 1 || s.players[s.giver].armySize() < s.owed) {
 		return errors.New("bad refill gift")
 	}
 	if err := s.validateBattle(); err != nil {
@@ -69,7 +67,7 @@ func (s *State) validateTask(t task) error {
 	}
 	switch t.kind {
 	case taskBottom:
-		if !slices.Contains(s.aside, t.card) {
+		if s.aside.index(t.card) < 0 {
 			return errors.New("a pending step moves a card that is not set aside")
 		}
 	case taskFreeForAll:
@@ -86,10 +84,7 @@ func isArrangement(order, army []cards.Card) bool {
 }
 
 func (p *player) validate() error {
-	var held uint64
-	for _, c := range p.army {
-		held |= bit(c)
-	}
+	held := p.held
 	if p.won&^held != 0 || p.seen&^held != 0 {
 		return errors.New("marks on cards not in the army")
 	}
@@ -119,23 +114,24 @@ func (s *State) validateBattle() error {
 		return nil
 	}
 	if b.attacker >= s.cfg.players || b.defender >= s.cfg.players || b.attacker == b.defender || b.k < 1 || b.k > 3 ||
-		!isArrangement(b.order[0], s.players[b.attacker].army) || !isArrangement(b.order[1], s.players[b.defender].army) {
+		!isArrangement(b.order[0].all(), s.players[b.attacker].army.all()) || !isArrangement(b.order[1].all(), s.players[b.defender].army.all()) {
 		return errors.New("bad battle")
 	}
 	if b.target != cards.NoCard && (!b.target.Valid() || b.target.IsJoker() || s.players[b.defender].top(b.target.Rank()) != b.target) {
 		return errors.New("a battle for a card not on top of the defender's stack")
 	}
 	for i := range b.order {
-		if len(b.picks[i]) > b.k || len(b.order[i]) < b.k || (i == 1 && len(b.picks[0]) < b.k && len(b.picks[1]) > 0) {
+		picks := b.picks[i].pos[:b.picks[i].n]
+		if len(picks) > b.k || b.order[i].len() < b.k || (i == 1 && b.picks[0].len() < b.k && len(picks) > 0) {
 			return errors.New("bad battle picks")
 		}
-		for j, pos := range b.picks[i] {
-			if pos >= len(b.order[i]) || slices.Contains(b.picks[i][:j], pos) {
+		for j, pos := range picks {
+			if int(pos) >= b.order[i].len() || slices.Contains(picks[:j], pos) {
 				return errors.New("bad battle pick")
 			}
 		}
 	}
-	if len(b.picks[1]) == b.k {
+	if b.picks[1].len() == b.k {
 		return errors.New("battle picks complete but unresolved")
 	}
 	return nil
@@ -144,25 +140,25 @@ func (s *State) validateBattle() error {
 func (s *State) validateFree() error {
 	f := &s.free
 	if f.card == cards.NoCard {
-		if s.wait == waitFreePick || len(f.parts) != 0 {
+		if s.wait == waitFreePick || f.parts.n != 0 {
 			return errors.New("waiting for a pick without a free-for-all")
 		}
 		return nil
 	}
-	if s.wait != waitFreePick || f.drawer >= s.cfg.players || len(f.parts) < 2 || len(f.order) != len(f.parts) || len(f.picks) >= len(f.parts) {
+	if s.wait != waitFreePick || f.drawer >= s.cfg.players || f.parts.n < 2 || f.picks.len() >= f.parts.n {
 		return errors.New("bad free-for-all")
 	}
-	for i, x := range f.parts {
-		if x >= s.cfg.players || slices.Contains(f.parts[:i], x) || !isArrangement(f.order[i], s.players[x].army) {
+	for i, x := range f.parts.all() {
+		if x >= s.cfg.players || slices.Contains(f.parts.s[:i], x) || !isArrangement(f.order[i].all(), s.players[x].army.all()) {
 			return errors.New("bad free-for-all participant")
 		}
 	}
-	for i, pos := range f.picks {
-		if pos >= len(f.order[f.victim(i)]) {
+	for i, pos := range f.picks.pos[:f.picks.n] {
+		if int(pos) >= f.order[f.victim(i)].len() {
 			return errors.New("bad free-for-all pick")
 		}
 	}
-	if len(f.order[f.victim(len(f.picks))]) == 0 {
+	if f.order[f.victim(f.picks.len())].len() == 0 {
 		return errors.New("free-for-all pick from an empty army")
 	}
 	return nil

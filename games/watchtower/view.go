@@ -126,7 +126,7 @@ func (s *State) View(seat int) engine.View {
 func (s *State) view(seat int) *View {
 	v := &View{
 		Seat: seat, Phase: []string{"setup", "play", "over"}[s.phase], Turn: s.turn, ToMove: -1,
-		First: s.first, Dealer: s.dealer, Barracks: len(s.barracks), Aside: slices.Clone(s.aside),
+		First: s.first, Dealer: s.dealer, Barracks: s.barracks.len(), Aside: cloneCards(s.aside.all()),
 		BurnUsed: s.burnUsed, ChallengeUsed: s.challengeUsed,
 	}
 	if s.phase != phaseSetup {
@@ -138,15 +138,15 @@ func (s *State) view(seat int) *View {
 		r := s.Result()
 		v.Result = &r
 	}
-	for i, k := range s.known {
+	for i, k := range s.barracks.known() {
 		if k == everyone || (seat >= 0 && k&(1<<seat) != 0) {
-			v.Known = append(v.Known, KnownCard{Position: i + 1, Card: s.barracks[i]})
+			v.Known = append(v.Known, KnownCard{Position: i + 1, Card: s.barracks.at(i)})
 		}
 	}
-	for i := range s.players {
+	for i := range s.all() {
 		v.Players = append(v.Players, s.playerView(i, seat))
 	}
-	for _, t := range s.tries {
+	for _, t := range s.tryCounts() {
 		v.Tries = append(v.Tries, TryView{Card: t.card, Attacker: int(t.attacker), Count: int(t.n)})
 	}
 	v.Pending = s.pendingView()
@@ -155,9 +155,9 @@ func (s *State) view(seat int) *View {
 
 func (s *State) playerView(i, viewer int) PlayerView {
 	p := &s.players[i]
-	pv := PlayerView{Seat: i, Out: p.out, Campaign: p.onCampaign(), ArmySize: len(p.army),
-		Row: slices.Clone(p.row), Tricks: p.tricks, Fortress: []Stack{}}
-	for _, c := range sortedCards(p.army) {
+	pv := PlayerView{Seat: i, Out: p.out, Campaign: p.onCampaign(), ArmySize: p.armySize(),
+		Row: cloneCards(p.row.all()), Tricks: p.tricks, Fortress: []Stack{}}
+	for _, c := range sortedCards(p.army.all()) {
 		if p.seen&bit(c) != 0 {
 			pv.Seen = append(pv.Seen, c)
 		}
@@ -165,8 +165,8 @@ func (s *State) playerView(i, viewer int) PlayerView {
 			pv.Won = append(pv.Won, c)
 		}
 	}
-	if i == viewer {
-		pv.Army = slices.Clone(p.army)
+	if i == viewer && !p.noArmy {
+		pv.Army = slices.Clone(p.army.all()) // not nil: the owner sees their (maybe empty) army
 	}
 	for r := cards.Two; r <= cards.Ace; r++ {
 		if n := int(p.fortN[r]); n > 0 {
@@ -185,12 +185,12 @@ func (s *State) pendingView() *Pending {
 		b := &s.battle
 		side := b.side()
 		pv := &Pending{Kind: "battle", Picker: b.picker(), From: []int{b.attacker, b.defender}[side],
-			Positions: len(b.order[side]), Attacker: b.attacker, Defender: b.defender, K: b.k}
+			Positions: b.order[side].len(), Attacker: b.attacker, Defender: b.defender, K: b.k}
 		if b.target != cards.NoCard {
 			t := b.target
 			pv.Target = &t
 		}
-		for pos := range b.order[side] {
+		for pos := range b.order[side].len() {
 			if !b.taken(pos) {
 				pv.Open = append(pv.Open, pos+1)
 			}
@@ -198,11 +198,11 @@ func (s *State) pendingView() *Pending {
 		return pv
 	case waitFreePick:
 		f := &s.free
-		from := f.victim(len(f.picks))
+		from := f.victim(f.picks.len())
 		c := f.card
-		pv := &Pending{Kind: "free-for-all", Picker: f.picker(), From: f.parts[from],
-			Positions: len(f.order[from]), Contested: &c, Participants: slices.Clone(f.parts)}
-		for pos := range f.order[from] {
+		pv := &Pending{Kind: "free-for-all", Picker: f.picker(), From: f.parts.s[from],
+			Positions: f.order[from].len(), Contested: &c, Participants: slices.Clone(f.parts.all())}
+		for pos := range f.order[from].len() {
 			pv.Open = append(pv.Open, pos+1)
 		}
 		return pv
@@ -210,6 +210,14 @@ func (s *State) pendingView() *Pending {
 		return &Pending{Kind: "give", Picker: s.giver, From: s.giver, Owed: s.owed}
 	}
 	return nil
+}
+
+// cloneCards copies cs; nil when it is empty.
+func cloneCards(cs []cards.Card) []cards.Card {
+	if len(cs) == 0 {
+		return nil
+	}
+	return slices.Clone(cs)
 }
 
 // String renders the view for people.

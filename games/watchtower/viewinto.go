@@ -33,11 +33,11 @@ func (s *State) viewInto(v *View, seat int) {
 	players, known, aside, tries, pending := v.Players, v.Known[:0], v.Aside[:0], v.Tries[:0], v.Pending
 	*v = View{
 		Seat: seat, Phase: phaseNames[s.phase], Turn: s.turn, ToMove: -1,
-		First: s.first, Dealer: s.dealer, Barracks: len(s.barracks),
+		First: s.first, Dealer: s.dealer, Barracks: s.barracks.len(),
 		BurnUsed: s.burnUsed, ChallengeUsed: s.challengeUsed,
 	}
-	if len(s.aside) > 0 {
-		v.Aside = append(aside, s.aside...)
+	if s.aside.len() > 0 {
+		v.Aside = append(aside, s.aside.all()...)
 	}
 	if s.phase != phaseSetup {
 		v.Round = s.roundsPlayed()
@@ -48,26 +48,26 @@ func (s *State) viewInto(v *View, seat int) {
 		r := s.Result()
 		v.Result = &r
 	}
-	for i, k := range s.known {
+	for i, k := range s.barracks.known() {
 		if k == everyone || (seat >= 0 && k&(1<<seat) != 0) {
-			known = append(known, KnownCard{Position: i + 1, Card: s.barracks[i]})
+			known = append(known, KnownCard{Position: i + 1, Card: s.barracks.at(i)})
 		}
 	}
 	if len(known) > 0 {
 		v.Known = known
 	}
-	for len(players) < len(s.players) {
+	for len(players) < s.cfg.players {
 		if len(players) < cap(players) {
 			players = players[:len(players)+1] // an earlier view's player, buffers kept
 		} else {
 			players = append(players, PlayerView{})
 		}
 	}
-	v.Players = players[:len(s.players)]
+	v.Players = players[:s.cfg.players]
 	for i := range v.Players {
 		s.playerViewInto(&v.Players[i], i, seat)
 	}
-	for _, t := range s.tries {
+	for _, t := range s.tryCounts() {
 		tries = append(tries, TryView{Card: t.card, Attacker: int(t.attacker), Count: int(t.n)})
 	}
 	if len(tries) > 0 {
@@ -82,8 +82,8 @@ var phaseNames = [...]string{"setup", "play", "over"}
 func (s *State) playerViewInto(pv *PlayerView, i, viewer int) {
 	p := &s.players[i]
 	army, won, seen, fort, tower, row := pv.Army[:0], pv.Won[:0], pv.Seen[:0], pv.Fortress[:0], pv.Tower[:0], pv.Row[:0]
-	*pv = PlayerView{Seat: i, Out: p.out, Campaign: p.onCampaign(), ArmySize: len(p.army), Tricks: p.tricks}
-	for m := cardSet(p.army); m != 0; m &= m - 1 {
+	*pv = PlayerView{Seat: i, Out: p.out, Campaign: p.onCampaign(), ArmySize: p.armySize(), Tricks: p.tricks}
+	for m := p.held; m != 0; m &= m - 1 {
 		c := cards.Card(bits.TrailingZeros64(m))
 		if p.seen&bit(c) != 0 {
 			seen = append(seen, c)
@@ -98,11 +98,11 @@ func (s *State) playerViewInto(pv *PlayerView, i, viewer int) {
 	if len(won) > 0 {
 		pv.Won = won
 	}
-	if i == viewer && p.army != nil { // nil after elimination or the rows: no army shown
+	if i == viewer && !p.noArmy { // none after elimination or the rows: no army shown
 		if army == nil {
 			army = []cards.Card{} // not nil: the owner sees their (maybe empty) army
 		}
-		pv.Army = append(army, p.army...)
+		pv.Army = append(army, p.army.all()...)
 	}
 	for r := cards.Two; r <= cards.Ace; r++ {
 		n := int(p.fortN[r])
@@ -124,8 +124,8 @@ func (s *State) playerViewInto(pv *PlayerView, i, viewer int) {
 	if p.onCampaign() {
 		pv.Tower = append(tower, p.tower[:]...)
 	}
-	if len(p.row) > 0 {
-		pv.Row = append(row, p.row...)
+	if p.row.len() > 0 {
+		pv.Row = append(row, p.row.all()...)
 	}
 }
 
@@ -144,24 +144,24 @@ func (s *State) pendingInto(pv *Pending) *Pending {
 		b := &s.battle
 		side := b.side()
 		*pv = Pending{Kind: "battle", Picker: b.picker(), From: b.seat(side),
-			Positions: len(b.order[side]), Attacker: b.attacker, Defender: b.defender, K: b.k}
+			Positions: b.order[side].len(), Attacker: b.attacker, Defender: b.defender, K: b.k}
 		if b.target != cards.NoCard {
 			pv.target = b.target
 			pv.Target = &pv.target
 		}
-		for pos := range b.order[side] {
+		for pos := range b.order[side].len() {
 			if !b.taken(pos) {
 				open = append(open, pos+1)
 			}
 		}
 	case waitFreePick:
 		f := &s.free
-		from := f.victim(len(f.picks))
-		*pv = Pending{Kind: "free-for-all", Picker: f.picker(), From: f.parts[from],
-			Positions: len(f.order[from]), Participants: append(parts, f.parts...)}
+		from := f.victim(f.picks.len())
+		*pv = Pending{Kind: "free-for-all", Picker: f.picker(), From: f.parts.s[from],
+			Positions: f.order[from].len(), Participants: append(parts, f.parts.all()...)}
 		pv.target = f.card
 		pv.Contested = &pv.target
-		for pos := range f.order[from] {
+		for pos := range f.order[from].len() {
 			open = append(open, pos+1)
 		}
 	case waitGive:
