@@ -56,32 +56,53 @@ type decoded struct {
 	slot uint8
 }
 
-// decode splits a; ok is false for a value no action encodes to.
+// decode splits a; ok is false for a value no action encodes to. It makes
+// no branch on the kind (a random player's actions come in no predictable
+// order, and Apply dispatches on the kind once, after this): each kind's
+// valid operand bytes are sets in the tables of operands.
 func decode(a engine.Action) (d decoded, ok bool) {
-	d.kind = uint8(a)
-	b1, b2, b3 := uint8(a>>8), uint8(a>>16), uint8(a>>24)
-	rest := uint64(a) >> 32
-	switch d.kind {
-	case kindPlace, kindGive:
-		d.card = cards.Card(b1)
-		ok = d.card.Valid() && !d.card.IsJoker() && a>>16 == 0
-	case kindBurn:
-		d.rank = cards.Rank(b1)
-		ok = d.rank >= cards.Two && d.rank <= cards.Ace && a>>16 == 0
-	case kindChallenge:
-		d.seat, d.rank, d.k = b1, cards.Rank(b2), b3
-		ok = d.seat < engine.MaxSeats && d.rank >= cards.Two && d.rank <= cards.Ace && d.k <= 2 && rest == 0
-	case kindCampaignBattle:
-		d.seat = b1
-		ok = d.seat < engine.MaxSeats && a>>16 == 0
-	case kindPick:
-		d.slot = b1
-		ok = d.slot >= 1 && a>>16 == 0
-	case kindDone, kindEnd:
-		ok = a>>8 == 0
+	kind, b1, b2, b3 := uint8(a)&15, uint8(a>>8), uint8(a>>16), uint8(a>>24)
+	d = decoded{kind: uint8(a), card: cards.Card(b1), seat: b1, k: b3, slot: b1, rank: cards.Rank(b1)}
+	if d.kind == kindChallenge {
+		d.rank = cards.Rank(b2)
 	}
+	v := &operands[kind]
+	ok = a < 1<<32 && d.kind < 16 && v.b1.has(b1) && v.b2.has(b2) && v.b3.has(b3)
 	return d, ok
 }
+
+// byteSet is a set of byte values.
+type byteSet [4]uint64
+
+func (b *byteSet) has(x uint8) bool { return b[x>>6]>>(x&63)&1 != 0 }
+
+func (b *byteSet) add(lo, hi uint8) {
+	for x := int(lo); x <= int(hi); x++ {
+		b[x>>6] |= 1 << (x & 63)
+	}
+}
+
+// operands holds, for each kind, the values each operand byte may take
+// (0 only, for an operand the kind does not have); a kind without any
+// value is no kind.
+var operands = func() (t [16]struct{ b1, b2, b3 byteSet }) {
+	for k := range t {
+		t[k].b2.add(0, 0)
+		t[k].b3.add(0, 0)
+	}
+	t[kindPlace].b1.add(uint8(cards.New(cards.Two, cards.Clubs)), uint8(cards.New(cards.Ace, cards.Spades)))
+	t[kindGive].b1 = t[kindPlace].b1
+	t[kindBurn].b1.add(uint8(cards.Two), uint8(cards.Ace))
+	t[kindChallenge].b1.add(0, engine.MaxSeats-1)
+	t[kindChallenge].b2 = byteSet{}
+	t[kindChallenge].b2.add(uint8(cards.Two), uint8(cards.Ace))
+	t[kindChallenge].b3.add(1, 2)
+	t[kindCampaignBattle].b1.add(0, engine.MaxSeats-1)
+	t[kindPick].b1.add(1, 255)
+	t[kindDone].b1.add(0, 0)
+	t[kindEnd].b1.add(0, 0)
+	return t
+}()
 
 // ActionKind is what an action does, as ActionFields reports it.
 type ActionKind int
@@ -119,7 +140,23 @@ type ActionFields struct {
 // action encodes to.
 func Fields(a engine.Action) (f ActionFields, ok bool) {
 	d, ok := decode(a)
-	return ActionFields{Kind: ActionKind(d.kind), Card: d.card, Rank: d.rank, Seat: int(d.seat), K: int(d.k), Slot: int(d.slot)}, ok
+	f.Kind = ActionKind(d.kind)
+	if !ok {
+		return f, false
+	}
+	switch d.kind {
+	case kindPlace, kindGive:
+		f.Card = d.card
+	case kindBurn:
+		f.Rank = d.rank
+	case kindChallenge:
+		f.Seat, f.Rank, f.K = int(d.seat), d.rank, int(d.k)
+	case kindCampaignBattle:
+		f.Seat = int(d.seat)
+	case kindPick:
+		f.Slot = int(d.slot)
+	}
+	return f, true
 }
 
 // ActionString implements engine.State.

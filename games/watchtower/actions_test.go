@@ -54,3 +54,63 @@ func TestActionForHidesGivenCard(t *testing.T) {
 		t.Errorf("TellAction(place) = %q, want %q", got, "place 7H")
 	}
 }
+
+// decodeReference is decode as first written, one case per kind.
+func decodeReference(a engine.Action) (d decoded, ok bool) {
+	d.kind = uint8(a)
+	b1, b2, b3 := uint8(a>>8), uint8(a>>16), uint8(a>>24)
+	rest := uint64(a) >> 32
+	switch d.kind {
+	case kindPlace, kindGive:
+		d.card = cards.Card(b1)
+		ok = d.card.Valid() && !d.card.IsJoker() && a>>16 == 0
+	case kindBurn:
+		d.rank = cards.Rank(b1)
+		ok = d.rank >= cards.Two && d.rank <= cards.Ace && a>>16 == 0
+	case kindChallenge:
+		d.seat, d.rank, d.k = b1, cards.Rank(b2), b3
+		ok = d.seat < engine.MaxSeats && d.rank >= cards.Two && d.rank <= cards.Ace && d.k <= 2 && rest == 0
+	case kindCampaignBattle:
+		d.seat = b1
+		ok = d.seat < engine.MaxSeats && a>>16 == 0
+	case kindPick:
+		d.slot = b1
+		ok = d.slot >= 1 && a>>16 == 0
+	case kindDone, kindEnd:
+		ok = a>>8 == 0
+	}
+	return d, ok
+}
+
+// decode accepts exactly the encodings the reference accepts, with the
+// same operands, for every kind byte and first operand, the other
+// operands' edge values and random words.
+func TestDecodeMatchesReference(t *testing.T) {
+	check := func(a engine.Action) {
+		t.Helper()
+		want, wantOK := decodeReference(a)
+		got, ok := decode(a)
+		if ok != wantOK {
+			t.Fatalf("decode(%#x) ok = %v, want %v", uint64(a), ok, wantOK)
+		}
+		f, _ := Fields(a)
+		if ok && (got.kind != want.kind || f != (ActionFields{Kind: ActionKind(want.kind), Card: want.card, Rank: want.rank,
+			Seat: int(want.seat), K: int(want.k), Slot: int(want.slot)})) {
+			t.Fatalf("decode(%#x) = %+v, Fields %+v, want %+v", uint64(a), got, f, want)
+		}
+	}
+	for kind := range 256 {
+		for b1 := range 256 {
+			for _, b2 := range []uint64{0, 1, 2, 14, 15, 255} {
+				for _, b3 := range []uint64{0, 1, 2, 3, 255} {
+					check(engine.Action(uint64(kind) | uint64(b1)<<8 | b2<<16 | b3<<24))
+				}
+			}
+			check(engine.Action(uint64(kind) | uint64(b1)<<8 | 1<<40))
+		}
+	}
+	rng := cards.NewRNG(1)
+	for range 100000 {
+		check(engine.Action(rng.Uint64() >> (rng.IntN(64))))
+	}
+}

@@ -72,10 +72,19 @@ func (s *State) run() {
 // settle runs when no step is pending: the last-player and showdown checks,
 // then the turn passes on if its player is out, else it waits for them.
 func (s *State) settle() {
+	in, home := 0, 0 // players still in; of them, those not on campaign
+	for i := range s.all() {
+		if p := &s.players[i]; !p.out {
+			in++
+			if !p.onCampaign() {
+				home++
+			}
+		}
+	}
 	switch {
-	case s.playersIn() == 1:
+	case in == 1:
 		s.endByElimination()
-	case s.phase == phasePlay && s.allOnCampaign():
+	case s.phase == phasePlay && home == 0:
 		s.showdown()
 	case s.players[s.turn].out:
 		s.endTurn()
@@ -136,7 +145,7 @@ func (s *State) execDraw(t task) {
 				s.push2(task{kind: taskRefill}, t)
 				return
 			}
-			s.logf(evDrawNothing, seatArg(seat))
+			s.log1(evDrawNothing, seatArg(seat))
 			refilled = false
 			continue
 		}
@@ -145,14 +154,14 @@ func (s *State) execDraw(t task) {
 		switch {
 		case t.flag:
 			s.toFortress(seat, c)
-			s.logf(evDrawFortress, seatArg(seat), cardArg(c))
+			s.log2(evDrawFortress, seatArg(seat), cardArg(c))
 		case public:
 			// Everyone knew the card on top, so everyone knows who holds it.
 			s.addToArmy(seat, c, false, true)
-			s.logf(evDrawKnown, seatArg(seat), cardArg(c))
+			s.log2(evDrawKnown, seatArg(seat), cardArg(c))
 		default:
 			s.addToArmy(seat, c, false, false)
-			s.logf(evDraw, seatArg(seat))
+			s.log1(evDraw, seatArg(seat))
 		}
 	}
 }
@@ -161,7 +170,7 @@ func (s *State) execDraw(t task) {
 // order from the current player, then the single fortress cards.
 func (s *State) refill() {
 	s.stats[metricRefills]++
-	s.logf(evRefill)
+	s.log0(evRefill)
 	s.push(task{kind: taskSingles})
 	in, n := s.order(s.turn)
 	for i := n - 1; i >= 0; i-- {
@@ -191,7 +200,7 @@ func giftSize(n int) int {
 func (s *State) execGive(seat, n int) {
 	p := &s.players[seat]
 	p.seen = 0
-	s.logf(evGive, seatArg(seat), countArg(n, nounArmyCard))
+	s.log2(evGive, seatArg(seat), countArg(n, nounArmyCard))
 	if s.cfg.ownerGives {
 		s.giver, s.owed, s.wait = seat, n, waitGive
 		return
@@ -221,7 +230,7 @@ func (s *State) singlesIn() {
 		}
 	}
 	s.shuffleBarracks()
-	s.logf(evSingles, s.cardsArg(moved), countArg(s.barracks.len(), nounCard))
+	s.log2(evSingles, s.cardsArg(moved), countArg(s.barracks.len(), nounCard))
 }
 
 // allOnCampaign reports whether every player still in is on campaign.
@@ -245,7 +254,7 @@ func (s *State) beginSetup(seat int) {
 func (s *State) beginTurn(seat int) {
 	s.turn, s.burnUsed, s.challengeUsed = seat, false, false
 	s.turns++
-	s.logf(evTurn, intArg(s.turns), intArg(s.rounds+1), seatArg(seat))
+	s.log3(evTurn, intArg(s.turns), intArg(s.rounds+1), seatArg(seat))
 	if !s.players[seat].onCampaign() {
 		s.push(drawTask(seat, 1, false))
 	}
@@ -266,4 +275,10 @@ func (s *State) endTurn() {
 }
 
 // rel is seat's place in the turn order (0 for the first player).
-func (s *State) rel(seat int) int { return (seat - s.first + s.cfg.players) % s.cfg.players }
+func (s *State) rel(seat int) int {
+	x := seat - s.first
+	if x < 0 {
+		x += s.cfg.players
+	}
+	return x
+}

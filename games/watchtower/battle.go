@@ -65,7 +65,7 @@ func (s *State) startBattle(att, def int, target cards.Card, k int) {
 func (s *State) pickInBattle(pos int) {
 	b := &s.battle
 	side := b.side()
-	s.logf(evPick, seatArg(b.picker()), intArg(pos+1), seatArg([2]int{b.attacker, b.defender}[side]))
+	s.log3(evPick, seatArg(b.picker()), intArg(pos+1), seatArg([2]int{b.attacker, b.defender}[side]))
 	b.picks[side].push(pos)
 	if b.picks[1].len() == b.k {
 		s.wait = waitNone
@@ -137,7 +137,7 @@ func (s *State) resolveBattle() {
 	if w == 0 {
 		c := s.takeTop(b.defender, b.target.Rank())
 		s.addToArmy(b.attacker, c, true, true)
-		s.logf(evTakes, seatArg(b.attacker), cardArg(c))
+		s.log2(evTakes, seatArg(b.attacker), cardArg(c))
 	}
 	if w == 1 && b.emptyFortress {
 		s.eliminate(b.attacker)
@@ -153,7 +153,7 @@ func (s *State) logFlip(b *battle, fought [2][]cards.Card, w int) {
 	if w >= 0 {
 		outcome = outcomeArg([2]int{b.attacker, b.defender}[w])
 	}
-	s.logf(evFlip, seatArg(b.attacker), s.cardsArg(fought[0]), seatArg(b.defender), s.cardsArg(fought[1]), outcome)
+	s.log5(evFlip, seatArg(b.attacker), s.cardsArg(fought[0]), seatArg(b.defender), s.cardsArg(fought[1]), outcome)
 }
 
 // flipOutcome is the seat that won a flip, or -1 for a draw; it formats
@@ -220,7 +220,7 @@ func (s *State) royalReturns(b *battle, fought [2][]cards.Card, w int) {
 		}
 	}
 	if len(back) > 0 {
-		s.logf(evRoyals, s.cardsArg(back))
+		s.log1(evRoyals, s.cardsArg(back))
 	}
 }
 
@@ -239,13 +239,13 @@ func (s *State) countTry(att, def int, target cards.Card) {
 	}
 	s.tries[i].n++
 	if s.tries[i].n < 3 {
-		s.logf(evTried, cardArg(target), timesArg(s.tries[i].n))
+		s.log2(evTried, cardArg(target), timesArg(s.tries[i].n))
 		return
 	}
 	s.stats[metricThirdTries]++
 	c := s.takeTop(def, target.Rank())
 	s.aside.push(c)
-	s.logf(evThirdTry, cardArg(c), seatArg(def))
+	s.log2(evThirdTry, cardArg(c), seatArg(def))
 	s.push3(drawTask(def, 1, true), task{kind: taskBottom, card: c}, task{kind: taskCheckFortress, seat: int8(def)})
 }
 
@@ -275,5 +275,5 @@ func (s *State) eliminate(seat int) {
 	p.army.clear()
 	p.held, p.won, p.seen, p.out, p.noArmy = 0, 0, 0, true, true
 	s.stats[metricEliminations]++
-	s.logf(evEliminated, seatArg(seat))
+	s.log1(evEliminated, seatArg(seat))
 }

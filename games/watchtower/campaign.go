@@ -29,7 +29,7 @@ func (s *State) complete(seat int) {
 	p.stacks = [4]uint16{}
 	s.dropTries(func(t tryCount) bool { return s.fortressOf(t.card) < 0 })
 	s.stats[metricCampaignsWon]++
-	s.logf(evCompletes, seatArg(seat), rankArg(p.tower[0].Rank()))
+	s.log2(evCompletes, seatArg(seat), rankArg(p.tower[0].Rank()))
 	if p.armySize() == 0 {
 		s.loseCampaign(seat)
 	}
@@ -61,7 +61,7 @@ func (s *State) loseCampaign(seat int) {
 	if seat == s.turn && s.phase == phasePlay {
 		s.challengeUsed = true
 	}
-	s.logf(evCampaignLost, seatArg(seat), rankArg(t[0].Rank()))
+	s.log2(evCampaignLost, seatArg(seat), rankArg(t[0].Rank()))
 	s.push2(drawTask(seat, 2, true), drawTask(seat, 2, false))
 }
 
@@ -140,14 +140,14 @@ func (s *State) mostTricks(dst, seats []int) []int {
 }
 
 func (s *State) logRows(seats []int) {
-	s.logf(evRows, s.rowsArg(seats))
+	s.log1(evRows, s.rowsArg(seats))
 }
 
 // showdown ends the game when every player still in is on campaign (WT-22).
 func (s *State) showdown() {
 	in, n := s.order(s.first)
 	seats := in[:n]
-	s.logf(evShowdown)
+	s.log0(evShowdown)
 	s.layRows(seats)
 	var buf [engine.MaxSeats]int
 	most := s.playRows(buf[:0], seats)
@@ -178,7 +178,7 @@ func (s *State) towerBattle(tied []int) {
 		p.row.clear()
 	}
 	s.shuffleBarracks()
-	s.logf(evTowerBattle, s.seatsArg(tied))
+	s.log1(evTowerBattle, s.seatsArg(tied))
 	for drew := true; drew; {
 		drew = false
 		for _, x := range tied {
@@ -213,7 +213,7 @@ func (s *State) towerBattle(tied []int) {
 // the players still in who hold army cards, ties broken on tower rank,
 // still tied a shared result.
 func (s *State) roundCap() {
-	s.logf(evRoundCap, intArg(s.rounds))
+	s.log1(evRoundCap, intArg(s.rounds))
 	var seatBuf, mostBuf, bestBuf [engine.MaxSeats]int
 	seats := seatBuf[:0]
 	in, n := s.order(s.first)
@@ -268,7 +268,7 @@ func (s *State) finish(why endReason, winners []int, detail said) {
 	s.end, s.detail = why, detail
 	s.nwinners = uint8(copy(s.winners[:], winners))
 	slices.Sort(s.winnerSeats())
-	s.logf(evGameOver, s.saidArg(detail))
+	s.log1(evGameOver, s.saidArg(detail))
 }
 
 // seatList names seats: "seat 1 and seat 3".

@@ -319,7 +319,7 @@ func readState(r *reader) *State {
 		s.ntries++
 	}
 	for n := r.count(); n > 0; n-- {
-		s.logf(evText, s.saidArg(r.said()))
+		s.log1(evText, s.saidArg(r.said()))
 	}
 	s.end = endReason(r.byte())
 	winners := r.ints()

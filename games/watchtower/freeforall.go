@@ -26,7 +26,12 @@ func (f *freeForAll) reset() { *f = freeForAll{} }
 func (f *freeForAll) picker() int { return f.parts.s[f.picks.n] }
 
 // victim is the index of the participant parts[i] picks from.
-func (f *freeForAll) victim(i int) int { return (i + f.parts.n - 1) % f.parts.n }
+func (f *freeForAll) victim(i int) int {
+	if i == 0 {
+		return f.parts.n - 1
+	}
+	return i - 1
+}
 
 // startFreeForAll sets aside seat's 4th card c and lets the players not on
 // campaign with army cards contest it (WT-16, WT-17).
@@ -43,7 +48,7 @@ func (s *State) startFreeForAll(seat int, c cards.Card) {
 	}
 	s.free.reset()
 	s.free.drawer, s.free.card = seat, c
-	s.logf(evFreeForAll, cardArg(c), seatArg(seat))
+	s.log2(evFreeForAll, cardArg(c), seatArg(seat))
 	s.playFreeForAll(parts)
 }
 
@@ -76,7 +81,7 @@ func (s *State) playFreeForAll(parts []int) {
 func (s *State) pickInFreeForAll(pos int) {
 	f := &s.free
 	i := f.picks.len()
-	s.logf(evPick, seatArg(f.parts.s[i]), intArg(pos+1), seatArg(f.parts.s[f.victim(i)]))
+	s.log3(evPick, seatArg(f.parts.s[i]), intArg(pos+1), seatArg(f.parts.s[f.victim(i)]))
 	f.picks.push(pos)
 	if f.picks.len() < f.parts.n {
 		return
@@ -106,20 +111,20 @@ func (s *State) flipFreeForAll() {
 			top = append(top, owner)
 		}
 	}
-	s.logf(evFreeFlip, seatArg(f.parts.s[0]), s.cardsArg(shown))
+	s.log2(evFreeFlip, seatArg(f.parts.s[0]), s.cardsArg(shown))
 	if len(top) == 1 {
 		s.awardContested(top[0])
 		return
 	}
 	if f.attempt < 3 {
-		s.logf(evFreeReplay, intArg(len(top)))
+		s.log1(evFreeReplay, intArg(len(top)))
 		s.playFreeForAll(top)
 		return
 	}
 	c := f.card
 	s.free.reset()
 	s.toBottom(c, everyone)
-	s.logf(evFreeTiedOut, cardArg(c))
+	s.log1(evFreeTiedOut, cardArg(c))
 }
 
 // awardContested gives the contested card to seat: back on the drawer's
@@ -129,10 +134,10 @@ func (s *State) awardContested(seat int) {
 	s.free.reset()
 	if seat == drawer {
 		s.toFortress(seat, card)
-		s.logf(evFreeCompletes, seatArg(seat), cardArg(card))
+		s.log2(evFreeCompletes, seatArg(seat), cardArg(card))
 		s.complete(seat)
 		return
 	}
 	s.addToArmy(seat, card, true, true)
-	s.logf(evFreeTakes, seatArg(seat), cardArg(card))
+	s.log2(evFreeTakes, seatArg(seat), cardArg(card))
 }

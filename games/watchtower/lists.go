@@ -124,10 +124,11 @@ func (p *pile) set(cs []cards.Card, known []uint8) {
 
 // positions are the blind picks made so far: positions in an army's hidden
 // order, from 0 (at most 3 a side in a battle, one a participant in a
-// free-for-all).
+// free-for-all), in the order picked and as a set.
 type positions struct {
-	n   uint8
-	pos [engine.MaxSeats]uint8
+	n     uint8
+	pos   [engine.MaxSeats]uint8
+	taken uint64
 }
 
 func (p *positions) len() int { return int(p.n) }
@@ -135,19 +136,13 @@ func (p *positions) len() int { return int(p.n) }
 func (p *positions) push(pos int) {
 	p.pos[p.n] = uint8(pos)
 	p.n++
+	p.taken |= 1 << uint(pos)
 }
 
 func (p *positions) at(i int) int { return int(p.pos[i]) }
 
 // has reports whether pos was picked.
-func (p *positions) has(pos int) bool {
-	for _, x := range p.pos[:p.n] {
-		if int(x) == pos {
-			return true
-		}
-	}
-	return false
-}
+func (p *positions) has(pos int) bool { return p.taken>>uint(pos)&1 != 0 }
 
 // ints returns the picks as ints (for the codec and views).
 func (p *positions) ints() []int {

@@ -272,12 +272,40 @@ func (s *State) rowsText(off int) string {
 	return strings.Join(parts, "; ")
 }
 
-// logf records a public event of the action being applied; it takes at most
-// maxEventArgs arguments.
-func (s *State) logf(k eventKind, args ...earg) {
-	e := event{kind: k}
-	e.n = uint8(copy(e.args[:], args))
-	s.events = append(s.events, e)
+// logN record a public event of the action being applied with N
+// arguments. The event is written in place, field by field: an event built
+// aside and copied in stalled the copy (its 4-byte fields were read back
+// as wider words before the writes had landed).
+func (s *State) log0(k eventKind) { s.event(k, 0) }
+
+func (s *State) log1(k eventKind, a earg) { s.event(k, 1).args[0] = a }
+
+func (s *State) log2(k eventKind, a, b earg) {
+	e := s.event(k, 2)
+	e.args[0], e.args[1] = a, b
+}
+
+func (s *State) log3(k eventKind, a, b, c earg) {
+	e := s.event(k, 3)
+	e.args[0], e.args[1], e.args[2] = a, b, c
+}
+
+func (s *State) log4(k eventKind, a, b, c, d earg) {
+	e := s.event(k, 4)
+	e.args[0], e.args[1], e.args[2], e.args[3] = a, b, c, d
+}
+
+func (s *State) log5(k eventKind, a, b, c, d, f earg) {
+	e := s.event(k, 5)
+	e.args[0], e.args[1], e.args[2], e.args[3], e.args[4] = a, b, c, d, f
+}
+
+// event appends an event of kind k with n arguments, to be filled in.
+func (s *State) event(k eventKind, n uint8) *event {
+	s.events = append(s.events, event{})
+	e := &s.events[len(s.events)-1]
+	e.kind, e.n = k, n
+	return e
 }
 
 // clearEvents forgets the events of the previous action.

@@ -308,13 +308,21 @@ func (s *State) deal(deck []cards.Card) {
 		}
 	}
 	s.barracks.set(deck[i:], nil)
-	s.logf(evDeal, seatArg(s.dealer), seatArg(s.first))
+	s.log2(evDeal, seatArg(s.dealer), seatArg(s.first))
 	s.beginSetup(s.first)
 	s.run()
 }
 
 // seatFrom returns the seat k places after from, going up the seats.
-func (s *State) seatFrom(from, k int) int { return (from + k) % s.cfg.players }
+// (k is at most the number of players; no division, which costs more than
+// the rest of a legal-action listing.)
+func (s *State) seatFrom(from, k int) int {
+	x := from + k
+	if x >= s.cfg.players {
+		x -= s.cfg.players
+	}
+	return x
+}
 
 // order returns the seats still in, in seat order starting at from: the
 // first n of out.
@@ -336,15 +344,4 @@ func (s *State) nextIn(seat int) int {
 		}
 	}
 	return seat
-}
-
-// playersIn counts the players still in.
-func (s *State) playersIn() int {
-	n := 0
-	for i := range s.all() {
-		if !s.players[i].out {
-			n++
-		}
-	}
-	return n
 }

@@ -8,6 +8,11 @@ import (
 	"cardtable/engine"
 )
 
+// maxLegal bounds the number of actions legal at once: every card of an
+// army placed, 13 burns, challenges with 1 and 2 cards for 13 ranks of 3
+// defenders, 3 campaign battles, and end.
+const maxLegal = 52 + 13 + 3*13*2 + 3 + 1
+
 // Legal implements engine.State. The order is stable: places (cards in
 // ascending order), burns (ranks up), then in play challenges (defenders in
 // seat order after seat, ranks up, K up) and campaign battles, then done or
@@ -16,42 +21,128 @@ func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 	if s.phase == phaseOver || seat != s.mover() {
 		return dst
 	}
+	start := len(dst)
+	dst = slices.Grow(dst, maxLegal)
+	n := s.legalInto(seat, (*[maxLegal]engine.Action)(dst[start:start+maxLegal]))
+	return dst[:start+n]
+}
+
+// legalInto writes Legal's actions for seat, the seat to move, into out
+// and returns how many there are. Each list is a walk over a bit set,
+// written by index: its only unpredictable branch is the walk's end.
+func (s *State) legalInto(seat int, out *[maxLegal]engine.Action) int {
 	p := &s.players[seat]
+	n := 0
 	switch s.wait {
 	case waitBattlePick:
-		side := s.battle.side()
-		for pos := range s.battle.order[side].len() {
-			if !s.battle.picks[side].has(pos) {
-				dst = append(dst, pickAction(pos+1))
-			}
+		b := &s.battle
+		side := b.side()
+		for m := lowBits(b.order[side].len()) &^ b.picks[side].taken; m != 0; m &= m - 1 {
+			out[n] = pickAction(bits.TrailingZeros64(m) + 1)
+			n++
 		}
-		return dst
+		return n
 	case waitFreePick:
-		for pos := range s.free.order[s.free.victim(s.free.picks.len())].len() {
-			dst = append(dst, pickAction(pos+1))
+		for m := lowBits(s.free.order[s.free.victim(s.free.picks.len())].len()); m != 0; m &= m - 1 {
+			out[n] = pickAction(bits.TrailingZeros64(m) + 1)
+			n++
 		}
-		return dst
+		return n
 	case waitGive:
 		for m := p.held; m != 0; m &= m - 1 {
-			dst = append(dst, giveAction(cards.Card(bits.TrailingZeros64(m))))
+			out[n] = giveAction(cards.Card(bits.TrailingZeros64(m)))
+			n++
 		}
-		return dst
+		return n
 	}
 	if !p.onCampaign() {
 		for m := p.held; m != 0; m &= m - 1 {
-			dst = append(dst, placeAction(cards.Card(bits.TrailingZeros64(m))))
+			out[n] = placeAction(cards.Card(bits.TrailingZeros64(m)))
+			n++
 		}
 		if !s.burnUsed {
-			dst = s.legalBurns(seat, dst)
+			for m := p.stacks[0] &^ s.doubled(seat); m != 0; m &= m - 1 {
+				out[n] = burnAction(cards.Rank(bits.TrailingZeros16(m)))
+				n++
+			}
 		}
 	}
 	if s.phase == phaseSetup {
-		return append(dst, Done)
+		out[n] = Done
+		return n + 1
 	}
 	if !s.challengeUsed {
-		dst = s.legalChallenges(seat, dst)
+		n = s.legalChallenges(seat, out, n)
 	}
-	return append(dst, End)
+	out[n] = End
+	return n + 1
+}
+
+// lowBits is the set of positions 0..n-1.
+func lowBits(n int) uint64 { return 1<<uint(n) - 1 }
+
+// doubled is the ranks another seat holds two or more of in its fortress,
+// which seat may not burn (WT-06).
+func (s *State) doubled(seat int) uint16 {
+	var m uint16
+	for x := range s.all() {
+		if x != seat {
+			m |= s.players[x].stacks[1]
+		}
+	}
+	return m
+}
+
+// legalChallenges writes seat's legal challenges and campaign battles
+// (the turn's challenge must be unused) into out from n and returns the
+// new count. It lists exactly the actions checkChallenge and
+// checkCampaignBattle accept, without calling them.
+func (s *State) legalChallenges(seat int, out *[maxLegal]engine.Action, n int) int {
+	players := s.cfg.players
+	armyA := s.players[seat].armySize()
+	for k := 1; k < players; k++ {
+		def := s.seatFrom(seat, k)
+		d := &s.players[def]
+		if d.out || d.onCampaign() {
+			continue
+		}
+		armyD := d.armySize()
+		if armyA == 0 && armyD > 0 {
+			continue // K is at least 1 and at most the smaller army
+		}
+		// The top of a double tower needs 6 army cards, of a triple 10.
+		open := d.stacks[0]
+		if armyA < 6 {
+			open &^= d.stacks[1] &^ d.stacks[2]
+		}
+		if armyA < 10 {
+			open &^= d.stacks[2] &^ d.stacks[3]
+		}
+		// K runs from lo to hi: 0 alone against an empty army (WT-14),
+		// else 1, and 2 when both armies hold two.
+		lo := min(armyD, 1)
+		two := armyA >= 2 && armyD >= 2
+		for m := open; m != 0; m &= m - 1 {
+			r := cards.Rank(bits.TrailingZeros16(m))
+			out[n] = challengeAction(def, r, lo)
+			n++
+			if two {
+				out[n] = challengeAction(def, r, 2)
+				n++
+			}
+		}
+	}
+	if !s.players[seat].onCampaign() || armyA == 0 || s.allOnCampaign() {
+		return n
+	}
+	for k := 1; k < players; k++ {
+		def := s.seatFrom(seat, k)
+		if d := &s.players[def]; !d.out && d.onCampaign() && d.armySize() > 0 {
+			out[n] = campaignBattleAction(def)
+			n++
+		}
+	}
+	return n
 }
 
 // cardSet returns the set of cs, one bit per card value (bit(c)). Cards
@@ -62,68 +153,6 @@ func cardSet(cs []cards.Card) uint64 {
 		m |= bit(c)
 	}
 	return m
-}
-
-// legalBurns appends seat's legal burns: ranks in its fortress that no
-// other seat holds two or more of (WT-06).
-func (s *State) legalBurns(seat int, dst []engine.Action) []engine.Action {
-	var doubled uint16
-	for x := range s.all() {
-		if x != seat {
-			doubled |= s.players[x].stacks[1]
-		}
-	}
-	for m := s.players[seat].stacks[0] &^ doubled; m != 0; m &= m - 1 {
-		dst = append(dst, burnAction(cards.Rank(bits.TrailingZeros16(m))))
-	}
-	return dst
-}
-
-// legalChallenges appends seat's legal challenges and campaign battles
-// (the turn's challenge must be unused). It lists exactly the actions
-// checkChallenge and checkCampaignBattle accept, without calling them.
-func (s *State) legalChallenges(seat int, dst []engine.Action) []engine.Action {
-	n := s.cfg.players
-	armyA := s.players[seat].armySize()
-	for k := 1; k < n; k++ {
-		def := s.seatFrom(seat, k)
-		d := &s.players[def]
-		if d.out || d.onCampaign() {
-			continue
-		}
-		armyD := d.armySize()
-		lo, hi := 1, min(2, armyA, armyD)
-		if armyD == 0 {
-			lo, hi = 0, 0
-		}
-		if lo > hi {
-			continue
-		}
-		// The top of a double tower needs 6 army cards, of a triple 10.
-		open := d.stacks[0]
-		if armyA < 6 {
-			open &^= d.stacks[1] &^ d.stacks[2]
-		}
-		if armyA < 10 {
-			open &^= d.stacks[2] &^ d.stacks[3]
-		}
-		for m := open; m != 0; m &= m - 1 {
-			r := cards.Rank(bits.TrailingZeros16(m))
-			for k := lo; k <= hi; k++ {
-				dst = append(dst, challengeAction(def, r, k))
-			}
-		}
-	}
-	if !s.players[seat].onCampaign() || armyA == 0 || s.allOnCampaign() {
-		return dst
-	}
-	for k := 1; k < n; k++ {
-		def := s.seatFrom(seat, k)
-		if d := &s.players[def]; !d.out && d.onCampaign() && d.armySize() > 0 {
-			dst = append(dst, campaignBattleAction(def))
-		}
-	}
-	return dst
 }
 
 func sortedCards(cs []cards.Card) []cards.Card {
@@ -148,20 +177,30 @@ func (s *State) Apply(seat int, a engine.Action) error {
 	if !ok {
 		return engine.Illegal("watchtower: %d is not an action of this game; %s", uint64(a), notationHelp)
 	}
-	if err := s.check(seat, d); err != nil {
+	if err := s.act(seat, d); err != nil {
 		return err
 	}
-	s.clearEvents()
-	s.play(seat, d)
 	s.run()
 	return nil
 }
 
-// check explains why d is not legal for seat now, or returns nil.
-func (s *State) check(seat int, d decoded) error {
+// act carries out d for seat if it is legal now, or explains why it is not
+// and changes nothing. Checking and playing share one dispatch on the
+// kind: a random player's kinds come in no order a branch predictor could
+// learn.
+func (s *State) act(seat int, d decoded) error {
 	switch s.wait {
 	case waitBattlePick, waitFreePick:
-		return s.checkPick(d)
+		if err := s.checkPick(d); err != nil {
+			return err
+		}
+		s.clearEvents()
+		if s.wait == waitBattlePick {
+			s.pickInBattle(int(d.slot) - 1)
+		} else {
+			s.pickInFreeForAll(int(d.slot) - 1)
+		}
+		return nil
 	case waitGive:
 		if d.kind != kindGive {
 			return engine.Illegal("watchtower: %s must give %s more to the empty barracks first: give CARD (WT-21)", seatName(seat), counted(s.owed, nounArmyCard))
@@ -169,35 +208,60 @@ func (s *State) check(seat int, d decoded) error {
 		if !s.players[seat].holds(d.card) {
 			return engine.Illegal("watchtower: cannot give %v: it is not in your army", d.card)
 		}
+		s.clearEvents()
+		s.give(seat, d.card)
 		return nil
 	}
 	if s.phase == phaseSetup && (d.kind == kindChallenge || d.kind == kindCampaignBattle) {
 		return engine.Illegal("watchtower: no challenges during setup: place, burn or write done (WT-03)")
 	}
+	var err error
 	switch d.kind {
 	case kindPlace:
-		return s.checkPlace(seat, d.card)
+		if err = s.checkPlace(seat, d.card); err == nil {
+			s.clearEvents()
+			s.place(seat, d.card)
+		}
 	case kindBurn:
-		return s.checkBurn(seat, d.rank)
+		if err = s.checkBurn(seat, d.rank); err == nil {
+			s.clearEvents()
+			s.burn(seat, d.rank)
+		}
 	case kindChallenge:
-		return s.checkChallenge(seat, int(d.seat), d.rank, int(d.k))
+		if err = s.checkChallenge(seat, int(d.seat), d.rank, int(d.k)); err == nil {
+			s.clearEvents()
+			s.challenge(seat, int(d.seat), d.rank, int(d.k))
+		}
 	case kindCampaignBattle:
-		return s.checkCampaignBattle(seat, int(d.seat))
+		if err = s.checkCampaignBattle(seat, int(d.seat)); err == nil {
+			s.clearEvents()
+			s.campaignBattle(seat, int(d.seat))
+		}
 	case kindDone:
 		if s.phase != phaseSetup {
 			return engine.Illegal("watchtower: done ends a setup turn; the game has started, so write end")
 		}
-		return nil
+		s.clearEvents()
+		s.done(seat)
 	case kindEnd:
 		if s.phase == phaseSetup {
 			return engine.Illegal("watchtower: this is a setup turn: write done to finish it (WT-03)")
 		}
-		return nil
-	}
-	if d.kind == kindPick {
+		s.clearEvents()
+		s.log1(evEnd, seatArg(seat))
+		s.endTurn()
+	case kindPick:
 		return engine.Illegal("watchtower: no blind pick is pending: it is your turn (place, burn, challenge or end)")
+	default:
+		return engine.Illegal("watchtower: no one owes cards to the barracks: it is your turn (place, burn, challenge or end)")
 	}
-	return engine.Illegal("watchtower: no one owes cards to the barracks: it is your turn (place, burn, challenge or end)")
+	if err != nil {
+		return err
+	}
+	if s.wait == waitTurn {
+		s.wait = waitNone
+	}
+	return nil
 }
 
 func (s *State) checkPick(d decoded) error {
@@ -304,45 +368,30 @@ func (s *State) checkCampaignBattle(seat, def int) error {
 	return nil
 }
 
-// play carries out a checked action.
-func (s *State) play(seat int, d decoded) {
-	switch d.kind {
-	case kindPick:
-		if s.wait == waitBattlePick {
-			s.pickInBattle(int(d.slot) - 1)
-		} else {
-			s.pickInFreeForAll(int(d.slot) - 1)
-		}
-	case kindGive:
-		s.removeFromArmy(seat, d.card)
-		s.toBottom(d.card, 1<<seat)
-		if s.owed--; s.owed == 0 {
-			s.wait = waitNone
-		}
-	case kindPlace:
-		s.place(seat, d.card)
-	case kindBurn:
-		s.burn(seat, d.rank)
-	case kindChallenge:
-		s.challenge(seat, int(d.seat), d.rank, int(d.k))
-	case kindCampaignBattle:
-		s.stats[metricCampaignBattles]++
-		s.logf(evCampaignBattle, seatArg(seat), seatArg(int(d.seat)))
-		s.startBattle(seat, int(d.seat), cards.NoCard, min(3, s.players[seat].armySize(), s.players[int(d.seat)].armySize()))
-	case kindDone:
-		s.logf(evDone, seatArg(seat))
-		if next := s.nextIn(seat); next != s.first {
-			s.beginSetup(next)
-		} else {
-			s.phase = phasePlay
-			s.beginTurn(s.first)
-		}
-	case kindEnd:
-		s.logf(evEnd, seatArg(seat))
-		s.endTurn()
-	}
-	if s.wait == waitTurn {
+// give puts the giver's card c under the empty barracks (WT-21).
+func (s *State) give(seat int, c cards.Card) {
+	s.removeFromArmy(seat, c)
+	s.toBottom(c, 1<<seat)
+	if s.owed--; s.owed == 0 {
 		s.wait = waitNone
+	}
+}
+
+// campaignBattle starts seat's campaign battle against def (WT-19).
+func (s *State) campaignBattle(seat, def int) {
+	s.stats[metricCampaignBattles]++
+	s.log2(evCampaignBattle, seatArg(seat), seatArg(def))
+	s.startBattle(seat, def, cards.NoCard, min(3, s.players[seat].armySize(), s.players[def].armySize()))
+}
+
+// done ends seat's setup turn; after the last one the game starts.
+func (s *State) done(seat int) {
+	s.log1(evDone, seatArg(seat))
+	if next := s.nextIn(seat); next != s.first {
+		s.beginSetup(next)
+	} else {
+		s.phase = phasePlay
+		s.beginTurn(s.first)
 	}
 }
 
@@ -351,7 +400,7 @@ func (s *State) play(seat int, d decoded) {
 func (s *State) place(seat int, c cards.Card) {
 	won := s.removeFromArmy(seat, c)
 	s.toFortress(seat, c)
-	s.logf(evPlace, seatArg(seat), cardArg(c))
+	s.log2(evPlace, seatArg(seat), cardArg(c))
 	if s.players[seat].fortN[c.Rank()] < 4 {
 		return
 	}
@@ -372,7 +421,7 @@ func (s *State) burn(seat int, r cards.Rank) {
 	if IsHigh(r) {
 		n = 2
 	}
-	s.logf(evBurn, seatArg(seat), cardArg(c))
+	s.log2(evBurn, seatArg(seat), cardArg(c))
 	s.push2(drawTask(seat, n, false), task{kind: taskBottom, card: c})
 }
 
@@ -385,10 +434,10 @@ func (s *State) challenge(seat, def int, r cards.Rank, k int) {
 		s.stats[metricVulnerableTakes]++
 		s.takeTop(def, r)
 		s.addToArmy(seat, target, true, true)
-		s.logf(evVulnerableTake, seatArg(seat), cardArg(target), seatArg(def))
+		s.log3(evVulnerableTake, seatArg(seat), cardArg(target), seatArg(def))
 		return
 	}
 	s.stats[metricChallenges]++
-	s.logf(evChallenge, seatArg(seat), seatArg(def), cardArg(target), countArg(k, nounCard))
+	s.log4(evChallenge, seatArg(seat), seatArg(def), cardArg(target), countArg(k, nounCard))
 	s.startBattle(seat, def, target, k)
 }
