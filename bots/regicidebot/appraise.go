@@ -29,7 +29,7 @@ func (b *Bot) AppraiseContext(ctx context.Context, s engine.State, seat int, amo
 	if b.search == nil {
 		return nil
 	}
-	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w, view: &b.view}
+	g := &searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w, buf: &b.buf}
 	if among != nil {
 		return b.search.SearchAmongContext(ctx, g, seat, among)
 	}

@@ -37,7 +37,6 @@ import (
 	"cardtable/bots/ismcts"
 	"cardtable/cards"
 	"cardtable/engine"
-	"cardtable/games/regicide"
 )
 
 // Bot plays Regicide for one seat. It implements engine.Bot and is not
@@ -50,7 +49,7 @@ type Bot struct {
 	loss   float64
 	rng    cards.RNG
 	legal  []engine.Action
-	view   regicide.View // the search game's buffer at the root
+	buf    scratch // the search game's scratch at the root
 }
 
 // Settings are a Bot's options beyond the search's own.
@@ -128,7 +127,7 @@ func (b *Bot) Act(s engine.State, seat int) engine.Action {
 // most visited action so far, the policy's choice if the search had no
 // time (engine.ContextBot).
 func (b *Bot) ActContext(ctx context.Context, s engine.State, seat int) engine.Action {
-	g := searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w, view: &b.view}
+	g := &searchGame{State: s, plays: b.plays, covers: b.covers, lossScale: b.loss, w: &b.policy.w, buf: &b.buf}
 	b.legal = g.Legal(seat, b.legal[:0])
 	if len(b.legal) == 1 {
 		return b.legal[0]

@@ -5,10 +5,9 @@ import (
 	"cardtable/games/regicide"
 )
 
-// table is what the seat to move knows, read once from its View and kept
-// in the form the scoring uses.
+// table is what the seat to move knows, read once from its SeatFacts and
+// kept in the form the scoring uses.
 type table struct {
-	view      *regicide.View
 	hand      mask
 	handValue int
 	enemy     cards.Card
@@ -20,12 +19,16 @@ type table struct {
 	held      int // Spades shields held by immunity until a Jester
 	tavern    int
 	discard   int
+	// seat, players and handSizes play the Diamonds round (countDraws).
+	seat, players int
+	handSizes     [4]int
 }
 
-func readTable(v *regicide.View) table {
-	t := table{view: v, hand: maskOf(v.Hand), tavern: v.Tavern, discard: len(v.Discard)}
+func readTable(f *regicide.SeatFacts) table {
+	t := table{hand: mask(f.Hand), tavern: f.Tavern, discard: f.Discard,
+		seat: f.Current, players: f.Players, handSizes: f.HandSizes}
 	t.handValue = t.hand.value()
-	if e := v.Enemy; e != nil {
+	if e := &f.Enemy; e.Card != cards.NoCard {
 		t.enemy = e.Card
 		t.attack, t.health, t.damage, t.shield, t.held = e.Attack, e.Health, e.Damage, e.Shield, e.HeldShield
 		if e.Immune {
@@ -51,16 +54,16 @@ type outcome struct {
 	handLeftValue  int
 }
 
-// forecast says what playing m (yield: m == 0) would do.
+// forecast says what playing m, cards of the hand (yield: m == 0), would
+// do.
 func (t *table) forecast(m mask) outcome {
-	o := outcome{shield: t.shield, handLeft: t.hand &^ m, canCover: true}
-	o.handLeftValue = o.handLeft.value()
+	n := m.value()
+	o := outcome{shield: t.shield, handLeft: t.hand &^ m, handLeftValue: t.handValue - n, canCover: true}
 	if m.hasJester() {
 		o.jester = true
 		o.shield += t.held
 		return o
 	}
-	n := m.value()
 	o.attack = n
 	suits := m.suits()
 	acting := suits &^ t.immune
@@ -91,25 +94,23 @@ func (t *table) forecast(m mask) outcome {
 // countDraws plays the Diamonds round of REG-11 on hand sizes: own is the
 // player's hand size after the play, tavern the Tavern after Hearts.
 func (t *table) countDraws(n, own, tavern int) (total, self int) {
-	v := t.view
-	var sizes [4]int
-	copy(sizes[:], v.HandSizes)
-	sizes[v.Current] = own
-	limit := maxHand[v.Players]
-	seat, skipped := v.Current, 0
-	for total < n && tavern > 0 && skipped < v.Players {
+	sizes := t.handSizes
+	sizes[t.seat] = own
+	limit := maxHand[t.players]
+	seat, skipped := t.seat, 0
+	for total < n && tavern > 0 && skipped < t.players {
 		if sizes[seat] < limit {
 			sizes[seat]++
 			total++
 			tavern--
 			skipped = 0
-			if seat == v.Current {
+			if seat == t.seat {
 				self++
 			}
 		} else {
 			skipped++
 		}
-		seat = (seat + 1) % v.Players
+		seat = (seat + 1) % t.players
 	}
 	return total, self
 }

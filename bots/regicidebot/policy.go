@@ -1,6 +1,8 @@
 package regicidebot
 
 import (
+	"math/bits"
+
 	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/regicide"
@@ -65,15 +67,13 @@ func (w *weights) playScore(t *table, o outcome, yield bool) float64 {
 	})
 }
 
-// cardCosts returns KeepValue of every card against the enemy of v.
-func (w *weights) cardCosts(v *regicide.View) *[64]float64 {
-	enemy := cards.NoCard
-	if v.Enemy != nil {
-		enemy = v.Enemy.Card
+// cardCosts sets cost[c] to KeepValue of every card c of hand against
+// enemy (cards.NoCard: none).
+func (w *weights) cardCosts(hand mask, enemy cards.Card, cost *[64]float64) {
+	for m := hand; m != 0; m &= m - 1 {
+		c := cards.Card(bits.TrailingZeros64(uint64(m)))
+		cost[c] = w.KeepValue(c, enemy)
 	}
-	var cost [64]float64
-	maskOf(v.Hand).each(func(c cards.Card) { cost[c] = w.KeepValue(c, enemy) })
-	return &cost
 }
 
 // honestSignal says how good the seat's hand is against the current enemy

@@ -1,6 +1,7 @@
 package regicidebot
 
 import (
+	"math/bits"
 	"slices"
 	"testing"
 
@@ -33,8 +34,8 @@ func positions(t *testing.T, games int, fn func(s engine.State, legal []engine.A
 	}
 }
 
-func testGame(s engine.State) searchGame {
-	return searchGame{State: s, plays: DefaultPlays, covers: DefaultCovers, lossScale: DefaultLossScale, w: &defaultWeights}
+func testGame(s engine.State) *searchGame {
+	return &searchGame{State: s, plays: DefaultPlays, covers: DefaultCovers, lossScale: DefaultLossScale, w: &defaultWeights}
 }
 
 // Step 4 (REG-17): the search considers the cheapest minimal covers, each a
@@ -48,7 +49,9 @@ func TestSearchConsidersCheapestMinimalCovers(t *testing.T) {
 		}
 		g := testGame(s)
 		kept := g.Legal(0, nil)
-		costs := defaultWeights.cardCosts(v)
+		var costs [64]float64
+		f := v.SeatFacts()
+		defaultWeights.cardCosts(mask(f.Hand), f.Enemy.Card, &costs)
 		price := func(a engine.Action) float64 {
 			p := 0.0
 			cardsOf(a).each(func(c cards.Card) { p += costs[c] })
@@ -98,7 +101,8 @@ func TestSearchConsidersBestPlays(t *testing.T) {
 		}
 		g := testGame(s)
 		kept := g.Legal(0, nil)
-		tab := readTable(v)
+		f := v.SeatFacts()
+		tab := readTable(&f)
 		score := func(a engine.Action) float64 {
 			return defaultWeights.playScore(&tab, tab.forecast(cardsOf(a)), kindOf(a) == kindYield)
 		}
@@ -152,7 +156,7 @@ func TestReturnsScaleLosses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg := searchGame{State: s, lossScale: 0.25}
+	sg := &searchGame{State: s, lossScale: 0.25}
 	for !sg.Terminal() {
 		if err := sg.Apply(0, sg.State.Legal(0, nil)[0]); err != nil {
 			t.Fatal(err)
@@ -161,5 +165,109 @@ func TestReturnsScaleLosses(t *testing.T) {
 	real, scaled := s.Returns()[0], sg.Returns()[0]
 	if real >= 1 || scaled != real*0.25 {
 		t.Errorf("lost game: engine return %v, search return %v; want a quarter of it", real, scaled)
+	}
+}
+
+// appendCheapCoversReference is appendCheapCovers as first written: every
+// subset's total and least card built up from smaller subsets.
+func appendCheapCoversReference(dst []engine.Action, hand mask, attack int, cost *[64]float64, limit int) []engine.Action {
+	var held [8]cards.Card
+	n := 0
+	hand.each(func(c cards.Card) { held[n], n = c, n+1 })
+	type cover struct {
+		m    mask
+		cost float64
+	}
+	var found [70]cover
+	var total, least [256]uint8
+	least[0] = 255
+	limit = min(limit, len(found))
+	k := 0
+	for sub := 1; sub < 1<<n; sub++ {
+		low := sub & (sub - 1)
+		v := uint8(cardValue[held[bits.TrailingZeros(uint(sub))]])
+		total[sub], least[sub] = total[low]+v, min(least[low], v)
+		if t := int(total[sub]); t < attack || t-int(least[sub]) >= attack {
+			continue
+		}
+		var m mask
+		price := 0.0
+		for b := sub; b != 0; b &= b - 1 {
+			c := held[bits.TrailingZeros(uint(b))]
+			m |= bitOf(c)
+			price += cost[c]
+		}
+		i := min(k, limit)
+		for i > 0 && found[i-1].cost > price {
+			if i < limit {
+				found[i] = found[i-1]
+			}
+			i--
+		}
+		if i < limit {
+			found[i] = cover{m, price}
+		}
+		k = min(k+1, limit)
+	}
+	for _, c := range found[:k] {
+		dst = append(dst, engine.Action(uint64(c.m)|kindDiscard))
+	}
+	return dst
+}
+
+// The minimal covers are the reference's, in its order, for random hands
+// of up to 8 cards (Jesters and equal values included), every attack from
+// 0 to past the hand's value, card costs with ties, and limits 1 to 70.
+func TestCheapCoversMatchReference(t *testing.T) {
+	rng := cards.NewRNG(3)
+	deck := cards.Standard54()
+	for range 3000 {
+		cards.Perm(&rng, deck)
+		hand := maskOf(deck[:1+rng.IntN(8)])
+		var cost [64]float64
+		hand.each(func(c cards.Card) { cost[c] = float64(rng.IntN(6)) / 2 })
+		limit := 1 + rng.IntN(70)
+		for attack := 0; attack <= hand.value()+1; attack++ {
+			got := appendCheapCovers(nil, hand, attack, &cost, limit)
+			want := appendCheapCoversReference(nil, hand, attack, &cost, limit)
+			if !slices.Equal(got, want) {
+				t.Fatalf("hand %v attack %d limit %d: covers %v, want %v", hand, attack, limit, got, want)
+			}
+		}
+	}
+}
+
+func BenchmarkCheapCovers(b *testing.B) {
+	rng := cards.NewRNG(3)
+	deck := cards.Standard54()
+	type tc struct {
+		hand   mask
+		attack int
+		cost   [64]float64
+	}
+	var cases []tc
+	for range 256 {
+		cards.Perm(&rng, deck)
+		c := tc{hand: maskOf(deck[:8])}
+		c.attack = 5 + rng.IntN(20)
+		c.hand.each(func(x cards.Card) { c.cost[x] = float64(rng.IntN(20)) })
+		cases = append(cases, c)
+	}
+	var dst []engine.Action
+	for _, ref := range []bool{false, true} {
+		name := "new"
+		if ref {
+			name = "reference"
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				c := &cases[i&255]
+				if ref {
+					dst = appendCheapCoversReference(dst[:0], c.hand, c.attack, &c.cost, 4)
+				} else {
+					dst = appendCheapCovers(dst[:0], c.hand, c.attack, &c.cost, 4)
+				}
+			}
+		})
 	}
 }

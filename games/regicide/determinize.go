@@ -21,7 +21,40 @@ import (
 // rank. The state's generator is reseeded from rng, so later Hearts
 // shuffles are unknown too.
 func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
-	d := *s
+	d := new(State)
+	s.determinizeInto(d, seat, rng)
+	return d
+}
+
+var _ engine.IntoCloner = (*State)(nil)
+
+// CloneInto implements engine.IntoCloner: a State is a plain value, so
+// the copy is one assignment into dst when dst is another *State.
+func (s *State) CloneInto(dst engine.State) engine.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil || d == s {
+		d = new(State)
+	}
+	*d = *s
+	return d
+}
+
+// DeterminizeInto implements engine.IntoCloner: exactly Determinize's
+// state, drawing the same numbers, written into dst when dst is another
+// *State.
+func (s *State) DeterminizeInto(dst engine.State, seat int, rng *rand.Rand) engine.State {
+	d, ok := dst.(*State)
+	if !ok || d == nil || d == s {
+		d = new(State)
+	}
+	s.determinizeInto(d, seat, rng)
+	return d
+}
+
+// determinizeInto writes Determinize's state into d (not s); it allocates
+// nothing.
+func (s *State) determinizeInto(d *State, seat int, rng *rand.Rand) {
+	*d = *s
 	d.rng.Seed(rng.Uint64())
 	var pool set
 	var need [4]int
@@ -36,7 +69,8 @@ func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 	pool |= setOf(hidden)
 	d.dealLayers(s, seat, pool&s.recycledSet, &need, rng)
 
-	fresh := shuffled((pool &^ s.recycledSet).cards(), rng)
+	var buf [64]cards.Card
+	fresh := shuffled((pool &^ s.recycledSet).appendCards(buf[:0]), rng)
 	fresh = fresh[copy(d.tavern[s.recycled:len(hidden)], fresh):]
 	for p := 0; p < s.cfg.players; p++ {
 		if p != seat {
@@ -45,7 +79,6 @@ func (s *State) Determinize(seat int, rng *rand.Rand) engine.State {
 		}
 	}
 	d.shuffleCastle(rng)
-	return &d
 }
 
 // dealLayers re-deals the unseen cards of each Hearts layer: first to the
@@ -67,7 +100,8 @@ func (d *State) dealLayers(s *State, seat int, pool set, need *[4]int, rng *rand
 				drew[by-1]++
 			}
 		}
-		cs := shuffled(inLayer.cards(), rng)
+		var buf [64]cards.Card
+		cs := shuffled(inLayer.appendCards(buf[:0]), rng)
 		for j := 0; j < int(s.recycled); j++ {
 			if s.layerOf[s.tavern[j]] == layer {
 				d.tavern[j], d.drawnBy[cs[0]] = cs[0], 0
@@ -96,7 +130,8 @@ func (d *State) shuffleCastle(rng *rand.Rand) {
 		for end < len(below) && below[end].Rank() == below[start].Rank() {
 			end++
 		}
-		run := setOf(below[start:end]).cards()
+		var buf [12]cards.Card
+		run := setOf(below[start:end]).appendCards(buf[:0])
 		copy(below[start:end], shuffled(run, rng))
 		start = end
 	}

@@ -3,6 +3,7 @@ package regicide
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -139,5 +140,38 @@ func TestUnmarshalRefusesCorruptData(t *testing.T) {
 	}
 	if again, _ := back.MarshalBinary(); !slices.Equal(again, good) {
 		t.Error("round trip changed the bytes")
+	}
+}
+
+// DeterminizeInto returns exactly Determinize's state and draws exactly the
+// same numbers, written into a reused state, leaving the original as it
+// was; CloneInto is an exact copy. Neither allocates once the destination
+// has been used.
+func TestDeterminizeIntoMatchesDeterminize(t *testing.T) {
+	var reused, copied engine.State
+	step := uint64(0)
+	walk(t, func(s *State, seat int) {
+		step++
+		before := *s
+		r1, r2 := rand.New(rand.NewPCG(step, 1)), rand.New(rand.NewPCG(step, 1))
+		want := s.Determinize(seat, r1).(*State)
+		reused = s.DeterminizeInto(reused, seat, r2)
+		if !reflect.DeepEqual(reused.(*State), want) || r1.Uint64() != r2.Uint64() {
+			t.Fatalf("step %d: DeterminizeInto differs from Determinize", step)
+		}
+		if copied = s.CloneInto(copied); !reflect.DeepEqual(copied.(*State), s) || copied.(*State) == s {
+			t.Fatalf("step %d: CloneInto is not a separate exact copy", step)
+		}
+		if !reflect.DeepEqual(*s, before) {
+			t.Fatalf("step %d: the original changed", step)
+		}
+	})
+	s := newGame(t, map[string]string{"players": "2"}, engine.Setup{Seed: 5})
+	rng := rand.New(rand.NewPCG(1, 2))
+	if n := testing.AllocsPerRun(100, func() { reused = s.DeterminizeInto(reused, 0, rng) }); n != 0 {
+		t.Errorf("DeterminizeInto allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { copied = s.CloneInto(copied) }); n != 0 {
+		t.Errorf("CloneInto allocates %v times", n)
 	}
 }

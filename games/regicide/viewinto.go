@@ -2,6 +2,7 @@ package regicide
 
 import (
 	"math/bits"
+	"slices"
 
 	"cardtable/cards"
 )
@@ -54,10 +55,14 @@ func (s *State) ViewInto(seat int, v *View) {
 	}
 }
 
-// appendCards appends the cards of m to dst in ascending order.
+// appendCards appends the cards of m to dst in ascending order, growing
+// dst once and writing by index.
 func (m set) appendCards(dst []cards.Card) []cards.Card {
-	for ; m != 0; m &= m - 1 {
-		dst = append(dst, cards.Card(bits.TrailingZeros64(uint64(m))))
+	n := len(dst)
+	dst = slices.Grow(dst, m.len())[:n+m.len()]
+	for i := range dst[n:] {
+		dst[n+i] = cards.Card(bits.TrailingZeros64(uint64(m)))
+		m &= m - 1
 	}
 	return dst
 }
