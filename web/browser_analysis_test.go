@@ -168,4 +168,5 @@ func TestBrowserAnalysis(t *testing.T) {
 	tap := webtest.Eval[[]float64](tb, "(() => { const r = document.querySelector('.mark-dot.losing').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()")
 	tb.Do(chromedp.TapXY(tap[0], tap[1]))
 	tb.Wait("a tap on the losing dot", fmt.Sprintf("document.getElementById('step').textContent.startsWith('Step %d of ')", losing))
+	t.Run("learn-from-mistakes", func(t *testing.T) { learnFromMistakes(t, s, doc) })
 }

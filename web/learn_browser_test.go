@@ -12,26 +12,16 @@ import (
 	"cardtable/web/webtest"
 )
 
-// TestBrowserLearnFromMistakes: on the replay page of a lost game with its
-// analysis, the losing move's step names the better move on the board and
+// learnFromMistakes (run by TestBrowserAnalysis on its site and its
+// analysed table "lost", so the analysis is computed once): on the replay
+// page of a lost game with its analysis, the losing move's step names the better move on the board and
 // in the list of actions, the summary gives the seat's accuracy; "Learn
 // from your mistakes" goes back to the position before the mistake, as the
 // seat saw it, and lists the seat's moves there; trying the move that kept
 // the game winnable is judged winnable, trying the move played again lost.
 // At a laptop's and a phone's size, with axe-core's checks and nothing
 // sticking out.
-func TestBrowserLearnFromMistakes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	s := webtest.NewSite(t)
-	storeLostGame(t, s.Store, "lost")
-	res, err := http.Post(s.URL+"/api/tables/lost/analysis", "application/json", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	doc := waitForAnalysis(t, s.URL+"/api/tables/lost/analysis")
+func learnFromMistakes(t *testing.T, s *webtest.Site, doc *analysis.Document) {
 	var d *analysis.Decision
 	for i := range doc.Decisions {
 		if x := &doc.Decisions[i]; x.Losing && x.Best != nil && x.Keeps != "" {
@@ -41,7 +31,7 @@ func TestBrowserLearnFromMistakes(t *testing.T) {
 	if d == nil {
 		t.Fatal("the game's analysis has no appraised losing move with a move that kept it winnable: the test needs one")
 	}
-	res, err = http.Get(fmt.Sprintf("%s/api/tables/lost/analysis/retry?step=%d", s.URL, d.Step))
+	res, err := http.Get(fmt.Sprintf("%s/api/tables/lost/analysis/retry?step=%d", s.URL, d.Step))
 	if err != nil {
 		t.Fatal(err)
 	}
