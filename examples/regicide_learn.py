@@ -2,11 +2,13 @@
 
 The agent values the position after each legal action — looked at in a
 determinization (a deal consistent with what it may know: never the real
-deck) — with a linear function of the observation, plays the best one
-(sometimes another, to explore), and after each game moves the values of
-the positions it chose toward the game's return (Monte Carlo). It prints,
-on the same evaluation deals, its wins and enemies defeated before and
-after training beside the random and heuristic bots'.
+deck) — with a linear function of the observation and three numbers
+computed from it (the hand's value, whether it covers the attack to
+suffer, by how much), plays the best one (sometimes another, to explore),
+and after each game moves the value of each position it chose toward the
+value of the next one, the last toward the game's return (TD(0)). It
+prints, on the same evaluation deals, its wins and enemies defeated before
+and after training beside the random and heuristic bots'.
 
     go build -buildmode=c-shared -o python/cardtable/libcardtable.so ./cmd/libcardtable
     PYTHONPATH=python python3 examples/regicide_learn.py --minutes 3
@@ -22,6 +24,29 @@ import time
 import cardtable
 
 np = cardtable.game.np
+
+
+# The observation's fields (docs/python.md), and the cards' values in the
+# observation's card order (2C 2D 2H 2S 3C … AS JK1 JK2; REG-07).
+FIELDS = {f["name"]: f for f in cardtable.describe("regicide")["observation"]}
+VALUES = [r for r in range(2, 11) for _ in range(4)] + [10] * 4 + [15] * 4 + [20] * 4 + [1] * 4 + [0, 0]
+VALUE_ARRAY = np.array(VALUES, dtype=np.float32) if np is not None else None
+
+
+def features(x):
+    """The observation and three numbers computed from it: the hand's value,
+    whether it covers the attack to suffer, and by how much."""
+    h, s = FIELDS["hand"], FIELDS["suffer"]
+    hand = x[h["offset"]:h["offset"] + h["size"]]
+    if np is not None:
+        value = float(np.dot(VALUE_ARRAY, hand))
+    else:
+        value = sum(v for v, m in zip(VALUES, hand) if m)
+    suffer = x[s["offset"]] * 20
+    extra = [value / 40, 1.0 if value >= suffer else 0.0, max(-1.0, min(1.0, (value - suffer) / 20))]
+    if np is not None:
+        return np.concatenate([x, np.array(extra, dtype=np.float32)])
+    return list(x) + extra
 
 
 class Values:
@@ -63,7 +88,7 @@ class Agent:
         for index in legal:
             after = world.clone()
             after.step(seat, index)
-            x = after.observe(seat)
+            x = features(after.observe(seat))
             after.close()
             v = self.values(x)
             if best_v is None or v > best_v + 1e-12:
@@ -113,7 +138,7 @@ def main():
     a = p.parse_args()
     rng = random.Random(a.seed)
     deals = [10_000_000 + i for i in range(a.eval)]
-    size = cardtable.describe("regicide")["obs_size"]
+    size = cardtable.describe("regicide")["obs_size"] + 3
     values = Values(size)
     print("solo Regicide, %d evaluation deals; NumPy: %s" % (len(deals), "yes" if np is not None else "no"))
     rows = [("random bot", evaluate(deals, bot="random")),
@@ -129,8 +154,9 @@ def main():
         progress = (time.time() - began) / (a.minutes * 60)
         learner.explore = 0.2 * (1 - progress) + 0.02
         won, n, ret, chosen = play(rng.getrandbits(62), learner)
-        for x in chosen:
-            values.learn(x, ret, 0.01)
+        for i, x in enumerate(chosen):
+            target = ret if i + 1 == len(chosen) else values(chosen[i + 1])
+            values.learn(x, target, 0.02)
         games += 1
         recent = (recent + [n])[-200:]
         if games % 200 == 0:

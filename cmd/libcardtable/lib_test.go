@@ -125,6 +125,24 @@ func TestPython(t *testing.T) {
 	}
 	runPython(t, py, append(env, "CARDTABLE_NO_NUMPY=1", "CARDTABLE_EXPECT_NUMPY=0", "CARDTABLE_TEST_GAMES=100"))
 	checkRecords(t, records)
+	checkExample(t, py, env)
+}
+
+// checkExample runs examples/regicide_learn.py for a few seconds: it
+// trains, and prints the figures before and after beside the bots'.
+func checkExample(t *testing.T, py string, env []string) {
+	t.Helper()
+	cmd := exec.Command(py, "examples/regicide_learn.py", "--minutes", "0.05", "--eval", "4")
+	cmd.Dir, cmd.Env = "../..", env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("examples/regicide_learn.py: %v\n%s", err, out)
+	}
+	for _, want := range []string{"random bot ", "heuristic bot ", "agent before training ", "agent after training ", "training games"} {
+		if !strings.Contains(string(out), want) {
+			t.Fatalf("examples/regicide_learn.py does not print %q:\n%s", want, out)
+		}
+	}
 }
 
 func runPython(t *testing.T, py string, env []string) {
