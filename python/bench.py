@@ -6,7 +6,9 @@ style (War, the one game small enough to write here in a few lines).
     go build -o cardtable ./cmd/cardtable
     PYTHONPATH=python python3 python/bench.py --cardtable ./cardtable
 
-A step is one action of a seat. Every figure plays the same deals (game i
+A step is one action of a seat; each figure is given per second of wall
+time and per CPU-second (the environment's process, or cardtable and its
+agent processes together). Every figure plays the same deals (game i
 from cards.SubSeed(seed, i), as cardtable play -n does) with random legal
 actions in every seat, one game at a time, and reads what a learner reads
 at each step:
@@ -27,6 +29,7 @@ import collections
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -49,7 +52,7 @@ def env_aec(game, options, games, seed):
     import cardtable
     env = cardtable.env(game, options=options)
     rng = random.Random(1)
-    steps, began = 0, time.perf_counter()
+    steps, began, cpu = 0, time.perf_counter(), time.process_time()
     for i in range(games):
         env.reset(seed=sub_seed(seed, i))
         for agent in env.agent_iter():
@@ -62,14 +65,14 @@ def env_aec(game, options, games, seed):
                      else [i for i, m in enumerate(mask) if m])
             env.step(legal[rng.randrange(len(legal))])
             steps += 1
-    return steps, time.perf_counter() - began
+    return steps, time.perf_counter() - began, time.process_time() - cpu
 
 
 def env_game(game, options, games, seed):
     import cardtable
     g = cardtable.Game(game, options=options)
     rng = random.Random(1)
-    steps, began = 0, time.perf_counter()
+    steps, began, cpu = 0, time.perf_counter(), time.process_time()
     for i in range(games):
         g.reset(sub_seed(seed, i))
         seat = g.next_seat()
@@ -78,7 +81,7 @@ def env_game(game, options, games, seed):
             legal = g.legal(seat)
             seat, obs, mask = g.step_observe(seat, legal[rng.randrange(len(legal))])
             steps += 1
-    return steps, time.perf_counter() - began
+    return steps, time.perf_counter() - began, time.process_time() - cpu
 
 
 def agent():
@@ -110,13 +113,14 @@ def protocol(game, options, seats, games, seed, cardtable):
     if options:
         cmd += ["-o", options]
     env = dict(os.environ, BENCH_COUNT=count)
-    began = time.perf_counter()
+    began, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env)
-    elapsed = time.perf_counter() - began
+    elapsed, after = time.perf_counter() - began, resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     with open(count) as f:
         steps = sum(int(x) for x in f if x.strip())
     os.remove(count)
-    return steps, elapsed
+    return steps, elapsed, cpu
 
 
 class PyWar:
@@ -176,7 +180,7 @@ class PyWar:
 
 def pure_war(games, seed):
     rng = random.Random(1)
-    steps, began = 0, time.perf_counter()
+    steps, began, cpu = 0, time.perf_counter(), time.process_time()
     for i in range(games):
         g = PyWar(sub_seed(seed, i))
         while g.winner is None:
@@ -186,7 +190,7 @@ def pure_war(games, seed):
                     g.observe(seat)
                     g.step(seat, legal[rng.randrange(len(legal))])
                     steps += 1
-    return steps, time.perf_counter() - began
+    return steps, time.perf_counter() - began, time.process_time() - cpu
 
 
 def main():
@@ -218,12 +222,14 @@ def main():
         for name, run in runs.items():
             if a.only and name != a.only:
                 continue
-            steps, seconds = run()
-            row[name] = {"steps": steps, "seconds": round(seconds, 3), "steps_per_s": round(steps / seconds)}
+            steps, seconds, cpu = run()
+            row[name] = {"steps": steps, "seconds": round(seconds, 3), "cpu_seconds": round(cpu, 3),
+                         "steps_per_s": round(steps / seconds), "steps_per_cpu_s": round(steps / cpu)}
         rows.append(row)
         if not a.json:
             print("%-10s %4d games: %s" % (game, games, ", ".join(
-                "%s %d steps/s" % (k, v["steps_per_s"]) for k, v in row.items() if isinstance(v, dict))))
+                "%s %d steps/s (%d per CPU-s)" % (k, v["steps_per_s"], v["steps_per_cpu_s"])
+                for k, v in row.items() if isinstance(v, dict))))
             sys.stdout.flush()
     if a.json:
         print(json.dumps(rows))

@@ -150,6 +150,7 @@ def _load():
 
 
 lib = _load()
+_functions = {name: getattr(lib, name) for name in _SIGNATURES}
 
 _ERR_CAP = 2048
 
@@ -170,7 +171,7 @@ _errbuf = _ErrBuffer()
 def call(fname, *args):
     """Calls the library's fname with args; raises the error it returns."""
     buf = _errbuf.buf
-    rc = getattr(lib, fname)(*args, buf, _ERR_CAP)
+    rc = _functions[fname](*args, buf, _ERR_CAP)
     if rc:
         raise _ERRORS.get(rc, CardtableError)(buf.value.decode("utf-8", "replace"), rc)
 
@@ -180,7 +181,7 @@ def text(fname, *args):
     local = _errbuf
     while True:
         out = local.out
-        rc = getattr(lib, fname)(*args, out, len(out), ctypes.byref(local.length), local.buf, _ERR_CAP)
+        rc = _functions[fname](*args, out, len(out), ctypes.byref(local.length), local.buf, _ERR_CAP)
         if rc == _BUFFER and local.length.value + 1 > len(out):
             local.out = ctypes.create_string_buffer(local.length.value + 1)
             continue

@@ -106,13 +106,14 @@ class CardtableEnv:
 
     def _select(self, seat, obs=None, mask=None):
         """Makes seat the agent to act; obs and mask, when given, are its own."""
-        if self.agent_selection is not None and self.agent_selection in self.infos:
-            self.infos[self.agent_selection].pop("action_mask", None)
+        infos, previous = self.infos, self.agent_selection
+        if previous in infos:
+            infos[previous].pop("action_mask", None)
         agent = self._agent_of[seat]
         self.agent_selection = agent
         if mask is None:
             mask = self._game.legal_mask(seat)
-        self.infos[agent]["action_mask"] = mask
+        infos[agent]["action_mask"] = mask
         self._cache = (agent, obs, mask)
 
     def observe(self, agent):
@@ -150,21 +151,25 @@ class CardtableEnv:
         nxt, obs, mask = self._game.step_observe(seat, int(action))
         self._steps += 1
         self._cumulative_rewards[agent] = 0
+        if nxt >= 0 and (self.max_steps is None or self._steps < self.max_steps):
+            # The game goes on: rewards stay 0 (they come at the end).
+            self._select(nxt, obs, mask)
+        else:
+            self._end(agent)
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def _end(self, agent):
+        """The game is over, or truncated: every agent gets its reward and is done."""
         over = bool(self._game._over.value)
-        truncated = not over and self.max_steps is not None and self._steps >= self.max_steps
         for a in self.agents:
             self.rewards[a] = self._game._returns[self._seat_of[a]] if over else 0
             self._cumulative_rewards[a] += self.rewards[a]
             self.terminations[a] = over
-            self.truncations[a] = truncated
-        if over or truncated:
-            self.infos[agent].pop("action_mask", None)
-            self._cache = None
-            self.agent_selection = self.agents[0]
-        else:
-            self._select(nxt, obs, mask)
-        if self.render_mode == "ansi":
-            print(self.render())
+            self.truncations[a] = not over
+        self.infos[agent].pop("action_mask", None)
+        self._cache = None
+        self.agent_selection = self.agents[0]
 
     def _dead_step(self, action):
         if action is not None:

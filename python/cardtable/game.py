@@ -44,36 +44,21 @@ def describe(game, options=None):
     return json.loads(_lib.text("ct_describe", _lib.encode(game), _lib.encode(_options_text(options))))
 
 
-class _Floats:
-    """A reusable buffer of float32 the library writes into."""
+class _Buffer:
+    """A reusable buffer of n numbers the library writes into: float32
+    observations or int8 masks (a NumPy array, or a ctypes array)."""
 
-    def __init__(self, n):
+    def __init__(self, n, ctype, dtype, pointer):
         self.n = n
         if HAVE_NUMPY:
-            self.array = np.zeros(n, dtype=np.float32)
-            self.ptr = self.array.ctypes.data_as(_lib._c_float_p)
+            self.array = np.zeros(n, dtype=dtype)
+            self.ptr = self.array.ctypes.data_as(pointer)
         else:
-            self.array = (ctypes.c_float * n)()
-            self.ptr = ctypes.cast(self.array, _lib._c_float_p)
+            self.array = (ctype * n)()
+            self.ptr = ctypes.cast(self.array, pointer)
 
     def value(self):
         """A copy the caller may keep."""
-        return self.array.copy() if HAVE_NUMPY else self.array[:]
-
-
-class _Mask:
-    """A reusable legal mask buffer."""
-
-    def __init__(self, n):
-        self.n = n
-        if HAVE_NUMPY:
-            self.array = np.zeros(n, dtype=np.int8)
-            self.ptr = self.array.ctypes.data_as(_lib._c_uint8_p)
-        else:
-            self.array = (ctypes.c_uint8 * n)()
-            self.ptr = ctypes.cast(self.array, _lib._c_uint8_p)
-
-    def value(self):
         return self.array.copy() if HAVE_NUMPY else self.array[:]
 
 
@@ -103,11 +88,12 @@ class Game:
         players, actions, size = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
         _lib.call("ct_sizes", self._h, ctypes.byref(players), ctypes.byref(actions), ctypes.byref(size))
         self.num_players, self.num_actions, self.obs_size = players.value, actions.value, size.value
-        self._obs = _Floats(self.obs_size)
-        self._mask = _Mask(self.num_actions)
+        self._obs = _Buffer(self.obs_size, ctypes.c_float, "float32", _lib._c_float_p)
+        self._mask = _Buffer(self.num_actions, ctypes.c_uint8, "int8", _lib._c_uint8_p)
         self._returns = (ctypes.c_double * self.num_players)()
         self._next = ctypes.c_int32(-1)
         self._over = ctypes.c_int32(0)
+        self._next_ref, self._over_ref = ctypes.byref(self._next), ctypes.byref(self._over)
         self._seats = (ctypes.c_int32 * self.num_players)()
         self._n = ctypes.c_int32(0)
         self._legal = (ctypes.c_int32 * self.num_actions)()
@@ -191,12 +177,13 @@ class Game:
     def step_observe(self, seat, index):
         """step, and in the same call the next seat's observation and mask:
         (next seat, observation, mask), both None when the game is over."""
-        _lib.call("ct_step", self._h, seat, index, ctypes.byref(self._next), self._obs.ptr,
+        _lib.call("ct_step", self._h, seat, index, self._next_ref, self._obs.ptr,
                   self.obs_size, self._mask.ptr, self.num_actions, self._returns,
-                  self.num_players, ctypes.byref(self._over))
-        if self._next.value < 0:
+                  self.num_players, self._over_ref)
+        nxt = self._next.value
+        if nxt < 0:
             return -1, None, None
-        return self._next.value, self._obs.value(), self._mask.value()
+        return nxt, self._obs.value(), self._mask.value()
 
     def step_text(self, seat, text):
         """Plays seat's action written in the game's notation (War: slap@350)."""
