@@ -87,17 +87,19 @@ type move struct {
 // indices, their observations, bot seats played inside, simultaneous
 // windows sealed, and its record. An Env is not safe for concurrent use.
 type Env struct {
-	cfg    Config
-	game   engine.Game
-	opts   engine.Options
-	space  *Space
-	coder  *Coder
-	specs  []*bots.Spec // nil for the caller's seats
-	seed   uint64
-	state  engine.State
-	bots   []engine.Bot
-	moves  []move
-	win    *window
+	cfg   Config
+	game  engine.Game
+	opts  engine.Options
+	space *Space
+	coder *Coder
+	specs []*bots.Spec // nil for the caller's seats
+	seed  uint64
+	state engine.State
+	bots  []engine.Bot
+	moves []move
+	win   *window
+	// spare is a closed window whose memory the next one reuses.
+	spare  *window
 	askers map[string]engine.Bot
 	// reaction draws War's slap times for slap-ms=reaction.
 	reaction cards.RNG
@@ -463,6 +465,7 @@ func (e *Env) Clone() (*Env, error) {
 	c.coder = e.space.Coder()
 	c.moving = nil
 	c.askers = nil
+	c.spare = nil
 	c.legal = legalCache{}
 	if e.win != nil {
 		c.win = e.win.clone()
@@ -483,7 +486,7 @@ func (e *Env) Determinize(seat int, seed uint64) (*Env, error) {
 	}
 	c := *e
 	c.state = e.stateFor(seat).Determinize(seat, rand.New(rand.NewPCG(seed, cards.SubSeed(seed, 1))))
-	c.moves, c.win, c.guessed = nil, nil, true
+	c.moves, c.win, c.spare, c.guessed = nil, nil, nil, true
 	c.legal = legalCache{}
 	c.coder = e.space.Coder()
 	c.moving = nil

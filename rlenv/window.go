@@ -38,10 +38,7 @@ func (e *Env) apply(seat int, a engine.Action) error {
 	moving := e.state.ToMove(e.moving[:0])
 	var opened *window
 	if e.win == nil && len(moving) > 1 {
-		opened = &window{start: len(e.moves), base: e.state.Clone()}
-		for _, s := range moving {
-			opened.legal[s] = e.state.Legal(s, nil)
-		}
+		opened = e.openWindow(moving)
 	}
 	if err := e.state.Apply(seat, a); err != nil {
 		return err
@@ -55,10 +52,29 @@ func (e *Env) apply(seat int, a engine.Action) error {
 		w.answered[seat], w.own[seat] = true, nil
 		if !w.continues(e.state, seat, moving) {
 			slices.SortStableFunc(e.moves[w.start:], func(x, y move) int { return x.seat - y.seat })
-			e.win = nil
+			e.win, e.spare = nil, w
 		}
 	}
 	return nil
+}
+
+// openWindow makes the window that opens at the current position, with
+// moving to act, reusing the last closed window's memory.
+func (e *Env) openWindow(moving []int) *window {
+	w := e.spare
+	if w == nil {
+		w = &window{}
+	}
+	e.spare = nil
+	w.start, w.base = len(e.moves), e.state.Clone()
+	w.answered, w.own = [engine.MaxSeats]bool{}, [engine.MaxSeats]engine.State{}
+	for s := range w.legal {
+		w.legal[s] = w.legal[s][:0]
+	}
+	for _, s := range moving {
+		w.legal[s] = e.state.Legal(s, w.legal[s])
+	}
+	return w
 }
 
 // continues reports whether the window stays open after seat's answer
