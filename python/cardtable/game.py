@@ -73,7 +73,7 @@ class Game:
     seed of the deal and of every chance event.
     """
 
-    def __init__(self, game, options=None, bots=None, settings="", seed=0, _handle=None):
+    def __init__(self, game, options=None, bots=None, settings="", seed=0, _handle=None, _sizes=None):
         self.game = game
         self.options = options
         self.bots = dict(bots or {})
@@ -85,9 +85,11 @@ class Game:
                       ctypes.c_uint64(seed & (2**64 - 1)), ctypes.byref(handle))
             _handle = handle.value
         self._h = _handle
-        players, actions, size = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
-        _lib.call("ct_sizes", self._h, ctypes.byref(players), ctypes.byref(actions), ctypes.byref(size))
-        self.num_players, self.num_actions, self.obs_size = players.value, actions.value, size.value
+        if _sizes is None:
+            players, actions, size = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
+            _lib.call("ct_sizes", self._h, ctypes.byref(players), ctypes.byref(actions), ctypes.byref(size))
+            _sizes = players.value, actions.value, size.value
+        self.num_players, self.num_actions, self.obs_size = _sizes
         self._obs = _Buffer(self.obs_size, ctypes.c_float, "float32", _lib._c_float_p)
         self._mask = _Buffer(self.num_actions, ctypes.c_uint8, "int8", _lib._c_uint8_p)
         self._returns = (ctypes.c_double * self.num_players)()
@@ -142,7 +144,8 @@ class Game:
         return self._wrap(out.value)
 
     def _wrap(self, handle):
-        return Game(self.game, self.options, self.bots, self.settings, _handle=handle)
+        return Game(self.game, self.options, self.bots, self.settings, _handle=handle,
+                    _sizes=(self.num_players, self.num_actions, self.obs_size))
 
     # The position.
 
