@@ -125,9 +125,9 @@ func TestBotSeatsPlayInside(t *testing.T) {
 	checkRecord(t, e)
 }
 
-// Everything a caller can get wrong is refused with an error naming it,
-// of the kind the C library maps to its code, and changes nothing.
-func TestEnvRefusals(t *testing.T) {
+// Everything a caller can get wrong in making an environment is refused
+// with an error naming it, of the kind the C library maps to its code.
+func TestNewRefusals(t *testing.T) {
 	for _, c := range []struct {
 		cfg  Config
 		want error
@@ -154,7 +154,11 @@ func TestEnvRefusals(t *testing.T) {
 	if _, err := ParseSettings("speed=1"); !errors.Is(err, ErrBadArgument) {
 		t.Errorf("speed=1: %v", err)
 	}
+}
 
+// Every call on a game that cannot be played is refused with an error
+// naming what is wrong and changes nothing.
+func TestStepRefusals(t *testing.T) {
 	e, err := New(Config{Game: "regicide", Options: map[string]string{"players": "2", "first": "0"}, Seats: []string{"", ""}}, 4)
 	if err != nil {
 		t.Fatal(err)
