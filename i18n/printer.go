@@ -42,12 +42,24 @@ func numberTag(code string) language.Tag {
 	return language.MustParse(code)
 }
 
+// orEnglish is p, or English for a nil Printer: a Printer nobody set
+// speaks English.
+func (p *Printer) orEnglish() *Printer {
+	if p == nil {
+		return English
+	}
+	return p
+}
+
 // Language returns the language p writes.
-func (p *Printer) Language() Language { return p.lang }
+func (p *Printer) Language() Language {
+	return p.orEnglish().lang
+}
 
 // WithSeats returns a copy of p that names seats with name (a table's
 // player names, "you"); p names them "seat 1", "seat 2"….
 func (p *Printer) WithSeats(name func(seat int) string) *Printer {
+	p = p.orEnglish()
 	c := *p
 	c.seat = name
 	return &c
@@ -55,6 +67,7 @@ func (p *Printer) WithSeats(name func(seat int) string) *Printer {
 
 // T writes the message id with args.
 func (p *Printer) T(id string, args ...engine.Arg) string {
+	p = p.orEnglish()
 	return p.Say(engine.Msg{ID: id, Args: args})
 }
 
@@ -62,6 +75,7 @@ func (p *Printer) T(id string, args ...engine.Arg) string {
 // English; one missing from English too (a bug the tests catch) is
 // written as its id.
 func (p *Printer) Say(m engine.Msg) string {
+	p = p.orEnglish()
 	if m.IsZero() {
 		return ""
 	}
@@ -78,6 +92,16 @@ func (p *Printer) Say(m engine.Msg) string {
 		return m.ID
 	}
 	return s
+}
+
+// SayArg writes m's argument called name alone ("" when m has none): a
+// part of a message shown on its own (a forecast without its action).
+func (p *Printer) SayArg(m engine.Msg, name string) string {
+	p = p.orEnglish()
+	if a, ok := m.Arg(name); ok {
+		return p.arg(a)
+	}
+	return ""
 }
 
 // arg writes one argument.
@@ -124,12 +148,14 @@ func (p *Printer) arg(a engine.Arg) string {
 // Number writes n in the language's digits, ungrouped ("10000"), as
 // records always wrote numbers and as the browser writes them too.
 func (p *Printer) Number(n int) string {
+	p = p.orEnglish()
 	return p.numbers.Sprint(number.Decimal(n, number.NoSeparator()))
 }
 
 // SeatName names a seat (counted from 0): by the names given to
 // WithSeats, else "seat 1".
 func (p *Printer) SeatName(seat int) string {
+	p = p.orEnglish()
 	if p.seat != nil {
 		if name := p.seat(seat); name != "" {
 			return name
@@ -140,6 +166,7 @@ func (p *Printer) SeatName(seat int) string {
 
 // List writes items as a list: "a", "a and b", "a, b and c".
 func (p *Printer) List(items []string) string {
+	p = p.orEnglish()
 	switch len(items) {
 	case 0:
 		return ""
@@ -170,6 +197,7 @@ var suitIDs = [4]string{cards.Clubs: "suit.clubs", cards.Diamonds: "suit.diamond
 
 // Rank names a rank: "King", "7".
 func (p *Printer) Rank(r cards.Rank) string {
+	p = p.orEnglish()
 	if id, ok := rankIDs[r]; ok {
 		return p.T(id)
 	}
@@ -177,7 +205,9 @@ func (p *Printer) Rank(r cards.Rank) string {
 }
 
 // Suit names a suit: "Spades".
-func (p *Printer) Suit(s cards.Suit) string { return p.T(suitIDs[s&3]) }
+func (p *Printer) Suit(s cards.Suit) string {
+	return p.orEnglish().T(suitIDs[s&3])
+}
 
 // cardIDs are the messages naming a card: by suit, then the Jester and a
 // face-down card.
@@ -194,10 +224,14 @@ var (
 )
 
 // CardName names a card as a label does: "King of Spades", "Jester".
-func (p *Printer) CardName(c cards.Card) string { return p.card(c, labelIDs) }
+func (p *Printer) CardName(c cards.Card) string {
+	return p.orEnglish().card(c, labelIDs)
+}
 
 // TheCard names a card as a sentence does: "the King of Spades".
-func (p *Printer) TheCard(c cards.Card) string { return p.card(c, sentenceIDs) }
+func (p *Printer) TheCard(c cards.Card) string {
+	return p.orEnglish().card(c, sentenceIDs)
+}
 
 func (p *Printer) card(c cards.Card, ids cardIDs) string {
 	switch {

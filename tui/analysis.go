@@ -8,8 +8,11 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardtable/analysis"
+	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/record"
 )
 
@@ -27,7 +30,12 @@ type analysisPane struct {
 	// done and total count the decisions appraised so far, written by the
 	// analysis's goroutine.
 	done, total atomic.Int64
+	// words speak the reader's language.
+	words *i18n.Printer
 }
+
+// say writes message id with args in the pane's language.
+func (p *analysisPane) say(id string, args ...engine.Arg) string { return p.words.T(id, args...) }
 
 // analysisMsg reports the analysis: finished (doc or err set) or still
 // running (a tick that redraws its progress).
@@ -117,9 +125,9 @@ func (p *analysisPane) rows(at, viewer, w int) []string {
 	case p.err != nil:
 		return []string{styleStatusErr.Render(p.err.Error())}
 	case p.running:
-		return []string{styleDim.Render(fmt.Sprintf("analysing… %d of %d decisions", p.done.Load(), p.total.Load()))}
+		return []string{styleDim.Render(p.say("tui.analysis.running", engine.NumArg("done", int(p.done.Load())), engine.NumArg("total", int(p.total.Load()))))}
 	case p.doc == nil:
-		return []string{styleDim.Render("a: analyse the game (a few seconds) — chances, mistakes, the losing move")}
+		return []string{styleDim.Render(p.say("tui.analysis.ask"))}
 	}
 	if p.retry != nil {
 		return nil
@@ -127,14 +135,14 @@ func (p *analysisPane) rows(at, viewer, w int) []string {
 	seat := p.focus(viewer)
 	width := max(10, min(w-24, 64))
 	line, marks := analysis.Sparkline(p.doc.Graph, seat, width)
-	label := "chance"
+	label := p.say("tui.analysis.chance")
 	if p.doc.Graph.Measure == "reaction" {
-		label = "reaction"
+		label = p.say("tui.analysis.reaction")
 	}
 	out := []string{}
 	if line != "" {
 		col := p.column(seat, width, at)
-		out = append(out, styleLabel.Render(fmt.Sprintf("%-9s ", label))+highlightColumn(line, col)+styleKeys.Render("  [/] marks · t try again"),
+		out = append(out, styleLabel.Render(padRight(label, 9)+" ")+highlightColumn(line, col)+styleKeys.Render("  "+p.say("tui.analysis.keys")),
 			strings.Repeat(" ", 10)+styleStatusErr.Render(marks)+styleDim.Render(p.accuracy(seat)))
 	}
 	return append(out, p.stepLine(at))
@@ -144,7 +152,7 @@ func (p *analysisPane) rows(at, viewer, w int) []string {
 func (p *analysisPane) accuracy(seat int) string {
 	for _, s := range p.doc.Summary {
 		if s.Seat == seat && s.Accuracy != nil {
-			return fmt.Sprintf(analysisWordAccuracy, *s.Accuracy)
+			return "  " + p.say("tui.analysis.accuracy", engine.TextArg("n", fmt.Sprintf("%.1f", *s.Accuracy)))
 		}
 	}
 	return ""
@@ -208,78 +216,93 @@ func (p *analysisPane) stepLine(at int) string {
 		if dec.Step != at {
 			continue
 		}
-		text := fmt.Sprintf("step %d: %s", at, decisionText(dec))
+		text := p.say("tui.analysis.step", engine.NumArg("n", at), engine.TextArg("text", p.decisionText(dec)))
 		if dec.Mark != "" || dec.Losing {
 			return styleStatusErr.Render(text)
 		}
 		return text
 	}
 	if h := d.Hindsight; h != nil && at < len(h.Verdicts) {
-		return fmt.Sprintf("position %d: %s with hindsight", at, verdictText(h.Verdicts[at]))
+		return p.say("tui.analysis.position", engine.NumArg("n", at), engine.TextArg("verdict", p.verdictText(h.Verdicts[at])))
 	}
-	return styleDim.Render(fmt.Sprintf("step %d: not a decision analysed", at))
+	return styleDim.Render(p.say("tui.analysis.not-analysed", engine.NumArg("n", at)))
+}
+
+// markIDs name the analysis's marks in the reader's language (shown in
+// capitals where the language has them).
+var markIDs = map[string]string{
+	analysis.MarkInaccuracy: "tui.analysis.mark.inaccuracy", analysis.MarkMistake: "tui.analysis.mark.mistake",
+	analysis.MarkBlunder: "tui.analysis.mark.blunder",
 }
 
 // decisionText is one decision's analysis in a line.
-func decisionText(dec analysis.Decision) string {
+func (p *analysisPane) decisionText(dec analysis.Decision) string {
 	var parts []string
 	switch {
 	case dec.Slap != nil && !dec.Slap.Possible:
-		parts = append(parts, "false slap")
+		parts = append(parts, p.say("tui.analysis.false-slap"))
 	case dec.Slap != nil && dec.Slap.ReactionMS < 0:
-		parts = append(parts, fmt.Sprintf("missed a %d ms window", dec.Slap.WindowMS))
+		parts = append(parts, p.say("tui.analysis.missed", engine.NumArg("n", dec.Slap.WindowMS)))
 	case dec.Slap != nil:
-		parts = append(parts, fmt.Sprintf("slap after %d ms", dec.Slap.ReactionMS))
+		parts = append(parts, p.say("tui.analysis.slap-after", engine.NumArg("n", dec.Slap.ReactionMS)))
 	case dec.Played != nil && dec.Played.NoWin():
-		parts = append(parts, pct(*dec.Played))
+		parts = append(parts, p.pct(*dec.Played))
 	case dec.Played != nil:
-		parts = append(parts, "chance "+pct(*dec.Played))
+		parts = append(parts, p.say("tui.analysis.chance-of", engine.TextArg("chance", p.pct(*dec.Played))))
 	case dec.Choices < 2:
-		parts = append(parts, "forced")
+		parts = append(parts, p.say("tui.analysis.forced"))
 	}
 	if dec.Losing {
-		parts = append(parts, "THE LOSING MOVE")
+		parts = append(parts, p.say("tui.analysis.losing-move"))
 		if dec.Keeps != "" {
-			parts = append(parts, fmt.Sprintf(analysisWordKeeps, prettyAction(dec.Keeps)))
+			parts = append(parts, p.say("tui.analysis.keeps", engine.TextArg("action", prettyAction(dec.Keeps))))
 		}
 		if dec.HindsightOnly {
-			parts = append(parts, analysisWordHindsight)
+			parts = append(parts, p.say("tui.analysis.hindsight"))
 		}
 	}
 	if dec.Mark != "" && dec.Slap == nil {
-		parts = append(parts, strings.ToUpper(dec.Mark))
+		mark := strings.ToUpper(dec.Mark)
+		if id, ok := markIDs[dec.Mark]; ok {
+			mark = p.say(id)
+		}
+		parts = append(parts, mark)
 	}
 	switch {
 	case dec.Best != nil && dec.Mark != "" && dec.Slap == nil:
-		parts = append(parts, fmt.Sprintf(analysisWordBetter, prettyAction(dec.Best.Action), pct(dec.Best.Estimate)))
+		parts = append(parts, p.say("tui.analysis.better", engine.TextArg("action", prettyAction(dec.Best.Action)), engine.TextArg("chance", p.pct(dec.Best.Estimate))))
 	case dec.Best != nil && dec.Loss >= analysis.AlternativeMargin:
-		parts = append(parts, fmt.Sprintf("expert: %s %s", prettyAction(dec.Best.Action), pct(dec.Best.Estimate)))
+		parts = append(parts, p.say("tui.analysis.expert", engine.TextArg("action", prettyAction(dec.Best.Action)), engine.TextArg("chance", p.pct(dec.Best.Estimate))))
 	}
 	if dec.Before != "" {
-		parts = append(parts, fmt.Sprintf("solver: %s → %s", verdictText(dec.Before), verdictText(dec.After)))
+		parts = append(parts, p.say("tui.analysis.solver", engine.TextArg("before", p.verdictText(dec.Before)), engine.TextArg("after", p.verdictText(dec.After))))
 	}
 	return strings.Join(parts, " · ")
 }
 
-// The review's new sentences, in one place (for the translations to come).
-const (
-	analysisWordAccuracy  = "  accuracy %.1f"
-	analysisWordKeeps     = "kept winnable: %s"
-	analysisWordHindsight = "you could not have known: the expert rated it as well as its own move; only the hidden cards made it lose"
-	analysisWordBetter    = "better: %s %s"
-	analysisWordNoWin     = "no win found in %d playouts"
-)
-
-func pct(e analysis.Estimate) string {
+// pct writes an estimate: the chance and its interval in percent.
+func (p *analysisPane) pct(e analysis.Estimate) string {
 	if e.NoWin() {
-		return fmt.Sprintf(analysisWordNoWin, e.Trials)
+		return p.say("tui.analysis.no-win", engine.CountArg(e.Trials))
 	}
-	return fmt.Sprintf("%.0f%% (%.0f–%.0f)", 100*e.Chance, 100*e.Low, 100*e.High)
+	pc := func(x float64) string { return fmt.Sprintf("%.0f", 100*x) }
+	return p.say("tui.analysis.percent", engine.TextArg("chance", pc(e.Chance)), engine.TextArg("low", pc(e.Low)), engine.TextArg("high", pc(e.High)))
 }
 
-func verdictText(v analysis.Verdict) string {
-	if v == analysis.Won {
-		return "winnable"
+// verdictIDs name the solver's verdicts.
+var verdictIDs = map[analysis.Verdict]string{analysis.Won: "tui.analysis.verdict.won", analysis.Lost: "tui.analysis.verdict.lost", analysis.Unknown: "tui.analysis.verdict.unknown"}
+
+func (p *analysisPane) verdictText(v analysis.Verdict) string {
+	if id, ok := verdictIDs[v]; ok {
+		return p.say(id)
 	}
 	return string(v)
+}
+
+// padRight pads s with spaces to n cells.
+func padRight(s string, n int) string {
+	if w := ansi.StringWidth(s); w < n {
+		return s + strings.Repeat(" ", n-w)
+	}
+	return s
 }

@@ -61,7 +61,7 @@ func TestWatchtowerBoard(t *testing.T) {
 		"Ann picks blind from seat 2 (expert)'s army: [1░][2░] ·· [4░][5░]")
 	contested := cards.Stack("6S")[0]
 	v.Pending = &watchtower.Pending{Kind: "free-for-all", Picker: 2, From: 0, Positions: 2, Open: []int{1, 2}, Contested: &contested, Participants: []int{0, 2}}
-	wantAll(t, drawn(t, "watchtower", v, 0, nil), "free-for-all for 6♠ between Ann, seat 3 (heuristic)", "seat 3 (heuristic) picks blind from Ann's army")
+	wantAll(t, drawn(t, "watchtower", v, 0, nil), "free-for-all for 6♠ between Ann and seat 3 (heuristic)", "seat 3 (heuristic) picks blind from Ann's army")
 	v.Pending = &watchtower.Pending{Kind: "give", Picker: 0, From: 0, Owed: 2}
 	wantAll(t, drawn(t, "watchtower", v, 0, nil), "Ann gives 2 army cards to the empty barracks")
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardtable/bots"
+	"cardtable/engine"
 	"cardtable/games/war"
 	"cardtable/record"
 	"cardtable/table"
@@ -134,14 +135,14 @@ func (m *Model) timeOut(seat int) tea.Cmd {
 	}
 	name := m.t.Seats()[seat].Name
 	if name == "" {
-		name = table.SeatName(seat)
+		name = m.words.SeatName(seat)
 	}
 	if m.clock.settings.Timeout == table.TimeoutLose && m.t.ZeroSum() && m.t.NumSeats() == 2 {
 		if err := m.t.Conclude(record.Ending{By: record.EndTimeout, Seat: &seat}); err != nil {
 			return m.fail(err)
 		}
 		m.win = nil
-		m.setStatus(name+"'s time ran out", true)
+		m.setStatus(m.say("table.end.timeout", engine.TextArg("seat", name)), true)
 		return m.finish()
 	}
 	spec, err := bots.ParseSpec(bots.Default(m.t.Game().Name()))
@@ -150,7 +151,7 @@ func (m *Model) timeOut(seat int) tea.Cmd {
 	}
 	bot, err := table.NewBot(m.t, spec, m.cfg.Seed, seat)
 	if err != nil {
-		return m.fail(fmt.Errorf("no bot to play on for %s: %w", name, err))
+		return m.fail(fmt.Errorf("%s: %w", m.say("tui.clock.no-bot", engine.TextArg("seat", name)), err))
 	}
 	m.players[seat] = bot
 	info := m.t.Seats()[seat]
@@ -160,8 +161,8 @@ func (m *Model) timeOut(seat int) tea.Cmd {
 	}
 	persons := len(m.persons)
 	m.persons = slices.DeleteFunc(m.persons, func(s int) bool { return s == seat })
-	m.labels = seatLabels(m.t.Seats(), m.players, persons)
-	m.setStatus(fmt.Sprintf("%s's time ran out; %s plays on for them", name, spec.Name), true)
+	m.labels = seatLabels(m.words, m.t.Seats(), m.players, persons)
+	m.setStatus(m.say("tui.clock.bot-plays-on", engine.TextArg("seat", name), engine.TextArg("bot", spec.Name)), true)
 	return tea.Batch(m.actCmd(seat, 0), m.askNext())
 }
 
@@ -186,7 +187,7 @@ func (m *Model) clockView() string {
 	if out == "" {
 		return ""
 	}
-	return "clock: " + out
+	return m.say("tui.clock", engine.TextArg("clocks", out))
 }
 
 // clockText is a time left as m:ss (h:mm:ss from an hour), rounded up

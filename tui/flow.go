@@ -209,7 +209,7 @@ func (m *Model) submit(text string) tea.Cmd {
 	w.moves[seat] = table.Move{Action: canon, Version: w.version}
 	w.asking = -1
 	m.pick.reset(nil)
-	m.setStatus(fmt.Sprintf("%s answered; waiting for the others", m.label(seat)), false)
+	m.setStatus(m.say("tui.status.answered", engine.TextArg("seat", m.label(seat))), false)
 	return m.askNext()
 }
 
@@ -258,7 +258,7 @@ func (m *Model) refused(seat int, err error) (tea.Cmd, bool) {
 	}
 	m.refusals[seat]++
 	if m.refusals[seat] >= table.MaxRefusals {
-		return m.fail(&table.SeatError{Seat: seat, Err: fmt.Errorf("%d refused moves in a row; the last: %v", table.MaxRefusals, err)}), true
+		return m.fail(&table.SeatError{Seat: seat, Err: fmt.Errorf("%s: %w", m.say("tui.status.refused", engine.CountArg(table.MaxRefusals)), err)}), true
 	}
 	return nil, false
 }
@@ -275,8 +275,8 @@ func (m *Model) landAction(ap *table.Applied, before engine.View) error {
 		for seat := range e.seen {
 			e.seen[seat] = sh.For(seat).Action
 		}
-		e.events = m.ui.events(m.labels, public.View)
-		e.note = m.ui.note(m.labels, m.lastPublic, public.View)
+		e.events = m.ui.events(m.teller(), public.View)
+		e.note = m.ui.note(m.teller(), m.lastPublic, public.View)
 		m.lastPublic = public.View
 		m.log = append(m.log, e)
 		m.steps.queue(e.events, before)

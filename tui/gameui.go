@@ -1,13 +1,12 @@
 package tui
 
 import (
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"cardtable/engine"
 	"cardtable/games/watchtower"
+	"cardtable/i18n"
 )
 
 // gameUI is the part of the table that knows one game: how to draw a
@@ -25,17 +24,40 @@ type gameUI interface {
 	// screen).
 	privateWindow(v engine.View) bool
 	// events are the steps an action set off, from the view after it,
-	// its seats named by labels.
-	events(labels []string, v engine.View) []string
+	// told by t.
+	events(t teller, v engine.View) []string
 	// explain says what an action means in words, where its notation is
 	// terse ("next 1": who goes next); "" otherwise.
-	explain(labels []string, action string) string
+	explain(t teller, action string) string
 	// note sums up for the log what the actions between two public views
 	// did ("seat 2 took the trick"), "" when the actions say it.
-	note(labels []string, before, after engine.View) string
+	note(t teller, before, after engine.View) string
 	// quiet reports whether an action says nothing worth a log line of
 	// its own (War's flips: the trick's note says what they did).
 	quiet(action string) bool
+}
+
+// teller tells what happens at the table in the reader's language,
+// naming seats by their labels ("Ann (you)", "seat 2 (expert)").
+type teller struct {
+	words  *i18n.Printer
+	labels []string
+}
+
+// say writes message id with args, its seats named by their labels.
+func (t teller) say(id string, args ...engine.Arg) string {
+	return t.words.WithSeats(t.label).T(id, args...)
+}
+
+// saying writes m, its seats named by their labels.
+func (t teller) saying(m engine.Msg) string { return t.words.WithSeats(t.label).Say(m) }
+
+// label names seat (counted from 0).
+func (t teller) label(seat int) string {
+	if seat >= 0 && seat < len(t.labels) {
+		return t.labels[seat]
+	}
+	return t.words.SeatName(seat)
 }
 
 // grouper is a game whose long action lists are grouped by kind, in an
@@ -73,39 +95,23 @@ func uiFor(name string) gameUI {
 // plainUI draws any game by its view's own text.
 type plainUI struct{}
 
-func (plainUI) board(sc scene) string                 { return sc.view.String() }
-func (plainUI) hiddenCards() bool                     { return true }
-func (plainUI) privateWindow(engine.View) bool        { return true }
-func (plainUI) events([]string, engine.View) []string { return nil }
+func (plainUI) board(sc scene) string               { return sc.view.String() }
+func (plainUI) hiddenCards() bool                   { return true }
+func (plainUI) privateWindow(engine.View) bool      { return true }
+func (plainUI) events(teller, engine.View) []string { return nil }
 
-// watchtowerEvents are the steps of a Watchtower view's last action, the
-// engine's "seat 2" written as that seat's label.
-func watchtowerEvents(labels []string, v engine.View) []string {
+// watchtowerEvents are the steps of a Watchtower view's last action, told
+// by t from the engine's messages.
+func watchtowerEvents(t teller, v engine.View) []string {
 	wv, ok := v.(*watchtower.View)
-	if !ok || len(wv.Events) == 0 {
+	if !ok || len(wv.EventsI18n) == 0 {
 		return nil
 	}
-	out := make([]string, len(wv.Events))
-	for i, e := range wv.Events {
-		out[i] = namedSeats(labels, e)
+	out := make([]string, len(wv.EventsI18n))
+	for i, m := range wv.EventsI18n {
+		out[i] = t.saying(m)
 	}
 	return out
-}
-
-// engineSeat is how the engines write a seat in their texts: "seat 2",
-// numbered from 1.
-var engineSeat = regexp.MustCompile(`\bseat (\d+)\b`)
-
-// namedSeats writes every "seat N" of an engine's text as that seat's
-// label ("alice (you)", "seat 2 (heuristic)").
-func namedSeats(labels []string, text string) string {
-	return engineSeat.ReplaceAllStringFunc(text, func(m string) string {
-		n, err := strconv.Atoi(m[len("seat "):])
-		if err != nil || n < 1 || n > len(labels) {
-			return m
-		}
-		return labels[n-1]
-	})
 }
 
 // section is a labelled line of a board.
@@ -124,15 +130,15 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return strings.Join(keep, sep)
 }
 
-func (plainUI) explain([]string, string) string { return "" }
+func (plainUI) explain(teller, string) string { return "" }
 
-func (plainUI) note([]string, engine.View, engine.View) string { return "" }
+func (plainUI) note(teller, engine.View, engine.View) string { return "" }
 
 func (plainUI) quiet(string) bool { return false }
 
 // noNotes is embedded by games whose actions tell the whole story.
 type noNotes struct{}
 
-func (noNotes) note([]string, engine.View, engine.View) string { return "" }
+func (noNotes) note(teller, engine.View, engine.View) string { return "" }
 
 func (noNotes) quiet(string) bool { return false }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -28,20 +27,29 @@ type scene struct {
 	words *i18n.Printer
 }
 
-// say writes message id with args in the scene's language.
+// say writes message id with args in the scene's language, its seats
+// named by their labels.
 func (sc scene) say(id string, args ...engine.Arg) string {
-	if sc.words == nil {
-		return i18n.English.T(id, args...)
-	}
-	return sc.words.T(id, args...)
+	return sc.printer().WithSeats(sc.label).T(id, args...)
 }
+
+// printer is the scene's language (English when none was set).
+func (sc scene) printer() *i18n.Printer {
+	if sc.words == nil {
+		return i18n.English
+	}
+	return sc.words
+}
+
+// number writes n in the scene's language.
+func (sc scene) number(n int) string { return sc.printer().Number(n) }
 
 // label names seat for people.
 func (sc scene) label(seat int) string {
 	if seat >= 0 && seat < len(sc.labels) {
 		return sc.labels[seat]
 	}
-	return fmt.Sprintf("seat %d", seat+1)
+	return sc.printer().SeatName(seat)
 }
 
 // seatName marks the viewer's own seat and the one that moved last.
@@ -109,27 +117,27 @@ func joinColumns(left string, lw int, right string, rw, rows int) string {
 
 func (m *Model) header() string {
 	g := m.t.Game()
-	parts := []string{styleTitle.Render(g.Title())}
+	parts := []string{styleTitle.Render(m.words.Game(g.Name()))}
 	if m.display >= 0 {
-		parts = append(parts, "you: "+m.label(m.display))
+		parts = append(parts, m.say("tui.header.you", engine.TextArg("seat", m.label(m.display))))
 	} else {
-		parts = append(parts, "watching")
+		parts = append(parts, m.say("tui.header.watching"))
 	}
 	switch {
 	case m.t.Over():
-		parts = append(parts, "game over")
+		parts = append(parts, m.say("tui.header.over"))
 	case m.steps.active():
-		parts = append(parts, "showing the last move")
+		parts = append(parts, m.say("tui.header.showing"))
 	case m.win != nil && m.win.asking >= 0:
-		parts = append(parts, styleHighlight.Render("your move"))
+		parts = append(parts, styleHighlight.Render(m.say("tui.header.your-move")))
 	default:
 		var who []string
 		for _, s := range m.t.ToMove() {
 			who = append(who, m.label(s))
 		}
-		parts = append(parts, "to move: "+strings.Join(who, ", "))
+		parts = append(parts, m.say("tui.header.to-move", engine.TextArg("seats", strings.Join(who, ", "))))
 	}
-	parts = append(parts, fmt.Sprintf("move %d", m.t.Version()+1))
+	parts = append(parts, m.say("tui.header.move", engine.NumArg("n", m.t.Version()+1)))
 	if c := m.clockView(); c != "" {
 		parts = append(parts, styleHighlight.Render(c))
 	}
@@ -150,7 +158,7 @@ func (m *Model) board(width int) string {
 		last = m.log[n-1].actor
 	}
 	sc := scene{view: v, viewer: m.display, labels: m.labels, options: m.options,
-		game: m.t.Game(), lastActor: last, width: width}
+		game: m.t.Game(), lastActor: last, width: width, words: m.words}
 	out := wrapBoard(m.ui.board(sc), width)
 	if m.steps.active() {
 		out += "\n" + wrapBoard(m.stepsView(), width)
@@ -185,7 +193,7 @@ func wrapBoard(board string, width int) string {
 // stepsView lists the steps shown so far of the action being shown.
 func (m *Model) stepsView() string {
 	var b strings.Builder
-	b.WriteString(styleAlert.Render(" what happens ") + styleKeys.Render("  (any key: show all)"))
+	b.WriteString(styleAlert.Render(" "+m.say("tui.steps.title")+" ") + styleKeys.Render("  "+m.say("tui.steps.keys")))
 	for _, e := range m.steps.pending[:m.steps.shown+1] {
 		b.WriteString("\n  " + prettyAction(e))
 	}
@@ -195,21 +203,21 @@ func (m *Model) stepsView() string {
 // actionsView is the person's choice, or who the table waits for.
 func (m *Model) actionsView(width, rows int) string {
 	if m.mode == modeEnd {
-		return styleTitle.Render("The game is over.") + "\n" +
-			styleKeys.Render("s save · ←/→ review · q quit")
+		return styleTitle.Render(m.say("tui.actions.over")) + "\n" +
+			styleKeys.Render(m.say("tui.actions.over-keys"))
 	}
 	if m.win != nil && m.win.asking >= 0 {
-		head := styleLabel.Render("Your move, ") + m.label(m.win.asking)
+		head := styleLabel.Render(m.say("tui.actions.your-move", engine.TextArg("seat", m.label(m.win.asking))))
 		if a := m.autoLabel(); a != "" {
 			head += styleHighlight.Render("  " + a)
 		}
 		if m.slap.active {
-			head = styleAlert.Render(m.slap.countdown()) + styleKeys.Render(" else pass")
+			head = styleAlert.Render(m.slap.countdown(m.words)) + styleKeys.Render(" "+m.say("tui.war.else-pass"))
 		}
 		return head + "\n" + m.pick.view(width, rows-1)
 	}
 	if m.steps.active() {
-		return styleDim.Render("showing what happened…")
+		return styleDim.Render(m.say("tui.actions.showing"))
 	}
 	var who []string
 	for _, s := range m.t.ToMove() {
@@ -217,7 +225,7 @@ func (m *Model) actionsView(width, rows int) string {
 			who = append(who, m.label(s))
 		}
 	}
-	out := styleDim.Render("waiting for " + strings.Join(who, ", ") + "…")
+	out := styleDim.Render(m.say("tui.actions.waiting", engine.TextArg("seats", strings.Join(who, ", "))))
 	if n := len(m.log); n > 0 {
 		e := m.log[n-1]
 		out = styleHighlight.Render("▶ "+m.label(e.actor)+": ") + prettyAction(e.text(m.display)) + "\n" + out
@@ -239,7 +247,7 @@ func (m *Model) logView(width, rows int) string {
 	if len(lines) > rows {
 		lines = lines[len(lines)-rows:]
 	}
-	return styleLabel.Render("Log") + "\n" + fit(strings.Join(lines, "\n"), width)
+	return styleLabel.Render(m.say("tui.log")) + "\n" + fit(strings.Join(lines, "\n"), width)
 }
 
 // logLines are log entry i's lines: the action, its note, its steps (as
@@ -295,7 +303,7 @@ func (m *Model) footer() string {
 	forecast := ""
 	if m.win != nil && m.win.asking >= 0 {
 		if hint, err := m.t.Hint(m.win.asking, m.pick.choice()); err == nil && !hint.IsZero() {
-			forecast = lipgloss.NewStyle().Width(m.width).Render(styleForecast.Render("forecast: ") + prettyAction(i18n.English.Say(hint)))
+			forecast = lipgloss.NewStyle().Width(m.width).Render(styleForecast.Render(m.say("tui.forecast")+" ") + prettyAction(m.teller().saying(hint)))
 			forecast = clip(forecast, 2)
 		}
 	}
@@ -307,20 +315,20 @@ func (m *Model) footer() string {
 		}
 		status = st.Render(m.status)
 	}
-	keys := styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · ? help, rules · q quit")
+	keys := styleKeys.Render(m.say("tui.keys.play"))
 	switch {
 	case m.pick.group != nil && m.win != nil && m.win.asking >= 0:
-		keys = styleKeys.Render("↑/↓ · pgup/pgdn groups · home/end · enter play · type filters · ? help · q quit")
+		keys = styleKeys.Render(m.say("tui.keys.grouped"))
 	case m.isWar() && m.mode != modeEnd && !m.slap.active:
-		keys = styleKeys.Render("enter: " + m.pick.choice() + " · " + m.warKeysHint() + " · ? help · q quit")
+		keys = styleKeys.Render(m.say("tui.keys.war", engine.TextArg("action", m.pick.choice()), engine.TextArg("war", m.warKeysHint())))
 	case m.mode == modeEnd:
-		keys = styleKeys.Render("s save · ←/→ review · ? help · q quit")
+		keys = styleKeys.Render(m.say("tui.keys.end"))
 	case m.win == nil || m.win.asking < 0:
-		fast := "f: bots without pauses"
+		fast := m.say("tui.keys.fast")
 		if m.fast {
-			fast = "f: bots at --speed again"
+			fast = m.say("tui.keys.slow")
 		}
-		keys = styleKeys.Render(fast + " · ? help, rules · q quit")
+		keys = styleKeys.Render(m.say("tui.keys.waiting", engine.TextArg("fast", fast)))
 	}
 	return forecast + "\n" + status + "\n" + keys
 }
@@ -330,13 +338,13 @@ func (m *Model) footer() string {
 func (m *Model) resultView(width int) string {
 	wrap := lipgloss.NewStyle().Width(width)
 	if m.failure != nil {
-		return wrap.Render(styleStatusErr.Render("The game stopped: "+glyphs(m.failure.Error()))) + "\n" + styleKeys.Render("The record is kept; s saves it.")
+		return wrap.Render(styleStatusErr.Render(m.say("tui.result.stopped", engine.TextArg("error", glyphs(m.failure.Error()))))) + "\n" + styleKeys.Render(m.say("tui.result.kept"))
 	}
 	res := m.t.Result()
 	if !res.Over {
 		return ""
 	}
-	e := endTeller{labels: m.labels, you: -1, persons: m.persons}
+	e := endTeller{words: m.words, labels: m.labels, own: m.seatNames(), you: -1, persons: m.persons}
 	if len(m.persons) == 1 {
 		e.you = m.persons[0]
 	}

@@ -2,13 +2,13 @@ package tui
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/table"
 )
 
@@ -92,7 +92,15 @@ type Model struct {
 	// after sends msg once d has passed (tea.Tick; tests fire timers by
 	// hand).
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
+	// words speak the reader's language (cfg.Lang).
+	words *i18n.Printer
 }
+
+// say writes message id with args in the table's language.
+func (m *Model) say(id string, args ...engine.Arg) string { return m.words.T(id, args...) }
+
+// teller tells the table's events with its seats' labels.
+func (m *Model) teller() teller { return teller{words: m.words, labels: m.labels} }
 
 func tick(d time.Duration, msg tea.Msg) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
@@ -122,7 +130,7 @@ func (e logEntry) text(viewer int) string {
 // newModel builds the model of cfg (checked by Run).
 func newModel(ctx context.Context, cfg Config) *Model {
 	m := &Model{ctx: ctx, cfg: cfg, width: MinWidth, height: MinHeight, display: engine.Spectator,
-		passTo: -1, refusals: map[int]int{}, after: tick}
+		passTo: -1, refusals: map[int]int{}, after: tick, words: i18n.For(cfg.Lang)}
 	if cfg.Review != nil && cfg.Table == nil {
 		m.mode = modeReview
 		return m
@@ -138,7 +146,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 			m.persons = append(m.persons, i)
 		}
 	}
-	m.labels = seatLabels(m.t.Seats(), m.players, len(m.persons))
+	m.labels = seatLabels(m.words, m.t.Seats(), m.players, len(m.persons))
 	m.lastPublic = m.t.View(engine.Spectator)
 	m.clock = newLiveClock(cfg, m.t.NumSeats())
 	m.options = m.t.Hello(engine.Spectator).Options
@@ -147,33 +155,32 @@ func newModel(ctx context.Context, cfg Config) *Model {
 	if len(m.persons) == 1 {
 		m.display = m.persons[0]
 	}
-	m.pick = newPicker()
+	m.pick = newPicker(m.words)
 	m.pick.explain = func(a string) string {
 		if _, war := m.ui.(warUI); war && strings.HasPrefix(a, "slap") && !m.slap.active {
-			return "a false slap: no slap card is showing"
+			return m.say("tui.war.false-slap")
 		}
-		return m.ui.explain(m.labels, a)
+		return m.ui.explain(m.teller(), a)
 	}
 	return m
 }
 
-// seatLabels names each seat for people: its name, and what plays it.
-func seatLabels(seats []table.SeatInfo, players []table.Player, persons int) []string {
+// seatLabels names each seat for people in w's language: its name, and
+// what plays it.
+func seatLabels(w *i18n.Printer, seats []table.SeatInfo, players []table.Player, persons int) []string {
 	out := make([]string, len(seats))
 	for i, s := range seats {
-		name := s.Name
-		if name == "" {
-			name = table.SeatName(i)
-		}
+		name := seatName(w, s, i)
+		who := engine.TextArg("name", name)
 		switch {
 		case players[i] == nil && persons == 1:
-			name += " (you)"
+			name = w.T("tui.seat.you", who)
 		case players[i] != nil && s.Kind == table.KindProgram:
-			name += " (program)"
+			name = w.T("tui.seat.program", who)
 		case players[i] != nil && s.Bot != "":
-			name += " (" + s.Bot + ")"
+			name = w.T("tui.seat.bot", who, engine.TextArg("bot", s.Bot))
 		case players[i] != nil:
-			name += " (program)"
+			name = w.T("tui.seat.program", who)
 		}
 		out[i] = name
 	}
@@ -193,7 +200,7 @@ func (m *Model) Init() tea.Cmd {
 		}
 	}
 	if n := m.t.Version(); n > 0 {
-		m.setStatus(fmt.Sprintf("resumed after %s", plural(n, "action")), false)
+		m.setStatus(m.say("tui.status.resumed", engine.CountArg(n)), false)
 		m.logPast()
 	}
 	return tea.Batch(tea.RequestBackgroundColor, m.pick.focus(), m.advance())
@@ -246,7 +253,7 @@ func (m *Model) View() tea.View {
 
 func (m *Model) render() string {
 	if m.width < MinWidth || m.height < MinHeight {
-		return tooSmall(m.width, m.height)
+		return tooSmall(m.words, m.width, m.height)
 	}
 	var s string
 	switch m.overlay {
@@ -255,7 +262,7 @@ func (m *Model) render() string {
 	case overlayQuit:
 		s = m.quitView()
 	case overlaySave:
-		s = m.save.view(m.width, m.height)
+		s = m.save.view(m.words, m.width, m.height)
 	default:
 		switch m.mode {
 		case modePass:
@@ -312,10 +319,28 @@ func (m *Model) isPerson(seat int) bool {
 	return seat >= 0 && seat < len(m.players) && m.players[seat] == nil
 }
 
+// seatNames are the seats' own names ("seat 2" for one without).
+func (m *Model) seatNames() []string {
+	var out []string
+	for i, s := range m.t.Seats() {
+		out = append(out, seatName(m.words, s, i))
+	}
+	return out
+}
+
+// seatName is seat i's name in w's language: the name a person gave, or
+// "seat N" for a seat without one (kept as "seat N" in records).
+func seatName(w *i18n.Printer, s table.SeatInfo, i int) string {
+	if s.Name == "" || s.Name == table.SeatName(i) {
+		return w.SeatName(i)
+	}
+	return s.Name
+}
+
 // label names seat for people.
 func (m *Model) label(seat int) string {
 	if seat >= 0 && seat < len(m.labels) {
 		return m.labels[seat]
 	}
-	return fmt.Sprintf("seat %d", seat+1)
+	return m.words.SeatName(seat)
 }

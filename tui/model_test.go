@@ -13,6 +13,7 @@ import (
 	"cardtable/games/regicide"
 	"cardtable/games/war"
 	"cardtable/games/watchtower"
+	"cardtable/i18n"
 	"cardtable/record"
 	"cardtable/table"
 )
@@ -351,7 +352,7 @@ func TestFastForwardWhileBotsPlay(t *testing.T) {
 }
 
 func TestPickerMatchesWordsInAnyOrder(t *testing.T) {
-	p := newPicker()
+	p := newPicker(i18n.English)
 	p.reset([]string{"play 5D", "play 5H", "play 5D 5H", "play AS 5D", "play AS 9C", "yield"})
 	for typed, want := range map[string]string{
 		"play 5h 5d": "play 5D 5H",

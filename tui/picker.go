@@ -8,6 +8,9 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"cardtable/engine"
+	"cardtable/i18n"
 )
 
 // picker is how a person chooses an action: the legal actions as a list to
@@ -26,15 +29,17 @@ type picker struct {
 	// offset is the first list row shown (rows count group headings and
 	// the highlighted action's explanation).
 	offset int
+	// words speak the reader's language.
+	words *i18n.Printer
 }
 
-func newPicker() picker {
+func newPicker(w *i18n.Printer) picker {
 	in := textinput.New()
 	in.Prompt = "› "
-	in.Placeholder = "type an action, or pick one with ↑/↓ and enter"
+	in.Placeholder = w.T("tui.picker.placeholder")
 	in.CharLimit = 80
 	steadyCursor(&in)
-	return picker{input: in}
+	return picker{input: in, words: w}
 }
 
 // steadyCursor stops the input's cursor blinking: a steady cursor needs no
@@ -275,7 +280,7 @@ func (p *picker) view(width, rows int) string {
 		return b.String()
 	}
 	if len(ms) == 0 {
-		b.WriteString("\n" + styleDim.Render("  no legal action matches; enter sends it as typed"))
+		b.WriteString("\n" + styleDim.Render("  "+p.words.T("tui.picker.no-match")))
 		return b.String()
 	}
 	p.cursor = min(p.cursor, len(ms)-1)
@@ -303,7 +308,7 @@ func (p *picker) view(width, rows int) string {
 	for r := p.offset; r < end; r++ {
 		line := all[r].text
 		if r == end-1 && end < len(all) {
-			line += styleDim.Render(fmt.Sprintf("   (+%d more below)", countItems(all[end:])))
+			line += styleDim.Render("   " + p.words.T("tui.picker.more", engine.CountArg(countItems(all[end:]))))
 		}
 		b.WriteString("\n" + line)
 	}

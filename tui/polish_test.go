@@ -11,6 +11,7 @@ import (
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/i18n"
 	"cardtable/table"
 )
 
@@ -99,21 +100,10 @@ func TestWatchtowerEventsNamePlayers(t *testing.T) {
 	}
 }
 
-// TestNamedSeats: the engine's "seat N" becomes the seat's label, other
-// numbers stay.
-func TestNamedSeats(t *testing.T) {
-	labels := []string{"Ann (you)", "seat 2 (heuristic)"}
-	got := namedSeats(labels, "seat 1 challenges seat 2 for 7♥ with 2 card(s); seat 3 is out")
-	want := "Ann (you) challenges seat 2 (heuristic) for 7♥ with 2 card(s); seat 3 is out"
-	if got != want {
-		t.Errorf("got %q\nwant %q", got, want)
-	}
-}
-
 // TestPickerOneJester: Regicide's two Jesters read the same ("play
 // Jester"), so the list shows the play once; "play jester" typed finds it.
 func TestPickerOneJester(t *testing.T) {
-	p := newPicker()
+	p := newPicker(i18n.English)
 	p.reset([]string{"play JK1", "play JK2", "play 7H", "yield"})
 	if got := strings.Join(p.legal, ","); got != "play JK1,play 7H,yield" {
 		t.Errorf("the list holds %s", got)

@@ -11,7 +11,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 	"cardtable/puzzles"
 )
 
@@ -27,6 +29,8 @@ type PuzzlesConfig struct {
 	// In and Out are the terminal (nil: the process's own).
 	In  io.Reader
 	Out io.Writer
+	// Lang is the language the screen speaks (empty: English).
+	Lang string
 }
 
 // RunPuzzles shows the puzzles of cfg.Set one after another, from
@@ -37,7 +41,7 @@ func RunPuzzles(ctx context.Context, cfg PuzzlesConfig) error {
 	if cfg.Set == nil || len(cfg.Set.Puzzles) == 0 {
 		return errors.New("tui: no puzzles to show")
 	}
-	m := &puzzleModel{set: cfg.Set, theme: cfg.Theme}
+	m := &puzzleModel{set: cfg.Set, theme: cfg.Theme, words: i18n.For(cfg.Lang)}
 	if err := m.show(cfg.Start); err != nil {
 		return err
 	}
@@ -69,21 +73,21 @@ type puzzleModel struct {
 	// on the board once answered (-1: the puzzle's position).
 	theme string
 	step  int
+	// words speak the reader's language.
+	words *i18n.Printer
 }
 
-// The puzzle screen's sentences, in one place (for the translations to
-// come).
-const (
-	puzzleWordTwo       = " · only two choices"
-	puzzleWordTheme     = " · theme: %s"
-	puzzleWordNoTheme   = "no puzzle has the theme %q"
-	puzzleWordSolution  = "The solution, step by step (←/→ on the board):"
-	puzzleWordStart     = "the puzzle's position"
-	puzzleWordThemes    = "Themes: %s."
-	puzzleKeysAnswered  = "←/→ step through the solution · n next puzzle · t theme · q quit"
-	puzzleKeysChoose    = "↑↓ choose (%d of %d) · enter answer · t theme (%s) · q quit"
-	puzzleWordAllThemes = "all"
-)
+// say writes message id with args in the screen's language.
+func (m *puzzleModel) say(id string, args ...engine.Arg) string { return m.words.T(id, args...) }
+
+// themeName names a puzzle theme in the screen's language.
+func (m *puzzleModel) themeName(theme string) string {
+	id := "puzzles.theme." + theme
+	if _, ok := i18n.Messages(i18n.Default)[id]; !ok {
+		return theme
+	}
+	return m.say(id)
+}
 
 func (m *puzzleModel) show(id int) error {
 	sh, _, err := m.set.Show(id)
@@ -182,13 +186,13 @@ func (m *puzzleModel) View() tea.View {
 // sees and the puzzle reveals) and, once answered, the outcome.
 func (m *puzzleModel) render() string {
 	if m.width > 0 && (m.width < MinWidth || m.height < MinHeight) {
-		return fmt.Sprintf("The puzzles need a terminal of at least %d×%d (this one is %d×%d).", MinWidth, MinHeight, m.width, m.height)
+		return m.say("tui.puzzles.too-small", engine.NumArg("w", MinWidth), engine.NumArg("h", MinHeight), engine.NumArg("width", m.width), engine.NumArg("height", m.height))
 	}
 	sh := m.shown
 	var b strings.Builder
-	b.WriteString(styleTitle.Render(fmt.Sprintf("Regicide puzzle %d", sh.ID)) +
-		styleDim.Render(fmt.Sprintf(" · %d of %d bots miss it · ", sh.Misses, sh.Panel)) +
-		styleHighlight.Render(fmt.Sprintf("streak %d", m.streak)) + styleDim.Render(fmt.Sprintf(" (best %d)", m.best)) +
+	b.WriteString(styleTitle.Render(m.say("tui.puzzles.title", engine.NumArg("n", sh.ID))) +
+		styleDim.Render(" · "+m.say("tui.puzzles.misses", engine.NumArg("misses", sh.Misses), engine.NumArg("panel", sh.Panel))+" · ") +
+		styleHighlight.Render(m.say("tui.puzzles.streak", engine.NumArg("n", m.streak))) + styleDim.Render(" "+m.say("tui.puzzles.best", engine.NumArg("n", m.best))) +
 		styleDim.Render(m.labels()) + "\n")
 	b.WriteString(regicideUI{}.board(m.scene()) + "\n")
 	b.WriteString(m.revealed() + "\n")
@@ -207,10 +211,10 @@ func (m *puzzleModel) render() string {
 func (m *puzzleModel) labels() string {
 	out := ""
 	if len(m.shown.Legal) == 2 {
-		out += puzzleWordTwo
+		out += " · " + m.say("tui.puzzles.two")
 	}
 	if m.theme != "" {
-		out += fmt.Sprintf(puzzleWordTheme, m.theme)
+		out += " · " + m.say("tui.puzzles.theme", engine.TextArg("theme", m.themeName(m.theme)))
 	}
 	return out
 }
@@ -224,7 +228,7 @@ func (m *puzzleModel) scene() scene {
 		v = *m.outcome.Solution[m.step].View
 	}
 	v.RecycledAtBottom, v.Recycled = 0, nil
-	return scene{view: &v, viewer: 0, labels: []string{"you"}, options: map[string]string{}, game: regicide.Game{}, lastActor: -1, width: m.width}
+	return scene{view: &v, viewer: 0, labels: []string{m.say("tui.you")}, options: map[string]string{}, game: regicide.Game{}, lastActor: -1, width: m.width, words: m.words}
 }
 
 func (m *puzzleModel) revealed() string {
@@ -232,9 +236,9 @@ func (m *puzzleModel) revealed() string {
 	if m.outcome != nil && m.step >= 0 {
 		r = m.outcome.Solution[m.step].Revealed
 	}
-	box := styleHighlight.Render("Revealed by the puzzle") + styleDim.Render(" (hidden in a real game; the order Hearts will shuffle back is not)") + "\n" +
-		section("Tavern, top first:", cardList(r.Tavern)) + "\n" +
-		section("Castle, next first:", cardList(r.Castle))
+	box := styleHighlight.Render(m.say("tui.puzzles.revealed")) + styleDim.Render(" "+m.say("tui.puzzles.revealed-why")) + "\n" +
+		section(m.say("tui.puzzles.tavern"), cardList(r.Tavern)) + "\n" +
+		section(m.say("tui.puzzles.castle"), cardList(r.Castle))
 	return lipgloss.NewStyle().Width(max(m.width-2, 40)).Render(box)
 }
 
@@ -242,13 +246,15 @@ func (m *puzzleModel) revealed() string {
 func (m *puzzleModel) choices() string {
 	sh := m.shown
 	var b strings.Builder
-	b.WriteString(styleTitle.Render("Find the one play that keeps the game winnable:") + "\n")
+	b.WriteString(styleTitle.Render(m.say("tui.puzzles.find")) + "\n")
 	rows := max(m.height-lipgloss.Height(m.renderTop())-3, 3)
 	from := max(0, min(m.cursor-rows/2, len(sh.Legal)-rows))
 	for i := from; i < len(sh.Legal) && i < from+rows; i++ {
 		a := sh.Legal[i]
 		line := "  " + a
-		if h := sh.Hints[a]; h != "" {
+		if h, ok := sh.HintsI18n[a]; ok {
+			line += styleDim.Render("  " + m.words.WithSeats(func(int) string { return m.say("tui.you") }).SayArg(h, "parts"))
+		} else if h := sh.Hints[a]; h != "" {
 			line += styleDim.Render("  " + strings.TrimPrefix(h, a+": "))
 		}
 		if i == m.cursor {
@@ -256,11 +262,11 @@ func (m *puzzleModel) choices() string {
 		}
 		b.WriteString(line + "\n")
 	}
-	theme := m.theme
-	if theme == "" {
-		theme = puzzleWordAllThemes
+	theme := m.say("tui.puzzles.all-themes")
+	if m.theme != "" {
+		theme = m.themeName(m.theme)
 	}
-	b.WriteString(styleKeys.Render(fmt.Sprintf(puzzleKeysChoose, m.cursor+1, len(sh.Legal), theme)))
+	b.WriteString(styleKeys.Render(m.say("tui.puzzles.keys-choose", engine.NumArg("n", m.cursor+1), engine.NumArg("of", len(sh.Legal)), engine.TextArg("theme", theme))))
 	return b.String()
 }
 
@@ -273,17 +279,21 @@ func (m *puzzleModel) result() string {
 	out := m.outcome
 	var b strings.Builder
 	if out.Correct {
-		b.WriteString(styleWin.Render(" Right ") + fmt.Sprintf(" %s is the only play that keeps the game winnable.\n", out.Answer))
+		b.WriteString(styleWin.Render(" "+m.say("tui.puzzles.right")+" ") + " " + m.say("tui.puzzles.right-why", engine.TextArg("action", out.Answer)) + "\n")
 	} else {
-		b.WriteString(styleLoss.Render(" Not this one ") + fmt.Sprintf(" %s loses whatever follows. The one winning play: %s.\n", out.Action, out.Answer))
+		b.WriteString(styleLoss.Render(" "+m.say("tui.puzzles.wrong")+" ") + " " + m.say("tui.puzzles.wrong-why", engine.TextArg("action", out.Action), engine.TextArg("answer", out.Answer)) + "\n")
 	}
 	b.WriteString(m.solution())
 	themes := ""
 	if len(out.Themes) > 0 {
-		themes = " " + fmt.Sprintf(puzzleWordThemes, strings.Join(out.Themes, ", "))
+		names := make([]string, len(out.Themes))
+		for i, t := range out.Themes {
+			names[i] = m.themeName(t)
+		}
+		themes = " " + m.say("tui.puzzles.themes", engine.TextArg("themes", strings.Join(names, ", ")))
 	}
-	b.WriteString(styleDim.Render(fmt.Sprintf("The game's bot played %s; %d of %d bots miss this puzzle.", out.BotChoice, out.Misses, out.Panel)+themes) + "\n")
-	b.WriteString(styleKeys.Render(puzzleKeysAnswered))
+	b.WriteString(styleDim.Render(m.say("tui.puzzles.bots", engine.TextArg("action", out.BotChoice), engine.NumArg("misses", out.Misses), engine.NumArg("panel", out.Panel))+themes) + "\n")
+	b.WriteString(styleKeys.Render(m.say("tui.puzzles.keys-answered")))
 	return b.String()
 }
 
@@ -292,7 +302,7 @@ func (m *puzzleModel) result() string {
 func (m *puzzleModel) solution() string {
 	sol := m.outcome.Solution
 	var b strings.Builder
-	b.WriteString(styleTitle.Render(puzzleWordSolution) + "\n")
+	b.WriteString(styleTitle.Render(m.say("tui.puzzles.solution")) + "\n")
 	rows := max(m.height-lipgloss.Height(m.renderTop())-6, 3)
 	wrap := lipgloss.NewStyle().Width(max(m.width-6, 40))
 	// The step on the board, then as many after it (and then before it)
@@ -300,7 +310,7 @@ func (m *puzzleModel) solution() string {
 	lines := map[int][]string{}
 	used := 0
 	for _, i := range m.around(len(sol)) {
-		text := puzzleWordStart
+		text := m.say("tui.puzzles.start")
 		if i >= 0 {
 			text = sol[i].Sentence
 		}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -16,7 +15,7 @@ import (
 // and the shield, an enemy defeated and where it went, the next enemy,
 // and the attack to suffer. Only public facts are used: which cards were
 // drawn stays private.
-func (regicideUI) note(labels []string, before, after engine.View) string {
+func (regicideUI) note(t teller, before, after engine.View) string {
 	b, ok1 := before.(*regicide.View)
 	a, ok2 := after.(*regicide.View)
 	if !ok1 || !ok2 || b.Enemy == nil {
@@ -25,27 +24,27 @@ func (regicideUI) note(labels []string, before, after engine.View) string {
 	var parts []string
 	healed := len(cardsGone(b.Discard, a.Discard))
 	if healed > 0 {
-		parts = append(parts, fmt.Sprintf("healed %s under the Tavern", plural(healed, "card")))
+		parts = append(parts, t.say("tui.regicide.log.healed", engine.NounArg("cards", healed, "noun.cards")))
 	}
 	defeated := a.Defeated > b.Defeated || a.Enemy == nil || a.Enemy.Card != b.Enemy.Card
 	exact := defeated && slices.Contains(a.TavernTop, b.Enemy.Card) && !slices.Contains(b.TavernTop, b.Enemy.Card)
-	if d := drawsNote(labels, b, a, healed, exact); d != "" {
+	if d := drawsNote(t, b, a, healed, exact); d != "" {
 		parts = append(parts, d)
 	}
 	if !defeated && a.Enemy.Shield > b.Enemy.Shield {
-		parts = append(parts, fmt.Sprintf("shield %d", a.Enemy.Shield))
+		parts = append(parts, t.say("regicide.hint.shield", engine.NumArg("n", a.Enemy.Shield)))
 	}
 	switch {
 	case defeated:
-		parts = append(parts, defeatNote(b, a, exact)...)
+		parts = append(parts, defeatNote(t, b, a, exact)...)
 	case a.Enemy.Damage > b.Enemy.Damage:
-		parts = append(parts, fmt.Sprintf("%d damage (%d to go)", a.Enemy.Damage-b.Enemy.Damage, max(a.Enemy.Health-a.Enemy.Damage, 0)))
+		parts = append(parts, t.say("tui.regicide.log.damage", engine.NumArg("n", a.Enemy.Damage-b.Enemy.Damage), engine.NumArg("left", max(a.Enemy.Health-a.Enemy.Damage, 0))))
 	}
 	if a.Phase == "discard" && b.Phase != "discard" {
-		parts = append(parts, fmt.Sprintf("%s attacks: %s suffers %d", cardText(a.Enemy.Card), seatLabel(labels, a.Current), a.Suffer))
+		parts = append(parts, t.say("tui.regicide.log.attacks", engine.TextArg("enemy", cardText(a.Enemy.Card)), engine.SeatArg("seat", a.Current), engine.NumArg("n", a.Suffer)))
 	}
 	if b.Phase == "discard" && a.Phase != "discard" && a.Phase != "over" {
-		parts = append(parts, fmt.Sprintf("suffered %d", b.Suffer))
+		parts = append(parts, t.say("tui.regicide.log.suffered", engine.NumArg("n", b.Suffer)))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -54,7 +53,7 @@ func (regicideUI) note(labels []string, before, after engine.View) string {
 // size (healed cards went under it, an exact kill on top of it), shared
 // out by the other seats' hand sizes (they only grow by drawing); the
 // actor — the current player before — drew the rest.
-func drawsNote(labels []string, b, a *regicide.View, healed int, exact bool) string {
+func drawsNote(t teller, b, a *regicide.View, healed int, exact bool) string {
 	drawn := b.Tavern + healed - a.Tavern
 	if exact {
 		drawn++
@@ -63,7 +62,7 @@ func drawsNote(labels []string, b, a *regicide.View, healed int, exact bool) str
 		return ""
 	}
 	if b.Players == 1 {
-		return "drew " + plural(drawn, "card")
+		return t.say("tui.regicide.log.drew", engine.NounArg("cards", drawn, "noun.cards"))
 	}
 	var who []string
 	own := drawn
@@ -73,32 +72,32 @@ func drawsNote(labels []string, b, a *regicide.View, healed int, exact bool) str
 		}
 		if n := a.HandSizes[s] - b.HandSizes[s]; n > 0 {
 			own -= n
-			who = append(who, fmt.Sprintf("%s %d", seatLabel(labels, s), n))
+			who = append(who, t.say("tui.regicide.log.drew-seat", engine.SeatArg("seat", s), engine.NumArg("n", n)))
 		}
 	}
 	if own > 0 {
-		who = append([]string{fmt.Sprintf("%s %d", seatLabel(labels, b.Current), own)}, who...)
+		who = append([]string{t.say("tui.regicide.log.drew-seat", engine.SeatArg("seat", b.Current), engine.NumArg("n", own))}, who...)
 	}
-	return fmt.Sprintf("drew %s: %s", plural(drawn, "card"), strings.Join(who, ", "))
+	return t.say("tui.regicide.log.drew-who", engine.NounArg("cards", drawn, "noun.cards"), engine.TextArg("who", strings.Join(who, ", ")))
 }
 
 // defeatNote tells an enemy's defeat, where it went and who comes next.
-func defeatNote(b, a *regicide.View, exact bool) []string {
-	out := fmt.Sprintf("%s defeated", cardText(b.Enemy.Card))
+func defeatNote(t teller, b, a *regicide.View, exact bool) []string {
+	enemy := engine.TextArg("enemy", cardText(b.Enemy.Card))
+	id := "tui.regicide.log.defeated"
 	switch {
 	case exact:
-		out += " exactly: face down on the Tavern"
+		id = "tui.regicide.log.defeated-tavern"
 	case a.Phase == "exact":
-		out += " exactly: the Tavern or the discard, to choose"
-	default:
-		out += ": to the discard"
+		id = "tui.regicide.log.defeated-choose"
 	}
-	parts := []string{out}
+	parts := []string{t.say(id, enemy)}
 	switch {
 	case a.Phase == "over" && a.Defeated == 12:
-		parts = append(parts, "the Castle has fallen")
+		parts = append(parts, t.say("tui.regicide.log.castle-fallen"))
 	case a.Enemy != nil && a.Enemy.Card != b.Enemy.Card:
-		parts = append(parts, fmt.Sprintf("next enemy %s: attack %d, health %d", cardText(a.Enemy.Card), a.Enemy.Attack, a.Enemy.Health))
+		parts = append(parts, t.say("tui.regicide.log.next-enemy", engine.TextArg("enemy", cardText(a.Enemy.Card)),
+			engine.NumArg("attack", a.Enemy.Attack), engine.NumArg("health", a.Enemy.Health)))
 	}
 	return parts
 }

@@ -6,6 +6,7 @@ import (
 
 	"cardtable/cards"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 )
 
 func enemy(card string, damage, shield int) *regicide.EnemyView {
@@ -26,7 +27,7 @@ func TestRegicideLogConsequences(t *testing.T) {
 		Tavern: 10, Discard: cards.Stack("2C 3C 4C 9S"), HandSizes: []int{6, 4, 5}}
 	after := &regicide.View{Players: 3, Phase: "discard", Current: 0, Enemy: enemy("JC", 14, 0), Defeated: 2, Suffer: 10,
 		Tavern: 9, Discard: cards.Stack("9S"), HandSizes: []int{6, 5, 6}}
-	got := ui.note(labels, before, after)
+	got := ui.note(teller{words: i18n.English, labels: labels}, before, after)
 	for _, want := range []string{"healed 3 cards under the Tavern", "drew 4 cards: Ann 2, Bob 1, Cy 1", "10 damage (6 to go)", "J♣ attacks: Ann suffers 10"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("note %q lacks %q", got, want)
@@ -36,7 +37,7 @@ func TestRegicideLogConsequences(t *testing.T) {
 	before = &regicide.View{Players: 3, Phase: "play", Current: 1, Enemy: enemy("JC", 14, 0), Defeated: 2, Tavern: 9, HandSizes: []int{6, 5, 6}}
 	after = &regicide.View{Players: 3, Phase: "play", Current: 1, Enemy: enemy("QS", 0, 0), Defeated: 3, Tavern: 10,
 		TavernTop: cards.Stack("JC"), HandSizes: []int{6, 4, 6}}
-	got = ui.note(labels, before, after)
+	got = ui.note(teller{words: i18n.English, labels: labels}, before, after)
 	for _, want := range []string{"J♣ defeated exactly: face down on the Tavern", "next enemy Q♠: attack 15, health 30"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("note %q lacks %q", got, want)
@@ -48,7 +49,7 @@ func TestRegicideLogConsequences(t *testing.T) {
 	// A discard covering the attack.
 	before = &regicide.View{Players: 3, Phase: "discard", Current: 0, Suffer: 10, Enemy: enemy("QS", 0, 0), Tavern: 10, HandSizes: []int{6, 4, 6}}
 	after = &regicide.View{Players: 3, Phase: "play", Current: 1, Enemy: enemy("QS", 0, 0), Tavern: 10, HandSizes: []int{4, 4, 6}}
-	if got = ui.note(labels, before, after); got != "suffered 10" {
+	if got = ui.note(teller{words: i18n.English, labels: labels}, before, after); got != "suffered 10" {
 		t.Errorf("a discard's note is %q, want suffered 10", got)
 	}
 }

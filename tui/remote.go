@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/table"
 )
 
@@ -39,6 +39,8 @@ type RemoteConfig struct {
 	// In and Out are the terminal (nil: the process's own).
 	In  io.Reader
 	Out io.Writer
+	// Lang is the language the screen speaks (empty: English).
+	Lang string
 }
 
 // RunRemote plays cfg's seat until the game ends and the person quits, or
@@ -70,8 +72,9 @@ func RunRemote(ctx context.Context, cfg RemoteConfig) (*table.Message, error) {
 }
 
 func newRemote(ctx context.Context, cfg RemoteConfig) *remoteModel {
-	m := &remoteModel{ctx: ctx, cfg: cfg, ui: uiFor(cfg.Game.Name()), pick: newPicker()}
-	m.pick.explain = func(a string) string { return m.ui.explain(m.labels, a) }
+	m := &remoteModel{ctx: ctx, cfg: cfg, ui: uiFor(cfg.Game.Name()), words: i18n.For(cfg.Lang)}
+	m.pick = newPicker(m.words)
+	m.pick.explain = func(a string) string { return m.ui.explain(m.teller(), a) }
 	return m
 }
 
@@ -105,6 +108,31 @@ type remoteModel struct {
 	failure       error
 	width, height int
 	quit          bool
+	// words speak the reader's language.
+	words *i18n.Printer
+}
+
+// say writes message id with args in the screen's language.
+func (m *remoteModel) say(id string, args ...engine.Arg) string {
+	return m.teller().say(id, args...)
+}
+
+// teller tells the game with the seats as the screen names them.
+func (m *remoteModel) teller() teller { return teller{words: m.words, labels: m.seatLabels()} }
+
+// hintText is a forecast the server sent, in the screen's language: the
+// whole line, or only what the action does (the action is on the line
+// already).
+func (m *remoteModel) hintText(msg table.Message, whole bool) string {
+	switch {
+	case msg.HintI18n.IsZero() && whole:
+		return msg.Hint
+	case msg.HintI18n.IsZero():
+		return glyphs(strings.TrimPrefix(msg.Hint, msg.Action+": "))
+	case whole:
+		return m.teller().saying(msg.HintI18n)
+	}
+	return glyphs(m.words.WithSeats(m.teller().label).SayArg(msg.HintI18n, "parts"))
 }
 
 // remoteMsg is the server's next message (or the connection's end).
@@ -181,17 +209,17 @@ func (m *remoteModel) take(msg table.Message) tea.Cmd {
 		return tea.Batch(m.next(), m.askHint())
 	case table.TypeHint:
 		if m.hints != nil {
-			m.hints[msg.Action] = msg.Hint
+			m.hints[msg.Action] = m.hintText(msg, true)
 		}
 		m.hinting = ""
 		return tea.Batch(m.next(), m.askHint())
 	case table.TypeEvent:
 		line := glyphs(msg.Action)
 		if msg.Actor != nil && *msg.Actor == msg.Seat {
-			line = "you: " + line
+			line = m.say("tui.remote.you", engine.TextArg("action", line))
 		}
-		if msg.Hint != "" {
-			line += " — " + glyphs(strings.TrimPrefix(msg.Hint, msg.Action+": "))
+		if msg.Hint != "" || !msg.HintI18n.IsZero() {
+			line += " — " + m.hintText(msg, false)
 		}
 		m.log = append(m.log, line)
 		m.asking = false
@@ -281,16 +309,16 @@ func (m *remoteModel) View() tea.View {
 // and the seat's choices, the wait, or the end.
 func (m *remoteModel) render() string {
 	if m.width > 0 && (m.width < MinWidth || m.height < MinHeight) {
-		return fmt.Sprintf("This game needs a terminal of at least %d×%d (this one is %d×%d).", MinWidth, MinHeight, m.width, m.height)
+		return m.say("tui.remote.too-small", engine.NumArg("w", MinWidth), engine.NumArg("h", MinHeight), engine.NumArg("width", m.width), engine.NumArg("height", m.height))
 	}
 	var b strings.Builder
 	b.WriteString(styleTitle.Render(m.cfg.Title) + "\n")
 	if m.view != nil {
-		sc := scene{view: m.view, viewer: m.seat, labels: m.labels, options: m.options, game: m.cfg.Game, lastActor: -1, width: m.width}
+		sc := scene{view: m.view, viewer: m.seat, labels: m.labels, options: m.options, game: m.cfg.Game, lastActor: -1, width: m.width, words: m.words}
 		b.WriteString(m.ui.board(sc) + "\n")
 	}
 	if len(m.log) > 0 {
-		b.WriteString(styleLabel.Render("last moves:") + "\n")
+		b.WriteString(styleLabel.Render(m.say("tui.remote.last-moves")) + "\n")
 		for _, line := range m.log[max(0, len(m.log)-3):] {
 			if w := m.width - 2; w > 10 && lipgloss.Width(line) > w {
 				line = string([]rune(line)[:w-1]) + "…"
@@ -302,11 +330,11 @@ func (m *remoteModel) render() string {
 	case m.end != nil:
 		b.WriteString(m.ending())
 	case m.failure != nil:
-		b.WriteString(styleAlert.Render("The connection to the server ended: "+m.failure.Error()) + "\n" + styleKeys.Render("q quit"))
+		b.WriteString(styleAlert.Render(m.say("tui.remote.ended", engine.TextArg("error", m.failure.Error()))) + "\n" + styleKeys.Render(m.say("tui.keys.quit")))
 	case m.asking:
 		b.WriteString(m.choices(lipgloss.Height(b.String())))
 	default:
-		b.WriteString(styleDim.Render("waiting for the server…") + "\n" + styleKeys.Render("q quit (the server keeps the game)"))
+		b.WriteString(styleDim.Render(m.say("tui.remote.waiting")) + "\n" + styleKeys.Render(m.say("tui.remote.quit-kept")))
 	}
 	if m.notice != "" {
 		b.WriteString("\n" + styleAlert.Render(m.notice))
@@ -324,26 +352,30 @@ func (m *remoteModel) choices(top int) string {
 	if width == 0 {
 		width = MinWidth
 	}
-	head := styleTitle.Render("Your move:")
+	head := styleTitle.Render(m.say("tui.remote.your-move"))
 	if hint := m.hints[m.pick.choice()]; hint != "" {
-		head += " " + styleForecast.Render("forecast: ") + prettyAction(hint)
+		head += " " + styleForecast.Render(m.say("tui.forecast")+" ") + prettyAction(hint)
 	}
 	return lipgloss.NewStyle().Width(width).Render(head) + "\n" + m.pick.view(width, rows-lipgloss.Height(head)+1) + "\n" +
-		styleKeys.Render("↑/↓ enter: play · type to filter, tab completes · q quit (game kept)")
+		styleKeys.Render(m.say("tui.remote.keys"))
 }
 
 func (m *remoteModel) ending() string {
 	res := m.end.Result
 	if res == nil {
-		return styleKeys.Render("The game is over · q quit")
+		return styleKeys.Render(m.say("tui.remote.over"))
 	}
-	tag, st := " Lost ", styleLoss
+	tag, st := m.say("tui.remote.lost"), styleLoss
 	for _, w := range res.Winners {
 		if w == m.end.Seat {
-			tag, st = " Won ", styleWin
+			tag, st = m.say("tui.remote.won"), styleWin
 		}
 	}
-	return st.Render(tag) + " " + namedSeats(m.seatLabels(), res.Detail) + "\n" + styleKeys.Render("q quit")
+	detail := res.Detail
+	if !res.DetailI18n.IsZero() {
+		detail = m.teller().saying(res.DetailI18n)
+	}
+	return st.Render(" "+tag+" ") + " " + detail + "\n" + styleKeys.Render(m.say("tui.keys.quit"))
 }
 
 // seatLabels are the seats as the engine's texts are read here, as the
@@ -352,11 +384,11 @@ func (m *remoteModel) ending() string {
 func (m *remoteModel) seatLabels() []string {
 	labels := make([]string, len(m.labels))
 	for i, name := range m.labels {
-		if name == "" {
-			name = fmt.Sprintf("seat %d", i+1)
+		if name == "" || name == table.SeatName(i) {
+			name = m.words.SeatName(i)
 		}
 		if i == m.seat {
-			name += " (you)"
+			name = m.words.T("tui.seat.you", engine.TextArg("name", name))
 		}
 		labels[i] = name
 	}

@@ -13,6 +13,7 @@ import (
 	"cardtable/games/regicide"
 	"cardtable/games/war"
 	"cardtable/games/watchtower"
+	"cardtable/i18n"
 	"cardtable/record"
 )
 
@@ -37,40 +38,55 @@ type ending struct {
 	tone     tone
 }
 
-// endTeller names seats for an ending: "you" for the one person at this
-// terminal, the seat's label otherwise.
+// endTeller tells an ending in the reader's language, naming seats:
+// "you" for the one person at this terminal, the seat's label otherwise.
 type endTeller struct {
+	words  *i18n.Printer
 	labels []string
+	// own are the seats' own names, for the game's own sentences
+	// ("ann resigned"); nil: the labels.
+	own []string
 	// you is the one person's seat (-1: none, or several people).
 	you int
 	// persons are the seats played at this terminal.
 	persons []int
 }
 
+// printer is the ending's language (English when none was set).
+func (e endTeller) printer() *i18n.Printer {
+	if e.words == nil {
+		return i18n.English
+	}
+	return e.words
+}
+
+// say writes message id with args, naming seats as the ending does.
+func (e endTeller) say(id string, args ...engine.Arg) string {
+	return e.printer().WithSeats(e.name).T(id, args...)
+}
+
+// youWon reports whether the winners are the one person here alone:
+// then the sentence speaks to them.
+func (e endTeller) youWon(winners []int) bool {
+	return e.you >= 0 && len(winners) == 1 && winners[0] == e.you
+}
+
 func (e endTeller) name(seat int) string {
 	if seat == e.you {
-		return "you"
+		return e.printer().T("tui.you")
 	}
-	return seatLabel(e.labels, seat)
+	if seat >= 0 && seat < len(e.labels) {
+		return e.labels[seat]
+	}
+	return e.printer().SeatName(seat)
 }
 
 // names joins seats' names: "Ann", "Ann and Bob", "Ann, Bob and Cy".
-func (e endTeller) names(seats []int) string {
-	parts := make([]string, len(seats))
-	for i, s := range seats {
-		parts[i] = e.name(s)
+func (e endTeller) names(seats []int) engine.Arg {
+	if len(seats) == 0 {
+		return engine.TextArg("seats", e.printer().T("tui.end.nobody"))
 	}
-	return joinAnd(parts)
-}
-
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return "nobody"
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return engine.SeatsArg("seats", seats)
 }
 
 // toneOf is a win when a person here is among the winners, a loss when
@@ -97,6 +113,42 @@ func (e endTeller) toneOf(res engine.Result) tone {
 	return toneNeutral
 }
 
+// detail is the game's own sentence about the end, in the reader's
+// language, its seats named by their names (never "you": the sentence
+// is the game's, as records keep it).
+func (e endTeller) detail(res engine.Result) string {
+	if res.DetailI18n.IsZero() {
+		return res.Detail
+	}
+	return e.printer().WithSeats(e.ownName).Say(res.DetailI18n)
+}
+
+// ownName names seat as the game's sentences do: its name.
+func (e endTeller) ownName(seat int) string {
+	if seat >= 0 && seat < len(e.own) {
+		return e.own[seat]
+	}
+	if seat >= 0 && seat < len(e.labels) {
+		return e.labels[seat]
+	}
+	return e.printer().SeatName(seat)
+}
+
+// won says that the winners won (them: "Ann won", you: "you won"),
+// with how after a colon when how is not empty.
+func (e endTeller) won(winners []int, how string) string {
+	if e.youWon(winners) {
+		if how == "" {
+			return e.say("tui.end.you-won")
+		}
+		return e.say("tui.end.you-won-how", engine.TextArg("how", how))
+	}
+	if how == "" {
+		return e.say("tui.end.won", e.names(winners), engine.CountArg(len(winners)))
+	}
+	return e.say("tui.end.won-how", e.names(winners), engine.CountArg(len(winners)), engine.TextArg("how", how))
+}
+
 // tell is the ending of a finished game from its result and final public
 // view.
 func (e endTeller) tell(res engine.Result, final engine.View) ending {
@@ -109,92 +161,111 @@ func (e endTeller) tell(res engine.Result, final engine.View) ending {
 	case *watchtower.View:
 		end = e.tellWatchtower(res, v)
 	default:
-		end = ending{sentence: e.names(res.Winners) + " won", numbers: res.Detail}
+		end = ending{sentence: e.won(res.Winners, ""), numbers: e.detail(res)}
 		if len(res.Winners) == 0 {
-			end.sentence = "A draw: " + res.Detail
+			end.sentence = e.say("tui.end.draw-how", engine.TextArg("how", e.detail(res)))
 		}
 	}
 	if (res.End == record.EndResigned || res.End == record.EndTimeout) && len(res.Winners) > 0 {
 		// Ended at the table, not by the game's rules: the game's own
 		// telling would call it a draw.
-		end.sentence = e.names(res.Winners) + " won: " + res.Detail
+		end.sentence = e.won(res.Winners, e.detail(res))
 	}
-	end.sentence = capitalise(end.sentence) + "."
+	end.sentence = e.say("tui.end.sentence", engine.TextArg("text", capitalise(end.sentence)))
 	end.tone = e.toneOf(res)
 	return end
 }
 
 func (e endTeller) tellWar(res engine.Result, v *war.View) ending {
-	numbers := plural(v.Battles, "battle") + " · " + plural(v.Wars, "war")
+	numbers := e.say("tui.end.war.numbers", engine.NounArg("battles", v.Battles, "noun.battles"), engine.NounArg("wars", v.Wars, "noun.wars"))
 	if res.End == "win" && len(res.Winners) == 1 {
-		return ending{sentence: fmt.Sprintf("%s won with all 52 cards after %s", e.name(res.Winners[0]), plural(v.Battles, "battle")), numbers: numbers}
+		id := "tui.end.war.won"
+		if e.youWon(res.Winners) {
+			id = "tui.end.war.you-won"
+		}
+		return ending{sentence: e.say(id, engine.SeatArg("seat", res.Winners[0]), engine.NounArg("battles", v.Battles, "noun.battles")), numbers: numbers}
 	}
 	why := map[string]string{
-		"draw":       "every player left in the war ran out of cards",
-		"repetition": "the piles came back to an earlier position, so the game would go round forever",
-		"cap":        fmt.Sprintf("nobody won within %s", plural(res.Length, "battle")),
+		"draw":       e.say("tui.end.war.draw"),
+		"repetition": e.say("tui.end.war.repetition"),
+		"cap":        e.say("tui.end.war.cap", engine.NounArg("battles", res.Length, "noun.battles")),
 	}[res.End]
 	if why == "" {
-		why = res.Detail
+		why = e.detail(res)
 	}
-	return ending{sentence: "A draw: " + why, numbers: numbers}
+	return ending{sentence: e.say("tui.end.draw-how", engine.TextArg("how", why)), numbers: numbers}
 }
 
 func (e endTeller) tellRegicide(res engine.Result, v *regicide.View) ending {
-	numbers := fmt.Sprintf("%d of 12 enemies defeated · %s", v.Defeated, plural(v.Turns, "turn"))
+	numbers := e.say("tui.end.regicide.numbers", engine.NumArg("defeated", v.Defeated), engine.NounArg("turns", v.Turns, "noun.turns"))
 	if v.Players == 1 {
-		numbers += fmt.Sprintf(" · Jester powers used: %d of 2", 2-v.PowersLeft)
+		numbers += " · " + e.say("tui.end.regicide.powers-used", engine.NumArg("n", 2-v.PowersLeft))
 	}
 	all := make([]int, v.Players)
 	for i := range all {
 		all[i] = i
 	}
 	if res.End == "won" {
-		s := fmt.Sprintf("%s defeated the Castle in %s", e.names(all), plural(v.Turns, "turn"))
+		turns := engine.NounArg("turns", v.Turns, "noun.turns")
+		s := e.say("tui.end.regicide.won", e.names(all), engine.CountArg(len(all)), turns)
+		if e.youWon(all) {
+			s = e.say("tui.end.regicide.you-won", turns)
+		}
 		if v.Players == 1 {
-			s += ": " + soloGrade(2-v.PowersLeft)
+			s = e.say("tui.end.regicide.graded", engine.TextArg("won", s), engine.TextArg("grade", soloGrade(e, 2-v.PowersLeft)))
 		}
 		return ending{sentence: s, numbers: numbers}
 	}
-	enemy := "the Castle"
+	enemy := e.say("tui.end.regicide.the-castle")
 	if name, ok := strings.CutPrefix(res.End, "lost to "); ok {
 		if c, err := cards.Parse(name); err == nil {
-			enemy = enemyTitle(c)
+			enemy = enemyTitle(e.printer(), c)
 		}
 	} else if v.Enemy != nil {
-		enemy = enemyTitle(v.Enemy.Card)
+		enemy = enemyTitle(e.printer(), v.Enemy.Card)
 	}
-	victims, how := e.name(0), ""
-	if v.Players > 1 {
-		victims = "the table"
-		how = ": " + e.name(v.Current) + " could not cover its attack"
+	defeated := engine.NounArg("defeated", v.Defeated, "noun.enemies")
+	who := engine.TextArg("enemy", enemy)
+	var s string
+	switch {
+	case v.Players > 1 && res.End == "stuck":
+		s = e.say("tui.end.regicide.lost-table-stuck", who, defeated, engine.SeatArg("seat", v.Current))
+	case v.Players > 1:
+		s = e.say("tui.end.regicide.lost-table", who, defeated, engine.SeatArg("seat", v.Current))
+	case res.End == "stuck":
+		s = e.say(e.pick("tui.end.regicide.lost-stuck", "tui.end.regicide.you-lost-stuck"), who, defeated, engine.SeatArg("seat", 0))
+	default:
+		s = e.say(e.pick("tui.end.regicide.lost", "tui.end.regicide.you-lost"), who, defeated, engine.SeatArg("seat", 0))
 	}
-	if res.End == "stuck" {
-		how = ": " + e.name(v.Current) + " had no legal play"
+	return ending{sentence: s, numbers: numbers}
+}
+
+// pick is the message spoken to the one person here (seat 0 of a solo
+// game), or of the player.
+func (e endTeller) pick(them, toYou string) string {
+	if e.you == 0 {
+		return toYou
 	}
-	return ending{sentence: fmt.Sprintf("%s defeated %s with %s down%s", enemy, victims, plural(v.Defeated, "enemy"), how), numbers: numbers}
+	return them
 }
 
 // soloGrade names a solo win's grade (REG-30) by the Jester powers used.
-func soloGrade(used int) string {
+func soloGrade(e endTeller, used int) string {
 	switch used {
 	case 0:
-		return "Gold, no Jester power used"
+		return e.say("tui.end.regicide.gold")
 	case 1:
-		return "Silver, 1 Jester power used"
+		return e.say("tui.end.regicide.silver")
 	}
-	return fmt.Sprintf("Bronze, %d Jester powers used", used)
+	return e.say("tui.end.regicide.bronze", engine.NumArg("n", used))
 }
 
 // enemyTitle is an enemy by name: "the King of Clubs".
-func enemyTitle(c cards.Card) string {
-	ranks := map[cards.Rank]string{cards.Jack: "Jack", cards.Queen: "Queen", cards.King: "King"}
-	suits := [4]string{cards.Clubs: "Clubs", cards.Diamonds: "Diamonds", cards.Hearts: "Hearts", cards.Spades: "Spades"}
-	r, ok := ranks[c.Rank()]
-	if !ok || c.IsJoker() {
-		return "the " + cardText(c)
+func enemyTitle(w *i18n.Printer, c cards.Card) string {
+	if !c.Rank().IsRoyal() || c.IsJoker() {
+		return w.T("tui.end.the-card", engine.TextArg("card", cardText(c)))
 	}
-	return "the " + r + " of " + suits[c.Suit()]
+	return w.TheCard(c)
 }
 
 func (e endTeller) tellWatchtower(res engine.Result, v *watchtower.View) ending {
@@ -204,27 +275,31 @@ func (e endTeller) tellWatchtower(res engine.Result, v *watchtower.View) ending 
 			tricks = append(tricks, fmt.Sprintf("%s %d", e.name(p.Seat), p.Tricks))
 		}
 	}
-	numbers := fmt.Sprintf("round %d · %s", v.Round, plural(res.Length, "turn"))
+	numbers := e.say("tui.end.watchtower.numbers", engine.NumArg("round", v.Round), engine.NounArg("turns", res.Length, "noun.turns"))
 	if len(tricks) > 0 {
-		numbers = "tricks: " + strings.Join(tricks, ", ") + " · " + numbers
+		numbers = e.say("tui.end.watchtower.tricks", engine.TextArg("tricks", strings.Join(tricks, ", ")), engine.TextArg("numbers", numbers))
 	}
-	w := e.names(res.Winners)
-	verb := "won"
+	w, n := e.names(res.Winners), engine.CountArg(len(res.Winners))
+	you := 0
+	if e.youWon(res.Winners) {
+		you = 1
+	}
 	var s string
 	switch res.End {
 	case "showdown":
-		s = fmt.Sprintf("%s %s the showdown", w, verb)
+		s = e.say([2]string{"tui.end.watchtower.showdown", "tui.end.watchtower.showdown-you"}[you], w, n)
 	case "tower battle":
-		s = fmt.Sprintf("%s %s the tower battle after a tied showdown", w, verb)
+		s = e.say([2]string{"tui.end.watchtower.tower-battle", "tui.end.watchtower.tower-battle-you"}[you], w, n)
 	case "elimination":
-		s = fmt.Sprintf("%s %s: the last player in", w, verb)
+		s = e.say([2]string{"tui.end.watchtower.last-in", "tui.end.watchtower.last-in-you"}[you], w, n)
 	case "round cap":
+		id := [2]string{"tui.end.watchtower.round-cap", "tui.end.watchtower.round-cap-you"}[you]
 		if len(res.Winners) > 1 {
-			verb = "shared"
+			id = "tui.end.watchtower.round-cap-shared"
 		}
-		s = fmt.Sprintf("After %d rounds %s %s the forced showdown", v.Round, w, verb)
+		s = e.say(id, w, n, engine.NounArg("rounds", v.Round, "noun.rounds"))
 	default:
-		s = w + " " + verb
+		s = e.won(res.Winners, "")
 	}
 	return ending{sentence: s, numbers: numbers}
 }

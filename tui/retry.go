@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardtable/analysis"
+	"cardtable/engine"
 )
 
 // retryPane is "learn from your mistakes": the review goes back to the
@@ -29,22 +30,6 @@ type retryMsg struct {
 	err error
 }
 
-// The pane's sentences, in one place (for the translations to come).
-const (
-	retryWordTitle   = "Learn from your mistakes — step %d: %s chose %s. Find a better move:"
-	retryWordJudging = "judging %s…"
-	retryWordWon     = "Winnable: with hindsight (every card known) this keeps the game winnable; a winning line starts %s."
-	retryWordLost    = "Lost too: with hindsight (every card known) no line wins after it."
-	retryWordUnknown = "The solver could not settle it within its budget."
-	retryWordExpert  = "The expert gives it %s; its own move %s gets %s; %s."
-	retryWordBetter  = "as good as the expert's move"
-	retryWordWorse   = "%.0f points worse: %s"
-	retryWordClose   = "within a few points of it"
-	retryKeys        = "↑↓ choose · enter try it · ] next mistake · esc back to the review"
-	retryWordNone    = "no marked decision to learn from after this step"
-	retryWordPlayed  = "(played)"
-)
-
 // startRetry opens the pane at the decision of step at, or at the next
 // marked one after it.
 func (m *Model) startRetry() tea.Cmd {
@@ -58,7 +43,7 @@ func (m *Model) startRetry() tea.Cmd {
 		step = p.nextMark(r.at, true, len(r.frames)-1)
 	}
 	if !p.isMark(step) {
-		m.setStatus(retryWordNone, false)
+		m.setStatus(m.say("tui.retry.none"), false)
 		return nil
 	}
 	dec := p.decision(step)
@@ -122,8 +107,8 @@ func (m *Model) retryDone(msg retryMsg) tea.Cmd {
 
 // rows draws the pane: the question, the choices around the cursor, and
 // the judgement of the last try.
-func (rp *retryPane) rows(labels []string, played string, height int) []string {
-	out := []string{styleTitle.Render(fmt.Sprintf(retryWordTitle, rp.step, seatLabel(labels, rp.seat), prettyAction(played)))}
+func (rp *retryPane) rows(t teller, p *analysisPane, played string, height int) []string {
+	out := []string{styleTitle.Render(t.say("tui.retry.title", engine.NumArg("n", rp.step), engine.SeatArg("seat", rp.seat), engine.TextArg("action", prettyAction(played))))}
 	n := max(3, min(len(rp.choices), height))
 	from := max(0, min(rp.cursor-n/2, len(rp.choices)-n))
 	for i := from; i < len(rp.choices) && i < from+n; i++ {
@@ -132,23 +117,23 @@ func (rp *retryPane) rows(labels []string, played string, height int) []string {
 			line = styleSelected.Render("▶ " + prettyAction(rp.choices[i]))
 		}
 		if rp.choices[i] == played {
-			line += styleDim.Render("  " + retryWordPlayed)
+			line += styleDim.Render("  " + t.say("tui.retry.played"))
 		}
 		out = append(out, line)
 	}
 	switch {
 	case rp.judging:
-		out = append(out, styleDim.Render(fmt.Sprintf(retryWordJudging, prettyAction(rp.choices[rp.cursor]))))
+		out = append(out, styleDim.Render(t.say("tui.retry.judging", engine.TextArg("action", prettyAction(rp.choices[rp.cursor])))))
 	case rp.err != nil:
 		out = append(out, styleStatusErr.Render(rp.err.Error()))
 	case rp.result != nil:
-		out = append(out, rp.judgement()...)
+		out = append(out, rp.judgement(p)...)
 	}
-	return append(out, styleKeys.Render(retryKeys))
+	return append(out, styleKeys.Render(t.say("tui.retry.keys")))
 }
 
 // judgement says what the solver and the expert think of the try.
-func (rp *retryPane) judgement() []string {
+func (rp *retryPane) judgement(p *analysisPane) []string {
 	res := rp.result
 	var out []string
 	head := prettyAction(res.Action) + ": "
@@ -158,21 +143,26 @@ func (rp *retryPane) judgement() []string {
 		if len(res.Line) > 0 {
 			first = prettyAction(res.Line[0].Action)
 		}
-		out = append(out, styleWin.Render(head+fmt.Sprintf(retryWordWon, first)))
+		out = append(out, styleWin.Render(head+p.say("tui.retry.won", engine.TextArg("action", first))))
 	case analysis.Lost:
-		out = append(out, styleStatusErr.Render(head+retryWordLost))
+		out = append(out, styleStatusErr.Render(head+p.say("tui.retry.lost")))
 	case analysis.Unknown:
-		out = append(out, head+retryWordUnknown)
+		out = append(out, head+p.say("tui.retry.unknown"))
 	}
 	if res.Estimate != nil && res.Best != nil {
-		verdict := retryWordBetter
+		verdict := p.say("tui.retry.better")
 		switch {
 		case res.Mark != "":
-			verdict = fmt.Sprintf(retryWordWorse, 100*res.Loss, res.Mark)
+			mark := res.Mark
+			if id, ok := markIDs[res.Mark]; ok {
+				mark = strings.ToLower(p.say(id))
+			}
+			verdict = p.say("tui.retry.worse", engine.TextArg("points", fmt.Sprintf("%.0f", 100*res.Loss)), engine.TextArg("mark", mark))
 		case res.Loss >= analysis.AlternativeMargin:
-			verdict = retryWordClose
+			verdict = p.say("tui.retry.close")
 		}
-		out = append(out, fmt.Sprintf(retryWordExpert, pct(*res.Estimate), prettyAction(res.Best.Action), pct(res.Best.Estimate), verdict))
+		out = append(out, p.say("tui.retry.expert", engine.TextArg("chance", p.pct(*res.Estimate)), engine.TextArg("action", prettyAction(res.Best.Action)),
+			engine.TextArg("best", p.pct(res.Best.Estimate)), engine.TextArg("verdict", verdict)))
 	}
 	return out
 }
@@ -198,12 +188,12 @@ func (p *analysisPane) decision(step int) *analysis.Decision {
 func (r *reviewer) retryView(w, h int) string {
 	rp := r.analysis.retry
 	f := r.frames[rp.step-1]
-	head := styleTitle.Render("Review · "+r.game.Title()) + styleDim.Render(" · ") + fmt.Sprintf("before action %d", rp.step) +
-		styleDim.Render(" · ") + "view of " + r.labels[rp.seat]
-	sc := scene{view: f.views[rp.seat+1], viewer: rp.seat, labels: r.labels, options: r.options, game: r.game, lastActor: -1, width: w}
+	head := styleTitle.Render(r.say("tui.review.title", engine.TextArg("game", r.words.Game(r.game.Name())))) + styleDim.Render(" · ") +
+		r.say("tui.review.before-action", engine.NumArg("n", rp.step)) + styleDim.Render(" · ") + r.say("tui.review.view-of", engine.TextArg("who", r.labels[rp.seat]))
+	sc := scene{view: f.views[rp.seat+1], viewer: rp.seat, labels: r.labels, options: r.options, game: r.game, lastActor: -1, width: w, words: r.words}
 	board := wrapBoard(r.ui.board(sc), w)
 	played := r.analysis.decision(rp.step).Action
-	lines := rp.rows(r.labels, played, max(h/3, 3))
+	lines := rp.rows(r.teller(), &r.analysis, played, max(h/3, 3))
 	body := clip(board, h-len(lines)-3)
 	return head + "\n" + body + "\n" + styleLabel.Render(strings.Repeat("─", min(w, 60))) + "\n" + strings.Join(lines, "\n")
 }

@@ -8,6 +8,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/i18n"
 	"cardtable/record"
 	"cardtable/table"
 )
@@ -27,7 +28,18 @@ type reviewer struct {
 	fromEnd bool
 	// analysis is the game's analysis, on request (analysis.go).
 	analysis analysisPane
+	// words speak the reader's language.
+	words *i18n.Printer
 }
+
+// say writes message id with args in the review's language, its seats
+// named by their labels.
+func (r *reviewer) say(id string, args ...engine.Arg) string {
+	return r.teller().say(id, args...)
+}
+
+// teller tells the game's events with its seats' labels.
+func (r *reviewer) teller() teller { return teller{words: r.words, labels: r.labels} }
 
 // frame is the table after one action: its actor and, per viewer (index
 // seat+1, 0 the public), the action as known and the view.
@@ -37,8 +49,9 @@ type frame struct {
 	views  []engine.View
 }
 
-// newReviewer replays rec and keeps every position.
-func newReviewer(rec *record.Record) (*reviewer, error) {
+// newReviewer replays rec and keeps every position; w speaks the
+// reader's language.
+func newReviewer(rec *record.Record, w *i18n.Printer) (*reviewer, error) {
 	g, err := games.Lookup(rec.Game)
 	if err != nil {
 		return nil, fmt.Errorf("record: game: %w", err)
@@ -50,14 +63,11 @@ func newReviewer(rec *record.Record) (*reviewer, error) {
 		return nil, err
 	}
 	n := t.NumSeats()
-	r := &reviewer{game: g, ui: uiFor(g.Name()), options: t.Hello(engine.Spectator).Options, viewer: engine.Spectator}
+	r := &reviewer{game: g, ui: uiFor(g.Name()), options: t.Hello(engine.Spectator).Options, viewer: engine.Spectator, words: w}
 	for i, s := range t.Seats() {
-		name := s.Name
+		name := seatName(w, s, i)
 		if s.Bot != "" {
-			name += " (" + s.Bot + ")"
-		}
-		if name == "" {
-			name = table.SeatName(i)
+			name = w.T("tui.seat.bot", engine.TextArg("name", name), engine.TextArg("bot", s.Bot))
 		}
 		r.labels = append(r.labels, name)
 	}
@@ -83,29 +93,30 @@ func newReviewer(rec *record.Record) (*reviewer, error) {
 	}
 	r.result = t.Result()
 	r.analysis.rec = rec
+	r.analysis.words = w
 	return r, nil
 }
 
 // logPast fills the log of a resumed game with the actions before it, as
 // each seat may know them.
 func (m *Model) logPast() {
-	r, err := newReviewer(m.t.Record())
+	r, err := newReviewer(m.t.Record(), m.words)
 	if err != nil {
 		return
 	}
 	for i, f := range r.frames[1:] {
 		e := logEntry{actor: f.actor, byBot: !m.isPerson(f.actor), version: i + 1,
-			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.labels, r.frames[i].views[0], f.views[0]),
-			events: m.ui.events(m.labels, f.views[0])}
+			public: f.action[0], seen: f.action[1:], note: m.ui.note(m.teller(), r.frames[i].views[0], f.views[0]),
+			events: m.ui.events(m.teller(), f.views[0])}
 		m.log = append(m.log, e)
 	}
 }
 
 // startReview steps through rec; fromEnd returns to the end screen on q.
 func (m *Model) startReview(rec *record.Record, fromEnd bool) error {
-	r, err := newReviewer(rec)
+	r, err := newReviewer(rec, m.words)
 	if err != nil {
-		m.setStatus("cannot review: "+err.Error(), true)
+		m.setStatus(m.say("tui.review.cannot", engine.TextArg("error", err.Error())), true)
 		return err
 	}
 	r.fromEnd = fromEnd
@@ -168,39 +179,40 @@ func (r *reviewer) view(w, h int) string {
 		return r.retryView(w, h)
 	}
 	f := r.frames[r.at]
-	who := "everyone (public view)"
+	who := r.say("tui.review.everyone")
 	if r.viewer >= 0 {
 		who = r.labels[r.viewer]
 	}
-	head := styleTitle.Render("Review · "+r.game.Title()) + styleDim.Render(" · ") +
-		fmt.Sprintf("action %d of %d", r.at, len(r.frames)-1) + styleDim.Render(" · ") + "view of " + who
+	head := styleTitle.Render(r.say("tui.review.title", engine.TextArg("game", r.words.Game(r.game.Name())))) + styleDim.Render(" · ") +
+		r.say("tui.review.action-of", engine.NumArg("n", r.at), engine.NumArg("of", len(r.frames)-1)) + styleDim.Render(" · ") +
+		r.say("tui.review.view-of", engine.TextArg("who", who))
 	last := -1
 	if r.at > 0 {
 		last = f.actor
 	}
-	sc := scene{view: f.views[r.viewer+1], viewer: r.viewer, labels: r.labels, options: r.options, game: r.game, lastActor: last, width: w}
+	sc := scene{view: f.views[r.viewer+1], viewer: r.viewer, labels: r.labels, options: r.options, game: r.game, lastActor: last, width: w, words: r.words}
 	board := wrapBoard(r.ui.board(sc), w)
 	var lines []string
 	from := max(1, r.at-5)
 	for i := from; i <= r.at; i++ {
 		fr := r.frames[i]
-		line := fmt.Sprintf("%3d. %s: %s", i, seatLabel(r.labels, fr.actor), prettyAction(fr.action[r.viewer+1]))
+		line := fmt.Sprintf("%3d. %s: %s", i, r.teller().label(fr.actor), prettyAction(fr.action[r.viewer+1]))
 		if i == r.at {
 			line = styleHighlight.Render(line)
 		}
-		if note := r.ui.note(r.labels, r.frames[i-1].views[0], fr.views[0]); note != "" {
+		if note := r.ui.note(r.teller(), r.frames[i-1].views[0], fr.views[0]); note != "" {
 			line += styleDim.Render("  → ") + prettyAction(note)
 		}
 		lines = append(lines, line)
 	}
 	if r.at == 0 {
-		lines = append(lines, styleDim.Render("the deal: press → to step through the game"))
+		lines = append(lines, styleDim.Render(r.say("tui.review.the-deal")))
 	}
 	if r.at == len(r.frames)-1 && r.result.Over {
-		lines = append(lines, endTeller{labels: r.labels, you: -1}.tell(r.result, r.frames[len(r.frames)-1].views[0]).render(w))
+		lines = append(lines, endTeller{words: r.words, labels: r.labels, you: -1}.tell(r.result, r.frames[len(r.frames)-1].views[0]).render(w))
 	}
 	lines = append(lines, r.analysis.rows(r.at, r.viewer, w)...)
-	keys := styleKeys.Render("←/→ step · pgup/pgdown ten · home/end · tab whose view · ? help · q back/quit")
+	keys := styleKeys.Render(r.say("tui.review.keys"))
 	body := clip(board, h-len(lines)-4)
 	return head + "\n" + body + "\n" + styleLabel.Render(strings.Repeat("─", min(w, 60))) + "\n" + strings.Join(lines, "\n") + "\n" + keys
 }

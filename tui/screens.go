@@ -15,12 +15,13 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games/watchtower"
+	"cardtable/i18n"
 	"cardtable/record"
 )
 
 // tooSmall is the whole screen on a terminal below MinWidth×MinHeight.
-func tooSmall(w, h int) string {
-	return fmt.Sprintf("cardtable needs a terminal of at least %d×%d;\nthis one is %d×%d.\nEnlarge the window (ctrl+c quits).", MinWidth, MinHeight, w, h)
+func tooSmall(p *i18n.Printer, w, h int) string {
+	return p.T("tui.too-small", engine.NumArg("w", MinWidth), engine.NumArg("h", MinHeight), engine.NumArg("width", w), engine.NumArg("height", h))
 }
 
 // passView is the hot-seat hand-over: whose turn it is and the last public
@@ -28,13 +29,13 @@ func tooSmall(w, h int) string {
 func (m *Model) passView() string {
 	name := m.label(m.passTo)
 	var b strings.Builder
-	b.WriteString(styleTitle.Render(m.t.Game().Title()) + "\n\n")
-	b.WriteString(styleAlert.Render(" Pass to "+name+" — press a key ") + "\n\n")
+	b.WriteString(styleTitle.Render(m.words.Game(m.t.Game().Name())) + "\n\n")
+	b.WriteString(styleAlert.Render(" "+m.say("tui.pass.title", engine.TextArg("seat", name))+" ") + "\n\n")
 	if n := len(m.log); n > 0 {
 		e := m.log[n-1]
-		b.WriteString(styleLabel.Render("last: ") + m.label(e.actor) + ": " + prettyAction(e.public) + "\n")
+		b.WriteString(styleLabel.Render(m.say("tui.pass.last")+" ") + m.label(e.actor) + ": " + prettyAction(e.public) + "\n")
 	}
-	b.WriteString(styleDim.Render("\nOnly " + name + " should look at the screen now.\n? help · q quit"))
+	b.WriteString(styleDim.Render("\n" + m.say("tui.pass.only", engine.TextArg("seat", name)) + "\n" + m.say("tui.pass.keys")))
 	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, styleBox.Render(b.String()))
 }
 
@@ -42,33 +43,33 @@ func (m *Model) passView() string {
 // kept in the --save or --record file, already saved, or lost unless
 // saved now.
 func (m *Model) quitView() string {
-	text := styleTitle.Render("Quit?") + "\n\n"
-	keys := "y quit · s save, then quit · any other key goes back"
+	text := styleTitle.Render(m.say("tui.quit.title")) + "\n\n"
+	keys := m.say("tui.quit.keys-save")
 	command := ""
 	switch {
 	case m.mode == modeReview:
-		keys = "y quit · any other key goes back"
+		keys = m.say("tui.quit.keys")
 	case m.cfg.KeepsOnQuit:
-		text += "The game so far is kept in " + m.cfg.SavePath + " when you quit."
+		text += m.say("tui.quit.kept", engine.TextArg("file", m.cfg.SavePath))
 		if !m.t.Over() {
-			text += "\nGo on with it later: the command under this box."
+			text += "\n" + m.say("tui.quit.go-on")
 			command = ResumeCommand(m.cfg.SavePath, m.t.Seats())
 		}
 		text += "\n\n"
-		keys = "y quit · any other key goes back"
+		keys = m.say("tui.quit.keys")
 	case m.failure != nil && m.cfg.KeepsStopped:
-		text += "The game was stopped; its record so far is kept in a file named when you quit.\n\n"
-		keys = "y quit · s save it here too · any other key goes back"
+		text += m.say("tui.quit.stopped") + "\n\n"
+		keys = m.say("tui.quit.keys-save-too")
 	case m.saved != "" && m.savedAt == m.t.Version():
-		text += "The game is saved in " + m.saved + ".\n\n"
-		keys = "y quit · any other key goes back"
+		text += m.say("tui.quit.saved", engine.TextArg("file", m.saved)) + "\n\n"
+		keys = m.say("tui.quit.keys")
 	case m.saved != "":
-		text += fmt.Sprintf("The record in %s stops %s ago; s saves the game as it is now.\n\n", m.saved, plural(m.t.Version()-m.savedAt, "action"))
+		text += m.say("tui.quit.behind", engine.TextArg("file", m.saved), engine.CountArg(m.t.Version()-m.savedAt)) + "\n\n"
 	default:
-		text += "The game is not saved: s saves its record first.\n\n"
+		text += m.say("tui.quit.unsaved") + "\n\n"
 	}
 	if m.mayResign() {
-		text += "r resigns the game: " + m.label(m.win.asking) + " loses.\n\n"
+		text += m.say("tui.quit.resign", engine.TextArg("seat", m.label(m.win.asking))) + "\n\n"
 	}
 	text += keys
 	box := lipgloss.PlaceHorizontal(m.width, lipgloss.Center, styleBox.Width(min(m.width-4, 76)).Render(text))
@@ -150,54 +151,9 @@ const (
 	helpReview
 )
 
-var helpKeys = map[helpTopic]string{
-	helpPlay: `## Keys at the table
-
-| key | does |
-| --- | --- |
-| ↑/↓ | move through the legal actions |
-| pgup/pgdown | five actions up or down; in a grouped list (Watchtower: end, challenge, place, burn…), the previous or next group |
-| home/end | the first or the last action |
-| enter | play the highlighted action (or what you typed) |
-| type | filter the actions in the game's notation; tab completes |
-| esc | clear what you typed |
-| space | Slap War: slap (timed from the moment the slap card shows) |
-| any key | while a battle's steps are shown: show the rest at once |
-| f | while bots play: no pause before their moves (f again: back) |
-| a | War: auto-flip on or off (it waits for you in a slap window) |
-| +/- | War: auto-flip faster or slower (1, 3, 10 flips a second) |
-| F | War: finish the game at once (against bots) |
-| ? | this help |
-| q (nothing typed), ctrl+c | quit |`,
-	helpPass: `## The hand-over screen
-
-Several people play at this terminal. Pass the keyboard to the player named;
-they press a key to see their own cards. Nobody's hand is on this screen.
-
-| key | does |
-| --- | --- |
-| any key | the player named takes the screen |
-| ? | this help |
-| q | quit |`,
-	helpEnd: `## The end of the game
-
-| key | does |
-| --- | --- |
-| s | save the record (the JSON that cardtable replay reads) |
-| ←/→, r | step through the game just played |
-| q, esc | quit |`,
-	helpReview: `## Reviewing a record
-
-| key | does |
-| --- | --- |
-| ←/→ | one action back / forward |
-| pgup/pgdown | ten actions |
-| home/end | the start / the end |
-| tab | whose view is shown |
-| a | analyse the game: the chance to win, mistakes marked, the losing move (docs/analysis.md) |
-| [ / ] | the previous / next marked decision |
-| t | learn from your mistakes: back to the position before a marked decision (or the next one), try another move; the expert, and in Regicide the solver, judge it (↑↓ enter, ] the next mistake, esc back) |
-| q | quit |`,
+// helpKeyIDs are the help's messages (Markdown) for each screen.
+var helpKeyIDs = map[helpTopic]string{
+	helpPlay: "tui.help.play", helpPass: "tui.help.pass", helpEnd: "tui.help.end", helpReview: "tui.help.review",
 }
 
 // helpScreen shows the current screen's keys and the game's rules, as
@@ -209,6 +165,8 @@ type helpScreen struct {
 	loaded bool
 	// light is set when the terminal said its background is light.
 	light bool
+	// words speak the reader's language.
+	words *i18n.Printer
 }
 
 // resize fits the viewport to the terminal and renders the text to its
@@ -221,17 +179,21 @@ func (h *helpScreen) resize(w, hgt int) {
 	}
 }
 
-// helpRules is the game's text for the help: its rules, or for Watchtower
-// the player's quick reference (the full rules explain every decision and
-// are for cardtable rules).
-func helpRules(g engine.Game) string {
+// helpRules is the game's text for the help in p's language: its rules,
+// or for Watchtower the player's quick reference (the full rules explain
+// every decision and are for cardtable rules).
+func helpRules(p *i18n.Printer, g engine.Game) string {
 	if g == nil {
 		return ""
 	}
+	page, english := g.Name(), g.Rules()
 	if g.Name() == "watchtower" {
-		return watchtower.QuickRef()
+		page, english = "watchtower-quickref", watchtower.QuickRef()
 	}
-	return g.Rules()
+	if md, ok := i18n.Rules(p.Language().Code, page); ok {
+		return i18n.StripHeadingIDs(md)
+	}
+	return english
 }
 
 func (m *Model) showHelp(topic helpTopic) {
@@ -240,14 +202,15 @@ func (m *Model) showHelp(topic helpTopic) {
 		m.help.loaded = true
 	}
 	m.help.topic = topic
-	m.help.text = helpKeys[topic] + "\n\n" + helpRules(m.game())
+	m.help.text = m.say(helpKeyIDs[topic]) + "\n\n" + helpRules(m.words, m.game())
+	m.help.words = m.words
 	m.help.resize(m.width, m.height)
 	m.help.vp.GotoTop()
 	m.overlay = overlayHelp
 }
 
 func (h *helpScreen) view(w, _ int) string {
-	head := styleTitle.Render("Help") + styleKeys.Render(fmt.Sprintf("  ↑/↓ pgup/pgdown scroll · esc/q/? close · %d%%", int(h.vp.ScrollPercent()*100)))
+	head := styleTitle.Render(h.words.T("tui.help.title")) + styleKeys.Render("  "+h.words.T("tui.help.keys", engine.NumArg("n", int(h.vp.ScrollPercent()*100))))
 	return head + "\n" + h.vp.View()
 }
 
@@ -283,7 +246,7 @@ func (m *Model) openSave() {
 		return
 	}
 	in := textinput.New()
-	in.Prompt = "file: "
+	in.Prompt = m.say("tui.save.prompt") + " "
 	in.CharLimit = 200
 	in.SetValue(defaultSaveName(rec))
 	in.CursorEnd()
@@ -308,7 +271,7 @@ func (d *saveDialog) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case "enter":
 		path := strings.TrimSpace(d.input.Value())
 		if path == "" {
-			d.err = "name a file to save the record in"
+			d.err = m.say("tui.save.no-name")
 			return nil
 		}
 		if err := m.saveTo(path, m.t.Record()); err != nil {
@@ -327,12 +290,12 @@ func (d *saveDialog) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func (d *saveDialog) view(w, h int) string {
-	text := styleTitle.Render("Save the record") + "\n\n" + d.input.View() + "\n\n"
+func (d *saveDialog) view(p *i18n.Printer, w, h int) string {
+	text := styleTitle.Render(p.T("tui.save.title")) + "\n\n" + d.input.View() + "\n\n"
 	if d.err != "" {
 		text += styleStatusErr.Render(d.err) + "\n\n"
 	}
-	text += styleKeys.Render("enter save · esc cancel")
+	text += styleKeys.Render(p.T("tui.save.keys"))
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, styleBox.Width(min(w-4, 70)).Render(text))
 }
 
@@ -342,15 +305,15 @@ func (d *saveDialog) view(w, h int) string {
 func (m *Model) saveTo(path string, rec *record.Record) error {
 	err := writeRecord(path, rec)
 	if err != nil {
-		m.setStatus("not saved: "+err.Error(), true)
+		m.setStatus(m.say("tui.save.failed", engine.TextArg("error", err.Error())), true)
 		return err
 	}
 	m.saved, m.savedAt = path, m.t.Version()
-	next := "go on with: " + ResumeCommand(path, m.t.Seats())
+	next := m.say("tui.save.go-on", engine.TextArg("command", ResumeCommand(path, m.t.Seats())))
 	if m.t.Over() {
 		next = "cardtable replay " + shellWord(path)
 	}
-	m.setStatus("saved the record to "+path+" ("+next+")", false)
+	m.setStatus(m.say("tui.save.saved", engine.TextArg("file", path), engine.TextArg("next", next)), false)
 	return nil
 }
 

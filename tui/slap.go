@@ -7,6 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"cardtable/engine"
+	"cardtable/i18n"
+
 	"cardtable/games/war"
 )
 
@@ -54,14 +57,14 @@ func (c *slapClock) left() time.Duration {
 
 // countdown is the window's header: the key, the time left and a bar of
 // ten cells that empties as the window runs out.
-func (c *slapClock) countdown() string {
+func (c *slapClock) countdown(w *i18n.Printer) string {
 	left, window := c.left(), time.Duration(c.windowMS)*time.Millisecond
 	cells := 0
 	if window > 0 {
 		cells = int((10*left + window - 1) / window)
 	}
-	return fmt.Sprintf(" SLAP! space · %.1f s %s%s ", left.Seconds(),
-		strings.Repeat("▰", cells), strings.Repeat("▱", 10-cells))
+	bar := strings.Repeat("▰", cells) + strings.Repeat("▱", 10-cells)
+	return " " + w.T("tui.war.slap-countdown", engine.TextArg("seconds", fmt.Sprintf("%.1f", left.Seconds())), engine.TextArg("bar", bar)) + " "
 }
 
 // slapTicked redraws the countdown (the frame follows every update) and

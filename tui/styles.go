@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -132,18 +131,6 @@ func prettyAction(text string) string {
 		}
 	}
 	return strings.Join(words, " ")
-}
-
-// plural writes n and the noun, with an s unless n is 1 ("enemy" →
-// "enemies").
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if stem, ok := strings.CutSuffix(noun, "y"); ok && !strings.HasSuffix(stem, "a") && !strings.HasSuffix(stem, "e") && !strings.HasSuffix(stem, "o") {
-		return fmt.Sprintf("%d %sies", n, stem)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // pad fills s with spaces to width cells (styled text measured as shown).

@@ -88,6 +88,9 @@ func startPane(t *testing.T, w, h int, dir string, env []string, args ...string)
 	for _, a := range args {
 		quoted = append(quoted, shellQuote(a))
 	}
+	// The machine's locale does not choose the language: English, unless
+	// env says otherwise.
+	env = append([]string{"LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES=", "LANGUAGE="}, env...)
 	script := "cd " + shellQuote(dir) + " && " + strings.Join(env, " ") + " " + strings.Join(quoted, " ") + "; echo \"[exit $?]\"; sleep 600"
 	cmd := exec.Command(tmux, "-L", p.socket, "-f", "/dev/null", "new-session", "-d", "-s", "main",
 		"-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)

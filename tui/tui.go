@@ -53,6 +53,9 @@ type Config struct {
 	// In and Out are the terminal (nil: the process's own).
 	In  io.Reader
 	Out io.Writer
+	// Lang is the language the table speaks (a code of i18n.Languages;
+	// empty or unknown: English).
+	Lang string
 }
 
 // Run plays cfg's game in the terminal until it ends and the person quits

@@ -21,7 +21,7 @@ func (warUI) privateWindow(v engine.View) bool {
 	return ok && wv.Slap != nil
 }
 
-func (warUI) events([]string, engine.View) []string { return nil }
+func (warUI) events(teller, engine.View) []string { return nil }
 
 func (warUI) board(sc scene) string {
 	v, ok := sc.view.(*war.View)
@@ -29,17 +29,17 @@ func (warUI) board(sc scene) string {
 		return sc.view.String()
 	}
 	var b strings.Builder
-	b.WriteString(section("variants:", warVariants(sc)) + "\n")
-	battle := section("battle", fmt.Sprint(v.Battles+1))
+	b.WriteString(section(sc.say("tui.war.variants"), warVariants(sc)) + "\n")
+	battle := section(sc.say("tui.war.battle"), sc.number(v.Battles+1))
 	if v.Result.Over {
-		battle = section("battles played:", fmt.Sprint(v.Battles))
+		battle = section(sc.say("tui.war.battles-played"), sc.number(v.Battles))
 	}
-	fmt.Fprintf(&b, "%s  %s\n", battle, section("wars so far", fmt.Sprint(v.Wars)))
-	round := "battle"
+	fmt.Fprintf(&b, "%s  %s\n", battle, section(sc.say("tui.war.wars-so-far"), sc.number(v.Wars)))
+	round := sc.say("tui.war.round-battle")
 	if v.Round == "war" {
-		round = styleAlert.Render(" WAR ")
+		round = styleAlert.Render(" " + sc.say("tui.war.round-war") + " ")
 	}
-	b.WriteString(section("this trick:", round) + "\n")
+	b.WriteString(section(sc.say("tui.war.this-trick"), round) + "\n")
 	for i := 0; i < v.Players; i++ {
 		b.WriteString(warSeatLine(sc, v, i) + "\n")
 	}
@@ -51,14 +51,14 @@ func (warUI) board(sc scene) string {
 		for _, s := range v.ToFlip {
 			who = append(who, sc.label(s))
 		}
-		b.WriteString(section("to flip:", strings.Join(who, ", ")) + "\n")
+		b.WriteString(section(sc.say("tui.war.to-flip"), strings.Join(who, ", ")) + "\n")
 	}
 	if len(v.LockedOut) > 0 {
 		var who []string
 		for _, s := range v.LockedOut {
 			who = append(who, sc.label(s))
 		}
-		b.WriteString(section("locked out of the next slap:", strings.Join(who, ", ")) + "\n")
+		b.WriteString(section(sc.say("tui.war.locked-out"), strings.Join(who, ", ")) + "\n")
 	}
 	if l := v.Last; l != nil {
 		b.WriteString(warLastLine(sc, l))
@@ -73,7 +73,7 @@ func warSeatLine(sc scene, v *war.View, i int) string {
 		pile = " " + pile
 	}
 	if v.Out[i] {
-		pile = styleDim.Render("out")
+		pile = styleDim.Render(sc.say("tui.war.out"))
 	}
 	laid := make([]string, len(v.Table[i]))
 	for j, c := range v.Table[i] {
@@ -83,9 +83,9 @@ func warSeatLine(sc scene, v *war.View, i int) string {
 }
 
 func warSlapLine(sc scene, s *war.SlapView) string {
-	line := styleAlert.Render(fmt.Sprintf(" SLAP WINDOW: a %s is showing ", s.Rank)) + fmt.Sprintf(" %d ms", s.WindowMS)
+	line := styleAlert.Render(" "+sc.say("tui.war.slap-window", engine.TextArg("rank", s.Rank))+" ") + " " + sc.say("tui.war.ms", engine.NumArg("n", s.WindowMS))
 	if s.Answer != "" {
-		line += section("  you:", s.Answer)
+		line += section("  "+sc.say("tui.war.you"), s.Answer)
 	}
 	return line
 }
@@ -99,18 +99,18 @@ func warLastLine(sc scene, l *war.TrickView) string {
 		}
 		laid = append(laid, sc.label(i)+" "+strings.Join(cards, " "))
 	}
-	how := trickHow(l.How, sc.options["peace"] == "true")
+	how := trickHow(sc.say, l.How, sc.options["peace"] == "true")
 	switch {
 	case l.Underdog != "":
-		how += " (" + notationCard(l.Underdog) + ")"
+		how = sc.say("tui.war.how-card", engine.TextArg("how", how), engine.TextArg("card", notationCard(l.Underdog)))
 	case l.How == "slap":
-		how += fmt.Sprintf(" (%d ms)", l.SlapMS)
+		how = sc.say("tui.war.how-ms", engine.TextArg("how", how), engine.NumArg("n", l.SlapMS))
 	}
-	who := "a draw"
+	who := sc.say("tui.war.draw")
 	if l.Winner >= 0 {
-		who = sc.label(l.Winner) + " took it " + how
+		who = sc.say("tui.war.took-it", engine.TextArg("seat", sc.label(l.Winner)), engine.TextArg("how", how))
 	}
-	return section("last trick:", who) + "\n  " + strings.Join(laid, " · ")
+	return section(sc.say("tui.war.last-trick"), who) + "\n  " + strings.Join(laid, " · ")
 }
 
 // warVariants lists the options that differ from their defaults, in the
@@ -122,28 +122,23 @@ func warVariants(sc scene) string {
 		if !ok || val == o.Default || o.Key == "players" || o.Key == "max-battles" {
 			continue
 		}
-		on = append(on, warVariantName(o.Key, val))
+		on = append(on, warVariantName(sc, o.Key, val))
 	}
 	if len(on) == 0 {
-		return "none (plain War)"
+		return sc.say("tui.war.no-variants")
 	}
 	return strings.Join(on, ", ")
 }
 
-func warVariantName(key, val string) string {
-	switch key {
-	case "peace":
-		return "Peace (lowest wins)"
-	case "auto-war":
-		return "Automatic War on " + val
-	case "beats-faces":
-		return val + " beats faces"
-	case "beats-ace":
-		return val + " beats the Ace"
-	case "underdog":
-		return "Underdog " + val
-	case "slap":
-		return "Slap War on " + val + " (space slaps)"
+// warVariantIDs name the variants an option turns on.
+var warVariantIDs = map[string]string{
+	"peace": "tui.war.variant.peace", "auto-war": "tui.war.variant.auto-war", "beats-faces": "tui.war.variant.beats-faces",
+	"beats-ace": "tui.war.variant.beats-ace", "underdog": "tui.war.variant.underdog", "slap": "tui.war.variant.slap",
+}
+
+func warVariantName(sc scene, key, val string) string {
+	if id, ok := warVariantIDs[key]; ok {
+		return sc.say(id, engine.TextArg("rank", val))
 	}
 	return key + "=" + val
 }
@@ -152,7 +147,7 @@ func (warUI) quiet(action string) bool { return action == "flip" }
 
 // note tells the trick that ended between before and after: who took it,
 // how, and the cards everyone saw.
-func (warUI) note(labels []string, before, after engine.View) string {
+func (warUI) note(t teller, before, after engine.View) string {
 	b, ok1 := before.(*war.View)
 	a, ok2 := after.(*war.View)
 	if !ok1 || !ok2 || a.Battles == b.Battles || a.Last == nil {
@@ -167,45 +162,43 @@ func (warUI) note(labels []string, before, after engine.View) string {
 			}
 		}
 	}
-	who := "a draw"
+	who := t.say("tui.war.draw")
 	if l.Winner >= 0 {
-		who = seatLabel(labels, l.Winner) + " took the trick"
+		who = t.say("tui.war.took-trick", engine.SeatArg("seat", l.Winner))
 		if l.How != "compare" {
 			// The note does not know the options: Peace's lowest card
 			// would read wrong as "the highest".
-			who += " " + trickHow(l.How, false)
+			who = t.say("tui.war.took-trick-how", engine.SeatArg("seat", l.Winner), engine.TextArg("how", trickHow(t.say, l.How, false)))
 		}
 	}
-	return fmt.Sprintf("battle %d: %s: %s", a.Battles, who, strings.Join(up, " "))
+	return t.say("tui.war.note", engine.NumArg("n", a.Battles), engine.TextArg("who", who), engine.TextArg("cards", strings.Join(up, " ")))
 }
 
-func (warUI) explain(_ []string, action string) string {
+func (warUI) explain(t teller, action string) string {
 	switch {
 	case action == "flip":
-		return "lay your next card"
+		return t.say("tui.war.explain.flip")
 	case action == "pass":
-		return "do not slap"
+		return t.say("tui.war.explain.pass")
 	case strings.HasPrefix(action, "slap"):
-		return "slap (space): sent with your time since the card showed"
+		return t.say("tui.war.explain.slap")
 	}
 	return ""
 }
 
+// trickHowIDs say how a trick was taken, by the engine's word for it.
+var trickHowIDs = map[string]string{"underdog": "tui.war.how.underdog", "slap": "tui.war.how.slap", "run-out": "tui.war.how.run-out"}
+
 // trickHow says in words how a trick was taken (the engine's "compare",
 // "underdog", "slap", "run-out"); peace: the lowest card wins.
-func trickHow(how string, peace bool) string {
-	switch how {
-	case "compare":
-		if peace {
-			return "with the lowest card"
-		}
-		return "with the highest card"
-	case "underdog":
-		return "by Underdog"
-	case "slap":
-		return "by a slap"
-	case "run-out":
-		return "as the others ran out of cards"
+func trickHow(say func(string, ...engine.Arg) string, how string, peace bool) string {
+	switch {
+	case how == "compare" && peace:
+		return say("tui.war.how.lowest")
+	case how == "compare":
+		return say("tui.war.how.highest")
+	case trickHowIDs[how] != "":
+		return say(trickHowIDs[how])
 	}
-	return "by " + how
+	return say("tui.war.how.other", engine.TextArg("how", how))
 }

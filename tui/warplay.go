@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"cardtable/engine"
 )
 
 // War asks for nothing but flips, so the terminal table flips for the
@@ -112,10 +113,10 @@ func (m *Model) warKey(k string) (tea.Cmd, bool) {
 		a.on = !a.on
 		if !a.on {
 			a.gen++
-			m.setStatus("auto-flip off: enter flips", false)
+			m.setStatus(m.say("tui.war.auto-off"), false)
 			return nil, true
 		}
-		m.setStatus(fmt.Sprintf("auto-flip on at %d a second: it waits for you in a slap window; a stops it", autoPaces[a.pace]), false)
+		m.setStatus(m.say("tui.war.auto-on", engine.CountArg(autoPaces[a.pace])), false)
 		return m.autoNext(), true
 	case "+", "=", "-":
 		if k == "-" {
@@ -123,18 +124,18 @@ func (m *Model) warKey(k string) (tea.Cmd, bool) {
 		} else {
 			a.pace = min(a.pace+1, len(autoPaces)-1)
 		}
-		m.setStatus(fmt.Sprintf("auto-flip pace: %d flips a second", autoPaces[a.pace]), false)
+		m.setStatus(m.say("tui.war.auto-pace", engine.CountArg(autoPaces[a.pace])), false)
 		if a.on {
 			return m.autoNext(), true
 		}
 		return nil, true
 	case "F":
 		if len(m.persons) != 1 {
-			m.setStatus("F finishes a game against bots; with several people at the table each flips", true)
+			m.setStatus(m.say("tui.war.finish-refused"), true)
 			return nil, true
 		}
 		a.on, a.finish = true, true
-		m.setStatus("finishing the game…", false)
+		m.setStatus(m.say("tui.war.finishing"), false)
 		return m.autoNext(), true
 	}
 	return nil, false
@@ -144,9 +145,9 @@ func (m *Model) warKey(k string) (tea.Cmd, bool) {
 func (m *Model) autoLabel() string {
 	switch {
 	case m.auto.finish:
-		return "finishing the game…"
+		return m.say("tui.war.finishing")
 	case m.auto.on:
-		return fmt.Sprintf("auto-flip %d/s", autoPaces[m.auto.pace])
+		return m.say("tui.war.auto-label", engine.NumArg("n", autoPaces[m.auto.pace]))
 	}
 	return ""
 }
@@ -154,7 +155,7 @@ func (m *Model) autoLabel() string {
 // warKeysHint is War's part of the key line.
 func (m *Model) warKeysHint() string {
 	if m.auto.on {
-		return fmt.Sprintf("a stop auto-flip (%d/s, +/- pace) · F finish", autoPaces[m.auto.pace])
+		return m.say("tui.war.keys-auto", engine.NumArg("n", autoPaces[m.auto.pace]))
 	}
-	return "a auto-flip · F finish the game"
+	return m.say("tui.war.keys")
 }

@@ -19,8 +19,8 @@ type watchtowerUI struct{ noNotes }
 
 func (watchtowerUI) hiddenCards() bool              { return true }
 func (watchtowerUI) privateWindow(engine.View) bool { return true }
-func (watchtowerUI) events(labels []string, v engine.View) []string {
-	return watchtowerEvents(labels, v)
+func (watchtowerUI) events(t teller, v engine.View) []string {
+	return watchtowerEvents(t, v)
 }
 
 func (watchtowerUI) board(sc scene) string {
@@ -43,35 +43,35 @@ func (watchtowerUI) board(sc scene) string {
 }
 
 func watchtowerHead(sc scene, v *watchtower.View) string {
-	phase := fmt.Sprintf("round %d", v.Round)
+	phase := sc.say("tui.watchtower.round", engine.NumArg("n", v.Round))
 	if cap := sc.options["max-rounds"]; cap != "" {
-		phase += " of " + cap
+		phase = sc.say("tui.watchtower.round-of", engine.NumArg("n", v.Round), engine.TextArg("cap", cap))
 	}
 	if v.Phase == "setup" {
-		phase = "setup"
+		phase = sc.say("tui.watchtower.setup")
 	}
 	turn := ""
 	if v.Phase != "over" {
-		turn = sc.label(v.Turn) + "'s turn"
+		turn = sc.say("tui.watchtower.turn", engine.SeatArg("seat", v.Turn))
 	}
-	barracks := fmt.Sprintf("%d", v.Barracks)
+	barracks := sc.number(v.Barracks)
 	if len(v.Known) > 0 {
 		var known []string
 		for _, k := range v.Known {
 			known = append(known, fmt.Sprintf("#%d %s", k.Position, card(k.Card)))
 		}
-		barracks += " (known: " + strings.Join(known, ", ") + ")"
+		barracks = sc.say("tui.watchtower.barracks-known", engine.NumArg("n", v.Barracks), engine.TextArg("known", strings.Join(known, ", ")))
 	}
 	used := []string{}
 	if v.BurnUsed {
-		used = append(used, "burn used")
+		used = append(used, sc.say("tui.watchtower.burn-used"))
 	}
 	if v.ChallengeUsed {
-		used = append(used, "challenge used")
+		used = append(used, sc.say("tui.watchtower.challenge-used"))
 	}
-	line := joinNonEmpty(" · ", phase, turn, section("barracks", barracks), strings.Join(used, ", "))
+	line := joinNonEmpty(" · ", phase, turn, section(sc.say("tui.watchtower.barracks"), barracks), strings.Join(used, ", "))
 	if len(v.Aside) > 0 {
-		line += " · " + section("set aside", cardList(v.Aside))
+		line += " · " + section(sc.say("tui.watchtower.aside"), cardList(v.Aside))
 	}
 	return line
 }
@@ -80,18 +80,18 @@ func watchtowerPlayer(sc scene, v *watchtower.View, p watchtower.PlayerView) str
 	var status string
 	switch {
 	case p.Out:
-		status = styleDim.Render("out")
+		status = styleDim.Render(sc.say("tui.watchtower.out"))
 	case p.Campaign:
-		status = styleAlert.Render(" ON CAMPAIGN ") + " tower " + cardList(p.Tower)
+		status = styleAlert.Render(" "+sc.say("tui.watchtower.on-campaign")+" ") + " " + sc.say("tui.watchtower.tower") + " " + cardList(p.Tower)
 	}
-	army := fmt.Sprintf("army %d", p.ArmySize)
+	army := sc.say("tui.watchtower.army", engine.NumArg("n", p.ArmySize))
 	if p.Army != nil {
 		army += ": " + armyList(p.Army, p.Won)
 		if len(p.Won) > 0 {
-			army += styleDim.Render("  (* won)")
+			army += styleDim.Render("  " + sc.say("tui.watchtower.won-mark"))
 		}
 	} else if len(p.Seen) > 0 {
-		army += styleDim.Render(" seen ") + cardList(sortedCards(p.Seen))
+		army += styleDim.Render(" "+sc.say("tui.watchtower.seen")+" ") + cardList(sortedCards(p.Seen))
 	}
 	// The status leads the second line, where it is not cut off by a long
 	// army.
@@ -109,11 +109,11 @@ func watchtowerPlayer(sc scene, v *watchtower.View, p watchtower.PlayerView) str
 	}
 	fort := strings.Join(stacks, "  ")
 	if fort == "" {
-		fort = styleDim.Render("empty")
+		fort = styleDim.Render(sc.say("tui.watchtower.empty"))
 	}
-	line += section("fortress", fort)
+	line += section(sc.say("tui.watchtower.fortress"), fort)
 	if len(p.Row) > 0 {
-		line += "  " + section("showdown row", cardList(p.Row)) + " (" + plural(p.Tricks, "trick") + ")"
+		line += "  " + section(sc.say("tui.watchtower.showdown-row"), cardList(p.Row)) + " (" + sc.say("noun.tricks", engine.CountArg(p.Tricks)) + ")"
 	}
 	return line + "\n"
 }
@@ -155,13 +155,13 @@ func watchtowerTries(sc scene, tries []watchtower.TryView) string {
 	}
 	var parts []string
 	for _, t := range tries {
-		who := "all"
+		who := sc.say("tui.watchtower.tries-all")
 		if t.Attacker >= 0 {
 			who = sc.label(t.Attacker)
 		}
 		parts = append(parts, fmt.Sprintf("%s %d/3 (%s)", card(t.Card), t.Count, who))
 	}
-	return section("tries:", strings.Join(parts, ", "))
+	return section(sc.say("tui.watchtower.tries"), strings.Join(parts, ", "))
 }
 
 // watchtowerPending shows a battle or free-for-all waiting for a blind
@@ -169,24 +169,22 @@ func watchtowerTries(sc scene, tries []watchtower.TryView) string {
 func watchtowerPending(sc scene, p *watchtower.Pending) string {
 	switch p.Kind {
 	case "give":
-		return section("pending:", fmt.Sprintf("%s gives %s to the empty barracks", sc.label(p.Picker), plural(p.Owed, "army card")))
+		return section(sc.say("tui.watchtower.pending-colon"), sc.say("tui.watchtower.pending.give", engine.SeatArg("seat", p.Picker), engine.NounArg("cards", p.Owed, "noun.army-cards")))
 	case "battle":
-		what := "a campaign battle"
+		with := engine.NounArg("cards", p.K, "noun.cards")
+		head := sc.say("tui.watchtower.pending.campaign-battle", engine.SeatArg("attacker", p.Attacker), engine.SeatArg("defender", p.Defender), with)
 		if p.Target != nil {
-			what = "for " + card(*p.Target)
+			head = sc.say("tui.watchtower.pending.battle", engine.SeatArg("attacker", p.Attacker), engine.SeatArg("defender", p.Defender),
+				engine.TextArg("card", card(*p.Target)), with)
 		}
-		head := fmt.Sprintf("battle: %s challenges %s %s with %s", sc.label(p.Attacker), sc.label(p.Defender), what, plural(p.K, "card"))
-		return section("pending", head) + "\n  " + blindRow(sc, p)
+		return section(sc.say("tui.watchtower.pending"), head) + "\n  " + blindRow(sc, p)
 	case "free-for-all":
-		var who []string
-		for _, s := range p.Participants {
-			who = append(who, sc.label(s))
-		}
-		head := "free-for-all"
+		seats := engine.SeatsArg("seats", p.Participants)
+		head := sc.say("tui.watchtower.pending.free-for-all", seats)
 		if p.Contested != nil {
-			head += " for " + card(*p.Contested)
+			head = sc.say("tui.watchtower.pending.free-for-all-for", engine.TextArg("card", card(*p.Contested)), seats)
 		}
-		return section("pending", head+" between "+strings.Join(who, ", ")) + "\n  " + blindRow(sc, p)
+		return section(sc.say("tui.watchtower.pending"), head) + "\n  " + blindRow(sc, p)
 	}
 	return ""
 }
@@ -204,46 +202,39 @@ func blindRow(sc scene, p *watchtower.Pending) string {
 			slots = append(slots, styleDim.Render(" ·· "))
 		}
 	}
-	return fmt.Sprintf("%s picks blind from %s's army: %s", sc.label(p.Picker), sc.label(p.From), strings.Join(slots, ""))
+	return sc.say("tui.watchtower.blind", engine.SeatArg("seat", p.Picker), engine.SeatArg("owner", p.From), engine.TextArg("slots", strings.Join(slots, "")))
 }
 
 // watchtowerExplain reads a challenge's seat for people.
-func watchtowerExplain(labels []string, action string) string {
+func watchtowerExplain(t teller, action string) string {
 	f := strings.Fields(action)
 	if len(f) == 4 && f[0] == "challenge" {
 		n, _ := strconv.Atoi(f[1])
-		k := f[3]
-		if k == "0" {
-			return fmt.Sprintf("take the top %s of %s's fortress (their army is empty)", f[2], seatLabel(labels, n-1))
+		seat, rank := engine.SeatArg("seat", n-1), engine.TextArg("rank", f[2])
+		if f[3] == "0" {
+			return t.say("tui.watchtower.explain.take-top", seat, rank)
 		}
-		kn, _ := strconv.Atoi(k)
-		return fmt.Sprintf("battle %s for the top %s with %s", seatLabel(labels, n-1), f[2], plural(kn, "card"))
+		kn, _ := strconv.Atoi(f[3])
+		return t.say("tui.watchtower.explain.challenge", seat, rank, engine.NounArg("cards", kn, "noun.cards"))
 	}
 	switch action {
 	case "end", "end-turn":
-		return "end your turn"
+		return t.say("tui.watchtower.explain.end")
 	case "done":
-		return "finish your setup turn"
+		return t.say("tui.watchtower.explain.done")
 	}
 	if len(f) == 2 && f[0] == "campaign-battle" {
 		n, _ := strconv.Atoi(f[1])
-		return "battle " + seatLabel(labels, n-1) + " on campaign"
+		return t.say("tui.watchtower.explain.campaign-battle", engine.SeatArg("seat", n-1))
 	}
 	if len(f) == 2 && f[0] == "burn" {
-		return "burn the top " + f[1] + " of your fortress"
+		return t.say("tui.watchtower.explain.burn", engine.TextArg("rank", f[1]))
 	}
 	return ""
 }
 
-func seatLabel(labels []string, i int) string {
-	if i >= 0 && i < len(labels) {
-		return labels[i]
-	}
-	return fmt.Sprintf("seat %d", i+1)
-}
-
-func (watchtowerUI) explain(labels []string, action string) string {
-	return watchtowerExplain(labels, action)
+func (watchtowerUI) explain(t teller, action string) string {
+	return watchtowerExplain(t, action)
 }
 
 // watchtowerGroups are the groups of Watchtower's actions, in the order

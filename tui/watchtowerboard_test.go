@@ -104,7 +104,7 @@ func TestWatchtowerBoardAtEveryWidth(t *testing.T) {
 		if !strings.HasPrefix(first, "challenge") {
 			t.Fatalf("pgdown from end went to %q, want the first challenge", first)
 		}
-		explained := watchtowerExplain(h.m.labels, first)
+		explained := watchtowerExplain(h.m.teller(), first)
 		if flat := strings.Join(strings.Fields(actionsColumn(h)), " "); !strings.Contains(flat, explained) {
 			t.Errorf("%dx%d: the highlighted %q's explanation %q is not whole on screen:\n%s", size[0], size[1], first, explained, h.screen())
 		}

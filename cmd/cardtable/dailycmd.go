@@ -20,6 +20,7 @@ import (
 	"cardtable/daily"
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 	"cardtable/table"
 	"cardtable/tui"
 )
@@ -65,7 +66,7 @@ func (c *playCmd) playDaily(a *app) error {
 	}
 	defer seat.close()
 	if c.onTerminal(a) {
-		return playDailyScreen(a, base, start, seat)
+		return playDailyScreen(a, base, start, seat, c.Lang)
 	}
 	if start.Resumed {
 		fmt.Fprintf(a.stdout, "The daily deal of %s on %s: your counted attempt, resumed where you left it (table %s).\n", start.Day, base, start.ID)
@@ -87,15 +88,16 @@ func (c *playCmd) playDaily(a *app) error {
 // playDailyScreen plays the server's daily table in the terminal table
 // (tui.RunRemote): the board as the server shows the seat, the legal
 // moves to choose from; the result is printed once the screen closes.
-func playDailyScreen(a *app, base string, start dailyStart, seat *wsSeat) error {
-	title := "A practice deal, not the day's (--user NAME plays the daily deal)"
+func playDailyScreen(a *app, base string, start dailyStart, seat *wsSeat, lang string) error {
+	w := i18n.For(lang)
+	title := w.T("cli.daily.practice")
 	if start.Counted {
-		title = fmt.Sprintf("Daily deal of %s · your counted attempt", start.Day)
+		title = w.T("cli.daily.counted", engine.TextArg("day", start.Day))
 	}
 	if start.Resumed {
-		title += ", resumed"
+		title = w.T("cli.daily.resumed", engine.TextArg("title", title))
 	}
-	end, err := tui.RunRemote(a.ctx, tui.RemoteConfig{Game: regicide.Game{}, Title: title, Table: seat, In: a.stdin, Out: a.stdout})
+	end, err := tui.RunRemote(a.ctx, tui.RemoteConfig{Game: regicide.Game{}, Title: title, Table: seat, In: a.stdin, Out: a.stdout, Lang: lang})
 	if err != nil {
 		return err
 	}

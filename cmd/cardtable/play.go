@@ -37,6 +37,7 @@ type playCmd struct {
 	Daily     bool          `help:"Play the daily deal (Regicide solo, docs/accounts.md): with --server and --user, that server's deal of the day, counted (--server alone: a practice deal); alone, the day's offline deal, never counted."`
 	Server    string        `placeholder:"URL" help:"With --daily: the cardtable server to play on (http://localhost:8080); it runs the game; this plays your seat in the terminal table (plain text when not on a terminal)."`
 	User      string        `placeholder:"NAME" help:"With --daily --server: sign in as NAME (the password from $CARDTABLE_PASSWORD or asked; the session is kept for the next run in the user's config folder, cardtable/sessions.json) so the attempt counts."`
+	Lang      string        `placeholder:"LANG" help:"On the terminal: the language it speaks, en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG; English otherwise). Records and the protocols stay English."`
 
 	// settings are the clock --clock, --reserve and --on-timeout ask for.
 	settings table.Settings
@@ -84,6 +85,11 @@ func (c *playCmd) Run(a *app) error {
 	if err := c.checkFlags(); err != nil {
 		return err
 	}
+	w, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
+	c.Lang = w.Language().Code
 	if c.Daily {
 		return c.playDaily(a)
 	}
@@ -331,7 +337,7 @@ func (c *playCmd) review(a *app, g engine.Game, rec *record.Record) error {
 		}
 	}
 	if c.onTerminal(a) {
-		return tui.Run(a.ctx, tui.Config{Review: rec, Analysis: doc, In: a.stdin, Out: a.stdout})
+		return tui.Run(a.ctx, tui.Config{Review: rec, Analysis: doc, In: a.stdin, Out: a.stdout, Lang: c.Lang})
 	}
 	s, steps, err := record.ReplayGame(g, rec)
 	if err != nil {

@@ -27,6 +27,7 @@ type puzzlesCmd struct {
 	Puzzle   int    `placeholder:"ID" help:"On the terminal: start at puzzle ID (default: the first)."`
 	Theme    string `placeholder:"THEME" help:"On the terminal: only puzzles of THEME (jester-timing, yield, exact-damage, kill, combo, suit-power, discard-to-survive, or two-choices); t changes it."`
 	Quiet    bool   `short:"q" help:"No progress line."`
+	Lang     string `placeholder:"LANG" help:"On the terminal: the language it speaks, en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG)."`
 }
 
 func (puzzlesCmd) Help() string {

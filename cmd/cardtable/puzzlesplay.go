@@ -25,5 +25,9 @@ func (c *puzzlesCmd) play(a *app, set *puzzles.Set) error {
 	if _, err := set.Get(start); err != nil {
 		return usageErrorf("--puzzle %d: %v", c.Puzzle, err)
 	}
-	return tui.RunPuzzles(a.ctx, tui.PuzzlesConfig{Set: set, Start: start, Theme: c.Theme, In: a.stdin, Out: a.stdout})
+	w, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
+	return tui.RunPuzzles(a.ctx, tui.PuzzlesConfig{Set: set, Start: start, Theme: c.Theme, In: a.stdin, Out: a.stdout, Lang: w.Language().Code})
 }
