@@ -7,6 +7,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/record"
 	"cardtable/table"
 )
 
@@ -148,6 +149,26 @@ func (w *Wrong) Error() string {
 // ErrOffScript: the table has left the lesson's path (a move the lesson
 // did not take reached it, or a window timed out); start it again.
 var ErrOffScript = errors.New("tutorial: the table has left the lesson")
+
+// Strays returns the index of the first of a table's actions (in the order
+// it took them) that leaves the lesson's path — a move other than its
+// step's, by another seat or with another action — or -1 while the table
+// follows it. Actions after the last step are the learner's own.
+func (s *Script) Strays(acts []record.Action) int {
+	for i, a := range acts {
+		if i >= len(s.Steps) {
+			return -1
+		}
+		if s.Check() != nil {
+			return i
+		}
+		step, ok := s.Move(s.groups[i], a.Seat)
+		if !ok || !SameMove(a.Action, step.Do) {
+			return i
+		}
+	}
+	return -1
+}
 
 // Judge says whether text, the learner's move on st (the learner's
 // position at version), is the lesson's: nil when it is, else a *Wrong.

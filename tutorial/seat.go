@@ -34,27 +34,23 @@ func (s *Script) NewSeat(seat int) (*Seat, error) {
 	return &Seat{script: s, seat: seat, then: b}, nil
 }
 
-// ActAt returns the seat's move at table version on st, its position: the
-// script's, or after the last step its bot's. A version inside the
-// lesson at which the script gives the seat no move means the table left
-// the lesson's path (ErrOffScript).
-func (p *Seat) ActAt(ctx context.Context, version int, st engine.State) (string, error) {
+// ActAt returns the seat's move at table version on st, its position:
+// the script's (scripted), or — after the last step, or once the table
+// has left the lesson's path (Strays) — its bot's, so a table never
+// stalls.
+func (p *Seat) ActAt(ctx context.Context, version int, st engine.State) (action string, scripted bool) {
 	if step, ok := p.script.Move(version, p.seat); ok {
-		return step.Do, nil
+		if a, err := st.ParseAction(p.seat, step.Do); err == nil && st.Clone().Apply(p.seat, a) == nil {
+			return step.Do, true
+		}
 	}
-	if version < len(p.script.Steps) {
-		return "", fmt.Errorf("%w: seat %d has no step at version %d", ErrOffScript, p.seat+1, version)
-	}
-	return st.ActionString(engine.ActContext(ctx, p.then, st, p.seat)), nil
+	return st.ActionString(engine.ActContext(ctx, p.then, st, p.seat)), false
 }
 
 // Act implements table.Player.
 func (p *Seat) Act(ctx context.Context, turn table.Turn) (table.Move, error) {
 	if step, ok := p.script.Move(turn.Version, p.seat); ok {
 		return table.Move{Action: step.Do, Version: turn.Version}, nil
-	}
-	if turn.Version < len(p.script.Steps) {
-		return table.Move{}, fmt.Errorf("%w: seat %d has no step at version %d", ErrOffScript, p.seat+1, turn.Version)
 	}
 	return (&table.BotPlayer{Bot: p.then}).Act(ctx, turn)
 }

@@ -2,7 +2,9 @@ package tutorial
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -177,10 +179,11 @@ func TestSameMove(t *testing.T) {
 	}
 }
 
-// TestScriptedSeatOffTheLesson checks that a scripted seat asked where the
-// script gives it no move says the table left the lesson, and plays the
-// game's bot once the lesson is over.
-func TestScriptedSeatOffTheLesson(t *testing.T) {
+// TestOffTheLesson checks what happens when a table leaves the lesson's
+// path (a move the lesson did not take reached it): Strays names the
+// action, and the scripted seat plays on with the game's bot rather than
+// stall the table.
+func TestOffTheLesson(t *testing.T) {
 	s, err := Lookup("watchtower")
 	if err != nil {
 		t.Fatal(err)
@@ -190,13 +193,75 @@ func TestScriptedSeatOffTheLesson(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb, _ := s.NewTable("")
-	if _, err := seat.ActAt(context.Background(), 0, tb.State()); !errors.Is(err, ErrOffScript) {
-		t.Errorf("the Tutor asked at the learner's first step: %v, want ErrOffScript", err)
+	if got := s.Strays(tb.Record().Actions); got != -1 {
+		t.Errorf("a new lesson table strays at %d", got)
+	}
+	if _, err := tb.Play(0, "done", 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Strays(tb.Record().Actions); got != 0 {
+		t.Errorf("a table whose first move was not the lesson's strays at %d, want 0", got)
+	}
+	action, scripted := seat.ActAt(context.Background(), tb.Version(), tb.StateFor(1))
+	if scripted || !slices.Contains(tb.Legal(1), action) {
+		t.Errorf("off the lesson the Tutor plays %q (scripted %v), want a legal bot move", action, scripted)
 	}
 	if _, err := s.NewSeat(s.Learner); err == nil {
 		t.Errorf("the learner's seat is made a scripted seat")
 	}
 	if _, err := Lookup("chess"); err == nil || !strings.Contains(err.Error(), "watchtower") {
 		t.Errorf("Lookup(chess) = %v, want the lessons listed", err)
+	}
+}
+
+// cardMention finds the cards a sentence names with their suit symbols
+// ("the 9♥", "A♣").
+var cardMention = regexp.MustCompile(`(10|[2-9JQKA])([♣♦♥♠])`)
+
+// TestLessonsTellNoHiddenCard checks that a lesson never names a card the
+// learner cannot know yet: every card its words name at a version (the
+// steps' words, a wrong move's explanation, the end) is one the learner's
+// own views have shown by then — in their hand, on the table, in a flip.
+// The scripted seat's cards stay hidden until the game shows them.
+func TestLessonsTellNoHiddenCard(t *testing.T) {
+	suits := map[string]string{"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+	for _, s := range All() {
+		tb, err := s.NewTable("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		known := map[string]bool{}
+		see := func() {
+			data, err := json.Marshal(tb.View(s.Learner))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range regexp.MustCompile(`"(10|[2-9JQKA])([CDHS])"`).FindAllStringSubmatch(string(data), -1) {
+				known[m[1]+m[2]] = true
+			}
+		}
+		check := func(v int, ids []string) {
+			for _, id := range ids {
+				text := i18n.English.T(id)
+				for _, m := range cardMention.FindAllStringSubmatch(text, -1) {
+					if c := m[1] + suits[m[2]]; !known[c] {
+						t.Errorf("%s at version %d: %q names %s, which the learner has not seen", s.Name, v, id, c)
+					}
+				}
+			}
+		}
+		see()
+		for i, step := range s.Steps {
+			v := tb.Version()
+			check(v, s.At(v).Say)
+			if step.Wrong != "" {
+				check(v, []string{step.Wrong})
+			}
+			if _, err := tb.Play(step.Seat, step.Do, v); err != nil {
+				t.Fatalf("%s: step %d: %v", s.Name, i, err)
+			}
+			see()
+		}
+		check(tb.Version(), s.At(tb.Version()).Say)
 	}
 }
