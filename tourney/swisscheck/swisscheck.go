@@ -1,5 +1,5 @@
 // Package swisscheck checks a Swiss round's pairings independently of the
-// pairer (package tournament): it scores the players from the games
+// pairer (package tourney): it scores the players from the games
 // played, enumerates every possible pairing of the active players and
 // finds the least cost under the rule docs/tournaments.md states, then
 // checks the round given against it. It is written from the document, not
@@ -11,11 +11,11 @@ import (
 	"fmt"
 	"sort"
 
-	"cardtable/tournament"
+	"cardtable/tourney"
 )
 
 // Player is an active player: id, rating at entry and entry order.
-type Player = tournament.Player
+type Player = tourney.Player
 
 type standing struct {
 	id            string
@@ -34,7 +34,7 @@ func (c Cost) less(d Cost) bool { return c.Score < d.Score || c.Score == d.Score
 
 // standings scores and orders the active players: points (win 2, draw 1,
 // bye 2 half points), then rating, then entry order.
-func standings(active []Player, played []tournament.Game) []*standing {
+func standings(active []Player, played []tourney.Game) []*standing {
 	by := map[string]*standing{}
 	var out []*standing
 	for _, p := range active {
@@ -53,11 +53,11 @@ func standings(active []Player, played []tournament.Game) []*standing {
 		}
 		pa, pb := 0, 0
 		switch g.Outcome {
-		case tournament.FirstWon:
+		case tourney.FirstWon:
 			pa = 2
-		case tournament.SecondWon:
+		case tourney.SecondWon:
 			pb = 2
-		case tournament.Draw:
+		case tourney.Draw:
 			pa, pb = 1, 1
 		}
 		if a != nil {
@@ -131,7 +131,7 @@ func pairCost(pa int, a place, pb int, b place) Cost {
 // opponent; for an odd number, the bye to a player with the fewest byes,
 // counted as a pair with a player one win below the lowest score, first
 // and alone in their group); ok is false when no legal pairing exists.
-func Best(active []Player, played []tournament.Game) (best Cost, ok bool) {
+func Best(active []Player, played []tourney.Game) (best Cost, ok bool) {
 	ss := standings(active, played)
 	pl := places(ss)
 	fewest, lowest := 1<<30, 1<<30
@@ -177,7 +177,7 @@ func Best(active []Player, played []tournament.Game) (best Cost, ok bool) {
 // (or given the bye) and nobody else, no repeated opponent, the bye (only
 // for an odd number) to a player with the fewest byes, and a total cost
 // equal to the least possible. It returns nil or what is wrong.
-func Check(active []Player, played []tournament.Game, round tournament.Round) error {
+func Check(active []Player, played []tourney.Game, round tourney.Round) error {
 	ss := standings(active, played)
 	by := map[string]*standing{}
 	for _, s := range ss {

@@ -1,20 +1,20 @@
-package tournament_test
+package tourney_test
 
 import (
 	"errors"
 	"fmt"
 	"testing"
 
-	"cardtable/tournament"
-	"cardtable/tournament/swisscheck"
+	"cardtable/tourney"
+	"cardtable/tourney/swisscheck"
 
 	"pgregory.net/rapid"
 )
 
-func players(n int) []tournament.Player {
-	ps := make([]tournament.Player, n)
+func players(n int) []tourney.Player {
+	ps := make([]tourney.Player, n)
 	for i := range ps {
-		ps[i] = tournament.Player{ID: fmt.Sprintf("p%d", i+1), Rating: 2000 - 50*i, Order: i}
+		ps[i] = tourney.Player{ID: fmt.Sprintf("p%d", i+1), Rating: 2000 - 50*i, Order: i}
 	}
 	return ps
 }
@@ -22,11 +22,11 @@ func players(n int) []tournament.Player {
 // Round one of eight players of different ratings is the Dutch system's:
 // the top half against the bottom half, 1–5, 2–6, 3–7, 4–8.
 func TestSwissFirstRoundTopHalfAgainstBottomHalf(t *testing.T) {
-	r, err := tournament.PairSwiss(players(8), nil)
+	r, err := tourney.PairSwiss(players(8), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []tournament.Board{{"p1", "p5"}, {"p6", "p2"}, {"p3", "p7"}, {"p8", "p4"}}
+	want := []tourney.Board{{"p1", "p5"}, {"p6", "p2"}, {"p3", "p7"}, {"p8", "p4"}}
 	if fmt.Sprint(r.Boards) != fmt.Sprint(want) || r.Bye != "" {
 		t.Errorf("PairSwiss(8 players) = %v bye %q, want %v", r.Boards, r.Bye, want)
 	}
@@ -34,7 +34,7 @@ func TestSwissFirstRoundTopHalfAgainstBottomHalf(t *testing.T) {
 
 // With seven players the lowest-rated gets the first bye.
 func TestSwissByeToTheLowest(t *testing.T) {
-	r, err := tournament.PairSwiss(players(7), nil)
+	r, err := tourney.PairSwiss(players(7), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,16 +44,16 @@ func TestSwissByeToTheLowest(t *testing.T) {
 }
 
 func TestSwissRefusals(t *testing.T) {
-	if _, err := tournament.PairSwiss(players(1), nil); !errors.Is(err, tournament.ErrTooFew) {
+	if _, err := tourney.PairSwiss(players(1), nil); !errors.Is(err, tourney.ErrTooFew) {
 		t.Errorf("one player: %v, want ErrTooFew", err)
 	}
 	two := players(2)
-	played := []tournament.Game{{Round: 1, First: "p1", Second: "p2", Outcome: tournament.Draw}}
-	if _, err := tournament.PairSwiss(two, played); !errors.Is(err, tournament.ErrNoPairing) {
+	played := []tourney.Game{{Round: 1, First: "p1", Second: "p2", Outcome: tourney.Draw}}
+	if _, err := tourney.PairSwiss(two, played); !errors.Is(err, tourney.ErrNoPairing) {
 		t.Errorf("two players who met: %v, want ErrNoPairing", err)
 	}
 	dup := append(players(3), players(1)...)
-	if _, err := tournament.PairSwiss(dup, nil); err == nil {
+	if _, err := tourney.PairSwiss(dup, nil); err == nil {
 		t.Error("a player listed twice was paired")
 	}
 }
@@ -62,11 +62,11 @@ func TestSwissRefusals(t *testing.T) {
 // every round against the independent pairer, and returns the games.
 func playSwiss(t interface {
 	Fatalf(string, ...any)
-}, ps []tournament.Player, rounds int, outcome func(round, board int) tournament.Outcome) []tournament.Game {
-	var games []tournament.Game
+}, ps []tourney.Player, rounds int, outcome func(round, board int) tourney.Outcome) []tourney.Game {
+	var games []tourney.Game
 	for round := 1; round <= rounds; round++ {
-		r, err := tournament.PairSwiss(ps, games)
-		if errors.Is(err, tournament.ErrNoPairing) {
+		r, err := tourney.PairSwiss(ps, games)
+		if errors.Is(err, tourney.ErrNoPairing) {
 			if _, ok := swisscheck.Best(ps, games); ok {
 				t.Fatalf("round %d: no pairing found, but one exists", round)
 			}
@@ -79,10 +79,10 @@ func playSwiss(t interface {
 			t.Fatalf("round %d: %v (round %+v after %+v)", round, err, r, games)
 		}
 		for i, b := range r.Boards {
-			games = append(games, tournament.Game{Round: round, First: b.First, Second: b.Second, Outcome: outcome(round, i)})
+			games = append(games, tourney.Game{Round: round, First: b.First, Second: b.Second, Outcome: outcome(round, i)})
 		}
 		if r.Bye != "" {
-			games = append(games, tournament.Game{Round: round, First: r.Bye})
+			games = append(games, tourney.Game{Round: round, First: r.Bye})
 		}
 	}
 	return games
@@ -94,13 +94,13 @@ func playSwiss(t interface {
 func TestSwissAgainstIndependentPairer(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(2, 11).Draw(t, "players")
-		ps := make([]tournament.Player, n)
+		ps := make([]tourney.Player, n)
 		for i := range ps {
-			ps[i] = tournament.Player{ID: fmt.Sprintf("p%d", i), Rating: rapid.IntRange(1400, 1600).Draw(t, "rating"), Order: i}
+			ps[i] = tourney.Player{ID: fmt.Sprintf("p%d", i), Rating: rapid.IntRange(1400, 1600).Draw(t, "rating"), Order: i}
 		}
 		rounds := rapid.IntRange(1, n).Draw(t, "rounds")
-		games := playSwiss(t, ps, rounds, func(round, board int) tournament.Outcome {
-			return tournament.Outcome(rapid.IntRange(1, 3).Draw(t, "outcome"))
+		games := playSwiss(t, ps, rounds, func(round, board int) tourney.Outcome {
+			return tourney.Outcome(rapid.IntRange(1, 3).Draw(t, "outcome"))
 		})
 		met := map[[2]string]bool{}
 		byes := map[string]int{}
@@ -129,9 +129,9 @@ func TestSwissAgainstIndependentPairer(t *testing.T) {
 // are not paired again.
 func TestSwissWithdrawn(t *testing.T) {
 	ps := players(6)
-	games := playSwiss(t, ps, 1, func(int, int) tournament.Outcome { return tournament.FirstWon })
+	games := playSwiss(t, ps, 1, func(int, int) tourney.Outcome { return tourney.FirstWon })
 	active := ps[1:]
-	r, err := tournament.PairSwiss(active, games)
+	r, err := tourney.PairSwiss(active, games)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestSwissWithdrawn(t *testing.T) {
 // Seats: a player who had seat 1 more often gets seat 0.
 func TestSwissSeatsBalance(t *testing.T) {
 	ps := players(8)
-	games := playSwiss(t, ps, 4, func(round, board int) tournament.Outcome { return tournament.Outcome(1 + (round+board)%3) })
+	games := playSwiss(t, ps, 4, func(round, board int) tourney.Outcome { return tourney.Outcome(1 + (round+board)%3) })
 	first := map[string]int{}
 	for _, g := range games {
 		first[g.First]++

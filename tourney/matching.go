@@ -1,4 +1,4 @@
-package tournament
+package tourney
 
 // This file finds a maximum-weight matching of a general graph: Edmonds'
 // blossom method with Galil's O(n³) primal-dual bookkeeping (Z. Galil,
