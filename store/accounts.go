@@ -162,6 +162,9 @@ type Settlement struct {
 	// Daily, when set, is the result of the table's daily attempt (its
 	// Won, Grade, Enemies, Actions and Aborted; Finished is At).
 	Daily *DailyAttempt
+	// Tournament, when set, is the result of the tournament game played at
+	// the table (its Ended is At; it takes the next Seq of its tournament).
+	Tournament *TournamentResult
 }
 
 // Established selects the ratings a leaderboard shows at Now: those whose

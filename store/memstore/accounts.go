@@ -26,6 +26,7 @@ type accounts struct {
 	history    map[ratingKey][]store.RatingPoint
 	puzzles    map[puzzleKey]store.PuzzleRating
 	answers    map[answerKey]store.PuzzleAnswer
+	tourneys   *tourneys
 }
 
 // signUps is one address's sign-ups in the window since start.
@@ -53,6 +54,7 @@ func newAccounts() *accounts {
 		daily: map[string]*store.DailyAttempt{}, verdicts: map[string]string{},
 		ratings: map[ratingKey]store.Rating{}, history: map[ratingKey][]store.RatingPoint{},
 		puzzles: map[puzzleKey]store.PuzzleRating{}, answers: map[answerKey]store.PuzzleAnswer{},
+		tourneys: newTourneys(),
 	}
 }
 

@@ -44,3 +44,6 @@ func (s *Store) reopen() *Store {
 }
 
 func TestAnalyses(t *testing.T) { storetest.RunAnalyses(t, opener()) }
+
+// TestTournaments runs the tournaments suite.
+func TestTournaments(t *testing.T) { storetest.RunTournaments(t, opener()) }

@@ -134,9 +134,18 @@ func (s *Store) Settle(ctx context.Context, st store.Settlement) error {
 			return fmt.Errorf("%w: the %s rating of user %q changed since it was read", store.ErrStale, c.Before.Category, c.Before.User)
 		}
 	}
+	var game *store.TournamentGame
+	if st.Tournament != nil {
+		if game, err = s.tournamentGameToSettle(st.Table); err != nil {
+			return err
+		}
+	}
 	res := st.Result
 	res.Winners, res.Returns = slices.Clone(res.Winners), slices.Clone(res.Returns)
 	at := utc(st.At)
+	if game != nil {
+		s.settleTournamentGame(game, *st.Tournament, at)
+	}
 	e.header.Result, e.header.Finished = &res, at
 	for _, c := range st.Ratings {
 		b := c.Before

@@ -26,6 +26,7 @@ import (
 	"cardtable/store"
 	"cardtable/store/migrate"
 	"cardtable/store/sqlaccounts"
+	"cardtable/store/sqltournaments"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -59,11 +60,14 @@ type Store struct {
 	// (package sqlaccounts, shared with SQLite).
 	db *sql.DB
 	*sqlaccounts.Accounts
+	// The tournaments (store.Tournaments) too.
+	*sqltournaments.Tournaments
 }
 
 var (
-	_ store.Cluster  = (*Store)(nil)
-	_ store.Accounts = (*Store)(nil)
+	_ store.Cluster     = (*Store)(nil)
+	_ store.Accounts    = (*Store)(nil)
+	_ store.Tournaments = (*Store)(nil)
 )
 
 // IsDSN reports whether s names a PostgreSQL database (a postgres:// or
@@ -113,6 +117,7 @@ func OpenOptions(ctx context.Context, dsn string, o Options) (*Store, error) {
 	}
 	s := &Store{pool: pool, name: name, db: stdlib.OpenDBFromPool(pool)}
 	s.Accounts = &sqlaccounts.Accounts{Read: s.db, Write: s.inTx, Fence: fenceTx, Wrap: s.fail}
+	s.Tournaments = &sqltournaments.Tournaments{Read: s.db, Write: s.inTx, Wrap: s.fail}
 	if o.MigrateTimeout <= 0 {
 		o.MigrateTimeout = time.Minute
 	}

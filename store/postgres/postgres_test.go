@@ -62,6 +62,22 @@ func TestAccounts(t *testing.T) {
 	})
 }
 
+// TestTournaments runs the tournaments suite, one database per store name.
+func TestTournaments(t *testing.T) {
+	var mu sync.Mutex
+	dsns := map[string]string{}
+	storetest.RunTournaments(t, func(t *testing.T, name string) store.Store {
+		mu.Lock()
+		dsn, ok := dsns[name]
+		if !ok {
+			dsn = pgtest.DB(t)
+			dsns[name] = dsn
+		}
+		mu.Unlock()
+		return open(t, dsn)
+	})
+}
+
 // TestLeases runs the shared lease suite.
 func TestLeases(t *testing.T) {
 	storetest.RunLeases(t, func(t *testing.T) store.Cluster { return open(t, pgtest.DB(t)) })

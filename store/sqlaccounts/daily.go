@@ -16,7 +16,7 @@ func (a *Accounts) StartDaily(ctx context.Context, t store.Table, day, user stri
 		return errors.New("store: a daily attempt needs a day and a user")
 	}
 	return a.write(ctx, func(ctx context.Context, tx Querier) error {
-		if err := insertTable(ctx, tx, t); err != nil {
+		if err := InsertTable(ctx, tx, t); err != nil {
 			return err
 		}
 		n, err := affected(tx.ExecContext(ctx, `INSERT INTO daily_attempts (table_id, day, user_id, started)

@@ -152,8 +152,46 @@ func (a *Accounts) Settle(ctx context.Context, st store.Settlement) error {
 				return err
 			}
 		}
+		if r := st.Tournament; r != nil {
+			return settleTournamentGame(ctx, tx, st.Table, *r, micros(st.At))
+		}
 		return nil
 	})
+}
+
+// settleTournamentGame writes the result of the tournament game at table,
+// giving it the next Seq of its tournament.
+func settleTournamentGame(ctx context.Context, tx Querier, table string, r store.TournamentResult, at int64) error {
+	var tournament string
+	err := tx.QueryRowContext(ctx, `SELECT tournament_id FROM tournament_games WHERE table_id = $1 AND ended = 0`, table).Scan(&tournament)
+	if errors.Is(err, sql.ErrNoRows) {
+		return notFound("table %q is no tournament game under way", table)
+	}
+	if err != nil {
+		return err
+	}
+	seq, err := NextTournamentSeq(ctx, tx, tournament)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE tournament_games SET outcome = $2, enemies = $3, won = $4, ended = $5, seq = $6
+		WHERE table_id = $1`, table, r.Outcome, r.Enemies, sqlrows.Bool(r.Won), at, seq)
+	return err
+}
+
+// NextTournamentSeq counts one more game ended in tournament and returns
+// its number. The count is on the tournament's row, so games ending at
+// once on several nodes queue there and never share a number.
+func NextTournamentSeq(ctx context.Context, tx Querier, tournament string) (int, error) {
+	if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET ended = ended + 1 WHERE id = $1`, tournament); err != nil {
+		return 0, err
+	}
+	var seq int
+	err := tx.QueryRowContext(ctx, `SELECT ended FROM tournaments WHERE id = $1`, tournament).Scan(&seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, notFound("no tournament %q", tournament)
+	}
+	return seq, err
 }
 
 // unfinishable says why finishing table touched no row.

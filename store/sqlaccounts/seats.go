@@ -111,8 +111,8 @@ func (a *Accounts) UserTables(ctx context.Context, user string, before time.Time
 	return out, a.fail(seats.Err())
 }
 
-// insertTable stores a new table with its seats in tx (as CreateTable).
-func insertTable(ctx context.Context, tx Querier, t store.Table) error {
+// InsertTable stores a new table with its seats in tx (as CreateTable).
+func InsertTable(ctx context.Context, tx Querier, t store.Table) error {
 	if t.ID == "" || len(t.Seats) == 0 {
 		return errors.New("store: a table needs an id and at least one seat")
 	}

@@ -24,6 +24,7 @@ import (
 	"cardtable/store"
 	"cardtable/store/migrate"
 	"cardtable/store/sqlaccounts"
+	"cardtable/store/sqltournaments"
 
 	sqlite3 "modernc.org/sqlite"
 )
@@ -82,11 +83,14 @@ type Store struct {
 	max    int
 	// The accounts (store.Accounts) share the writer and the readers.
 	*sqlaccounts.Accounts
+	// The tournaments (store.Tournaments) too.
+	*sqltournaments.Tournaments
 }
 
 var (
-	_ store.Store    = (*Store)(nil)
-	_ store.Accounts = (*Store)(nil)
+	_ store.Store       = (*Store)(nil)
+	_ store.Accounts    = (*Store)(nil)
+	_ store.Tournaments = (*Store)(nil)
 )
 
 // errClosed is returned by a write after Close.
@@ -126,6 +130,7 @@ func OpenOptions(path string, o Options) (*Store, error) {
 	s := &Store{path: path, lock: lock, prep: prep, writer: writer, reader: reader, writes: make(chan *write),
 		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch}
 	s.Accounts = &sqlaccounts.Accounts{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
+	s.Tournaments = &sqltournaments.Tournaments{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
 	go s.loop()
 	return s, nil
 }

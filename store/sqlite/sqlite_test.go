@@ -41,6 +41,19 @@ func TestAccounts(t *testing.T) {
 	})
 }
 
+// TestTournaments runs the tournaments suite.
+func TestTournaments(t *testing.T) {
+	dir := t.TempDir()
+	storetest.RunTournaments(t, func(t *testing.T, name string) store.Store {
+		s, err := Open(filepath.Join(dir, name+".db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
 // TestSuiteNormal runs the suite with synchronous=NORMAL too.
 func TestSuiteNormal(t *testing.T) {
 	dir := t.TempDir()
