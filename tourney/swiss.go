@@ -83,9 +83,9 @@ type Round struct {
 var (
 	// ErrNoPairing: every pairing of the active players would repeat a
 	// game or give a second bye while someone has none.
-	ErrNoPairing = errors.New("tournament: no pairing without a repeated opponent or a second bye")
+	ErrNoPairing = errors.New("tourney: no pairing without a repeated opponent or a second bye")
 	// ErrTooFew: fewer than two active players.
-	ErrTooFew = errors.New("tournament: fewer than two players to pair")
+	ErrTooFew = errors.New("tourney: fewer than two players to pair")
 )
 
 // record is what the pairing knows of one player from the games played.
@@ -160,7 +160,7 @@ func PairSwiss(active []Player, played []Game) (Round, error) {
 	ids := map[string]bool{}
 	for _, r := range rs {
 		if ids[r.ID] {
-			return Round{}, fmt.Errorf("tournament: player %q is listed twice", r.ID)
+			return Round{}, fmt.Errorf("tourney: player %q is listed twice", r.ID)
 		}
 		ids[r.ID] = true
 	}
