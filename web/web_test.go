@@ -75,3 +75,27 @@ func TestEveryModuleIsLoaded(t *testing.T) {
 		}
 	}
 }
+
+// TestMediaQueriesInEm checks, without a browser, that no stylesheet or
+// page switches its layout at a width in px: a media query in em follows
+// the person's font size (TestBrowserPolish/LargeFont shows what that
+// gives), one in px does not.
+func TestMediaQueriesInEm(t *testing.T) {
+	px := regexp.MustCompile(`@media[^{]*\d(px)`)
+	err := fs.WalkDir(web.Assets, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".css") && !strings.HasSuffix(name, ".html") {
+			return err
+		}
+		data, err := fs.ReadFile(web.Assets, name)
+		if err != nil {
+			return err
+		}
+		for _, m := range px.FindAll(data, -1) {
+			t.Errorf("%s: %q: give the width in em", name, m)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

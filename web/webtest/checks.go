@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -168,13 +169,39 @@ func loadAxe() (string, error) {
 	}
 	path := filepath.Join(root, axePath)
 	if _, err := os.Stat(path); err != nil {
-		out, err := exec.Command(filepath.Join(root, ".ci", "axe")).CombinedOutput()
+		// The browser tests' packages run side by side: one installs,
+		// the others wait for it under the same lock.
+		unlock, err := lockFile(filepath.Join(root, ".cache", "axe.lock"))
 		if err != nil {
-			return "", fmt.Errorf("axe-core is missing and .ci/axe failed: %v\n%s", err, out)
+			return "", err
+		}
+		defer unlock()
+		if _, err := os.Stat(path); err != nil {
+			out, err := exec.Command(filepath.Join(root, ".ci", "axe")).CombinedOutput()
+			if err != nil {
+				return "", fmt.Errorf("axe-core is missing and .ci/axe failed: %v\n%s", err, out)
+			}
 		}
 	}
 	data, err := os.ReadFile(path)
 	return string(data), err
+}
+
+// lockFile holds an exclusive lock on path (made if missing) until the
+// returned function is called.
+func lockFile(path string) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("locking %s: %v", path, err)
+	}
+	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
 }
 
 // needAxe returns axe-core's source. Missing (and not installable), it

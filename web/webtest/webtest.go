@@ -16,7 +16,7 @@
 //
 // Screenshots go to each test's artifact directory, kept with
 //
-//	go test ./web -run Browser -artifacts -outputdir /tmp/shots
+//	go test ./web/... -run Browser -artifacts -outputdir /tmp/shots
 package webtest
 
 import (

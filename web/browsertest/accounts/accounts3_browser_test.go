@@ -1,4 +1,4 @@
-package web_test
+package accounts_test
 
 // What the site records, as a person reads it in Chromium (issue 25,
 // docs/accounts.md): a profile's game lines say exactly what each game did

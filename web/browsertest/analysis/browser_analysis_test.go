@@ -1,16 +1,14 @@
-package web_test
+package analysis_test
 
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"cardtable/analysis"
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games/regicide"
@@ -57,35 +55,6 @@ func storeLostGame(t *testing.T, st store.Store, id string) {
 	}
 }
 
-// waitForAnalysis polls the API until the table's analysis is stored
-// (the server computes it in its thinking slots' turns; a few seconds of
-// CPU, longer on a busy machine) and returns it.
-func waitForAnalysis(t *testing.T, url string) *analysis.Document {
-	t.Helper()
-	end := time.Now().Add(3 * time.Minute)
-	for time.Now().Before(end) {
-		res, err := http.Get(url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.StatusCode == http.StatusOK {
-			doc, err := analysis.Decode(res.Body)
-			res.Body.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			return doc
-		}
-		res.Body.Close()
-		if res.StatusCode != http.StatusAccepted {
-			t.Fatalf("GET %s: %s", url, res.Status)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	t.Fatal("the analysis never finished")
-	return nil
-}
-
 // TestBrowserAnalysis: on the replay page of a lost game, the analysis is
 // asked for with a button, and its graph draws one dot per marked
 // decision; clicking the losing move's dot, or focusing a dot and pressing
@@ -103,7 +72,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	tb.Wait("the button that asks for the analysis", "document.querySelector('#analyse')")
 	tb.Click("#analyse")
 	tb.Wait("the analysis under way", "document.querySelector('.analysis [role=status], .analysis-graph')")
-	doc := waitForAnalysis(t, s.URL+"/api/tables/lost/analysis")
+	doc := webtest.WaitForAnalysis(t, s.URL+"/api/tables/lost/analysis")
 	tb.Wait("the graph", "document.querySelector('.analysis-graph polyline')")
 	dots := 0
 	var marked []int

@@ -1,46 +1,27 @@
-package web_test
-
-// The browser tests drive the real pages in Debian's Chromium with chromedp,
-// against the real server; their shared helpers are package webtest.
-// Screenshots go to each test's artifact directory: keep them with
-//
-//	go test ./web -run Browser -artifacts -outputdir /tmp/shots
+package pages_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"cardtable/web/webtest"
+
+	"github.com/chromedp/chromedp"
 )
 
+// TestBrowser drives the lobby, the invite page, the rules and the replay in Chromium against one server.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
 	s := webtest.NewSite(t)
 	t.Run("Lobby", func(t *testing.T) { testLobby(t, s) })
-	t.Run("WarAgainstBot", func(t *testing.T) { testWar(t, s) })
-	t.Run("RegicideForecastAndDiscard", func(t *testing.T) { testRegicide(t, s) })
-	t.Run("RegicideJester", func(t *testing.T) { testRegicideJester(t, s) })
-	t.Run("WatchtowerChallenge", func(t *testing.T) { testWatchtower(t, s) })
-	t.Run("ReconnectKeepsSeat", func(t *testing.T) { testReconnect(t, s) })
-	t.Run("TwoPlayers", func(t *testing.T) { testTwoPlayers(t, s) })
 	t.Run("Rules", func(t *testing.T) { testRules(t, s) })
-	t.Run("WarClicks", func(t *testing.T) { testWarClicks(t, s) })
-	t.Run("PhoneAndLaptop", func(t *testing.T) { testPhoneAndLaptop(t, s) })
-	t.Run("AutoPlay", func(t *testing.T) { testAutoPlay(t, s) })
-	t.Run("WarFelt", func(t *testing.T) { testWarFelt(t, s) })
-	t.Run("EndInView", func(t *testing.T) { testEndInView(t, s) })
-	t.Run("KeyboardOnly", func(t *testing.T) { testKeyboardOnly(t, s) })
 	t.Run("Invites", func(t *testing.T) { testInvites(t, s) })
 	t.Run("Share", func(t *testing.T) { testShare(t, s) })
 	t.Run("LobbyWords", func(t *testing.T) { testLobbyWords(t, s) })
 	t.Run("LobbyLayout", func(t *testing.T) { testLobbyLayout(t, s) })
-	t.Run("EndWords", func(t *testing.T) { testEndWords(t, s) })
-	t.Run("AccessibleNames", func(t *testing.T) { testAccessibleNames(t, s) })
 	t.Run("ReplayWords", func(t *testing.T) { testReplayWords(t, s) })
 }
 

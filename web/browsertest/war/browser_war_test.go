@@ -1,4 +1,4 @@
-package web_test
+package war_test
 
 import (
 	"fmt"

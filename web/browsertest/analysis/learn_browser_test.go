@@ -1,4 +1,4 @@
-package web_test
+package analysis_test
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package web_test
+package life_test
 
 // Browser tests of the table's life (issue 20): two people in two browser
 // contexts (and a spectator in a third) through a rematch declined and

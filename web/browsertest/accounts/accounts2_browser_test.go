@@ -1,4 +1,4 @@
-package web_test
+package accounts_test
 
 // More of the accounts in Chromium (docs/accounts.md, docs/puzzles.md):
 // the puzzle rating moving on the puzzles page and the profile, a
@@ -90,7 +90,7 @@ func TestBrowserPuzzleRating(t *testing.T) {
 	}
 	shoot(tb, "puzzle-rating-new")
 	p, _ := set0.Get(first)
-	choose(tb, p.Answer)
+	tb.Choose(p.Answer)
 	tb.Wait("the result", "document.querySelector('.puzzle-result.correct') && document.querySelector('#puzzle-rated')")
 	up := pageRating(tb)
 	if up <= 1500 || !strings.Contains(tb.Text("#puzzle-rated"), fmt.Sprintf("1500? → %d", up)) {
@@ -103,7 +103,7 @@ func TestBrowserPuzzleRating(t *testing.T) {
 	if second == first {
 		t.Fatalf("served puzzle %d again", first)
 	}
-	choose(tb, wrongOf(t, set0, second))
+	tb.Choose(wrongOf(t, set0, second))
 	tb.Wait("the result", "document.querySelector('.puzzle-result.wrong') && document.querySelector('#puzzle-rated')")
 	down := pageRating(tb)
 	if down >= up {
@@ -113,7 +113,7 @@ func TestBrowserPuzzleRating(t *testing.T) {
 	// The first puzzle again: answered, so not rated.
 	tb.Open(fmt.Sprintf("/puzzles?id=%d", first))
 	tb.Wait("the puzzle", fmt.Sprintf("document.querySelector('.puzzle-bar') && document.querySelector('.puzzle-bar').querySelector('strong').textContent === 'Puzzle %d'", first))
-	choose(tb, p.Answer)
+	tb.Choose(p.Answer)
 	tb.Wait("the result", "document.querySelector('#puzzle-rated')")
 	if text := tb.Text("#puzzle-rated"); !strings.Contains(text, "Not rated") || pageRating(tb) != down {
 		t.Errorf("a second answer to puzzle %d: %q, badge %d; want not rated and %d", first, text, pageRating(tb), down)
@@ -224,7 +224,7 @@ func TestBrowserAnalysisLink(t *testing.T) {
 	if status != 200 && status != 202 {
 		t.Fatalf("asking for the analysis: %d", status)
 	}
-	waitForAnalysis(t, s.URL+"/api/tables/"+id+"/analysis")
+	webtest.WaitForAnalysis(t, s.URL+"/api/tables/"+id+"/analysis")
 	// On a phone the panel is far below the board: the link scrolls to it.
 	for _, sz := range []webtest.Size{webtest.Phone, webtest.Laptop} {
 		tb.Resize(sz)

@@ -1,4 +1,4 @@
-package web_test
+package play_test
 
 import (
 	"fmt"

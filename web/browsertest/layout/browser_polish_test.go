@@ -1,9 +1,8 @@
-package web_test
+package layout_test
 
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"cardtable/table"
-	"cardtable/web"
 	"cardtable/web/webtest"
 )
 
@@ -39,11 +37,11 @@ func TestBrowserPolish(t *testing.T) {
 // cards of Watchtower's barracks are counted from its top in words.
 func testTavernKnown(t *testing.T, s *webtest.Site) {
 	tb := s.Tab(t)
-	healed := moment(t, "regicide", map[string]string{"players": "1"}, func(x *table.Table) bool {
+	healed := webtest.Moment(t, "regicide", map[string]string{"players": "1"}, func(x *table.Table) bool {
 		var v struct {
 			Under int `json:"recycled_at_bottom"`
 		}
-		return seat0(x, has("play")) && json.Unmarshal(mustJSON(t, x.View(0)), &v) == nil && v.Under > 0
+		return webtest.Seat0(x, webtest.Prefix("play")) && json.Unmarshal(webtest.MustJSON(t, x.View(0)), &v) == nil && v.Under > 0
 	})
 	tb.Show(healed...)
 	tb.Wait("the Tavern's chip", "document.querySelector('details.tavern summary')")
@@ -63,11 +61,11 @@ func testTavernKnown(t *testing.T, s *webtest.Site) {
 
 	// Watchtower's barracks: the cards a seat knows in it are counted
 	// from its top in words ("3rd 7♣"), not "3: 7♣".
-	known := moment(t, "watchtower", map[string]string{"players": "2"}, func(x *table.Table) bool {
+	known := webtest.Moment(t, "watchtower", map[string]string{"players": "2"}, func(x *table.Table) bool {
 		var v struct {
 			Known []json.RawMessage `json:"barracks_known"`
 		}
-		return seat0(x, func(string) bool { return true }) && json.Unmarshal(mustJSON(t, x.View(0)), &v) == nil && len(v.Known) > 0
+		return webtest.Seat0(x, func(string) bool { return true }) && json.Unmarshal(webtest.MustJSON(t, x.View(0)), &v) == nil && len(v.Known) > 0
 	})
 	tb.Show(known...)
 	tb.Wait("the barracks' known cards", "[...document.querySelectorAll('.wt-header .pile-count')].some((e) => e.textContent.startsWith('known in the barracks'))")
@@ -183,11 +181,6 @@ func testRulesOptionsOnAPhone(t *testing.T, s *webtest.Site) {
 	tb.Shot("rules-options-laptop")
 }
 
-// lowSeat finds a seat written "seat N" (a bot's seat, which the server
-// names "heuristic (seat 2)", reads "Good bot") or numbered from 0, in a
-// page's text.
-const lowSeat = `(() => { const t = document.body.innerText; const m = /\bseat \d|\b[Ss]eat 0\b/.exec(t); return m ? t.slice(Math.max(0, m.index - 40), m.index + 40) : ""; })()`
-
 // testSeatNames checks how the pages write seats: a table whose seats
 // have no names (a record played at the terminal names them "seat 1", …)
 // writes "Seat 2", numbered from 1, on the go-next buttons of Regicide
@@ -195,7 +188,7 @@ const lowSeat = `(() => { const t = document.body.innerText; const m = /\bseat \
 // no engine words show (engineWords).
 func testSeatNames(t *testing.T, s *webtest.Site) {
 	tb := s.Tab(t)
-	hello, turn := jesterTurn(t, "next ")
+	hello, turn := webtest.JesterTurn(t, "next ")
 	check := func(names []string) {
 		t.Helper()
 		tb.Show(hello, turn)
@@ -211,7 +204,7 @@ func testSeatNames(t *testing.T, s *webtest.Site) {
 				t.Errorf("the button of %q reads %q, want %q", a, got, want)
 			}
 		}
-		if bad := webtest.Eval[string](tb, lowSeat); bad != "" {
+		if bad := webtest.Eval[string](tb, webtest.LowSeat); bad != "" {
 			t.Errorf("the page writes a seat as %q", bad)
 		}
 		tb.Shot("seat-names-" + names[1])
@@ -230,7 +223,7 @@ func testSeatNames(t *testing.T, s *webtest.Site) {
 	for _, m := range keyMoments(t) {
 		tb.Show(m.msgs...)
 		tb.Wait("the drawn moment", "window.cardtableTable.shown >= 0 && document.querySelector('.board')")
-		if bad := webtest.Eval[string](tb, lowSeat); bad != "" {
+		if bad := webtest.Eval[string](tb, webtest.LowSeat); bad != "" {
 			t.Errorf("%s: the page writes a seat as %q", m.name, bad)
 		}
 		if bad := webtest.Eval[string](tb, engineWords); bad != "" {
@@ -334,7 +327,7 @@ func testZoneBubbles(t *testing.T, s *webtest.Site) {
 		t.Errorf("hovering a zone opens its bubble")
 	}
 	tb.Do(chromedp.Evaluate[chromedp.Void]("document.activeElement.blur(); window.scrollTo(0, 0)"))
-	tabTo(t, tb, "button.zone")
+	tb.TabTo("button.zone")
 	tb.Wait("focus opens it", "document.querySelector('.zone-tip.open')")
 	if bad := webtest.Eval[string](tb, bubbleState); bad != "" {
 		t.Errorf("the bubble opened by the keyboard: %s", bad)
@@ -342,28 +335,4 @@ func testZoneBubbles(t *testing.T, s *webtest.Site) {
 	tb.WindowShot("bubble-keyboard")
 	tb.Key(kb.Tab)
 	tb.Wait("Tab on closes it", "!document.querySelector('.zone-tip.open') || document.activeElement.matches('button.zone')")
-}
-
-// TestMediaQueriesInEm checks, without a browser, that no stylesheet or
-// page switches its layout at a width in px: a media query in em follows
-// the person's font size (TestBrowserPolish/LargeFont shows what that
-// gives), one in px does not.
-func TestMediaQueriesInEm(t *testing.T) {
-	px := regexp.MustCompile(`@media[^{]*\d(px)`)
-	err := fs.WalkDir(web.Assets, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".css") && !strings.HasSuffix(name, ".html") {
-			return err
-		}
-		data, err := fs.ReadFile(web.Assets, name)
-		if err != nil {
-			return err
-		}
-		for _, m := range px.FindAll(data, -1) {
-			t.Errorf("%s: %q: give the width in em", name, m)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

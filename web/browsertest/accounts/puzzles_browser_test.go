@@ -1,4 +1,4 @@
-package web_test
+package accounts_test
 
 import (
 	"encoding/json"
@@ -11,20 +11,6 @@ import (
 	"cardtable/puzzles"
 	"cardtable/web/webtest"
 )
-
-// choose answers the puzzle on the page as a person does: the cards of a
-// play or discard clicked in the hand, then the action bar's button for
-// the action (the selection confirmed, a Jester power, discarding nothing).
-func choose(tb *webtest.Tab, action string) {
-	tb.T.Helper()
-	fields := strings.Fields(action)
-	if len(fields) > 1 {
-		for _, c := range fields[1:] {
-			tb.Click(fmt.Sprintf(".hand [data-card=%q]", c))
-		}
-	}
-	tb.Click(fmt.Sprintf(".action-bar [data-action=%q]", action))
-}
 
 // TestBrowserPuzzles solves one puzzle (the streak goes to 1), steps its
 // solution on the board (a sentence per action, the board after it), fails
@@ -64,7 +50,7 @@ func TestBrowserPuzzles(t *testing.T) {
 			tb.Axe("the puzzle, " + sz.Name)
 			tb.NoOverflow("the puzzle, " + sz.Name)
 
-			choose(tb, p.Answer)
+			tb.Choose(p.Answer)
 			tb.Wait("told right", "document.querySelector('.puzzle-result.correct')")
 			tb.Wait("a streak of 1", "document.querySelector('[data-streak=\"1\"]')")
 			tb.Shot("solved-" + sz.Name)
@@ -104,7 +90,7 @@ func TestBrowserPuzzles(t *testing.T) {
 					break
 				}
 			}
-			choose(tb, wrong)
+			tb.Choose(wrong)
 			tb.Wait("told wrong", "document.querySelector('.puzzle-result.wrong')")
 			tb.Wait("the streak back to 0", "document.querySelector('[data-streak=\"0\"]')")
 			nsol, err := set.Solution(&next)

@@ -1,4 +1,4 @@
-package web_test
+package accounts_test
 
 // The accounts in Chromium (docs/accounts.md): sign-up and sign-in with a
 // passkey (Chromium's virtual authenticator, through the DevTools
