@@ -76,4 +76,13 @@ export class Connection {
     this.stopped = true;
     if (this.ws) this.ws.close();
   }
+
+  // reopen connects again after close (a page back from the browser's
+  // back-forward cache).
+  reopen() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.delay = 500;
+    this.connect();
+  }
 }

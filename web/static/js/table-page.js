@@ -27,6 +27,13 @@ function start() {
   window.cardtableConn = conn;
   view.render();
   conn.connect();
+  // A page the browser keeps in its back-forward cache (the person went
+  // to another page) would keep its WebSocket open, and the server would
+  // count the seat present while its person is gone — never away, so no
+  // one could hand it to a bot. The page closes it as it is hidden and
+  // connects again if it is shown again.
+  addEventListener("pagehide", () => conn.close());
+  addEventListener("pageshow", (e) => { if (e.persisted) conn.reopen(); });
 }
 
 // claim takes seat with invite (null on a listed table) under the name
