@@ -5,7 +5,7 @@ package accounts_test
 // profile's analysis link opening the replay at its graph, the lobby's
 // rating filter, and a guest's game counting once the guest signs up.
 //
-//	go test ./web -run 'BrowserPuzzleRating|BrowserAnalysisLink|BrowserRatingFilter|BrowserGuestSeats' -artifacts -outputdir /tmp/shots
+//	go test ./web/browsertest/accounts -run 'BrowserPuzzleRating|BrowserAnalysisLink|BrowserRatingFilter|BrowserGuestSeats' -artifacts -outputdir /tmp/shots
 
 import (
 	"context"

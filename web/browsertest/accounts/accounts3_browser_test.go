@@ -7,7 +7,7 @@ package accounts_test
 // names every tie-break, reads an aborted attempt "aborted" and offers a
 // guest a practice deal, never the day's.
 //
-//	go test ./web -run 'BrowserRatedLines|BrowserDailyHonest' -artifacts -outputdir /tmp/shots
+//	go test ./web/browsertest/accounts -run 'BrowserRatedLines|BrowserDailyHonest' -artifacts -outputdir /tmp/shots
 
 import (
 	"context"

@@ -7,7 +7,7 @@ package accounts_test
 // Watchtower game moving both players' ratings. Screenshots at phone and
 // laptop sizes:
 //
-//	go test ./web -run BrowserAccounts -artifacts -outputdir /tmp/shots
+//	go test ./web/browsertest/accounts -run BrowserAccounts -artifacts -outputdir /tmp/shots
 
 import (
 	"context"
