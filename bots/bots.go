@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"cardtable/bots/degenerate"
 	"cardtable/bots/ismcts"
 	"cardtable/bots/regicidebot"
 	"cardtable/bots/watchtowerbot"
@@ -48,7 +49,11 @@ func All() []Entry {
 		{Name: "expert", Help: "Regicide's strongest: ISMCTS with rule-based rollouts over minimal covers (settings: iterations (0: the rollout policy alone), time, c, workers, covers, loss)", Games: []string{"regicide"}, New: regicidebot.Factory},
 		{Name: "expert", Help: "Watchtower's strongest: a showdown-aware policy that completes towers only into showdowns it expects to win and waits for them with its cards in hand; with candidates above 1, ISMCTS over its best candidates with policy rollouts cut short and scored by an evaluation fitted to outcomes, keeping the policy's choice unless the search finds a better one by a margin (settings: iterations, time, c, workers, rollout-depth, candidates (default 1: the policy alone), margin, complete-odds)", Games: []string{"watchtower"}, New: watchtowerbot.Factory},
 	}
-	return append(all, heuristics...)
+	all = append(all, heuristics...)
+	for _, s := range degenerate.Strategies {
+		all = append(all, Entry{Name: s.Name(), Help: s.Help(), Games: []string{"watchtower"}, New: degenerate.Factory(s)})
+	}
+	return all
 }
 
 // For returns the bots that play game, sorted by name.

@@ -39,6 +39,10 @@ type Heuristic struct {
 	view *watchtower.View
 	// mine and theirs are battleScore's armies.
 	mine, theirs []cards.Card
+	// trim is the army kept for the round cap's forced showdown; armies
+	// are keepForCap's samples.
+	trim   trimPlan
+	armies [][]cards.Card
 }
 
 // NewHeuristic returns a heuristic bot seeded with seed; its Ranked method
@@ -92,6 +96,9 @@ func (b *Heuristic) Ranked(st engine.State, seat int, dst []engine.Action, limit
 	if best >= 0 {
 		dst = append(dst, b.legal[best])
 		b.scores[best] = 0
+		if _, placed := watchtower.PlacedCard(b.legal[best]); placed && b.lastRound {
+			b.trim.started = true
+		}
 	}
 	dst = append(dst, fallback)
 	for len(dst)-start < limit {
@@ -102,7 +109,11 @@ func (b *Heuristic) Ranked(st engine.State, seat int, dst []engine.Action, limit
 		dst = append(dst, b.legal[i])
 		b.scores[i] = 0
 	}
-	return dst[:start+min(limit, len(dst)-start)]
+	dst = dst[:start+min(limit, len(dst)-start)]
+	if b.capMode(v, seat) {
+		dst = capRanked(v, seat, b.legal, dst, start, limit)
+	}
+	return dst
 }
 
 // indexOfMax returns the first index of the largest positive score, or -1.
@@ -149,10 +160,18 @@ func (b *Heuristic) lowest(army []cards.Card, kind watchtower.ActionKind) engine
 func (b *Heuristic) score(v *watchtower.View, seat int, a engine.Action) float64 {
 	d, _ := watchtower.Fields(a)
 	me := &v.Players[seat]
+	if b.lastRound && d.Kind != watchtower.KindPlace && b.trimming(v, seat) {
+		return 0
+	}
 	switch d.Kind {
 	case watchtower.KindPlace:
 		return b.placeScore(v, seat, d.Card)
 	case watchtower.KindBurn:
+		if b.lastRound && v.Barracks < burnDraws(d.Rank) {
+			// The draw would refill the barracks from the armies (WT-21)
+			// just before the forced showdown.
+			return 0
+		}
 		return burnScore(me, d.Rank)
 	case watchtower.KindChallenge:
 		if d.K == 0 {
@@ -195,15 +214,20 @@ func (b *Heuristic) placeScore(v *watchtower.View, seat int, c cards.Card) float
 	r := c.Rank()
 	onFort := me.StackSize(r)
 	switch {
+	case b.lastRound:
+		return b.trimScore(v, seat, c)
+	case onFort == 3 && capBound(v, seat):
+		return b.capCompleteScore(v, seat, c)
 	case onFort == 3 && slices.Contains(me.Won, c):
 		return 100
 	case onFort == 3:
 		return 8 * b.freeForAllOdds(v, seat, c)
-	case b.lastRound:
-		return trimScore(v, seat, c)
 	case r == 7:
 		return 0
 	case onFort+countRank(me.Army, r) >= 3 && len(me.Army) > 3:
+		if r >= capKeepRank() && capBound(v, seat) {
+			return 0
+		}
 		return 2
 	case cycles(v, seat, c):
 		return 1.2
@@ -278,28 +302,6 @@ func cyclable(v *watchtower.View, seat int, c cards.Card, limit cards.Rank) bool
 		}
 	}
 	return true
-}
-
-// trimScore: before the forced showdown, place the lowest army card while
-// the army is larger than the smallest other army (made odd), so that the
-// row holds only the best cards.
-func trimScore(v *watchtower.View, seat int, c cards.Card) float64 {
-	me := &v.Players[seat]
-	smallest := 0
-	for i := range v.Players {
-		p := &v.Players[i]
-		if i != seat && !p.Out && p.ArmySize > 0 && (smallest == 0 || p.ArmySize < smallest) {
-			smallest = p.ArmySize
-		}
-	}
-	if smallest%2 == 0 {
-		smallest--
-	}
-	keep := max(1, smallest)
-	if len(me.Army) <= keep || c != slices.Min(me.Army) && c.Rank() != slices.Min(me.Army).Rank() {
-		return 0
-	}
-	return 1
 }
 
 // burnScore: burn a single for one or two draws while another fortress
@@ -410,6 +412,18 @@ func fortressEmpty(p *watchtower.PlayerView) bool { return len(p.Fortress) == 0 
 // every other participant's (WT-17; a tie counts as a loss here); with no
 // other participant the tower completes at once.
 func (b *Heuristic) freeForAllOdds(v *watchtower.View, seat int, c cards.Card) float64 {
+	me := &v.Players[seat]
+	if len(me.Army) <= 1 {
+		return 0
+	}
+	return b.freeForAllOddsWith(v, seat, me.Army, c)
+}
+
+// freeForAllOddsWith estimates the chance that seat, holding army, wins a
+// free-for-all: its blind-picked card must beat every other participant's
+// (a tie counts as a loss here, and so does a pick of skip); with no other
+// participant it wins at once.
+func (b *Heuristic) freeForAllOddsWith(v *watchtower.View, seat int, army []cards.Card, skip cards.Card) float64 {
 	rivals := 0
 	for i := range v.Players {
 		if p := &v.Players[i]; i != seat && !p.Out && !p.Campaign && p.ArmySize > 0 {
@@ -419,14 +433,13 @@ func (b *Heuristic) freeForAllOdds(v *watchtower.View, seat int, c cards.Card) f
 	if rivals == 0 {
 		return 1
 	}
-	me := &v.Players[seat]
-	if len(me.Army) <= 1 || len(b.pool) == 0 {
+	if len(army) == 0 || len(b.pool) == 0 {
 		return 0
 	}
 	wins := 0
 	for i := 0; i < samples; i++ {
-		mine := me.Army[b.rng.IntN(len(me.Army))]
-		if mine == c {
+		mine := army[b.rng.IntN(len(army))]
+		if mine == skip {
 			continue
 		}
 		won := true

@@ -85,7 +85,7 @@ func (p *Policy) Act(st engine.State, seat int) engine.Action {
 func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit int) []engine.Action {
 	p.view = watchtower.ViewInto(st, seat, p.view)
 	v := p.view
-	if lastOff(v, seat) {
+	if lastOff(v, seat) && v.Round < st.Options().Int("max-rounds") {
 		return p.waitRanked(st, v, seat, dst, limit)
 	}
 	p.ranked = p.ranker.Ranked(st, seat, p.ranked[:0], limit+1)
