@@ -108,7 +108,8 @@ func (b *Heuristic) planCap(v *watchtower.View, seat int) trimPlan {
 		if me.StackSize(c.Rank()) != 3 {
 			continue
 		}
-		if share, keep := b.completionShare(v, seat, c, bestShare); share > bestShare+0.01 {
+		share, keep := b.completionShare(v, seat, c, bestShare)
+		if share > bestShare+0.01 {
 			bestShare, plan.complete, plan.keep = share, c, keep
 		}
 	}
@@ -130,7 +131,7 @@ func (b *Heuristic) completionShare(v *watchtower.View, seat int, c cards.Card, 
 	me := &v.Players[seat]
 	army := completedArmy(me, c.Rank(), nil)
 	army = slices.DeleteFunc(army, func(x cards.Card) bool { return x == c })
-	share := b.capShare(v, seat, army)
+	share := b.capShare(v, seat, army, c.Rank())
 	if slices.Contains(me.Won, c) {
 		return share, slices.DeleteFunc(slices.Clone(me.Army), func(x cards.Card) bool { return x == c })
 	}
@@ -161,7 +162,7 @@ func (b *Heuristic) bestTrim(v *watchtower.View, seat int) ([]cards.Card, float6
 			continue
 		}
 		keep := append(slices.Clone(forced), rest[:m-len(forced)]...)
-		if share := b.capShare(v, seat, keep); share > bestShare+0.01 {
+		if share := b.capShare(v, seat, keep, 0); share > bestShare+0.01 {
 			best, bestShare = m, share
 		}
 	}
@@ -188,16 +189,24 @@ func splitForced(p *watchtower.PlayerView) (forced, rest []cards.Card) {
 	return forced, rest
 }
 
-// capShare estimates seat's share of a showdown between army mine and the
-// other armies as seat sees them; when the barracks will run out before
-// the round cap's showdown (refillComing), each army first gives the cards
-// a refill takes, at random (WT-21).
-func (b *Heuristic) capShare(v *watchtower.View, seat int, mine []cards.Card) float64 {
+// capShare estimates seat's share of the round cap's forced showdown
+// (capShares) between army mine, with a tower of rank tower (0: none), and
+// the other armies and towers as seat sees them; when the barracks will
+// run out before it (refillComing), each army first gives the cards a
+// refill takes, at random (WT-21).
+func (b *Heuristic) capShare(v *watchtower.View, seat int, mine []cards.Card, tower cards.Rank) float64 {
 	for len(b.armies) < len(v.Players) {
 		b.armies = append(b.armies, nil)
 	}
 	armies := b.armies[:len(v.Players)]
 	shares := make([]float64, len(v.Players))
+	towers := make([]cards.Rank, len(v.Players))
+	for i := range v.Players {
+		if t := v.Players[i].Tower; len(t) > 0 {
+			towers[i] = t[0].Rank()
+		}
+	}
+	towers[seat] = tower
 	refill := refillComing(v, seat)
 	total := 0.0
 	for range trimDeals {
@@ -212,7 +221,7 @@ func (b *Heuristic) capShare(v *watchtower.View, seat int, mine []cards.Card) fl
 				armies[i] = a
 			}
 		}
-		total += watchtower.ShowdownShares(armies, trimLayouts, &b.rng, shares)[seat]
+		total += capShares(armies, towers, trimLayouts, &b.rng, shares)[seat]
 	}
 	return total / trimDeals
 }
@@ -313,6 +322,9 @@ const capCompleteBar = 0.65
 // burned for a draw), which leads the ranking unless a challenge does.
 func capRanked(v *watchtower.View, seat int, legal, dst []engine.Action, start, limit int) []engine.Action {
 	w := waitMove(v, seat, legal)
+	if w == watchtower.End {
+		w = shedMove(v, seat, legal)
+	}
 	dst = slices.DeleteFunc(dst[:len(dst):len(dst)], func(a engine.Action) bool {
 		_, placed := watchtower.PlacedCard(a)
 		return placed || a == w && w != watchtower.End
@@ -338,4 +350,30 @@ func capKeepRank() cards.Rank {
 		return cards.Rank(n)
 	}
 	return 99
+}
+
+// shedMove places the lowest army card beyond seat's best few, when its
+// fortress has room for it below a triple.
+func shedMove(v *watchtower.View, seat int, legal []engine.Action) engine.Action {
+	k := 99
+	if x := os.Getenv("WTX_TRIMK"); x != "" {
+		k, _ = strconv.Atoi(x)
+	}
+	me := &v.Players[seat]
+	if len(me.Army) <= k {
+		return watchtower.End
+	}
+	top := slices.Sorted(slices.Values(me.Army))
+	limit := top[len(top)-k]
+	best, bestRank := watchtower.End, cards.Rank(99)
+	for _, a := range legal {
+		c, ok := watchtower.PlacedCard(a)
+		if !ok || c >= limit || me.StackSize(c.Rank()) >= 2 || holdsAll(me, c.Rank()) {
+			continue
+		}
+		if c.Rank() < bestRank {
+			best, bestRank = a, c.Rank()
+		}
+	}
+	return best
 }
