@@ -34,14 +34,18 @@ const (
 	// or challenges, and burns its fortress cards, royals and aces first,
 	// one a turn, for the draws.
 	Hoard
+	// LastTrim ends every turn, except its last before the round cap
+	// (WT-24): then it places every army card but its best, so that the
+	// forced showdown's row holds that card alone.
+	LastTrim
 )
 
 // Strategies lists every strategy, in registry order.
-var Strategies = []Strategy{Pass, NeverPlace, AlwaysChallenge, Hoard}
+var Strategies = []Strategy{Pass, NeverPlace, AlwaysChallenge, Hoard, LastTrim}
 
 // Name is the strategy's registered bot name.
 func (s Strategy) Name() string {
-	return [...]string{"pass", "never-place", "always-challenge", "hoard"}[s]
+	return [...]string{"pass", "never-place", "always-challenge", "hoard", "last-trim"}[s]
 }
 
 // Help says what the strategy plays, for `cardtable bots`.
@@ -51,6 +55,7 @@ func (s Strategy) Help() string {
 		"the heuristic, but never places a card (never completes a tower)",
 		"challenges every turn it may (vulnerable takes first, else a random one with the most cards), nothing else",
 		"never places or challenges; burns its fortress cards, royals and aces first, to hoard draws for the showdown",
+		"ends every turn, but on its last turn before the round cap places all its army but its best card, which alone makes the forced showdown's row",
 	}[s]
 }
 
@@ -109,6 +114,10 @@ func (b *Bot) Act(st engine.State, seat int) engine.Action {
 		return b.challenge()
 	case Hoard:
 		return hoardBurn(b.legal)
+	case LastTrim:
+		if v.Round >= st.Options().Int("max-rounds") {
+			return trimBelowBest(v, seat, b.legal)
+		}
 	}
 	return watchtower.End
 }
@@ -183,4 +192,21 @@ func lowestGive(legal []engine.Action) engine.Action {
 		}
 	}
 	return best
+}
+
+// trimBelowBest places the lowest army card that is not seat's best and
+// does not complete a tower (a rank its fortress holds three of), else
+// ends the turn.
+func trimBelowBest(v *watchtower.View, seat int, legal []engine.Action) engine.Action {
+	me := &v.Players[seat]
+	if len(me.Army) <= 1 {
+		return watchtower.End
+	}
+	best := slices.Max(me.Army)
+	for _, a := range legal {
+		if c, ok := watchtower.PlacedCard(a); ok && c != best && me.StackSize(c.Rank()) < 3 {
+			return a
+		}
+	}
+	return watchtower.End
 }

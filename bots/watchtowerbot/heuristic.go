@@ -217,7 +217,7 @@ func (b *Heuristic) placeScore(v *watchtower.View, seat int, c cards.Card) float
 	case b.lastRound:
 		return b.trimScore(v, seat, c)
 	case onFort == 3 && capBound(v, seat):
-		return b.capCompleteScore(v, seat, c)
+		return 0
 	case onFort == 3 && slices.Contains(me.Won, c):
 		return 100
 	case onFort == 3:
@@ -225,7 +225,7 @@ func (b *Heuristic) placeScore(v *watchtower.View, seat int, c cards.Card) float
 	case r == 7:
 		return 0
 	case onFort+countRank(me.Army, r) >= 3 && len(me.Army) > 3:
-		if r >= capKeepRank() && capBound(v, seat) {
+		if r >= capKeepRank && capBound(v, seat) {
 			return 0
 		}
 		return 2

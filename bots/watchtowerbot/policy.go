@@ -111,7 +111,9 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 // share below earlyShare of a fair share.
 func (p *Policy) holdsEarly(v *watchtower.View, seat int, c cards.Card) bool {
 	me := &v.Players[seat]
-	if me.Campaign || v.Pending != nil || me.StackSize(c.Rank()) != 3 {
+	if me.Campaign || v.Pending != nil || me.StackSize(c.Rank()) != 3 || p.ranker.lastRound {
+		// On the last turn the heuristic's plan for the round cap's
+		// forced showdown decides (trimScore).
 		return false
 	}
 	return p.showdownShare(v, seat, c) < earlyShare/float64(len(v.Players))
@@ -157,26 +159,8 @@ func (p *Policy) shareOf(v *watchtower.View, seat int) float64 {
 	p.shares = slices.Grow(p.shares[:0], len(v.Players))[:len(v.Players)]
 	total := 0.0
 	for range p.deals {
-		pool := p.pool
-		for i := range v.Players {
-			o := &v.Players[i]
-			a := armies[i][:0]
-			if i == seat {
-				// A fresh copy each time: the layouts reorder the armies.
-				armies[i] = append(a, p.mine...)
-				continue
-			}
-			if !o.Out {
-				a = append(a, o.Seen...)
-				for len(a) < o.ArmySize && len(pool) > 0 {
-					j := p.rng.IntN(len(pool))
-					a = append(a, pool[j])
-					pool[j], pool[len(pool)-1] = pool[len(pool)-1], pool[j]
-					pool = pool[:len(pool)-1]
-				}
-			}
-			armies[i] = a
-		}
+		// A fresh copy of p.mine each time: the layouts reorder the armies.
+		sampleArmies(v, seat, p.mine, p.pool, &p.rng, armies)
 		total += watchtower.ShowdownShares(armies, oddsLayouts, &p.rng, p.shares)[seat]
 	}
 	return total / float64(p.deals)
