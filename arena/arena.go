@@ -25,6 +25,11 @@ type Config struct {
 	// Entries are the bots that meet, each a spec with its own settings;
 	// no two may be the same spec.
 	Entries []bots.Spec
+	// Against, when set, are reference opponents: instead of meeting one
+	// another, every entry meets each of them alone, at tables where the
+	// entry plays k seats and the opponent the others, for every k from 1
+	// to players-1 and every choice of the k seats (Report.Gauntlet).
+	Against []bots.Spec
 	// BotParams are settings shared by every entry (bots.Spec.Over).
 	BotParams map[string]string
 	// Deals is the number of deals every match-up plays in every seat
@@ -49,11 +54,13 @@ type Plan struct {
 	runs    []planned
 }
 
-// planned is one run: who sits in each seat (entry indices) and the sim
-// configuration that plays it.
+// planned is one run: who sits in each seat (indices into the entries,
+// then the opponents), the sim configuration that plays it, and the row of
+// Report.Gauntlet it counts towards (-1: none).
 type planned struct {
-	seating []int
-	sim     sim.Config
+	seating  []int
+	sim      sim.Config
+	gauntlet int
 }
 
 // NewPlan checks the arena before anything runs: at least two distinct
@@ -62,11 +69,15 @@ type planned struct {
 // error naming it), and the deals and shard.
 func NewPlan(cfg Config) (*Plan, error) {
 	g := cfg.Game
-	if len(cfg.Entries) < 2 {
+	if len(cfg.Against) == 0 && len(cfg.Entries) < 2 {
 		return nil, fmt.Errorf("arena: %d bots named; name at least two to compare, e.g. --bots heuristic,random", len(cfg.Entries))
 	}
+	if len(cfg.Against) > 0 && len(cfg.Entries) == 0 {
+		return nil, fmt.Errorf("arena: no bots to play against %s; name them with --bots", cfg.Against[0])
+	}
 	p := &Plan{cfg: cfg, coop: g.Utility() != engine.ZeroSum}
-	for _, e := range cfg.Entries {
+	all := append(slices.Clone(cfg.Entries), cfg.Against...)
+	for _, e := range all {
 		label := e.String()
 		if slices.Contains(p.labels, label) {
 			return nil, fmt.Errorf("arena: bot %s named twice; give each entry once (two settings of one bot are two entries: expert:iterations=64,expert:iterations=200)", label)
@@ -74,7 +85,7 @@ func NewPlan(cfg Config) (*Plan, error) {
 		p.labels = append(p.labels, label)
 	}
 	for k := range cfg.BotParams {
-		if name, _, scoped := strings.Cut(k, "."); scoped && !slices.ContainsFunc(cfg.Entries, func(e bots.Spec) bool { return e.Name == name }) {
+		if name, _, scoped := strings.Cut(k, "."); scoped && !slices.ContainsFunc(all, func(e bots.Spec) bool { return e.Name == name }) {
 			return nil, fmt.Errorf("arena: bot setting %q is for bot %s, which is not in the arena; bots: %s", k, name, strings.Join(p.labels, ", "))
 		}
 	}
@@ -83,6 +94,9 @@ func NewPlan(cfg Config) (*Plan, error) {
 		return nil, fmt.Errorf("arena: %w", err)
 	}
 	p.players = s.NumSeats()
+	if len(cfg.Against) > 0 {
+		return p, p.planGauntlet()
+	}
 	if !p.coop && len(cfg.Entries) < p.players {
 		return nil, fmt.Errorf("arena: %d bots for a %d-player game; name at least %d, or play fewer players (-o players=N)", len(cfg.Entries), p.players, p.players)
 	}
@@ -97,19 +111,11 @@ func NewPlan(cfg Config) (*Plan, error) {
 		}
 	}
 	for _, seating := range seatings {
-		specs := make([]bots.Spec, len(seating))
-		for i, e := range seating {
-			specs[i] = cfg.Entries[e]
-		}
-		seats, err := sim.SeatsFromSpecs(g, cfg.Options, p.players, specs, paramsFor(specs, cfg.BotParams))
+		r, err := p.planRun(cfg.Entries, seating)
 		if err != nil {
-			return nil, fmt.Errorf("arena: %w", err)
+			return nil, err
 		}
-		sc := sim.Config{Game: g, Options: cfg.Options, Games: cfg.Deals, Seed: cfg.Seed, Workers: cfg.Workers, Seats: seats, Shard: cfg.Shard, Progress: cfg.Progress}
-		if err := sc.Check(); err != nil {
-			return nil, fmt.Errorf("arena: %w", err)
-		}
-		p.runs = append(p.runs, planned{seating: seating, sim: sc})
+		p.runs = append(p.runs, r)
 	}
 	return p, nil
 }
@@ -210,9 +216,12 @@ func (p *Plan) Run(ctx context.Context, started func(run int)) (*Report, error) 
 			return nil, fmt.Errorf("arena: %s: %w", strings.Join(seatBots(cfg), ","), err)
 		}
 		workers = rep.Workers
-		if p.coop {
+		switch {
+		case p.coop:
 			t.addCoop(r.seating[0], deals, rep)
-		} else {
+		case r.gauntlet >= 0:
+			t.addGauntlet(r, slices.Min(r.seating), &masks, rep)
+		default:
 			t.addSeating(r.seating, &masks, rep)
 		}
 	}

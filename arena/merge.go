@@ -52,7 +52,10 @@ func Merge(parts []*Report) (*Report, error) {
 	}
 	out := &Report{
 		Kind: first.Kind, Game: first.Game, Options: first.Options, Seed: first.Seed, Deals: first.Shard.DealsTotal,
-		Players: first.Players, Bots: first.Bots, Arrangements: first.Arrangements, Prior: first.Prior, Version: first.Version,
+		Players: first.Players, Bots: first.Bots, Against: first.Against, Arrangements: first.Arrangements, Prior: first.Prior, Version: first.Version,
+	}
+	for _, g := range first.Gauntlet {
+		out.Gauntlet = append(out.Gauntlet, Gauntlet{Bot: g.Bot, Opponent: g.Opponent, BotSeats: g.BotSeats})
 	}
 	for _, e := range first.Entries {
 		out.Entries = append(out.Entries, Entry{Bot: e.Bot, BotOptions: e.BotOptions})
@@ -123,7 +126,7 @@ func (r *Report) add(p *Report) error {
 		o.OnlyB += pr.OnlyB
 		o.Neither += pr.Neither
 	}
-	return nil
+	return r.addGauntlet(p)
 }
 
 // sameArena says how two shard reports differ in what makes an arena.
@@ -141,6 +144,8 @@ func sameArena(a, b *Report) error {
 		return fmt.Errorf("%d slices against %d", a.Shard.Of, b.Shard.Of)
 	case !slices.Equal(a.Bots, b.Bots):
 		return fmt.Errorf("bots %s against %s", strings.Join(a.Bots, ","), strings.Join(b.Bots, ","))
+	case !slices.Equal(a.Against, b.Against):
+		return fmt.Errorf("reference opponents %s against %s", strings.Join(a.Against, ","), strings.Join(b.Against, ","))
 	case a.Players != b.Players || a.Prior != b.Prior:
 		return fmt.Errorf("%d players (prior %g) against %d (prior %g)", a.Players, a.Prior, b.Players, b.Prior)
 	case a.Version != b.Version:

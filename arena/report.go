@@ -29,10 +29,17 @@ type Report struct {
 	// Bots are the entries, as given; Games every game played.
 	Bots  []string `json:"bots"`
 	Games int64    `json:"games"`
+	// Against are the reference opponents of an arena played with
+	// --against, as given; Gauntlet is then every entry's record against
+	// each of them, in place of match-ups, ratings and head to head.
+	Against  []string   `json:"against,omitempty"`
+	Gauntlet []Gauntlet `json:"gauntlet,omitempty"`
 	// Arrangements is the number of seat arrangements each match-up
 	// plays (players!), 1 in a co-operative game.
 	Arrangements int `json:"arrangements"`
-	// Entries describes each bot over the whole arena, in --bots order.
+	// Entries describes each bot over the whole arena, in --bots order
+	// (then --against's; in such an arena only their decisions and time
+	// are counted).
 	Entries []Entry `json:"entries"`
 	// Zero-sum games: each match-up's outcomes, the fitted ratings (best
 	// first) and every ordered pair's record.
@@ -151,7 +158,11 @@ func newTally(p *Plan) *tally {
 	cfg := p.cfg
 	rep := &Report{
 		Kind: "arena", Game: cfg.Game.Name(), Options: cfg.Options, Seed: cfg.Seed,
-		Deals: cfg.Deals, Players: p.players, Bots: p.labels, Arrangements: 1, Version: sim.Version(),
+		Deals: cfg.Deals, Players: p.players, Bots: p.labels[:len(cfg.Entries)], Arrangements: 1, Version: sim.Version(),
+	}
+	if len(cfg.Against) > 0 {
+		rep.Against = p.labels[len(cfg.Entries):]
+		rep.Gauntlet = gauntletRows(rep.Bots, rep.Against, p.players)
 	}
 	if len(p.runs) > 0 {
 		rep.Deals = p.runs[0].sim.GamesPlayed()
@@ -160,9 +171,13 @@ func newTally(p *Plan) *tally {
 		rep.Shard = &Shard{Index: cfg.Shard.Index, Of: cfg.Shard.Of, DealsTotal: cfg.Deals}
 	}
 	t := &tally{rep: rep, index: map[string]int{}}
+	all := append(slices.Clone(cfg.Entries), cfg.Against...)
 	for e, label := range p.labels {
-		spec := cfg.Entries[e].Over(cfg.BotParams)
+		spec := all[e].Over(cfg.BotParams)
 		rep.Entries = append(rep.Entries, Entry{Bot: label, BotOptions: spec.Params})
+	}
+	if len(cfg.Against) > 0 {
+		return t
 	}
 	if p.coop {
 		t.coopDeals = make([][]int32, len(p.labels))
@@ -193,7 +208,7 @@ func newTally(p *Plan) *tally {
 // addTimes adds a run's decisions and time to each entry that sat in it.
 func (t *tally) addTimes(rep *sim.Report) {
 	for _, b := range rep.BotsSummary {
-		e := slices.Index(t.rep.Bots, b.Bot)
+		e := slices.IndexFunc(t.rep.Entries, func(e Entry) bool { return e.Bot == b.Bot })
 		t.rep.Entries[e].Decisions += b.Decisions
 		t.rep.Entries[e].Seconds += b.SPerDecision * float64(b.Decisions)
 	}
@@ -298,6 +313,7 @@ func (r *Report) derive() error {
 		pr := &r.Pairs[i]
 		pr.PValue = SignTest(pr.OnlyA, pr.OnlyB)
 	}
+	r.deriveGauntlet()
 	if len(r.Matchups) == 0 {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 type arenaCmd struct {
 	Game    string   `arg:"" help:"Game name (see cardtable games)."`
 	Bots    []string `required:"" placeholder:"SPEC" help:"The bots that meet, comma-separated; each NAME or NAME:KEY=VALUE:..., so two settings of one bot can meet (expert:iterations=64,expert:iterations=200). See cardtable bots GAME."`
+	Against []string `placeholder:"SPEC" help:"Reference opponents (e.g. the degenerate players pass,never-place,...): each bot of --bots meets each of them alone, in k seats of the table against the opponent in the others, for every k and every choice of seats, instead of meeting the other bots."`
 	Games   int64    `short:"n" default:"100" help:"Deals each match-up plays in every seat arrangement (each bot plays, in a co-operative game)."`
 	Seed    uint64   `default:"1" help:"Seed of the arena; deal i is the same for every match-up and arrangement."`
 	Workers int      `default:"0" help:"Games played in parallel (0: one per CPU). The results do not depend on it."`
@@ -34,12 +35,19 @@ the head-to-head matrix. In Regicide, a co-operative game, each bot plays
 every seat of the same deals: the report gives each bot's win share and,
 for each pair, the deals only one of them won with a sign test.
 
+With --against, the bots do not meet one another: each meets each reference
+opponent alone, at tables where the bot plays k of the seats and the opponent
+the others, for every k from 1 to players-1 and every choice of the k seats,
+on the same deals; the report gives, for each k, the share of games the bot's
+side won with no seat of the opponent among the winners.
+
 Examples:
   cardtable arena war --bots heuristic,random -n 2000
   cardtable arena watchtower --bots random,heuristic,expert,ismcts:iterations=100 -n 10
   cardtable arena watchtower --bots expert:iterations=64,expert:iterations=200,heuristic -n 100
   cardtable arena watchtower -o players=3 --bots random,heuristic,expert -n 50
-  cardtable arena regicide --bots heuristic,expert,random -n 200 --bot-opt expert.iterations=100`
+  cardtable arena regicide --bots heuristic,expert,random -n 200 --bot-opt expert.iterations=100
+  cardtable arena watchtower -o players=3 --bots heuristic,expert --against pass,never-place,always-challenge,hoard,last-trim -n 200`
 }
 
 // Run checks the arena, plays it and prints the ratings.
@@ -62,6 +70,10 @@ func (c *arenaCmd) Run(a *app) error {
 	if err != nil {
 		return usageError{err}
 	}
+	against, err := bots.ParseSpecs(c.Against)
+	if err != nil {
+		return usageError{err}
+	}
 	params, err := parseBotOpts(c.BotOpt)
 	if err != nil {
 		return err
@@ -70,7 +82,7 @@ func (c *arenaCmd) Run(a *app) error {
 	if err != nil {
 		return err
 	}
-	cfg := arena.Config{Game: g, Options: opts, Entries: entries, BotParams: params, Deals: c.Games, Seed: c.Seed, Workers: c.Workers, Shard: shard}
+	cfg := arena.Config{Game: g, Options: opts, Entries: entries, Against: against, BotParams: params, Deals: c.Games, Seed: c.Seed, Workers: c.Workers, Shard: shard}
 	// The plan's runs report progress through bar, which is drawn once
 	// the plan knows how many games there are.
 	var bar *progress
@@ -108,12 +120,16 @@ func writeArena(w io.Writer, title string, r *arena.Report) {
 	if sh := r.Shard; sh != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of the arena's %d deals; merge the shards' --json outputs for the whole arena\n", sh.Index, sh.Of, r.Deals, sh.DealsTotal)
 	}
-	if len(r.Ratings) > 0 {
+	switch {
+	case len(r.Gauntlet) > 0:
+		fmt.Fprintf(w, "%s against %s, %d deals for every choice of seats, the same deals for every table = %d games\n\n", strings.Join(r.Bots, ", "), strings.Join(r.Against, ", "), r.Deals, r.Games)
+		writeGauntlet(w, r)
+	case len(r.Ratings) > 0:
 		fmt.Fprintf(w, "%s × %s × %d deals = %d games, the same deals for every match-up\n\n", plural(len(r.Matchups), "match-up"), plural(r.Arrangements, "seat arrangement"), r.Deals, r.Games)
 		writeRatings(w, r)
 		fmt.Fprintln(w, "\nhead to head: the row's share of games against the column (wins + half the ties), 95% CI:")
 		writeHeadToHead(w, r)
-	} else {
+	default:
 		fmt.Fprintf(w, "%d deals played by each bot in every seat, the same deals for every bot\n\n", r.Deals)
 		writeTeams(w, r)
 	}
@@ -166,6 +182,35 @@ func writeTeams(w io.Writer, r *arena.Report) {
 	fmt.Fprintln(tw, "a\tb\tonly a\tonly b\tboth\tneither\tp")
 	for _, p := range r.Pairs {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.3g\n", p.A, p.B, p.OnlyA, p.OnlyB, p.Both, p.Neither, p.PValue)
+	}
+	tw.Flush()
+}
+
+// writeGauntlet prints, for each number of the bot's seats, the share of
+// games each bot's side won alone against each reference opponent.
+func writeGauntlet(w io.Writer, r *arena.Report) {
+	for k := 1; k < r.Players; k++ {
+		fmt.Fprintf(w, "the bot in %d of %d seats, the opponent in %s: games its side won alone, 95%% CI (lost / shared)\n", k, r.Players, plural(r.Players-k, "seat"))
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "\t"+strings.Join(r.Against, "\t"))
+		for _, b := range r.Bots {
+			cells := []string{b}
+			for _, o := range r.Against {
+				for _, g := range r.Gauntlet {
+					if g.Bot == b && g.Opponent == o && g.BotSeats == k {
+						cells = append(cells, fmt.Sprintf("%s [%s, %s] (%d / %d)", pct(g.Share), pct(g.CI95[0]), pct(g.CI95[1]), g.Losses, g.Shared))
+					}
+				}
+			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		tw.Flush()
+		fmt.Fprintln(w)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "bot\tdecisions\ttime/decision")
+	for _, e := range r.Entries {
+		fmt.Fprintf(tw, "%s\t%d\t%s\n", e.Bot, e.Decisions, decisionTime(&e))
 	}
 	tw.Flush()
 }
