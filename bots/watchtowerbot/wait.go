@@ -1,6 +1,7 @@
 package watchtowerbot
 
 import (
+	"os"
 	"slices"
 
 	"cardtable/cards"
@@ -39,6 +40,12 @@ func lastOff(v *watchtower.View, seat int) bool {
 func (p *Policy) waitRanked(st engine.State, v *watchtower.View, seat int, dst []engine.Action, limit int) []engine.Action {
 	p.legal = st.Legal(seat, p.legal[:0])
 	bar := p.threshold(v.Round, len(v.Players), st.Options().Int("max-rounds"))
+	if os.Getenv("WTX_CAPWAIT") == "1" {
+		p.ranker.pool = v.Unseen(p.ranker.pool[:0])
+		if _, trim := p.ranker.bestTrim(v, seat); trim > bar {
+			bar = trim
+		}
+	}
 	complete, held := p.completion(v, seat, bar)
 	first := complete
 	if first == 0 {
