@@ -139,6 +139,37 @@ func TestArenaRatingsTableAndJSON(t *testing.T) {
 	}
 }
 
+// With --against every bot meets each reference opponent alone, in every
+// split of the seats: the text gives a table per number of the bot's
+// seats, the JSON the gauntlet rows.
+func TestArenaAgainstReferenceOpponents(t *testing.T) {
+	out, errOut, code := cardtableRigged(t, "arena", "rigged", "-o", "players=3", "--bots", "random,ismcts:iterations=2", "--against", "ismcts:iterations=3", "-n", "10")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"random, ismcts:iterations=2 against ismcts:iterations=3, 10 deals for every choice of seats", "= 120 games",
+		"the bot in 1 of 3 seats, the opponent in 2 seats", "the bot in 2 of 3 seats, the opponent in 1 seat", "33.33% [", "66.67% ["} {
+		if !strings.Contains(out, want) {
+			t.Errorf("arena report lacks %q:\n%s", want, out)
+		}
+	}
+	js, errOut, code := cardtableRigged(t, "arena", "rigged", "--bots", "random", "--against", "ismcts:iterations=3", "-n", "10", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	doc := jsonDoc(t, js)
+	rows := doc["gauntlet"].([]any)
+	if len(rows) != 1 || doc["against"].([]any)[0] != "ismcts:iterations=3" {
+		t.Fatalf("arena JSON %s: want one gauntlet row against ismcts:iterations=3", canonical(t, doc))
+	}
+	if row := rows[0].(map[string]any); row["games"] != 20.0 || row["wins"] != 10.0 || row["losses"] != 10.0 || row["bot_seats"] != 1.0 {
+		t.Errorf("gauntlet row %v: want 20 games, 10 won (seat 0), 10 lost", row)
+	}
+	if _, errOut, code := cardtableRigged(t, "arena", "rigged", "--bots", "random", "--against", "random"); code != 2 || !strings.Contains(errOut, "named twice") {
+		t.Errorf("random against random: exit %d, %q", code, errOut)
+	}
+}
+
 func dropArenaTiming(doc map[string]any) map[string]any {
 	for _, k := range []string{"elapsed_s", "games_per_s", "workers"} {
 		delete(doc, k)
