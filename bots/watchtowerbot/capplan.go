@@ -32,6 +32,12 @@ const (
 	// of its towers: a card in a tower never reaches the forced
 	// showdown's row, unless the tower's completion returns it.
 	capKeepRank = cards.Rank(9)
+	// capClearFrom is the first round in which a bot in capMode burns the
+	// tops of its triples as well: with its fortress empty no challenge
+	// can reach its army, whose cards a battle would take or, royals and
+	// aces, send to the barracks (WT-12). Earlier its triples would tell
+	// the other bots that it builds no tower (capBound).
+	capClearFrom = 50
 )
 
 // capBound reports whether the round cap, not a showdown, is the likely
@@ -67,10 +73,10 @@ func (b *Heuristic) capMode(v *watchtower.View, seat int) bool {
 // capRanked rewrites dst[start:], the heuristic's ranking, for a bot in
 // capMode: the only placement it plays is its waiting move's (waitMove: a
 // card placed to be burned at once for a draw, the cards it keeps never
-// placed), which leads the ranking unless a challenge does; ending the
-// turn stays in it.
+// placed; from round capClearFrom its triples' tops burned too), which
+// leads the ranking unless a challenge does; ending the turn stays in it.
 func capRanked(v *watchtower.View, seat int, legal, dst []engine.Action, start, limit int) []engine.Action {
-	w := waitMove(v, seat, legal)
+	w := waitMoveKeeping(v, seat, legal, v.Round < capClearFrom)
 	dst = slices.DeleteFunc(dst[:len(dst):len(dst)], func(a engine.Action) bool {
 		_, placed := watchtower.PlacedCard(a)
 		return placed || a == w && w != watchtower.End

@@ -97,6 +97,7 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 		if c, ok := watchtower.PlacedCard(a); ok && p.holdsEarly(v, seat, c) {
 			continue
 		}
+
 		dst = append(dst, a)
 	}
 	if len(dst) > start && campaignsBeside(v, seat) {

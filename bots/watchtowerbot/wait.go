@@ -1,7 +1,6 @@
 package watchtowerbot
 
 import (
-	"os"
 	"slices"
 
 	"cardtable/cards"
@@ -40,12 +39,6 @@ func lastOff(v *watchtower.View, seat int) bool {
 func (p *Policy) waitRanked(st engine.State, v *watchtower.View, seat int, dst []engine.Action, limit int) []engine.Action {
 	p.legal = st.Legal(seat, p.legal[:0])
 	bar := p.threshold(v.Round, len(v.Players), st.Options().Int("max-rounds"))
-	if os.Getenv("WTX_CAPWAIT") == "1" {
-		p.ranker.pool = v.Unseen(p.ranker.pool[:0])
-		if _, trim := p.ranker.bestTrim(v, seat); trim > bar {
-			bar = trim
-		}
-	}
 	complete, held := p.completion(v, seat, bar)
 	first := complete
 	if first == 0 {
@@ -116,11 +109,18 @@ func holdsAll(p *watchtower.PlayerView, r cards.Rank) bool {
 // an army card is safe, and with every rival on campaign a tower needs its
 // four cards in hand anyway (a drawn 4th completes at once, WT-17).
 func waitMove(v *watchtower.View, seat int, legal []engine.Action) engine.Action {
+	return waitMoveKeeping(v, seat, legal, true)
+}
+
+// waitMoveKeeping is waitMove, touching the triples too unless triples is
+// set: a bot playing for the round cap late in the game burns their tops
+// as well (capRanked).
+func waitMoveKeeping(v *watchtower.View, seat int, legal []engine.Action, triples bool) engine.Action {
 	me := &v.Players[seat]
 	if v.BurnUsed {
 		return watchtower.End
 	}
-	keep := func(r cards.Rank) bool { return me.StackSize(r) >= 3 || holdsAll(me, r) }
+	keep := func(r cards.Rank) bool { return triples && me.StackSize(r) >= 3 || holdsAll(me, r) }
 	best, bestRank := watchtower.End, cards.Rank(99)
 	for _, a := range legal {
 		d, _ := watchtower.Fields(a)
