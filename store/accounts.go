@@ -23,6 +23,9 @@ type User struct {
 	// Password is the argon2id hash in PHC form ("" for an account with
 	// passkeys only).
 	Password string
+	// Bot marks a bot account (store.Bots), on reads; CreateUser makes
+	// people only.
+	Bot bool
 }
 
 // SignInState is the failed password sign-ins of one name key: Failed in

@@ -27,6 +27,8 @@ type accounts struct {
 	puzzles    map[puzzleKey]store.PuzzleRating
 	answers    map[answerKey]store.PuzzleAnswer
 	tourneys   *tourneys
+	bots       map[string]*store.BotAccount // by the bot's user id
+	botTokens  map[string]*store.BotToken   // by the token's hash
 }
 
 // signUps is one address's sign-ups in the window since start.
@@ -54,7 +56,7 @@ func newAccounts() *accounts {
 		daily: map[string]*store.DailyAttempt{}, verdicts: map[string]string{},
 		ratings: map[ratingKey]store.Rating{}, history: map[ratingKey][]store.RatingPoint{},
 		puzzles: map[puzzleKey]store.PuzzleRating{}, answers: map[answerKey]store.PuzzleAnswer{},
-		tourneys: newTourneys(),
+		tourneys: newTourneys(), bots: map[string]*store.BotAccount{}, botTokens: map[string]*store.BotToken{},
 	}
 }
 
@@ -89,7 +91,7 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) error {
 	if _, ok := s.acc.users[u.ID]; ok || s.byKey(u.Key) != nil {
 		return fmt.Errorf("%w: a user with id %q or name %q exists", store.ErrConflict, u.ID, u.Name)
 	}
-	u.Created = utc(u.Created)
+	u.Created, u.Bot = utc(u.Created), false
 	s.acc.users[u.ID] = &u
 	return nil
 }
@@ -219,6 +221,8 @@ func (s *Store) DeleteUser(ctx context.Context, id, anonymous string) error {
 				d.User = ""
 			}
 		}
+		s.forgetBots(id)
+		s.forgetEntrant(id, anonymous)
 		delete(a.users, id)
 		return nil
 	})

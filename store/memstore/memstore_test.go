@@ -47,3 +47,6 @@ func TestAnalyses(t *testing.T) { storetest.RunAnalyses(t, opener()) }
 
 // TestTournaments runs the tournaments suite.
 func TestTournaments(t *testing.T) { storetest.RunTournaments(t, opener()) }
+
+// TestBots runs the bot accounts suite.
+func TestBots(t *testing.T) { storetest.RunBots(t, opener()) }

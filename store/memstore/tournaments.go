@@ -264,3 +264,15 @@ func (s *Store) UserTournaments(ctx context.Context, user string, limit int) ([]
 	})
 	return out[:min(limit, len(out))], nil
 }
+
+// forgetEntrant unlinks a deleted user's entries, under the name anonymous
+// (s.mu held).
+func (s *Store) forgetEntrant(user, anonymous string) {
+	for _, e := range s.acc.tourneys.byID {
+		for _, x := range e.entrants {
+			if x.User == user {
+				x.User, x.Name = "", anonymous
+			}
+		}
+	}
+}

@@ -68,6 +68,7 @@ var (
 	_ store.Cluster     = (*Store)(nil)
 	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
+	_ store.Bots        = (*Store)(nil)
 )
 
 // IsDSN reports whether s names a PostgreSQL database (a postgres:// or

@@ -78,6 +78,22 @@ func TestTournaments(t *testing.T) {
 	})
 }
 
+// TestBots runs the bot accounts suite, one database per store name.
+func TestBots(t *testing.T) {
+	var mu sync.Mutex
+	dsns := map[string]string{}
+	storetest.RunBots(t, func(t *testing.T, name string) store.Store {
+		mu.Lock()
+		dsn, ok := dsns[name]
+		if !ok {
+			dsn = pgtest.DB(t)
+			dsns[name] = dsn
+		}
+		mu.Unlock()
+		return open(t, dsn)
+	})
+}
+
 // TestLeases runs the shared lease suite.
 func TestLeases(t *testing.T) {
 	storetest.RunLeases(t, func(t *testing.T) store.Cluster { return open(t, pgtest.DB(t)) })

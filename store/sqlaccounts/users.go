@@ -12,13 +12,18 @@ import (
 
 const userColumns = `id, name, name_key, created, password`
 
+// userRead is what a read of users selects: the columns and whether the
+// user is a bot account.
+const userRead = userColumns + `, CASE WHEN EXISTS (SELECT 1 FROM bot_accounts b WHERE b.user_id = users.id) THEN 1 ELSE 0 END`
+
 func scanUser(row interface{ Scan(...any) error }) (store.User, error) {
 	var u store.User
 	var created int64
-	if err := row.Scan(&u.ID, &u.Name, &u.Key, &created, &u.Password); err != nil {
+	var bot int
+	if err := row.Scan(&u.ID, &u.Name, &u.Key, &created, &u.Password, &bot); err != nil {
 		return u, err
 	}
-	u.Created = fromMicros(created)
+	u.Created, u.Bot = fromMicros(created), bot != 0
 	return u, nil
 }
 
@@ -41,7 +46,7 @@ func (a *Accounts) CreateUser(ctx context.Context, u store.User) error {
 }
 
 func (a *Accounts) userWhere(ctx context.Context, cond, arg string) (store.User, error) {
-	u, err := scanUser(a.Read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE `+cond+` = $1`, arg))
+	u, err := scanUser(a.Read.QueryRowContext(ctx, `SELECT `+userRead+` FROM users WHERE `+cond+` = $1`, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, notFound("no user %q", arg)
 	}
@@ -164,6 +169,11 @@ func (a *Accounts) DeleteUser(ctx context.Context, id, anonymous string) error {
 			{`DELETE FROM puzzle_answers WHERE user_id = $1`, []any{id}},
 			{`DELETE FROM ratings WHERE user_id = $1`, []any{id}},
 			{`UPDATE daily_attempts SET user_id = '' WHERE user_id = $1`, []any{id}},
+			{`UPDATE tournament_entrants SET user_id = '', name = $2 WHERE user_id = $1`, []any{id, anonymous}},
+			// A person's bots are shut off for good; a bot's own rows go.
+			{`UPDATE bot_accounts SET owner = '', disabled = CASE WHEN disabled = 0 THEN 1 ELSE disabled END WHERE owner = $1`, []any{id}},
+			{`DELETE FROM bot_tokens WHERE user_id = $1`, []any{id}},
+			{`DELETE FROM bot_accounts WHERE user_id = $1`, []any{id}},
 		}
 		for _, st := range steps {
 			if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {

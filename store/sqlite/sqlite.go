@@ -91,6 +91,7 @@ var (
 	_ store.Store       = (*Store)(nil)
 	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
+	_ store.Bots        = (*Store)(nil)
 )
 
 // errClosed is returned by a write after Close.

@@ -54,6 +54,19 @@ func TestTournaments(t *testing.T) {
 	})
 }
 
+// TestBots runs the bot accounts suite.
+func TestBots(t *testing.T) {
+	dir := t.TempDir()
+	storetest.RunBots(t, func(t *testing.T, name string) store.Store {
+		s, err := Open(filepath.Join(dir, name+".db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
 // TestSuiteNormal runs the suite with synchronous=NORMAL too.
 func TestSuiteNormal(t *testing.T) {
 	dir := t.TempDir()

@@ -424,6 +424,18 @@ func testTournamentEnd(t *testing.T, open Open) {
 		ut[0].Tournament.Status != store.StatusFinished {
 		t.Errorf("UserTournaments after the end: %+v, %v", ut, err)
 	}
+	if err := s.DeleteUser(ctx, "u1", "deleted"); err != nil {
+		t.Fatal(err)
+	}
+	if ut, err := s.UserTournaments(ctx, "u1", 0); err != nil || len(ut) != 0 {
+		t.Errorf("UserTournaments of a deleted account: %+v, %v", ut, err)
+	}
+	es, _ = s.Entrants(ctx, "t1")
+	for _, e := range es {
+		if e.ID == "u1" && (e.User != "" || e.Name != "deleted" || e.Place != 2) {
+			t.Errorf("a deleted account's entry: %+v; want no account, the name deleted, its place kept", e)
+		}
+	}
 }
 
 // soloTable is a one-seat Regicide table.
