@@ -149,8 +149,14 @@ func (p *thinkPool) run(ctx context.Context, job thinkJob) {
 	job.run(jctx)
 	stop()
 	cancel()
-	release()
+	// The slot and the key are freed together: freeing the slot while the
+	// key still counted busy would hand it past the key's next job, which
+	// (its turn come) would then wait behind a job queued after it.
 	p.mu.Lock()
+	if held {
+		held = false
+		p.free++
+	}
 	delete(p.busy, job.key)
 	p.dispatch()
 	p.mu.Unlock()

@@ -303,3 +303,22 @@ func gauges(t *testing.T, reg *prometheus.Registry) (waiting, running float64) {
 	}
 	return waiting, running
 }
+
+// A key whose job ends keeps its turn for its next job: with one slot,
+// c2 (queued behind c1 before a1 came) runs before a1. Freeing the slot
+// while c still counted busy gave it to a1, and c2 then waited behind a
+// job that came after it (TestCappedTablesDoNotStarveOthers's flips
+// waited forever behind a capped search that way on a loaded machine).
+func TestThinkPoolKeyKeepsItsTurn(t *testing.T) {
+	r, _ := newPoolRun(t, 1)
+	ctx := t.Context()
+	r.submit(ctx, "c1", false, false, time.Hour)
+	r.started("c1")
+	r.submit(ctx, "c2", false, false, time.Hour)
+	r.submit(ctx, "a1", false, false, time.Hour)
+	r.finish("c1")
+	r.started("c2")
+	r.finish("c2")
+	r.started("a1")
+	r.finish("a1")
+}
