@@ -421,18 +421,46 @@ func seatIndex(r *http.Request) (int, error) {
 	return n, nil
 }
 
-// seatRequest reads a seat command's path and JSON body into body and
-// finds its table's room (errRemote when another node owns it).
-func (s *Server) seatRequest(w http.ResponseWriter, r *http.Request, body any) (int, *room, error) {
+// seatRequest reads a seat command's path and JSON body into body.
+func (s *Server) seatRequest(w http.ResponseWriter, r *http.Request, body any) (int, error) {
 	n, err := seatIndex(r)
 	if err != nil {
-		return n, nil, err
+		return n, err
 	}
-	if err := readJSON(w, r, body); err != nil {
-		return n, nil, err
+	return n, readJSON(w, r, body)
+}
+
+// errTableMoved: the table went to another node (this one lost its lease)
+// while a request waited on this one, and it could not be followed there.
+var errTableMoved = apiErrorf(http.StatusServiceUnavailable, CodeUnavailable, "the table moved to another server as you asked; try again")
+
+// onRoom runs ask on table id's room until a room answers: one that
+// stopped first, or answered errTableMoved (its node lost the table), is
+// looked up again, so the request follows the table to its new owner
+// (errRemote: the caller forwards it there). ask reports whether the room
+// answered, and its answer.
+func (s *Server) onRoom(ctx context.Context, id string, ask func(rm *room) (answered bool, err error)) error {
+	for try := 0; ; try++ {
+		rm, err := s.room(ctx, id)
+		if err != nil {
+			return err
+		}
+		answered, err := ask(rm)
+		if answered && !errors.Is(err, errTableMoved) {
+			return err
+		}
+		if s.draining.Load() {
+			return errShuttingDown
+		}
+		if try == 3 {
+			return errTableMoved
+		}
+		select {
+		case <-rm.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
-	rm, err := s.room(r.Context(), r.PathValue("id"))
-	return n, rm, err
 }
 
 func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
@@ -443,18 +471,29 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		Invite string `json:"invite"`
 		Name   string `json:"name"`
 	}
-	n, rm, err := s.seatRequest(w, r, &req)
-	if err == nil || errors.Is(err, errRemote) {
-		var bad error
-		if req.Name, bad = cleanName(req.Name); bad != nil {
-			err = bad
-		}
+	n, err := s.seatRequest(w, r, &req)
+	if err == nil {
+		req.Name, err = cleanName(req.Name)
 	}
-	user, uerr := s.signedClaimer(r, &req.Name)
-	if err == nil || errors.Is(err, errRemote) {
-		if uerr != nil {
-			err = uerr
-		}
+	var user *store.User
+	if err == nil {
+		user, err = s.signedClaimer(r, &req.Name)
+	}
+	var token string
+	if err == nil {
+		err = s.onRoom(r.Context(), r.PathValue("id"), func(rm *room) (bool, error) {
+			reply := make(chan claimReply, 1)
+			if !rm.send(claimReq{seat: n, name: req.Name, invite: req.Invite, reply: reply}) {
+				return false, nil
+			}
+			select {
+			case res := <-reply:
+				token = res.token
+				return true, res.err
+			case <-rm.done:
+				return false, nil
+			}
+		})
 	}
 	if errors.Is(err, errRemote) {
 		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite}, func(token string) {
@@ -466,20 +505,8 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	reply := make(chan claimReply, 1)
-	res := claimReply{err: errShuttingDown}
-	if rm.send(claimReq{seat: n, name: req.Name, invite: req.Invite, reply: reply}) {
-		select {
-		case res = <-reply:
-		case <-rm.done:
-		}
-	}
-	if res.err != nil {
-		s.apiError(w, r, res.err)
-		return
-	}
-	s.linkSeat(r.Context(), user, r.PathValue("id"), n, res.token)
-	writeJSON(w, http.StatusOK, map[string]any{"seat": n, "token": res.token})
+	s.linkSeat(r.Context(), user, r.PathValue("id"), n, token)
+	writeJSON(w, http.StatusOK, map[string]any{"seat": n, "token": token})
 }
 
 func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
@@ -490,26 +517,28 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 		CreatorToken string `json:"creator_token"`
 		Bot          string `json:"bot"`
 	}
-	n, rm, err := s.seatRequest(w, r, &req)
+	n, err := s.seatRequest(w, r, &req)
+	spec := req.Bot
+	if err == nil {
+		err = s.onRoom(r.Context(), r.PathValue("id"), func(rm *room) (bool, error) {
+			if spec == "" {
+				spec = bots.Default(rm.game.Name())
+			}
+			reply := make(chan error, 1)
+			if !rm.send(botSeatReq{seat: n, creator: hashSecret(req.CreatorToken), spec: spec, reply: reply}) {
+				return false, nil
+			}
+			select {
+			case err := <-reply:
+				return true, err
+			case <-rm.done:
+				return false, nil
+			}
+		})
+	}
 	if errors.Is(err, errRemote) {
 		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: hashSecret(req.CreatorToken), Spec: req.Bot}, nil)
 		return
-	}
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	spec := req.Bot
-	if spec == "" {
-		spec = bots.Default(rm.game.Name())
-	}
-	reply := make(chan error, 1)
-	err = errShuttingDown
-	if rm.send(botSeatReq{seat: n, creator: hashSecret(req.CreatorToken), spec: spec, reply: reply}) {
-		select {
-		case err = <-reply:
-		case <-rm.done:
-		}
 	}
 	if err != nil {
 		s.apiError(w, r, err)

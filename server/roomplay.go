@@ -353,6 +353,9 @@ func (r *room) updateSeat(seat int, st store.Seat) error {
 	defer cancel()
 	if err := r.updateSeatStored(ctx, seat, st); err != nil {
 		r.srv.log.Error("seat not stored", "table", r.id, "seat", seat, "err", err)
+		if r.fenced {
+			return errTableMoved // the request follows the table (onRoom)
+		}
 		return apiErrorf(503, CodeUnavailable, "the server could not store the seat; try again")
 	}
 	r.hdr.Seats[seat] = st
