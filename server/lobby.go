@@ -121,7 +121,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	resp, err := s.create(r.Context(), req)
+	uid := ""
+	if user != nil {
+		uid = user.ID
+	}
+	resp, err := s.create(r.Context(), req, openKeys(s.clientAddr(r), uid))
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -132,8 +136,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, resp)
 }
 
-// create validates a table request, stores the table and starts its room.
-func (s *Server) create(ctx context.Context, req createReq) (*createResp, error) {
+// create validates a table request, stores the table and starts its room;
+// the table counts under keys among the open tables (opentables.go).
+func (s *Server) create(ctx context.Context, req createReq, keys []string) (*createResp, error) {
 	g, ok := s.games[req.Game]
 	if !ok {
 		return nil, apiErrorf(http.StatusBadRequest, "bad-request", "game: %q is not a game; games: war, regicide, watchtower", req.Game)
@@ -185,7 +190,11 @@ func (s *Server) create(ctx context.Context, req createReq) (*createResp, error)
 	if hdr.Settings, err = tableSettings(g, req.Settings, len(hdr.Seats)); err != nil {
 		return nil, err
 	}
+	if err := s.reserveOpen(ctx, keys, hdr.ID); err != nil {
+		return nil, err
+	}
 	if err := s.store.CreateTable(ctx, hdr); err != nil {
+		s.releaseOpen(keys, hdr.ID)
 		return nil, err
 	}
 	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {

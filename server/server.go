@@ -96,6 +96,13 @@ type Limits struct {
 	// BotCaps bound the bot settings a table may ask for, and BotCaps.Think
 	// every bot move (limits.go).
 	BotCaps engine.BotCaps
+	// BodyTimeout bounds the reading of a request's body, from its headers
+	// on (the HTTP server's ReadHeaderTimeout bounds those): a body still
+	// arriving then is cut off, answered 408 (body.go).
+	BodyTimeout time.Duration
+	// OpenTables bounds the unfinished tables one address, or one account,
+	// may have created at once (opentables.go).
+	OpenTables int
 }
 
 func (l Limits) withDefaults() Limits {
@@ -129,6 +136,8 @@ func (l Limits) withDefaults() Limits {
 	defd(&l.PingEvery, 20*time.Second)
 	defd(&l.PingTimeout, 40*time.Second)
 	defd(&l.WriteTimeout, 10*time.Second)
+	defd(&l.BodyTimeout, 10*time.Second)
+	def(&l.OpenTables, defaultOpenTables)
 	l.BotCaps = botCapsWithDefaults(l.BotCaps)
 	return l
 }
@@ -160,6 +169,9 @@ type Server struct {
 	roomsWG  sync.WaitGroup
 	// analyses are the analyses running (analysis.go).
 	analyses analysisJobs
+	// open counts the unfinished tables each address and account created
+	// (opentables.go).
+	open openTables
 	// acc is the accounts half (accounts.go); nil while accounts are off.
 	acc *accountsPart
 }
@@ -350,5 +362,5 @@ func (s *Server) Handler() http.Handler {
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return s.protect(s.routeErrors(mux))
+	return s.readBodies(s.protect(s.routeErrors(mux)))
 }

@@ -268,6 +268,7 @@ func (r *run) startServer() (func(), error) {
 		Limits: server.Limits{
 			ConnsPerAddr: r.cfg.Clients + 100, MaxConns: r.cfg.Clients + 100,
 			ConnRate: 1e9, ConnBurst: 1e9, AddrRate: 1e9, AddrBurst: 1e9, APIRate: 1e9, APIBurst: 1e9,
+			OpenTables: 1 << 30,
 		},
 	})
 	if err := srv.Start(context.Background()); err != nil {

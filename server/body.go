@@ -1,0 +1,47 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"time"
+)
+
+// maxAnyBody bounds the body read ahead of any handler: over every
+// route's own bound (a lobby request's 16 KiB, a passkey's), so a handler
+// still refuses its own too-large bodies by its own limit.
+const maxAnyBody = 1 << 20
+
+// readBodies reads a request's body whole before h sees it, within the
+// server's BodyTimeout from the end of its headers: a client sending its
+// body slowly (a byte every few seconds, to hold a connection and a
+// goroutine for ever) is answered 408 and closed. A body over maxAnyBody
+// is answered 413 at once.
+func (s *Server) readBodies(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			h.ServeHTTP(w, r)
+			return
+		}
+		rc := http.NewResponseController(w)
+		rc.SetReadDeadline(time.Now().Add(s.limits.BodyTimeout))
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxAnyBody+1))
+		rc.SetReadDeadline(time.Time{})
+		switch {
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			w.Header().Set("Connection", "close")
+			s.apiError(w, r, apiErrorf(http.StatusRequestTimeout, "body-timeout", "the request's body took over %s to arrive, the limit; send it whole at once", s.limits.BodyTimeout))
+			return
+		case err != nil:
+			return // the client went away
+		case len(body) > maxAnyBody:
+			w.Header().Set("Connection", "close")
+			s.apiError(w, r, apiErrorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", maxAnyBody))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, r)
+	})
+}
