@@ -1,12 +1,20 @@
 package server
 
 import (
+	"net/http"
+	"net/url"
+
+	"encoding/json"
 	"fmt"
+	"github.com/coder/websocket"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"cardtable/server/testclock"
+	"cardtable/store"
+	"cardtable/store/memstore"
 )
 
 func say(c *wsClient, text, id string) {
@@ -122,4 +130,148 @@ func TestChatPhrases(t *testing.T) {
 	o := ts.dial(off.ID, otok[0])
 	say(o, "hello", "off")
 	refused(t, o, "off", CodeNotAllowed)
+}
+
+// Spectators cannot silence or flood a table: 40 spectator connections
+// from one address sending 3 lines each get at most their address's burst
+// through in all (every other line refused rate-limited), and the seated
+// players chat on.
+func TestSpectatorsCannotFlood(t *testing.T) {
+	st := memstore.New()
+	ts := newTestServer(t, st, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000, ConnsPerAddr: 100}})
+	tb, tok := people(t, ts, "war", 2, nil, nil)
+	ann := ts.dial(tb.ID, tok[0])
+	ann.until("chat")
+	const conns, lines = 40, 3
+	var refused atomic.Int64
+	for i := range conns {
+		s := ts.dial(tb.ID, "")
+		s.until("chat")
+		go func() {
+			for m := range s.msgs {
+				if m.Type == "error" && strings.HasPrefix(m.ID, "f") {
+					if m.Code != CodeRateLimited {
+						t.Errorf("a spectator's line refused %s", m.Raw)
+					}
+					refused.Add(1)
+				}
+			}
+		}()
+		for j := range lines {
+			say(s, "flood", fmt.Sprintf("f%d-%d", i, j))
+		}
+	}
+	stored := func() int {
+		n := 0
+		evs, _ := st.Events(t.Context(), tb.ID)
+		for _, e := range evs {
+			if e.Kind == evChat && e.Seat == -1 {
+				n++
+			}
+		}
+		return n
+	}
+	for deadline := time.Now().Add(hang); stored()+int(refused.Load()) < conns*lines; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("of %d spectators' lines %d were stored and %d refused", conns*lines, stored(), refused.Load())
+		}
+	}
+	if n := stored(); n > spectatorAddrBurst+1 {
+		t.Errorf("40 spectators from one address got %d lines through; want at most the address's burst, %d", n, spectatorAddrBurst)
+	}
+	say(ann, "still here", "p1")
+	heardText(t, ann, "still here")
+}
+
+// With the spectators' channel full (maxSpectatorLines stored) and more
+// players' lines stored than a table keeps in memory, a rebuilt table
+// still takes the players' lines (and sends the latest on joining), and
+// tells spectators their channel is full.
+func TestFullChatNeverSilencesPlayers(t *testing.T) {
+	st := memstore.New()
+	ts := newTestServer(t, st, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}})
+	tb, tok := people(t, ts, "war", 2, nil, nil)
+	ts.stop()
+	evs, err := st.Events(t.Context(), tb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq := len(evs)
+	add := func(seat int, channel, text string) {
+		data, _ := json.Marshal(eventData{Channel: channel, Name: "x", Text: text})
+		if err := st.AppendEvent(t.Context(), tb.ID, store.Event{Seq: seq, Kind: evChat, Seat: seat, Data: string(data), At: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		seq++
+	}
+	for i := range maxChatLines + 200 {
+		add(i%2, channelPlayers, fmt.Sprintf("p%d", i))
+		if i < maxSpectatorLines {
+			add(-1, channelSpectators, fmt.Sprintf("s%d", i))
+		}
+	}
+	ts = newTestServer(t, st, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}})
+	ann, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, "")
+	if l := heard(t, ann); len(l) != chatReplay || l[len(l)-1].Text != fmt.Sprintf("p%d", maxChatLines+199) {
+		t.Fatalf("ann joined to %d lines ending %+v", len(l), l[len(l)-1])
+	}
+	heard(t, spec)
+	say(ann, "we play on", "p1")
+	heardText(t, ann, "we play on")
+	heardText(t, spec, "we play on")
+	say(spec, "me too", "s1")
+	if e := spec.until("error", func(m wireMsg) bool { return m.ID == "s1" }); e.Code != CodeNotAllowed || !strings.Contains(e.Text, "spectators' chat at this table is full") {
+		t.Fatalf("a spectator's line with the spectators' channel full: %s", e.Raw)
+	}
+}
+
+// A signed-in spectator's lines count for their account across
+// connections and addresses: two connections from two addresses get at
+// most the account's burst through together.
+func TestSpectatorChatPerAccount(t *testing.T) {
+	ts, _ := newAccountsServer(t)
+	ts.srv.cfg.TrustedProxies = mustProxies(t, "127.0.0.0/8")
+	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	eve := ts.signedUp("eve")
+	u, _ := url.Parse(ts.http.URL)
+	var conns []*websocket.Conn
+	for _, addr := range []string{"203.0.113.1", "203.0.113.2"} {
+		h := http.Header{"X-Forwarded-For": {addr}}
+		for _, c := range eve.c.Jar.Cookies(u) {
+			h.Add("Cookie", c.Name+"="+c.Value)
+		}
+		conn, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/ws/"+tb.ID, &websocket.DialOptions{HTTPHeader: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.CloseNow()
+		conns = append(conns, conn)
+	}
+	refused := 0
+	for i, conn := range conns {
+		for j := range chatBurst {
+			id := fmt.Sprintf("e%d-%d", i, j)
+			b, _ := json.Marshal(map[string]string{"type": "chat", "text": id, "id": id})
+			if err := conn.Write(t.Context(), websocket.MessageText, b); err != nil {
+				t.Fatal(err)
+			}
+			for {
+				_, data, err := conn.Read(t.Context())
+				if err != nil {
+					t.Fatal(err)
+				}
+				m := decodeMsg(t, data)
+				if m.Type == "error" && m.ID == id {
+					refused++
+					break
+				}
+				if m.Type == "chat" && strings.Contains(string(m.Raw), `"text":"`+id+`"`) {
+					break
+				}
+			}
+		}
+	}
+	if refused != chatBurst {
+		t.Errorf("eve's two connections from two addresses: %d of %d lines refused, want %d (the account's burst is %d)", refused, 2*chatBurst, chatBurst, chatBurst)
+	}
 }

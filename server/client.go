@@ -42,6 +42,10 @@ type client struct {
 	srv  *Server
 	conn *websocket.Conn
 	addr string
+	// user is the account a spectator is signed in as ("" for a guest,
+	// and for a seat, whose seat is who it is): its chat is bounded per
+	// account too (roomchat.go).
+	user string
 	// seat is set by the room when the client joins, before the read loop
 	// starts, and never changes.
 	seat int
@@ -239,6 +243,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	token := ""
 	if t := r.URL.Query().Get("token"); t != "" {
 		token = hashSecret(t)
+	} else if u, err := s.currentUser(r); err == nil && u != nil {
+		c.user = u.ID
 	}
 	rm, err := s.join(r.Context(), r.PathValue("id"), c, token)
 	if errors.Is(err, errRemote) {

@@ -77,8 +77,11 @@ const byeMoved = "moved"
 type ctlReq struct {
 	Op   string `json:"op"`   // join, leave, cmd, turn, claim, bot, reseat
 	Conn string `json:"conn"` // the relay's connection id
-	// join: the seat token's hash ("" for a spectator).
+	// join: the seat token's hash ("" for a spectator), and the client's
+	// address and account (its chat's limits).
 	Token string `json:"token,omitempty"`
+	Addr  string `json:"addr,omitempty"`
+	User  string `json:"user,omitempty"`
 	// cmd: the command, when it was read and the relay's slap clock.
 	Cmd    *table.Command `json:"cmd,omitempty"`
 	ReadAt int64          `json:"read_at,omitempty"`
@@ -241,7 +244,7 @@ func asAPIError(err error) *apiError {
 // remoteJoin seats a relayed connection: the snapshot comes back in the
 // answer, every later message on its seat's subject.
 func (r *room) remoteJoin(req ctlReq) ctlResp {
-	c := &client{srv: r.srv, seat: engine.Spectator, out: make(chan outMsg, 8), gone: make(chan struct{})}
+	c := &client{srv: r.srv, seat: engine.Spectator, addr: req.Addr, user: req.User, out: make(chan outMsg, 8), gone: make(chan struct{})}
 	if req.Token != "" {
 		c.seat = -2
 		for i, st := range r.hdr.Seats {

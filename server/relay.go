@@ -71,7 +71,7 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token 
 	defer cancel()
 	rl := s.newRelay(id)
 	rl.c = c
-	resp, err := rl.ask(ctlReq{Op: "join", Token: token})
+	resp, err := rl.ask(ctlReq{Op: "join", Token: token, Addr: c.addr, User: c.user})
 	if err != nil {
 		s.apiError(w, r, err)
 		return

@@ -10,16 +10,24 @@ import (
 )
 
 // Chat's limits (docs/protocol.md, "Chat"): a line is at most maxChat
-// characters once cleaned (cleanText); a seat (or a spectator's
-// connection) may send chatRate lines a second, bursts of chatBurst; a
-// table keeps at most maxChatLines lines, and a joining client is sent the
-// last chatReplay it may read.
+// characters once cleaned (cleanText). A seat may send chatRate lines a
+// second, bursts of chatBurst, whatever its connections; so may a
+// spectator's connection, and at most spectatorAddrRate (bursts of
+// spectatorAddrBurst) from one address and chatRate from one account
+// across every connection and table. A table keeps the last maxChatLines
+// lines of each channel in memory, and a joining client is sent the last
+// chatReplay it may read. The spectators' channel takes at most
+// maxSpectatorLines lines a table; the players' channel has no cap: its
+// seats' rate bounds it, and nothing spectators do can silence them.
 const (
-	maxChat      = 300
-	chatRate     = 0.5
-	chatBurst    = 5
-	maxChatLines = 1000
-	chatReplay   = 100
+	maxChat            = 300
+	chatRate           = 0.5
+	chatBurst          = 5
+	spectatorAddrRate  = 1
+	spectatorAddrBurst = 10
+	maxChatLines       = 1000
+	maxSpectatorLines  = 1000
+	chatReplay         = 100
 )
 
 // Chat channels: the seated players' (everyone reads it) and the
@@ -48,17 +56,53 @@ type chatLine struct {
 	Text    string    `json:"text"`
 	At      time.Time `json:"at"`
 	Version int       `json:"version"`
+	// n numbers the table's lines in the order they were said.
+	n int
 }
 
-// chatState is a room's chat: the lines kept and each sender's rate.
+// chatState is a room's chat: the latest lines of each channel, how many
+// spectators' lines the table took in all, and each sender's rate.
 type chatState struct {
-	lines []chatLine
-	rates map[any]*bucket
+	players, spectators  []chatLine
+	said, spectatorLines int
+	rates                map[any]*bucket
 }
 
 func (cs *chatState) init() { cs.rates = map[any]*bucket{} }
 
-func (cs *chatState) add(l chatLine) { cs.lines = append(cs.lines, l) }
+// add keeps l, dropping its channel's oldest line beyond maxChatLines.
+func (cs *chatState) add(l chatLine) {
+	l.n = cs.said
+	cs.said++
+	keep := &cs.players
+	if l.Channel == channelSpectators {
+		keep = &cs.spectators
+		cs.spectatorLines++
+	}
+	if len(*keep) >= maxChatLines {
+		*keep = slices.Delete(*keep, 0, len(*keep)-maxChatLines+1)
+	}
+	*keep = append(*keep, l)
+}
+
+// latest is the last n lines that read accepts, oldest first.
+func (cs *chatState) latest(n int, read func(chatLine) bool) []chatLine {
+	out := []chatLine{}
+	p, s := len(cs.players)-1, len(cs.spectators)-1
+	for len(out) < n && (p >= 0 || s >= 0) {
+		var l chatLine
+		if s < 0 || (p >= 0 && cs.players[p].n > cs.spectators[s].n) {
+			l, p = cs.players[p], p-1
+		} else {
+			l, s = cs.spectators[s], s-1
+		}
+		if read(l) {
+			out = append(out, l)
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
 
 // chatMessage carries chat lines: one new line, or on joining the latest
 // ones the recipient may read (docs/protocol.md, "Chat").
@@ -80,13 +124,8 @@ func (r *room) mayRead(seat int, l chatLine) bool {
 
 // chatHistory is what a joining seat is sent of the chat.
 func (r *room) chatHistory(seat int) (chatMessage, bool) {
-	m := chatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Lines: []chatLine{}, Phrases: quickPhrases, Mode: r.life.settings.Chat}
-	for i := len(r.life.chat.lines) - 1; i >= 0 && len(m.Lines) < chatReplay; i-- {
-		if l := r.life.chat.lines[i]; r.mayRead(seat, l) {
-			m.Lines = append(m.Lines, l)
-		}
-	}
-	slices.Reverse(m.Lines)
+	m := chatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Phrases: quickPhrases, Mode: r.life.settings.Chat}
+	m.Lines = r.life.chat.latest(chatReplay, func(l chatLine) bool { return r.mayRead(seat, l) })
 	return m, true
 }
 
@@ -109,22 +148,12 @@ func (r *room) chat(c *client, cmd table.Command) error {
 		if err := r.chatAllowed(text); err != nil {
 			return err
 		}
-	}
-	if len(r.life.chat.lines) >= maxChatLines {
-		return table.Errorf(CodeNotAllowed, "this table's chat is full (%d lines)", maxChatLines)
+	} else if r.life.chat.spectatorLines >= maxSpectatorLines {
+		return table.Errorf(CodeNotAllowed, "the spectators' chat at this table is full (%d lines); the players' chat goes on", maxSpectatorLines)
 	}
 	now := r.srv.now()
-	var key any = c
-	if c.seat >= 0 {
-		key = c.seat
-	}
-	b := r.life.chat.rates[key]
-	if b == nil {
-		b = &bucket{rate: chatRate, burst: chatBurst, tokens: chatBurst, last: now}
-		r.life.chat.rates[key] = b
-	}
-	if !b.take(now) {
-		return table.Errorf(CodeRateLimited, "too many chat lines; at most %d in a row, then one every %s", chatBurst, time.Duration(float64(time.Second)/chatRate))
+	if err := r.chatRate(c, now); err != nil {
+		return err
 	}
 	name := "spectator"
 	if c.seat >= 0 {
@@ -151,6 +180,40 @@ func (r *room) chatAllowed(text string) error {
 		if !slices.Contains(quickPhrases, text) && !r.t.Over() {
 			return table.Errorf(CodeNotAllowed, "players at this table chat in quick phrases only, since no player may tell another about a hand; the phrases: %s", strings.Join(quickPhrases, " | "))
 		}
+	}
+	return nil
+}
+
+// chatRate spends a chat token of c's seat, or of a spectator's
+// connection, address and account; a line over any of them is refused.
+func (r *room) chatRate(c *client, now time.Time) error {
+	var key any = c
+	if c.seat >= 0 {
+		key = c.seat
+	}
+	b := r.life.chat.rates[key]
+	if b == nil {
+		b = &bucket{rate: chatRate, burst: chatBurst, tokens: chatBurst, last: now}
+		r.life.chat.rates[key] = b
+	}
+	if c.seat < 0 {
+		// The server-wide buckets count the machine's time, as the other
+		// per-address limits do; the room's own, the table's clock.
+		s, real := r.srv, time.Now()
+		wait := max(s.chatAddrs.wait(c.addr, real), b.wait(now))
+		if c.user != "" {
+			wait = max(wait, s.chatUsers.wait(c.user, real))
+		}
+		if wait > 0 {
+			return table.Errorf(CodeRateLimited, "too many spectators' chat lines from you (this connection, your address or your account); the next one in %s", wait.Round(100*time.Millisecond))
+		}
+		s.chatAddrs.takeAt(c.addr, real)
+		if c.user != "" {
+			s.chatUsers.takeAt(c.user, real)
+		}
+	}
+	if !b.take(now) {
+		return table.Errorf(CodeRateLimited, "too many chat lines; at most %d in a row, then one every %s", chatBurst, time.Duration(float64(time.Second)/chatRate))
 	}
 	return nil
 }

@@ -165,8 +165,12 @@ type Server struct {
 	conns    *connLimiter
 	cmdRates *addrBuckets
 	apiRates *addrBuckets
-	draining atomic.Bool
-	roomsWG  sync.WaitGroup
+	// chatAddrs and chatUsers bound spectators' chat lines per address and
+	// per account, across connections and tables (roomchat.go).
+	chatAddrs *addrBuckets
+	chatUsers *addrBuckets
+	draining  atomic.Bool
+	roomsWG   sync.WaitGroup
 	// analyses are the analyses running (analysis.go).
 	analyses analysisJobs
 	// open counts the unfinished tables each address and account created
@@ -208,9 +212,11 @@ func New(st store.Store, cfg Config) *Server {
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: newMetrics(),
 		games: map[string]engine.Game{}, pool: newThinkPool(cfg.BotWorkers, backgroundSlice), clock: cfg.Clock,
 		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
-		conns:    newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
-		cmdRates: newAddrBuckets(lim.AddrRate, lim.AddrBurst),
-		apiRates: newAddrBuckets(lim.APIRate, lim.APIBurst),
+		conns:     newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
+		cmdRates:  newAddrBuckets(lim.AddrRate, lim.AddrBurst),
+		apiRates:  newAddrBuckets(lim.APIRate, lim.APIBurst),
+		chatAddrs: newAddrBuckets(spectatorAddrRate, spectatorAddrBurst),
+		chatUsers: newAddrBuckets(chatRate, chatBurst),
 	}
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
