@@ -28,7 +28,7 @@ import (
 func BenchmarkNodes(b *testing.B) {
 	tables := envInt("CLUSTER_TABLES", 60)
 	hold := 20 * time.Second
-	nodes, _ := startNodes(b, 3, "--lease", "3s", "--api-rate", "1000", "--addr-rate", "100000", "--max-conns-per-addr", "100000")
+	nodes, _ := startNodes(b, 3, "--lease", "3s", "--api-rate", "1000", "--addr-rate", "100000", "--max-conns-per-addr", "100000", "--max-open-tables", "100000")
 	type tbl struct {
 		id      string
 		owner   int

@@ -33,6 +33,8 @@ type serveCmd struct {
 	MaxConnsPerAddr int           `default:"64" help:"Most WebSocket connections from one address."`
 	AddrRate        float64       `default:"200" help:"Most commands a second from one address."`
 	APIRate         float64       `default:"5" help:"Most lobby writes (tables created, seats claimed) a second from one address."`
+	MaxOpenTables   int           `default:"20" help:"Most unfinished tables one address, or one account, may have created at once."`
+	BodyTimeout     time.Duration `default:"10s" help:"How long a request's body may take to arrive after its headers; a slower one is cut off (408)."`
 	TrustedProxies  string        `placeholder:"CIDR,..." help:"The load balancers or reverse proxies in front of the server (10.0.0.0/8,192.0.2.7): from them only, the client's address is read from --proxy-header, so per-address limits count clients, not the proxy."`
 	ProxyHeader     string        `enum:"X-Forwarded-For,Forwarded" default:"X-Forwarded-For" help:"The header the trusted proxies set: X-Forwarded-For or Forwarded."`
 	NATS            string        `name:"nats" placeholder:"URL[,URL]" help:"Run as one node of several: the NATS servers the nodes talk through (nats://host:4222). Needs a postgres:// --db shared by the nodes."`
@@ -74,6 +76,9 @@ func (c *serveCmd) Run(a *app) error {
 	if c.NATS != "" && !postgres.IsDSN(c.DB) {
 		return usageErrorf("--nats needs the nodes' shared PostgreSQL database as --db (postgres://...), not %q", c.DB)
 	}
+	if c.MaxOpenTables < 1 || c.BodyTimeout <= 0 {
+		return usageErrorf("--max-open-tables %d, --body-timeout %v: give at least 1 table and a time above 0 (e.g. 20, 10s)", c.MaxOpenTables, c.BodyTimeout)
+	}
 	caps, err := c.botCaps()
 	if err != nil {
 		return err
@@ -94,7 +99,7 @@ func (c *serveCmd) Run(a *app) error {
 		BotDelay: c.BotDelay, IdleUnload: c.IdleUnload, Logger: log, Assets: web.Assets,
 		TrustedProxies: proxies, ProxyHeader: c.ProxyHeader,
 		Limits: server.Limits{MaxConns: c.MaxConns, ConnsPerAddr: c.MaxConnsPerAddr, AddrRate: c.AddrRate, AddrBurst: int(2 * c.AddrRate),
-			APIRate: c.APIRate, APIBurst: max(30, int(2*c.APIRate)), BotCaps: caps},
+			APIRate: c.APIRate, APIBurst: max(30, int(2*c.APIRate)), BotCaps: caps, OpenTables: c.MaxOpenTables, BodyTimeout: c.BodyTimeout},
 	}
 	var node *cluster.Node
 	if c.NATS != "" {
