@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -103,6 +104,37 @@ func New(st store.Cluster, cfg Config) (*Node, error) {
 
 // aliveSubject carries every node's heartbeat: its id, every Lease/3.
 const aliveSubject = "cardtable.nodes.alive"
+
+// Hear checks that this node talks to the nodes already on its database
+// (peers: their ids, as the database names them, perhaps cut short): it
+// waits for a heartbeat of one of them for up to two leases and a second,
+// and otherwise refuses with a sentence: a node on another NATS than the
+// others would own tables none of them can reach, and reach none of
+// theirs. No peers: nothing to check.
+func (n *Node) Hear(ctx context.Context, peers []string, natsURL string) error {
+	if len(peers) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*n.lease+time.Second)
+	defer cancel()
+	for {
+		n.mu.Lock()
+		for id := range n.seen {
+			for _, p := range peers {
+				if strings.HasPrefix(id, p) {
+					n.mu.Unlock()
+					return nil
+				}
+			}
+		}
+		n.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("--nats %s: the nodes already on this database (%s) are not heard there: they talk through another NATS, so this node and they could not reach each other's tables. Give this node the --nats they use", natsURL, strings.Join(peers, ", "))
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
 
 // Alive reports whether node (a node id) was heard from within two
 // leases: this node always; a node never heard from while this one has

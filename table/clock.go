@@ -124,3 +124,35 @@ func (c *Clock) Reserve(seat int) time.Duration { return c.reserve[seat] }
 
 // Move is the time a move takes before the reserve is spent.
 func (c *Clock) Move() time.Duration { return c.move }
+
+// Pause gives the running seats back the time from from to to during
+// which no server ran the table (it was down, or its node died and
+// another took it over): each running move's start moves on by the part
+// of that time it had run through, and then, if need be, so that at to
+// the seat has at least least left (the time to reconnect after a
+// restart). Like every call, it depends only on the times it is told, so
+// a pause replayed from the store gives the same deadlines.
+func (c *Clock) Pause(from, to time.Time, least time.Duration) {
+	if !c.started || to.Before(from) {
+		return
+	}
+	for s, begun := range c.begun {
+		if begun.IsZero() {
+			continue
+		}
+		if begun.Before(to) {
+			c.begun[s] = begun.Add(to.Sub(later(begun, from)))
+		}
+		if d, _ := c.Deadline(s); d.Before(to.Add(least)) {
+			c.begun[s] = c.begun[s].Add(to.Add(least).Sub(d))
+		}
+	}
+}
+
+// later is the later of a and b.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}

@@ -143,3 +143,31 @@ func TestParseSettings(t *testing.T) {
 		}
 	}
 }
+
+// Pause gives a running move back the time no server ran the table (the
+// part of it after the move began), then tops it up to least left at the
+// pause's end; a seat not running is untouched.
+func TestClockPause(t *testing.T) {
+	c := NewClock(Settings{Pace: PaceLive, Move: 20 * time.Second, Reserve: 10 * time.Second}, 2)
+	c.Start(at(0), []int{0})
+	c.Run(at(5), []int{1}, 0)  // seat 2 runs from 5 s: deadline 35 s
+	c.Pause(at(12), at(23), 0) // down 11 s
+	if d, _ := c.Deadline(1); !d.Equal(at(46)) {
+		t.Errorf("after 11 s down the deadline is %v, want 46 s (35 s + 11 s)", d)
+	}
+	if c.Running(0) || c.Reserve(0) != 10*time.Second {
+		t.Errorf("the seat not running changed: running %v, reserve %v", c.Running(0), c.Reserve(0))
+	}
+	c.Pause(at(0), at(40), 0) // down since before the move began: from its start
+	if d, _ := c.Deadline(1); !d.Equal(at(46 + 40 - 16)) {
+		t.Errorf("a pause from before the move's start: deadline %v, want 70 s", d)
+	}
+	c.Pause(at(69), at(69), 15*time.Second) // 1 s left: topped up to 15 s
+	if left := c.Left(1, at(69)); left != 15*time.Second {
+		t.Errorf("after a restart with 1 s left the seat has %v, want 15s", left)
+	}
+	c.Pause(at(70), at(70), 5*time.Second) // 14 s left: more than least
+	if left := c.Left(1, at(70)); left != 14*time.Second {
+		t.Errorf("a top-up took time away or added some: %v left, want 14s", left)
+	}
+}

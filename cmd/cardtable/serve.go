@@ -90,7 +90,7 @@ func (c *serveCmd) Run(a *app) error {
 	if len(proxies) > 0 {
 		log.Info("trusted proxies", "proxies", c.TrustedProxies, "header", c.ProxyHeader)
 	}
-	st, err := openStore(ctx, c.DB, c.NATS == "")
+	st, err := openStore(ctx, c.DB, c.NATS == "", log)
 	if err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func (c *serveCmd) Run(a *app) error {
 	}
 	var node *cluster.Node
 	if c.NATS != "" {
-		if node, err = c.joinCluster(st, log); err != nil {
+		if node, err = c.joinCluster(ctx, st, log); err != nil {
 			return err
 		}
 		defer node.Close()
@@ -163,9 +163,11 @@ func (c *serveCmd) logger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, nil))
 }
 
-// joinCluster connects this server to the other nodes.
-func (c *serveCmd) joinCluster(st store.Store, log *slog.Logger) (*cluster.Node, error) {
-	cs, ok := st.(store.Cluster)
+// joinCluster connects this server to the other nodes: it takes the
+// database's guard as one of them (never beside a lone server) and checks
+// that it hears the nodes already there on its NATS.
+func (c *serveCmd) joinCluster(ctx context.Context, st store.Store, log *slog.Logger) (*cluster.Node, error) {
+	pg, ok := st.(*postgres.Store)
 	if !ok {
 		return nil, usageErrorf("--nats: the store of --db %s cannot share tables between nodes", dbName(c.DB))
 	}
@@ -173,16 +175,25 @@ func (c *serveCmd) joinCluster(st store.Store, log *slog.Logger) (*cluster.Node,
 	if name == "" {
 		name, _ = os.Hostname()
 	}
-	node, err := cluster.New(cs, cluster.Config{Name: name, NATS: c.NATS, Lease: c.Lease, Logger: log})
+	node, err := cluster.New(pg, cluster.Config{Name: name, NATS: c.NATS, Lease: c.Lease, Logger: log})
 	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	if err := pg.Member(ctx, node.Node()); err != nil {
+		node.Close()
+		return nil, fmt.Errorf("--db: %w", err)
+	}
+	peers, err := pg.Members(ctx)
+	if err == nil {
+		err = node.Hear(ctx, peers, c.NATS)
+	}
+	if err != nil {
+		node.Close()
 		return nil, usageErrorf("%v", err)
 	}
 	return node, nil
 }
 
-// openStore opens the PostgreSQL database of a postgres:// DSN (alone on
-// it when alone is set), a store in memory for ":memory:", else the
-// SQLite file.
 // botCaps are the caps of the --bot-max flags, each at least 1.
 func (c *serveCmd) botCaps() (engine.BotCaps, error) {
 	switch {
@@ -198,22 +209,20 @@ func (c *serveCmd) botCaps() (engine.BotCaps, error) {
 	return engine.BotCaps{Think: c.BotMaxThink, Iterations: c.BotMaxIterations, Workers: c.BotMaxWorkers, Candidates: c.BotMaxCandidates}, nil
 }
 
-func openStore(ctx context.Context, path string, alone bool) (store.Store, error) {
+// openStore opens the PostgreSQL database of a postgres:// DSN (alone on
+// it when alone is set), a store in memory for ":memory:", else the
+// SQLite file.
+func openStore(ctx context.Context, path string, alone bool, log *slog.Logger) (store.Store, error) {
 	if path == ":memory:" {
 		return memstore.New(), nil
 	}
 	if postgres.IsDSN(path) {
-		st, err := postgres.Open(ctx, path)
+		st, err := postgres.OpenOptions(ctx, path, postgres.Options{Logger: log})
 		if err != nil {
 			return nil, fmt.Errorf("--db: %w", err)
 		}
 		if !alone {
-			// One node of several (--nats): never beside a lone server.
-			if err := st.Member(ctx); err != nil {
-				st.Close()
-				return nil, fmt.Errorf("--db: %w", err)
-			}
-			return st, nil
+			return st, nil // a node takes the guard as it joins (joinCluster)
 		}
 		// One server alone on the database (a killed one's lock goes with
 		// its session; a vanished machine's within about 15 s).

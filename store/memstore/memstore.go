@@ -23,6 +23,8 @@ type Store struct {
 	tables map[string]*entry
 	acc    *accounts
 	closed bool
+	// beats are the servers' heartbeats (heartbeats.go).
+	beats map[string]time.Time
 }
 
 type entry struct {

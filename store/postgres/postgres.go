@@ -18,6 +18,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"strings"
 	"sync"
@@ -29,6 +30,7 @@ import (
 	"cardtable/store/sqltournaments"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 )
@@ -45,6 +47,9 @@ type Options struct {
 	// MigrateTimeout bounds the wait for another node's migration (the
 	// advisory lock) and our own (default 1 minute).
 	MigrateTimeout time.Duration
+	// Logger receives what the store says of its guard: lost, taken back,
+	// not taken back (nil: discard).
+	Logger *slog.Logger
 }
 
 // Store is a store.Cluster on PostgreSQL.
@@ -54,8 +59,11 @@ type Store struct {
 	from int    // the schema version Open found
 	to   int    // the schema version Open left
 	once sync.Once
+	log  *slog.Logger
 	mu   sync.Mutex
-	solo *pgx.Conn // the connection holding the lone server's lock (Exclusive)
+	solo *pgx.Conn // the connection holding the guard (Exclusive, Member)
+	// guard is the lock this store holds and its watch (guard.go).
+	guard guard
 	// The accounts (store.Accounts) run on database/sql over the pool
 	// (package sqlaccounts, shared with SQLite).
 	db *sql.DB
@@ -70,6 +78,10 @@ var (
 	_ store.Tournaments = (*Store)(nil)
 	_ store.Bots        = (*Store)(nil)
 )
+
+// readOnlyTransaction is PostgreSQL's read_only_sql_transaction: a
+// write refused because the session is read-only (the guard is lost).
+const readOnlyTransaction = "25006"
 
 // IsDSN reports whether s names a PostgreSQL database (a postgres:// or
 // postgresql:// URL) rather than a SQLite file.
@@ -112,11 +124,17 @@ func OpenOptions(ctx context.Context, dsn string, o Options) (*Store, error) {
 	if _, set := cfg.ConnConfig.RuntimeParams[idleTxKey]; !set {
 		cfg.ConnConfig.RuntimeParams[idleTxKey] = IdleInTransaction
 	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Store{name: name, log: o.Logger}
+	cfg.PrepareConn = s.prepareConn
+	cfg.BeforeClose = func(c *pgx.Conn) { s.guard.readOnly.Delete(c) }
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", name, redactErr(err, dsn))
 	}
-	s := &Store{pool: pool, name: name, db: stdlib.OpenDBFromPool(pool)}
+	s.pool, s.db = pool, stdlib.OpenDBFromPool(pool)
 	s.Accounts = &sqlaccounts.Accounts{Read: s.db, Write: s.inTx, Fence: fenceTx, Wrap: s.fail}
 	s.Tournaments = &sqltournaments.Tournaments{Read: s.db, Write: s.inTx, Wrap: s.fail}
 	if o.MigrateTimeout <= 0 {
@@ -172,11 +190,7 @@ func (s *Store) Name() string { return s.name }
 func (s *Store) Close() error {
 	var err error
 	s.once.Do(func() {
-		s.mu.Lock()
-		if s.solo != nil {
-			err = s.solo.Close(context.Background()) // drops the lock
-		}
-		s.mu.Unlock()
+		err = s.closeGuard()
 		s.db.Close()
 		s.pool.Close()
 	})
@@ -186,8 +200,13 @@ func (s *Store) Close() error {
 // fail names the database in an error of PostgreSQL or the pool; the
 // store's own errors (not found, conflict, fenced) pass as they are.
 func (s *Store) fail(err error) error {
-	if err == nil || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFenced) {
+	if err == nil || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFenced) || errors.Is(err, ErrGuardLost) {
 		return err
+	}
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == readOnlyTransaction {
+		if werr := s.writable(); werr != nil {
+			return werr
+		}
 	}
 	return fmt.Errorf("store: %s: %w", s.name, err)
 }

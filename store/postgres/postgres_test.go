@@ -269,10 +269,10 @@ func TestDatabaseGoesAway(t *testing.T) {
 func TestLoneServerBesideNodes(t *testing.T) {
 	dsn := pgtest.DB(t)
 	node1, node2, lone := open(t, dsn), open(t, dsn), open(t, dsn)
-	if err := node1.Member(ctx); err != nil {
+	if err := node1.Member(ctx, "node1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := node2.Member(ctx); err != nil {
+	if err := node2.Member(ctx, "node2"); err != nil {
 		t.Fatalf("a second node: %v", err)
 	}
 	long, cancel := context.WithTimeout(ctx, time.Minute)
@@ -292,7 +292,7 @@ func TestLoneServerBesideNodes(t *testing.T) {
 		t.Fatalf("the lone server once the nodes stopped: %v", err)
 	}
 	node3 := open(t, dsn)
-	err = node3.Member(ctx)
+	err = node3.Member(ctx, "node3")
 	if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), "a server without --nats runs on it") || !strings.Contains(err.Error(), `application "cardtable"`) {
 		t.Fatalf("a node beside a lone server: %v", err)
 	}

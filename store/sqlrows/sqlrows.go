@@ -189,3 +189,10 @@ const (
 	AnalysisQuery    = `SELECT document FROM table_analyses WHERE table_id = $1 AND depth = $2`
 	TableStatusQuery = `SELECT finished IS NOT NULL FROM game_tables WHERE id = $1`
 )
+
+// Heartbeats (store.Heartbeats): a later beat moves the stored one on.
+const (
+	BeatSQL = `INSERT INTO heartbeats (server, alive) VALUES ($1, $2)
+	ON CONFLICT (server) DO UPDATE SET alive = excluded.alive WHERE heartbeats.alive < excluded.alive`
+	LastBeatQuery = `SELECT alive FROM heartbeats WHERE server = $1`
+)
