@@ -50,3 +50,5 @@ func TestTournaments(t *testing.T) { storetest.RunTournaments(t, opener()) }
 
 // TestBots runs the bot accounts suite.
 func TestBots(t *testing.T) { storetest.RunBots(t, opener()) }
+
+func TestHeartbeats(t *testing.T) { storetest.RunHeartbeats(t, opener(), false) }

@@ -359,3 +359,19 @@ func TestIdleInTransaction(t *testing.T) {
 		}
 	}
 }
+
+// TestHeartbeats runs the heartbeats suite, one database per store name.
+func TestHeartbeats(t *testing.T) {
+	var mu sync.Mutex
+	dsns := map[string]string{}
+	storetest.RunHeartbeats(t, func(t *testing.T, name string) store.Store {
+		mu.Lock()
+		dsn, ok := dsns[name]
+		if !ok {
+			dsn = pgtest.DB(t)
+			dsns[name] = dsn
+		}
+		mu.Unlock()
+		return open(t, dsn)
+	}, true)
+}

@@ -303,3 +303,16 @@ func TestAnalyses(t *testing.T) {
 		return s
 	})
 }
+
+// TestHeartbeats runs the heartbeats suite, kept across a reopen.
+func TestHeartbeats(t *testing.T) {
+	dir := t.TempDir()
+	storetest.RunHeartbeats(t, func(t *testing.T, name string) store.Store {
+		s, err := Open(filepath.Join(dir, name+".db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}, true)
+}
