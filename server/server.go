@@ -222,6 +222,7 @@ func New(st store.Store, cfg Config) *Server {
 		s.games[g.Name()] = g
 	}
 	s.pool.register(s.metrics.reg)
+	s.registerGuard()
 	return s
 }
 
@@ -364,6 +365,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {
 			s.apiError(w, r, errShuttingDown)
+			return
+		}
+		if err := s.guardLost(); err != nil {
+			s.apiError(w, r, err)
 			return
 		}
 		w.Write([]byte("ok\n"))

@@ -1,0 +1,47 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// guardedStore is a store whose hold on its database can be lost and
+// taken back (store/postgres: the advisory lock that keeps a lone server
+// and a cluster's nodes apart): while it is lost the store takes no
+// writes, /healthz says so and /metrics counts it.
+type guardedStore interface {
+	Guard() (held bool, lost uint64)
+}
+
+// registerGuard adds the store's guard to /metrics when it has one.
+func (s *Server) registerGuard() {
+	g, ok := s.store.(guardedStore)
+	if !ok {
+		return
+	}
+	s.metrics.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cardtable_store_guard_held",
+			Help: "1 while this server holds its database's guard (it writes), 0 while it lost it (it takes no writes until it has it back)."},
+			func() float64 {
+				if held, _ := g.Guard(); held {
+					return 1
+				}
+				return 0
+			}),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "cardtable_store_guard_lost_total",
+			Help: "Times this server lost its database's guard (the connection holding it ended: a restart of PostgreSQL, a dropped connection)."},
+			func() float64 { _, lost := g.Guard(); return float64(lost) }),
+	)
+}
+
+// guardLost is /healthz's answer while the store's guard is lost (nil
+// while it is held, or for a store without one).
+func (s *Server) guardLost() error {
+	if g, ok := s.store.(guardedStore); ok {
+		if held, _ := g.Guard(); !held {
+			return apiErrorf(http.StatusServiceUnavailable, CodeUnavailable, "this server lost its hold on the database and takes no writes until it has it back")
+		}
+	}
+	return nil
+}
