@@ -29,9 +29,10 @@ func running(m clockMessage) int {
 }
 
 // A live Regicide clock: it starts once both seats are taken; the seat to
-// move runs; at its deadline (not a moment before) its time runs out and
-// the game's default bot plays on for it, named in the seats; the game
-// goes on. Stored: the clock's start, the timeout, the takeover.
+// move runs; its time runs out at its deadline (timed out once the lag has
+// passed too, not a moment before) and the game's default bot plays on
+// for it, named in the seats; the game goes on. Stored: the clock's
+// start, the timeout, the takeover.
 func TestClockTimeoutBotTakesOver(t *testing.T) {
 	clk := testclock.New(lifeStart)
 	ts := lifeServer(t, nil, clk)
@@ -53,6 +54,11 @@ func TestClockTimeoutBotTakesOver(t *testing.T) {
 	clk.Advance(999 * time.Millisecond)
 	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != evClockStart {
 		t.Fatalf("before the deadline: %v", k)
+	}
+	clk.Advance(time.Millisecond)
+	clk.Advance(clockLag - time.Millisecond)
+	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != evClockStart {
+		t.Fatalf("at the deadline, within the lag: %v", k)
 	}
 	clk.Advance(time.Millisecond)
 	n := notice(t, ann, evTimeout)
@@ -79,7 +85,7 @@ func TestClockTimeoutLoses(t *testing.T) {
 	clk.Advance(3 * time.Second)
 	ann.send(cmd("flip", turn.Version, "f"))
 	ann.until("sealed", func(m wireMsg) bool { return m.ID == "f" })
-	clk.Advance(10 * time.Second) // bob's 10 s ran from the start
+	clk.Advance(10*time.Second + clockLag) // bob's 10 s ran from the start
 	end := bob.until("end")
 	if r := end.Result; r == nil || r.End != record.EndTimeout || len(r.Winners) != 1 || r.Winners[0] != 0 || r.Detail != "bob's time ran out" {
 		t.Fatalf("end: %s", end.Raw)
@@ -108,9 +114,11 @@ func TestClockReserve(t *testing.T) {
 	}
 }
 
-// A restart mid-clock (SQLite): the deadline is rebuilt from the stored
-// times, the same as before; the time the server was down counts; the
-// seat's time runs out on the new server at that deadline.
+// A restart mid-clock (SQLite): the clock is rebuilt from the stored
+// times, and the time the server was down (from its last heartbeat, here
+// its stop) is given back: the deadline moves on by it, the seat has the
+// time it had when the server stopped, everyone is told, and its time
+// runs out on the new server at the new deadline.
 func TestClockSurvivesRestartSQLite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "clock.db")
 	st, err := sqlite.Open(path)
@@ -141,13 +149,16 @@ func TestClockSurvivesRestartSQLite(t *testing.T) {
 	ts2 := lifeServer(t, st2, clk)
 	bob := ts2.dial(tb.ID, tok[1])
 	after := clockOf(t, bob, func(clockMessage) bool { return true })
-	if !after.Seats[1].Deadline.Equal(*before.Seats[1].Deadline) || after.Seats[0].ReserveMS != 50000 {
+	if !after.Seats[1].Deadline.Equal(before.Seats[1].Deadline.Add(20*time.Second)) || after.Seats[0].ReserveMS != 50000 {
 		t.Fatalf("after the restart: %+v\nbefore: %+v", after, before)
 	}
-	if want := before.Seats[1].LeftMS - 20000; after.Seats[1].LeftMS != want {
-		t.Errorf("bob has %d ms after 20 s down, want %d", after.Seats[1].LeftMS, want)
+	if after.Seats[1].LeftMS != before.Seats[1].LeftMS {
+		t.Errorf("bob has %d ms after 20 s down, want the %d he had", after.Seats[1].LeftMS, before.Seats[1].LeftMS)
 	}
-	clk.Advance(time.Duration(after.Seats[1].LeftMS) * time.Millisecond)
+	if k := storedKinds(t, ts2, tb.ID); strings.Join(k, ",") != "clock-start,clock-pause" {
+		t.Errorf("stored %v, want the pause after the clock's start", k)
+	}
+	clk.Advance(time.Duration(after.Seats[1].LeftMS)*time.Millisecond + clockLag)
 	if end := bob.until("end"); end.Result == nil || end.Result.End != record.EndTimeout || end.Result.Winners[0] != 0 {
 		t.Fatalf("end: %s", end.Raw)
 	}
@@ -171,7 +182,7 @@ func TestClockWakesUnloadedTable(t *testing.T) {
 	if ts.loaded(tb.ID) {
 		t.Fatal("loaded before its deadline")
 	}
-	clk.Advance(time.Hour)
+	clk.Advance(time.Hour + clockLag)
 	deadline := time.Now().Add(hang)
 	for {
 		k := storedKinds(t, ts, tb.ID)
@@ -186,5 +197,27 @@ func TestClockWakesUnloadedTable(t *testing.T) {
 	hdr, _ := ts.st.Table(t.Context(), tb.ID)
 	if hdr.Seats[mover].Kind != "bot" || hdr.Seats[mover].Token == "" {
 		t.Errorf("seat %d after the timeout: %+v", mover, hdr.Seats[mover])
+	}
+}
+
+// The lag: a move read after the deadline but within clockLag counts (a
+// loaded server, or the network, read it late); the seat is not timed
+// out, and its reserve is spent to nothing.
+func TestClockMoveWithinTheLagCounts(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, nil, clk)
+	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "timeout": "lose"})
+	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
+	turns := []wireMsg{ann.until("turn"), bob.until("turn")}
+	clk.Advance(10*time.Second + clockLag/2)
+	ann.send(cmd("flip", turns[0].Version, "a"))
+	bob.send(cmd("flip", turns[1].Version, "b"))
+	ev := bob.until("event", func(m wireMsg) bool { return m.Version == 2 })
+	if ev.Result != nil {
+		t.Fatalf("the flips within the lag ended the game: %s", ev.Raw)
+	}
+	clk.Advance(clockLag)
+	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != evClockStart {
+		t.Errorf("stored %v: a seat that moved within the lag was timed out", k)
 	}
 }

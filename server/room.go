@@ -189,6 +189,11 @@ func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch
 		}
 	}
 	r.startLife(hist)
+	if hist != nil {
+		if from, to, ok := s.owedPause(hdr.ID); ok {
+			r.pauseClock(from, to)
+		}
+	}
 	if s.cfg.Cluster != nil {
 		if epoch > 1 {
 			r.moved() // taken over: the old owner's relays reconnect here

@@ -112,23 +112,40 @@ func (r *room) clockRun(at time.Time, actor int) {
 	r.armClock()
 }
 
-// armClock sets the room's alarm for the clock's next deadline.
+// clockLag is how long past a seat's deadline the server waits before it
+// times the seat out: a move sent in time but read late — the network, or
+// the server itself under load — still counts.
+const clockLag = time.Second
+
+// restartLeast is the least time a running move has when its table runs
+// again after no server ran it (a restart, a node's death): the time to
+// reconnect.
+const restartLeast = 15 * time.Second
+
+// armClock sets the room's alarm for the clock's next deadline (and the
+// lag after it).
 func (r *room) armClock() {
 	r.clockStop()
 	next, ok := r.life.clock.Next()
 	if !ok {
 		return
 	}
-	r.life.stopTimer = r.srv.clock.AfterFunc(next.Sub(r.srv.now()), func() { r.send(func() { r.clockDue() }) })
+	r.life.stopTimer = r.srv.clock.AfterFunc(next.Add(clockLag).Sub(r.srv.now()), func() { r.send(func() { r.clockDue(false) }) })
 }
 
-// clockDue times out every seat whose deadline has passed.
-func (r *room) clockDue() {
+// clockDue times out every seat whose deadline has passed by the lag.
+// Commands queued meanwhile are served first (the alarm goes to the back
+// of the room's inbox once): a move read before the alarm counts.
+func (r *room) clockDue(requeued bool) {
 	c := r.life.clock
 	if c == nil || r.t.Over() {
 		return
 	}
-	for _, seat := range c.Expired(r.srv.now()) {
+	if !requeued && len(r.inbox) > 0 {
+		go r.send(func() { r.clockDue(true) })
+		return
+	}
+	for _, seat := range c.Expired(r.srv.now().Add(-clockLag)) {
 		deadline, ok := c.Deadline(seat)
 		if !ok || r.t.Over() {
 			continue
@@ -162,7 +179,27 @@ func (r *room) timeOut(seat int, at time.Time) {
 // write failed).
 func (r *room) armRetry() {
 	r.clockStop()
-	r.life.stopTimer = r.srv.clock.AfterFunc(5*time.Second, func() { r.send(func() { r.clockDue() }) })
+	r.life.stopTimer = r.srv.clock.AfterFunc(5*time.Second, func() { r.send(func() { r.clockDue(true) }) })
+}
+
+// pauseClock gives the running moves back the time from from to to, when
+// no server ran the table (topped up to restartLeast each): stored first,
+// as every change of the clock, then everyone told. A table without a
+// running clock has nothing to give back.
+func (r *room) pauseClock(from, to time.Time) {
+	c := r.life.clock
+	if c == nil || r.t.Over() || from.After(to) {
+		return
+	}
+	if _, started := c.Started(); !started || len(r.clockRunning()) == 0 {
+		return
+	}
+	d := eventData{From: &from, LeastMS: restartLeast.Milliseconds()}
+	if err := r.storeEvent(evClockPause, engine.Spectator, d, to); err != nil {
+		return // charged as before; the clock's own alarm decides
+	}
+	c.Pause(from, to, restartLeast)
+	r.notify(evClockPause, engine.Spectator, pauseText(d, to), to)
 }
 
 // nextDeadline is the clock's next deadline (false: none).
@@ -217,7 +254,7 @@ func (s *Server) cancelWake(id string) {
 func (r *room) lifeRetired() {
 	r.lifeStop()
 	if next, ok := r.nextDeadline(); ok {
-		r.srv.wakeAt(r.id, next)
+		r.srv.wakeAt(r.id, next.Add(clockLag))
 	}
 	if lapse, ok := r.rematchLapses(); ok {
 		r.srv.wakeAt(r.id, lapse)

@@ -30,6 +30,7 @@ const (
 	evRematchLapse  = "rematch-lapse"   // nobody but its maker answered in time: data seats (who did not)
 	evRematch       = "rematch"         // the rematch's table: data table, seats
 	evRematchOf     = "rematch-of"      // (on the new table) the table it is a rematch of
+	evClockPause    = "clock-pause"     // no server ran the table from data from until now: its running moves get that time back (roomclock.go)
 )
 
 // Why a bot took a seat (evTakeover's reason).
@@ -52,6 +53,10 @@ type eventData struct {
 	Table   string `json:"table,omitempty"`   // rematch, rematch-of
 	Seats   []int  `json:"seats,omitempty"`   // rematch: each old seat's new seat; rematch-lapse: who did not answer
 	Bots    []int  `json:"bots,omitempty"`    // rematch: the old seats a bot sits in for there (they did not answer)
+	// clock-pause: since when no server ran the table, and the least time
+	// a running move was left with (ms).
+	From    *time.Time `json:"from,omitempty"`
+	LeastMS int64      `json:"least_ms,omitempty"`
 }
 
 // storeEvent stores a table event at time at (fenced on a cluster), before
@@ -209,8 +214,20 @@ func eventText(e store.Event, who func(int) string) string {
 		return "the rematch is at table " + d.Table
 	case evRematchOf:
 		return "a rematch of table " + d.Table
+	case evClockPause:
+		return pauseText(d, e.At)
 	}
 	return ""
+}
+
+// pauseText is a clock pause in words.
+func pauseText(d eventData, to time.Time) string {
+	if d.From != nil {
+		if down := to.Sub(*d.From).Round(time.Second); down > 0 {
+			return fmt.Sprintf("the table was not running for %s; the clocks did not run meanwhile", down)
+		}
+	}
+	return "the server restarted; the clocks did not run meanwhile"
 }
 
 // endingText is a table's ending in words.

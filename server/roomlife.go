@@ -111,6 +111,9 @@ func (r *room) replayLife(h *history) {
 					c.Start(e.At, running(v))
 				}
 				c.Run(e.At, running(v), -1)
+				if d := decodeEvent(e); e.Kind == evClockPause && d.From != nil {
+					c.Pause(*d.From, e.At, time.Duration(d.LeastMS)*time.Millisecond)
+				}
 			}
 		}
 		if v == len(h.acts) {

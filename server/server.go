@@ -176,6 +176,10 @@ type Server struct {
 	// open counts the unfinished tables each address and account created
 	// (opentables.go).
 	open openTables
+	// down is the time the server was down, owed to its tables' clocks;
+	// beats runs the heartbeat (downtime.go).
+	down  downtime
+	beats sync.WaitGroup
 	// acc is the accounts half (accounts.go); nil while accounts are off.
 	acc *accountsPart
 }
@@ -236,6 +240,7 @@ func (s *Server) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("server: listing the unfinished tables: %w", err)
 	}
+	s.startBeats(ctx, open)
 	for _, t := range open {
 		if _, err := s.room(ctx, t.ID); err != nil {
 			// One table that cannot be rebuilt must not keep the others
@@ -327,6 +332,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, r := range rooms {
 		r.stop()
 	}
+	s.beats.Wait()
 	done := make(chan struct{})
 	go func() { s.roomsWG.Wait(); close(done) }()
 	select {
