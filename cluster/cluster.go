@@ -57,6 +57,9 @@ type Node struct {
 
 	mu    sync.Mutex
 	owned map[string]tenure
+	// down holds, for tables just taken over from a node that died, since
+	// when no node ran them (DownSince).
+	down map[string]time.Time
 	// seen is when each other node's heartbeat last came (Alive).
 	seen    map[string]time.Time
 	started time.Time
@@ -89,7 +92,7 @@ func New(st store.Cluster, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--nats %s: %w (is nats-server running there?)", cfg.NATS, err)
 	}
-	n := &Node{id: id, nc: nc, st: st, lease: cfg.Lease, log: cfg.Logger, owned: map[string]tenure{},
+	n := &Node{id: id, nc: nc, st: st, lease: cfg.Lease, log: cfg.Logger, owned: map[string]tenure{}, down: map[string]time.Time{},
 		seen: map[string]time.Time{}, started: time.Now()}
 	if _, err := nc.Subscribe(aliveSubject, func(m *nats.Msg) {
 		n.mu.Lock()
@@ -162,18 +165,36 @@ func (n *Node) Close() {
 func (n *Node) Node() string { return n.id }
 
 // Own takes table id's lease for this node unless another node holds it.
+// Taking it over from a node whose lease lapsed (it died, or froze), it
+// notes since when no node ran the table: that lease's last renewal, one
+// lease before it lapsed (DownSince).
 func (n *Node) Own(ctx context.Context, id string) (int64, bool, error) {
+	old, oldErr := n.st.Lease(ctx, id)
 	l, ok, err := n.st.Acquire(ctx, id, n.id, n.lease)
 	if err != nil || !ok {
 		return 0, false, err
 	}
 	n.mu.Lock()
 	n.owned[id] = tenure{epoch: l.Epoch, at: time.Now()}
+	if oldErr == nil && old.Node != "" && old.Node != n.id && old.Epoch < l.Epoch {
+		n.down[id] = old.Expires.Add(-n.lease)
+	}
 	n.mu.Unlock()
 	if l.Epoch > 1 {
 		n.log.Info("table taken over", "table", id, "epoch", l.Epoch)
 	}
 	return l.Epoch, true, nil
+}
+
+// DownSince is, once, since when no node ran table id before this node
+// took it over from a node that died (the zero time: it was handed on, or
+// new); the server gives that time back to the table's clock.
+func (n *Node) DownSince(id string) time.Time {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	at := n.down[id]
+	delete(n.down, id)
+	return at
 }
 
 // Append stores a fenced by epoch.
