@@ -19,23 +19,26 @@ const (
 	EndAborted = "aborted"
 	// EndAgreedDraw: the players agreed a draw; everyone's return is 0.
 	EndAgreedDraw = "agreed-draw"
+	// EndAbandoned: Seat's person left the game (away past the server's
+	// grace) and the other seat claimed the win; every other seat wins.
+	EndAbandoned = "abandoned"
 )
 
 // Ending is how a game was ended by its table rather than by its rules:
 // a resignation, a loss on time, an abort or an agreed draw. The record's
 // actions stop where it happened; the result follows from it (Result).
 type Ending struct {
-	// By is resigned, timeout, aborted or agreed-draw.
+	// By is resigned, timeout, aborted, agreed-draw or abandoned.
 	By string `json:"by"`
-	// Seat is the seat that resigned, ran out of time or aborted (from 0);
-	// absent for an agreed draw.
+	// Seat is the seat that resigned, ran out of time, aborted or
+	// abandoned the game (from 0); absent for an agreed draw.
 	Seat *int `json:"seat,omitempty"`
 }
 
 // check says what is wrong with e for a game of n seats whose utility is u.
 func (e Ending) check(n int, u engine.Utility) error {
 	switch e.By {
-	case EndResigned, EndTimeout:
+	case EndResigned, EndTimeout, EndAbandoned:
 		if u == engine.Identical {
 			return invalid(engine.ErrCorrupt, "record: ending: %q in a co-operative game; nobody wins alone there", e.By)
 		}
@@ -46,7 +49,7 @@ func (e Ending) check(n int, u engine.Utility) error {
 		}
 		return nil
 	default:
-		return invalid(engine.ErrCorrupt, "record: ending: by %q; a table ends a game by %q, %q, %q or %q", e.By, EndResigned, EndTimeout, EndAborted, EndAgreedDraw)
+		return invalid(engine.ErrCorrupt, "record: ending: by %q; a table ends a game by %q, %q, %q, %q or %q", e.By, EndResigned, EndTimeout, EndAborted, EndAgreedDraw, EndAbandoned)
 	}
 	if e.Seat == nil {
 		return invalid(engine.ErrCorrupt, "record: ending: %q names no seat; give the seat (from 0)", e.By)
@@ -69,7 +72,7 @@ func (e Ending) Result(s engine.State, names []string) engine.Result {
 		return fmt.Sprintf("seat %d", i+1)
 	}
 	switch e.By {
-	case EndResigned, EndTimeout:
+	case EndResigned, EndTimeout, EndAbandoned:
 		for i := range n {
 			if i != *e.Seat {
 				res.Winners = append(res.Winners, i)
@@ -78,9 +81,13 @@ func (e Ending) Result(s engine.State, names []string) engine.Result {
 		res.Returns = engine.WinReturns(n, res.Winners)
 		res.Detail = name(*e.Seat) + " resigned"
 		res.DetailI18n = engine.Say("table.end.resigned", engine.SeatArg("seat", *e.Seat))
-		if e.By == EndTimeout {
+		switch e.By {
+		case EndTimeout:
 			res.Detail = name(*e.Seat) + "'s time ran out"
 			res.DetailI18n = engine.Say("table.end.timeout", engine.SeatArg("seat", *e.Seat))
+		case EndAbandoned:
+			res.Detail = name(*e.Seat) + " left the game"
+			res.DetailI18n = engine.Say("table.end.abandoned", engine.SeatArg("seat", *e.Seat))
 		}
 	case EndAborted:
 		res.Detail = "aborted by " + name(*e.Seat) + " before the game got going"

@@ -54,6 +54,7 @@ func TestEndingReplays(t *testing.T) {
 		{Ending{By: EndTimeout, Seat: seatp(0)}, []int{1}, []float64{-1, 1}, "ann's time ran out"},
 		{Ending{By: EndAborted, Seat: seatp(0)}, []int{}, []float64{0, 0}, "aborted by ann before the game got going"},
 		{Ending{By: EndAgreedDraw}, []int{}, []float64{0, 0}, "drawn by agreement"},
+		{Ending{By: EndAbandoned, Seat: seatp(1)}, []int{0}, []float64{1, -1}, "bob left the game"},
 	} {
 		rec := warRecord(t, 6)
 		e := tc.ending

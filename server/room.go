@@ -411,6 +411,11 @@ type seatsMessage struct {
 	Version    int          `json:"version"`
 	Seats      []seatStatus `json:"seats"`
 	Spectators int          `json:"spectators"`
+	// GraceMS is how long a person's seat must have been away before
+	// anyone seated may hand it to a bot (or, at two seats, claim the
+	// win): absent where nobody hands seats over (a correspondence table,
+	// a game over).
+	GraceMS int64 `json:"grace_ms,omitempty"`
 }
 
 type seatStatus struct {
@@ -424,6 +429,9 @@ type seatStatus struct {
 	// TakenOver: a bot plays a person's seat (the person may take it
 	// back, unless they resigned).
 	TakenOver bool `json:"taken_over,omitempty"`
+	// AwayMS: how long the seat's person had been away when this was
+	// sent (a claimed person's seat with no connection; absent otherwise).
+	AwayMS int64 `json:"away_ms,omitempty"`
 }
 
 // sendSeats tells every client who sits where.
@@ -450,9 +458,16 @@ func (r *room) sendSeats() {
 		if st.Kind == table.KindBot {
 			status[i].Connected = true
 		}
+		if _, ok := r.awayLeft(i); ok {
+			status[i].AwayMS = max(1, r.srv.now().Sub(r.life.away[i]).Milliseconds())
+		}
+	}
+	var grace int64
+	if !r.t.Over() && r.life.settings.Pace != table.PaceCorrespondence {
+		grace = r.srv.cfg.AwayGrace.Milliseconds()
 	}
 	r.broadcast(nil, func(seat int) any {
-		return seatsMessage{Type: "seats", Seat: seat, Version: r.t.Version(), Seats: status, Spectators: spectators}
+		return seatsMessage{Type: "seats", Seat: seat, Version: r.t.Version(), Seats: status, Spectators: spectators, GraceMS: grace}
 	})
 }
 

@@ -36,7 +36,7 @@ const (
 // Why a bot took a seat (evTakeover's reason).
 const (
 	reasonLeft     = "left"     // its person left it to a bot
-	reasonAway     = "away"     // the creator handed it over, its person away past the grace
+	reasonAway     = "away"     // a seated person (or the creator) handed it over, its person away past the grace
 	reasonTimeout  = "timeout"  // its time ran out
 	reasonResigned = "resigned" // its person resigned at a table of three or more
 	reasonCreator  = "creator"  // the creator gave the free seat to a bot
@@ -241,6 +241,8 @@ func endingText(e record.Ending, who func(int) string) string {
 		return who(*e.Seat) + " aborted the game"
 	case record.EndAgreedDraw:
 		return "the players agreed a draw"
+	case record.EndAbandoned:
+		return who(*e.Seat) + " left the game; the win was claimed"
 	}
 	return e.By
 }

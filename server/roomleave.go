@@ -184,23 +184,52 @@ func (r *room) noteAway(connected func(seat int) bool) {
 	}
 }
 
-// handAwayToBot is the creator handing a claimed seat to a bot: allowed
-// once its person has been away (no connection) for the server's grace,
-// at a table without a clock or with a live one; a correspondence table's
-// clock decides alone, since people there are rarely connected.
-func (r *room) handAwayToBot(seat int, spec string) error {
-	if r.life.settings.Pace == table.PaceCorrespondence {
-		return apiErrorf(http.StatusConflict, CodeNotAllowed, "a correspondence table's clock decides when a seat goes to a bot; nobody hands it over")
-	}
-	grace := r.srv.cfg.AwayGrace
+// awayLeft is how long until seat's person has been away (no connection)
+// for the server's grace, 0 once they have; ok is false when the seat
+// cannot be handed over for being away: a free seat, a bot's, a person's
+// who is at the table, or any seat at a correspondence table (its clock
+// decides alone, since people there are rarely connected).
+func (r *room) awayLeft(seat int) (left time.Duration, ok bool) {
+	st := r.hdr.Seats[seat]
 	since := r.life.away[seat]
-	if since.IsZero() || r.srv.now().Sub(since) < grace {
-		return apiErrorf(http.StatusConflict, "not-away", "%s is at the table or left less than %s ago; a seat goes to a bot once its person has been away for %s", r.seatWho(seat), grace, grace)
+	if r.t.Over() || r.life.settings.Pace == table.PaceCorrespondence || st.Kind != table.KindHuman || st.Token == "" || since.IsZero() {
+		return 0, false
+	}
+	return max(0, r.srv.cfg.AwayGrace-r.srv.now().Sub(since)), true
+}
+
+// awayRefusal says why seat cannot be handed over now (nil: it can), as
+// a table error: not-away with the time left, or not-allowed.
+func (r *room) awayRefusal(seat int) *table.Error {
+	if r.life.settings.Pace == table.PaceCorrespondence {
+		return table.Errorf(CodeNotAllowed, "a correspondence table's clock decides when a seat goes to a bot; nobody hands it over")
 	}
 	if r.hdr.Seats[seat].Kind == table.KindBot {
-		return apiErrorf(http.StatusConflict, "seat-taken", "a bot plays %s already", table.SeatName(seat))
+		return table.Errorf("seat-taken", "a bot plays %s already", table.SeatName(seat))
 	}
-	err := r.takeOver(seat, reasonAway, spec, r.srv.now())
+	grace := r.srv.cfg.AwayGrace
+	left, ok := r.awayLeft(seat)
+	switch {
+	case !ok:
+		return table.Errorf("not-away", "%s is at the table; a seat goes to a bot once its person has been away for %s", r.seatWho(seat), grace)
+	case left > 0:
+		return table.Errorf("not-away", "%s left less than %s ago; a seat goes to a bot once its person has been away for %s (in %s)", r.seatWho(seat), grace, grace, left.Round(time.Second))
+	}
+	return nil
+}
+
+// handAwayToBot is the creator handing a claimed seat to a bot (the
+// lobby's POST .../bot): allowed once its person has been away for the
+// server's grace.
+func (r *room) handAwayToBot(seat int, spec string) error {
+	if e := r.awayRefusal(seat); e != nil {
+		return apiErrorf(http.StatusConflict, e.Code, "%s", e.Msg)
+	}
+	return asHTTP(r.takeOver(seat, reasonAway, spec, r.srv.now()))
+}
+
+// asHTTP is a room's refusal for an HTTP answer.
+func asHTTP(err error) error {
 	var te *table.Error
 	if errors.As(err, &te) {
 		status := http.StatusServiceUnavailable
@@ -210,6 +239,44 @@ func (r *room) handAwayToBot(seat int, spec string) error {
 		return apiErrorf(status, te.Code, "%s", te.Msg)
 	}
 	return err
+}
+
+// handToBotCmd is a seated person handing another seat, whose person has
+// been away for the grace, to the game's default bot (any seat may: a
+// table without its creator would wait for ever).
+func (r *room) handToBotCmd(c *client, cmd table.Command) error {
+	if _, err := r.seatOf(c, "hand a seat to a bot"); err != nil {
+		return err
+	}
+	seat := *cmd.Seat
+	if seat < 0 || seat >= len(r.hdr.Seats) {
+		return table.Errorf(table.CodeBadMessage, "seat: %d; this table's seats are 0 to %d", seat, len(r.hdr.Seats)-1)
+	}
+	if seat == c.seat {
+		return table.Errorf(CodeNotAllowed, "that is your own seat; leave it to a bot with leave")
+	}
+	if e := r.awayRefusal(seat); e != nil {
+		return e
+	}
+	return r.takeOver(seat, reasonAway, bots.Default(r.game.Name()), r.srv.now())
+}
+
+// claimWin ends a two-seat game (War, Watchtower) won for c's seat when
+// the other seat's person has been away for the grace (Lichess's "claim
+// victory"): the other seat abandoned it, and loses.
+func (r *room) claimWin(c *client) error {
+	seat, err := r.seatOf(c, "claim a win")
+	if err != nil {
+		return err
+	}
+	if !r.t.ZeroSum() || r.t.NumSeats() != 2 {
+		return table.Errorf(CodeNotAllowed, "a win is claimed at a two-seat War or Watchtower table; here hand the away seat to a bot (hand-to-bot)")
+	}
+	other := 1 - seat
+	if e := r.awayRefusal(other); e != nil {
+		return e
+	}
+	return r.endTable(record.Ending{By: record.EndAbandoned, Seat: &other}, r.srv.now())
 }
 
 // withdrawDraw ends an open draw offer that seat made or must answer (a

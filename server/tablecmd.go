@@ -29,6 +29,10 @@ func (r *room) tableCommand(c *client, cmd table.Command) {
 		err = r.leaveToBot(c)
 	case table.CommandTakeBack:
 		err = r.takeBack(c)
+	case table.CommandHandToBot:
+		err = r.handToBotCmd(c, cmd)
+	case table.CommandClaimWin:
+		err = r.claimWin(c)
 	case table.CommandRematch:
 		err = r.rematch(c)
 	case table.CommandRematchDecline:

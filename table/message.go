@@ -128,6 +128,9 @@ var commands = map[string]commandSpec{
 	CommandRematch:        {table: true},
 	CommandRematchDecline: {table: true},
 	CommandChat:           {table: true, check: checkChat},
+	// An away seat (docs/protocol.md, "Away seats").
+	CommandHandToBot: {table: true, check: checkSeat},
+	CommandClaimWin:  {table: true},
 	// Auto-play (docs/protocol.md, "Auto-play").
 	CommandAuto: {table: true, check: checkAuto},
 }
@@ -145,7 +148,21 @@ const (
 	CommandRematch        = "rematch"
 	CommandRematchDecline = "rematch-decline"
 	CommandChat           = "chat"
+	// CommandHandToBot hands Seat, whose person has been away past the
+	// server's grace, to the game's default bot; CommandClaimWin, at two
+	// seats, ends the game won for the one seat there when the other's
+	// person has been away past it.
+	CommandHandToBot = "hand-to-bot"
+	CommandClaimWin  = "claim-win"
 )
+
+// checkSeat refuses a command without the seat it is about.
+func checkSeat(c Command) error {
+	if c.Seat == nil {
+		return Errorf(CodeBadMessage, "seat: missing; say which seat (from 0), e.g. {\"type\":\"hand-to-bot\",\"seat\":1}")
+	}
+	return nil
+}
 
 // checkChat refuses a chat command without text; the server cleans the
 // text and bounds its length.
@@ -188,6 +205,8 @@ type Command struct {
 	Text string `json:"text,omitempty"`
 	// PerSecond is an auto command's pace (0: the fastest).
 	PerSecond int `json:"per_second,omitempty"`
+	// Seat is the seat a hand-to-bot command is about (from 0).
+	Seat *int `json:"seat,omitempty"`
 }
 
 // ParseCommand reads one command line. Anything else is an *Error with code

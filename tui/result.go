@@ -166,7 +166,7 @@ func (e endTeller) tell(res engine.Result, final engine.View) ending {
 			end.sentence = e.say("tui.end.draw-how", engine.TextArg("how", e.detail(res)))
 		}
 	}
-	if (res.End == record.EndResigned || res.End == record.EndTimeout) && len(res.Winners) > 0 {
+	if (res.End == record.EndResigned || res.End == record.EndTimeout || res.End == record.EndAbandoned) && len(res.Winners) > 0 {
 		// Ended at the table, not by the game's rules: the game's own
 		// telling would call it a draw.
 		end.sentence = e.won(res.Winners, e.detail(res))

@@ -1,0 +1,101 @@
+package server
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"cardtable/record"
+	"cardtable/server/testclock"
+	"cardtable/table"
+)
+
+// handToBot sends a hand-to-bot command for seat.
+func handToBot(c *wsClient, seat int, id string) {
+	c.send(map[string]any{"type": table.CommandHandToBot, "seat": seat, "id": id})
+}
+
+// Any seated person — not only the creator — may hand a seat whose person
+// has been away for the grace to the game's default bot: before it, the
+// refusal says how long is left; the seats message carries the grace and
+// how long the seat has been away, for the page's countdown. A spectator
+// may not, nor may anyone hand over their own seat.
+func TestAnySeatHandsAwaySeat(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, nil, clk)
+	tb, tok := people(t, ts, "watchtower", 3, nil, nil)
+	ann, bob, cy, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, tok[2]), ts.dial(tb.ID, "")
+	bob.until("seats")
+	handToBot(bob, 2, "h0")
+	refused(t, bob, "h0", "not-away")
+	cy.conn.CloseNow()
+	m := bob.until("seats", func(m wireMsg) bool { return strings.Contains(string(m.Seats), `"name":"cy","kind":"human","claimed":true,"connected":false`) })
+	sm := as[seatsMessage](t, m)
+	if sm.GraceMS != 60000 || sm.Seats[2].AwayMS < 1 || sm.Seats[0].AwayMS != 0 {
+		t.Fatalf("the seats with cy away: grace %d, away %+v", sm.GraceMS, sm.Seats)
+	}
+	clk.Advance(59 * time.Second)
+	handToBot(bob, 2, "h1")
+	if e := refused(t, bob, "h1", "not-away"); !strings.Contains(e.Text, "(in 1s)") {
+		t.Errorf("the refusal within the grace: %s", e.Raw)
+	}
+	clk.Advance(time.Second)
+	handToBot(spec, 2, "h2")
+	refused(t, spec, "h2", CodeSpectator)
+	handToBot(bob, 1, "h3")
+	refused(t, bob, "h3", CodeNotAllowed)
+	handToBot(bob, 2, "h4")
+	if n := notice(t, ann, evTakeover); n.About != 2 || !strings.Contains(n.Text, "plays on for cy (away)") {
+		t.Errorf("the takeover: %+v", n)
+	}
+	handToBot(ann, 2, "h5")
+	refused(t, ann, "h5", "seat-taken")
+	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != "takeover" {
+		t.Errorf("stored %v", k)
+	}
+}
+
+// At two seats, once the other person has been away for the grace, the
+// one still there may claim the win: the game ends, they win, the other
+// "left the game" (ending abandoned). Not before the grace, not at a
+// co-operative table, not at a correspondence table (its clock decides).
+func TestClaimWin(t *testing.T) {
+	clk := testclock.New(lifeStart)
+	ts := lifeServer(t, nil, clk)
+	tb, tok := people(t, ts, "war", 2, nil, nil)
+	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
+	ann.until("turn")
+	tableCmd(ann, table.CommandClaimWin, "c0")
+	refused(t, ann, "c0", "not-away")
+	bob.conn.CloseNow()
+	ann.until("seats", func(m wireMsg) bool { return strings.Contains(string(m.Seats), `"connected":false`) })
+	clk.Advance(30 * time.Second)
+	tableCmd(ann, table.CommandClaimWin, "c1")
+	refused(t, ann, "c1", "not-away")
+	clk.Advance(30 * time.Second)
+	tableCmd(ann, table.CommandClaimWin, "c2")
+	end := ann.until("end")
+	if r := end.Result; r == nil || r.End != record.EndAbandoned || len(r.Winners) != 1 || r.Winners[0] != 0 || r.Detail != "bob left the game" {
+		t.Fatalf("the claimed win: %s", end.Raw)
+	}
+	hdr, _ := ts.st.Table(t.Context(), tb.ID)
+	if hdr.Result == nil || hdr.Result.End != record.EndAbandoned || hdr.Result.Winners[0] != 0 {
+		t.Errorf("stored result %+v", hdr.Result)
+	}
+
+	reg, rtok := people(t, ts, "regicide", 2, nil, nil)
+	r0, r1 := ts.dial(reg.ID, rtok[0]), ts.dial(reg.ID, rtok[1])
+	r0.until("seats")
+	r1.conn.CloseNow()
+	clk.Advance(time.Hour)
+	tableCmd(r0, table.CommandClaimWin, "c3")
+	refused(t, r0, "c3", CodeNotAllowed)
+
+	corr, ctok := people(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
+	c0, c1 := ts.dial(corr.ID, ctok[0]), ts.dial(corr.ID, ctok[1])
+	c0.until("seats")
+	c1.conn.CloseNow()
+	clk.Advance(2 * time.Hour)
+	tableCmd(c0, table.CommandClaimWin, "c4")
+	refused(t, c0, "c4", CodeNotAllowed)
+}
