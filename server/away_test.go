@@ -29,7 +29,9 @@ func TestAnySeatHandsAwaySeat(t *testing.T) {
 	handToBot(bob, 2, "h0")
 	refused(t, bob, "h0", "not-away")
 	cy.conn.CloseNow()
-	m := bob.until("seats", func(m wireMsg) bool { return strings.Contains(string(m.Seats), `"name":"cy","kind":"human","claimed":true,"connected":false`) })
+	m := bob.until("seats", func(m wireMsg) bool {
+		return strings.Contains(string(m.Seats), `"name":"cy","kind":"human","claimed":true,"connected":false`)
+	})
 	sm := as[seatsMessage](t, m)
 	if sm.GraceMS != 60000 || sm.Seats[2].AwayMS < 1 || sm.Seats[0].AwayMS != 0 {
 		t.Fatalf("the seats with cy away: grace %d, away %+v", sm.GraceMS, sm.Seats)
