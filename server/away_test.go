@@ -42,6 +42,9 @@ func TestAnySeatHandsAwaySeat(t *testing.T) {
 		t.Errorf("the refusal within the grace: %s", e.Raw)
 	}
 	clk.Advance(time.Second)
+	// The grace over, everyone is sent the seats again: the pages'
+	// countdowns end with the server's.
+	bob.until("seats", func(m wireMsg) bool { return as[seatsMessage](t, m).Seats[2].AwayMS >= 60000 })
 	handToBot(spec, 2, "h2")
 	refused(t, spec, "h2", CodeSpectator)
 	handToBot(bob, 1, "h3")

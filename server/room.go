@@ -469,6 +469,7 @@ func (r *room) sendSeats() {
 	r.broadcast(nil, func(seat int) any {
 		return seatsMessage{Type: "seats", Seat: seat, Version: r.t.Version(), Seats: status, Spectators: spectators, GraceMS: grace}
 	})
+	r.armAway()
 }
 
 // remoteSet is the relayed connections as a set.

@@ -198,6 +198,31 @@ func (r *room) awayLeft(seat int) (left time.Duration, ok bool) {
 	return max(0, r.srv.cfg.AwayGrace-r.srv.now().Sub(since)), true
 }
 
+// armAway sets the room's alarm for the end of the next away seat's
+// grace: everyone is sent the seats again then, so the pages' countdowns
+// end when the server's does, whatever their own clocks.
+func (r *room) armAway() {
+	if r.life.awayStop != nil {
+		r.life.awayStop()
+		r.life.awayStop = nil
+	}
+	next := time.Duration(-1)
+	for seat := range r.hdr.Seats {
+		if left, ok := r.awayLeft(seat); ok && left > 0 && (next < 0 || left < next) {
+			next = left
+		}
+	}
+	if next < 0 {
+		return
+	}
+	r.life.awayStop = r.srv.clock.AfterFunc(next, func() {
+		r.send(func() {
+			r.life.awayStop = nil
+			r.sendSeats()
+		})
+	})
+}
+
 // awayRefusal says why seat cannot be handed over now (nil: it can), as
 // a table error: not-away with the time left, or not-allowed.
 func (r *room) awayRefusal(seat int) *table.Error {

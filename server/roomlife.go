@@ -25,8 +25,10 @@ type life struct {
 	events int
 	// movedAt is the stored time of the last action.
 	movedAt time.Time
-	// away[s] is since when seat s has had no connection (zero: it has).
-	away []time.Time
+	// away[s] is since when seat s has had no connection (zero: it has);
+	// awayStop stops the alarm at the end of the next one's grace.
+	away     []time.Time
+	awayStop func() bool
 	// forfeit[s]: seat s's person resigned at a table of three or more;
 	// the seat is the bot's for good.
 	forfeit []bool
@@ -255,6 +257,10 @@ func (r *room) lifeSnapshot(seat int) []any {
 func (r *room) lifeStop() {
 	r.clockStop()
 	r.rematchTimerStop()
+	if r.life.awayStop != nil {
+		r.life.awayStop()
+		r.life.awayStop = nil
+	}
 }
 
 // clockStop stops the clock's alarm.

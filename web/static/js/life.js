@@ -1,13 +1,13 @@
 // life.js is everything at a table that is not a move of the game
 // (docs/protocol.md, "The table's life"): the clock, resigning, aborting,
-// draw offers, leaving the seat to a bot and taking it back, the creator
-// handing an away seat to a bot, the rematch, the chat, and telling the
+// draw offers, leaving the seat to a bot and taking it back, handing an
+// away seat to a bot or claiming the win after the grace, the rematch, the chat, and telling the
 // player it is their move in another tab. table.js keeps one Life, hands
 // it the messages of these types and places what it draws.
 
 import { h, seatName, named, botWords } from "./dom.js";
 import { loadToken, saveToken } from "./conn.js";
-import { ClockView } from "./clock.js";
+import { ClockView, fmt } from "./clock.js";
 import { ChatView } from "./chat.js";
 import { TurnNotifier, canNotify, askToNotify } from "./notify.js";
 
@@ -25,6 +25,9 @@ export class Life {
     this.asked = false;
     this.following = false;
     this.confirm = null;
+    // seenAt keeps when each seats message came (away countdowns).
+    this.seenAt = new WeakMap();
+    this.awayTimer = null;
   }
 
   get s() { return this.view.s; }
@@ -170,16 +173,61 @@ export class Life {
   }
 
   // seatExtras are what the seats list shows of a seat besides its name:
-  // a bot playing for its person, and for the table's creator a button to
-  // hand an away person's seat to a bot.
+  // a bot playing for its person, and for anyone seated (or the table's
+  // creator) the buttons for an away person's seat: hand it to a bot and,
+  // at two seats of War or Watchtower, claim the win. Each counts down to
+  // the end of the server's grace (docs/protocol.md, "Away seats") and is
+  // pressable from then on; toBot is the creator's way, off the seats.
   seatExtras(i, seat, creator, toBot) {
     const s = this.s;
     const out = [];
     if (seat.taken_over && !s.result) out.push(h("span.muted", ` · until ${seatName(s.seats, i)} takes it back`));
-    if (creator && !s.result && seat.kind === "human" && seat.claimed && seat.connected === false && i !== s.seat) {
-      out.push(h("button.small", { onclick: () => toBot(i), title: "once they have been away a minute" }, "Hand to a bot"));
+    const p = s.presence;
+    const seated = s.seat >= 0 && s.seat !== i;
+    if (s.result || !p || !p.grace_ms || !seat.away_ms || !(seated || creator)) return out;
+    const due = this.awayDue(p, seat);
+    const who = seatName(s.seats, i);
+    out.push(this.awayButton(due, "Hand to a bot", `${who} has been away; once they have been away ${fmt(p.grace_ms)} anyone at the table may hand the seat to a bot`,
+      () => (seated ? this.view.send({ type: "hand-to-bot", seat: i }) : toBot(i)), `hand-to-bot-${i}`));
+    if (seated && s.seats.length === 2 && s.game !== "regicide") {
+      out.push(this.awayButton(due, "Claim the win", `${who} has been away; once they have been away ${fmt(p.grace_ms)} you may end the game as won`,
+        () => { this.confirm = null; this.view.send({ type: "claim-win" }); }, "claim-win"));
     }
     return out;
+  }
+
+  // awayDue is when (performance.now) the seat's grace ends, from the
+  // seats message p: the page counts from when p came.
+  awayDue(p, seat) {
+    if (!this.seenAt.has(p)) this.seenAt.set(p, performance.now());
+    return this.seenAt.get(p) + Math.max(0, p.grace_ms - seat.away_ms);
+  }
+
+  // awayButton is a button that reads "label in m:ss" and cannot be
+  // pressed until due, then "label"; a timer keeps its count.
+  awayButton(due, label, title, onclick, key) {
+    const left = due - performance.now();
+    const b = h("button.small", { onclick, title, "data-life": key, dataset: { due: Math.round(due), label } },
+      left > 0 ? `${label} in ${fmt(left)}` : label);
+    b.disabled = left > 0;
+    if (left > 0 && !this.awayTimer) this.awayTimer = setInterval(() => this.awayTick(), 500);
+    return b;
+  }
+
+  // awayTick counts the away buttons down, and enables each at its due.
+  awayTick() {
+    const pending = document.querySelectorAll("button[data-due]");
+    let waiting = 0;
+    for (const b of pending) {
+      const left = Number(b.dataset.due) - performance.now();
+      b.disabled = left > 0;
+      b.textContent = left > 0 ? `${b.dataset.label} in ${fmt(left)}` : b.dataset.label;
+      if (left > 0) waiting++;
+    }
+    if (!waiting) {
+      clearInterval(this.awayTimer);
+      this.awayTimer = null;
+    }
   }
 
   // afterRender runs once the page is drawn: the line being typed keeps

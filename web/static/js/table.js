@@ -379,7 +379,7 @@ function analysable(game, options) {
 
 // TABLE_ENDS are the ways a table ends a game before its rules do
 // (record/ending.go): their result's detail says what happened, with names.
-const TABLE_ENDS = new Set(["resigned", "timeout", "aborted", "agreed-draw"]);
+const TABLE_ENDS = new Set(["resigned", "timeout", "aborted", "agreed-draw", "abandoned"]);
 
 function tableEnd(r, ctx) {
   const winners = (r.winners || []).map((i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
