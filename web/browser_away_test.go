@@ -51,4 +51,6 @@ func TestBrowserAwayCountdown(t *testing.T) {
 }
 
 // jsString quotes s for a script.
-func jsString(s string) string { return "'" + regexp.MustCompile(`['\\]`).ReplaceAllString(s, `\$0`) + "'" }
+func jsString(s string) string {
+	return "'" + regexp.MustCompile(`['\\]`).ReplaceAllString(s, `\$0`) + "'"
+}
