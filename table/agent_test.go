@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 	"time"
 )
@@ -24,7 +25,8 @@ func TestMain(m *testing.M) {
 // legal action of every turn; "crash" exits with status 3 on its first
 // turn; "hang" never answers; "garbage" answers with a line that is not a
 // command; "noversion" answers without the version; "deaf" never reads
-// its input; "reactive" is reactiveAgent.
+// its input; "reactive" is reactiveAgent; "slapper" answers slap@0 in
+// every slap window, slapperDelay after its turn.
 func testAgent(mode string) int {
 	if mode == "deaf" {
 		time.Sleep(time.Hour)
@@ -62,6 +64,16 @@ func testAgent(mode string) int {
 			time.Sleep(time.Hour)
 		case "garbage":
 			fmt.Println("I play the ace, obviously")
+		case "slapper":
+			// Claims the fastest slap possible in every slap window, but
+			// answers a human's slow second later.
+			action := raw.Legal[0] // flip: never a false slap
+			if slices.Contains(raw.Legal, "pass") {
+				time.Sleep(slapperDelay)
+				action = "slap@0"
+			}
+			b, _ := json.Marshal(Command{Action: action, Version: &raw.Version})
+			fmt.Println(string(b))
 		case "noversion":
 			b, _ := json.Marshal(Command{Action: raw.Legal[0]})
 			fmt.Println(string(b))

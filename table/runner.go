@@ -150,11 +150,19 @@ func (d *decision) askMoving() {
 }
 
 // ask asks seat's player for a move on its own goroutine; at a clocked
-// table the ask is cut off at the seat's deadline.
+// table the ask is cut off at the seat's deadline. A player that is not a
+// bot has its Slap War slap timed here, from the ask to the answer
+// (slaptime.go).
 func (d *decision) ask(seat int) {
 	d.asking[seat] = true
 	turn := d.r.turnFor(seat)
 	p := d.r.Players[seat]
+	slapMS := 0
+	if _, bot := p.(*BotPlayer); !bot {
+		slapMS = d.r.Table.slapWindowMS(seat)
+	}
+	now := d.r.now
+	asked := now()
 	ctx, cancel := context.WithCancelCause(d.ctx)
 	var out atomic.Bool
 	stop := func() bool { return false }
@@ -169,12 +177,21 @@ func (d *decision) ask(seat int) {
 		defer cancel(nil)
 		m, err := p.Act(ctx, turn)
 		stop()
+		m.Action = timedSlap(m.Action, now().Sub(asked), slapMS)
 		a := answer{seat: seat, move: m, err: err}
 		if err != nil && out.Load() && d.ctx.Err() == nil {
 			a.timedOut, a.deadline = true, turn.Clock.Deadline
 		}
 		d.answers <- a
 	}()
+}
+
+// now is the runner's time: its Time's, else the machine's.
+func (r *Runner) now() time.Time {
+	if r.Time != nil {
+		return r.Time.Now()
+	}
+	return time.Now()
 }
 
 // play applies seat's move and tells everyone what they may hear of it;
