@@ -159,7 +159,7 @@ func (d *decision) ask(seat int) {
 	p := d.r.Players[seat]
 	slapMS := 0
 	if _, bot := p.(*BotPlayer); !bot {
-		slapMS = d.r.Table.slapWindowMS(seat)
+		slapMS = d.r.Table.SlapWindowMS(seat)
 	}
 	now := d.r.now
 	asked := now()
@@ -177,7 +177,7 @@ func (d *decision) ask(seat int) {
 		defer cancel(nil)
 		m, err := p.Act(ctx, turn)
 		stop()
-		m.Action = timedSlap(m.Action, now().Sub(asked), slapMS)
+		m.Action = TimedSlap(m.Action, now().Sub(asked), slapMS)
 		a := answer{seat: seat, move: m, err: err}
 		if err != nil && out.Load() && d.ctx.Err() == nil {
 			a.timedOut, a.deadline = true, turn.Clock.Deadline

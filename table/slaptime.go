@@ -14,9 +14,9 @@ import (
 // bot answers at once with the reaction time it drew, which stands for
 // its speed.
 
-// slapWindowMS is the length of the Slap War window seat is asked in now
+// SlapWindowMS is the length of the Slap War window seat is asked in now
 // (0: none: not War, no slaps, or not a slap window for that seat).
-func (t *Table) slapWindowMS(seat int) int {
+func (t *Table) SlapWindowMS(seat int) int {
 	if t.game.Name() != "war" {
 		return 0
 	}
@@ -32,10 +32,11 @@ func (t *Table) slapWindowMS(seat int) int {
 	return 0
 }
 
-// timedSlap is text with a slap's time replaced by took, the time the
-// table measured: slap@MS, or pass once the window (windowMS) has gone by.
-// Anything but a slap is left as it is.
-func timedSlap(text string, took time.Duration, windowMS int) string {
+// TimedSlap is text with a slap's time replaced by took, the time the
+// table measured from the turn to the answer: slap@MS, or pass once the
+// window (windowMS, 0: none) has gone by. Anything but a slap is left as
+// it is.
+func TimedSlap(text string, took time.Duration, windowMS int) string {
 	t := strings.ToLower(strings.TrimSpace(text))
 	if windowMS <= 0 || (t != "slap" && !strings.HasPrefix(t, "slap@")) {
 		return text
@@ -45,11 +46,4 @@ func timedSlap(text string, took time.Duration, windowMS int) string {
 		return "pass"
 	}
 	return fmt.Sprintf("slap@%d", ms)
-}
-
-// TimeSlap is the answer text a player (not a bot) gave seat's Slap War
-// turn, asked at asked and answered at answered, as the table measured
-// it (for a runner of its own, such as the terminal's).
-func (t *Table) TimeSlap(seat int, text string, asked, answered time.Time) string {
-	return timedSlap(text, answered.Sub(asked), t.slapWindowMS(seat))
 }

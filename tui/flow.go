@@ -71,9 +71,15 @@ func (m *Model) advance() tea.Cmd {
 }
 
 // actCmd asks seat's player for its move off the UI goroutine. The turn
-// is taken now; the table does not change until every answer is in.
+// is taken now; the table does not change until every answer is in. A
+// program's Slap War slap is timed here, from the ask to the answer, as
+// table.Runner and the server do: never the time it claims.
 func (m *Model) actCmd(seat int, delay time.Duration) tea.Cmd {
 	p, turn, ctx, version := m.players[seat], m.t.TurnFor(seat), m.actContext(seat), m.win.version
+	slapMS := 0
+	if _, bot := p.(*table.BotPlayer); !bot {
+		slapMS = m.t.SlapWindowMS(seat)
+	}
 	return func() tea.Msg {
 		if delay > 0 {
 			timer := time.NewTimer(delay)
@@ -84,7 +90,9 @@ func (m *Model) actCmd(seat int, delay time.Duration) tea.Cmd {
 				return moveMsg{seat: seat, version: version, err: ctx.Err(), player: p}
 			}
 		}
+		asked := time.Now()
 		mv, err := p.Act(ctx, turn)
+		mv.Action = table.TimedSlap(mv.Action, time.Since(asked), slapMS)
 		return moveMsg{seat: seat, version: version, move: mv, err: err, player: p}
 	}
 }

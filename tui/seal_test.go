@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -63,7 +64,7 @@ func slapTable(t *testing.T) *table.Table {
 // holding starts a harness whose commands run as the harness runs them,
 // but the answers of other seats (moveMsg) are held for the test to
 // deliver.
-func holding(t *testing.T, tb *table.Table, other *scripted) (*harness, *[]tea.Msg) {
+func holding(t *testing.T, tb *table.Table, other table.Player) (*harness, *[]tea.Msg) {
 	h := &harness{t: t, m: newModel(context.Background(), Config{Table: tb, Players: []table.Player{nil, other}})}
 	h.m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd {
 		h.timers = append(h.timers, msg)
@@ -148,5 +149,33 @@ func TestWindowAnswersSealedInTheTerminal(t *testing.T) {
 		} else if got != told {
 			t.Errorf("the program was told more when the person answered %q:\n%s\n---\n%s", answer, told, got)
 		}
+	}
+}
+
+// slow is a program seat that answers slap@0 (the fastest slap there is)
+// after wait.
+type slow struct {
+	scripted
+	wait time.Duration
+}
+
+func (s *slow) Act(ctx context.Context, turn table.Turn) (table.Move, error) {
+	time.Sleep(s.wait)
+	return table.Move{Action: "slap@0", Version: turn.Version}, nil
+}
+
+// A program's slap at the terminal table is timed by the table, from its
+// turn to its answer, as the server and table.Runner time it: a program
+// claiming slap@0 a third of a second late slaps a third of a second late.
+func TestProgramSlapTimedInTheTerminal(t *testing.T) {
+	other := &slow{wait: 300 * time.Millisecond}
+	_, held := holding(t, slapTable(t), other)
+	if len(*held) != 1 {
+		t.Fatalf("%d answers held, want the program's", len(*held))
+	}
+	got := (*held)[0].(moveMsg).move.Action
+	ms, ok := strings.CutPrefix(got, "slap@")
+	if n, err := strconv.Atoi(ms); !ok || err != nil || n < 300 {
+		t.Fatalf("the program's slap@0, answered 300 ms late, is played as %q", got)
 	}
 }
