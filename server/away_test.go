@@ -104,3 +104,49 @@ func TestClaimWin(t *testing.T) {
 	tableCmd(c0, table.CommandClaimWin, "c4")
 	refused(t, c0, "c4", CodeNotAllowed)
 }
+
+// The new endings are rated by docs/accounts.md's rule with no code of
+// their own: a claimed win at a rated table counts the away person's loss
+// (Glicko-2 computed in the test, TestRatedEscapes's rig); a seat handed
+// to a bot by another seated person after the grace is given up, and
+// ranks last.
+func TestRatedAwayEndings(t *testing.T) {
+	t.Run("claimed win", func(t *testing.T) {
+		rg := newRatedRig(t, "Ann", "Bob")
+		rg.playTwoWarmUps()
+		tb, _ := rg.table(2, nil, nil)
+		before := rg.before()
+		ann := rg.ts.dial(tb.ID, tb.Token) // Bob never comes
+		ann.until("seats")
+		rg.clk.Advance(rg.ts.srv.cfg.AwayGrace)
+		tableCmd(ann, table.CommandClaimWin, "w")
+		if end := ann.until("end"); end.Result == nil || end.Result.End != record.EndAbandoned {
+			t.Fatalf("the claim: %s", end.Raw)
+		}
+		hdr := rg.settled(tb.ID)
+		out := rg.expect(hdr, []seatOf{{person: 0, gaveUp: -1}, {person: 1, gaveUp: -1}}, before)
+		if out[0] != "won" || out[1] != "lost" {
+			t.Errorf("outcomes %v; want Ann won, Bob lost", out)
+		}
+	})
+	t.Run("handed to a bot by another player", func(t *testing.T) {
+		rg := newRatedRig(t, "Ann", "Bob", "Cyd")
+		rg.playTwoWarmUps()
+		tb, tok := rg.table(3, nil, nil)
+		before := rg.before()
+		spec := rg.ts.dial(tb.ID, "")
+		spec.until("seats")
+		rg.clk.Advance(rg.ts.srv.cfg.AwayGrace)
+		bob := rg.ts.dial(tb.ID, tok[1]) // Cyd never comes; Bob hands her seat over
+		handToBot(bob, 2, "h")
+		notice(t, spec, evTakeover)
+		conns := map[int]*wsClient{0: rg.ts.dial(tb.ID, tok[0]), 1: rg.ts.dial(tb.ID, tok[1])}
+		bob.conn.CloseNow()
+		drive(t, conns, map[int]playPlan{0: {on: true}, 1: {on: true}})
+		hdr := rg.settled(tb.ID)
+		out := rg.expect(hdr, []seatOf{{person: 0, gaveUp: -1}, {person: 1, gaveUp: -1}, {person: 2, gaveUp: 0}}, before)
+		if out[2] != "lost" {
+			t.Errorf("Cyd, handed to a bot while away, is rated %s; want lost", out[2])
+		}
+	})
+}
