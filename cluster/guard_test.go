@@ -2,7 +2,6 @@ package cluster_test
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -10,23 +9,6 @@ import (
 
 	"cardtable/store/postgres/pgtest"
 )
-
-// guardMetric reads one metric's value from node p's /metrics ("" if absent).
-func guardMetric(t *testing.T, p *proc, name string) string {
-	t.Helper()
-	resp, err := http.Get(p.base + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, name+" "); ok {
-			return v
-		}
-	}
-	return ""
-}
 
 // A real PostgreSQL restart ends every node's guard session: each node
 // logs the loss, takes its guard back once the database is up (counted on
@@ -44,10 +26,10 @@ func TestGuardAfterPostgresRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range nodes {
-		for deadline := time.Now().Add(time.Minute); guardMetric(t, n, "cardtable_store_guard_lost_total") != "1" || guardMetric(t, n, "cardtable_store_guard_held") != "1"; time.Sleep(100 * time.Millisecond) {
+		for deadline := time.Now().Add(time.Minute); metric(t, n, "cardtable_store_guard_lost_total") != 1 || metric(t, n, "cardtable_store_guard_held") != 1; time.Sleep(100 * time.Millisecond) {
 			if time.Now().After(deadline) {
-				t.Fatalf("%s after the restart: guard held %s, lost %s times; want held after 1 loss", n.name,
-					guardMetric(t, n, "cardtable_store_guard_held"), guardMetric(t, n, "cardtable_store_guard_lost_total"))
+				t.Fatalf("%s after the restart: guard held %v, lost %v times; want held after 1 loss", n.name,
+					metric(t, n, "cardtable_store_guard_held"), metric(t, n, "cardtable_store_guard_lost_total"))
 			}
 		}
 		if out := n.output(); !strings.Contains(out, "database guard lost") || !strings.Contains(out, "database guard taken back") {

@@ -149,20 +149,34 @@ var (
 	errLeased = errors.New("nodes hold live leases")
 )
 
-// takeExclusive takes the lock exclusively on a new connection named app,
-// on condition that no node holds a live lease.
-func (s *Store) takeExclusive(ctx context.Context, app string) (*pgx.Conn, error) {
+// tryLock takes the lock with fn (pg_try_advisory_lock, or its _shared
+// form) on a new connection named app: nil while another session holds it
+// in the other mode.
+func (s *Store) tryLock(ctx context.Context, app, fn string) (*pgx.Conn, error) {
 	conn, err := s.lockConn(ctx, app)
 	if err != nil {
 		return nil, err
 	}
 	var got bool
-	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, soloLock).Scan(&got); err != nil {
+	if err := conn.QueryRow(ctx, `SELECT `+fn+`($1)`, soloLock).Scan(&got); err != nil {
 		conn.Close(context.Background())
 		return nil, s.fail(err)
 	}
 	if !got {
 		conn.Close(context.Background())
+		return nil, nil
+	}
+	return conn, nil
+}
+
+// takeExclusive takes the lock exclusively on a new connection named app,
+// on condition that no node holds a live lease.
+func (s *Store) takeExclusive(ctx context.Context, app string) (*pgx.Conn, error) {
+	conn, err := s.tryLock(ctx, app, "pg_try_advisory_lock")
+	if err != nil {
+		return nil, err
+	}
+	if conn == nil {
 		if members := s.holders("ShareLock"); members != "" {
 			return nil, fmt.Errorf("store: %s: %w: nodes of a cluster run on it (%s); a server without --nats would write to tables they own. Start this one as a node of theirs with --nats, or give it another database: %w", s.name, ErrInUse, members, errNodes)
 		}
@@ -205,20 +219,11 @@ const (
 
 // takeShared takes the lock shared on a new connection named app.
 func (s *Store) takeShared(ctx context.Context, app string) (*pgx.Conn, error) {
-	conn, err := s.lockConn(ctx, app)
-	if err != nil {
-		return nil, err
+	conn, err := s.tryLock(ctx, app, "pg_try_advisory_lock_shared")
+	if err == nil && conn == nil {
+		err = s.refusal(true)
 	}
-	var got bool
-	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock_shared($1)`, soloLock).Scan(&got); err != nil {
-		conn.Close(context.Background())
-		return nil, s.fail(err)
-	}
-	if !got {
-		conn.Close(context.Background())
-		return nil, s.refusal(true)
-	}
-	return conn, nil
+	return conn, err
 }
 
 // Members are the ids of the nodes (Member) on the database besides this

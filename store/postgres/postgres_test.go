@@ -30,11 +30,12 @@ func open(t *testing.T, dsn string) *Store {
 	return s
 }
 
-// TestSuite runs the store's shared suite, one database per store name.
-func TestSuite(t *testing.T) {
+// byName opens a store on one database per store name (a suite's stores
+// of one name share their database).
+func byName() storetest.Open {
 	var mu sync.Mutex
 	dsns := map[string]string{}
-	storetest.Run(t, func(t *testing.T, name string) store.Store {
+	return func(t *testing.T, name string) store.Store {
 		mu.Lock()
 		dsn, ok := dsns[name]
 		if !ok {
@@ -43,23 +44,17 @@ func TestSuite(t *testing.T) {
 		}
 		mu.Unlock()
 		return open(t, dsn)
-	})
+	}
+}
+
+// TestSuite runs the store's shared suite, one database per store name.
+func TestSuite(t *testing.T) {
+	storetest.Run(t, byName())
 }
 
 // TestAccounts runs the accounts suite, one database per store name.
 func TestAccounts(t *testing.T) {
-	var mu sync.Mutex
-	dsns := map[string]string{}
-	storetest.RunAccounts(t, func(t *testing.T, name string) store.Store {
-		mu.Lock()
-		dsn, ok := dsns[name]
-		if !ok {
-			dsn = pgtest.DB(t)
-			dsns[name] = dsn
-		}
-		mu.Unlock()
-		return open(t, dsn)
-	})
+	storetest.RunAccounts(t, byName())
 }
 
 // TestTournaments runs the tournaments suite, one database per store name.
@@ -326,18 +321,7 @@ func TestLoneServerBesideNodes(t *testing.T) {
 
 // TestAnalyses runs the analyses suite, one database per store name.
 func TestAnalyses(t *testing.T) {
-	var mu sync.Mutex
-	dsns := map[string]string{}
-	storetest.RunAnalyses(t, func(t *testing.T, name string) store.Store {
-		mu.Lock()
-		dsn, ok := dsns[name]
-		if !ok {
-			dsn = pgtest.DB(t)
-			dsns[name] = dsn
-		}
-		mu.Unlock()
-		return open(t, dsn)
-	})
+	storetest.RunAnalyses(t, byName())
 }
 
 // TestIdleInTransaction: the store's sessions end a transaction left idle
@@ -362,16 +346,5 @@ func TestIdleInTransaction(t *testing.T) {
 
 // TestHeartbeats runs the heartbeats suite, one database per store name.
 func TestHeartbeats(t *testing.T) {
-	var mu sync.Mutex
-	dsns := map[string]string{}
-	storetest.RunHeartbeats(t, func(t *testing.T, name string) store.Store {
-		mu.Lock()
-		dsn, ok := dsns[name]
-		if !ok {
-			dsn = pgtest.DB(t)
-			dsns[name] = dsn
-		}
-		mu.Unlock()
-		return open(t, dsn)
-	}, true)
+	storetest.RunHeartbeats(t, byName(), true)
 }
