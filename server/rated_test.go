@@ -81,7 +81,7 @@ func TestRatedEscapes(t *testing.T) {
 						c.why = "timeout"
 					}
 				}
-				rg.clk.Advance(time.Duration(cm.Seats[s].LeftMS+1) * time.Millisecond)
+				rg.clk.Advance(time.Duration(cm.Seats[s].LeftMS)*time.Millisecond + clockLag) // timed out once the lag has passed
 			}
 			if c.away {
 				rg.clk.Advance(rg.ts.srv.cfg.AwayGrace + time.Second)

@@ -228,6 +228,9 @@ func ParseCommand(line []byte) (Command, error) {
 	if !ok {
 		return Command{}, Errorf(CodeBadMessage, "type %q is not a command; commands are %s", c.Type, commandList())
 	}
+	if c.Seat != nil && c.Type != CommandHandToBot {
+		return Command{}, Errorf(CodeBadMessage, "seat: a %q command names no seat (only %q does); a seat acts for itself", c.Type, CommandHandToBot)
+	}
 	if spec.action && strings.TrimSpace(c.Action) == "" {
 		return Command{}, Errorf(CodeBadMessage, "action: missing; name the action in the game's notation, one of the turn's legal list")
 	}

@@ -22,7 +22,7 @@ func NewAccountSite(t testing.TB, now func() time.Time) *Site {
 	path := NeedChromium(t)
 	st := memstore.New()
 	srv := server.New(st, server.Config{Assets: web.Assets, BotDelay: 0,
-		Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000, AddrRate: 10000, AddrBurst: 10000}})
+		Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000, AddrRate: 10000, AddrBurst: 10000, OpenTables: 1000}})
 	hs := httptest.NewUnstartedServer(nil)
 	url := "http://localhost:" + hs.Listener.Addr().String()[strings.LastIndex(hs.Listener.Addr().String(), ":")+1:]
 	fast := accounts.NewHasher(accounts.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, 2)

@@ -88,7 +88,7 @@ func NewSite(t testing.TB, edit ...func(*server.Config)) *Site {
 		BotDelay: 0,
 		// A test clicks faster than a person and creates many tables
 		// from one address.
-		Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000},
+		Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000, OpenTables: 1000},
 	}
 	for _, e := range edit {
 		e(&cfg)
