@@ -49,8 +49,3 @@ func TestBrowserAwayCountdown(t *testing.T) {
 	}
 	shots(alice, "away-claimed")
 }
-
-// jsString quotes s for a script.
-func jsString(s string) string {
-	return "'" + regexp.MustCompile(`['\\]`).ReplaceAllString(s, `\$0`) + "'"
-}
