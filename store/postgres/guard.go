@@ -295,6 +295,11 @@ func (s *Store) watchGuard(conn *pgx.Conn) {
 		g.held.Store(false)
 		g.lost.Add(1)
 		s.log.Warn("database guard lost: this server takes no writes until it holds it again", "db", s.name, "mode", g.mode, "err", err)
+		// The session that held the guard ended; the pool's sessions
+		// opened before it most likely ended with it (a database restart):
+		// drop them all, so the first write once the guard is back does
+		// not meet a dead connection.
+		s.pool.Reset()
 		if conn = s.retake(); conn == nil {
 			return
 		}
