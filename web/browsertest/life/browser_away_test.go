@@ -1,7 +1,8 @@
-package web_test
+package life_test
 
 import (
 	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -37,7 +38,7 @@ func TestBrowserAwayCountdown(t *testing.T) {
 		t.Fatal("the buttons can be pressed before the grace is over")
 	}
 	first := alice.Text("[data-life=hand-to-bot-1]")
-	alice.Wait("the count going down", "document.querySelector('[data-life=hand-to-bot-1]').textContent !== "+jsString(first))
+	alice.Wait("the count going down", "document.querySelector('[data-life=hand-to-bot-1]').textContent !== "+strconv.Quote(first))
 	shots(alice, "away-countdown")
 	clk.Advance(time.Minute)
 	alice.Wait("the buttons pressable", "!document.querySelector('[data-life=claim-win]').disabled && document.querySelector('[data-life=claim-win]').textContent === 'Claim the win'")
