@@ -192,6 +192,10 @@ func (m *Model) submit(text string) tea.Cmd {
 	}
 	seat := w.asking
 	text = m.slap.timed(text)
+	if m.judge(seat, w.version, text) {
+		return nil
+	}
+	m.lessonMoved()
 	if len(w.seats) == 1 {
 		before := m.t.View(m.display)
 		ap, err := m.t.Play(seat, text, w.version)

@@ -93,7 +93,7 @@ func (m *Model) tableView() string {
 			board = m.resultView(leftW) + "\n" + board
 		}
 		boardLines := min(lipgloss.Height(board), body-5)
-		left := clip(fit(board, leftW), boardLines) + "\n" + m.actionsView(leftW, body-boardLines-1)
+		left := clip(fit(board, leftW), boardLines) + "\n" + m.underBoard(leftW, body-boardLines-1)
 		right := m.logView(logW, body)
 		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + footer
 	}
@@ -103,8 +103,29 @@ func (m *Model) tableView() string {
 	}
 	boardLines := min(lipgloss.Height(board), body-7)
 	rows := body - boardLines
+	panel := m.lessonView(w, m.lessonRows(rows))
+	if panel != "" {
+		rows -= lipgloss.Height(panel)
+		panel += "\n"
+	}
 	bottom := joinColumns(m.actionsView(leftW, rows), leftW, m.logView(logW, rows), logW, rows)
-	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + bottom + "\n" + footer
+	return m.header() + "\n" + clip(fit(board, w), boardLines) + "\n" + panel + bottom + "\n" + footer
+}
+
+// underBoard is the wide layout's column under the board, rows lines:
+// the lesson's panel (in a lesson), then the actions.
+func (m *Model) underBoard(width, rows int) string {
+	panel := m.lessonView(width, m.lessonRows(rows))
+	if panel == "" {
+		return m.actionsView(width, rows)
+	}
+	return panel + "\n" + m.actionsView(width, rows-lipgloss.Height(panel))
+}
+
+// lessonRows is how many of rows the lesson's panel may take: the
+// actions keep at least four (the lesson names the move to type).
+func (m *Model) lessonRows(rows int) int {
+	return max(rows-4, 2)
 }
 
 // joinColumns sets two blocks side by side, each cut to its width and

@@ -94,6 +94,8 @@ type Model struct {
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
 	// words speak the reader's language (cfg.Lang).
 	words *i18n.Printer
+	// lesson is the tutorial played (nil: a plain game).
+	lesson *lesson
 }
 
 // say writes message id with args in the table's language.
@@ -137,6 +139,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 	}
 	m.t = cfg.Table
 	m.ui = uiFor(m.t.Game().Name())
+	m.lesson = newLesson(cfg)
 	m.players = cfg.Players
 	if len(m.players) == 0 {
 		m.players = make([]table.Player, m.t.NumSeats())
@@ -147,6 +150,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		}
 	}
 	m.labels = seatLabels(m.words, m.t.Seats(), m.players, len(m.persons))
+	m.lessonLabels()
 	m.lastPublic = m.t.View(engine.Spectator)
 	m.clock = newLiveClock(cfg, m.t.NumSeats())
 	m.options = m.t.Hello(engine.Spectator).Options

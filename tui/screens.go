@@ -202,7 +202,7 @@ func (m *Model) showHelp(topic helpTopic) {
 		m.help.loaded = true
 	}
 	m.help.topic = topic
-	m.help.text = m.say(helpKeyIDs[topic]) + "\n\n" + helpRules(m.words, m.game())
+	m.help.text = m.lessonHelp() + m.say(helpKeyIDs[topic]) + "\n\n" + helpRules(m.words, m.game())
 	m.help.words = m.words
 	m.help.resize(m.width, m.height)
 	m.help.vp.GotoTop()

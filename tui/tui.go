@@ -16,6 +16,7 @@ import (
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/table"
+	"cardtable/tutorial"
 )
 
 // Config is one terminal game.
@@ -56,6 +57,10 @@ type Config struct {
 	// Lang is the language the table speaks (a code of i18n.Languages;
 	// empty or unknown: English).
 	Lang string
+	// Lesson, when set, is the tutorial Table plays (made by the script's
+	// NewTable, its scripted seats in Players): the learner's moves are
+	// judged against it and its words shown under the board (lesson.go).
+	Lesson *tutorial.Script
 }
 
 // Run plays cfg's game in the terminal until it ends and the person quits

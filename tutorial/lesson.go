@@ -84,6 +84,15 @@ func (s *Script) Move(version, seat int) (Step, bool) {
 	return Step{}, false
 }
 
+// Version returns the table version step i is taken at (-1 for a step
+// out of range or a script that does not play).
+func (s *Script) Version(i int) int {
+	if s.Check() != nil || i < 0 || i >= len(s.Steps) {
+		return -1
+	}
+	return s.groups[i]
+}
+
 // Position is where a lesson stands at a table version: what it says, and
 // the move it waits for from the learner.
 type Position struct {

@@ -42,6 +42,9 @@ func TestEveryLessonPlays(t *testing.T) {
 					t.Fatalf("step %d: the table took %d actions", i, tb.Accepted())
 				}
 				v := tb.Version()
+				if s.Version(i) != v {
+					t.Fatalf("step %d: Version says %d, the table is at %d", i, s.Version(i), v)
+				}
 				pos := s.At(v)
 				if step.Seat != s.Learner {
 					mv, err := seats[step.Seat].Act(ctx, tb.TurnFor(step.Seat))

@@ -33,6 +33,7 @@ var errInterrupted = errors.New("interrupted")
 type cli struct {
 	Serve    serveCmd    `cmd:"" help:"Serve the games in the browser: lobby, tables, bots, spectators, replays."`
 	Play     playCmd     `cmd:"" help:"Play a game in the terminal, or seat outside programs over the agent protocol."`
+	Learn    learnCmd    `cmd:"" help:"Learn a game by playing it: a lesson against the Tutor on the terminal table."`
 	Sim      simCmd      `cmd:"" help:"Simulate many seeded games and report statistics."`
 	Replay   replayCmd   `cmd:"" help:"Replay a game record and print its transcript."`
 	Rules    rulesCmd    `cmd:"" help:"Print a game's rules and options."`
