@@ -56,51 +56,56 @@ type decoded struct {
 	slot uint8
 }
 
-// decode splits a; ok is false for a value no action encodes to. It makes
-// no branch on the kind (a random player's actions come in no predictable
-// order, and Apply dispatches on the kind once, after this): each kind's
-// valid operand bytes are sets in the tables of operands.
+// decode splits a; ok is false for a value no action encodes to.
 func decode(a engine.Action) (d decoded, ok bool) {
-	kind, b1, b2, b3 := uint8(a)&15, uint8(a>>8), uint8(a>>16), uint8(a>>24)
-	d = decoded{kind: uint8(a), card: cards.Card(b1), seat: b1, k: b3, slot: b1, rank: cards.Rank(b1)}
+	d = decoded{kind: uint8(a), card: actCard(a), seat: uint8(a >> 8), k: uint8(a >> 24), slot: uint8(a >> 8), rank: cards.Rank(a >> 8)}
 	if d.kind == kindChallenge {
-		d.rank = cards.Rank(b2)
+		d.rank = cards.Rank(a >> 16)
 	}
-	v := &operands[kind]
-	ok = a < 1<<32 && d.kind < 16 && v.b1.has(b1) && v.b2.has(b2) && v.b3.has(b3)
-	return d, ok
+	return d, validAction(a)
 }
 
-// byteSet is a set of byte values.
-type byteSet [4]uint64
+// The operands of an action, read where they are used (Apply dispatches
+// on the kind once, then reads only its operands).
+func actKind(a engine.Action) uint8            { return uint8(a) }
+func actCard(a engine.Action) cards.Card       { return cards.Card(a >> 8) }
+func actRank(a engine.Action) cards.Rank       { return cards.Rank(a >> 8) }
+func actSeat(a engine.Action) int              { return int(uint8(a >> 8)) }
+func actSlot(a engine.Action) int              { return int(uint8(a >> 8)) }
+func challengeRank(a engine.Action) cards.Rank { return cards.Rank(a >> 16) }
+func challengeK(a engine.Action) int           { return int(uint8(a >> 24)) }
 
-func (b *byteSet) has(x uint8) bool { return b[x>>6]>>(x&63)&1 != 0 }
-
-func (b *byteSet) add(lo, hi uint8) {
-	for x := int(lo); x <= int(hi); x++ {
-		b[x>>6] |= 1 << (x & 63)
-	}
+// validAction reports whether a is the encoding of an action: a kind and
+// each operand byte in its kind's range (operandRanges). The actions a
+// player sends are valid nearly always, so its branches are predicted.
+func validAction(a engine.Action) bool {
+	r := &operandRanges[uint8(a)&15]
+	b1, b2, b3 := uint8(a>>8), uint8(a>>16), uint8(a>>24)
+	return a < 1<<32 && uint8(a) < 16 && r.kind &&
+		b1-r.lo[0] <= r.span[0] && b2-r.lo[1] <= r.span[1] && b3-r.lo[2] <= r.span[2]
 }
 
-// operands holds, for each kind, the values each operand byte may take
-// (0 only, for an operand the kind does not have); a kind without any
-// value is no kind.
-var operands = func() (t [16]struct{ b1, b2, b3 byteSet }) {
-	for k := range t {
-		t[k].b2.add(0, 0)
-		t[k].b3.add(0, 0)
+// operandRange is the values each operand byte of a kind may take: lo to
+// lo+span (an operand the kind does not have is 0 only).
+type operandRange struct {
+	kind     bool
+	lo, span [3]uint8
+}
+
+var operandRanges = func() (t [16]operandRange) {
+	one := func(kind int, lo, hi uint8) {
+		t[kind] = operandRange{kind: true, lo: [3]uint8{lo}, span: [3]uint8{hi - lo}}
 	}
-	t[kindPlace].b1.add(uint8(cards.New(cards.Two, cards.Clubs)), uint8(cards.New(cards.Ace, cards.Spades)))
-	t[kindGive].b1 = t[kindPlace].b1
-	t[kindBurn].b1.add(uint8(cards.Two), uint8(cards.Ace))
-	t[kindChallenge].b1.add(0, engine.MaxSeats-1)
-	t[kindChallenge].b2 = byteSet{}
-	t[kindChallenge].b2.add(uint8(cards.Two), uint8(cards.Ace))
-	t[kindChallenge].b3.add(1, 2)
-	t[kindCampaignBattle].b1.add(0, engine.MaxSeats-1)
-	t[kindPick].b1.add(1, 255)
-	t[kindDone].b1.add(0, 0)
-	t[kindEnd].b1.add(0, 0)
+	one(kindPlace, uint8(cards.New(cards.Two, cards.Clubs)), uint8(cards.New(cards.Ace, cards.Spades)))
+	one(kindGive, uint8(cards.New(cards.Two, cards.Clubs)), uint8(cards.New(cards.Ace, cards.Spades)))
+	one(kindBurn, uint8(cards.Two), uint8(cards.Ace))
+	one(kindCampaignBattle, 0, engine.MaxSeats-1)
+	one(kindPick, 1, 255)
+	one(kindDone, 0, 0)
+	one(kindEnd, 0, 0)
+	t[kindChallenge] = operandRange{kind: true,
+		lo:   [3]uint8{0, uint8(cards.Two), 0},
+		span: [3]uint8{engine.MaxSeats - 1, uint8(cards.Ace - cards.Two), 2}}
 	return t
 }()
 

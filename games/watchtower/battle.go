@@ -28,20 +28,13 @@ type battle struct {
 }
 
 // side is the army being picked from: 0 the attacker's, 1 the defender's.
-func (b *battle) side() int {
-	if b.picks[0].len() < b.k {
-		return 0
-	}
-	return 1
-}
+// The picks alternate sides in no order a branch predictor could learn, so
+// side, picker and seat compute without a branch.
+func (b *battle) side() int { return b2i(b.picks[0].len() >= b.k) }
 
-// picker is the seat choosing the next position.
-func (b *battle) picker() int {
-	if b.side() == 0 {
-		return b.defender
-	}
-	return b.attacker
-}
+// picker is the seat choosing the next position: the defender picks from
+// the attacker's army, then the attacker from the defender's.
+func (b *battle) picker() int { return b.seat(1 - b.side()) }
 
 // taken reports whether position pos of the current side is already picked.
 func (b *battle) taken(pos int) bool { return b.picks[b.side()].has(pos) }
@@ -65,7 +58,7 @@ func (s *State) startBattle(att, def int, target cards.Card, k int) {
 func (s *State) pickInBattle(pos int) {
 	b := &s.battle
 	side := b.side()
-	s.log3(evPick, seatArg(b.picker()), intArg(pos+1), seatArg([2]int{b.attacker, b.defender}[side]))
+	s.log3(evPick, seatArg(b.seat(1-side)), intArg(pos+1), seatArg(b.seat(side)))
 	b.picks[side].push(pos)
 	if b.picks[1].len() == b.k {
 		s.wait = waitNone
@@ -180,12 +173,7 @@ func (s *State) spoils(b *battle, fought [2][]cards.Card, wasWon [2][]bool, w in
 }
 
 // seat is the attacker (side 0) or the defender (side 1).
-func (b *battle) seat(side int) int {
-	if side == 0 {
-		return b.attacker
-	}
-	return b.defender
-}
+func (b *battle) seat(side int) int { return [2]int{b.attacker, b.defender}[side&1] }
 
 // spoilsTo is the seat the cards side fought with go to when w won the
 // flip (WT-11, WT-19): the winner, or their owner on a draw or when a

@@ -73,7 +73,7 @@ func legalReference(s *State, seat int) []engine.Action {
 	switch s.wait {
 	case waitBattlePick, waitFreePick:
 		for slot := 1; slot <= 52; slot++ {
-			if s.checkPick(decoded{kind: kindPick, slot: uint8(slot)}) == nil {
+			if s.checkPick(kindPick, slot) == nil {
 				out = append(out, pickAction(slot))
 			}
 		}

@@ -315,11 +315,19 @@ func (s *State) deal(deck []cards.Card) {
 
 // seatFrom returns the seat k places after from, going up the seats.
 // (k is at most the number of players; no division, which costs more than
-// the rest of a legal-action listing.)
+// the rest of a legal-action listing, and no branch: the sum wraps by a
+// mask made of its sign.)
 func (s *State) seatFrom(from, k int) int {
+	n := s.cfg.players
 	x := from + k
-	if x >= s.cfg.players {
-		x -= s.cfg.players
+	return x - n&((n-1-x)>>63)
+}
+
+// b2i is 1 for true and 0 for false, without a branch.
+func b2i(b bool) int {
+	var x int
+	if b {
+		x = 1
 	}
 	return x
 }

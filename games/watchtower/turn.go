@@ -173,69 +173,71 @@ func (s *State) Apply(seat int, a engine.Action) error {
 	if s.phase == phaseOver || seat != s.mover() {
 		return engine.CheckSeat(seat, s.ToMove(nil))
 	}
-	d, ok := decode(a)
-	if !ok {
+	if !validAction(a) {
 		return engine.Illegal("watchtower: %d is not an action of this game; %s", uint64(a), notationHelp)
 	}
-	if err := s.act(seat, d); err != nil {
+	if err := s.act(seat, a); err != nil {
 		return err
 	}
 	s.run()
 	return nil
 }
 
-// act carries out d for seat if it is legal now, or explains why it is not
+// act carries out a (a valid action) for seat if it is legal now, or explains why it is not
 // and changes nothing. Checking and playing share one dispatch on the
 // kind: a random player's kinds come in no order a branch predictor could
 // learn.
-func (s *State) act(seat int, d decoded) error {
+func (s *State) act(seat int, a engine.Action) error {
+	kind := actKind(a)
 	switch s.wait {
 	case waitBattlePick, waitFreePick:
-		if err := s.checkPick(d); err != nil {
+		if err := s.checkPick(kind, actSlot(a)); err != nil {
 			return err
 		}
 		s.clearEvents()
 		if s.wait == waitBattlePick {
-			s.pickInBattle(int(d.slot) - 1)
+			s.pickInBattle(actSlot(a) - 1)
 		} else {
-			s.pickInFreeForAll(int(d.slot) - 1)
+			s.pickInFreeForAll(actSlot(a) - 1)
 		}
 		return nil
 	case waitGive:
-		if d.kind != kindGive {
+		c := actCard(a)
+		if kind != kindGive {
 			return engine.Illegal("watchtower: %s must give %s more to the empty barracks first: give CARD (WT-21)", seatName(seat), counted(s.owed, nounArmyCard))
 		}
-		if !s.players[seat].holds(d.card) {
-			return engine.Illegal("watchtower: cannot give %v: it is not in your army", d.card)
+		if !s.players[seat].holds(c) {
+			return engine.Illegal("watchtower: cannot give %v: it is not in your army", c)
 		}
 		s.clearEvents()
-		s.give(seat, d.card)
+		s.give(seat, c)
 		return nil
 	}
-	if s.phase == phaseSetup && (d.kind == kindChallenge || d.kind == kindCampaignBattle) {
+	if s.phase == phaseSetup && (kind == kindChallenge || kind == kindCampaignBattle) {
 		return engine.Illegal("watchtower: no challenges during setup: place, burn or write done (WT-03)")
 	}
 	var err error
-	switch d.kind {
+	switch kind {
 	case kindPlace:
-		if err = s.checkPlace(seat, d.card); err == nil {
+		if err = s.checkPlace(seat, actCard(a)); err == nil {
 			s.clearEvents()
-			s.place(seat, d.card)
+			s.place(seat, actCard(a))
 		}
 	case kindBurn:
-		if err = s.checkBurn(seat, d.rank); err == nil {
+		if err = s.checkBurn(seat, actRank(a)); err == nil {
 			s.clearEvents()
-			s.burn(seat, d.rank)
+			s.burn(seat, actRank(a))
 		}
 	case kindChallenge:
-		if err = s.checkChallenge(seat, int(d.seat), d.rank, int(d.k)); err == nil {
+		def, r, k := actSeat(a), challengeRank(a), challengeK(a)
+		if err = s.checkChallenge(seat, def, r, k); err == nil {
 			s.clearEvents()
-			s.challenge(seat, int(d.seat), d.rank, int(d.k))
+			s.challenge(seat, def, r, k)
 		}
 	case kindCampaignBattle:
-		if err = s.checkCampaignBattle(seat, int(d.seat)); err == nil {
+		if err = s.checkCampaignBattle(seat, actSeat(a)); err == nil {
 			s.clearEvents()
-			s.campaignBattle(seat, int(d.seat))
+			s.campaignBattle(seat, actSeat(a))
 		}
 	case kindDone:
 		if s.phase != phaseSetup {
@@ -264,23 +266,24 @@ func (s *State) act(seat int, d decoded) error {
 	return nil
 }
 
-func (s *State) checkPick(d decoded) error {
-	if d.kind != kindPick {
+// checkPick checks an action of kind picking slot (from 1).
+func (s *State) checkPick(kind uint8, slot int) error {
+	if kind != kindPick {
 		return engine.Illegal("watchtower: a blind pick is pending: write pick SLOT (WT-09)")
 	}
 	var n int
 	var taken bool
 	if s.wait == waitBattlePick {
 		n = s.battle.order[s.battle.side()].len()
-		taken = int(d.slot) <= n && s.battle.taken(int(d.slot)-1)
+		taken = slot <= n && s.battle.taken(slot-1)
 	} else {
 		n = s.free.order[s.free.victim(s.free.picks.len())].len()
 	}
 	switch {
-	case int(d.slot) > n:
-		return engine.Illegal("watchtower: cannot pick %d: there are only %d positions", int(d.slot), n)
+	case slot > n:
+		return engine.Illegal("watchtower: cannot pick %d: there are only %d positions", slot, n)
 	case taken:
-		return engine.Illegal("watchtower: cannot pick %d: that position is already taken", int(d.slot))
+		return engine.Illegal("watchtower: cannot pick %d: that position is already taken", slot)
 	}
 	return nil
 }
