@@ -79,22 +79,29 @@ func challengeK(a engine.Action) int           { return int(uint8(a >> 24)) }
 // each operand byte in its kind's range (operandRanges). The actions a
 // player sends are valid nearly always, so its branches are predicted.
 func validAction(a engine.Action) bool {
-	r := &operandRanges[uint8(a)&15]
-	b1, b2, b3 := uint8(a>>8), uint8(a>>16), uint8(a>>24)
-	return a < 1<<32 && uint8(a) < 16 && r.kind &&
-		b1-r.lo[0] <= r.span[0] && b2-r.lo[1] <= r.span[1] && b3-r.lo[2] <= r.span[2]
+	r := operandRanges[uint8(a)&15]
+	x := uint32(a)
+	return a < 1<<32 && uint8(a) < 16 && r>>48 != 0 &&
+		uint8(x>>8)-uint8(r) <= uint8(r>>8) && uint8(x>>16)-uint8(r>>16) <= uint8(r>>24) &&
+		uint8(x>>24)-uint8(r>>32) <= uint8(r>>40)
 }
 
-// operandRange is the values each operand byte of a kind may take: lo to
-// lo+span (an operand the kind does not have is 0 only).
-type operandRange struct {
-	kind     bool
-	lo, span [3]uint8
+// operandRange is the values each operand byte of a kind may take, packed
+// in a word: operand i's lowest value in byte 2i, its span in byte 2i+1 (an
+// operand the kind does not have is 0 only), and byte 6 set for a kind.
+type operandRange uint64
+
+func operands(lo, span [3]uint8) operandRange {
+	r := operandRange(1) << 48
+	for i := range lo {
+		r |= operandRange(lo[i])<<(16*i) | operandRange(span[i])<<(16*i+8)
+	}
+	return r
 }
 
 var operandRanges = func() (t [16]operandRange) {
 	one := func(kind int, lo, hi uint8) {
-		t[kind] = operandRange{kind: true, lo: [3]uint8{lo}, span: [3]uint8{hi - lo}}
+		t[kind] = operands([3]uint8{lo}, [3]uint8{hi - lo})
 	}
 	one(kindPlace, uint8(cards.New(cards.Two, cards.Clubs)), uint8(cards.New(cards.Ace, cards.Spades)))
 	one(kindGive, uint8(cards.New(cards.Two, cards.Clubs)), uint8(cards.New(cards.Ace, cards.Spades)))
@@ -103,9 +110,8 @@ var operandRanges = func() (t [16]operandRange) {
 	one(kindPick, 1, 255)
 	one(kindDone, 0, 0)
 	one(kindEnd, 0, 0)
-	t[kindChallenge] = operandRange{kind: true,
-		lo:   [3]uint8{0, uint8(cards.Two), 0},
-		span: [3]uint8{engine.MaxSeats - 1, uint8(cards.Ace - cards.Two), 2}}
+	t[kindChallenge] = operands([3]uint8{0, uint8(cards.Two), 0},
+		[3]uint8{engine.MaxSeats - 1, uint8(cards.Ace - cards.Two), 2})
 	return t
 }()
 

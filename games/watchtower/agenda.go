@@ -1,6 +1,7 @@
 package watchtower
 
 import (
+	"math/bits"
 	"slices"
 
 	"cardtable/cards"
@@ -72,21 +73,13 @@ func (s *State) run() {
 // settle runs when no step is pending: the last-player and showdown checks,
 // then the turn passes on if its player is out, else it waits for them.
 func (s *State) settle() {
-	in, home := 0, 0 // players still in; of them, those not on campaign
-	for i := range s.all() {
-		if p := &s.players[i]; !p.out {
-			in++
-			if !p.onCampaign() {
-				home++
-			}
-		}
-	}
+	in := s.seatsIn()
 	switch {
-	case in == 1:
+	case bits.OnesCount8(in) == 1:
 		s.endByElimination()
-	case s.phase == phasePlay && home == 0:
+	case s.phase == phasePlay && in&^s.campSeats == 0:
 		s.showdown()
-	case s.players[s.turn].out:
+	case s.outSeats>>s.turn&1 != 0:
 		s.endTurn()
 	default:
 		s.wait = waitTurn
@@ -234,14 +227,7 @@ func (s *State) singlesIn() {
 }
 
 // allOnCampaign reports whether every player still in is on campaign.
-func (s *State) allOnCampaign() bool {
-	for i := range s.all() {
-		if p := &s.players[i]; !p.out && !p.onCampaign() {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) allOnCampaign() bool { return s.seatsIn()&^s.campSeats == 0 }
 
 // beginSetup starts seat's setup turn (WT-03); a dealt four of a kind is
 // contested first (WT-16).

@@ -224,6 +224,7 @@ func (s *State) countTry(att, def int, target cards.Card) {
 		s.tries[s.ntries] = tryCount{card: target, attacker: key}
 		i = int(s.ntries)
 		s.ntries++
+		s.tried |= bit(target)
 	}
 	s.tries[i].n++
 	if s.tries[i].n < 3 {
@@ -262,6 +263,7 @@ func (s *State) eliminate(seat int) {
 	// eliminated player never holds cards again.
 	p.army.clear()
 	p.held, p.won, p.seen, p.out, p.noArmy = 0, 0, 0, true, true
+	s.outSeats |= 1 << seat
 	s.stats[metricEliminations]++
 	s.log1(evEliminated, seatArg(seat))
 }

@@ -17,6 +17,7 @@ func (s *State) complete(seat int) {
 	for r := cards.Two; r <= cards.Ace; r++ {
 		if p.fortN[r] == 4 {
 			p.tower = p.fort[r]
+			s.campSeats |= 1 << seat
 			p.fort[r], p.fortN[r] = [4]cards.Card{}, 0
 		}
 	}
@@ -53,6 +54,7 @@ func (s *State) loseCampaign(seat int) {
 	p := &s.players[seat]
 	t := p.tower
 	p.tower = [4]cards.Card{}
+	s.campSeats &^= 1 << seat
 	s.toBottom(t[0], everyone)
 	s.toBottom(t[1], everyone)
 	s.toFortress(seat, t[2])

@@ -290,6 +290,7 @@ func readState(r *reader) *State {
 	for i := range s.all() {
 		readPlayer(r, &s.players[i])
 	}
+	s.syncSeats()
 	var ph, wait int
 	for _, v := range []*int{&ph, &s.dealer, &s.first, &s.turn, &s.rounds, &s.turns, &wait, &s.giver, &s.owed} {
 		*v = r.uint()
@@ -316,6 +317,7 @@ func readState(r *reader) *State {
 			return s
 		}
 		s.tries[s.ntries] = tryCount{card: cards.Card(r.byte()), attacker: int8(r.byte()), n: r.byte()}
+		s.tried |= bit(s.tries[s.ntries].card)
 		s.ntries++
 	}
 	for n := r.count(); n > 0; n-- {

@@ -302,9 +302,14 @@ func (s *State) log5(k eventKind, a, b, c, d, f earg) {
 
 // event appends an event of kind k with n arguments, to be filled in.
 func (s *State) event(k eventKind, n uint8) *event {
-	s.events = append(s.events, event{})
-	e := &s.events[len(s.events)-1]
-	e.kind, e.n = k, n
+	i := len(s.events)
+	if i < cap(s.events) {
+		s.events = s.events[:i+1]
+	} else {
+		s.events = append(s.events, event{})
+	}
+	e := &s.events[i]
+	*e = event{kind: k, n: n}
 	return e
 }
 
@@ -364,7 +369,7 @@ func (s *State) takeTop(seat int, r cards.Rank) cards.Card {
 	c := p.fort[r][p.fortN[r]]
 	p.fort[r][p.fortN[r]] = cards.NoCard
 	p.stacks[p.fortN[r]] &^= 1 << r
-	if s.ntries > 0 {
+	if s.tried&bit(c) != 0 {
 		s.dropTries(func(t tryCount) bool { return t.card == c })
 	}
 	return c
@@ -374,6 +379,10 @@ func (s *State) takeTop(seat int, r cards.Rank) cards.Card {
 // the rest.
 func (s *State) dropTries(gone func(tryCount) bool) {
 	s.ntries = uint8(len(slices.DeleteFunc(s.tryCounts(), gone)))
+	s.tried = 0
+	for _, t := range s.tryCounts() {
+		s.tried |= bit(t.card)
+	}
 }
 
 // addToArmy gives c to seat's army; won marks it won, public marks it seen

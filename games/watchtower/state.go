@@ -168,11 +168,19 @@ type State struct {
 
 	tries  [maxTries]tryCount
 	ntries uint8
+	// tried holds every card with a try count (bit(c)), so that a card
+	// leaving a fortress looks for its counts only when it has some.
+	tried uint64
 	// events are what the action being applied set off; evData and
 	// evSaid hold their list and finished arguments (see event).
 	events []event
 	evData []byte
 	evSaid []said
+
+	// outSeats and campSeats mirror the players' out and on-campaign
+	// marks as sets of seats (bit x: seat x), for the checks made after
+	// every action; syncSeats sets them from the players.
+	outSeats, campSeats uint8
 
 	end      endReason
 	winners  [engine.MaxSeats]int
@@ -184,6 +192,22 @@ type State struct {
 	// field by field, which then allocates as it grows); see arena.
 	mem *arena
 }
+
+// syncSeats sets outSeats and campSeats from the players.
+func (s *State) syncSeats() {
+	s.outSeats, s.campSeats = 0, 0
+	for i := range s.all() {
+		if s.players[i].out {
+			s.outSeats |= 1 << i
+		}
+		if s.players[i].onCampaign() {
+			s.campSeats |= 1 << i
+		}
+	}
+}
+
+// seatsIn is the set of seats still in.
+func (s *State) seatsIn() uint8 { return (uint8(1)<<s.cfg.players - 1) &^ s.outSeats }
 
 // all returns the seats' players.
 func (s *State) all() []player { return s.players[:s.cfg.players] }
