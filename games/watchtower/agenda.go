@@ -68,6 +68,7 @@ func (s *State) run() {
 		s.agenda = s.agenda[:n-1]
 		s.exec(t)
 	}
+	s.mv = s.whoMoves()
 }
 
 // settle runs when no step is pending: the last-player and showdown checks,

@@ -198,6 +198,6 @@ func TestCampaignBattleWT19(t *testing.T) {
 
 	s = scene{players: 3, armies: []string{"AS", "QD", ""}, towers: []string{"6C 6D 6H 6S", "9C 9D 9H 9S"}}.build(t)
 	s.players[2].out = true
-	s.syncSeats()
+	s.sync()
 	refused(t, s, "campaign-battle 2", "not on campaign")
 }

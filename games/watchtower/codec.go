@@ -256,6 +256,9 @@ func (g Game) Unmarshal(data []byte) (engine.State, error) {
 		r.err = s.validate()
 	}
 	if r.err == nil {
+		s.mv = s.whoMoves()
+	}
+	if r.err == nil {
 		again, _ := s.MarshalBinary()
 		if !bytes.Equal(again, data) {
 			r.err = errors.New("not in canonical form")

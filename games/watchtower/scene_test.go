@@ -73,7 +73,7 @@ func (sc scene) build(t *testing.T) *State {
 			}
 		}
 	}
-	s.syncSeats()
+	s.sync()
 	s.barracks.set(take(sc.barracks), nil)
 	for _, c := range cards.Standard52() {
 		if !used[c] {

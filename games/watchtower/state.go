@@ -181,6 +181,10 @@ type State struct {
 	// marks as sets of seats (bit x: seat x), for the checks made after
 	// every action; syncSeats sets them from the players.
 	outSeats, campSeats uint8
+	// mv is the seat whose decision the state waits for (see mover), set
+	// when the automatic steps stop; a playout asks for it three times an
+	// action (ToMove, Legal, Apply).
+	mv int
 
 	end      endReason
 	winners  [engine.MaxSeats]int
@@ -191,6 +195,13 @@ type State struct {
 	// mem is the storage the slices above start in (nil for a state built
 	// field by field, which then allocates as it grows); see arena.
 	mem *arena
+}
+
+// sync sets the fields kept beside the rest (outSeats, campSeats, mv) for
+// a state built field by field.
+func (s *State) sync() {
+	s.syncSeats()
+	s.mv = s.whoMoves()
 }
 
 // syncSeats sets outSeats and campSeats from the players.
@@ -242,7 +253,10 @@ func (s *State) ToMove(dst []int) []int {
 }
 
 // mover is the seat whose decision the state waits for.
-func (s *State) mover() int {
+func (s *State) mover() int { return s.mv }
+
+// whoMoves works out mover from the wait: run sets mv from it.
+func (s *State) whoMoves() int {
 	switch s.wait {
 	case waitBattlePick:
 		return s.battle.picker()
