@@ -100,3 +100,19 @@ func TestLessonSlapWindowClosedWaits(t *testing.T) {
 	h.play("slap")
 	wantFlat(h, h.m.say("tutorial.slap-war.won"), h.m.say("tui.lesson.complete"))
 }
+
+// The help (?) is the game's player's guide: its goal, key terms and
+// worked example, no rule IDs.
+func TestHelpIsThePlayersGuide(t *testing.T) {
+	h := newHarness(t, "war", nil, 7, "human", "heuristic")
+	h.key("?")
+	s := flat(helpText(h))
+	for _, want := range []string{"War: a player's guide", "The goal.", "Key terms", "A worked example: a war, from the lesson", "You: 7♥ ░░ ░░ ░░ Q♠"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the help lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "WAR-") {
+		t.Errorf("the help shows rule IDs:\n%s", s)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"cardtable/games/watchtower"
 	"cardtable/i18n"
 	"cardtable/record"
+	"cardtable/tutorial"
 )
 
 // tooSmall is the whole screen on a terminal below MinWidth×MinHeight.
@@ -179,21 +180,29 @@ func (h *helpScreen) resize(w, hgt int) {
 	}
 }
 
-// helpRules is the game's text for the help in p's language: its rules,
-// or for Watchtower the player's quick reference (the full rules explain
-// every decision and are for cardtable rules).
+// helpRules is the game's text for the help in p's language: its
+// player's guide (tutorial.GuideFor: the goal, a turn, the key terms and
+// a worked example, no rule IDs), and for Watchtower the quick reference
+// of its moves after it; a game without a guide shows its rules.
 func helpRules(p *i18n.Printer, g engine.Game) string {
 	if g == nil {
 		return ""
 	}
-	page, english := g.Name(), g.Rules()
-	if g.Name() == "watchtower" {
-		page, english = "watchtower-quickref", watchtower.QuickRef()
+	guide, err := tutorial.GuideFor(g.Name(), p)
+	if err != nil {
+		if md, ok := i18n.Rules(p.Language().Code, g.Name()); ok {
+			return i18n.StripHeadingIDs(md)
+		}
+		return g.Rules()
 	}
-	if md, ok := i18n.Rules(p.Language().Code, page); ok {
-		return i18n.StripHeadingIDs(md)
+	if g.Name() != "watchtower" {
+		return guide.Markdown()
 	}
-	return english
+	quick := watchtower.QuickRef()
+	if md, ok := i18n.Rules(p.Language().Code, "watchtower-quickref"); ok {
+		quick = i18n.StripHeadingIDs(md)
+	}
+	return guide.Markdown() + "\n" + quick
 }
 
 func (m *Model) showHelp(topic helpTopic) {

@@ -1,8 +1,10 @@
 // Package rulespage renders a game's rules page (GET /rules/{game}) in the
-// reader's language: the same Markdown as `cardtable rules` (each game's
-// Rules(), or its translation in i18n/rules) through goldmark, then every
-// option with its default and the values it accepts, the options in force
-// at a table marked.
+// reader's language: the game's player's guide first (tutorial.GuideFor:
+// the goal, a turn, the key terms, a worked example drawn as cards, and
+// the way to its lesson), then, folded, the same Markdown as `cardtable
+// rules` (each game's Rules(), or its translation in i18n/rules) through
+// goldmark, then every option with its default and the values it
+// accepts, the options in force at a table marked.
 package rulespage
 
 import (
@@ -18,6 +20,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/i18n"
+	"cardtable/tutorial"
 )
 
 //go:embed rules.tmpl
@@ -82,11 +85,15 @@ func Render(g engine.Game, all []engine.Game, t *Table, p *i18n.Printer) ([]byte
 	data := struct {
 		Name, Lang, Dir string
 		Rules           template.HTML
+		Guide           *guidePage
 		Options         []rulesOption
 		Games           []rulesGame
 		Table           *Table
 		W               words
 	}{Name: g.Name(), Lang: p.Language().Tag, Dir: p.Language().Dir, Rules: template.HTML(md.String()), Table: t}
+	if guide, err := tutorial.GuideFor(g.Name(), p); err == nil {
+		data.Guide = newGuidePage(guide, p)
+	}
 	changed := 0
 	for _, o := range g.Options() {
 		ro := rulesOption{Key: o.Key, Default: o.Default, Accepts: accepts(p, o), Help: p.OptionHelp(g.Name(), o)}
