@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"cardtable/server/auth"
+	"cardtable/server/secret"
 	"cardtable/store"
 )
 
@@ -139,7 +140,7 @@ func (s *Server) linkSeat(ctx context.Context, u *store.User, table string, seat
 	if u == nil || s.acc == nil {
 		return
 	}
-	if err := s.acc.st.LinkSeat(ctx, table, seat, hashSecret(token), u.ID); err != nil {
+	if err := s.acc.st.LinkSeat(ctx, table, seat, secret.Hash(token), u.ID); err != nil {
 		s.log.Warn("seat not linked to its account", "table", table, "seat", seat, "err", err)
 	}
 }
@@ -199,9 +200,9 @@ func (s *Server) attachSeat(ctx context.Context, u *store.User, table, token str
 	if err != nil {
 		return false, err
 	}
-	hash := hashSecret(token)
+	hash := secret.Hash(token)
 	for i, st := range t.Seats {
-		if st.Token == "" || !equalSecret(st.Token, hash) {
+		if st.Token == "" || !secret.Equal(st.Token, hash) {
 			continue
 		}
 		err := s.acc.st.LinkSeat(ctx, table, i, hash, u.ID)

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"cardtable/server/secret"
 	"cardtable/store/memstore"
 )
 
@@ -71,7 +72,7 @@ func TestNewTableAdoptedFirstRunsOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hdr.Seats[1].Token != hashSecret(claimed.Token) {
+	if hdr.Seats[1].Token != secret.Hash(claimed.Token) {
 		t.Fatal("the claimed seat's token is not the one stored")
 	}
 	ts.dial(tb.ID, claimed.Token).until("hello")

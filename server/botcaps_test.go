@@ -12,6 +12,7 @@ import (
 
 	"cardtable/bots/regicidebot"
 	"cardtable/engine"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/store/memstore"
 	"cardtable/table"
@@ -106,7 +107,7 @@ func TestStoredBotOverCapsRunsUnderThem(t *testing.T) {
 	st := memstore.New()
 	hdr := store.Table{
 		ID: "overcaps", Game: "regicide", Options: map[string]string{"players": "2", "first": "1"}, Seed: 7,
-		Creator: hashSecret("creator"), Created: time.Now(),
+		Creator: secret.Hash("creator"), Created: time.Now(),
 		Seats: []store.Seat{
 			{Kind: table.KindHuman},
 			{Name: "expert (seat 2)", Kind: table.KindBot, Bot: "expert:covers=70:iterations=2000000000:time=1000h:workers=64"},

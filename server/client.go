@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/server/secret"
 	"cardtable/table"
 )
 
@@ -242,7 +243,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c := newClient(s, addr)
 	token := ""
 	if t := r.URL.Query().Get("token"); t != "" {
-		token = hashSecret(t)
+		token = secret.Hash(t)
 	} else if u, err := s.currentUser(r); err == nil && u != nil {
 		c.user = u.ID
 	}

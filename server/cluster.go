@@ -10,6 +10,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -248,7 +249,7 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 	if req.Token != "" {
 		c.seat = -2
 		for i, st := range r.hdr.Seats {
-			if st.Token != "" && equalSecret(st.Token, req.Token) {
+			if st.Token != "" && secret.Equal(st.Token, req.Token) {
 				c.seat = i
 			}
 		}

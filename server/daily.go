@@ -13,6 +13,7 @@ import (
 	"cardtable/bots/regicidesolver"
 	"cardtable/daily"
 	"cardtable/engine"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -344,9 +345,9 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 	if err != nil {
 		return nil, err
 	}
-	token := newSecret()
-	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: seed, Created: time.Now(), Daily: day,
-		Seats: []store.Seat{{Name: u.Name, Kind: table.KindHuman, Token: hashSecret(token)}}, Creator: hashSecret(newSecret())}
+	token := secret.Token()
+	hdr := store.Table{ID: secret.TableID(), Game: g.Name(), Options: opts.Map(), Seed: seed, Created: time.Now(), Daily: day,
+		Seats: []store.Seat{{Name: u.Name, Kind: table.KindHuman, Token: secret.Hash(token)}}, Creator: secret.Hash(secret.Token())}
 	t, err := table.New(g, opts, engine.Setup{Seed: seed}, seatInfos(hdr.Seats))
 	if err != nil {
 		return nil, err
@@ -376,9 +377,9 @@ func (s *Server) startPractice(ctx context.Context, day string) (*dailyStartJSON
 	if err != nil {
 		return nil, err
 	}
-	token := newSecret()
-	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: newSeed(), Created: time.Now(),
-		Seats: []store.Seat{{Name: "guest", Kind: table.KindHuman, Token: hashSecret(token)}}, Creator: hashSecret(newSecret())}
+	token := secret.Token()
+	hdr := store.Table{ID: secret.TableID(), Game: g.Name(), Options: opts.Map(), Seed: secret.Seed(), Created: time.Now(),
+		Seats: []store.Seat{{Name: "guest", Kind: table.KindHuman, Token: secret.Hash(token)}}, Creator: secret.Hash(secret.Token())}
 	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, seatInfos(hdr.Seats))
 	if err != nil {
 		return nil, err

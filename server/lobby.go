@@ -12,6 +12,7 @@ import (
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -156,10 +157,10 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 			return nil, err
 		}
 	}
-	hdr := store.Table{ID: newTableID(), Game: g.Name(), Options: opts.Map(), Seed: newSeed(), Created: time.Now(), Rated: req.Rated}
+	hdr := store.Table{ID: secret.TableID(), Game: g.Name(), Options: opts.Map(), Seed: secret.Seed(), Created: time.Now(), Rated: req.Rated}
 	listed := req.Listed == nil || *req.Listed
-	resp := &createResp{ID: hdr.ID, CreatorToken: newSecret(), Invites: []inviteJSON{}, SpectatorURL: "/t/" + hdr.ID}
-	hdr.Creator = hashSecret(resp.CreatorToken)
+	resp := &createResp{ID: hdr.ID, CreatorToken: secret.Token(), Invites: []inviteJSON{}, SpectatorURL: "/t/" + hdr.ID}
+	hdr.Creator = secret.Hash(resp.CreatorToken)
 	for i, sr := range seats {
 		st, err := s.newSeat(g, opts, i, sr)
 		if err != nil {
@@ -168,12 +169,12 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 		// Every seat carries an invite code (a bot's too), marked for a
 		// listed table and for a seat open to anyone (invites.go).
 		open := st.Kind == table.KindHuman && (sr.Open == nil || *sr.Open)
-		code := newInvite()
+		code := secret.Invite()
 		st.Invite = sealInvite(code, listed, open)
 		if st.Kind == table.KindHuman {
 			if resp.Seat == nil {
-				resp.Seat, resp.Token = &i, newSecret()
-				st.Name, st.Token = req.Name, hashSecret(resp.Token)
+				resp.Seat, resp.Token = &i, secret.Token()
+				st.Name, st.Token = req.Name, secret.Hash(resp.Token)
 				if st.Name == "" {
 					st.Name = table.SeatName(i)
 				}
@@ -534,7 +535,7 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 				spec = bots.Default(rm.game.Name())
 			}
 			reply := make(chan error, 1)
-			if !rm.send(botSeatReq{seat: n, creator: hashSecret(req.CreatorToken), spec: spec, reply: reply}) {
+			if !rm.send(botSeatReq{seat: n, creator: secret.Hash(req.CreatorToken), spec: spec, reply: reply}) {
 				return false, nil
 			}
 			select {
@@ -546,7 +547,7 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	if errors.Is(err, errRemote) {
-		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: hashSecret(req.CreatorToken), Spec: req.Bot}, nil)
+		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: secret.Hash(req.CreatorToken), Spec: req.Bot}, nil)
 		return
 	}
 	if err != nil {

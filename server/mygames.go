@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -86,9 +87,9 @@ func (s *Server) mine(ctx context.Context, id, token string) (mineGame, error) {
 		return mineGame{}, err
 	}
 	seat := -1
-	hash := hashSecret(token)
+	hash := secret.Hash(token)
 	for i, st := range hdr.Seats {
-		if st.Token != "" && equalSecret(st.Token, hash) {
+		if st.Token != "" && secret.Equal(st.Token, hash) {
 			seat = i
 		}
 	}

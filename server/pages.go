@@ -61,7 +61,7 @@ func (s *Server) files(assets fs.FS) http.Handler {
 const maxIDLen = 64
 
 // wellFormedID reports whether id could be a table's: ids are letters and
-// digits (newTableID), at most maxIDLen of them.
+// digits (secret.TableID), at most maxIDLen of them.
 func wellFormedID(id string) bool {
 	if id == "" || len(id) > maxIDLen {
 		return false

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -29,7 +30,7 @@ func joinProbe(t testing.TB, s *Server, rm *room, token string) *probe {
 	reply := make(chan error, 1)
 	h := ""
 	if token != "" {
-		h = hashSecret(token)
+		h = secret.Hash(token)
 	}
 	if !rm.send(joinReq{c: c, token: h, reply: reply}) {
 		t.Fatal("room stopped")
@@ -114,9 +115,9 @@ func seededTable(t testing.TB, s *Server, id, game string, opts map[string]strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	hdr := store.Table{ID: id, Game: game, Options: o.Map(), Seed: seed, Created: time.Now(), Creator: hashSecret("creator")}
+	hdr := store.Table{ID: id, Game: game, Options: o.Map(), Seed: seed, Created: time.Now(), Creator: secret.Hash("creator")}
 	for i := range o.Int("players") {
-		st := store.Seat{Name: fmt.Sprintf("p%d", i), Kind: table.KindHuman, Token: hashSecret(fmt.Sprintf("tok%d", i))}
+		st := store.Seat{Name: fmt.Sprintf("p%d", i), Kind: table.KindHuman, Token: secret.Hash(fmt.Sprintf("tok%d", i))}
 		if b, ok := botSeats[i]; ok {
 			st = store.Seat{Name: b, Kind: table.KindBot, Bot: b}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/secret"
 	"cardtable/table"
 )
 
@@ -47,7 +48,7 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token 
 	if token != "" {
 		c.seat = -2
 		for i, st := range hdr.Seats {
-			if st.Token != "" && equalSecret(st.Token, token) {
+			if st.Token != "" && secret.Equal(st.Token, token) {
 				c.seat = i
 			}
 		}

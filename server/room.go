@@ -7,6 +7,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -307,7 +308,7 @@ func (r *room) join(c *client, token string) error {
 	if token != "" {
 		c.seat = -2
 		for i, st := range r.hdr.Seats {
-			if st.Token != "" && equalSecret(st.Token, token) {
+			if st.Token != "" && secret.Equal(st.Token, token) {
 				c.seat = i
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/record"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -253,14 +254,14 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 	if st.Kind != table.KindHuman || st.Token != "" {
 		return "", apiErrorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
 	}
-	if code, open := inviteCode(st.Invite); !open && !equalSecret(code, invite) {
+	if code, open := inviteCode(st.Invite); !open && !secret.Equal(code, invite) {
 		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
 	if err := r.nameFree(seat, name); err != nil {
 		return "", err
 	}
-	token := newSecret()
-	st.Token, st.Name = hashSecret(token), name
+	token := secret.Token()
+	st.Token, st.Name = secret.Hash(token), name
 	if st.Name == "" {
 		st.Name = table.SeatName(seat)
 	}
@@ -285,8 +286,8 @@ func (r *room) reseat(seat int) (string, error) {
 	if st.Kind != table.KindHuman || st.Token == "" {
 		return "", apiErrorf(409, "seat-taken", "%s is not a person's claimed seat", table.SeatName(seat))
 	}
-	token := newSecret()
-	st.Token = hashSecret(token)
+	token := secret.Token()
+	st.Token = secret.Hash(token)
 	if err := r.updateSeat(seat, st); err != nil {
 		return "", err
 	}
@@ -314,7 +315,7 @@ func (r *room) reseat(seat int) (string, error) {
 
 // handToBot gives an unclaimed human seat to a bot, for the creator.
 func (r *room) handToBot(seat int, creator, spec string) error {
-	if !equalSecret(r.hdr.Creator, creator) {
+	if !secret.Equal(r.hdr.Creator, creator) {
 		return apiErrorf(403, "forbidden", "only the table's creator may hand a seat to a bot (send its creator_token)")
 	}
 	if seat < 0 || seat >= len(r.hdr.Seats) {

@@ -8,6 +8,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -246,7 +247,7 @@ func names(seats []int, who func(int) string) string {
 // lapse) are theirs too, played by the game's default bot until they take
 // them back. Stored and started, then linked from here.
 func (r *room) makeRematch(at time.Time, absent []int) error {
-	hdr := store.Table{ID: newTableID(), Game: r.hdr.Game, Options: r.hdr.Options, Seed: newSeed(), Creator: r.hdr.Creator,
+	hdr := store.Table{ID: secret.TableID(), Game: r.hdr.Game, Options: r.hdr.Options, Seed: secret.Seed(), Creator: r.hdr.Creator,
 		Created: at, Settings: r.hdr.Settings, Rated: r.hdr.Rated}
 	var moved []int
 	var events []store.Event
@@ -341,7 +342,7 @@ func (r *room) rematchSeats(at time.Time, absent []int) ([]store.Seat, []int, []
 			seats[j] = store.Seat{Name: botName(st.Bot, j), Kind: table.KindBot, Bot: st.Bot}
 		}
 		if st.Invite != "" {
-			seats[j].Invite = newInvite() // an unlisted table's rematch stays unlisted
+			seats[j].Invite = secret.Invite() // an unlisted table's rematch stays unlisted
 		}
 	}
 	return seats, moved, events
