@@ -264,8 +264,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetReadLimit(s.limits.MaxFrame)
 	c.conn = conn
-	s.metrics.conns.Inc()
-	defer s.metrics.conns.Dec()
+	s.metrics.Conns.Inc()
+	defer s.metrics.Conns.Dec()
 	written := make(chan struct{})
 	go func() { c.writeLoop(); close(written) }()
 	c.readLoop(rm)
@@ -308,7 +308,7 @@ func (c *client) readLoop(rm cmdSink) {
 		typ, data, err := c.conn.Read(ctx)
 		if err != nil {
 			if errors.Is(err, websocket.ErrMessageTooBig) {
-				c.srv.metrics.rejected.WithLabelValues(byeTooBig).Inc()
+				c.srv.metrics.Rejected.WithLabelValues(byeTooBig).Inc()
 			}
 			return
 		}
@@ -424,7 +424,7 @@ func (c *client) refuse(id string, err error) {
 
 func (c *client) refuseMsg(m table.Message) {
 	m.Version = c.lastVersion()
-	c.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
+	c.srv.metrics.Rejected.WithLabelValues(m.Code).Inc()
 	c.enqueue(m)
 }
 

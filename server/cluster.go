@@ -452,7 +452,7 @@ func (s *Server) own(ctx context.Context, id string) (int64, error) {
 // fenceStop ends a room whose lease is gone.
 func (r *room) fenceStop() {
 	r.srv.log.Warn("table lost: lease fenced or expired; its clients reconnect to the new owner", "table", r.id, "epoch", r.epoch)
-	r.srv.metrics.fenced.Inc()
+	r.srv.metrics.Fenced.Inc()
 	r.stopIdle()
 	r.stopSweep()
 	r.lifeStop()

@@ -364,7 +364,7 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
 		return nil, err
 	}
-	s.metrics.tables.Inc()
+	s.metrics.Tables.Inc()
 	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Counted: true}, nil
 }
 
@@ -390,7 +390,7 @@ func (s *Server) startPractice(ctx context.Context, day string) (*dailyStartJSON
 	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
 		return nil, err
 	}
-	s.metrics.tables.Inc()
+	s.metrics.Tables.Inc()
 	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Practice: true}, nil
 }
 

@@ -20,7 +20,7 @@ func (s *Server) registerGuard() {
 	if !ok {
 		return
 	}
-	s.metrics.reg.MustRegister(
+	s.metrics.Reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cardtable_store_guard_held",
 			Help: "1 while this server holds its database's guard (it writes), 0 while it lost it (it takes no writes until it has it back)."},
 			func() float64 {

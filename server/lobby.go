@@ -201,7 +201,7 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
 		return nil, err
 	}
-	s.metrics.tables.Inc()
+	s.metrics.Tables.Inc()
 	s.log.Info("table created", "table", hdr.ID, "game", g.Name(), "seats", len(hdr.Seats))
 	return resp, nil
 }

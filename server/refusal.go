@@ -32,7 +32,7 @@ func (r *room) refuse(c *client, id string, err error) {
 // the turn it was asked on standing.
 func (r *room) refuseOnly(c *client, id string, err error) {
 	m := table.ErrorMessage(c.seat, r.t.Version(), id, err)
-	r.srv.metrics.rejected.WithLabelValues(m.Code).Inc()
+	r.srv.metrics.Rejected.WithLabelValues(m.Code).Inc()
 	r.deliver(c, m)
 }
 

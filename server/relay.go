@@ -89,10 +89,10 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token 
 	}
 	conn.SetReadLimit(s.limits.MaxFrame)
 	c.conn = conn
-	s.metrics.conns.Inc()
-	s.metrics.relayed.Inc()
-	defer s.metrics.conns.Dec()
-	defer s.metrics.relayed.Dec()
+	s.metrics.Conns.Inc()
+	s.metrics.Relayed.Inc()
+	defer s.metrics.Conns.Dec()
+	defer s.metrics.Relayed.Dec()
 	for _, m := range resp.Msgs {
 		c.enqueueOut(outMsg{data: m, version: messageVersion(m)})
 	}

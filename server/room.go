@@ -205,7 +205,7 @@ func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch
 		}
 	}
 	s.roomsWG.Add(1)
-	s.metrics.rooms.Inc()
+	s.metrics.Rooms.Inc()
 	go r.run()
 	return r, nil
 }
@@ -226,7 +226,7 @@ func (r *room) stop() { r.send(stopReq{}) }
 // run is the room's goroutine.
 func (r *room) run() {
 	defer r.srv.roomsWG.Done()
-	defer r.srv.metrics.rooms.Dec()
+	defer r.srv.metrics.Rooms.Dec()
 	defer close(r.done)
 	defer r.disown()
 	r.changed(nil)

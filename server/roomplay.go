@@ -78,7 +78,7 @@ func (r *room) observe(ap *table.Applied, d time.Duration) {
 		return
 	}
 	for _, d := range r.sealedLatency {
-		r.srv.metrics.latency.Observe(d.Seconds())
+		r.srv.metrics.Latency.Observe(d.Seconds())
 	}
 	r.sealedLatency = r.sealedLatency[:0]
 }
@@ -126,7 +126,7 @@ func (r *room) play(seat int, text string, version int, id string) (*table.Appli
 	} else {
 		// Counted when shown: the public /metrics must not move when an
 		// answer is sealed.
-		r.srv.metrics.actions.Add(float64(len(ap.Shown)))
+		r.srv.metrics.Actions.Add(float64(len(ap.Shown)))
 		for i := range ap.Shown {
 			r.broadcast(nil, func(viewer int) any { return ap.For(viewer, id)[i] })
 		}
@@ -192,7 +192,7 @@ func (r *room) storeResult() {
 		return
 	}
 	r.hdr.Result = &res
-	r.srv.metrics.finished.Inc()
+	r.srv.metrics.Finished.Inc()
 }
 
 // watchSlap opens the slap window the table is in (timing it from now),

@@ -286,7 +286,7 @@ func (r *room) makeRematch(at time.Time, absent []int) error {
 	if err := r.srv.openTable(ctx, hdr, g, t, &history{events: events}); err != nil {
 		r.srv.log.Error("rematch not started; it starts when someone joins", "table", hdr.ID, "err", err)
 	}
-	r.srv.metrics.tables.Inc()
+	r.srv.metrics.Tables.Inc()
 	text := "the rematch is ready"
 	if len(absent) > 0 {
 		text += "; " + bots.Default(r.game.Name()) + " sits in for " + names(absent, r.seatWho) + ", who did not answer"

@@ -72,7 +72,7 @@ func (x *sealedSlapTable) since(p *probe) string {
 // and the runtime's move by themselves).
 func metricsText(s *Server) string {
 	rec := httptest.NewRecorder()
-	s.metrics.handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	s.metrics.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	var own []string
 	for _, line := range strings.Split(rec.Body.String(), "\n") {
 		if strings.HasPrefix(line, "cardtable_") {

@@ -22,6 +22,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/server/metrics"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -148,7 +149,7 @@ type Server struct {
 	limits  Limits
 	store   store.Store
 	log     *slog.Logger
-	metrics *metrics
+	metrics *metrics.Metrics
 	games   map[string]engine.Game
 	pool    *thinkPool
 	clock   Clock
@@ -213,7 +214,7 @@ func New(st store.Store, cfg Config) *Server {
 	lim := cfg.Limits.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: newMetrics(),
+		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: metrics.New(),
 		games: map[string]engine.Game{}, pool: newThinkPool(cfg.BotWorkers, backgroundSlice), clock: cfg.Clock,
 		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
 		conns:     newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
@@ -225,7 +226,7 @@ func New(st store.Store, cfg Config) *Server {
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
 	}
-	s.pool.register(s.metrics.reg)
+	s.pool.register(s.metrics.Reg)
 	s.registerGuard()
 	return s
 }
@@ -367,7 +368,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tables/{id}/analysis/retry", s.handleRetry)
 	mux.HandleFunc("POST /api/mine", s.handleMine)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
-	mux.Handle("GET /metrics", s.metrics.handler())
+	mux.Handle("GET /metrics", s.metrics.Handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {
 			s.apiError(w, r, errShuttingDown)
