@@ -52,7 +52,7 @@ func (s *Server) UseAccounts(cfg AccountsConfig) error {
 		cfg.Now = s.now // the server's clock (Config.Clock)
 	}
 	a, err := auth.New(auth.Config{Store: st, Origins: cfg.Origins, RPID: cfg.RPID, Hasher: cfg.Hasher, Now: cfg.Now,
-		ClientAddr: s.clientAddr, Logger: s.log})
+		ClientAddr: s.addrs.Addr, Logger: s.log})
 	if err != nil {
 		return err
 	}

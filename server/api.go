@@ -82,7 +82,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 
 // limitWrites refuses lobby writes over the address's rate.
 func (s *Server) limitWrites(w http.ResponseWriter, r *http.Request) bool {
-	if s.apiRates.take(s.clientAddr(r)) {
+	if s.apiRates.take(s.addrs.Addr(r)) {
 		return true
 	}
 	s.apiError(w, r, apiErrorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests from your address; wait a second and try again"))

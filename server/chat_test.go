@@ -6,11 +6,12 @@ import (
 
 	"encoding/json"
 	"fmt"
-	"github.com/coder/websocket"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"cardtable/server/testclock"
 	"cardtable/store"
@@ -233,7 +234,7 @@ func TestFullChatNeverSilencesPlayers(t *testing.T) {
 // most the account's burst through together.
 func TestSpectatorChatPerAccount(t *testing.T) {
 	ts, _ := newAccountsServer(t)
-	ts.srv.cfg.TrustedProxies = mustProxies(t, "127.0.0.0/8")
+	ts.srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
 	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
 	eve := ts.signedUp("eve")
 	u, _ := url.Parse(ts.http.URL)

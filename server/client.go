@@ -234,7 +234,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	addr := s.clientAddr(r)
+	addr := s.addrs.Addr(r)
 	if err := s.conns.acquire(addr); err != nil {
 		s.apiError(w, r, err)
 		return

@@ -126,7 +126,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if user != nil {
 		uid = user.ID
 	}
-	resp, err := s.create(r.Context(), req, openKeys(s.clientAddr(r), uid))
+	resp, err := s.create(r.Context(), req, openKeys(s.addrs.Addr(r), uid))
 	if err != nil {
 		s.apiError(w, r, err)
 		return

@@ -50,7 +50,7 @@ func TestOpenTablesPerAddress(t *testing.T) {
 func TestOpenTablesPerAccount(t *testing.T) {
 	ts, _ := newAccountsServer(t)
 	ts.srv.limits.OpenTables = 2
-	ts.srv.cfg.TrustedProxies = mustProxies(t, "127.0.0.0/8")
+	ts.srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
 	ann := ts.signedUp("ann")
 	for i, addr := range []string{"203.0.113.1", "203.0.113.2"} {
 		if code, e, _ := ts.createFrom(addr, ann.c, `{"game":"war"}`); code != http.StatusCreated {

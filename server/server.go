@@ -22,6 +22,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/server/clientaddr"
 	"cardtable/server/metrics"
 	"cardtable/store"
 	"cardtable/table"
@@ -61,7 +62,7 @@ type Config struct {
 	AwayGrace time.Duration
 	// TrustedProxies are the load balancers and reverse proxies in front
 	// of the server: from these peers only, the client's address is read
-	// from ProxyHeader (proxy.go). None: every client is its peer.
+	// from ProxyHeader (package clientaddr). None: every client is its peer.
 	TrustedProxies []netip.Prefix
 	// ProxyHeader is the header the trusted proxies set: X-Forwarded-For
 	// (the default) or Forwarded. Only one is read, so a client cannot slip
@@ -163,6 +164,7 @@ type Server struct {
 	mu    sync.Mutex
 	rooms map[string]*roomSlot
 
+	addrs    clientaddr.Resolver
 	conns    *connLimiter
 	cmdRates *addrBuckets
 	apiRates *addrBuckets

@@ -16,6 +16,7 @@ import (
 	"cardtable/cluster"
 	"cardtable/engine"
 	"cardtable/server"
+	"cardtable/server/clientaddr"
 	"cardtable/store"
 	"cardtable/store/memstore"
 	"cardtable/store/postgres"
@@ -83,7 +84,7 @@ func (c *serveCmd) Run(a *app) error {
 	if err != nil {
 		return err
 	}
-	proxies, err := server.ParseTrustedProxies(c.TrustedProxies)
+	proxies, err := clientaddr.ParseTrustedProxies(c.TrustedProxies)
 	if err != nil {
 		return usageErrorf("--trusted-proxies: %v", err)
 	}

@@ -1,4 +1,7 @@
-package server
+// Package clientaddr finds the address every per-address limit counts a
+// request against: the peer, or behind a trusted proxy the client the
+// proxy names.
+package clientaddr
 
 import (
 	"fmt"
@@ -10,7 +13,7 @@ import (
 
 // Behind a load balancer or reverse proxy every connection comes from the
 // proxy, so per-address limits would count the whole site as one client.
-// A server told which peers are its proxies (Config.TrustedProxies) takes
+// A server told which peers are its proxies (Resolver.Trusted) takes
 // the client's address from the header those proxies set — and from them
 // only: a header from any other peer is ignored, since anyone can write
 // one. Within the header, entries are read from the right (the hop nearest
@@ -18,7 +21,7 @@ import (
 // is the client. Entries to its left were written by the client or
 // proxies we do not know, so they are never used.
 
-// Proxy headers a server reads (Config.ProxyHeader).
+// Proxy headers a Resolver reads (Resolver.Header).
 const (
 	HeaderXForwardedFor = "X-Forwarded-For"
 	HeaderForwarded     = "Forwarded"
@@ -47,19 +50,29 @@ func ParseTrustedProxies(list string) ([]netip.Prefix, error) {
 	return out, nil
 }
 
-// clientAddr is the address every per-address limit (commands a second,
+// Resolver reads clients' addresses behind the trusted proxies.
+type Resolver struct {
+	// Trusted are the load balancers and reverse proxies in front of the
+	// server (ParseTrustedProxies); none: every client is its peer.
+	Trusted []netip.Prefix
+	// Header is the header the trusted proxies set: X-Forwarded-For (the
+	// default) or Forwarded.
+	Header string
+}
+
+// Addr is the address every per-address limit (commands a second,
 // connections, lobby writes) counts a request against: the peer, or for a
 // trusted proxy the client it names. IPv6 clients count by their /64, the
 // block one machine is usually given, so a client cannot escape its
 // limits by moving within it.
-func (s *Server) clientAddr(r *http.Request) string {
+func (p *Resolver) Addr(r *http.Request) string {
 	peer, ok := parseHost(r.RemoteAddr)
 	if !ok {
 		return r.RemoteAddr
 	}
 	client := peer
-	if s.trusted(peer) {
-		client = s.forwardedClient(r.Header, peer)
+	if p.trusted(peer) {
+		client = p.forwardedClient(r.Header, peer)
 	}
 	if client.Is6() {
 		return netip.PrefixFrom(client, 64).Masked().String()
@@ -68,9 +81,9 @@ func (s *Server) clientAddr(r *http.Request) string {
 }
 
 // trusted reports whether a is one of the configured proxies.
-func (s *Server) trusted(a netip.Addr) bool {
-	for _, p := range s.cfg.TrustedProxies {
-		if p.Contains(a) {
+func (p *Resolver) trusted(a netip.Addr) bool {
+	for _, t := range p.Trusted {
+		if t.Contains(a) {
 			return true
 		}
 	}
@@ -81,9 +94,9 @@ func (s *Server) trusted(a netip.Addr) bool {
 // entry that is not a trusted proxy, or the left-most when all are. A
 // missing header, or an entry that is no address, leaves the last
 // trusted hop (the peer, or a proxy behind it) as the client.
-func (s *Server) forwardedClient(h http.Header, peer netip.Addr) netip.Addr {
+func (p *Resolver) forwardedClient(h http.Header, peer netip.Addr) netip.Addr {
 	var hops []string
-	if strings.EqualFold(s.cfg.ProxyHeader, HeaderForwarded) {
+	if strings.EqualFold(p.Header, HeaderForwarded) {
 		hops = forwardedFor(h.Values(HeaderForwarded))
 	} else {
 		for _, v := range h.Values(HeaderXForwardedFor) {
@@ -97,7 +110,7 @@ func (s *Server) forwardedClient(h http.Header, peer netip.Addr) netip.Addr {
 			return client
 		}
 		client = a
-		if !s.trusted(a) {
+		if !p.trusted(a) {
 			return a
 		}
 	}
