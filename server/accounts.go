@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"cardtable/server/auth"
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
 )
@@ -127,7 +128,7 @@ func (s *Server) signedIn(h func(w http.ResponseWriter, r *http.Request, u *stor
 			return
 		}
 		if u == nil {
-			s.apiError(w, r, apiErrorf(http.StatusUnauthorized, "signed-out", "you are not signed in; sign in first"))
+			s.apiError(w, r, httpjson.Errorf(http.StatusUnauthorized, "signed-out", "you are not signed in; sign in first"))
 			return
 		}
 		h(w, r, u)
@@ -162,15 +163,15 @@ func (s *Server) handleAttach(w http.ResponseWriter, r *http.Request, u *store.U
 		} `json:"seats"`
 	}
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
-		s.apiError(w, r, apiErrorf(http.StatusUnsupportedMediaType, "bad-request", "send the body as JSON (Content-Type: application/json), as every account route takes"))
+		s.apiError(w, r, httpjson.Errorf(http.StatusUnsupportedMediaType, "bad-request", "send the body as JSON (Content-Type: application/json), as every account route takes"))
 		return
 	}
-	if err := readJSON(w, r, &req); err != nil {
+	if err := httpjson.Read(w, r, &req); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	if len(req.Seats) > maxAttach {
-		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "seats: %d listed; attach at most %d at once", len(req.Seats), maxAttach))
+		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "seats: %d listed; attach at most %d at once", len(req.Seats), maxAttach))
 		return
 	}
 	attached := []string{}
@@ -184,7 +185,7 @@ func (s *Server) handleAttach(w http.ResponseWriter, r *http.Request, u *store.U
 			attached = append(attached, seat.Table)
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"attached": attached})
+	httpjson.Write(w, http.StatusOK, map[string]any{"attached": attached})
 }
 
 // attachSeat links the seat of table whose token is token to u; false

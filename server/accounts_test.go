@@ -20,6 +20,7 @@ import (
 	"cardtable/analysis"
 	"cardtable/daily"
 	"cardtable/engine"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 	"cardtable/store/memstore"
 )
@@ -170,7 +171,7 @@ func TestCSRFEveryRoute(t *testing.T) {
 		{"Sec-Fetch-Site": "same-site"},
 	} {
 		for _, rt := range routes {
-			var e apiError
+			var e httpjson.Error
 			if code := ann.do("POST", rt.path, rt.body, hostile, &e); code != http.StatusForbidden || e.Code != "cross-origin" {
 				t.Errorf("POST %s with %v: %d %+v; want 403 cross-origin", rt.path, hostile, code, e)
 			}
@@ -319,7 +320,7 @@ func TestDailyDeal(t *testing.T) {
 		t.Errorf("Bob's second start: %d %+v; want his own attempt", code, again)
 	}
 	cb := ts.dial(db.ID, again.Token)
-	var e apiError
+	var e httpjson.Error
 	endA := playOut(t, map[int]*wsClient{0: ca})
 	endB := playOut(t, map[int]*wsClient{0: cb})
 	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
@@ -440,7 +441,7 @@ func TestDailyAborted(t *testing.T) {
 	if d.Ranking != daily.Ranking || !strings.Contains(d.Ranking, "earlier finish") {
 		t.Errorf("the ranking sentence: %q", d.Ranking)
 	}
-	var e apiError
+	var e httpjson.Error
 	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
 		t.Errorf("a start after aborting: %d %+v; the aborted attempt is spent", code, e)
 	}
@@ -524,7 +525,7 @@ func TestRatedWatchtower(t *testing.T) {
 			t.Errorf("open tables with %s: %d, want %d", f.q, len(list.Tables), f.want)
 		}
 	}
-	var e apiError
+	var e httpjson.Error
 	if code := ts.do("GET", "/api/tables?open=true&min_rating=abc", nil, &e); code != http.StatusBadRequest {
 		t.Errorf("a malformed rating filter: %d", code)
 	}
@@ -607,12 +608,12 @@ func TestRatedRefusals(t *testing.T) {
 		{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "expert:iterations=5"}}, Rated: true},
 		{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "ismcts"}}, Rated: true},
 	} {
-		var e apiError
+		var e httpjson.Error
 		if code := ann.do("POST", "/api/tables", req, nil, &e); code != http.StatusBadRequest || e.Code != "not-rateable" {
 			t.Errorf("rated %+v: %d %+v; want 400 not-rateable", req, code, e)
 		}
 	}
-	var e apiError
+	var e httpjson.Error
 	if code := ts.person().do("POST", "/api/tables", createReq{Game: "watchtower", Rated: true}, nil, &e); code != http.StatusUnauthorized {
 		t.Errorf("a guest's rated table: %d %+v", code, e)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"cardtable/analysis"
 	"cardtable/record"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 )
 
@@ -51,7 +52,7 @@ type analysisStatus struct {
 	Total int64 `json:"total"`
 }
 
-var errNoAnalysisStore = apiErrorf(http.StatusNotImplemented, "no-analysis-store", "this server's store keeps no analyses")
+var errNoAnalysisStore = httpjson.Errorf(http.StatusNotImplemented, "no-analysis-store", "this server's store keeps no analyses")
 
 // analysisStore is the server's store of analyses, if it keeps them.
 func (s *Server) analysisStore() (store.Analyses, error) {
@@ -107,9 +108,9 @@ func (s *Server) answerAnalysis(w http.ResponseWriter, r *http.Request, start bo
 	case err != nil:
 		s.apiError(w, r, err)
 	case job == nil:
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, "no-analysis", "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id))
+		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "no-analysis", "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id))
 	default:
-		writeJSON(w, http.StatusAccepted, analysisStatus{ID: id, Status: "running", Done: job.done.Load(), Total: job.total.Load()})
+		httpjson.Write(w, http.StatusAccepted, analysisStatus{ID: id, Status: "running", Done: job.done.Load(), Total: job.total.Load()})
 	}
 }
 
@@ -123,10 +124,10 @@ func (s *Server) analysisJob(id string, rec *record.Record, start bool) (*analys
 		return job, nil
 	}
 	if len(a.jobs) >= maxAnalyses {
-		return nil, apiErrorf(http.StatusServiceUnavailable, "busy", "the server is analysing %d games already; try again in a minute", maxAnalyses)
+		return nil, httpjson.Errorf(http.StatusServiceUnavailable, "busy", "the server is analysing %d games already; try again in a minute", maxAnalyses)
 	}
 	if s.draining.Load() {
-		return nil, errShuttingDown
+		return nil, httpjson.ErrShuttingDown
 	}
 	if a.jobs == nil {
 		a.jobs = map[string]*analysisJob{}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"cardtable/i18n"
+	"cardtable/server/httpjson"
 )
 
 // handleCatalogue serves /i18n/{lang}.json: the messages the browser needs
@@ -20,7 +21,7 @@ func (s *Server) handleCatalogue(w http.ResponseWriter, r *http.Request) {
 	}
 	c, known := i18n.CatalogueFor(code)
 	if !ok || !known {
-		s.apiError(w, r, notFound(r.URL.Path))
+		s.apiError(w, r, httpjson.NotFound(r.URL.Path))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/table"
 )
@@ -290,7 +291,7 @@ func (s *Server) join(ctx context.Context, id string, c *client, token string) (
 			}
 		}
 		if s.draining.Load() {
-			return nil, errShuttingDown
+			return nil, httpjson.ErrShuttingDown
 		}
 	}
 }

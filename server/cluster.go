@@ -10,6 +10,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -106,34 +107,10 @@ type ctlResp struct {
 	N     uint64            `json:"n"`              // join: frames of the seat's subject so far
 	Msgs  []json.RawMessage `json:"msgs,omitempty"` // join: the snapshot; cmd: an error or hint
 	Token string            `json:"token,omitempty"`
-	Err   *apiError         `json:"err,omitempty"`
+	Err   *httpjson.Error   `json:"err,omitempty"`
 	// Gone: the owner does not know the connection (the table moved, or
 	// the room stopped); the relay reconnects its client.
 	Gone bool `json:"gone,omitempty"`
-}
-
-// MarshalJSON keeps an apiError's status on the bus.
-func (e *apiError) MarshalJSON() ([]byte, error) {
-	type wire struct {
-		Status  int    `json:"status"`
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	}
-	return json.Marshal(wire{e.Status, e.Code, e.Message})
-}
-
-// UnmarshalJSON reads an apiError from the bus.
-func (e *apiError) UnmarshalJSON(b []byte) error {
-	var w struct {
-		Status  int    `json:"status"`
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	}
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	e.Status, e.Code, e.Message = w.Status, w.Code, w.Message
-	return nil
 }
 
 // ctlMsg is a ctlReq handed to the room's goroutine.
@@ -149,7 +126,7 @@ type lostReq struct{}
 // takeover of an expired lease); it is a no-op when it runs here already.
 func (s *Server) Adopt(ctx context.Context, id string) error {
 	_, err := s.room(ctx, id)
-	if errors.Is(err, errRemote) || errors.Is(err, errShuttingDown) {
+	if errors.Is(err, errRemote) || errors.Is(err, httpjson.ErrShuttingDown) {
 		return nil
 	}
 	return err
@@ -185,7 +162,7 @@ func (r *room) serveCtl() error {
 				case resp = <-reply:
 				case <-r.done:
 				case <-time.After(storeTimeout):
-					resp = ctlResp{Err: apiErrorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server is busy; try again")}
+					resp = ctlResp{Err: httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server is busy; try again")}
 				}
 			}
 		}
@@ -227,19 +204,19 @@ func (r *room) ctl(req ctlReq) ctlResp {
 		}
 		return ctlResp{Token: req.Spec, Err: asAPIError(r.handToBot(req.Seat, req.Creator, req.Spec))}
 	}
-	return ctlResp{Err: apiErrorf(http.StatusBadRequest, "bad-request", "unknown op %q", req.Op)}
+	return ctlResp{Err: httpjson.Errorf(http.StatusBadRequest, "bad-request", "unknown op %q", req.Op)}
 }
 
 // asAPIError is err for the bus (nil for nil).
-func asAPIError(err error) *apiError {
+func asAPIError(err error) *httpjson.Error {
 	if err == nil {
 		return nil
 	}
-	var e *apiError
+	var e *httpjson.Error
 	if errors.As(err, &e) {
 		return e
 	}
-	return apiErrorf(http.StatusInternalServerError, "internal", "%v", err)
+	return httpjson.Errorf(http.StatusInternalServerError, "internal", "%v", err)
 }
 
 // remoteJoin seats a relayed connection: the snapshot comes back in the

@@ -13,6 +13,7 @@ import (
 	"cardtable/bots/regicidesolver"
 	"cardtable/daily"
 	"cardtable/engine"
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -84,7 +85,7 @@ func (s *Server) accNow() time.Time {
 func (s *Server) dayOver(day string) bool { return daily.Ended(day, s.accNow()) }
 
 func errDailyHidden(day string) error {
-	return apiErrorf(http.StatusForbidden, "daily-hidden", "this is a game of the daily deal of %s: it may be watched and replayed once the day is over (midnight UTC)", day)
+	return httpjson.Errorf(http.StatusForbidden, "daily-hidden", "this is a game of the daily deal of %s: it may be watched and replayed once the day is over (midnight UTC)", day)
 }
 
 func (s *Server) routeDaily(mux *http.ServeMux) {
@@ -156,11 +157,11 @@ func (s *Server) handleDailyDay(w http.ResponseWriter, r *http.Request) {
 	day := r.PathValue("day")
 	start, err := daily.Start(day)
 	if err != nil {
-		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "%v", err))
+		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%v", err))
 		return
 	}
 	if start.After(s.accNow()) {
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, "not-found", "the deal of %s is not out yet", day))
+		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "the deal of %s is not out yet", day))
 		return
 	}
 	s.serveDay(w, r, day)
@@ -203,7 +204,7 @@ func (s *Server) serveDay(w http.ResponseWriter, r *http.Request, day string) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpjson.Write(w, http.StatusOK, out)
 }
 
 // dailyMine fills in u's attempt at out's day, the streak and, once u
@@ -314,7 +315,7 @@ func (s *Server) handleDailyStart(w http.ResponseWriter, r *http.Request) {
 	if resp.Resumed {
 		status = http.StatusOK
 	}
-	writeJSON(w, status, resp)
+	httpjson.Write(w, status, resp)
 }
 
 // dailyStartJSON answers a start: the table and the seat's token.
@@ -408,13 +409,13 @@ func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) (
 		if err == nil {
 			return &dailyStartJSON{ID: a.Table, Seat: 0, Token: token, Day: day, Counted: true, Resumed: true}, nil
 		}
-		var api *apiError
+		var api *httpjson.Error
 		if !errors.As(err, &api) || api.Code != "game-over" {
 			return nil, err
 		}
 		// It ended a moment ago: its result is being recorded.
 	}
-	return nil, apiErrorf(http.StatusConflict, "daily-played", "you played today's deal already (one counted attempt a day); the next deal comes at midnight UTC")
+	return nil, httpjson.Errorf(http.StatusConflict, "daily-played", "you played today's deal already (one counted attempt a day); the next deal comes at midnight UTC")
 }
 
 // reseat gives seat of table id a new token, wherever the table runs.
@@ -429,7 +430,7 @@ func (s *Server) reseat(ctx context.Context, id string, seat int) (string, error
 	}
 	reply := make(chan ctlResp, 1)
 	if !rm.send(ctlMsg{req: ctlReq{Op: "reseat", Seat: seat}, reply: reply}) {
-		return "", errShuttingDown
+		return "", httpjson.ErrShuttingDown
 	}
 	select {
 	case resp := <-reply:
@@ -438,7 +439,7 @@ func (s *Server) reseat(ctx context.Context, id string, seat int) (string, error
 		}
 		return resp.Token, nil
 	case <-rm.done:
-		return "", errShuttingDown
+		return "", httpjson.ErrShuttingDown
 	}
 }
 

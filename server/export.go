@@ -8,6 +8,7 @@ import (
 	"cardtable/engine"
 	"cardtable/puzzles"
 	"cardtable/record"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 )
 
@@ -88,7 +89,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request, u *store.U
 		return
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=cardtable-%s.json", u.Name))
-	writeJSON(w, http.StatusOK, out)
+	httpjson.Write(w, http.StatusOK, out)
 }
 
 func (s *Server) export(r *http.Request, u *store.User) (*exportJSON, error) {

@@ -3,6 +3,8 @@ package server
 import (
 	"net/http"
 
+	"cardtable/server/httpjson"
+
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -40,7 +42,7 @@ func (s *Server) registerGuard() {
 func (s *Server) guardLost() error {
 	if g, ok := s.store.(guardedStore); ok {
 		if held, _ := g.Guard(); !held {
-			return apiErrorf(http.StatusServiceUnavailable, CodeUnavailable, "this server lost its hold on the database and takes no writes until it has it back")
+			return httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "this server lost its hold on the database and takes no writes until it has it back")
 		}
 	}
 	return nil

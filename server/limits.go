@@ -7,6 +7,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/server/httpjson"
 	"cardtable/table"
 )
 
@@ -127,10 +128,10 @@ func (l *connLimiter) acquire(addr string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.total >= l.max {
-		return apiErrorf(http.StatusServiceUnavailable, byeTooManyConns, "the server holds %d connections, its limit; try again later", l.max)
+		return httpjson.Errorf(http.StatusServiceUnavailable, byeTooManyConns, "the server holds %d connections, its limit; try again later", l.max)
 	}
 	if l.byAddr[addr] >= l.perAddr {
-		return apiErrorf(http.StatusTooManyRequests, byeTooManyConns, "%d connections from your address already, the limit; close a tab", l.perAddr)
+		return httpjson.Errorf(http.StatusTooManyRequests, byeTooManyConns, "%d connections from your address already, the limit; close a tab", l.perAddr)
 	}
 	l.total++
 	l.byAddr[addr]++
@@ -189,13 +190,13 @@ func botCapsWithDefaults(c engine.BotCaps) engine.BotCaps {
 func (s *Server) checkBot(g engine.Game, opts engine.Options, seat int, text string) (bots.Spec, error) {
 	spec, err := bots.ParseSpec(text)
 	if err != nil {
-		return bots.Spec{}, apiErrorf(http.StatusBadRequest, "bad-seats", "%s: %v", table.SeatName(seat), err)
+		return bots.Spec{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "%s: %v", table.SeatName(seat), err)
 	}
 	if _, err := bots.New(spec.Name, g, opts, spec.Params, 0); err != nil {
-		return bots.Spec{}, apiErrorf(http.StatusBadRequest, "bad-seats", "%s (%s): %v", table.SeatName(seat), spec.Name, err)
+		return bots.Spec{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "%s (%s): %v", table.SeatName(seat), spec.Name, err)
 	}
 	if over := spec.OverCaps(s.limits.BotCaps); len(over) > 0 {
-		return bots.Spec{}, apiErrorf(http.StatusBadRequest, "bad-seats", "%s (%s): %v (serve %s)", table.SeatName(seat), spec.Name, over[0], botCapFlags[over[0].Cap])
+		return bots.Spec{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "%s (%s): %v (serve %s)", table.SeatName(seat), spec.Name, over[0], botCapFlags[over[0].Cap])
 	}
 	return spec, nil
 }

@@ -12,6 +12,7 @@ import (
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -66,7 +67,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, gj)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	httpjson.Write(w, http.StatusOK, map[string]any{"games": out})
 }
 
 // createReq is the body of POST /api/tables.
@@ -110,7 +111,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req createReq
-	err := readJSON(w, r, &req)
+	err := httpjson.Read(w, r, &req)
 	if err == nil {
 		req.Name, err = cleanName(req.Name)
 	}
@@ -134,7 +135,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if resp.Seat != nil {
 		s.linkSeat(r.Context(), user, resp.ID, *resp.Seat, resp.Token)
 	}
-	writeJSON(w, http.StatusCreated, resp)
+	httpjson.Write(w, http.StatusCreated, resp)
 }
 
 // create validates a table request, stores the table and starts its room;
@@ -142,7 +143,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 func (s *Server) create(ctx context.Context, req createReq, keys []string) (*createResp, error) {
 	g, ok := s.games[req.Game]
 	if !ok {
-		return nil, apiErrorf(http.StatusBadRequest, "bad-request", "game: %q is not a game; games: war, regicide, watchtower", req.Game)
+		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-request", "game: %q is not a game; games: war, regicide, watchtower", req.Game)
 	}
 	seats, given, err := seatPlan(g, req)
 	if err != nil {
@@ -150,7 +151,7 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 	}
 	opts, err := engine.ResolveOptions(g.Options(), given)
 	if err != nil {
-		return nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
+		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
 	}
 	if req.Rated {
 		if err := s.checkRated(g, opts, seats); err != nil {
@@ -186,7 +187,7 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 	}
 	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, seatInfos(hdr.Seats))
 	if err != nil {
-		return nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
+		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
 	}
 	if hdr.Settings, err = tableSettings(g, req.Settings, len(hdr.Seats)); err != nil {
 		return nil, err
@@ -216,12 +217,12 @@ func seatPlan(g engine.Game, req createReq) ([]seatReq, map[string]string, error
 	seats := req.Seats
 	if seats != nil && len(seats) == 0 {
 		lo, hi := g.Seats()
-		return nil, nil, apiErrorf(http.StatusBadRequest, "bad-seats", "seats: [] lists no seat; list %d to %d, or leave seats out for the default (you and the game's default bot)", lo, hi)
+		return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats: [] lists no seat; list %d to %d, or leave seats out for the default (you and the game's default bot)", lo, hi)
 	}
 	if seats == nil {
 		opts, err := engine.ResolveOptions(g.Options(), given)
 		if err != nil {
-			return nil, nil, apiErrorf(http.StatusBadRequest, "bad-option", "%v", err)
+			return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
 		}
 		seats = []seatReq{{Kind: table.KindHuman}}
 		for len(seats) < opts.Int("players") {
@@ -230,11 +231,11 @@ func seatPlan(g engine.Game, req createReq) ([]seatReq, map[string]string, error
 	}
 	lo, hi := g.Seats()
 	if len(seats) < lo || len(seats) > hi {
-		return nil, nil, apiErrorf(http.StatusBadRequest, "bad-seats", "seats: %d listed; %s seats %d to %d players", len(seats), g.Title(), lo, hi)
+		return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats: %d listed; %s seats %d to %d players", len(seats), g.Title(), lo, hi)
 	}
 	n := strconv.Itoa(len(seats))
 	if p, ok := given["players"]; ok && p != n {
-		return nil, nil, apiErrorf(http.StatusBadRequest, "bad-seats", "options.players is %q but %d seats are listed; leave players out or make them agree", p, len(seats))
+		return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "options.players is %q but %d seats are listed; leave players out or make them agree", p, len(seats))
 	}
 	given["players"] = n
 	return seats, given, nil
@@ -245,7 +246,7 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 	switch sr.Kind {
 	case table.KindHuman, "":
 		if sr.Bot != "" {
-			return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: a human seat names no bot; use kind \"bot\"", i)
+			return store.Seat{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats[%d]: a human seat names no bot; use kind \"bot\"", i)
 		}
 		return store.Seat{Kind: table.KindHuman}, nil
 	case table.KindBot:
@@ -259,7 +260,7 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 		}
 		return store.Seat{Name: botName(text, i), Kind: table.KindBot, Bot: spec.String()}, nil
 	}
-	return store.Seat{}, apiErrorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
+	return store.Seat{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
 }
 
 // openTable starts the room of a new stored table (hist: its events so
@@ -280,7 +281,7 @@ func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch i
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.draining.Load() {
-		return errShuttingDown
+		return httpjson.ErrShuttingDown
 	}
 	if _, ok := s.rooms[hdr.ID]; ok {
 		// This node's own adoption loaded the new table between its
@@ -360,7 +361,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 200 {
-			s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "limit: %q; want 1 to 200", l))
+			s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "limit: %q; want 1 to 200", l))
 			return
 		}
 		limit = n
@@ -378,7 +379,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"tables": out})
+	httpjson.Write(w, http.StatusOK, map[string]any{"tables": out})
 }
 
 // maxScan bounds the tables one list request reads to fill its page.
@@ -419,14 +420,14 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.describe(t))
+	httpjson.Write(w, http.StatusOK, s.describe(t))
 }
 
 // seatIndex reads the {n} of a seat path.
 func seatIndex(r *http.Request) (int, error) {
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 0 || n >= engine.MaxSeats {
-		return 0, apiErrorf(http.StatusNotFound, "not-found", "seat %q: seats are numbered from 0", r.PathValue("n"))
+		return 0, httpjson.Errorf(http.StatusNotFound, "not-found", "seat %q: seats are numbered from 0", r.PathValue("n"))
 	}
 	return n, nil
 }
@@ -437,12 +438,12 @@ func (s *Server) seatRequest(w http.ResponseWriter, r *http.Request, body any) (
 	if err != nil {
 		return n, err
 	}
-	return n, readJSON(w, r, body)
+	return n, httpjson.Read(w, r, body)
 }
 
 // errTableMoved: the table went to another node (this one lost its lease)
 // while a request waited on this one, and it could not be followed there.
-var errTableMoved = apiErrorf(http.StatusServiceUnavailable, CodeUnavailable, "the table moved to another server as you asked; try again")
+var errTableMoved = httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table moved to another server as you asked; try again")
 
 // onRoom runs ask on table id's room until a room answers: one that
 // stopped first, or answered errTableMoved (its node lost the table), is
@@ -460,7 +461,7 @@ func (s *Server) onRoom(ctx context.Context, id string, ask func(rm *room) (answ
 			return err
 		}
 		if s.draining.Load() {
-			return errShuttingDown
+			return httpjson.ErrShuttingDown
 		}
 		if try == 3 {
 			return errTableMoved
@@ -516,7 +517,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.linkSeat(r.Context(), user, r.PathValue("id"), n, token)
-	writeJSON(w, http.StatusOK, map[string]any{"seat": n, "token": token})
+	httpjson.Write(w, http.StatusOK, map[string]any{"seat": n, "token": token})
 }
 
 func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
@@ -554,7 +555,7 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seat": n, "bot": spec})
+	httpjson.Write(w, http.StatusOK, map[string]any{"seat": n, "bot": spec})
 }
 
 func (s *Server) gameList() []engine.Game { return games.All() }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -50,12 +51,12 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req mineReq
-	if err := readJSON(w, r, &req); err != nil {
+	if err := httpjson.Read(w, r, &req); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	if len(req.Seats) > maxMine {
-		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "seats: %d listed; at most %d", len(req.Seats), maxMine))
+		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "seats: %d listed; at most %d", len(req.Seats), maxMine))
 		return
 	}
 	out := struct {
@@ -74,7 +75,7 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 			out.Games = append(out.Games, g)
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpjson.Write(w, http.StatusOK, out)
 }
 
 // mine is table id as seen by the seat whose token is token.

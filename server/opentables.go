@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"cardtable/server/httpjson"
 	"cardtable/store"
 )
 
@@ -57,7 +58,7 @@ func (s *Server) reserveOpen(ctx context.Context, keys []string, id string) erro
 			if k[0] == 'u' {
 				who = "by your account"
 			}
-			return apiErrorf(http.StatusTooManyRequests, "too-many-tables",
+			return httpjson.Errorf(http.StatusTooManyRequests, "too-many-tables",
 				"%d unfinished tables were created %s, the most at once; finish, resign or abort one of them (the lobby's \"My games\" lists them) before creating another", s.limits.OpenTables, who)
 		}
 	}

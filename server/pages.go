@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 
+	"cardtable/server/httpjson"
 	"cardtable/store"
 )
 
@@ -50,7 +51,7 @@ func (s *Server) files(assets fs.FS) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if st, err := fs.Stat(assets, name); err != nil || st.IsDir() || strings.HasSuffix(r.URL.Path, "/") {
-			s.apiError(w, r, notFound("/static"+r.URL.Path))
+			s.apiError(w, r, httpjson.NotFound("/static"+r.URL.Path))
 			return
 		}
 		static.ServeHTTP(w, r)
@@ -125,7 +126,7 @@ func missingTable(w http.ResponseWriter, id string, wellFormed bool) {
 	missingPage.Execute(w, struct {
 		ID         string
 		WellFormed bool
-	}{truncate(id, maxIDLen), wellFormed})
+	}{httpjson.Truncate(id, maxIDLen), wellFormed})
 }
 
 // placeholder is the page served until the browser client is built in.

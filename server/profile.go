@@ -14,6 +14,7 @@ import (
 	"cardtable/puzzles"
 	"cardtable/ratings"
 	"cardtable/record"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 )
 
@@ -95,12 +96,12 @@ const profileGames = 50
 func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	raw := r.PathValue("name")
 	if len(raw) > 64 {
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, "not-found", "no player %q", raw[:64]))
+		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "no player %q", raw[:64]))
 		return
 	}
 	u, err := s.acc.st.UserByKey(r.Context(), accounts.Key(raw))
 	if errors.Is(err, store.ErrNotFound) {
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, "not-found", "no player is called %q", raw))
+		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "no player is called %q", raw))
 		return
 	}
 	if err != nil {
@@ -117,7 +118,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, p)
+	httpjson.Write(w, http.StatusOK, p)
 }
 
 // userRatings is a user's ratings with ranks and histories.
@@ -298,7 +299,7 @@ type boardEntry struct {
 func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	cat := r.PathValue("category")
 	if ratings.CategoryTitle(cat) == cat {
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, "not-found", "no rating %q; ratings: %s", cat, strings.Join(ratings.Categories, ", ")))
+		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "no rating %q; ratings: %s", cat, strings.Join(ratings.Categories, ", ")))
 		return
 	}
 	q := r.URL.Query()
@@ -332,7 +333,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Entries = append(out.Entries, e)
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpjson.Write(w, http.StatusOK, out)
 }
 
 // boardMe is the signed-in user's entry on cat's leaderboard (nil for a
@@ -360,14 +361,14 @@ func pageParams(offset, limit string, most int) (int, int, error) {
 	if offset != "" {
 		n, err := strconv.Atoi(offset)
 		if err != nil || n < 0 || n > 1_000_000 {
-			return 0, 0, apiErrorf(http.StatusBadRequest, "bad-request", "offset: %q; want 0 to 1000000", offset)
+			return 0, 0, httpjson.Errorf(http.StatusBadRequest, "bad-request", "offset: %q; want 0 to 1000000", offset)
 		}
 		o = n
 	}
 	if limit != "" {
 		n, err := strconv.Atoi(limit)
 		if err != nil || n < 1 || n > most {
-			return 0, 0, apiErrorf(http.StatusBadRequest, "bad-request", "limit: %q; want 1 to %d", limit, most)
+			return 0, 0, httpjson.Errorf(http.StatusBadRequest, "bad-request", "limit: %q; want 1 to %d", limit, most)
 		}
 		l = n
 	}

@@ -10,6 +10,7 @@ import (
 
 	"cardtable/puzzles"
 	"cardtable/ratings"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 )
 
@@ -158,7 +159,7 @@ func (s *Server) handleNextPuzzle(w http.ResponseWriter, r *http.Request) {
 			s.apiError(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, nextPuzzleJSON{Accounts: s.acc != nil, Count: len(set.Puzzles)})
+		httpjson.Write(w, http.StatusOK, nextPuzzleJSON{Accounts: s.acc != nil, Count: len(set.Puzzles)})
 		return
 	}
 	out, err := s.nextPuzzle(r.Context(), u, set, theme)
@@ -166,7 +167,7 @@ func (s *Server) handleNextPuzzle(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpjson.Write(w, http.StatusOK, out)
 }
 
 // nextPuzzle is the unanswered puzzle of set whose rating is nearest u's;

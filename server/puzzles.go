@@ -9,6 +9,7 @@ import (
 
 	"cardtable/puzzles"
 	"cardtable/ratings"
+	"cardtable/server/httpjson"
 )
 
 // Regicide puzzles (docs/puzzles.md): the page and its API. The answer is
@@ -65,7 +66,7 @@ func (s *Server) puzzleTheme(w http.ResponseWriter, r *http.Request) (string, bo
 	if theme == "" || slices.Contains(puzzleThemes(), theme) {
 		return theme, true
 	}
-	s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "no theme %q; the themes are %s", truncate(theme, 40), strings.Join(puzzleThemes(), ", ")))
+	s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "no theme %q; the themes are %s", httpjson.Truncate(theme, 40), strings.Join(puzzleThemes(), ", ")))
 	return "", false
 }
 
@@ -82,7 +83,7 @@ func (s *Server) handlePuzzleCount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ids := set.IDs(theme)
-	writeJSON(w, http.StatusOK, puzzleListJSON{Count: len(ids), IDs: ids, Theme: theme, Themes: puzzleThemes()})
+	httpjson.Write(w, http.StatusOK, puzzleListJSON{Count: len(ids), IDs: ids, Theme: theme, Themes: puzzleThemes()})
 }
 
 // puzzleID reads the {id} of the address: a puzzle's id (pruned puzzles
@@ -99,7 +100,7 @@ func (s *Server) puzzleID(w http.ResponseWriter, r *http.Request) (*puzzles.Set,
 		id = 0
 	}
 	if _, err := set.Get(id); err != nil {
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, codeNotFound, "no puzzle %q; the ids are listed by GET /api/puzzles/regicide (1 to %d, %d puzzles)", truncate(text, 20), set.LastID(), len(set.Puzzles)))
+		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "no puzzle %q; the ids are listed by GET /api/puzzles/regicide (1 to %d, %d puzzles)", httpjson.Truncate(text, 20), set.LastID(), len(set.Puzzles)))
 		return nil, 0, false
 	}
 	return set, id, true
@@ -115,7 +116,7 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, shown)
+	httpjson.Write(w, http.StatusOK, shown)
 }
 
 func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
@@ -126,13 +127,13 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Action string `json:"action"`
 	}
-	if err := readJSON(w, r, &body); err != nil {
+	if err := httpjson.Read(w, r, &body); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	out, err := set.Answer(id, body.Action)
 	if err != nil {
-		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "%s; send one of the puzzle's legal actions", truncate(err.Error(), 200)))
+		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s; send one of the puzzle's legal actions", httpjson.Truncate(err.Error(), 200)))
 		return
 	}
 	resp, err := s.puzzleAnswered(w, r, set, out)
@@ -141,7 +142,7 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if resp != nil {
-		writeJSON(w, http.StatusOK, resp)
+		httpjson.Write(w, http.StatusOK, resp)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cardtable/puzzles"
+	"cardtable/server/httpjson"
 )
 
 // TestPuzzlesAPI: the count, a puzzle as shown (no answer in it), a right
@@ -86,7 +87,7 @@ func TestPuzzlesAPI(t *testing.T) {
 		{"POST", "/api/puzzles/regicide/1/answer", "", 400, "empty"},
 		{"POST", "/api/puzzles/regicide/99999/answer", map[string]string{"action": "yield"}, 404, "no puzzle"},
 	} {
-		var e apiError
+		var e httpjson.Error
 		if code := ts.do(tc.method, tc.path, tc.body, &e); code != tc.code || !strings.Contains(e.Message, tc.want) {
 			t.Errorf("%s %s: %d %q; want %d and %q", tc.method, tc.path, code, e.Message, tc.code, tc.want)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -23,11 +24,11 @@ import (
 // checkRated refuses a rated table the rules above do not allow.
 func (s *Server) checkRated(g engine.Game, opts engine.Options, seats []seatReq) error {
 	if s.acc == nil {
-		return apiErrorf(http.StatusBadRequest, "bad-request", "rated: this server keeps no accounts, so no ratings")
+		return httpjson.Errorf(http.StatusBadRequest, "bad-request", "rated: this server keeps no accounts, so no ratings")
 	}
 	cat := category(g.Name(), opts.Map())
 	if cat == "" {
-		return apiErrorf(http.StatusBadRequest, "not-rateable", "rated: only Watchtower and two-player War with slap on are rated")
+		return httpjson.Errorf(http.StatusBadRequest, "not-rateable", "rated: only Watchtower and two-player War with slap on are rated")
 	}
 	for i, sr := range seats {
 		if sr.Kind != table.KindBot {
@@ -38,7 +39,7 @@ func (s *Server) checkRated(g engine.Game, opts engine.Options, seats []seatReq)
 			spec = bots.Default(g.Name())
 		}
 		if _, ok := botRating(cat, spec, len(seats)); !ok {
-			return apiErrorf(http.StatusBadRequest, "not-rateable", "rated: seats[%d]: bot %q has no fixed rating; at a rated table a bot plays at its default settings (docs/accounts.md lists the rated bots)", i, spec)
+			return httpjson.Errorf(http.StatusBadRequest, "not-rateable", "rated: seats[%d]: bot %q has no fixed rating; at a rated table a bot plays at its default settings (docs/accounts.md lists the rated bots)", i, spec)
 		}
 	}
 	return nil
@@ -55,7 +56,7 @@ func (s *Server) mayClaim(ctx context.Context, id string, u *store.User) error {
 		return nil // the claim itself says what is wrong with the table
 	}
 	if u == nil {
-		return apiErrorf(http.StatusUnauthorized, "signed-out", "this table is rated: sign in to take a seat (or watch it as a spectator)")
+		return httpjson.Errorf(http.StatusUnauthorized, "signed-out", "this table is rated: sign in to take a seat (or watch it as a spectator)")
 	}
 	links, err := s.acc.st.SeatAccounts(ctx, []string{id})
 	if err != nil {
@@ -63,7 +64,7 @@ func (s *Server) mayClaim(ctx context.Context, id string, u *store.User) error {
 	}
 	for _, l := range links {
 		if l.User == u.ID {
-			return apiErrorf(http.StatusConflict, "seat-taken", "you hold a seat at this rated table already; one account plays one seat")
+			return httpjson.Errorf(http.StatusConflict, "seat-taken", "you hold a seat at this rated table already; one account plays one seat")
 		}
 	}
 	return nil
@@ -83,12 +84,12 @@ func ratingRange(q url.Values) (lo, hi float64, ok bool, err error) {
 		}
 		n, perr := strconv.Atoi(text)
 		if perr != nil || n < 0 || n > 4000 {
-			return 0, 0, false, apiErrorf(http.StatusBadRequest, "bad-request", "%s: %q; want a whole number from 0 to 4000", p.key, text)
+			return 0, 0, false, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s: %q; want a whole number from 0 to 4000", p.key, text)
 		}
 		*p.v, ok = float64(n), true
 	}
 	if lo > hi {
-		return 0, 0, false, apiErrorf(http.StatusBadRequest, "bad-request", "min_rating %v is above max_rating %v", lo, hi)
+		return 0, 0, false, httpjson.Errorf(http.StatusBadRequest, "bad-request", "min_rating %v is above max_rating %v", lo, hi)
 	}
 	return lo, hi, ok, nil
 }
@@ -147,7 +148,7 @@ func (s *Server) signedCreator(r *http.Request, req *createReq) (*store.User, er
 	if u != nil {
 		req.Name = u.Name
 	} else if req.Rated {
-		return nil, apiErrorf(http.StatusUnauthorized, "signed-out", "rated: sign in to create a rated table")
+		return nil, httpjson.Errorf(http.StatusUnauthorized, "signed-out", "rated: sign in to create a rated table")
 	}
 	return u, nil
 }

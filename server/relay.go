@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/table"
 )
@@ -31,7 +32,7 @@ type relayConn struct {
 var relayIDs atomic.Uint64
 
 // errMoving answers a connection whose table's owner cannot be reached.
-var errMoving = apiErrorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server did not answer (it may be moving to another server); try again in a few seconds")
+var errMoving = httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server did not answer (it may be moving to another server); try again in a few seconds")
 
 // relay serves c at table id (owned by another node): it finds c's seat
 // from the stored table, listens on the seat's subject, joins through the
@@ -218,7 +219,7 @@ func (rl *relayConn) send(m any) bool {
 	c.mu.Unlock()
 	resp, err := rl.ask(req)
 	if err != nil {
-		var e *apiError
+		var e *httpjson.Error
 		if errors.As(err, &e) && e != errMoving {
 			c.refuse(cr.cmd.ID, table.Errorf(e.Code, "%s", e.Message))
 			return true
@@ -281,8 +282,8 @@ func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req ctlReq,
 		if claimed != nil {
 			claimed(resp.Token)
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"seat": req.Seat, "token": resp.Token})
+		httpjson.Write(w, http.StatusOK, map[string]any{"seat": req.Seat, "token": resp.Token})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seat": req.Seat, "bot": resp.Token})
+	httpjson.Write(w, http.StatusOK, map[string]any{"seat": req.Seat, "bot": resp.Token})
 }

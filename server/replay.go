@@ -8,6 +8,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 )
 
@@ -19,7 +20,7 @@ func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *r
 		return store.Table{}, nil, nil, err
 	}
 	if hdr.Result == nil {
-		return store.Table{}, nil, nil, apiErrorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
+		return store.Table{}, nil, nil, httpjson.Errorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
 	}
 	if !s.mayReplay(hdr) {
 		return store.Table{}, nil, nil, errDailyHidden(hdr.Daily)
@@ -74,7 +75,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := s.describe(hdr)
-	writeJSON(w, http.StatusOK, replayJSON{ID: hdr.ID, Game: hdr.Game, Title: d.Title, Options: hdr.Options,
+	httpjson.Write(w, http.StatusOK, replayJSON{ID: hdr.ID, Game: hdr.Game, Title: d.Title, Options: hdr.Options,
 		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions, Events: replayEvents(hdr, evs)})
 }
 
@@ -95,7 +96,7 @@ func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 	}
 	step, err := strconv.Atoi(r.PathValue("step"))
 	if err != nil || step < 0 || step > len(rec.Actions) {
-		s.apiError(w, r, apiErrorf(http.StatusNotFound, "not-found", "step %q: this game has steps 0 to %d", r.PathValue("step"), len(rec.Actions)))
+		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "step %q: this game has steps 0 to %d", r.PathValue("step"), len(rec.Actions)))
 		return
 	}
 	st, err := s.position(hdr, rec, step)
@@ -111,7 +112,7 @@ func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 	for seat := range st.NumSeats() {
 		out.Views = append(out.Views, st.View(seat))
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpjson.Write(w, http.StatusOK, out)
 }
 
 // position replays rec's first step actions.

@@ -12,6 +12,7 @@ import (
 	"cardtable/analysis"
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 )
 
@@ -57,7 +58,7 @@ func (s *Server) storedAnalysis(ctx context.Context, id string) (*record.Record,
 	}
 	text, err := as.Analysis(ctx, id, string(analysis.DefaultDepth))
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil, apiErrorf(http.StatusNotFound, "no-analysis", "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id)
+		return nil, nil, httpjson.Errorf(http.StatusNotFound, "no-analysis", "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -73,7 +74,7 @@ func (s *Server) storedAnalysis(ctx context.Context, id string) (*record.Record,
 func appraisedStep(doc *analysis.Document, step int) (*analysis.Decision, error) {
 	i := slices.IndexFunc(doc.Decisions, func(d analysis.Decision) bool { return d.Step == step })
 	if i < 0 || doc.Decisions[i].Best == nil {
-		return nil, apiErrorf(http.StatusBadRequest, "bad-request", "step %d is not a decision the analysis appraised; try a marked one (the analysis's decisions with a mark)", step)
+		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-request", "step %d is not a decision the analysis appraised; try a marked one (the analysis's decisions with a mark)", step)
 	}
 	return &doc.Decisions[i], nil
 }
@@ -82,7 +83,7 @@ func (s *Server) handleRetryChoices(w http.ResponseWriter, r *http.Request) {
 	text := r.URL.Query().Get("step")
 	step, err := strconv.Atoi(text)
 	if err != nil || len(text) > retryStepDigits {
-		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "step %q: give the number of an analysed decision (?step=N)", truncate(text, 20)))
+		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "step %q: give the number of an analysed decision (?step=N)", httpjson.Truncate(text, 20)))
 		return
 	}
 	rec, doc, err := s.storedAnalysis(r.Context(), r.PathValue("id"))
@@ -100,7 +101,7 @@ func (s *Server) handleRetryChoices(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, retryChoicesJSON{Step: step, Seat: dec.Seat, Played: dec.Action, Choices: choices})
+	httpjson.Write(w, http.StatusOK, retryChoicesJSON{Step: step, Seat: dec.Seat, Played: dec.Action, Choices: choices})
 }
 
 func (s *Server) handleRetry(w http.ResponseWriter, r *http.Request) {
@@ -111,12 +112,12 @@ func (s *Server) handleRetry(w http.ResponseWriter, r *http.Request) {
 		Step   int    `json:"step"`
 		Action string `json:"action"`
 	}
-	if err := readJSON(w, r, &body); err != nil {
+	if err := httpjson.Read(w, r, &body); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	if len(body.Action) > maxRetryAction || body.Action == "" {
-		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "action: %d bytes; send one of the choices (at most %d bytes)", len(body.Action), maxRetryAction))
+		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "action: %d bytes; send one of the choices (at most %d bytes)", len(body.Action), maxRetryAction))
 		return
 	}
 	rec, doc, err := s.storedAnalysis(r.Context(), r.PathValue("id"))
@@ -130,7 +131,7 @@ func (s *Server) handleRetry(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.analyses.retries.Add(1) > maxRetries {
 		s.analyses.retries.Add(-1)
-		s.apiError(w, r, apiErrorf(http.StatusServiceUnavailable, "busy", "the server is judging %d moves already; try again in a moment", maxRetries))
+		s.apiError(w, r, httpjson.Errorf(http.StatusServiceUnavailable, "busy", "the server is judging %d moves already; try again in a moment", maxRetries))
 		return
 	}
 	defer s.analyses.retries.Add(-1)
@@ -139,10 +140,10 @@ func (s *Server) handleRetry(w http.ResponseWriter, r *http.Request) {
 	res, err := analysis.Judge(ctx, rec, doc, body.Step, body.Action)
 	switch {
 	case errors.Is(err, engine.ErrBadOption):
-		s.apiError(w, r, apiErrorf(http.StatusBadRequest, "bad-request", "%s", truncate(err.Error(), 200)))
+		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s", httpjson.Truncate(err.Error(), 200)))
 	case err != nil:
 		s.apiError(w, r, err)
 	default:
-		writeJSON(w, http.StatusOK, res)
+		httpjson.Write(w, http.StatusOK, res)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/record"
+	"cardtable/server/httpjson"
 	"cardtable/table"
 )
 
@@ -248,7 +249,7 @@ func (r *room) awayRefusal(seat int) *table.Error {
 // server's grace.
 func (r *room) handAwayToBot(seat int, spec string) error {
 	if e := r.awayRefusal(seat); e != nil {
-		return apiErrorf(http.StatusConflict, e.Code, "%s", e.Msg)
+		return httpjson.Errorf(http.StatusConflict, e.Code, "%s", e.Msg)
 	}
 	return asHTTP(r.takeOver(seat, reasonAway, spec, r.srv.now()))
 }
@@ -261,7 +262,7 @@ func asHTTP(err error) error {
 		if te.Code != CodeUnavailable {
 			status = http.StatusBadRequest
 		}
-		return apiErrorf(status, te.Code, "%s", te.Msg)
+		return httpjson.Errorf(status, te.Code, "%s", te.Msg)
 	}
 	return err
 }

@@ -7,6 +7,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/server/httpjson"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -58,7 +59,7 @@ func tableSettings(g engine.Game, given map[string]string, seats int) (map[strin
 	}
 	set, err := table.ParseSettings(given, g, seats)
 	if err != nil {
-		return nil, apiErrorf(http.StatusBadRequest, "bad-settings", "%v", err)
+		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-settings", "%v", err)
 	}
 	return set.Map(), nil
 }

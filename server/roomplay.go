@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/record"
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -248,14 +249,14 @@ func (r *room) slapExpired(version int) {
 // the seat's new token.
 func (r *room) claim(seat int, name, invite string) (string, error) {
 	if seat < 0 || seat >= len(r.hdr.Seats) {
-		return "", apiErrorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+		return "", httpjson.Errorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
 	}
 	st := r.hdr.Seats[seat]
 	if st.Kind != table.KindHuman || st.Token != "" {
-		return "", apiErrorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
+		return "", httpjson.Errorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
 	}
 	if code, open := inviteCode(st.Invite); !open && !secret.Equal(code, invite) {
-		return "", apiErrorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
+		return "", httpjson.Errorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
 	if err := r.nameFree(seat, name); err != nil {
 		return "", err
@@ -277,14 +278,14 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 // the seat belongs to (Server.reseat).
 func (r *room) reseat(seat int) (string, error) {
 	if seat < 0 || seat >= len(r.hdr.Seats) {
-		return "", apiErrorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+		return "", httpjson.Errorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
 	}
 	if r.t.Over() {
-		return "", apiErrorf(409, "game-over", "the game is over")
+		return "", httpjson.Errorf(409, "game-over", "the game is over")
 	}
 	st := r.hdr.Seats[seat]
 	if st.Kind != table.KindHuman || st.Token == "" {
-		return "", apiErrorf(409, "seat-taken", "%s is not a person's claimed seat", table.SeatName(seat))
+		return "", httpjson.Errorf(409, "seat-taken", "%s is not a person's claimed seat", table.SeatName(seat))
 	}
 	token := secret.Token()
 	st.Token = secret.Hash(token)
@@ -316,14 +317,14 @@ func (r *room) reseat(seat int) (string, error) {
 // handToBot gives an unclaimed human seat to a bot, for the creator.
 func (r *room) handToBot(seat int, creator, spec string) error {
 	if !secret.Equal(r.hdr.Creator, creator) {
-		return apiErrorf(403, "forbidden", "only the table's creator may hand a seat to a bot (send its creator_token)")
+		return httpjson.Errorf(403, "forbidden", "only the table's creator may hand a seat to a bot (send its creator_token)")
 	}
 	if seat < 0 || seat >= len(r.hdr.Seats) {
-		return apiErrorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+		return httpjson.Errorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
 	}
 	st := r.hdr.Seats[seat]
 	if r.t.Over() {
-		return apiErrorf(409, "game-over", "the game is over")
+		return httpjson.Errorf(409, "game-over", "the game is over")
 	}
 	if _, err := r.srv.checkBot(r.game, r.t.State().Options(), seat, spec); err != nil {
 		return err
@@ -332,10 +333,10 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 		return r.handAwayToBot(seat, spec)
 	}
 	if st.Kind != table.KindHuman {
-		return apiErrorf(409, "seat-taken", "%s is taken; only an empty seat, or one whose person is away, can go to a bot", table.SeatName(seat))
+		return httpjson.Errorf(409, "seat-taken", "%s is taken; only an empty seat, or one whose person is away, can go to a bot", table.SeatName(seat))
 	}
 	if err := r.seatBot(seat, spec); err != nil {
-		return apiErrorf(400, "bad-seats", "%v", err)
+		return httpjson.Errorf(400, "bad-seats", "%v", err)
 	}
 	st = store.Seat{Name: botName(spec, seat), Kind: table.KindBot, Bot: spec, Invite: st.Invite} // an unlisted table stays unlisted
 	if err := r.updateSeat(seat, st); err != nil {
@@ -357,7 +358,7 @@ func (r *room) updateSeat(seat int, st store.Seat) error {
 		if r.fenced {
 			return errTableMoved // the request follows the table (onRoom)
 		}
-		return apiErrorf(503, CodeUnavailable, "the server could not store the seat; try again")
+		return httpjson.Errorf(503, CodeUnavailable, "the server could not store the seat; try again")
 	}
 	r.hdr.Seats[seat] = st
 	r.t.SetSeat(seat, seatInfos(r.hdr.Seats)[seat])

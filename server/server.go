@@ -9,7 +9,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -23,6 +22,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/server/clientaddr"
+	"cardtable/server/httpjson"
 	"cardtable/server/metrics"
 	"cardtable/store"
 	"cardtable/table"
@@ -262,7 +262,7 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 		s.mu.Lock()
 		if s.draining.Load() {
 			s.mu.Unlock()
-			return nil, errShuttingDown
+			return nil, httpjson.ErrShuttingDown
 		}
 		slot, ok := s.rooms[id]
 		if !ok {
@@ -309,8 +309,6 @@ func (s *Server) retire(r *room) bool {
 	}
 	return true
 }
-
-var errShuttingDown = errors.New("server: shutting down")
 
 // Shutdown stops the server's rooms: new connections are refused, every
 // client is told the server is stopping and closed, bots stop, and the
@@ -373,7 +371,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /metrics", s.metrics.Handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {
-			s.apiError(w, r, errShuttingDown)
+			s.apiError(w, r, httpjson.ErrShuttingDown)
 			return
 		}
 		if err := s.guardLost(); err != nil {
@@ -382,5 +380,10 @@ func (s *Server) Handler() http.Handler {
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return s.readBodies(s.protect(s.routeErrors(mux)))
+	return s.readBodies(s.protect(httpjson.Routes(mux, s.log)))
+}
+
+// apiError answers a refused request (httpjson.Refuse).
+func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
+	httpjson.Refuse(w, r, s.log, err)
 }

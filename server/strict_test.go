@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"cardtable/server/auth"
+	"cardtable/server/httpjson"
 	"cardtable/server/testclock"
 )
 
@@ -16,7 +17,7 @@ import (
 // bad-seats and nothing made; leaving seats out still seats the default.
 func TestEmptySeatsRefused(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	var e apiError
+	var e httpjson.Error
 	if code := ts.do("POST", "/api/tables", `{"game":"war","seats":[]}`, &e); code != http.StatusBadRequest || e.Code != "bad-seats" {
 		t.Errorf(`"seats": []: %d %+v; want 400 bad-seats`, code, e)
 	}
@@ -104,7 +105,7 @@ func TestStatusTableDocumented(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var e apiError
+		var e httpjson.Error
 		json.NewDecoder(resp.Body).Decode(&e)
 		resp.Body.Close()
 		if resp.StatusCode != c.want {

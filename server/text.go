@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
 
+	"cardtable/server/httpjson"
 	"cardtable/table"
 )
 
@@ -164,7 +165,7 @@ func nameError(err error) error {
 	if err == nil {
 		return nil
 	}
-	return apiErrorf(400, CodeBadName, "%v", err)
+	return httpjson.Errorf(400, CodeBadName, "%v", err)
 }
 
 // CodeBadName refuses a display name (HTTP 400).
@@ -203,7 +204,7 @@ func mixedScripts(s string) (string, string) {
 func (r *room) nameFree(seat int, name string) error {
 	for i, other := range r.hdr.Seats {
 		if i != seat && name != "" && other.Name != "" && precis.Nickname.Compare(other.Name, name) {
-			return apiErrorf(400, CodeBadName, "name: %q is %s's name at this table; pick another", name, table.SeatName(i))
+			return httpjson.Errorf(400, CodeBadName, "name: %q is %s's name at this table; pick another", name, table.SeatName(i))
 		}
 	}
 	return nil

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"cardtable/server/httpjson"
 )
 
 // cleanText keeps what people write (letters of any script, punctuation,
@@ -87,7 +89,7 @@ func TestCleanName(t *testing.T) {
 		{"l·l x·y", "allowed only beside certain letters"},
 	} {
 		got, err := cleanName(tc.in)
-		var e *apiError
+		var e *httpjson.Error
 		if !errors.As(err, &e) || e.Code != CodeBadName || e.Status != 400 || !strings.Contains(e.Message, tc.want) {
 			t.Errorf("cleanName(%q) = %q, %v; want a bad-name error with %q", tc.in, got, err, tc.want)
 		}

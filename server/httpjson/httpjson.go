@@ -1,0 +1,167 @@
+// Package httpjson is the HTTP API's JSON (docs/protocol.md): request
+// bodies read strictly, answers written, and refusals — a status, a code
+// for programs and a sentence for people — written the same way by every
+// handler.
+package httpjson
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"cardtable/store"
+)
+
+// Error is a refused HTTP request: a status, a code for programs and a
+// sentence for people.
+type Error struct {
+	Status  int    `json:"-"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Errorf is a refusal with its message formatted.
+func Errorf(status int, code, format string, args ...any) *Error {
+	return &Error{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Refuse writes err as a JSON error: a refusal as it is, a missing table
+// 404, a server shutting down 503. Anything unexpected is logged and
+// answered with a sentence that gives nothing of the server away.
+func Refuse(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+	case errors.Is(err, store.ErrNotFound):
+		e = Errorf(http.StatusNotFound, CodeNotFound, "no table %q; check the link, or create a table in the lobby", Truncate(r.PathValue("id"), 100))
+	case errors.Is(err, ErrShuttingDown):
+		e = Errorf(http.StatusServiceUnavailable, "shutdown", "the server is stopping; try again in a few seconds")
+	default:
+		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		e = Errorf(http.StatusInternalServerError, "internal", "the server failed to answer; try again, and report it if it keeps happening")
+	}
+	if e.Status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "1")
+	}
+	Write(w, e.Status, e)
+}
+
+// Write answers v as JSON with status.
+func Write(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.Encode(v)
+}
+
+// MaxBody bounds a lobby request's body.
+const MaxBody = 16 << 10
+
+// Read decodes the request's body into v, refusing unknown fields.
+func Read(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			return Errorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", MaxBody)
+		case errors.Is(err, io.EOF):
+			return Errorf(http.StatusBadRequest, "bad-request", "the body is empty; send a JSON object (docs/protocol.md)")
+		}
+		return Errorf(http.StatusBadRequest, "bad-request", "the body is not the JSON asked for: %s (docs/protocol.md)", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return Errorf(http.StatusBadRequest, "bad-request", "more than one JSON value in the body")
+	}
+	return nil
+}
+
+// Codes of the HTTP side's own refusals (docs/protocol.md, Errors).
+const (
+	CodeNotFound         = "not-found"
+	CodeMethodNotAllowed = "method-not-allowed"
+	CodeUpgradeRequired  = "upgrade-required"
+)
+
+// Routes serves mux, and answers what it has no route for in the API's
+// JSON: an unknown path 404 not-found, a known path asked with another
+// method 405 method-not-allowed (with Allow, as the mux would).
+func Routes(mux *http.ServeMux, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, pattern := mux.Handler(r)
+		if pattern != "" {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		// The mux's own answer says which of the two it is.
+		probe := &headerProbe{header: http.Header{}}
+		h.ServeHTTP(probe, r)
+		if probe.status == http.StatusMethodNotAllowed {
+			allow := probe.header.Get("Allow")
+			w.Header().Set("Allow", allow)
+			Refuse(w, r, log, Errorf(http.StatusMethodNotAllowed, CodeMethodNotAllowed, "%s is not taken at %s; it takes %s (docs/protocol.md)", r.Method, r.URL.Path, allow))
+			return
+		}
+		Refuse(w, r, log, NotFound(r.URL.Path))
+	})
+}
+
+// NotFound is the 404 for a path nothing is at.
+func NotFound(path string) *Error {
+	return Errorf(http.StatusNotFound, CodeNotFound, "nothing at %s; the lobby is at /, the API is in docs/protocol.md", Truncate(path, 100))
+}
+
+// Truncate shortens what a client sent before it is echoed in a message.
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "") + "…"
+}
+
+// headerProbe is a ResponseWriter that keeps only the status and headers.
+type headerProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *headerProbe) Header() http.Header { return p.header }
+
+func (p *headerProbe) Write(b []byte) (int, error) { return len(b), nil }
+
+func (p *headerProbe) WriteHeader(status int) { p.status = status }
+
+// MarshalJSON keeps an Error's status on the bus.
+func (e *Error) MarshalJSON() ([]byte, error) {
+	type wire struct {
+		Status  int    `json:"status"`
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	return json.Marshal(wire{e.Status, e.Code, e.Message})
+}
+
+// UnmarshalJSON reads an Error from the bus.
+func (e *Error) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Status  int    `json:"status"`
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	e.Status, e.Code, e.Message = w.Status, w.Code, w.Message
+	return nil
+}
+
+// ErrShuttingDown refuses what comes while the server stops (503).
+var ErrShuttingDown = errors.New("server: shutting down")
