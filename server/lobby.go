@@ -14,6 +14,7 @@ import (
 	"cardtable/games"
 	"cardtable/server/httpjson"
 	"cardtable/server/secret"
+	"cardtable/server/usertext"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -113,7 +114,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req createReq
 	err := httpjson.Read(w, r, &req)
 	if err == nil {
-		req.Name, err = cleanName(req.Name)
+		req.Name, err = usertext.Name(req.Name)
 	}
 	user, uerr := s.signedCreator(r, &req)
 	if err == nil {
@@ -484,7 +485,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	n, err := s.seatRequest(w, r, &req)
 	if err == nil {
-		req.Name, err = cleanName(req.Name)
+		req.Name, err = usertext.Name(req.Name)
 	}
 	var user *store.User
 	if err == nil {

@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/usertext"
 	"cardtable/table"
 )
 
 // Chat's limits (docs/protocol.md, "Chat"): a line is at most maxChat
-// characters once cleaned (cleanText). A seat may send chatRate lines a
+// characters once cleaned (usertext.Clean). A seat may send chatRate lines a
 // second, bursts of chatBurst, whatever its connections; so may a
 // spectator's connection, and at most spectatorAddrRate (bursts of
 // spectatorAddrBurst) from one address and chatRate from one account
@@ -137,7 +138,7 @@ func (r *room) chat(c *client, cmd table.Command) error {
 	if c.seat < 0 {
 		channel = channelSpectators
 	}
-	text, err := cleanText("text", cmd.Text, maxChat)
+	text, err := usertext.Clean("text", cmd.Text, maxChat)
 	if err != nil {
 		return table.Errorf(table.CodeBadMessage, "%v", err)
 	}

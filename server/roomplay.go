@@ -7,9 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/secure/precis"
+
 	"cardtable/record"
 	"cardtable/server/httpjson"
 	"cardtable/server/secret"
+	"cardtable/server/usertext"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -371,4 +374,15 @@ func (r *room) updateSeat(seat int, st store.Seat) error {
 func botName(spec string, seat int) string {
 	name, _, _ := strings.Cut(spec, ":")
 	return fmt.Sprintf("%s (%s)", strings.TrimSpace(name), table.SeatName(seat))
+}
+
+// nameFree refuses name for seat when another seat of the table has it,
+// ignoring case and width: at one table a name says who is who.
+func (r *room) nameFree(seat int, name string) error {
+	for i, other := range r.hdr.Seats {
+		if i != seat && name != "" && other.Name != "" && precis.Nickname.Compare(other.Name, name) {
+			return httpjson.Errorf(400, usertext.CodeBadName, "name: %q is %s's name at this table; pick another", name, table.SeatName(i))
+		}
+	}
+	return nil
 }

@@ -1,4 +1,7 @@
-package server
+// Package usertext cleans text people type for others to read — display
+// names and chat lines — so nobody can hide, fake or reorder what others
+// see, and bounds it.
+package usertext
 
 import (
 	"fmt"
@@ -11,12 +14,11 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"cardtable/server/httpjson"
-	"cardtable/table"
 )
 
 // Text people type for others to read (a display name, a chat line) goes
-// through cleanText before the server keeps it, so nobody can hide, fake
-// or reorder what others see. cleanText keeps letters, digits,
+// through Clean before the server keeps it, so nobody can hide, fake
+// or reorder what others see. Clean keeps letters, digits,
 // punctuation, symbols and emoji, and removes:
 //
 //   - control characters (tabs and line breaks become a space: a chat line
@@ -34,15 +36,15 @@ import (
 // Other spaces become an ASCII space, runs of spaces one space, and the
 // ends are trimmed; the text is put in Unicode's NFC form. A text longer
 // than max code points after cleaning is refused, naming the limit: it is
-// never silently cut. Display names go further (cleanName).
+// never silently cut. Display names go further (Name).
 
 // maxMarks is the most combining marks kept on one character: enough for
 // every written language (Vietnamese stacks two, some Indic scripts three).
 const maxMarks = 3
 
-// cleanText is s as the server keeps it (above); field names the text in
+// Clean is s as the server keeps it (above); field names the text in
 // the error ("name", "chat line").
-func cleanText(field, s string, max int) (string, error) {
+func Clean(field, s string, max int) (string, error) {
 	// A text far over the limit is refused before any work on it.
 	if len(s) > 16*max+64 {
 		return "", fmt.Errorf("%s: %d bytes; at most %d characters", field, len(s), max)
@@ -82,7 +84,7 @@ func cleanText(field, s string, max int) (string, error) {
 	return out, nil
 }
 
-// invisible reports whether r is a character cleanText removes: a format,
+// invisible reports whether r is a character Clean removes: a format,
 // private-use or unassigned code point, or one that draws as nothing.
 func invisible(r rune) bool {
 	if unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs) || !unicode.In(r, assigned...) {
@@ -122,7 +124,7 @@ func emoji(r rune) bool {
 // maxName is the longest display name, in characters (code points).
 const maxName = 40
 
-// A display name is cleaned as any text (cleanText), then:
+// A display name is cleaned as any text (Clean), then:
 //
 //   - put in the PRECIS Nickname form (RFC 8266, golang.org/x/text/secure/
 //     precis): compatibility characters folded, so "Ａｌｉｃｅ" (full width)
@@ -133,15 +135,15 @@ const maxName = 40
 //     a person may not pass for an empty seat or a bot.
 //
 // At one table two seats' names may not be equal ignoring case and width
-// (room.nameFree).
+// (room.nameFree: no two seats of a table share a name).
 
 // botLike matches the names the server gives seats and bots.
 var botLike = regexp.MustCompile(`(?i)(^seat ?\d+$|\(seat ?\d+\)\s*$)`)
 
-// cleanName is a display name as the server keeps it ("" for none given),
+// Name is a display name as the server keeps it ("" for none given),
 // or an error (bad-name) saying what is wrong.
-func cleanName(name string) (string, error) {
-	clean, err := cleanText("name", name, maxName)
+func Name(name string) (string, error) {
+	clean, err := Clean("name", name, maxName)
 	if err != nil || clean == "" {
 		return "", nameError(err)
 	}
@@ -197,15 +199,4 @@ func mixedScripts(s string) (string, string) {
 		}
 	}
 	return "", ""
-}
-
-// nameFree refuses name for seat when another seat of the table has it,
-// ignoring case and width: at one table a name says who is who.
-func (r *room) nameFree(seat int, name string) error {
-	for i, other := range r.hdr.Seats {
-		if i != seat && name != "" && other.Name != "" && precis.Nickname.Compare(other.Name, name) {
-			return httpjson.Errorf(400, CodeBadName, "name: %q is %s's name at this table; pick another", name, table.SeatName(i))
-		}
-	}
-	return nil
 }
