@@ -153,7 +153,7 @@ const maxAttach = 200
 // games) to the signed-in account: each token is checked against its
 // table's seats, so only a seat's holder can attach it.
 func (s *Server) handleAttach(w http.ResponseWriter, r *http.Request, u *store.User) {
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return
 	}
 	var req struct {

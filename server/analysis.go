@@ -74,7 +74,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 // starts the analysis when there is none (202), or answers 503 busy when
 // maxAnalyses run already.
 func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return
 	}
 	s.answerAnalysis(w, r, true)

@@ -11,15 +11,6 @@ import (
 
 var errForbidden = httpjson.Errorf(http.StatusForbidden, "forbidden", "that token is not a seat's of this table; open your invite link again, or watch without one")
 
-// limitWrites refuses lobby writes over the address's rate.
-func (s *Server) limitWrites(w http.ResponseWriter, r *http.Request) bool {
-	if s.apiRates.take(s.addrs.Addr(r)) {
-		return true
-	}
-	s.apiError(w, r, httpjson.Errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests from your address; wait a second and try again"))
-	return false
-}
-
 // upgradeError is the 426 for a request to a WebSocket address that does
 // not ask to upgrade (a plain GET from a browser's address bar or curl),
 // nil for a WebSocket handshake.

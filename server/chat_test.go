@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/server/ratelimit"
 	"cardtable/server/testclock"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -80,7 +81,7 @@ func TestChat(t *testing.T) {
 		heardText(t, bob, fmt.Sprint("spam ", i))
 	}
 	say(ann, "one too many", "over")
-	refused(t, ann, "over", CodeRateLimited)
+	refused(t, ann, "over", ratelimit.CodeRateLimited)
 	clk.Advance(2 * time.Second)
 	say(ann, "again", "ok")
 	heardText(t, bob, "again")
@@ -152,7 +153,7 @@ func TestSpectatorsCannotFlood(t *testing.T) {
 		go func() {
 			for m := range s.msgs {
 				if m.Type == "error" && strings.HasPrefix(m.ID, "f") {
-					if m.Code != CodeRateLimited {
+					if m.Code != ratelimit.CodeRateLimited {
 						t.Errorf("a spectator's line refused %s", m.Raw)
 					}
 					refused.Add(1)

@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 
 	"cardtable/server/httpjson"
+	"cardtable/server/ratelimit"
 	"cardtable/server/secret"
 	"cardtable/table"
 )
@@ -21,7 +22,7 @@ const (
 	byeTooSlow      = "too-slow"
 	byeTooBig       = "too-big"
 	byeTooMany      = "too-many"
-	byeTooManyConns = "too-many-connections"
+	byeTooManyConns = ratelimit.CodeTooManyConnections
 	// byeSeatMoved: the seat was handed to another screen with a new
 	// token (room.reseat); the old token no longer opens it.
 	byeSeatMoved = "seat-moved"
@@ -236,11 +237,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	addr := s.addrs.Addr(r)
-	if err := s.conns.acquire(addr); err != nil {
+	if err := s.conns.Acquire(addr); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	defer s.conns.release(addr)
+	defer s.conns.Release(addr)
 	c := newClient(s, addr)
 	token := ""
 	if t := r.URL.Query().Get("token"); t != "" {
@@ -329,7 +330,7 @@ type cmdSink interface{ send(m any) bool }
 type rateGuard struct {
 	// mu guards bucket: the room reads it to pace fresh turns.
 	mu     sync.Mutex
-	bucket *bucket
+	bucket *ratelimit.Bucket
 	over   int
 	most   int
 	owed   owedTurn
@@ -338,7 +339,7 @@ type rateGuard struct {
 }
 
 func newRateGuard(l Limits) *rateGuard {
-	return &rateGuard{bucket: newBucket(l.ConnRate, l.ConnBurst), most: 2 * l.ConnBurst}
+	return &rateGuard{bucket: ratelimit.NewBucket(l.ConnRate, l.ConnBurst), most: 2 * l.ConnBurst}
 }
 
 // wait is how long until c may send a command that is not dropped: until
@@ -348,9 +349,9 @@ func (c *client) wait(now time.Time) time.Duration {
 		return 0 // a relayed connection's stand-in: its node limits it
 	}
 	c.rate.mu.Lock()
-	w := c.rate.bucket.wait(now)
+	w := c.rate.bucket.Wait(now)
 	c.rate.mu.Unlock()
-	return max(w, c.srv.cmdRates.wait(c.addr, now))
+	return max(w, c.srv.cmdRates.Wait(c.addr, now))
 }
 
 // frame serves one frame read at readAt: a command goes to the room;
@@ -358,7 +359,7 @@ func (c *client) wait(now time.Time) time.Duration {
 // when the connection must end.
 func (c *client) frame(rm cmdSink, rate *rateGuard, text bool, data []byte, readAt time.Time) bool {
 	if wait := c.overRate(rate, readAt); wait > 0 {
-		m := table.ErrorMessage(c.seat, -1, frameID(data), table.Errorf(CodeRateLimited, "more than %g commands a second (or %g from your address); this one was dropped: send the next after %d ms", c.srv.limits.ConnRate, c.srv.limits.AddrRate, wait.Milliseconds()))
+		m := table.ErrorMessage(c.seat, -1, frameID(data), table.Errorf(ratelimit.CodeRateLimited, "more than %g commands a second (or %g from your address); this one was dropped: send the next after %d ms", c.srv.limits.ConnRate, c.srv.limits.AddrRate, wait.Milliseconds()))
 		m.RetryAfterMs = int(wait.Milliseconds())
 		c.refuseMsg(m)
 		c.oweTurn(wait)
@@ -405,13 +406,13 @@ const maxID = 64
 // (at least a millisecond), else 0.
 func (c *client) overRate(g *rateGuard, now time.Time) time.Duration {
 	g.mu.Lock()
-	ok := g.bucket.take(now)
-	wait := g.bucket.wait(now)
+	ok := g.bucket.Take(now)
+	wait := g.bucket.Wait(now)
 	g.mu.Unlock()
 	if !ok {
 		return max(time.Millisecond, wait)
 	}
-	if ok, wait := c.srv.cmdRates.takeAt(c.addr, now); !ok {
+	if ok, wait := c.srv.cmdRates.TakeAt(c.addr, now); !ok {
 		return max(time.Millisecond, wait)
 	}
 	return 0

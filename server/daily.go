@@ -298,7 +298,7 @@ func (s *Server) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, e
 // one counted attempt (a second start resumes it, or is refused once it is
 // over), or a guest at a practice deal.
 func (s *Server) handleDailyStart(w http.ResponseWriter, r *http.Request) {
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return
 	}
 	u, err := s.currentUser(r)

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/ratelimit"
+
 	"github.com/coder/websocket"
 )
 
@@ -43,7 +45,7 @@ func TestRateLimit(t *testing.T) {
 	}
 	// The refusal says when the next command will be taken: one token of
 	// 0.001 a second is 1,000 s away, less what has refilled.
-	e := c.until("error", func(m wireMsg) bool { return m.Code == CodeRateLimited })
+	e := c.until("error", func(m wireMsg) bool { return m.Code == ratelimit.CodeRateLimited })
 	var retry struct {
 		Ms int `json:"retry_after_ms"`
 	}
@@ -158,42 +160,5 @@ func TestMetrics(t *testing.T) {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("/metrics lacks %q", want)
 		}
-	}
-}
-
-// A bucket read with clocks out of order (callers racing for its lock)
-// loses no tokens.
-func TestBucketClockOrder(t *testing.T) {
-	now := time.Now()
-	b := newBucket(1e6, 10)
-	if !b.take(now.Add(time.Second)) {
-		t.Fatal("a full bucket refused")
-	}
-	for i := range 9 {
-		if !b.take(now) {
-			t.Fatalf("take %d with an earlier clock refused: %v tokens", i, b.tokens)
-		}
-	}
-}
-
-// A bucket says how long until its next token: none while it has one,
-// then the refill time of what is missing.
-func TestBucketWait(t *testing.T) {
-	t0 := time.Unix(1000, 0)
-	b := &bucket{rate: 20, burst: 2, tokens: 2, last: t0}
-	if !b.take(t0) || b.wait(t0) != 0 || !b.take(t0) {
-		t.Fatal("a full bucket of two")
-	}
-	if b.take(t0) {
-		t.Fatal("a third token at once")
-	}
-	if w := b.wait(t0); w != 50*time.Millisecond {
-		t.Fatalf("wait when empty: %v; want 50ms", w)
-	}
-	if w := b.wait(t0.Add(20 * time.Millisecond)); w != 30*time.Millisecond {
-		t.Fatalf("wait 20 ms later: %v; want 30ms", w)
-	}
-	if w := b.wait(t0.Add(50 * time.Millisecond)); w != 0 || !b.take(t0.Add(50*time.Millisecond)) {
-		t.Fatalf("after 50 ms: wait %v", w)
 	}
 }

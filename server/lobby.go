@@ -108,7 +108,7 @@ type inviteJSON struct {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return
 	}
 	var req createReq
@@ -476,7 +476,7 @@ func (s *Server) onRoom(ctx context.Context, id string, ask func(rm *room) (answ
 }
 
 func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return
 	}
 	var req struct {
@@ -522,7 +522,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return
 	}
 	var req struct {

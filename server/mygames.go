@@ -47,7 +47,7 @@ type mineGame struct {
 // result). Tokens that hold no seat are listed in unknown, so the browser
 // forgets them. It tells nothing a token's seat may not know.
 func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return
 	}
 	var req mineReq

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/ratelimit"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -60,7 +61,7 @@ func (p *probe) drain() []wireMsg {
 // command hands the room a frame as the read loop would.
 func (p *probe) command(data string) {
 	p.sent = append(p.sent, data)
-	p.c.frame(p.rm, &rateGuard{bucket: newBucket(1e9, 1e9), most: 1}, true, []byte(data), time.Now())
+	p.c.frame(p.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, true, []byte(data), time.Now())
 }
 
 func (p *probe) act(action string, version int, id string) {

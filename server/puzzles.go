@@ -163,7 +163,7 @@ func (s *Server) puzzleAnswered(w http.ResponseWriter, r *http.Request, set *puz
 		resp.PuzzleRating = brief(ratings.Rating{R: cur.R, RD: cur.RD, Vol: cur.Vol})
 		return resp, err
 	}
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return nil, nil
 	}
 	rated, puzzle, err := s.ratePuzzle(r.Context(), u, set, out)

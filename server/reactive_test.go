@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/server/ratelimit"
 	"cardtable/table"
 )
 
@@ -176,7 +177,7 @@ func TestReactiveClientsFinishThroughRefusals(t *testing.T) {
 			})
 		}
 	}
-	for _, code := range []string{table.CodeBadMessage, table.CodeNotation, table.CodeStale, CodeRateLimited} {
+	for _, code := range []string{table.CodeBadMessage, table.CodeNotation, table.CodeStale, ratelimit.CodeRateLimited} {
 		if total[code] == 0 {
 			t.Errorf("no %s refusal met on the way: %v", code, total)
 		}
@@ -261,7 +262,7 @@ func TestFloodEarnsNoTurnPerDroppedCommand(t *testing.T) {
 		case "error":
 			errs[m.ID] = true
 			turnAfterLast = false
-			if m.Code == CodeRateLimited {
+			if m.Code == ratelimit.CodeRateLimited {
 				limited++
 			}
 		case "turn":

@@ -105,7 +105,7 @@ func (s *Server) handleRetryChoices(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleRetry(w http.ResponseWriter, r *http.Request) {
-	if !s.limitWrites(w, r) {
+	if !s.writes.Allow(w, r) {
 		return
 	}
 	var body struct {

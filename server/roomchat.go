@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/ratelimit"
 	"cardtable/server/usertext"
 	"cardtable/table"
 )
@@ -66,10 +67,10 @@ type chatLine struct {
 type chatState struct {
 	players, spectators  []chatLine
 	said, spectatorLines int
-	rates                map[any]*bucket
+	rates                map[any]*ratelimit.Bucket
 }
 
-func (cs *chatState) init() { cs.rates = map[any]*bucket{} }
+func (cs *chatState) init() { cs.rates = map[any]*ratelimit.Bucket{} }
 
 // add keeps l, dropping its channel's oldest line beyond maxChatLines.
 func (cs *chatState) add(l chatLine) {
@@ -194,27 +195,27 @@ func (r *room) chatRate(c *client, now time.Time) error {
 	}
 	b := r.life.chat.rates[key]
 	if b == nil {
-		b = &bucket{rate: chatRate, burst: chatBurst, tokens: chatBurst, last: now}
+		b = ratelimit.NewBucketAt(chatRate, chatBurst, now)
 		r.life.chat.rates[key] = b
 	}
 	if c.seat < 0 {
 		// The server-wide buckets count the machine's time, as the other
 		// per-address limits do; the room's own, the table's clock.
 		s, real := r.srv, time.Now()
-		wait := max(s.chatAddrs.wait(c.addr, real), b.wait(now))
+		wait := max(s.chatAddrs.Wait(c.addr, real), b.Wait(now))
 		if c.user != "" {
-			wait = max(wait, s.chatUsers.wait(c.user, real))
+			wait = max(wait, s.chatUsers.Wait(c.user, real))
 		}
 		if wait > 0 {
-			return table.Errorf(CodeRateLimited, "too many spectators' chat lines from you (this connection, your address or your account); the next one in %s", wait.Round(100*time.Millisecond))
+			return table.Errorf(ratelimit.CodeRateLimited, "too many spectators' chat lines from you (this connection, your address or your account); the next one in %s", wait.Round(100*time.Millisecond))
 		}
-		s.chatAddrs.takeAt(c.addr, real)
+		s.chatAddrs.TakeAt(c.addr, real)
 		if c.user != "" {
-			s.chatUsers.takeAt(c.user, real)
+			s.chatUsers.TakeAt(c.user, real)
 		}
 	}
-	if !b.take(now) {
-		return table.Errorf(CodeRateLimited, "too many chat lines; at most %d in a row, then one every %s", chatBurst, time.Duration(float64(time.Second)/chatRate))
+	if !b.Take(now) {
+		return table.Errorf(ratelimit.CodeRateLimited, "too many chat lines; at most %d in a row, then one every %s", chatBurst, time.Duration(float64(time.Second)/chatRate))
 	}
 	return nil
 }

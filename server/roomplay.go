@@ -19,9 +19,8 @@ import (
 
 // Server-only error codes (the table's codes are in table/message.go).
 const (
-	CodeSpectator   = "spectator"    // a spectator sent an action
-	CodeRateLimited = "rate-limited" // over the command rate; dropped
-	CodeUnavailable = "unavailable"  // the action could not be stored; not applied
+	CodeSpectator   = "spectator"   // a spectator sent an action
+	CodeUnavailable = "unavailable" // the action could not be stored; not applied
 )
 
 // storeTimeout bounds one store call of a room.

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/ratelimit"
 	"cardtable/server/testclock"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -91,7 +92,7 @@ func answerAt(t *testing.T, p *probe, turn wireMsg, action string, d time.Durati
 	}
 	data := fmt.Sprintf(`{"action":%q,"version":%d,"id":"ans"}`, action, turn.Version)
 	p.sent = append(p.sent, data)
-	p.c.frame(p.rm, &rateGuard{bucket: newBucket(1e9, 1e9), most: 1}, true, []byte(data), sent.Add(d))
+	p.c.frame(p.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, true, []byte(data), sent.Add(d))
 }
 
 // An answer in a simultaneous window is hidden information on the server

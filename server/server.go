@@ -24,6 +24,7 @@ import (
 	"cardtable/server/clientaddr"
 	"cardtable/server/httpjson"
 	"cardtable/server/metrics"
+	"cardtable/server/ratelimit"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -165,13 +166,13 @@ type Server struct {
 	rooms map[string]*roomSlot
 
 	addrs    clientaddr.Resolver
-	conns    *connLimiter
-	cmdRates *addrBuckets
-	apiRates *addrBuckets
+	conns    *ratelimit.Conns
+	cmdRates *ratelimit.AddrBuckets
+	writes   *ratelimit.Writes
 	// chatAddrs and chatUsers bound spectators' chat lines per address and
 	// per account, across connections and tables (roomchat.go).
-	chatAddrs *addrBuckets
-	chatUsers *addrBuckets
+	chatAddrs *ratelimit.AddrBuckets
+	chatUsers *ratelimit.AddrBuckets
 	draining  atomic.Bool
 	roomsWG   sync.WaitGroup
 	// analyses are the analyses running (analysis.go).
@@ -219,12 +220,12 @@ func New(st store.Store, cfg Config) *Server {
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: metrics.New(),
 		games: map[string]engine.Game{}, pool: newThinkPool(cfg.BotWorkers, backgroundSlice), clock: cfg.Clock,
 		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
-		conns:     newConnLimiter(lim.ConnsPerAddr, lim.MaxConns),
-		cmdRates:  newAddrBuckets(lim.AddrRate, lim.AddrBurst),
-		apiRates:  newAddrBuckets(lim.APIRate, lim.APIBurst),
-		chatAddrs: newAddrBuckets(spectatorAddrRate, spectatorAddrBurst),
-		chatUsers: newAddrBuckets(chatRate, chatBurst),
+		conns:     ratelimit.NewConns(lim.ConnsPerAddr, lim.MaxConns),
+		cmdRates:  ratelimit.NewAddrBuckets(lim.AddrRate, lim.AddrBurst),
+		chatAddrs: ratelimit.NewAddrBuckets(spectatorAddrRate, spectatorAddrBurst),
+		chatUsers: ratelimit.NewAddrBuckets(chatRate, chatBurst),
 	}
+	s.writes = ratelimit.NewWrites(lim.APIRate, lim.APIBurst, s.addrs.Addr, s.log)
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
 	}
