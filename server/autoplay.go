@@ -40,13 +40,13 @@ type autoMsg struct {
 
 // autoCommand starts (or re-paces) the seat's auto-play, or stops it when
 // the command names no action.
-func (r *room) autoCommand(c *client, cmd table.Command) {
-	if c.seat < 0 {
+func (r *room) autoCommand(c *Conn, cmd table.Command) {
+	if c.Seat < 0 {
 		r.refuse(c, cmd.ID, table.Errorf(CodeSpectator, "spectators cannot act; take a free seat from the lobby or an invite link"))
 		return
 	}
 	if strings.TrimSpace(cmd.Action) == "" {
-		if r.auto != nil && r.auto.seat == c.seat {
+		if r.auto != nil && r.auto.seat == c.Seat {
 			r.autoStop("you turned it off")
 		}
 		return
@@ -56,13 +56,13 @@ func (r *room) autoCommand(c *client, cmd table.Command) {
 		return
 	}
 	for i, st := range r.hdr.Seats {
-		if i != c.seat && st.Kind != table.KindBot {
+		if i != c.Seat && st.Kind != table.KindBot {
 			r.refuse(c, cmd.ID, table.Errorf(CodeNotAllowed, "auto-play is only for a table where every other seat is a bot; %s is a person's", table.SeatName(i)))
 			return
 		}
 	}
 	st := r.t.State()
-	a, err := st.ParseAction(c.seat, cmd.Action)
+	a, err := st.ParseAction(c.Seat, cmd.Action)
 	if err != nil {
 		r.refuse(c, cmd.ID, err)
 		return
@@ -83,14 +83,14 @@ func (r *room) autoCommand(c *client, cmd table.Command) {
 			r.auto.timer.Stop()
 		}
 	}
-	r.auto = &autoPlay{seat: c.seat, action: text, perSecond: per, interval: time.Second / time.Duration(per), gen: gen}
+	r.auto = &autoPlay{seat: c.Seat, action: text, perSecond: per, interval: time.Second / time.Duration(per), gen: gen}
 	r.autoTell(nil, "")
 	r.autoNext()
 }
 
 // autoTell sends the auto-play's state to the seat's connections (to c
 // alone when c is given); reason says why it stopped.
-func (r *room) autoTell(c *client, reason string) {
+func (r *room) autoTell(c *Conn, reason string) {
 	msg := autoMsg{Type: "auto", Seat: r.auto.seat, Version: r.t.Version(), Reason: reason}
 	if reason == "" {
 		msg.Action, msg.PerSecond = r.auto.action, r.auto.perSecond
@@ -105,8 +105,8 @@ func (r *room) autoTell(c *client, reason string) {
 
 // autoJoined tells a connection of the auto-playing seat that auto-play is
 // on (after its hello and turn).
-func (r *room) autoJoined(c *client) {
-	if r.auto != nil && c.seat == r.auto.seat {
+func (r *room) autoJoined(c *Conn) {
+	if r.auto != nil && c.Seat == r.auto.seat {
 		r.autoTell(c, "")
 	}
 }
@@ -168,12 +168,12 @@ func (r *room) autoStep(gen, version int) {
 // relayed from another node.
 func (r *room) seatConnected(seat int) bool {
 	for c := range r.clients {
-		if c.seat == seat {
+		if c.Seat == seat {
 			return true
 		}
 	}
 	for _, c := range r.remote {
-		if c.seat == seat {
+		if c.Seat == seat {
 			return true
 		}
 	}

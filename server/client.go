@@ -18,18 +18,18 @@ import (
 
 // Close reasons: the bye message's code (docs/protocol.md).
 const (
-	byeShutdown     = "shutdown"
-	byeTooSlow      = "too-slow"
-	byeTooBig       = "too-big"
-	byeTooMany      = "too-many"
-	byeTooManyConns = ratelimit.CodeTooManyConnections
-	// byeSeatMoved: the seat was handed to another screen with a new
+	ByeShutdown     = "shutdown"
+	ByeTooSlow      = "too-slow"
+	ByeTooBig       = "too-big"
+	ByeTooMany      = "too-many"
+	ByeTooManyConns = ratelimit.CodeTooManyConnections
+	// ByeSeatMoved: the seat was handed to another screen with a new
 	// token (room.reseat); the old token no longer opens it.
-	byeSeatMoved = "seat-moved"
+	ByeSeatMoved = "seat-moved"
 )
 
-// seatMovedText is the bye's sentence for byeSeatMoved.
-const seatMovedText = "this seat is played from another screen now; go on there, or start it here again"
+// SeatMovedText is the bye's sentence for byeSeatMoved.
+const SeatMovedText = "this seat is played from another screen now; go on there, or start it here again"
 
 // byeMessage tells a client why the server closes its connection.
 type byeMessage struct {
@@ -38,10 +38,10 @@ type byeMessage struct {
 	Text string `json:"message"`
 }
 
-// client is one WebSocket connection at a table: a seat's or a
+// Conn is one WebSocket connection at a table: a seat's or a
 // spectator's. The room queues its messages; the write loop sends them;
 // the read loop (the HTTP handler's goroutine) reads commands.
-type client struct {
+type Conn struct {
 	srv  *Server
 	conn *websocket.Conn
 	addr string
@@ -49,17 +49,17 @@ type client struct {
 	// and for a seat, whose seat is who it is): its chat is bounded per
 	// account too (roomchat.go).
 	user string
-	// seat is set by the room when the client joins, before the read loop
+	// Seat is set by the room when the client joins, before the read loop
 	// starts, and never changes.
-	seat int
+	Seat int
 
-	out  chan outMsg
+	out  chan Out
 	gone chan struct{} // closed by kick
 	once sync.Once
 	bye  byeMessage
 
 	mu    sync.Mutex
-	clock [8]stamp // when the first message of each recent version was written
+	clock [8]Stamp // when the first message of each recent version was written
 	next  int
 
 	// rate paces the connection's commands and the fresh turns after its
@@ -67,52 +67,52 @@ type client struct {
 	rate *rateGuard
 }
 
-// outMsg is one queued message; version >= 0 marks a table message whose
+// Out is one queued message; version >= 0 marks a table message whose
 // write time the slap clock keeps.
-type outMsg struct {
-	data    []byte
-	version int
+type Out struct {
+	Data    []byte
+	Version int
 }
 
-type stamp struct {
+type Stamp struct {
 	version int
 	at      time.Time
 }
 
-func newClient(s *Server, addr string) *client {
-	c := &client{srv: s, addr: addr, out: make(chan outMsg, s.limits.SendQueue), gone: make(chan struct{}), rate: newRateGuard(s.limits)}
+func newClient(s *Server, addr string) *Conn {
+	c := &Conn{srv: s, addr: addr, out: make(chan Out, s.limits.SendQueue), gone: make(chan struct{}), rate: newRateGuard(s.limits)}
 	for i := range c.clock {
 		c.clock[i].version = -1
 	}
 	return c
 }
 
-// encode is m ready to queue.
-func encode(m any) (outMsg, error) {
+// Encode is m ready to queue.
+func Encode(m any) (Out, error) {
 	data, err := json.Marshal(m)
 	if err != nil {
-		return outMsg{}, err
+		return Out{}, err
 	}
-	it := outMsg{data: data, version: -1}
+	it := Out{Data: data, Version: -1}
 	if tm, ok := m.(table.Message); ok && tm.Type != table.TypeError && tm.Type != table.TypeHint {
-		it.version = tm.Version
+		it.Version = tm.Version
 	}
 	return it, nil
 }
 
-// enqueue queues m; false (and the client kicked) when its queue is full.
-func (c *client) enqueue(m any) bool {
-	it, err := encode(m)
+// Enqueue queues m; false (and the client kicked) when its queue is full.
+func (c *Conn) Enqueue(m any) bool {
+	it, err := Encode(m)
 	if err != nil {
 		c.srv.log.Error("message not encoded", "err", err)
 		return true
 	}
-	return c.enqueueOut(it)
+	return c.EnqueueOut(it)
 }
 
-// enqueueOut queues an encoded message; false (and the client kicked)
+// EnqueueOut queues an encoded message; false (and the client kicked)
 // when its queue is full.
-func (c *client) enqueueOut(it outMsg) bool {
+func (c *Conn) EnqueueOut(it Out) bool {
 	select {
 	case <-c.gone:
 		return false
@@ -122,13 +122,13 @@ func (c *client) enqueueOut(it outMsg) bool {
 	case c.out <- it:
 		return true
 	default:
-		c.kick(byeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
+		c.Kick(ByeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
 		return false
 	}
 }
 
-// kick closes the connection, telling the client why (once).
-func (c *client) kick(code, text string) {
+// Kick closes the connection, telling the client why (once).
+func (c *Conn) Kick(code, text string) {
 	c.once.Do(func() {
 		c.bye = byeMessage{Type: "bye", Code: code, Text: text}
 		close(c.gone)
@@ -136,7 +136,7 @@ func (c *client) kick(code, text string) {
 }
 
 // stampVersion notes when a message of version v was first written.
-func (c *client) stampVersion(v int, at time.Time) {
+func (c *Conn) stampVersion(v int, at time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, s := range c.clock {
@@ -144,12 +144,12 @@ func (c *client) stampVersion(v int, at time.Time) {
 			return
 		}
 	}
-	c.clock[c.next] = stamp{v, at}
+	c.clock[c.next] = Stamp{v, at}
 	c.next = (c.next + 1) % len(c.clock)
 }
 
-// sentAt is when this connection was first written a message of version v.
-func (c *client) sentAt(v int) (time.Time, bool) {
+// SentAt is when this connection was first written a message of version v.
+func (c *Conn) SentAt(v int) (time.Time, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, s := range c.clock {
@@ -163,13 +163,13 @@ func (c *client) sentAt(v int) (time.Time, bool) {
 // closeStatus is the WebSocket close status of each bye code.
 func closeStatus(code string) websocket.StatusCode {
 	switch code {
-	case byeShutdown, byeMoved:
+	case ByeShutdown, ByeMoved:
 		return websocket.StatusGoingAway
-	case byeTooSlow, byeTooMany:
+	case ByeTooSlow, ByeTooMany:
 		return websocket.StatusPolicyViolation
-	case byeTooBig:
+	case ByeTooBig:
 		return websocket.StatusMessageTooBig
-	case byeTooManyConns:
+	case ByeTooManyConns:
 		return websocket.StatusTryAgainLater
 	}
 	return websocket.StatusNormalClosure
@@ -177,7 +177,7 @@ func closeStatus(code string) websocket.StatusCode {
 
 // writeLoop sends queued messages and pings until the client is kicked or
 // the connection fails.
-func (c *client) writeLoop() {
+func (c *Conn) writeLoop() {
 	lim := c.srv.limits
 	ping := time.NewTicker(lim.PingEvery)
 	defer ping.Stop()
@@ -189,11 +189,11 @@ func (c *client) writeLoop() {
 	for {
 		select {
 		case it := <-c.out:
-			if it.version >= 0 {
-				c.stampVersion(it.version, time.Now())
+			if it.Version >= 0 {
+				c.stampVersion(it.Version, time.Now())
 			}
-			if err := write(it.data); err != nil {
-				c.kick("", "")
+			if err := write(it.Data); err != nil {
+				c.Kick("", "")
 				c.conn.CloseNow()
 				return
 			}
@@ -202,7 +202,7 @@ func (c *client) writeLoop() {
 			err := c.conn.Ping(ctx)
 			cancel()
 			if err != nil {
-				c.kick("", "")
+				c.Kick("", "")
 				c.conn.CloseNow()
 				return
 			}
@@ -215,12 +215,12 @@ func (c *client) writeLoop() {
 
 // sayBye sends the bye message (unless the client is too slow to read
 // it) and closes the connection with its reason.
-func (c *client) sayBye() {
+func (c *Conn) sayBye() {
 	if c.bye.Code == "" {
 		c.conn.CloseNow()
 		return
 	}
-	if c.bye.Code != byeTooSlow {
+	if c.bye.Code != ByeTooSlow {
 		data, _ := json.Marshal(c.bye)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		c.conn.Write(ctx, websocket.MessageText, data)
@@ -261,7 +261,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer rm.send(leaveReq{c: c})
 	conn, err := s.acceptWS(w, r)
 	if err != nil {
-		c.kick("", "")
+		c.Kick("", "")
 		return
 	}
 	conn.SetReadLimit(s.limits.MaxFrame)
@@ -271,13 +271,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	written := make(chan struct{})
 	go func() { c.writeLoop(); close(written) }()
 	c.readLoop(rm)
-	c.kick("", "")
+	c.Kick("", "")
 	<-written
 }
 
 // join seats c at table id's room. A room that retires (a finished game
 // nobody watched) as c arrives is loaded again.
-func (s *Server) join(ctx context.Context, id string, c *client, token string) (*room, error) {
+func (s *Server) join(ctx context.Context, id string, c *Conn, token string) (*room, error) {
 	for {
 		rm, err := s.room(ctx, id)
 		if err != nil {
@@ -299,7 +299,7 @@ func (s *Server) join(ctx context.Context, id string, c *client, token string) (
 
 // readLoop reads commands and hands them to the room until the
 // connection ends or the client is kicked.
-func (c *client) readLoop(rm cmdSink) {
+func (c *Conn) readLoop(rm Sink) {
 	// A cancelled read would drop the connection before the write loop's
 	// close frame; the write loop's Close ends this read instead.
 	ctx := context.Background()
@@ -310,19 +310,19 @@ func (c *client) readLoop(rm cmdSink) {
 		typ, data, err := c.conn.Read(ctx)
 		if err != nil {
 			if errors.Is(err, websocket.ErrMessageTooBig) {
-				c.srv.metrics.Rejected.WithLabelValues(byeTooBig).Inc()
+				c.srv.metrics.Rejected.WithLabelValues(ByeTooBig).Inc()
 			}
 			return
 		}
-		if !c.frame(rm, rate, typ == websocket.MessageText, data, time.Now()) {
+		if !c.Frame(rm, rate, typ == websocket.MessageText, data, time.Now()) {
 			return
 		}
 	}
 }
 
-// cmdSink takes a connection's commands: its room, or the relay to the
+// Sink takes a connection's commands: its room, or the relay to the
 // node that owns the table.
-type cmdSink interface{ send(m any) bool }
+type Sink interface{ send(m any) bool }
 
 // rateGuard is one connection's command rate: its bucket, how many
 // commands in a row it has had dropped, and the fresh turn it is owed
@@ -335,16 +335,16 @@ type rateGuard struct {
 	most   int
 	owed   owedTurn
 	// sink is where the owed turn is asked for (set by the read loop).
-	sink cmdSink
+	sink Sink
 }
 
 func newRateGuard(l Limits) *rateGuard {
 	return &rateGuard{bucket: ratelimit.NewBucket(l.ConnRate, l.ConnBurst), most: 2 * l.ConnBurst}
 }
 
-// wait is how long until c may send a command that is not dropped: until
+// Wait is how long until c may send a command that is not dropped: until
 // its connection's and its address's buckets both hold a token.
-func (c *client) wait(now time.Time) time.Duration {
+func (c *Conn) Wait(now time.Time) time.Duration {
 	if c.rate == nil {
 		return 0 // a relayed connection's stand-in: its node limits it
 	}
@@ -354,24 +354,24 @@ func (c *client) wait(now time.Time) time.Duration {
 	return max(w, c.srv.cmdRates.Wait(c.addr, now))
 }
 
-// frame serves one frame read at readAt: a command goes to the room;
+// Frame serves one Frame read at readAt: a command goes to the room;
 // garbage and commands over the rate are answered here. It returns false
 // when the connection must end.
-func (c *client) frame(rm cmdSink, rate *rateGuard, text bool, data []byte, readAt time.Time) bool {
+func (c *Conn) Frame(rm Sink, rate *rateGuard, text bool, data []byte, readAt time.Time) bool {
 	if wait := c.overRate(rate, readAt); wait > 0 {
-		m := table.ErrorMessage(c.seat, -1, frameID(data), table.Errorf(ratelimit.CodeRateLimited, "more than %g commands a second (or %g from your address); this one was dropped: send the next after %d ms", c.srv.limits.ConnRate, c.srv.limits.AddrRate, wait.Milliseconds()))
+		m := table.ErrorMessage(c.Seat, -1, frameID(data), table.Errorf(ratelimit.CodeRateLimited, "more than %g commands a second (or %g from your address); this one was dropped: send the next after %d ms", c.srv.limits.ConnRate, c.srv.limits.AddrRate, wait.Milliseconds()))
 		m.RetryAfterMs = int(wait.Milliseconds())
 		c.refuseMsg(m)
-		c.oweTurn(wait)
+		c.OweTurn(wait)
 		if rate.over++; rate.over > rate.most {
-			c.kick(byeTooMany, "commands kept coming faster than the limit")
+			c.Kick(ByeTooMany, "commands kept coming faster than the limit")
 			return false
 		}
 		return true
 	}
 	rate.over = 0
 	if !text {
-		c.refuse("", table.Errorf(table.CodeBadMessage, "a binary frame; send each command as one JSON text frame"))
+		c.Refuse("", table.Errorf(table.CodeBadMessage, "a binary frame; send each command as one JSON text frame"))
 		return rm.send(turnReq{c: c})
 	}
 	cmd, err := table.ParseCommand(data)
@@ -379,7 +379,7 @@ func (c *client) frame(rm cmdSink, rate *rateGuard, text bool, data []byte, read
 		err = table.Errorf(table.CodeBadMessage, "id: %d characters; at most %d", len(cmd.ID), maxID)
 	}
 	if err != nil {
-		c.refuse(frameID(data), err)
+		c.Refuse(frameID(data), err)
 		return rm.send(turnReq{c: c})
 	}
 	return rm.send(cmdReq{c: c, cmd: cmd, readAt: readAt})
@@ -404,7 +404,7 @@ const maxID = 64
 // overRate spends a token of the connection's bucket and one of its
 // address's; when either has none it returns how long until both would
 // (at least a millisecond), else 0.
-func (c *client) overRate(g *rateGuard, now time.Time) time.Duration {
+func (c *Conn) overRate(g *rateGuard, now time.Time) time.Duration {
 	g.mu.Lock()
 	ok := g.bucket.Take(now)
 	wait := g.bucket.Wait(now)
@@ -418,20 +418,20 @@ func (c *client) overRate(g *rateGuard, now time.Time) time.Duration {
 	return 0
 }
 
-// refuse answers a command the room never saw (garbage, over the rate);
+// Refuse answers a command the room never saw (garbage, over the rate);
 // the room sends the fresh turn that follows (turnReq).
-func (c *client) refuse(id string, err error) {
-	c.refuseMsg(table.ErrorMessage(c.seat, -1, id, err))
+func (c *Conn) Refuse(id string, err error) {
+	c.refuseMsg(table.ErrorMessage(c.Seat, -1, id, err))
 }
 
-func (c *client) refuseMsg(m table.Message) {
+func (c *Conn) refuseMsg(m table.Message) {
 	m.Version = c.lastVersion()
 	c.srv.metrics.Rejected.WithLabelValues(m.Code).Inc()
-	c.enqueue(m)
+	c.Enqueue(m)
 }
 
 // lastVersion is the latest version written to the client.
-func (c *client) lastVersion() int {
+func (c *Conn) lastVersion() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v := 0

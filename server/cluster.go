@@ -71,8 +71,8 @@ type Frame struct {
 // errRemote: another node owns the table; the request goes there.
 var errRemote = errors.New("server: the table is owned by another node")
 
-// byeMoved: the table moved to another node; the client reconnects.
-const byeMoved = "moved"
+// ByeMoved: the table moved to another node; the client reconnects.
+const ByeMoved = "moved"
 
 // ctlReq is a request from another node to a table's owner (JSON on the
 // table's control subject).
@@ -222,35 +222,35 @@ func asAPIError(err error) *httpjson.Error {
 // remoteJoin seats a relayed connection: the snapshot comes back in the
 // answer, every later message on its seat's subject.
 func (r *room) remoteJoin(req ctlReq) ctlResp {
-	c := &client{srv: r.srv, seat: engine.Spectator, addr: req.Addr, user: req.User, out: make(chan outMsg, 8), gone: make(chan struct{})}
+	c := &Conn{srv: r.srv, Seat: engine.Spectator, addr: req.Addr, user: req.User, out: make(chan Out, 8), gone: make(chan struct{})}
 	if req.Token != "" {
-		c.seat = -2
+		c.Seat = -2
 		for i, st := range r.hdr.Seats {
 			if st.Token != "" && secret.Equal(st.Token, req.Token) {
-				c.seat = i
+				c.Seat = i
 			}
 		}
-		if c.seat == -2 {
+		if c.Seat == -2 {
 			return ctlResp{Err: errForbidden}
 		}
 	}
 	if r.remote == nil {
-		r.remote = map[string]*client{}
+		r.remote = map[string]*Conn{}
 	}
 	r.stopIdle()
-	resp := ctlResp{Seat: c.seat, N: r.frames[c.seat]}
+	resp := ctlResp{Seat: c.Seat, N: r.frames[c.Seat]}
 	add := func(m any) {
 		if b, err := json.Marshal(m); err == nil {
 			resp.Msgs = append(resp.Msgs, b)
 		}
 	}
-	add(r.t.Hello(c.seat))
+	add(r.t.Hello(c.Seat))
 	if r.t.Over() {
-		add(r.endMessage(c.seat))
-	} else if c.seat >= 0 && r.mayAct(c.seat) {
-		add(r.t.Turn(c.seat))
+		add(r.endMessage(c.Seat))
+	} else if c.Seat >= 0 && r.mayAct(c.Seat) {
+		add(r.t.Turn(c.Seat))
 	}
-	for _, m := range r.lifeSnapshot(c.seat) {
+	for _, m := range r.lifeSnapshot(c.Seat) {
 		add(m)
 	}
 	r.remote[req.Conn] = c
@@ -326,11 +326,11 @@ func (r *room) remoteCmd(req ctlReq) ctlResp {
 		return time.Time{}, false
 	}
 	r.command(cmdReq{c: c, cmd: *req.Cmd, readAt: time.Unix(0, req.ReadAt), sent: sent})
-	resp := ctlResp{Seat: c.seat}
+	resp := ctlResp{Seat: c.Seat}
 	for {
 		select {
 		case it := <-c.out:
-			resp.Msgs = append(resp.Msgs, it.data)
+			resp.Msgs = append(resp.Msgs, it.Data)
 		default:
 			return resp
 		}
@@ -338,10 +338,10 @@ func (r *room) remoteCmd(req ctlReq) ctlResp {
 }
 
 // publish sends msg(seat) to the other nodes relaying seat's clients.
-func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[int]outMsg) {
+func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[int]Out) {
 	seats := map[int]bool{}
 	for _, c := range r.remote {
-		seats[c.seat] = true
+		seats[c.Seat] = true
 	}
 	for seat := range seats {
 		if to != nil && !to(seat) {
@@ -350,14 +350,14 @@ func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[
 		it, ok := memo[seat]
 		if !ok {
 			var err error
-			if it, err = encode(msg(seat)); err != nil {
+			if it, err = Encode(msg(seat)); err != nil {
 				r.srv.log.Error("message not encoded", "table", r.id, "err", err)
 				return
 			}
 			memo[seat] = it
 		}
 		r.frames[seat]++
-		r.srv.cfg.Cluster.Publish(r.id, seat, Frame{N: r.frames[seat], Version: it.version, Data: it.data})
+		r.srv.cfg.Cluster.Publish(r.id, seat, Frame{N: r.frames[seat], Version: it.Version, Data: it.Data})
 	}
 }
 
@@ -365,9 +365,9 @@ func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[
 // just came here): local ones are closed, relays told to reconnect.
 func (r *room) moved() {
 	for c := range r.clients {
-		c.kick(byeMoved, "the table moved to another server; reconnect to carry on")
+		c.Kick(ByeMoved, "the table moved to another server; reconnect to carry on")
 	}
-	r.clients = map[*client]struct{}{}
+	r.clients = map[*Conn]struct{}{}
 	r.remote = nil
 	if cl := r.srv.cfg.Cluster; cl != nil {
 		for seat := engine.Spectator; seat < r.t.NumSeats(); seat++ {

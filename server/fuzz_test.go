@@ -83,7 +83,7 @@ func FuzzFrame(f *testing.F) {
 		if spectator {
 			p = fr.spec
 		}
-		p.c.frame(fr.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, text, data, time.Now())
+		p.c.Frame(fr.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, text, data, time.Now())
 		syncRoom(t, fr.rm)
 		got := p.drain()
 		fr.seat.drain()

@@ -72,7 +72,7 @@ func TestHTTPErrorsAreJSON(t *testing.T) {
 	// A shutting-down server's health check.
 	ts.srv.draining.Store(true)
 	var e apiErr
-	if code := ts.do("GET", "/healthz", nil, &e); code != 503 || e.Code != byeShutdown {
+	if code := ts.do("GET", "/healthz", nil, &e); code != 503 || e.Code != ByeShutdown {
 		t.Errorf("healthz while shutting down: %d %+v", code, e)
 	}
 }

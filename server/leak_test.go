@@ -287,7 +287,7 @@ func offers(t *testing.T, g engine.Game, opts engine.Options, seed uint64, store
 }
 
 func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.Action, acts []record.Action, offered map[int]offer, examples map[string]bool, speech func(chatLine) bool) {
-	seat := p.c.seat
+	seat := p.c.Seat
 	seen := map[string]bool{}
 	for _, c := range p.sent {
 		for _, card := range cardsIn([]byte(c)) {

@@ -18,7 +18,7 @@ import (
 // as the write loop would), so many games run without sockets.
 type probe struct {
 	t    testing.TB
-	c    *client
+	c    *Conn
 	rm   *room
 	got  []wireMsg
 	sent []string // the action texts this probe sent
@@ -48,10 +48,10 @@ func (p *probe) drain() []wireMsg {
 	for {
 		select {
 		case it := <-p.c.out:
-			if it.version >= 0 {
-				p.c.stampVersion(it.version, time.Now())
+			if it.Version >= 0 {
+				p.c.stampVersion(it.Version, time.Now())
 			}
-			p.got = append(p.got, decodeMsg(p.t, it.data))
+			p.got = append(p.got, decodeMsg(p.t, it.Data))
 		default:
 			return p.got[start:]
 		}
@@ -61,7 +61,7 @@ func (p *probe) drain() []wireMsg {
 // command hands the room a frame as the read loop would.
 func (p *probe) command(data string) {
 	p.sent = append(p.sent, data)
-	p.c.frame(p.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, true, []byte(data), time.Now())
+	p.c.Frame(p.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, true, []byte(data), time.Now())
 }
 
 func (p *probe) act(action string, version int, id string) {

@@ -19,45 +19,45 @@ import (
 // the rate) asks the room for the turn with a turnReq.
 
 // turnReq asks a room to send c a fresh turn if c's seat may act.
-type turnReq struct{ c *client }
+type turnReq struct{ c *Conn }
 
 // refuse answers c's command id with err (nothing changed), then gives a
 // seat that may act a fresh turn.
-func (r *room) refuse(c *client, id string, err error) {
+func (r *room) refuse(c *Conn, id string, err error) {
 	r.refuseOnly(c, id, err)
 	r.freshTurn(c)
 }
 
 // refuseOnly answers c's command id with err alone: a refused hint leaves
 // the turn it was asked on standing.
-func (r *room) refuseOnly(c *client, id string, err error) {
-	m := table.ErrorMessage(c.seat, r.t.Version(), id, err)
+func (r *room) refuseOnly(c *Conn, id string, err error) {
+	m := table.ErrorMessage(c.Seat, r.t.Version(), id, err)
 	r.srv.metrics.Rejected.WithLabelValues(m.Code).Inc()
 	r.deliver(c, m)
 }
 
 // freshTurn sends c its seat's turn after a refusal, if the seat may act:
 // now, or when c may next send (oweTurn).
-func (r *room) freshTurn(c *client) {
-	if c.seat < 0 || !r.mayAct(c.seat) {
+func (r *room) freshTurn(c *Conn) {
+	if c.Seat < 0 || !r.mayAct(c.Seat) {
 		return
 	}
-	if wait := c.wait(time.Now()); wait > 0 {
-		c.oweTurn(wait)
+	if wait := c.Wait(time.Now()); wait > 0 {
+		c.OweTurn(wait)
 		return
 	}
-	r.deliver(c, r.t.Turn(c.seat))
+	r.deliver(c, r.t.Turn(c.Seat))
 }
 
 // turnIfMoving sends c its seat's turn if the seat may act (a snapshot).
-func (r *room) turnIfMoving(c *client) {
-	if c.seat >= 0 && r.mayAct(c.seat) {
-		r.deliver(c, r.t.Turn(c.seat))
+func (r *room) turnIfMoving(c *Conn) {
+	if c.Seat >= 0 && r.mayAct(c.Seat) {
+		r.deliver(c, r.t.Turn(c.Seat))
 	}
 }
 
 // turnAgain serves a turnReq of a connection still at the table.
-func (r *room) turnAgain(c *client) {
+func (r *room) turnAgain(c *Conn) {
 	if _, ok := r.clients[c]; ok {
 		r.freshTurn(c)
 	}
@@ -71,11 +71,11 @@ func (r *room) remoteTurn(req ctlReq) ctlResp {
 		return ctlResp{Gone: true}
 	}
 	r.turnIfMoving(c)
-	resp := ctlResp{Seat: c.seat}
+	resp := ctlResp{Seat: c.Seat}
 	for {
 		select {
 		case it := <-c.out:
-			resp.Msgs = append(resp.Msgs, it.data)
+			resp.Msgs = append(resp.Msgs, it.Data)
 		default:
 			return resp
 		}
@@ -94,9 +94,9 @@ type owedTurn struct {
 	timer *time.Timer
 }
 
-// oweTurn asks c's room (or relay) for c's fresh turn after wait, unless
+// OweTurn asks c's room (or relay) for c's fresh turn after wait, unless
 // one is owed already.
-func (c *client) oweTurn(wait time.Duration) {
+func (c *Conn) OweTurn(wait time.Duration) {
 	g := c.rate
 	if g == nil || g.sink == nil {
 		return

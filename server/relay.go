@@ -24,7 +24,7 @@ const relayTimeout = 5 * time.Second
 // entitled to it; spectators on the public one).
 type relayConn struct {
 	srv  *Server
-	c    *client
+	c    *Conn
 	id   string
 	conn string
 }
@@ -38,32 +38,32 @@ var errMoving = httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, 
 // from the stored table, listens on the seat's subject, joins through the
 // owner (which checks the token again and answers the snapshot) and then
 // relays both ways until the connection ends or the table moves.
-func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token string) {
+func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *Conn, token string) {
 	id := r.PathValue("id")
 	hdr, err := s.store.Table(r.Context(), id)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	c.seat = engine.Spectator
+	c.Seat = engine.Spectator
 	if token != "" {
-		c.seat = -2
+		c.Seat = -2
 		for i, st := range hdr.Seats {
 			if st.Token != "" && secret.Equal(st.Token, token) {
-				c.seat = i
+				c.Seat = i
 			}
 		}
-		if c.seat == -2 {
+		if c.Seat == -2 {
 			s.apiError(w, r, errForbidden)
 			return
 		}
 	}
 	frames := make(chan Frame, s.limits.SendQueue)
-	cancel, err := s.cfg.Cluster.Subscribe(id, c.seat, func(f Frame) {
+	cancel, err := s.cfg.Cluster.Subscribe(id, c.Seat, func(f Frame) {
 		select {
 		case frames <- f:
 		default:
-			c.kick(byeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
+			c.Kick(ByeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
 		}
 	})
 	if err != nil {
@@ -79,13 +79,13 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token 
 		return
 	}
 	defer rl.ask(ctlReq{Op: "leave"})
-	if resp.Seat != c.seat {
+	if resp.Seat != c.Seat {
 		s.apiError(w, r, errMoving) // the seat changed hands meanwhile
 		return
 	}
 	conn, err := s.acceptWS(w, r)
 	if err != nil {
-		c.kick("", "")
+		c.Kick("", "")
 		return
 	}
 	conn.SetReadLimit(s.limits.MaxFrame)
@@ -95,13 +95,13 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *client, token 
 	defer s.metrics.Conns.Dec()
 	defer s.metrics.Relayed.Dec()
 	for _, m := range resp.Msgs {
-		c.enqueueOut(outMsg{data: m, version: messageVersion(m)})
+		c.EnqueueOut(Out{Data: m, Version: messageVersion(m)})
 	}
 	go rl.pump(frames, resp.N)
 	written := make(chan struct{})
 	go func() { c.writeLoop(); close(written) }()
 	c.readLoop(rl)
-	c.kick("", "")
+	c.Kick("", "")
 	<-written
 }
 
@@ -134,8 +134,8 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 			return
 		case f := <-frames:
 			switch {
-			case f.Moved && f.Bye == byeSeatMoved:
-				rl.c.kick(byeSeatMoved, seatMovedText)
+			case f.Moved && f.Bye == ByeSeatMoved:
+				rl.c.Kick(ByeSeatMoved, SeatMovedText)
 				time.AfterFunc(2*time.Second, func() { rl.c.conn.CloseNow() })
 				return
 			case f.Moved:
@@ -148,7 +148,7 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 				return
 			}
 			last = f.N
-			if !c.enqueueOut(outMsg{data: f.Data, version: f.Version}) {
+			if !c.EnqueueOut(Out{Data: f.Data, Version: f.Version}) {
 				return
 			}
 		}
@@ -158,7 +158,7 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 // drop closes the connection with bye moved, and for certain a moment
 // later (the read loop may be waiting on the owner meanwhile).
 func (rl *relayConn) drop(text string) {
-	rl.c.kick(byeMoved, text)
+	rl.c.Kick(ByeMoved, text)
 	time.AfterFunc(2*time.Second, func() { rl.c.conn.CloseNow() })
 }
 
@@ -221,10 +221,10 @@ func (rl *relayConn) send(m any) bool {
 	if err != nil {
 		var e *httpjson.Error
 		if errors.As(err, &e) && e != errMoving {
-			c.refuse(cr.cmd.ID, table.Errorf(e.Code, "%s", e.Message))
+			c.Refuse(cr.cmd.ID, table.Errorf(e.Code, "%s", e.Message))
 			return true
 		}
-		c.refuse(cr.cmd.ID, table.Errorf(CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
+		c.Refuse(cr.cmd.ID, table.Errorf(CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
 		rl.drop("the table is moving to another server; reconnect to carry on")
 		return false
 	}
@@ -232,13 +232,13 @@ func (rl *relayConn) send(m any) bool {
 	if n := len(msgs); n > 0 && messageType(msgs[n-1]) == table.TypeTurn {
 		// The fresh turn after a refusal: paced here, where the
 		// connection's rate is kept (refusal.go).
-		if wait := c.wait(time.Now()); wait > 0 {
+		if wait := c.Wait(time.Now()); wait > 0 {
 			msgs = msgs[:n-1]
-			c.oweTurn(wait)
+			c.OweTurn(wait)
 		}
 	}
 	for _, data := range msgs {
-		if !c.enqueueOut(outMsg{data: data, version: -1}) {
+		if !c.EnqueueOut(Out{Data: data, Version: -1}) {
 			return false
 		}
 	}
@@ -262,7 +262,7 @@ func (rl *relayConn) turn() {
 		return
 	}
 	for _, data := range resp.Msgs {
-		if !rl.c.enqueueOut(outMsg{data: data, version: -1}) {
+		if !rl.c.EnqueueOut(Out{Data: data, Version: -1}) {
 			return
 		}
 	}

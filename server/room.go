@@ -23,7 +23,7 @@ type room struct {
 	inbox chan any
 	done  chan struct{} // closed when run returns
 
-	clients map[*client]struct{}
+	clients map[*Conn]struct{}
 	// sealedLatency holds the latencies of the answers sealed in the open
 	// window, observed when it closes (roomplay.go); sealedClock is the
 	// clock as the seats saw it when the window opened (sealing.go).
@@ -46,7 +46,7 @@ type room struct {
 	// frames[seat] counts the frames published on seat's subject.
 	epoch   int64
 	fenced  bool
-	remote  map[string]*client
+	remote  map[string]*Conn
 	frames  map[int]uint64
 	stopCtl func()
 	// sweep looks for relayed connections of nodes that died while any
@@ -68,13 +68,13 @@ type slapWindow struct {
 // Requests a room's inbox takes.
 type (
 	joinReq struct {
-		c     *client
+		c     *Conn
 		token string // the seat token's hash ("" for a spectator)
 		reply chan error
 	}
-	leaveReq struct{ c *client }
+	leaveReq struct{ c *Conn }
 	cmdReq   struct {
-		c      *client
+		c      *Conn
 		cmd    table.Command
 		readAt time.Time
 		// sent is when the connection was first written a message of a
@@ -173,7 +173,7 @@ func seatInfos(seats []store.Seat) []table.SeatInfo {
 func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) (*room, error) {
 	r := &room{
 		id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
-		clients: map[*client]struct{}{},
+		clients: map[*Conn]struct{}{},
 		bots:    make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats()),
 		epoch: epoch, frames: map[int]uint64{},
 	}
@@ -303,16 +303,16 @@ func (r *room) handle(m any) bool {
 
 // join seats c (at the seat whose token hashes to token, or as a
 // spectator) and sends it the snapshot.
-func (r *room) join(c *client, token string) error {
-	c.seat = engine.Spectator
+func (r *room) join(c *Conn, token string) error {
+	c.Seat = engine.Spectator
 	if token != "" {
-		c.seat = -2
+		c.Seat = -2
 		for i, st := range r.hdr.Seats {
 			if st.Token != "" && secret.Equal(st.Token, token) {
-				c.seat = i
+				c.Seat = i
 			}
 		}
-		if c.seat == -2 {
+		if c.Seat == -2 {
 			return errForbidden
 		}
 	} else if r.hdr.Daily != "" && !r.srv.dayOver(r.hdr.Daily) {
@@ -320,10 +320,10 @@ func (r *room) join(c *client, token string) error {
 	}
 	r.clients[c] = struct{}{}
 	r.stopIdle()
-	r.deliver(c, r.t.Hello(c.seat))
+	r.deliver(c, r.t.Hello(c.Seat))
 	r.sendSeats()
 	if r.t.Over() {
-		r.deliver(c, r.endMessage(c.seat))
+		r.deliver(c, r.endMessage(c.Seat))
 	} else {
 		r.turnIfMoving(c)
 	}
@@ -332,7 +332,7 @@ func (r *room) join(c *client, token string) error {
 	return nil
 }
 
-func (r *room) leave(c *client) {
+func (r *room) leave(c *Conn) {
 	if _, ok := r.clients[c]; !ok {
 		return
 	}
@@ -396,7 +396,7 @@ func (r *room) shutdown() {
 		r.slap.timer.Stop()
 	}
 	for c := range r.clients {
-		c.kick(byeShutdown, "the server is stopping; reconnect in a few seconds")
+		c.Kick(ByeShutdown, "the server is stopping; reconnect in a few seconds")
 	}
 	r.clients = nil
 	if r.srv.cfg.Cluster != nil {
@@ -440,10 +440,10 @@ func (r *room) sendSeats() {
 	infos := r.t.Seats()
 	status := make([]seatStatus, len(infos))
 	spectators := 0
-	for _, cs := range []map[*client]struct{}{r.clients, r.remoteSet()} {
+	for _, cs := range []map[*Conn]struct{}{r.clients, r.remoteSet()} {
 		for c := range cs {
-			if c.seat >= 0 {
-				status[c.seat].Connected = true
+			if c.Seat >= 0 {
+				status[c.Seat].Connected = true
 			} else {
 				spectators++
 			}
@@ -474,8 +474,8 @@ func (r *room) sendSeats() {
 }
 
 // remoteSet is the relayed connections as a set.
-func (r *room) remoteSet() map[*client]struct{} {
-	out := make(map[*client]struct{}, len(r.remote))
+func (r *room) remoteSet() map[*Conn]struct{} {
+	out := make(map[*Conn]struct{}, len(r.remote))
 	for _, c := range r.remote {
 		out[c] = struct{}{}
 	}
@@ -484,8 +484,8 @@ func (r *room) remoteSet() map[*client]struct{} {
 
 // deliver queues m for c; a client too far behind is dropped, never
 // waited for.
-func (r *room) deliver(c *client, m any) {
-	if !c.enqueue(m) {
+func (r *room) deliver(c *Conn, m any) {
+	if !c.Enqueue(m) {
 		delete(r.clients, c)
 	}
 }
@@ -493,24 +493,24 @@ func (r *room) deliver(c *client, m any) {
 // broadcast queues for every client the message msg makes for its seat,
 // encoding each seat's (and the spectators') message once.
 func (r *room) broadcast(to func(seat int) bool, msg func(seat int) any) {
-	memo := map[int]outMsg{}
+	memo := map[int]Out{}
 	if len(r.remote) > 0 {
 		r.publish(to, msg, memo)
 	}
 	for c := range r.clients {
-		if to != nil && !to(c.seat) {
+		if to != nil && !to(c.Seat) {
 			continue
 		}
-		it, ok := memo[c.seat]
+		it, ok := memo[c.Seat]
 		if !ok {
 			var err error
-			if it, err = encode(msg(c.seat)); err != nil {
+			if it, err = Encode(msg(c.Seat)); err != nil {
 				r.srv.log.Error("message not encoded", "table", r.id, "err", err)
 				return
 			}
-			memo[c.seat] = it
+			memo[c.Seat] = it
 		}
-		if !c.enqueueOut(it) {
+		if !c.EnqueueOut(it) {
 			delete(r.clients, c)
 		}
 	}

@@ -144,7 +144,7 @@ func TestSlowReaderDropped(t *testing.T) {
 	default:
 		t.Fatal("a client that never reads was not dropped")
 	}
-	if slow.c.bye.Code != byeTooSlow {
+	if slow.c.bye.Code != ByeTooSlow {
 		t.Errorf("dropped with %q", slow.c.bye.Code)
 	}
 	fast.command(`{"type":"hint","action":"yield","id":"after"}`)

@@ -134,9 +134,9 @@ func (r *room) chatHistory(seat int) (chatMessage, bool) {
 // chat says c's line at the table: a seat's in the players' channel, a
 // spectator's in the spectators'. Cleaned and bounded first; stored before
 // anyone reads it; never part of the game's state.
-func (r *room) chat(c *client, cmd table.Command) error {
+func (r *room) chat(c *Conn, cmd table.Command) error {
 	channel := channelPlayers
-	if c.seat < 0 {
+	if c.Seat < 0 {
 		channel = channelSpectators
 	}
 	text, err := usertext.Clean("text", cmd.Text, maxChat)
@@ -158,13 +158,13 @@ func (r *room) chat(c *client, cmd table.Command) error {
 		return err
 	}
 	name := "spectator"
-	if c.seat >= 0 {
-		name = r.seatWho(c.seat)
+	if c.Seat >= 0 {
+		name = r.seatWho(c.Seat)
 	}
-	if err := r.storeEvent(evChat, c.seat, eventData{Channel: channel, Name: name, Text: text}, now); err != nil {
+	if err := r.storeEvent(evChat, c.Seat, eventData{Channel: channel, Name: name, Text: text}, now); err != nil {
 		return err
 	}
-	l := chatLine{From: c.seat, Channel: channel, Name: name, Text: text, At: now, Version: r.t.Version()}
+	l := chatLine{From: c.Seat, Channel: channel, Name: name, Text: text, At: now, Version: r.t.Version()}
 	r.life.chat.add(l)
 	r.broadcast(func(seat int) bool { return r.mayRead(seat, l) }, func(seat int) any {
 		return chatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Lines: []chatLine{l}}
@@ -188,17 +188,17 @@ func (r *room) chatAllowed(text string) error {
 
 // chatRate spends a chat token of c's seat, or of a spectator's
 // connection, address and account; a line over any of them is refused.
-func (r *room) chatRate(c *client, now time.Time) error {
+func (r *room) chatRate(c *Conn, now time.Time) error {
 	var key any = c
-	if c.seat >= 0 {
-		key = c.seat
+	if c.Seat >= 0 {
+		key = c.Seat
 	}
 	b := r.life.chat.rates[key]
 	if b == nil {
 		b = ratelimit.NewBucketAt(chatRate, chatBurst, now)
 		r.life.chat.rates[key] = b
 	}
-	if c.seat < 0 {
+	if c.Seat < 0 {
 		// The server-wide buckets count the machine's time, as the other
 		// per-address limits do; the room's own, the table's clock.
 		s, real := r.srv, time.Now()
@@ -221,8 +221,8 @@ func (r *room) chatRate(c *client, now time.Time) error {
 }
 
 // forgetChatRate drops a spectator connection's chat bucket (it left).
-func (r *room) forgetChatRate(c *client) {
-	if c.seat == engine.Spectator {
+func (r *room) forgetChatRate(c *Conn) {
+	if c.Seat == engine.Spectator {
 		delete(r.life.chat.rates, c)
 	}
 }

@@ -59,7 +59,7 @@ func (r *room) drawAsked(from int) []bool {
 
 // draw offers a draw from c's seat, or accepts the offer it was asked;
 // the game ends drawn once every seat has agreed.
-func (r *room) draw(c *client) error {
+func (r *room) draw(c *Conn) error {
 	seat, err := r.seatOf(c, "offer a draw")
 	if err != nil {
 		return err
@@ -101,7 +101,7 @@ func (r *room) draw(c *client) error {
 }
 
 // drawDecline declines the draw offer c's seat was asked.
-func (r *room) drawDecline(c *client) error {
+func (r *room) drawDecline(c *Conn) error {
 	seat, err := r.seatOf(c, "decline a draw")
 	if err != nil {
 		return err

@@ -18,20 +18,20 @@ import (
 const CodeNotAllowed = "not-allowed"
 
 // seatOf is the seat c holds, or a refusal for a spectator.
-func (r *room) seatOf(c *client, what string) (int, error) {
-	if c.seat < 0 {
+func (r *room) seatOf(c *Conn, what string) (int, error) {
+	if c.Seat < 0 {
 		return 0, table.Errorf(CodeSpectator, "spectators cannot %s; take a free seat from the lobby or an invite link", what)
 	}
 	if r.t.Over() {
 		return 0, table.Errorf(table.CodeGameOver, "the game is over")
 	}
-	return c.seat, nil
+	return c.Seat, nil
 }
 
 // resign gives c's seat up (War, Watchtower): with two seats the game ends
 // and the other wins; with three or more the game's default bot plays the
 // seat to the end for the others' sake, and the seat counts as resigned.
-func (r *room) resign(c *client) error {
+func (r *room) resign(c *Conn) error {
 	seat, err := r.seatOf(c, "resign")
 	if err != nil {
 		return err
@@ -68,7 +68,7 @@ func (r *room) abortable() bool {
 
 // abort calls the game off before it gets going: nobody wins or loses,
 // and it is not rated.
-func (r *room) abort(c *client) error {
+func (r *room) abort(c *Conn) error {
 	seat, err := r.seatOf(c, "abort")
 	if err != nil {
 		return err
@@ -85,7 +85,7 @@ func (r *room) abort(c *client) error {
 
 // leaveToBot hands c's seat to the game's default bot, which plays on at
 // the table's bot speed until the seat's person takes it back.
-func (r *room) leaveToBot(c *client) error {
+func (r *room) leaveToBot(c *Conn) error {
 	seat, err := r.seatOf(c, "leave a seat")
 	if err != nil {
 		return err
@@ -97,7 +97,7 @@ func (r *room) leaveToBot(c *client) error {
 }
 
 // takeBack gives a person back the seat a bot holds for them.
-func (r *room) takeBack(c *client) error {
+func (r *room) takeBack(c *Conn) error {
 	seat, err := r.seatOf(c, "take a seat back")
 	if err != nil {
 		return err
@@ -270,7 +270,7 @@ func asHTTP(err error) error {
 // handToBotCmd is a seated person handing another seat, whose person has
 // been away for the grace, to the game's default bot (any seat may: a
 // table without its creator would wait for ever).
-func (r *room) handToBotCmd(c *client, cmd table.Command) error {
+func (r *room) handToBotCmd(c *Conn, cmd table.Command) error {
 	if _, err := r.seatOf(c, "hand a seat to a bot"); err != nil {
 		return err
 	}
@@ -278,7 +278,7 @@ func (r *room) handToBotCmd(c *client, cmd table.Command) error {
 	if seat < 0 || seat >= len(r.hdr.Seats) {
 		return table.Errorf(table.CodeBadMessage, "seat: %d; this table's seats are 0 to %d", seat, len(r.hdr.Seats)-1)
 	}
-	if seat == c.seat {
+	if seat == c.Seat {
 		return table.Errorf(CodeNotAllowed, "that is your own seat; leave it to a bot with leave")
 	}
 	if e := r.awayRefusal(seat); e != nil {
@@ -290,7 +290,7 @@ func (r *room) handToBotCmd(c *client, cmd table.Command) error {
 // claimWin ends a two-seat game (War, Watchtower) won for c's seat when
 // the other seat's person has been away for the grace (Lichess's "claim
 // victory"): the other seat abandoned it, and loses.
-func (r *room) claimWin(c *client) error {
+func (r *room) claimWin(c *Conn) error {
 	seat, err := r.seatOf(c, "claim a win")
 	if err != nil {
 		return err

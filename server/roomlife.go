@@ -230,8 +230,8 @@ func (r *room) lifeChanged(ap *table.Applied) {
 
 // lifeJoined sends a client that just joined the table-level state: the
 // clock, an open offer, the chat it may read, the rematch.
-func (r *room) lifeJoined(c *client) {
-	for _, m := range r.lifeSnapshot(c.seat) {
+func (r *room) lifeJoined(c *Conn) {
+	for _, m := range r.lifeSnapshot(c.Seat) {
 		r.deliver(c, m)
 	}
 }

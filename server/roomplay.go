@@ -36,24 +36,24 @@ func (r *room) command(m cmdReq) {
 		r.tableCommand(c, cmd) // spectators too: each command decides
 		return
 	}
-	if c.seat < 0 {
+	if c.Seat < 0 {
 		r.refuse(c, cmd.ID, table.Errorf(CodeSpectator, "spectators cannot act; take a free seat from the lobby or an invite link"))
 		return
 	}
 	if cmd.Type == table.CommandHint {
-		hint, err := r.t.Hint(c.seat, cmd.Action)
+		hint, err := r.t.Hint(c.Seat, cmd.Action)
 		if err != nil {
 			r.refuseOnly(c, cmd.ID, err)
 			return
 		}
-		m := table.Message{Type: table.TypeHint, Seat: c.seat, Version: r.t.Version(), Action: cmd.Action, ID: cmd.ID}
+		m := table.Message{Type: table.TypeHint, Seat: c.Seat, Version: r.t.Version(), Action: cmd.Action, ID: cmd.ID}
 		m.SetHint(hint)
 		r.deliver(c, m)
 		return
 	}
 	text := cmd.Action
 	if r.slap != nil && isSlap(text) {
-		sentAt := c.sentAt
+		sentAt := c.SentAt
 		if m.sent != nil {
 			sentAt = m.sent
 		}
@@ -64,7 +64,7 @@ func (r *room) command(m cmdReq) {
 		}
 		text = r.slapText(m.readAt.Sub(sent))
 	}
-	ap, err := r.play(c.seat, text, *cmd.Version, cmd.ID)
+	ap, err := r.play(c.Seat, text, *cmd.Version, cmd.ID)
 	if err != nil {
 		r.refuse(c, cmd.ID, err)
 		return
@@ -297,20 +297,20 @@ func (r *room) reseat(seat int) (string, error) {
 	// The seat's open connections held the old token: closed, here and
 	// on other nodes (their relays are told on the seat's subject).
 	for c := range r.clients {
-		if c.seat == seat {
-			c.kick(byeSeatMoved, seatMovedText)
+		if c.Seat == seat {
+			c.Kick(ByeSeatMoved, SeatMovedText)
 			delete(r.clients, c) // its queued commands are dropped
 			r.forgetChatRate(c)
 		}
 	}
 	for id, c := range r.remote {
-		if c.seat == seat {
+		if c.Seat == seat {
 			delete(r.remote, id)
 			r.forgetChatRate(c)
 		}
 	}
 	if cl := r.srv.cfg.Cluster; cl != nil {
-		cl.Publish(r.id, seat, Frame{Moved: true, Bye: byeSeatMoved})
+		cl.Publish(r.id, seat, Frame{Moved: true, Bye: ByeSeatMoved})
 	}
 	r.sendSeats()
 	return token, nil

@@ -85,8 +85,8 @@ func (r *room) rematchAsked() []bool {
 
 // rematch asks for a rematch from c's seat at the end, or accepts the one
 // asked; once every person has agreed the new table is made.
-func (r *room) rematch(c *client) error {
-	if c.seat < 0 {
+func (r *room) rematch(c *Conn) error {
+	if c.Seat < 0 {
 		return table.Errorf(CodeSpectator, "spectators cannot ask for a rematch; they follow the players to it")
 	}
 	if !r.t.Over() {
@@ -96,7 +96,7 @@ func (r *room) rematch(c *client) error {
 		r.sendRematch()
 		return table.Errorf(CodeNotAllowed, "the rematch is made already: table %s", r.life.next)
 	}
-	seat, at := c.seat, r.srv.now()
+	seat, at := c.Seat, r.srv.now()
 	o := r.life.rematch
 	if o == nil {
 		if r.life.rematchOffers >= maxRematchOffers {
@@ -136,20 +136,20 @@ func (r *room) rematchWord() string {
 }
 
 // rematchDecline declines the open rematch for c's seat: it is off.
-func (r *room) rematchDecline(c *client) error {
-	if c.seat < 0 {
+func (r *room) rematchDecline(c *Conn) error {
+	if c.Seat < 0 {
 		return table.Errorf(CodeSpectator, "spectators have no say in a rematch")
 	}
-	if r.life.rematch == nil || !r.life.rematch.Asked(c.seat) {
+	if r.life.rematch == nil || !r.life.rematch.Asked(c.Seat) {
 		return table.Errorf(CodeNotAllowed, "there is no rematch for you to decline")
 	}
 	at := r.srv.now()
-	if err := r.storeEvent(evRematchNo, c.seat, eventData{}, at); err != nil {
+	if err := r.storeEvent(evRematchNo, c.Seat, eventData{}, at); err != nil {
 		return err
 	}
 	r.life.rematch = nil
 	r.rematchTimerStop()
-	r.notify(evRematchNo, c.seat, r.seatWho(c.seat)+" declined the rematch", at)
+	r.notify(evRematchNo, c.Seat, r.seatWho(c.Seat)+" declined the rematch", at)
 	r.sendRematch()
 	return nil
 }

@@ -86,13 +86,13 @@ func metricsText(s *Server) string {
 // answerAt sends p's action in the window, read by the server after d.
 func answerAt(t *testing.T, p *probe, turn wireMsg, action string, d time.Duration) {
 	t.Helper()
-	sent, ok := p.c.sentAt(turn.Version)
+	sent, ok := p.c.SentAt(turn.Version)
 	if !ok {
 		t.Fatal("the reveal was not written to the seat")
 	}
 	data := fmt.Sprintf(`{"action":%q,"version":%d,"id":"ans"}`, action, turn.Version)
 	p.sent = append(p.sent, data)
-	p.c.frame(p.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, true, []byte(data), sent.Add(d))
+	p.c.Frame(p.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, true, []byte(data), sent.Add(d))
 }
 
 // An answer in a simultaneous window is hidden information on the server
@@ -147,7 +147,7 @@ func TestWindowAnswersSealedOnTheServer(t *testing.T) {
 			}
 			if len(events) != 2 || *events[0].Actor != 0 || events[0].Action != want || *events[1].Actor != 1 || events[1].Action != "pass" ||
 				events[0].Version != x.turn.Version+1 || events[1].Version != x.turn.Version+2 {
-				t.Errorf("%s: %s got at the window's close %v, want seat 1's %s then seat 2's pass", sc.name, who(p.c.seat), events, want)
+				t.Errorf("%s: %s got at the window's close %v, want seat 1's %s then seat 2's pass", sc.name, who(p.c.Seat), events, want)
 			}
 		}
 	}
