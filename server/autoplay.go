@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"cardtable/server/conn"
 	"cardtable/table"
 )
 
@@ -40,7 +41,7 @@ type autoMsg struct {
 
 // autoCommand starts (or re-paces) the seat's auto-play, or stops it when
 // the command names no action.
-func (r *room) autoCommand(c *Conn, cmd table.Command) {
+func (r *room) autoCommand(c *conn.Conn, cmd table.Command) {
 	if c.Seat < 0 {
 		r.refuse(c, cmd.ID, table.Errorf(CodeSpectator, "spectators cannot act; take a free seat from the lobby or an invite link"))
 		return
@@ -90,7 +91,7 @@ func (r *room) autoCommand(c *Conn, cmd table.Command) {
 
 // autoTell sends the auto-play's state to the seat's connections (to c
 // alone when c is given); reason says why it stopped.
-func (r *room) autoTell(c *Conn, reason string) {
+func (r *room) autoTell(c *conn.Conn, reason string) {
 	msg := autoMsg{Type: "auto", Seat: r.auto.seat, Version: r.t.Version(), Reason: reason}
 	if reason == "" {
 		msg.Action, msg.PerSecond = r.auto.action, r.auto.perSecond
@@ -105,7 +106,7 @@ func (r *room) autoTell(c *Conn, reason string) {
 
 // autoJoined tells a connection of the auto-playing seat that auto-play is
 // on (after its hello and turn).
-func (r *room) autoJoined(c *Conn) {
+func (r *room) autoJoined(c *conn.Conn) {
 	if r.auto != nil && c.Seat == r.auto.seat {
 		r.autoTell(c, "")
 	}

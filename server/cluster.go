@@ -10,6 +10,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/server/conn"
 	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
@@ -70,9 +71,6 @@ type Frame struct {
 
 // errRemote: another node owns the table; the request goes there.
 var errRemote = errors.New("server: the table is owned by another node")
-
-// ByeMoved: the table moved to another node; the client reconnects.
-const ByeMoved = "moved"
 
 // ctlReq is a request from another node to a table's owner (JSON on the
 // table's control subject).
@@ -222,7 +220,7 @@ func asAPIError(err error) *httpjson.Error {
 // remoteJoin seats a relayed connection: the snapshot comes back in the
 // answer, every later message on its seat's subject.
 func (r *room) remoteJoin(req ctlReq) ctlResp {
-	c := &Conn{srv: r.srv, Seat: engine.Spectator, addr: req.Addr, user: req.User, out: make(chan Out, 8), gone: make(chan struct{})}
+	c := conn.NewStandIn(r.srv.connCfg, engine.Spectator, req.Addr, req.User)
 	if req.Token != "" {
 		c.Seat = -2
 		for i, st := range r.hdr.Seats {
@@ -235,7 +233,7 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 		}
 	}
 	if r.remote == nil {
-		r.remote = map[string]*Conn{}
+		r.remote = map[string]*conn.Conn{}
 	}
 	r.stopIdle()
 	resp := ctlResp{Seat: c.Seat, N: r.frames[c.Seat]}
@@ -327,18 +325,14 @@ func (r *room) remoteCmd(req ctlReq) ctlResp {
 	}
 	r.command(cmdReq{c: c, cmd: *req.Cmd, readAt: time.Unix(0, req.ReadAt), sent: sent})
 	resp := ctlResp{Seat: c.Seat}
-	for {
-		select {
-		case it := <-c.out:
-			resp.Msgs = append(resp.Msgs, it.Data)
-		default:
-			return resp
-		}
+	for it, ok := c.Take(); ok; it, ok = c.Take() {
+		resp.Msgs = append(resp.Msgs, it.Data)
 	}
+	return resp
 }
 
 // publish sends msg(seat) to the other nodes relaying seat's clients.
-func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[int]Out) {
+func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[int]conn.Out) {
 	seats := map[int]bool{}
 	for _, c := range r.remote {
 		seats[c.Seat] = true
@@ -350,7 +344,7 @@ func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[
 		it, ok := memo[seat]
 		if !ok {
 			var err error
-			if it, err = Encode(msg(seat)); err != nil {
+			if it, err = conn.Encode(msg(seat)); err != nil {
 				r.srv.log.Error("message not encoded", "table", r.id, "err", err)
 				return
 			}
@@ -365,9 +359,9 @@ func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[
 // just came here): local ones are closed, relays told to reconnect.
 func (r *room) moved() {
 	for c := range r.clients {
-		c.Kick(ByeMoved, "the table moved to another server; reconnect to carry on")
+		c.Kick(conn.ByeMoved, "the table moved to another server; reconnect to carry on")
 	}
-	r.clients = map[*Conn]struct{}{}
+	r.clients = map[*conn.Conn]struct{}{}
 	r.remote = nil
 	if cl := r.srv.cfg.Cluster; cl != nil {
 		for seat := engine.Spectator; seat < r.t.NumSeats(); seat++ {

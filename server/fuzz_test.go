@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"cardtable/server/ratelimit"
 	"cardtable/store/memstore"
 	"cardtable/table"
 )
@@ -83,7 +82,7 @@ func FuzzFrame(f *testing.F) {
 		if spectator {
 			p = fr.spec
 		}
-		p.c.Frame(fr.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, text, data, time.Now())
+		p.c.Frame(fr.rm, text, data, time.Now())
 		syncRoom(t, fr.rm)
 		got := p.drain()
 		fr.seat.drain()

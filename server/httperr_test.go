@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/server/conn"
 	"cardtable/web"
 )
 
@@ -72,7 +73,7 @@ func TestHTTPErrorsAreJSON(t *testing.T) {
 	// A shutting-down server's health check.
 	ts.srv.draining.Store(true)
 	var e apiErr
-	if code := ts.do("GET", "/healthz", nil, &e); code != 503 || e.Code != ByeShutdown {
+	if code := ts.do("GET", "/healthz", nil, &e); code != 503 || e.Code != conn.ByeShutdown {
 		t.Errorf("healthz while shutting down: %d %+v", code, e)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"cardtable/engine"
-	"cardtable/server/ratelimit"
+	"cardtable/server/conn"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -18,7 +18,7 @@ import (
 // as the write loop would), so many games run without sockets.
 type probe struct {
 	t    testing.TB
-	c    *Conn
+	c    *conn.Conn
 	rm   *room
 	got  []wireMsg
 	sent []string // the action texts this probe sent
@@ -27,7 +27,7 @@ type probe struct {
 // joinProbe joins a room at the seat of token ("" for a spectator).
 func joinProbe(t testing.TB, s *Server, rm *room, token string) *probe {
 	t.Helper()
-	c := newClient(s, "probe")
+	c := conn.New(probeConfig(s), "probe")
 	reply := make(chan error, 1)
 	h := ""
 	if token != "" {
@@ -46,22 +46,19 @@ func joinProbe(t testing.TB, s *Server, rm *room, token string) *probe {
 func (p *probe) drain() []wireMsg {
 	start := len(p.got)
 	for {
-		select {
-		case it := <-p.c.out:
-			if it.Version >= 0 {
-				p.c.stampVersion(it.Version, time.Now())
-			}
-			p.got = append(p.got, decodeMsg(p.t, it.Data))
-		default:
+		it, ok := p.c.Take()
+		if !ok {
 			return p.got[start:]
 		}
+		p.c.Written(it, time.Now())
+		p.got = append(p.got, decodeMsg(p.t, it.Data))
 	}
 }
 
 // command hands the room a frame as the read loop would.
 func (p *probe) command(data string) {
 	p.sent = append(p.sent, data)
-	p.c.Frame(p.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, true, []byte(data), time.Now())
+	p.c.Frame(p.rm, true, []byte(data), time.Now())
 }
 
 func (p *probe) act(action string, version int, id string) {
@@ -132,4 +129,12 @@ func seededTable(t testing.TB, s *Server, id, game string, opts map[string]strin
 		t.Fatal(err)
 	}
 	return rm
+}
+
+// probeConfig is the server's connection config without a command rate
+// worth the name: probes send as fast as a test likes.
+func probeConfig(s *Server) *conn.Config {
+	cfg := *s.connCfg
+	cfg.ConnRate, cfg.ConnBurst = 1e9, 1e9
+	return &cfg
 }

@@ -1,9 +1,9 @@
 package server
 
 import (
-	"sync"
 	"time"
 
+	"cardtable/server/conn"
 	"cardtable/table"
 )
 
@@ -19,18 +19,18 @@ import (
 // the rate) asks the room for the turn with a turnReq.
 
 // turnReq asks a room to send c a fresh turn if c's seat may act.
-type turnReq struct{ c *Conn }
+type turnReq struct{ c *conn.Conn }
 
 // refuse answers c's command id with err (nothing changed), then gives a
 // seat that may act a fresh turn.
-func (r *room) refuse(c *Conn, id string, err error) {
+func (r *room) refuse(c *conn.Conn, id string, err error) {
 	r.refuseOnly(c, id, err)
 	r.freshTurn(c)
 }
 
 // refuseOnly answers c's command id with err alone: a refused hint leaves
 // the turn it was asked on standing.
-func (r *room) refuseOnly(c *Conn, id string, err error) {
+func (r *room) refuseOnly(c *conn.Conn, id string, err error) {
 	m := table.ErrorMessage(c.Seat, r.t.Version(), id, err)
 	r.srv.metrics.Rejected.WithLabelValues(m.Code).Inc()
 	r.deliver(c, m)
@@ -38,7 +38,7 @@ func (r *room) refuseOnly(c *Conn, id string, err error) {
 
 // freshTurn sends c its seat's turn after a refusal, if the seat may act:
 // now, or when c may next send (oweTurn).
-func (r *room) freshTurn(c *Conn) {
+func (r *room) freshTurn(c *conn.Conn) {
 	if c.Seat < 0 || !r.mayAct(c.Seat) {
 		return
 	}
@@ -50,14 +50,14 @@ func (r *room) freshTurn(c *Conn) {
 }
 
 // turnIfMoving sends c its seat's turn if the seat may act (a snapshot).
-func (r *room) turnIfMoving(c *Conn) {
+func (r *room) turnIfMoving(c *conn.Conn) {
 	if c.Seat >= 0 && r.mayAct(c.Seat) {
 		r.deliver(c, r.t.Turn(c.Seat))
 	}
 }
 
 // turnAgain serves a turnReq of a connection still at the table.
-func (r *room) turnAgain(c *Conn) {
+func (r *room) turnAgain(c *conn.Conn) {
 	if _, ok := r.clients[c]; ok {
 		r.freshTurn(c)
 	}
@@ -72,59 +72,13 @@ func (r *room) remoteTurn(req ctlReq) ctlResp {
 	}
 	r.turnIfMoving(c)
 	resp := ctlResp{Seat: c.Seat}
-	for {
-		select {
-		case it := <-c.out:
-			resp.Msgs = append(resp.Msgs, it.Data)
-		default:
-			return resp
-		}
+	for it, ok := c.Take(); ok; it, ok = c.Take() {
+		resp.Msgs = append(resp.Msgs, it.Data)
 	}
+	return resp
 }
 
 // mayAct reports whether seat may act now.
 func (r *room) mayAct(seat int) bool {
 	return seat >= 0 && r.t.MayAct(seat)
-}
-
-// owedTurn is the fresh turn a connection is owed while it may not send:
-// at most one is pending per connection.
-type owedTurn struct {
-	mu    sync.Mutex
-	timer *time.Timer
-}
-
-// OweTurn asks c's room (or relay) for c's fresh turn after wait, unless
-// one is owed already.
-func (c *Conn) OweTurn(wait time.Duration) {
-	g := c.rate
-	if g == nil || g.sink == nil {
-		return
-	}
-	o := &g.owed
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.timer != nil {
-		return
-	}
-	o.timer = time.AfterFunc(wait, func() {
-		o.mu.Lock()
-		o.timer = nil
-		o.mu.Unlock()
-		select {
-		case <-c.gone:
-		default:
-			g.sink.send(turnReq{c: c})
-		}
-	})
-}
-
-// stop forgets a pending turn (the connection ends).
-func (o *owedTurn) stop() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.timer != nil {
-		o.timer.Stop()
-		o.timer = nil
-	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/conn"
 	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/table"
@@ -24,7 +25,7 @@ const relayTimeout = 5 * time.Second
 // entitled to it; spectators on the public one).
 type relayConn struct {
 	srv  *Server
-	c    *Conn
+	c    *conn.Conn
 	id   string
 	conn string
 }
@@ -38,7 +39,7 @@ var errMoving = httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, 
 // from the stored table, listens on the seat's subject, joins through the
 // owner (which checks the token again and answers the snapshot) and then
 // relays both ways until the connection ends or the table moves.
-func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *Conn, token string) {
+func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *conn.Conn, token string) {
 	id := r.PathValue("id")
 	hdr, err := s.store.Table(r.Context(), id)
 	if err != nil {
@@ -63,7 +64,7 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *Conn, token st
 		select {
 		case frames <- f:
 		default:
-			c.Kick(ByeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
+			c.Kick(conn.ByeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
 		}
 	})
 	if err != nil {
@@ -73,7 +74,7 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *Conn, token st
 	defer cancel()
 	rl := s.newRelay(id)
 	rl.c = c
-	resp, err := rl.ask(ctlReq{Op: "join", Token: token, Addr: c.addr, User: c.user})
+	resp, err := rl.ask(ctlReq{Op: "join", Token: token, Addr: c.Addr(), User: c.User})
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -83,26 +84,19 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *Conn, token st
 		s.apiError(w, r, errMoving) // the seat changed hands meanwhile
 		return
 	}
-	conn, err := s.acceptWS(w, r)
+	ws, err := s.acceptWS(w, r)
 	if err != nil {
 		c.Kick("", "")
 		return
 	}
-	conn.SetReadLimit(s.limits.MaxFrame)
-	c.conn = conn
-	s.metrics.Conns.Inc()
 	s.metrics.Relayed.Inc()
-	defer s.metrics.Conns.Dec()
 	defer s.metrics.Relayed.Dec()
-	for _, m := range resp.Msgs {
-		c.EnqueueOut(Out{Data: m, Version: messageVersion(m)})
-	}
-	go rl.pump(frames, resp.N)
-	written := make(chan struct{})
-	go func() { c.writeLoop(); close(written) }()
-	c.readLoop(rl)
-	c.Kick("", "")
-	<-written
+	c.Serve(ws, rl, func() {
+		for _, m := range resp.Msgs {
+			c.EnqueueOut(conn.Out{Data: m, Version: messageVersion(m)})
+		}
+		go rl.pump(frames, resp.N)
+	})
 }
 
 // messageVersion is a table message's version for the slap clock (-1 for
@@ -130,13 +124,13 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 	last := after
 	for {
 		select {
-		case <-c.gone:
+		case <-c.Gone():
 			return
 		case f := <-frames:
 			switch {
-			case f.Moved && f.Bye == ByeSeatMoved:
-				rl.c.Kick(ByeSeatMoved, SeatMovedText)
-				time.AfterFunc(2*time.Second, func() { rl.c.conn.CloseNow() })
+			case f.Moved && f.Bye == conn.ByeSeatMoved:
+				rl.c.Kick(conn.ByeSeatMoved, conn.SeatMovedText)
+				time.AfterFunc(2*time.Second, func() { rl.c.CloseNow() })
 				return
 			case f.Moved:
 				rl.drop("the table moved to another server; reconnect to carry on")
@@ -148,7 +142,7 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 				return
 			}
 			last = f.N
-			if !c.EnqueueOut(Out{Data: f.Data, Version: f.Version}) {
+			if !c.EnqueueOut(conn.Out{Data: f.Data, Version: f.Version}) {
 				return
 			}
 		}
@@ -158,8 +152,8 @@ func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
 // drop closes the connection with bye moved, and for certain a moment
 // later (the read loop may be waiting on the owner meanwhile).
 func (rl *relayConn) drop(text string) {
-	rl.c.Kick(ByeMoved, text)
-	time.AfterFunc(2*time.Second, func() { rl.c.conn.CloseNow() })
+	rl.c.Kick(conn.ByeMoved, text)
+	time.AfterFunc(2*time.Second, func() { rl.c.CloseNow() })
 }
 
 // newRelay is a relay to table id's owner under a connection id unique
@@ -195,36 +189,23 @@ func (rl *relayConn) ask(req ctlReq) (ctlResp, error) {
 	return resp, nil
 }
 
-// send forwards one command (a cmdReq from the read loop) to the owner
-// and queues what only this connection hears (an error, a hint); the
-// event comes on the seat's subject. The table unreachable or moved, the
-// client is told and closed, so it reconnects.
-func (rl *relayConn) send(m any) bool {
-	if _, ok := m.(turnReq); ok {
-		rl.turn()
-		return true
+// Command forwards one command from the read loop to the owner and
+// queues what only this connection hears (an error, a hint); the event
+// comes on the seat's subject. The table unreachable or moved, the client
+// is told and closed, so it reconnects (conn.Sink).
+func (rl *relayConn) Command(c *conn.Conn, cmd table.Command, readAt time.Time) bool {
+	req := ctlReq{Op: "cmd", Cmd: &cmd, ReadAt: readAt.UnixNano()}
+	for _, st := range c.Stamps() {
+		req.Clock = append(req.Clock, stampJSON{V: st.Version, At: st.At.UnixNano()})
 	}
-	cr, ok := m.(cmdReq)
-	if !ok {
-		return true
-	}
-	c := rl.c
-	req := ctlReq{Op: "cmd", Cmd: &cr.cmd, ReadAt: cr.readAt.UnixNano()}
-	c.mu.Lock()
-	for _, st := range c.clock {
-		if st.version >= 0 {
-			req.Clock = append(req.Clock, stampJSON{V: st.version, At: st.at.UnixNano()})
-		}
-	}
-	c.mu.Unlock()
 	resp, err := rl.ask(req)
 	if err != nil {
 		var e *httpjson.Error
 		if errors.As(err, &e) && e != errMoving {
-			c.Refuse(cr.cmd.ID, table.Errorf(e.Code, "%s", e.Message))
+			c.Refuse(cmd.ID, table.Errorf(e.Code, "%s", e.Message))
 			return true
 		}
-		c.Refuse(cr.cmd.ID, table.Errorf(CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
+		c.Refuse(cmd.ID, table.Errorf(CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
 		rl.drop("the table is moving to another server; reconnect to carry on")
 		return false
 	}
@@ -238,7 +219,7 @@ func (rl *relayConn) send(m any) bool {
 		}
 	}
 	for _, data := range msgs {
-		if !c.EnqueueOut(Out{Data: data, Version: -1}) {
+		if !c.EnqueueOut(conn.Out{Data: data, Version: -1}) {
 			return false
 		}
 	}
@@ -254,18 +235,20 @@ func messageType(data []byte) string {
 	return m.Type
 }
 
-// turn asks the owner for the connection's fresh turn (after a refusal
-// here); an owner that does not answer is left to the next command.
-func (rl *relayConn) turn() {
+// Turn asks the owner for the connection's fresh turn (after a refusal
+// here); an owner that does not answer is left to the next command
+// (conn.Sink).
+func (rl *relayConn) Turn(c *conn.Conn) bool {
 	resp, err := rl.ask(ctlReq{Op: "turn"})
 	if err != nil {
-		return
+		return true
 	}
 	for _, data := range resp.Msgs {
-		if !rl.c.EnqueueOut(Out{Data: data, Version: -1}) {
-			return
+		if !c.EnqueueOut(conn.Out{Data: data, Version: -1}) {
+			return true
 		}
 	}
+	return true
 }
 
 // forwardSeat sends a lobby seat request (claim, bot) to the table's

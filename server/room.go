@@ -7,6 +7,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/server/conn"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -23,7 +24,7 @@ type room struct {
 	inbox chan any
 	done  chan struct{} // closed when run returns
 
-	clients map[*Conn]struct{}
+	clients map[*conn.Conn]struct{}
 	// sealedLatency holds the latencies of the answers sealed in the open
 	// window, observed when it closes (roomplay.go); sealedClock is the
 	// clock as the seats saw it when the window opened (sealing.go).
@@ -46,7 +47,7 @@ type room struct {
 	// frames[seat] counts the frames published on seat's subject.
 	epoch   int64
 	fenced  bool
-	remote  map[string]*Conn
+	remote  map[string]*conn.Conn
 	frames  map[int]uint64
 	stopCtl func()
 	// sweep looks for relayed connections of nodes that died while any
@@ -68,13 +69,13 @@ type slapWindow struct {
 // Requests a room's inbox takes.
 type (
 	joinReq struct {
-		c     *Conn
+		c     *conn.Conn
 		token string // the seat token's hash ("" for a spectator)
 		reply chan error
 	}
-	leaveReq struct{ c *Conn }
+	leaveReq struct{ c *conn.Conn }
 	cmdReq   struct {
-		c      *Conn
+		c      *conn.Conn
 		cmd    table.Command
 		readAt time.Time
 		// sent is when the connection was first written a message of a
@@ -173,7 +174,7 @@ func seatInfos(seats []store.Seat) []table.SeatInfo {
 func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) (*room, error) {
 	r := &room{
 		id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
-		clients: map[*Conn]struct{}{},
+		clients: map[*conn.Conn]struct{}{},
 		bots:    make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats()),
 		epoch: epoch, frames: map[int]uint64{},
 	}
@@ -303,7 +304,7 @@ func (r *room) handle(m any) bool {
 
 // join seats c (at the seat whose token hashes to token, or as a
 // spectator) and sends it the snapshot.
-func (r *room) join(c *Conn, token string) error {
+func (r *room) join(c *conn.Conn, token string) error {
 	c.Seat = engine.Spectator
 	if token != "" {
 		c.Seat = -2
@@ -332,7 +333,7 @@ func (r *room) join(c *Conn, token string) error {
 	return nil
 }
 
-func (r *room) leave(c *Conn) {
+func (r *room) leave(c *conn.Conn) {
 	if _, ok := r.clients[c]; !ok {
 		return
 	}
@@ -396,7 +397,7 @@ func (r *room) shutdown() {
 		r.slap.timer.Stop()
 	}
 	for c := range r.clients {
-		c.Kick(ByeShutdown, "the server is stopping; reconnect in a few seconds")
+		c.Kick(conn.ByeShutdown, "the server is stopping; reconnect in a few seconds")
 	}
 	r.clients = nil
 	if r.srv.cfg.Cluster != nil {
@@ -440,7 +441,7 @@ func (r *room) sendSeats() {
 	infos := r.t.Seats()
 	status := make([]seatStatus, len(infos))
 	spectators := 0
-	for _, cs := range []map[*Conn]struct{}{r.clients, r.remoteSet()} {
+	for _, cs := range []map[*conn.Conn]struct{}{r.clients, r.remoteSet()} {
 		for c := range cs {
 			if c.Seat >= 0 {
 				status[c.Seat].Connected = true
@@ -474,8 +475,8 @@ func (r *room) sendSeats() {
 }
 
 // remoteSet is the relayed connections as a set.
-func (r *room) remoteSet() map[*Conn]struct{} {
-	out := make(map[*Conn]struct{}, len(r.remote))
+func (r *room) remoteSet() map[*conn.Conn]struct{} {
+	out := make(map[*conn.Conn]struct{}, len(r.remote))
 	for _, c := range r.remote {
 		out[c] = struct{}{}
 	}
@@ -484,7 +485,7 @@ func (r *room) remoteSet() map[*Conn]struct{} {
 
 // deliver queues m for c; a client too far behind is dropped, never
 // waited for.
-func (r *room) deliver(c *Conn, m any) {
+func (r *room) deliver(c *conn.Conn, m any) {
 	if !c.Enqueue(m) {
 		delete(r.clients, c)
 	}
@@ -493,7 +494,7 @@ func (r *room) deliver(c *Conn, m any) {
 // broadcast queues for every client the message msg makes for its seat,
 // encoding each seat's (and the spectators') message once.
 func (r *room) broadcast(to func(seat int) bool, msg func(seat int) any) {
-	memo := map[int]Out{}
+	memo := map[int]conn.Out{}
 	if len(r.remote) > 0 {
 		r.publish(to, msg, memo)
 	}
@@ -504,7 +505,7 @@ func (r *room) broadcast(to func(seat int) bool, msg func(seat int) any) {
 		it, ok := memo[c.Seat]
 		if !ok {
 			var err error
-			if it, err = Encode(msg(c.Seat)); err != nil {
+			if it, err = conn.Encode(msg(c.Seat)); err != nil {
 				r.srv.log.Error("message not encoded", "table", r.id, "err", err)
 				return
 			}
@@ -515,3 +516,13 @@ func (r *room) broadcast(to func(seat int) bool, msg func(seat int) any) {
 		}
 	}
 }
+
+// Command hands the room a connection's command read at readAt
+// (conn.Sink).
+func (r *room) Command(c *conn.Conn, cmd table.Command, readAt time.Time) bool {
+	return r.send(cmdReq{c: c, cmd: cmd, readAt: readAt})
+}
+
+// Turn asks the room for c's fresh turn after a refusal made outside it
+// (conn.Sink).
+func (r *room) Turn(c *conn.Conn) bool { return r.send(turnReq{c: c}) }

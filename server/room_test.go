@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/conn"
 	"cardtable/store"
 	"cardtable/store/memstore"
 	"cardtable/table"
@@ -140,12 +141,12 @@ func TestSlowReaderDropped(t *testing.T) {
 		fast.drain()
 	}
 	select {
-	case <-slow.c.gone:
+	case <-slow.c.Gone():
 	default:
 		t.Fatal("a client that never reads was not dropped")
 	}
-	if slow.c.bye.Code != ByeTooSlow {
-		t.Errorf("dropped with %q", slow.c.bye.Code)
+	if code := slow.c.ByeCode(); code != conn.ByeTooSlow {
+		t.Errorf("dropped with %q", code)
 	}
 	fast.command(`{"type":"hint","action":"yield","id":"after"}`)
 	syncRoom(t, rm)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/conn"
 	"cardtable/server/ratelimit"
 	"cardtable/server/usertext"
 	"cardtable/table"
@@ -134,7 +135,7 @@ func (r *room) chatHistory(seat int) (chatMessage, bool) {
 // chat says c's line at the table: a seat's in the players' channel, a
 // spectator's in the spectators'. Cleaned and bounded first; stored before
 // anyone reads it; never part of the game's state.
-func (r *room) chat(c *Conn, cmd table.Command) error {
+func (r *room) chat(c *conn.Conn, cmd table.Command) error {
 	channel := channelPlayers
 	if c.Seat < 0 {
 		channel = channelSpectators
@@ -188,7 +189,7 @@ func (r *room) chatAllowed(text string) error {
 
 // chatRate spends a chat token of c's seat, or of a spectator's
 // connection, address and account; a line over any of them is refused.
-func (r *room) chatRate(c *Conn, now time.Time) error {
+func (r *room) chatRate(c *conn.Conn, now time.Time) error {
 	var key any = c
 	if c.Seat >= 0 {
 		key = c.Seat
@@ -202,16 +203,16 @@ func (r *room) chatRate(c *Conn, now time.Time) error {
 		// The server-wide buckets count the machine's time, as the other
 		// per-address limits do; the room's own, the table's clock.
 		s, real := r.srv, time.Now()
-		wait := max(s.chatAddrs.Wait(c.addr, real), b.Wait(now))
-		if c.user != "" {
-			wait = max(wait, s.chatUsers.Wait(c.user, real))
+		wait := max(s.chatAddrs.Wait(c.Addr(), real), b.Wait(now))
+		if c.User != "" {
+			wait = max(wait, s.chatUsers.Wait(c.User, real))
 		}
 		if wait > 0 {
 			return table.Errorf(ratelimit.CodeRateLimited, "too many spectators' chat lines from you (this connection, your address or your account); the next one in %s", wait.Round(100*time.Millisecond))
 		}
-		s.chatAddrs.TakeAt(c.addr, real)
-		if c.user != "" {
-			s.chatUsers.TakeAt(c.user, real)
+		s.chatAddrs.TakeAt(c.Addr(), real)
+		if c.User != "" {
+			s.chatUsers.TakeAt(c.User, real)
 		}
 	}
 	if !b.Take(now) {
@@ -221,7 +222,7 @@ func (r *room) chatRate(c *Conn, now time.Time) error {
 }
 
 // forgetChatRate drops a spectator connection's chat bucket (it left).
-func (r *room) forgetChatRate(c *Conn) {
+func (r *room) forgetChatRate(c *conn.Conn) {
 	if c.Seat == engine.Spectator {
 		delete(r.life.chat.rates, c)
 	}

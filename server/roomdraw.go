@@ -2,6 +2,7 @@ package server
 
 import (
 	"cardtable/record"
+	"cardtable/server/conn"
 	"cardtable/table"
 )
 
@@ -59,7 +60,7 @@ func (r *room) drawAsked(from int) []bool {
 
 // draw offers a draw from c's seat, or accepts the offer it was asked;
 // the game ends drawn once every seat has agreed.
-func (r *room) draw(c *Conn) error {
+func (r *room) draw(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "offer a draw")
 	if err != nil {
 		return err
@@ -101,7 +102,7 @@ func (r *room) draw(c *Conn) error {
 }
 
 // drawDecline declines the draw offer c's seat was asked.
-func (r *room) drawDecline(c *Conn) error {
+func (r *room) drawDecline(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "decline a draw")
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/record"
+	"cardtable/server/conn"
 	"cardtable/server/httpjson"
 	"cardtable/table"
 )
@@ -18,7 +19,7 @@ import (
 const CodeNotAllowed = "not-allowed"
 
 // seatOf is the seat c holds, or a refusal for a spectator.
-func (r *room) seatOf(c *Conn, what string) (int, error) {
+func (r *room) seatOf(c *conn.Conn, what string) (int, error) {
 	if c.Seat < 0 {
 		return 0, table.Errorf(CodeSpectator, "spectators cannot %s; take a free seat from the lobby or an invite link", what)
 	}
@@ -31,7 +32,7 @@ func (r *room) seatOf(c *Conn, what string) (int, error) {
 // resign gives c's seat up (War, Watchtower): with two seats the game ends
 // and the other wins; with three or more the game's default bot plays the
 // seat to the end for the others' sake, and the seat counts as resigned.
-func (r *room) resign(c *Conn) error {
+func (r *room) resign(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "resign")
 	if err != nil {
 		return err
@@ -68,7 +69,7 @@ func (r *room) abortable() bool {
 
 // abort calls the game off before it gets going: nobody wins or loses,
 // and it is not rated.
-func (r *room) abort(c *Conn) error {
+func (r *room) abort(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "abort")
 	if err != nil {
 		return err
@@ -85,7 +86,7 @@ func (r *room) abort(c *Conn) error {
 
 // leaveToBot hands c's seat to the game's default bot, which plays on at
 // the table's bot speed until the seat's person takes it back.
-func (r *room) leaveToBot(c *Conn) error {
+func (r *room) leaveToBot(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "leave a seat")
 	if err != nil {
 		return err
@@ -97,7 +98,7 @@ func (r *room) leaveToBot(c *Conn) error {
 }
 
 // takeBack gives a person back the seat a bot holds for them.
-func (r *room) takeBack(c *Conn) error {
+func (r *room) takeBack(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "take a seat back")
 	if err != nil {
 		return err
@@ -270,7 +271,7 @@ func asHTTP(err error) error {
 // handToBotCmd is a seated person handing another seat, whose person has
 // been away for the grace, to the game's default bot (any seat may: a
 // table without its creator would wait for ever).
-func (r *room) handToBotCmd(c *Conn, cmd table.Command) error {
+func (r *room) handToBotCmd(c *conn.Conn, cmd table.Command) error {
 	if _, err := r.seatOf(c, "hand a seat to a bot"); err != nil {
 		return err
 	}
@@ -290,7 +291,7 @@ func (r *room) handToBotCmd(c *Conn, cmd table.Command) error {
 // claimWin ends a two-seat game (War, Watchtower) won for c's seat when
 // the other seat's person has been away for the grace (Lichess's "claim
 // victory"): the other seat abandoned it, and loses.
-func (r *room) claimWin(c *Conn) error {
+func (r *room) claimWin(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "claim a win")
 	if err != nil {
 		return err

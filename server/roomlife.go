@@ -7,6 +7,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/server/conn"
 	"cardtable/server/httpjson"
 	"cardtable/store"
 	"cardtable/table"
@@ -230,7 +231,7 @@ func (r *room) lifeChanged(ap *table.Applied) {
 
 // lifeJoined sends a client that just joined the table-level state: the
 // clock, an open offer, the chat it may read, the rematch.
-func (r *room) lifeJoined(c *Conn) {
+func (r *room) lifeJoined(c *conn.Conn) {
 	for _, m := range r.lifeSnapshot(c.Seat) {
 		r.deliver(c, m)
 	}

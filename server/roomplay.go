@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/secure/precis"
 
 	"cardtable/record"
+	"cardtable/server/conn"
 	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/server/usertext"
@@ -298,7 +299,7 @@ func (r *room) reseat(seat int) (string, error) {
 	// on other nodes (their relays are told on the seat's subject).
 	for c := range r.clients {
 		if c.Seat == seat {
-			c.Kick(ByeSeatMoved, SeatMovedText)
+			c.Kick(conn.ByeSeatMoved, conn.SeatMovedText)
 			delete(r.clients, c) // its queued commands are dropped
 			r.forgetChatRate(c)
 		}
@@ -310,7 +311,7 @@ func (r *room) reseat(seat int) (string, error) {
 		}
 	}
 	if cl := r.srv.cfg.Cluster; cl != nil {
-		cl.Publish(r.id, seat, Frame{Moved: true, Bye: ByeSeatMoved})
+		cl.Publish(r.id, seat, Frame{Moved: true, Bye: conn.ByeSeatMoved})
 	}
 	r.sendSeats()
 	return token, nil

@@ -8,6 +8,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/server/conn"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -85,7 +86,7 @@ func (r *room) rematchAsked() []bool {
 
 // rematch asks for a rematch from c's seat at the end, or accepts the one
 // asked; once every person has agreed the new table is made.
-func (r *room) rematch(c *Conn) error {
+func (r *room) rematch(c *conn.Conn) error {
 	if c.Seat < 0 {
 		return table.Errorf(CodeSpectator, "spectators cannot ask for a rematch; they follow the players to it")
 	}
@@ -136,7 +137,7 @@ func (r *room) rematchWord() string {
 }
 
 // rematchDecline declines the open rematch for c's seat: it is off.
-func (r *room) rematchDecline(c *Conn) error {
+func (r *room) rematchDecline(c *conn.Conn) error {
 	if c.Seat < 0 {
 		return table.Errorf(CodeSpectator, "spectators have no say in a rematch")
 	}

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"cardtable/server/ratelimit"
 	"cardtable/server/testclock"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -92,7 +91,7 @@ func answerAt(t *testing.T, p *probe, turn wireMsg, action string, d time.Durati
 	}
 	data := fmt.Sprintf(`{"action":%q,"version":%d,"id":"ans"}`, action, turn.Version)
 	p.sent = append(p.sent, data)
-	p.c.Frame(p.rm, &rateGuard{bucket: ratelimit.NewBucket(1e9, 1e9), most: 1}, true, []byte(data), sent.Add(d))
+	p.c.Frame(p.rm, true, []byte(data), sent.Add(d))
 }
 
 // An answer in a simultaneous window is hidden information on the server

@@ -22,6 +22,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/server/clientaddr"
+	"cardtable/server/conn"
 	"cardtable/server/httpjson"
 	"cardtable/server/metrics"
 	"cardtable/server/ratelimit"
@@ -165,8 +166,10 @@ type Server struct {
 	mu    sync.Mutex
 	rooms map[string]*roomSlot
 
-	addrs    clientaddr.Resolver
-	conns    *ratelimit.Conns
+	addrs clientaddr.Resolver
+	conns *ratelimit.Conns
+	// connCfg is what every connection shares (package conn).
+	connCfg  *conn.Config
 	cmdRates *ratelimit.AddrBuckets
 	writes   *ratelimit.Writes
 	// chatAddrs and chatUsers bound spectators' chat lines per address and
@@ -225,6 +228,8 @@ func New(st store.Store, cfg Config) *Server {
 		chatAddrs: ratelimit.NewAddrBuckets(spectatorAddrRate, spectatorAddrBurst),
 		chatUsers: ratelimit.NewAddrBuckets(chatRate, chatBurst),
 	}
+	s.connCfg = &conn.Config{MaxFrame: lim.MaxFrame, ConnRate: lim.ConnRate, ConnBurst: lim.ConnBurst, AddrRate: lim.AddrRate, AddrRates: s.cmdRates,
+		SendQueue: lim.SendQueue, PingEvery: lim.PingEvery, PingTimeout: lim.PingTimeout, WriteTimeout: lim.WriteTimeout, Metrics: s.metrics, Log: s.log}
 	s.writes = ratelimit.NewWrites(lim.APIRate, lim.APIBurst, s.addrs.Addr, s.log)
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
