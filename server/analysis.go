@@ -12,6 +12,7 @@ import (
 	"cardtable/analysis"
 	"cardtable/record"
 	"cardtable/server/httpjson"
+	"cardtable/server/thinkpool"
 	"cardtable/store"
 )
 
@@ -184,7 +185,7 @@ func (s *Server) analyse(id string, rec *record.Record, job *analysisJob) {
 // analysis), until finished closes or the server stops. A bot move waiting
 // when a turn ends is served before the analysis's next turn.
 func (s *Server) paceTurns(id string, p *pacer, finished <-chan struct{}) {
-	turn := thinkJob{key: "analysis:" + id, background: true, budget: analysisTurn, run: func(ctx context.Context) {
+	turn := thinkpool.Job{Key: "analysis:" + id, Background: true, Budget: analysisTurn, Run: func(ctx context.Context) {
 		p.allow()
 		select {
 		case <-ctx.Done():
@@ -198,7 +199,7 @@ func (s *Server) paceTurns(id string, p *pacer, finished <-chan struct{}) {
 			return
 		default:
 		}
-		if s.pool.do(s.ctx, turn) != nil {
+		if s.pool.Do(s.ctx, turn) != nil {
 			return
 		}
 	}

@@ -13,6 +13,8 @@ import (
 	"cardtable/bots/regicidebot"
 	"cardtable/engine"
 	"cardtable/server/secret"
+	"cardtable/server/testclock"
+	"cardtable/server/thinkpool"
 	"cardtable/store"
 	"cardtable/store/memstore"
 	"cardtable/table"
@@ -158,8 +160,9 @@ func TestStoredBotOverCapsRunsUnderThem(t *testing.T) {
 func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 	caps := engine.BotCaps{Iterations: 1 << 30}
 	ts := newTestServer(t, nil, Config{BotWorkers: 2, Limits: Limits{BotCaps: caps, APIBurst: 100}})
-	clock := newFakeDeadlines(ts.srv.pool)
 	pool := ts.srv.pool
+	clock := testclock.NewDeadlines()
+	pool.SetDeadlines(clock.AfterFunc)
 	capped := fmt.Sprintf("ismcts:iterations=%d", caps.Iterations)
 	capTable := func() string {
 		tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "bot", Bot: capped}, {Kind: "bot", Bot: capped}}})
@@ -202,7 +205,7 @@ func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 	default:
 	}
 
-	clock.fire(t, a)
+	clock.Fire(t, a)
 	moved := map[string]int{}
 	for moved[c] < 2 {
 		ev := next()
@@ -211,7 +214,7 @@ func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 		}
 		moved[ev.id]++
 	}
-	if running, _ := pool.state(b); !running {
+	if running, _ := pool.State(b); !running {
 		t.Error("the other capped table stopped thinking")
 	}
 	for moved[a] == 0 {
@@ -221,17 +224,17 @@ func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 			moved[ev.id]++
 		}
 	}
-	clock.fire(t, b)
+	clock.Fire(t, b)
 	for ev := next(); ev.id != b; ev = next() {
 	}
 }
 
 // waitForPool waits until key's state in pool satisfies ok.
-func waitForPool(t *testing.T, pool *thinkPool, key string, ok func(running bool, waiting int) bool) {
+func waitForPool(t *testing.T, pool *thinkpool.Pool, key string, ok func(running bool, waiting int) bool) {
 	t.Helper()
-	for deadline := time.Now().Add(hang); !ok(pool.state(key)); {
+	for deadline := time.Now().Add(hang); !ok(pool.State(key)); {
 		if time.Now().After(deadline) {
-			running, waiting := pool.state(key)
+			running, waiting := pool.State(key)
 			t.Fatalf("%s in the thinking pool: running %v, %d waiting", key, running, waiting)
 		}
 		time.Sleep(time.Millisecond)

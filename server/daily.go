@@ -15,6 +15,7 @@ import (
 	"cardtable/engine"
 	"cardtable/server/httpjson"
 	"cardtable/server/secret"
+	"cardtable/server/thinkpool"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -480,7 +481,7 @@ func (d *dailyDeals) solve(day string) {
 		d.mu.Unlock()
 	}()
 	s := d.srv
-	err := s.pool.do(s.ctx, thinkJob{key: "daily:" + day, budget: verdictTime, run: func(ctx context.Context) {
+	err := s.pool.Do(s.ctx, thinkpool.Job{Key: "daily:" + day, Budget: verdictTime, Run: func(ctx context.Context) {
 		if err := d.solveNow(ctx, day); err != nil {
 			s.log.Error("daily deal not solved", "day", day, "err", err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/server/thinkpool"
 	"cardtable/table"
 )
 
@@ -75,10 +76,10 @@ func (r *room) think(seat, version int, st engine.State, bot engine.Bot, when fu
 	ctx := r.srv.ctx
 	var action string
 	var err error
-	job := thinkJob{key: r.id, budget: r.srv.limits.BotCaps.Think, run: func(jctx context.Context) {
+	job := thinkpool.Job{Key: r.id, Budget: r.srv.limits.BotCaps.Think, Run: func(jctx context.Context) {
 		action, err = decide(jctx, bot, st, seat)
 	}}
-	if r.srv.pool.do(ctx, job) != nil {
+	if r.srv.pool.Do(ctx, job) != nil {
 		return
 	}
 	if err != nil {

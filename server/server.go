@@ -26,6 +26,7 @@ import (
 	"cardtable/server/httpjson"
 	"cardtable/server/metrics"
 	"cardtable/server/ratelimit"
+	"cardtable/server/thinkpool"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -154,7 +155,7 @@ type Server struct {
 	log     *slog.Logger
 	metrics *metrics.Metrics
 	games   map[string]engine.Game
-	pool    *thinkPool
+	pool    *thinkpool.Pool
 	clock   Clock
 	// wakes holds the timers that load an unloaded clocked table back at
 	// its next deadline (roomclock.go).
@@ -221,7 +222,7 @@ func New(st store.Store, cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: metrics.New(),
-		games: map[string]engine.Game{}, pool: newThinkPool(cfg.BotWorkers, backgroundSlice), clock: cfg.Clock,
+		games: map[string]engine.Game{}, pool: thinkpool.New(cfg.BotWorkers, thinkpool.BackgroundSlice), clock: cfg.Clock,
 		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
 		conns:     ratelimit.NewConns(lim.ConnsPerAddr, lim.MaxConns),
 		cmdRates:  ratelimit.NewAddrBuckets(lim.AddrRate, lim.AddrBurst),
@@ -234,7 +235,7 @@ func New(st store.Store, cfg Config) *Server {
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
 	}
-	s.pool.register(s.metrics.Reg)
+	s.pool.Register(s.metrics.Reg)
 	s.registerGuard()
 	return s
 }

@@ -1,4 +1,8 @@
-package server
+// Package thinkpool runs thinking jobs — bot moves, and background work
+// such as post-game analysis — on a fixed number of slots, fairly: keys
+// take turns, live jobs come before background ones, and every job holds
+// its slot at most its budget (Pool).
+package thinkpool
 
 import (
 	"context"
@@ -8,11 +12,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-// backgroundSlice bounds one background job of the server's pool: the
+// BackgroundSlice bounds one background job of the server's pool: the
 // longest a bot move waits behind background work.
-const backgroundSlice = 250 * time.Millisecond
+const BackgroundSlice = 250 * time.Millisecond
 
-// thinkPool runs thinking jobs — bot moves, and background work such as
+// Pool runs thinking jobs — bot moves, and background work such as
 // post-game analysis — on at most a fixed number of slots at once (the
 // server's CPUs), fairly:
 //
@@ -39,7 +43,7 @@ const backgroundSlice = 250 * time.Millisecond
 //
 // do blocks until the job has run (nil) or ctx ended before it got a slot
 // (ctx's error; the job did not run).
-type thinkPool struct {
+type Pool struct {
 	// slice bounds a background job's budget.
 	slice time.Duration
 	// afterFunc calls f once d has passed unless stopped first: the job
@@ -54,20 +58,20 @@ type thinkPool struct {
 	live, background keyQueue
 }
 
-// thinkJob is one job of a thinkPool.
-type thinkJob struct {
-	key        string
-	background bool
-	// budget is how long the job may hold its slot; 0 is no bound for a
+// Job is one job of a thinkPool.
+type Job struct {
+	Key        string
+	Background bool
+	// Budget is how long the job may hold its slot; 0 is no bound for a
 	// live job, the pool's slice for a background one.
-	budget time.Duration
-	run    func(ctx context.Context)
+	Budget time.Duration
+	Run    func(ctx context.Context)
 }
 
 // poolWaiter is a job waiting for a slot; granted is closed when it gets
 // one.
 type poolWaiter struct {
-	job     thinkJob
+	job     Job
 	granted chan struct{}
 }
 
@@ -80,8 +84,8 @@ type keyQueue struct {
 
 // newThinkPool makes a pool of slots slots whose background jobs run at
 // most slice each.
-func newThinkPool(slots int, slice time.Duration) *thinkPool {
-	return &thinkPool{
+func New(slots int, slice time.Duration) *Pool {
+	return &Pool{
 		slice: slice, free: slots, busy: map[string]bool{},
 		live:       keyQueue{jobs: map[string][]*poolWaiter{}},
 		background: keyQueue{jobs: map[string][]*poolWaiter{}},
@@ -91,16 +95,16 @@ func newThinkPool(slots int, slice time.Duration) *thinkPool {
 	}
 }
 
-// do runs job once it has a slot (see thinkPool).
-func (p *thinkPool) do(ctx context.Context, job thinkJob) error {
+// Do runs job once it has a slot (see thinkPool).
+func (p *Pool) Do(ctx context.Context, job Job) error {
 	return p.await(ctx, p.submit(job))
 }
 
 // submit queues job for a slot; await then waits for it and runs it.
-func (p *thinkPool) submit(job thinkJob) *poolWaiter {
+func (p *Pool) submit(job Job) *poolWaiter {
 	w := &poolWaiter{job: job, granted: make(chan struct{})}
 	p.mu.Lock()
-	p.queue(job.background).push(w)
+	p.queue(job.Background).push(w)
 	p.dispatch()
 	p.mu.Unlock()
 	return w
@@ -108,12 +112,12 @@ func (p *thinkPool) submit(job thinkJob) *poolWaiter {
 
 // await waits for w's slot and runs its job, or gives its place up when
 // ctx ends first.
-func (p *thinkPool) await(ctx context.Context, w *poolWaiter) error {
+func (p *Pool) await(ctx context.Context, w *poolWaiter) error {
 	select {
 	case <-w.granted:
 	case <-ctx.Done():
 		p.mu.Lock()
-		withdrawn := p.queue(w.job.background).remove(w)
+		withdrawn := p.queue(w.job.Background).remove(w)
 		p.mu.Unlock()
 		if withdrawn {
 			return ctx.Err()
@@ -126,9 +130,9 @@ func (p *thinkPool) await(ctx context.Context, w *poolWaiter) error {
 
 // run runs a job that holds a slot, frees the slot at its budget or when
 // it returns (whichever comes first), then frees its key.
-func (p *thinkPool) run(ctx context.Context, job thinkJob) {
-	budget := job.budget
-	if job.background && (budget <= 0 || budget > p.slice) {
+func (p *Pool) run(ctx context.Context, job Job) {
+	budget := job.Budget
+	if job.Background && (budget <= 0 || budget > p.slice) {
 		budget = p.slice
 	}
 	jctx, cancel := context.WithCancel(ctx)
@@ -144,9 +148,9 @@ func (p *thinkPool) run(ctx context.Context, job thinkJob) {
 	}
 	stop := func() bool { return false }
 	if budget > 0 {
-		stop = p.afterFunc(job.key, budget, func() { release(); cancel() })
+		stop = p.afterFunc(job.Key, budget, func() { release(); cancel() })
 	}
-	job.run(jctx)
+	job.Run(jctx)
 	stop()
 	cancel()
 	// The slot and the key are freed together: freeing the slot while the
@@ -157,13 +161,22 @@ func (p *thinkPool) run(ctx context.Context, job thinkJob) {
 		held = false
 		p.free++
 	}
-	delete(p.busy, job.key)
+	delete(p.busy, job.Key)
 	p.dispatch()
 	p.mu.Unlock()
 }
 
+// SetDeadlines makes after the clock of the jobs' deadlines (the
+// machine's by default): after(key, d, f) calls f once d has passed unless
+// stopped first. Tests fire deadlines by hand (testclock.Deadlines).
+func (p *Pool) SetDeadlines(after func(key string, d time.Duration, f func()) (stop func() bool)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.afterFunc = after
+}
+
 // queue is the waiting jobs of a class.
-func (p *thinkPool) queue(background bool) *keyQueue {
+func (p *Pool) queue(background bool) *keyQueue {
 	if background {
 		return &p.background
 	}
@@ -172,7 +185,7 @@ func (p *thinkPool) queue(background bool) *keyQueue {
 
 // dispatch gives free slots to waiting jobs whose key is not busy: live
 // ones first. It holds p.mu.
-func (p *thinkPool) dispatch() {
+func (p *Pool) dispatch() {
 	for p.free > 0 {
 		w := p.live.next(p.busy)
 		if w == nil {
@@ -182,14 +195,14 @@ func (p *thinkPool) dispatch() {
 			return
 		}
 		p.free--
-		p.busy[w.job.key] = true
+		p.busy[w.job.Key] = true
 		close(w.granted)
 	}
 }
 
 // waiting is how many jobs wait for a slot, and running how many keys
 // have a job running (for metrics and tests).
-func (p *thinkPool) stats() (waiting, running int) {
+func (p *Pool) stats() (waiting, running int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, q := range []*keyQueue{&p.live, &p.background} {
@@ -200,8 +213,8 @@ func (p *thinkPool) stats() (waiting, running int) {
 	return waiting, len(p.busy)
 }
 
-// register adds the pool's gauges to reg.
-func (p *thinkPool) register(reg *prometheus.Registry) {
+// Register adds the pool's gauges to reg.
+func (p *Pool) Register(reg *prometheus.Registry) {
 	reg.MustRegister(
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cardtable_think_waiting", Help: "Jobs (bot moves, background work) waiting for a thinking slot."},
 			func() float64 { w, _ := p.stats(); return float64(w) }),
@@ -210,8 +223,8 @@ func (p *thinkPool) register(reg *prometheus.Registry) {
 	)
 }
 
-// state reports whether key has a job running and how many wait (tests).
-func (p *thinkPool) state(key string) (running bool, waiting int) {
+// State reports whether key has a job running and how many wait (tests).
+func (p *Pool) State(key string) (running bool, waiting int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.busy[key], len(p.live.jobs[key]) + len(p.background.jobs[key])
@@ -220,7 +233,7 @@ func (p *thinkPool) state(key string) (running bool, waiting int) {
 // push queues w behind its key's other jobs; a key with no job waiting
 // takes its turn at the back.
 func (q *keyQueue) push(w *poolWaiter) {
-	k := w.job.key
+	k := w.job.Key
 	if len(q.jobs[k]) == 0 {
 		q.turns = append(q.turns, k)
 	}
@@ -250,7 +263,7 @@ func (q *keyQueue) next(busy map[string]bool) *poolWaiter {
 
 // remove takes w out of the queue if it is still waiting.
 func (q *keyQueue) remove(w *poolWaiter) bool {
-	k := w.job.key
+	k := w.job.Key
 	jobs := q.jobs[k]
 	for i, x := range jobs {
 		if x != w {

@@ -1,86 +1,24 @@
-package server
+package thinkpool
 
 import (
 	"context"
 	"errors"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"cardtable/server/testclock"
+
 	"github.com/prometheus/client_golang/prometheus"
 )
-
-// fakeDeadlines is the pool's deadline clock in tests: the test fires a
-// key's deadline when it likes.
-type fakeDeadlines struct {
-	mu     sync.Mutex
-	timers map[string][]*fakeDeadline
-}
-
-type fakeDeadline struct {
-	d       time.Duration
-	f       func()
-	stopped bool
-}
-
-func newFakeDeadlines(p *thinkPool) *fakeDeadlines {
-	c := &fakeDeadlines{timers: map[string][]*fakeDeadline{}}
-	p.afterFunc = func(key string, d time.Duration, f func()) func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		t := &fakeDeadline{d: d, f: f}
-		c.timers[key] = append(c.timers[key], t)
-		return func() bool {
-			c.mu.Lock()
-			defer c.mu.Unlock()
-			was := !t.stopped
-			t.stopped = true
-			return was
-		}
-	}
-	return c
-}
-
-// last is key's latest deadline. A job is counted running when the pool
-// hands it its slot, a moment before its goroutine sets the deadline, so
-// last waits (up to hang) for one to be set.
-func (c *fakeDeadlines) last(t *testing.T, key string) *fakeDeadline {
-	t.Helper()
-	for end := time.Now().Add(hang); ; time.Sleep(time.Millisecond) {
-		c.mu.Lock()
-		ts := c.timers[key]
-		c.mu.Unlock()
-		if len(ts) > 0 {
-			return ts[len(ts)-1]
-		}
-		if time.Now().After(end) {
-			t.Fatalf("no deadline set for %s", key)
-		}
-	}
-}
-
-// fire runs key's latest deadline, as its time running out would.
-func (c *fakeDeadlines) fire(t *testing.T, key string) {
-	t.Helper()
-	d := c.last(t, key)
-	c.mu.Lock()
-	if d.stopped {
-		c.mu.Unlock()
-		t.Fatalf("%s's deadline was stopped", key)
-	}
-	d.stopped = true
-	c.mu.Unlock()
-	d.f()
-}
 
 // poolRun drives jobs through a pool: each job says when it starts on
 // starts, and runs until the test releases it (or, if it honours its
 // context, until the context ends).
 type poolRun struct {
 	t      *testing.T
-	p      *thinkPool
+	p      *Pool
 	starts chan string
 	jobs   map[string]*testJob
 }
@@ -91,9 +29,11 @@ type testJob struct {
 	done    chan error    // do's answer
 }
 
-func newPoolRun(t *testing.T, slots int) (*poolRun, *fakeDeadlines) {
-	p := newThinkPool(slots, backgroundSlice)
-	return &poolRun{t: t, p: p, starts: make(chan string, 100), jobs: map[string]*testJob{}}, newFakeDeadlines(p)
+func newPoolRun(t *testing.T, slots int) (*poolRun, *testclock.Deadlines) {
+	p := New(slots, BackgroundSlice)
+	clock := testclock.NewDeadlines()
+	p.SetDeadlines(clock.AfterFunc)
+	return &poolRun{t: t, p: p, starts: make(chan string, 100), jobs: map[string]*testJob{}}, clock
 }
 
 // submit queues job name (key: the name up to its digits) now, and waits
@@ -103,7 +43,7 @@ func (r *poolRun) submit(ctx context.Context, name string, background, honours b
 	j := &testJob{release: make(chan struct{}), ctxDone: make(chan struct{}), done: make(chan error, 1)}
 	r.jobs[name] = j
 	key := strings.TrimRight(name, "0123456789")
-	w := r.p.submit(thinkJob{key: key, background: background, budget: budget, run: func(ctx context.Context) {
+	w := r.p.submit(Job{Key: key, Background: background, Budget: budget, Run: func(ctx context.Context) {
 		r.starts <- name
 		go func() {
 			<-ctx.Done()
@@ -193,7 +133,7 @@ func TestThinkPoolOneJobPerKey(t *testing.T) {
 	r.submit(ctx, "a2", false, false, time.Hour)
 	r.started("a1")
 	r.quiet()
-	if running, waiting := r.p.state("a"); !running || waiting != 1 {
+	if running, waiting := r.p.State("a"); !running || waiting != 1 {
 		t.Fatalf("key a: running %v, %d waiting; want running, 1 waiting", running, waiting)
 	}
 	r.submit(ctx, "b1", false, false, time.Hour)
@@ -215,13 +155,13 @@ func TestThinkPoolLiveFirst(t *testing.T) {
 	r.submit(ctx, "table1", false, false, 2*time.Second)
 	r.finish("x0")
 	r.started("table1")
-	if d := clock.last(t, "table").d; d != 2*time.Second {
+	if d, _ := clock.Last(t, "table"); d != 2*time.Second {
 		t.Errorf("a live job's deadline is %v, want its budget 2s", d)
 	}
 	r.finish("table1")
 	r.started("analysis1")
-	if d := clock.last(t, "analysis").d; d != backgroundSlice {
-		t.Errorf("a background job's deadline is %v, want the slice %v", d, backgroundSlice)
+	if d, _ := clock.Last(t, "analysis"); d != BackgroundSlice {
+		t.Errorf("a background job's deadline is %v, want the slice %v", d, BackgroundSlice)
 	}
 	r.finish("analysis1")
 }
@@ -237,21 +177,21 @@ func TestThinkPoolDeadlineFreesTheSlot(t *testing.T) {
 	r.submit(ctx, "a2", false, true, time.Second)
 	r.submit(ctx, "b1", false, false, time.Second)
 	r.started("a1")
-	clock.fire(t, "a")
+	clock.Fire(t, "a")
 	<-stubborn.ctxDone
 	r.started("b1") // a1 still runs: its slot is b1's now
-	if running, waiting := r.p.state("a"); !running || waiting != 1 {
+	if running, waiting := r.p.State("a"); !running || waiting != 1 {
 		t.Fatalf("key a after its deadline: running %v, %d waiting; want running, 1 waiting", running, waiting)
 	}
 	r.finish("b1")
-	if !clock.last(t, "b").stopped {
+	if _, stopped := clock.Last(t, "b"); !stopped {
 		t.Error("b1 returned in time but its deadline is still set")
 	}
 	r.quiet() // a2 waits for a1, whatever the free slot
 	r.finish("a1")
 	r.started("a2")
 	honest := r.jobs["a2"]
-	clock.fire(t, "a")
+	clock.Fire(t, "a")
 	<-honest.ctxDone
 	if err := <-honest.done; err != nil {
 		t.Errorf("a2: %v", err)
@@ -267,7 +207,7 @@ func TestThinkPoolCallerGivesUp(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	gone := r.submit(ctx, "a1", false, false, time.Hour)
 	reg := prometheus.NewRegistry()
-	r.p.register(reg)
+	r.p.Register(reg)
 	if w, run := gauges(t, reg); w != 1 || run != 1 {
 		t.Errorf("gauges: %v waiting, %v running; want 1 and 1", w, run)
 	}
@@ -275,7 +215,7 @@ func TestThinkPoolCallerGivesUp(t *testing.T) {
 	if err := <-gone.done; !errors.Is(err, context.Canceled) {
 		t.Errorf("a job given up while waiting: %v, want context.Canceled", err)
 	}
-	if running, waiting := r.p.state("a"); running || waiting != 0 {
+	if running, waiting := r.p.State("a"); running || waiting != 0 {
 		t.Errorf("key a after giving up: running %v, %d waiting", running, waiting)
 	}
 	r.finish("x0")
@@ -322,3 +262,7 @@ func TestThinkPoolKeyKeepsItsTurn(t *testing.T) {
 	r.started("a1")
 	r.finish("a1")
 }
+
+// hang bounds every wait in these tests: not a timing assertion, a guard
+// so a broken pool fails the test instead of hanging it.
+const hang = 20 * time.Second
