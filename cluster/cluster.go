@@ -28,7 +28,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"cardtable/engine"
-	"cardtable/server"
+	"cardtable/server/room"
 	"cardtable/store"
 )
 
@@ -241,7 +241,7 @@ func seatSubject(id string, seat int) string {
 }
 
 // Publish sends one frame on seat's subject of table id.
-func (n *Node) Publish(id string, seat int, f server.Frame) {
+func (n *Node) Publish(id string, seat int, f room.Frame) {
 	m := nats.NewMsg(seatSubject(id, seat))
 	if f.Moved {
 		m.Header.Set("moved", "1")
@@ -297,10 +297,10 @@ func (n *Node) Request(ctx context.Context, id string, req []byte) ([]byte, erro
 }
 
 // Subscribe hands f table id's frames for seat until cancel.
-func (n *Node) Subscribe(id string, seat int, f func(server.Frame)) (func(), error) {
+func (n *Node) Subscribe(id string, seat int, f func(room.Frame)) (func(), error) {
 	sub, err := n.nc.Subscribe(seatSubject(id, seat), func(m *nats.Msg) {
 		if m.Header.Get("moved") != "" {
-			f(server.Frame{Moved: true, Bye: m.Header.Get("bye")})
+			f(room.Frame{Moved: true, Bye: m.Header.Get("bye")})
 			return
 		}
 		num, _ := strconv.ParseUint(m.Header.Get("n"), 10, 64)
@@ -308,7 +308,7 @@ func (n *Node) Subscribe(id string, seat int, f func(server.Frame)) (func(), err
 		if err != nil {
 			v = -1
 		}
-		f(server.Frame{N: num, Version: v, Data: m.Data})
+		f(room.Frame{N: num, Version: v, Data: m.Data})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("nats: following table %s: %w", id, err)

@@ -50,7 +50,7 @@ func (s *Server) UseAccounts(cfg AccountsConfig) error {
 		return fmt.Errorf("server: the store %T keeps no accounts", s.store)
 	}
 	if cfg.Now == nil {
-		cfg.Now = s.now // the server's clock (Config.Clock)
+		cfg.Now = s.rooms.Now // the server's clock (Config.Clock)
 	}
 	a, err := auth.New(auth.Config{Store: st, Origins: cfg.Origins, RPID: cfg.RPID, Hasher: cfg.Hasher, Now: cfg.Now,
 		ClientAddr: s.addrs.Addr, Logger: s.log})
@@ -58,6 +58,7 @@ func (s *Server) UseAccounts(cfg AccountsConfig) error {
 		return err
 	}
 	s.acc = &accountsPart{auth: a, st: st, now: cfg.Now}
+	s.rooms.UseAccounts(st, s.rate)
 	s.acc.daily = newDailyDeals(s)
 	go s.purgeSessions()
 	return nil

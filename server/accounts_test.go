@@ -634,19 +634,10 @@ func TestAbortedNotRated(t *testing.T) {
 	}{{"aborted", false}, {"resigned", true}} {
 		tb := ann.createTable(createReq{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Rated: true})
 		bob.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, nil)
-		rm, err := ts.srv.room(context.Background(), tb.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := engine.Result{Over: true, End: c.end, Winners: []int{}, Returns: []float64{0, 0}}
-		if c.end == "resigned" {
-			res.Winners, res.Returns = []int{1}, []float64{-1, 1}
-		}
-		errc := make(chan error, 1)
-		rm.send(func() { errc <- rm.settle(context.Background(), res, time.Now()) })
-		if err := <-errc; err != nil {
-			t.Fatalf("%s: settle: %v", c.end, err)
-		}
+		a := ts.dial(tb.ID, tb.Token)
+		a.until("hello")
+		a.send(map[string]string{"type": strings.TrimSuffix(c.end, "ed")})
+		a.until("end")
 		hdr, _ := ts.st.Table(context.Background(), tb.ID)
 		r := ts.ratingOf("Bob", "watchtower")
 		if hdr.Result == nil || hdr.Result.End != c.end || (r != nil) != c.rated {

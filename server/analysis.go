@@ -83,7 +83,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) answerAnalysis(w http.ResponseWriter, r *http.Request, start bool) {
 	id := r.PathValue("id")
-	_, rec, _, err := s.finishedRecord(r.Context(), id)
+	_, rec, _, err := s.rooms.FinishedRecord(r.Context(), id)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -135,7 +135,7 @@ func (s *Server) analysisJob(id string, rec *record.Record, start bool) (*analys
 	}
 	job := &analysisJob{}
 	a.jobs[id] = job
-	s.roomsWG.Add(1)
+	s.jobs.Add(1)
 	go s.analyse(id, rec, job)
 	return job, nil
 }
@@ -143,7 +143,7 @@ func (s *Server) analysisJob(id string, rec *record.Record, start bool) (*analys
 // analyse runs table id's analysis in the thinking slots' turns, stores
 // it, and then forgets the job (so a request finds the stored one first).
 func (s *Server) analyse(id string, rec *record.Record, job *analysisJob) {
-	defer s.roomsWG.Done()
+	defer s.jobs.Done()
 	defer func() {
 		s.analyses.mu.Lock()
 		delete(s.analyses.jobs, id)

@@ -9,8 +9,6 @@ import (
 	"github.com/coder/websocket"
 )
 
-var errForbidden = httpjson.Errorf(http.StatusForbidden, "forbidden", "that token is not a seat's of this table; open your invite link again, or watch without one")
-
 // upgradeError is the 426 for a request to a WebSocket address that does
 // not ask to upgrade (a plain GET from a browser's address bar or curl),
 // nil for a WebSocket handshake.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/room"
 	"cardtable/table"
 )
 
@@ -76,13 +77,13 @@ func TestAutoRefused(t *testing.T) {
 	c := ts.dial(two.ID, two.Token)
 	c.until("turn")
 	c.send(autoCmd("flip", 3, "a1"))
-	if m := c.until("error"); m.Code != CodeNotAllowed || !strings.Contains(m.Text, "seat 2") || m.ID != "a1" {
+	if m := c.until("error"); m.Code != room.CodeNotAllowed || !strings.Contains(m.Text, "seat 2") || m.ID != "a1" {
 		t.Errorf("auto with a free seat for a person: %s", m.Raw)
 	}
 	spec := ts.dial(two.ID, "")
 	spec.until("seats")
 	spec.send(autoCmd("flip", 3, "s1"))
-	if m := spec.until("error"); m.Code != CodeSpectator {
+	if m := spec.until("error"); m.Code != room.CodeSpectator {
 		t.Errorf("auto by a spectator: %s", m.Raw)
 	}
 

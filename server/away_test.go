@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cardtable/record"
+	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/table"
 )
@@ -32,7 +33,7 @@ func TestAnySeatHandsAwaySeat(t *testing.T) {
 	m := bob.until("seats", func(m wireMsg) bool {
 		return strings.Contains(string(m.Seats), `"name":"cy","kind":"human","claimed":true,"connected":false`)
 	})
-	sm := as[seatsMessage](t, m)
+	sm := as[room.SeatsMessage](t, m)
 	if sm.GraceMS != 60000 || sm.Seats[2].AwayMS < 1 || sm.Seats[0].AwayMS != 0 {
 		t.Fatalf("the seats with cy away: grace %d, away %+v", sm.GraceMS, sm.Seats)
 	}
@@ -44,13 +45,13 @@ func TestAnySeatHandsAwaySeat(t *testing.T) {
 	clk.Advance(time.Second)
 	// The grace over, everyone is sent the seats again: the pages'
 	// countdowns end with the server's.
-	bob.until("seats", func(m wireMsg) bool { return as[seatsMessage](t, m).Seats[2].AwayMS >= 60000 })
+	bob.until("seats", func(m wireMsg) bool { return as[room.SeatsMessage](t, m).Seats[2].AwayMS >= 60000 })
 	handToBot(spec, 2, "h2")
-	refused(t, spec, "h2", CodeSpectator)
+	refused(t, spec, "h2", room.CodeSpectator)
 	handToBot(bob, 1, "h3")
-	refused(t, bob, "h3", CodeNotAllowed)
+	refused(t, bob, "h3", room.CodeNotAllowed)
 	handToBot(bob, 2, "h4")
-	if n := notice(t, ann, evTakeover); n.About != 2 || !strings.Contains(n.Text, "plays on for cy (away)") {
+	if n := notice(t, ann, room.EventTakeover); n.About != 2 || !strings.Contains(n.Text, "plays on for cy (away)") {
 		t.Errorf("the takeover: %+v", n)
 	}
 	handToBot(ann, 2, "h5")
@@ -94,7 +95,7 @@ func TestClaimWin(t *testing.T) {
 	r1.conn.CloseNow()
 	clk.Advance(time.Hour)
 	tableCmd(r0, table.CommandClaimWin, "c3")
-	refused(t, r0, "c3", CodeNotAllowed)
+	refused(t, r0, "c3", room.CodeNotAllowed)
 
 	corr, ctok := people(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
 	c0, c1 := ts.dial(corr.ID, ctok[0]), ts.dial(corr.ID, ctok[1])
@@ -102,7 +103,7 @@ func TestClaimWin(t *testing.T) {
 	c1.conn.CloseNow()
 	clk.Advance(2 * time.Hour)
 	tableCmd(c0, table.CommandClaimWin, "c4")
-	refused(t, c0, "c4", CodeNotAllowed)
+	refused(t, c0, "c4", room.CodeNotAllowed)
 }
 
 // The new endings are rated by docs/accounts.md's rule with no code of
@@ -139,7 +140,7 @@ func TestRatedAwayEndings(t *testing.T) {
 		rg.clk.Advance(rg.ts.srv.cfg.AwayGrace)
 		bob := rg.ts.dial(tb.ID, tok[1]) // Cyd never comes; Bob hands her seat over
 		handToBot(bob, 2, "h")
-		notice(t, spec, evTakeover)
+		notice(t, spec, room.EventTakeover)
 		conns := map[int]*wsClient{0: rg.ts.dial(tb.ID, tok[0]), 1: rg.ts.dial(tb.ID, tok[1])}
 		bob.conn.CloseNow()
 		drive(t, conns, map[int]playPlan{0: {on: true}, 1: {on: true}})

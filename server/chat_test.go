@@ -14,6 +14,7 @@ import (
 	"github.com/coder/websocket"
 
 	"cardtable/server/ratelimit"
+	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -24,16 +25,16 @@ func say(c *wsClient, text, id string) {
 }
 
 // heard waits for a chat message and returns its lines.
-func heard(t *testing.T, c *wsClient) []chatLine {
+func heard(t *testing.T, c *wsClient) []room.ChatLine {
 	t.Helper()
-	return as[chatMessage](t, c.until("chat")).Lines
+	return as[room.ChatMessage](t, c.until("chat")).Lines
 }
 
 // heardText waits for a chat message whose last line is text.
-func heardText(t *testing.T, c *wsClient, text string) chatLine {
+func heardText(t *testing.T, c *wsClient, text string) room.ChatLine {
 	t.Helper()
-	m := as[chatMessage](t, c.until("chat", func(m wireMsg) bool {
-		l := as[chatMessage](t, m).Lines
+	m := as[room.ChatMessage](t, c.until("chat", func(m wireMsg) bool {
+		l := as[room.ChatMessage](t, m).Lines
 		return len(l) > 0 && l[len(l)-1].Text == text
 	}))
 	return m.Lines[len(m.Lines)-1]
@@ -49,32 +50,32 @@ func TestChat(t *testing.T) {
 	tb, tok := people(t, ts, "war", 2, nil, nil)
 	ann, bob, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, "")
 	for _, c := range []*wsClient{ann, bob, spec} {
-		if h := as[chatMessage](t, c.until("chat")); len(h.Lines) != 0 || h.Mode != "free" || len(h.Phrases) == 0 {
+		if h := as[room.ChatMessage](t, c.until("chat")); len(h.Lines) != 0 || h.Mode != "free" || len(h.Phrases) == 0 {
 			t.Fatalf("chat on joining: %+v", h)
 		}
 	}
 	say(ann, "good \u202eluck\x07\t!", "c1")
 	for _, c := range []*wsClient{ann, bob, spec} {
-		if l := heard(t, c); len(l) != 1 || l[0].Text != "good luck !" || l[0].From != 0 || l[0].Name != "ann" || l[0].Channel != channelPlayers {
+		if l := heard(t, c); len(l) != 1 || l[0].Text != "good luck !" || l[0].From != 0 || l[0].Name != "ann" || l[0].Channel != room.ChannelPlayers {
 			t.Fatalf("ann's line: %+v", l)
 		}
 	}
 	say(spec, "bob should slap", "c2")
-	if l := heard(t, spec); l[0].Channel != channelSpectators || l[0].From != -1 || l[0].Name != "spectator" {
+	if l := heard(t, spec); l[0].Channel != room.ChannelSpectators || l[0].From != -1 || l[0].Name != "spectator" {
 		t.Fatalf("the spectator's line: %+v", l)
 	}
 	say(bob, "hi", "c3")
 	if l := heard(t, ann); l[0].Text != "hi" {
 		t.Fatalf("ann heard %+v before bob's line: the spectators' channel reached a seat", l)
 	}
-	say(ann, strings.Repeat("é", maxChat+1), "long")
+	say(ann, strings.Repeat("é", room.MaxChat+1), "long")
 	if e := refused(t, ann, "long", "bad-message"); !strings.Contains(e.Text, "at most 300") {
 		t.Errorf("too long: %s", e.Raw)
 	}
 	say(ann, "\u202e\u200b", "empty")
 	refused(t, ann, "empty", "bad-message")
-	say(ann, strings.Repeat("é", maxChat), "max")
-	heardText(t, bob, strings.Repeat("é", maxChat))
+	say(ann, strings.Repeat("é", room.MaxChat), "max")
+	heardText(t, bob, strings.Repeat("é", room.MaxChat))
 	// ann has used 2 of her 5; three more pass, the next is refused.
 	for i := range 3 {
 		say(ann, fmt.Sprint("spam ", i), "s")
@@ -86,26 +87,26 @@ func TestChat(t *testing.T) {
 	say(ann, "again", "ok")
 	heardText(t, bob, "again")
 	// Joining: a seat gets the players' lines, a spectator both channels.
-	if h := as[chatMessage](t, ts.dial(tb.ID, tok[1]).until("chat")); len(h.Lines) != 7 {
+	if h := as[room.ChatMessage](t, ts.dial(tb.ID, tok[1]).until("chat")); len(h.Lines) != 7 {
 		t.Errorf("bob rejoining gets %d lines, want the 7 of the players' channel", len(h.Lines))
 	}
-	if h := as[chatMessage](t, ts.dial(tb.ID, "").until("chat")); len(h.Lines) != 8 || h.Lines[1].Channel != channelSpectators {
+	if h := as[room.ChatMessage](t, ts.dial(tb.ID, "").until("chat")); len(h.Lines) != 8 || h.Lines[1].Channel != room.ChannelSpectators {
 		t.Errorf("a spectator joining gets %+v", h.Lines)
 	}
 	tableCmd(bob, "resign", "r")
 	bob.until("end")
-	if h := as[chatMessage](t, ts.dial(tb.ID, tok[1]).until("chat")); len(h.Lines) != 8 {
+	if h := as[room.ChatMessage](t, ts.dial(tb.ID, tok[1]).until("chat")); len(h.Lines) != 8 {
 		t.Errorf("after the end a seat gets %d lines, want both channels' 8", len(h.Lines))
 	}
 	var rep replayJSON
 	ts.do("GET", "/api/tables/"+tb.ID+"/replay", nil, &rep)
 	chats := 0
 	for _, e := range rep.Events {
-		if e.Kind == evChat {
+		if e.Kind == room.EventChat {
 			chats++
 		}
 	}
-	if chats != 8 || rep.Events[0].Text != "good luck !" || rep.Events[1].Channel != channelSpectators {
+	if chats != 8 || rep.Events[0].Text != "good luck !" || rep.Events[1].Channel != room.ChannelSpectators {
 		t.Errorf("the replay's events: %+v", rep.Events)
 	}
 }
@@ -117,11 +118,11 @@ func TestChatPhrases(t *testing.T) {
 	ts := lifeServer(t, nil, testclock.New(lifeStart))
 	tb, tok := people(t, ts, "regicide", 2, nil, nil)
 	ann, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, "")
-	if h := as[chatMessage](t, ann.until("chat")); h.Mode != "phrases" {
+	if h := as[room.ChatMessage](t, ann.until("chat")); h.Mode != "phrases" {
 		t.Errorf("Regicide's chat mode %q", h.Mode)
 	}
 	say(ann, "I hold the KS, play clubs", "free")
-	if e := refused(t, ann, "free", CodeNotAllowed); !strings.Contains(e.Text, "Good luck!") {
+	if e := refused(t, ann, "free", room.CodeNotAllowed); !strings.Contains(e.Text, "Good luck!") {
 		t.Errorf("free text in Regicide: %s", e.Raw)
 	}
 	say(ann, "Good luck!", "phrase")
@@ -131,7 +132,7 @@ func TestChatPhrases(t *testing.T) {
 	off, otok := people(t, ts, "war", 2, nil, map[string]string{"chat": "off"})
 	o := ts.dial(off.ID, otok[0])
 	say(o, "hello", "off")
-	refused(t, o, "off", CodeNotAllowed)
+	refused(t, o, "off", room.CodeNotAllowed)
 }
 
 // Spectators cannot silence or flood a table: 40 spectator connections
@@ -168,7 +169,7 @@ func TestSpectatorsCannotFlood(t *testing.T) {
 		n := 0
 		evs, _ := st.Events(t.Context(), tb.ID)
 		for _, e := range evs {
-			if e.Kind == evChat && e.Seat == -1 {
+			if e.Kind == room.EventChat && e.Seat == -1 {
 				n++
 			}
 		}
@@ -180,7 +181,7 @@ func TestSpectatorsCannotFlood(t *testing.T) {
 		}
 	}
 	// The address's bucket refills at its rate while the lines come.
-	most := spectatorAddrBurst + int(time.Since(began).Seconds()*spectatorAddrRate) + 1
+	most := room.SpectatorAddrBurst + int(time.Since(began).Seconds()*room.SpectatorAddrRate) + 1
 	if n := stored(); n > most {
 		t.Errorf("40 spectators from one address got %d lines through in %v; want at most the address's burst and its refill, %d", n, time.Since(began).Round(time.Millisecond), most)
 	}
@@ -188,7 +189,7 @@ func TestSpectatorsCannotFlood(t *testing.T) {
 	heardText(t, ann, "still here")
 }
 
-// With the spectators' channel full (maxSpectatorLines stored) and more
+// With the spectators' channel full (room.MaxSpectatorLines stored) and more
 // players' lines stored than a table keeps in memory, a rebuilt table
 // still takes the players' lines (and sends the latest on joining), and
 // tells spectators their channel is full.
@@ -203,21 +204,21 @@ func TestFullChatNeverSilencesPlayers(t *testing.T) {
 	}
 	seq := len(evs)
 	add := func(seat int, channel, text string) {
-		data, _ := json.Marshal(eventData{Channel: channel, Name: "x", Text: text})
-		if err := st.AppendEvent(t.Context(), tb.ID, store.Event{Seq: seq, Kind: evChat, Seat: seat, Data: string(data), At: time.Now()}); err != nil {
+		data, _ := json.Marshal(room.EventData{Channel: channel, Name: "x", Text: text})
+		if err := st.AppendEvent(t.Context(), tb.ID, store.Event{Seq: seq, Kind: room.EventChat, Seat: seat, Data: string(data), At: time.Now()}); err != nil {
 			t.Fatal(err)
 		}
 		seq++
 	}
-	for i := range maxChatLines + 200 {
-		add(i%2, channelPlayers, fmt.Sprintf("p%d", i))
-		if i < maxSpectatorLines {
-			add(-1, channelSpectators, fmt.Sprintf("s%d", i))
+	for i := range room.MaxChatLines + 200 {
+		add(i%2, room.ChannelPlayers, fmt.Sprintf("p%d", i))
+		if i < room.MaxSpectatorLines {
+			add(-1, room.ChannelSpectators, fmt.Sprintf("s%d", i))
 		}
 	}
 	ts = newTestServer(t, st, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}})
 	ann, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, "")
-	if l := heard(t, ann); len(l) != chatReplay || l[len(l)-1].Text != fmt.Sprintf("p%d", maxChatLines+199) {
+	if l := heard(t, ann); len(l) != room.ChatReplay || l[len(l)-1].Text != fmt.Sprintf("p%d", room.MaxChatLines+199) {
 		t.Fatalf("ann joined to %d lines ending %+v", len(l), l[len(l)-1])
 	}
 	heard(t, spec)
@@ -225,7 +226,7 @@ func TestFullChatNeverSilencesPlayers(t *testing.T) {
 	heardText(t, ann, "we play on")
 	heardText(t, spec, "we play on")
 	say(spec, "me too", "s1")
-	if e := spec.until("error", func(m wireMsg) bool { return m.ID == "s1" }); e.Code != CodeNotAllowed || !strings.Contains(e.Text, "spectators' chat at this table is full") {
+	if e := spec.until("error", func(m wireMsg) bool { return m.ID == "s1" }); e.Code != room.CodeNotAllowed || !strings.Contains(e.Text, "spectators' chat at this table is full") {
 		t.Fatalf("a spectator's line with the spectators' channel full: %s", e.Raw)
 	}
 }
@@ -254,7 +255,7 @@ func TestSpectatorChatPerAccount(t *testing.T) {
 	}
 	refused := 0
 	for i, conn := range conns {
-		for j := range chatBurst {
+		for j := range room.ChatBurst {
 			id := fmt.Sprintf("e%d-%d", i, j)
 			b, _ := json.Marshal(map[string]string{"type": "chat", "text": id, "id": id})
 			if err := conn.Write(t.Context(), websocket.MessageText, b); err != nil {
@@ -276,7 +277,7 @@ func TestSpectatorChatPerAccount(t *testing.T) {
 			}
 		}
 	}
-	if refused != chatBurst {
-		t.Errorf("eve's two connections from two addresses: %d of %d lines refused, want %d (the account's burst is %d)", refused, 2*chatBurst, chatBurst, chatBurst)
+	if refused != room.ChatBurst {
+		t.Errorf("eve's two connections from two addresses: %d of %d lines refused, want %d (the account's burst is %d)", refused, 2*room.ChatBurst, room.ChatBurst, room.ChatBurst)
 	}
 }

@@ -1,12 +1,11 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"net/http"
 
 	"cardtable/server/conn"
-	"cardtable/server/httpjson"
+	"cardtable/server/room"
 	"cardtable/server/secret"
 )
 
@@ -30,8 +29,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	} else if u, err := s.currentUser(r); err == nil && u != nil {
 		c.User = u.ID
 	}
-	rm, err := s.join(r.Context(), r.PathValue("id"), c, token)
-	if errors.Is(err, errRemote) {
+	rm, err := s.rooms.Join(r.Context(), r.PathValue("id"), c, token)
+	if errors.Is(err, room.ErrRemote) {
 		s.relay(w, r, c, token)
 		return
 	}
@@ -39,33 +38,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	defer rm.send(leaveReq{c: c})
+	defer rm.Leave(c)
 	ws, err := s.acceptWS(w, r)
 	if err != nil {
 		c.Kick("", "")
 		return
 	}
 	c.Serve(ws, rm, nil)
-}
-
-// join seats c at table id's room. A room that retires (a finished game
-// nobody watched) as c arrives is loaded again.
-func (s *Server) join(ctx context.Context, id string, c *conn.Conn, token string) (*room, error) {
-	for {
-		rm, err := s.room(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		reply := make(chan error, 1)
-		if rm.send(joinReq{c: c, token: token, reply: reply}) {
-			select {
-			case err := <-reply:
-				return rm, err
-			case <-rm.done:
-			}
-		}
-		if s.draining.Load() {
-			return nil, httpjson.ErrShuttingDown
-		}
-	}
 }

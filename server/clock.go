@@ -1,8 +1,6 @@
 package server
 
 import (
-	"time"
-
 	"cardtable/table"
 )
 
@@ -11,8 +9,3 @@ import (
 // server/testclock), so no test waits for a table's clock to run out; the
 // server's own is the machine's.
 type Clock = table.Time
-
-// now is the server's time: what table clocks count and actions are
-// stamped with, to the microsecond the stores keep, so a deadline counted
-// live is the one rebuilt from the stored times.
-func (s *Server) now() time.Time { return s.clock.Now().Truncate(time.Microsecond) }

@@ -7,19 +7,20 @@ import (
 	"time"
 
 	"cardtable/record"
+	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store/sqlite"
 )
 
 // clockOf waits for a clock message that satisfies ok.
-func clockOf(t *testing.T, c *wsClient, ok func(clockMessage) bool) clockMessage {
+func clockOf(t *testing.T, c *wsClient, ok func(room.ClockMessage) bool) room.ClockMessage {
 	t.Helper()
-	m := c.until("clock", func(m wireMsg) bool { return ok(as[clockMessage](t, m)) })
-	return as[clockMessage](t, m)
+	m := c.until("clock", func(m wireMsg) bool { return ok(as[room.ClockMessage](t, m)) })
+	return as[room.ClockMessage](t, m)
 }
 
 // running is the seat whose clock runs in m (-1: none).
-func running(m clockMessage) int {
+func running(m room.ClockMessage) int {
 	for i, s := range m.Seats {
 		if s.Running {
 			return i
@@ -39,33 +40,33 @@ func TestClockTimeoutBotTakesOver(t *testing.T) {
 	tb := ts.create(createReq{Game: "regicide", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}},
 		Settings: map[string]string{"pace": "live", "move": "20s"}})
 	ann := ts.dial(tb.ID, tb.Token)
-	if m := clockOf(t, ann, func(clockMessage) bool { return true }); m.Started || m.MoveMS != 20000 || m.Pace != "live" {
+	if m := clockOf(t, ann, func(room.ClockMessage) bool { return true }); m.Started || m.MoveMS != 20000 || m.Pace != "live" {
 		t.Fatalf("before bob sits down: %+v", m)
 	}
 	clk.Advance(time.Hour) // no clock runs while a seat is free
 	var cl struct{ Token string }
 	ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "bob"}, &cl)
-	m := clockOf(t, ann, func(m clockMessage) bool { return m.Started })
+	m := clockOf(t, ann, func(m room.ClockMessage) bool { return m.Started })
 	mover := running(m)
 	if mover < 0 || m.Seats[mover].LeftMS != 20000 || !m.Seats[mover].Deadline.Equal(lifeStart.Add(time.Hour+20*time.Second)) {
 		t.Fatalf("started: %+v", m)
 	}
 	clk.Advance(19 * time.Second)
 	clk.Advance(999 * time.Millisecond)
-	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != evClockStart {
+	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
 		t.Fatalf("before the deadline: %v", k)
 	}
 	clk.Advance(time.Millisecond)
-	clk.Advance(clockLag - time.Millisecond)
-	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != evClockStart {
+	clk.Advance(room.ClockLag - time.Millisecond)
+	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
 		t.Fatalf("at the deadline, within the lag: %v", k)
 	}
 	clk.Advance(time.Millisecond)
-	n := notice(t, ann, evTimeout)
+	n := notice(t, ann, room.EventTimeout)
 	if n.About != mover || !n.At.Equal(lifeStart.Add(time.Hour+20*time.Second)) {
 		t.Errorf("timeout notice %+v", n)
 	}
-	if n := notice(t, ann, evTakeover); !strings.Contains(n.Text, "plays on for") || !strings.Contains(n.Text, "(time ran out)") {
+	if n := notice(t, ann, room.EventTakeover); !strings.Contains(n.Text, "plays on for") || !strings.Contains(n.Text, "(time ran out)") {
 		t.Errorf("takeover notice %+v", n)
 	}
 	ann.until("event", func(m wireMsg) bool { return *m.Actor == mover }) // the bot moves for the seat
@@ -85,7 +86,7 @@ func TestClockTimeoutLoses(t *testing.T) {
 	clk.Advance(3 * time.Second)
 	ann.send(cmd("flip", turn.Version, "f"))
 	ann.until("sealed", func(m wireMsg) bool { return m.ID == "f" })
-	clk.Advance(10*time.Second + clockLag) // bob's 10 s ran from the start
+	clk.Advance(10*time.Second + room.ClockLag) // bob's 10 s ran from the start
 	end := bob.until("end")
 	if r := end.Result; r == nil || r.End != record.EndTimeout || len(r.Winners) != 1 || r.Winners[0] != 0 || r.Detail != "bob's time ran out" {
 		t.Fatalf("end: %s", end.Raw)
@@ -106,7 +107,7 @@ func TestClockReserve(t *testing.T) {
 	}
 	// The flips are a simultaneous window: shown together once both are in.
 	ann.until("event", func(m wireMsg) bool { return m.Version == 2 })
-	m := clockOf(t, ann, func(m clockMessage) bool { return m.Seats[0].Running && m.Seats[1].Running && m.Version == 2 })
+	m := clockOf(t, ann, func(m room.ClockMessage) bool { return m.Seats[0].Running && m.Seats[1].Running && m.Version == 2 })
 	for s, sc := range m.Seats {
 		if sc.ReserveMS != 15000 || sc.LeftMS != 25000 {
 			t.Errorf("seat %d after a 25 s move: %+v; want 15 s of reserve, 25 s left", s, sc)
@@ -133,7 +134,7 @@ func TestClockSurvivesRestartSQLite(t *testing.T) {
 	clk.Advance(40 * time.Second) // ann spends 10 s of reserve
 	ann.send(cmd("flip", turn.Version, "f"))
 	// Her flip is sealed in the window: her own clock shows it stopped.
-	before := clockOf(t, ann, func(m clockMessage) bool { return !m.Seats[0].Running })
+	before := clockOf(t, ann, func(m room.ClockMessage) bool { return !m.Seats[0].Running })
 	if !before.Seats[1].Running || before.Seats[0].Running || before.Seats[0].ReserveMS != 50000 {
 		t.Fatalf("after ann's flip: %+v", before)
 	}
@@ -148,7 +149,7 @@ func TestClockSurvivesRestartSQLite(t *testing.T) {
 	t.Cleanup(func() { st2.Close() })
 	ts2 := lifeServer(t, st2, clk)
 	bob := ts2.dial(tb.ID, tok[1])
-	after := clockOf(t, bob, func(clockMessage) bool { return true })
+	after := clockOf(t, bob, func(room.ClockMessage) bool { return true })
 	if !after.Seats[1].Deadline.Equal(before.Seats[1].Deadline.Add(20*time.Second)) || after.Seats[0].ReserveMS != 50000 {
 		t.Fatalf("after the restart: %+v\nbefore: %+v", after, before)
 	}
@@ -158,7 +159,7 @@ func TestClockSurvivesRestartSQLite(t *testing.T) {
 	if k := storedKinds(t, ts2, tb.ID); strings.Join(k, ",") != "clock-start,clock-pause" {
 		t.Errorf("stored %v, want the pause after the clock's start", k)
 	}
-	clk.Advance(time.Duration(after.Seats[1].LeftMS)*time.Millisecond + clockLag)
+	clk.Advance(time.Duration(after.Seats[1].LeftMS)*time.Millisecond + room.ClockLag)
 	if end := bob.until("end"); end.Result == nil || end.Result.End != record.EndTimeout || end.Result.Winners[0] != 0 {
 		t.Fatalf("end: %s", end.Raw)
 	}
@@ -172,7 +173,7 @@ func TestClockWakesUnloadedTable(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Clock: clk, IdleUnload: time.Millisecond})
 	tb, tok := people(t, ts, "regicide", 2, nil, map[string]string{"pace": "correspondence", "move": "2d"})
 	c := ts.dial(tb.ID, tok[0])
-	m := clockOf(t, c, func(m clockMessage) bool { return m.Started })
+	m := clockOf(t, c, func(m room.ClockMessage) bool { return m.Started })
 	mover := running(m)
 	c.conn.CloseNow()
 	for ts.loaded(tb.ID) {
@@ -182,7 +183,7 @@ func TestClockWakesUnloadedTable(t *testing.T) {
 	if ts.loaded(tb.ID) {
 		t.Fatal("loaded before its deadline")
 	}
-	clk.Advance(time.Hour + clockLag)
+	clk.Advance(time.Hour + room.ClockLag)
 	deadline := time.Now().Add(hang)
 	for {
 		k := storedKinds(t, ts, tb.ID)
@@ -200,7 +201,7 @@ func TestClockWakesUnloadedTable(t *testing.T) {
 	}
 }
 
-// The lag: a move read after the deadline but within clockLag counts (a
+// The lag: a move read after the deadline but within room.ClockLag counts (a
 // loaded server, or the network, read it late); the seat is not timed
 // out, and its reserve is spent to nothing.
 func TestClockMoveWithinTheLagCounts(t *testing.T) {
@@ -209,15 +210,15 @@ func TestClockMoveWithinTheLagCounts(t *testing.T) {
 	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "timeout": "lose"})
 	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
 	turns := []wireMsg{ann.until("turn"), bob.until("turn")}
-	clk.Advance(10*time.Second + clockLag/2)
+	clk.Advance(10*time.Second + room.ClockLag/2)
 	ann.send(cmd("flip", turns[0].Version, "a"))
 	bob.send(cmd("flip", turns[1].Version, "b"))
 	ev := bob.until("event", func(m wireMsg) bool { return m.Version == 2 })
 	if ev.Result != nil {
 		t.Fatalf("the flips within the lag ended the game: %s", ev.Raw)
 	}
-	clk.Advance(clockLag)
-	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != evClockStart {
+	clk.Advance(room.ClockLag)
+	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
 		t.Errorf("stored %v: a seat that moved within the lag was timed out", k)
 	}
 }

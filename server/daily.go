@@ -14,6 +14,7 @@ import (
 	"cardtable/daily"
 	"cardtable/engine"
 	"cardtable/server/httpjson"
+	"cardtable/server/room"
 	"cardtable/server/secret"
 	"cardtable/server/thinkpool"
 	"cardtable/store"
@@ -84,10 +85,6 @@ func (s *Server) accNow() time.Time {
 
 // dayOver reports whether day is over (its games may be watched).
 func (s *Server) dayOver(day string) bool { return daily.Ended(day, s.accNow()) }
-
-func errDailyHidden(day string) error {
-	return httpjson.Errorf(http.StatusForbidden, "daily-hidden", "this is a game of the daily deal of %s: it may be watched and replayed once the day is over (midnight UTC)", day)
-}
 
 func (s *Server) routeDaily(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/daily", s.handleDailyToday)
@@ -350,7 +347,7 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 	token := secret.Token()
 	hdr := store.Table{ID: secret.TableID(), Game: g.Name(), Options: opts.Map(), Seed: seed, Created: time.Now(), Daily: day,
 		Seats: []store.Seat{{Name: u.Name, Kind: table.KindHuman, Token: secret.Hash(token)}}, Creator: secret.Hash(secret.Token())}
-	t, err := table.New(g, opts, engine.Setup{Seed: seed}, seatInfos(hdr.Seats))
+	t, err := table.New(g, opts, engine.Setup{Seed: seed}, room.SeatInfos(hdr.Seats))
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +360,7 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 	if err != nil {
 		return nil, err
 	}
-	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
+	if err := s.rooms.Open(ctx, hdr, g, t); err != nil {
 		return nil, err
 	}
 	s.metrics.Tables.Inc()
@@ -382,14 +379,14 @@ func (s *Server) startPractice(ctx context.Context, day string) (*dailyStartJSON
 	token := secret.Token()
 	hdr := store.Table{ID: secret.TableID(), Game: g.Name(), Options: opts.Map(), Seed: secret.Seed(), Created: time.Now(),
 		Seats: []store.Seat{{Name: "guest", Kind: table.KindHuman, Token: secret.Hash(token)}}, Creator: secret.Hash(secret.Token())}
-	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, seatInfos(hdr.Seats))
+	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, room.SeatInfos(hdr.Seats))
 	if err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateTable(ctx, hdr); err != nil {
 		return nil, err
 	}
-	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
+	if err := s.rooms.Open(ctx, hdr, g, t); err != nil {
 		return nil, err
 	}
 	s.metrics.Tables.Inc()
@@ -421,27 +418,15 @@ func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) (
 
 // reseat gives seat of table id a new token, wherever the table runs.
 func (s *Server) reseat(ctx context.Context, id string, seat int) (string, error) {
-	rm, err := s.room(ctx, id)
-	if errors.Is(err, errRemote) {
-		resp, err := s.newRelay(id).ask(ctlReq{Op: "reseat", Seat: seat})
+	rm, err := s.rooms.Get(ctx, id)
+	if errors.Is(err, room.ErrRemote) {
+		resp, err := s.newRelay(id).ask(room.Request{Op: "reseat", Seat: seat})
 		return resp.Token, err
 	}
 	if err != nil {
 		return "", err
 	}
-	reply := make(chan ctlResp, 1)
-	if !rm.send(ctlMsg{req: ctlReq{Op: "reseat", Seat: seat}, reply: reply}) {
-		return "", httpjson.ErrShuttingDown
-	}
-	select {
-	case resp := <-reply:
-		if resp.Err != nil {
-			return "", resp.Err
-		}
-		return resp.Token, nil
-	case <-rm.done:
-		return "", httpjson.ErrShuttingDown
-	}
+	return rm.Reseat(seat)
 }
 
 // verdictJSON is the solver's verdict on a day's deal.

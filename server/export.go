@@ -9,6 +9,7 @@ import (
 	"cardtable/puzzles"
 	"cardtable/record"
 	"cardtable/server/httpjson"
+	"cardtable/server/room"
 	"cardtable/store"
 )
 
@@ -157,7 +158,7 @@ func (s *Server) exportGames(r *http.Request, user string) ([]exportGame, error)
 func (s *Server) exportGame(r *http.Request, ut store.UserTable) (exportGame, error) {
 	t := ut.Table
 	g := exportGame{ID: t.ID, Game: t.Game, Options: t.Options, Seat: ut.Seat, Seats: []string{}, Created: t.Created, Result: t.Result, Rated: t.Rated, Daily: t.Daily}
-	for _, st := range seatInfos(t.Seats) {
+	for _, st := range room.SeatInfos(t.Seats) {
 		g.Seats = append(g.Seats, st.Name)
 	}
 	if t.Result == nil || !s.mayReplay(t) {
@@ -173,6 +174,6 @@ func (s *Server) exportGame(r *http.Request, ut store.UserTable) (exportGame, er
 	if err != nil {
 		return g, err
 	}
-	g.Record, err = shownRecord(s.games[t.Game], t, storedRecord(t, acts, evs))
+	g.Record, err = room.ShownRecord(s.games[t.Game], t, room.StoredRecord(t, acts, evs))
 	return g, err
 }

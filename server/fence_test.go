@@ -2,14 +2,13 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"net/http"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/room"
 	"cardtable/store"
 	"cardtable/store/memstore"
 )
@@ -55,15 +54,15 @@ func (c *fencingCluster) AppendEvent(ctx context.Context, id string, _ int64, e 
 	}
 	return c.st.AppendEvent(ctx, id, e)
 }
-func (c *fencingCluster) Disown(string, int64)       {}
-func (c *fencingCluster) Publish(string, int, Frame) {}
+func (c *fencingCluster) Disown(string, int64)            {}
+func (c *fencingCluster) Publish(string, int, room.Frame) {}
 func (c *fencingCluster) Serve(string, func([]byte) []byte) (func(), error) {
 	return func() {}, nil
 }
 func (c *fencingCluster) Request(context.Context, string, []byte) ([]byte, error) {
 	return nil, errors.New("no other node")
 }
-func (c *fencingCluster) Subscribe(string, int, func(Frame)) (func(), error) {
+func (c *fencingCluster) Subscribe(string, int, func(room.Frame)) (func(), error) {
 	return func() {}, nil
 }
 func (c *fencingCluster) Alive(string) bool { return true }
@@ -78,8 +77,8 @@ func TestFencedSeatClaimRefused(t *testing.T) {
 	tb := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
 	cl.lost.Store(true)
 	var e apiErr
-	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &e); code != 503 || e.Code != CodeUnavailable {
-		t.Fatalf("claim on a fenced node: %d %+v, want 503 %s", code, e, CodeUnavailable)
+	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &e); code != 503 || e.Code != room.CodeUnavailable {
+		t.Fatalf("claim on a fenced node: %d %+v, want 503 %s", code, e, room.CodeUnavailable)
 	}
 	hdr, err := st.Table(t.Context(), tb.ID)
 	if err != nil {
@@ -109,66 +108,5 @@ func TestIdleTableKeptOnCluster(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if !ts.loaded(tb.ID) {
 		t.Fatal("an unfinished table was unloaded on a cluster node")
-	}
-}
-
-// movingCluster is a fencingCluster whose table, once lost, is owned by
-// another node that answers every request with token.
-type movingCluster struct {
-	fencingCluster
-	token string
-}
-
-func (c *movingCluster) Own(context.Context, string) (int64, bool, error) {
-	return 1, !c.lost.Load(), nil
-}
-func (c *movingCluster) Request(context.Context, string, []byte) ([]byte, error) {
-	return json.Marshal(ctlResp{Seat: 1, Token: c.token})
-}
-
-// A claim that reaches a node just as it loses the table (a paused node
-// resumed: its room stops, the claim queued behind the loss) follows the
-// table to its new owner, whose answer it gets — not "the server is
-// stopping"; and so does one its room answered fenced.
-func TestLateClaimFollowsTheTable(t *testing.T) {
-	for _, queued := range []bool{true, false} {
-		st := memstore.New()
-		cl := &movingCluster{fencingCluster: fencingCluster{st: st}, token: "from-the-new-owner"}
-		ts := newTestServer(t, st, Config{Cluster: cl})
-		tb := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
-		rm, err := ts.srv.room(t.Context(), tb.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gate := make(chan struct{})
-		rm.send(func() { <-gate }) // the node is paused
-		cl.lost.Store(true)
-		if queued {
-			ts.srv.Lost(tb.ID) // the loss is seen before the claim
-		}
-		type answer struct {
-			code int
-			body map[string]any
-		}
-		got := make(chan answer, 1)
-		go func() {
-			var out map[string]any
-			code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &out)
-			got <- answer{code, out}
-		}()
-		want := 1
-		if queued {
-			want = 2
-		}
-		for deadline := time.Now().Add(hang); len(rm.inbox) < want; time.Sleep(time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatal("the claim did not reach the room")
-			}
-		}
-		close(gate)
-		a := <-got
-		if a.code != http.StatusOK || a.body["token"] != cl.token {
-			t.Errorf("a claim queued behind the loss (%v): %d %v; want the new owner's answer", queued, a.code, a.body)
-		}
 	}
 }

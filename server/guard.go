@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"cardtable/server/httpjson"
+	"cardtable/server/room"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -42,7 +43,7 @@ func (s *Server) registerGuard() {
 func (s *Server) guardLost() error {
 	if g, ok := s.store.(guardedStore); ok {
 		if held, _ := g.Guard(); !held {
-			return httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "this server lost its hold on the database and takes no writes until it has it back")
+			return httpjson.Errorf(http.StatusServiceUnavailable, room.CodeUnavailable, "this server lost its hold on the database and takes no writes until it has it back")
 		}
 	}
 	return nil

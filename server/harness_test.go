@@ -16,6 +16,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/server/msgtest"
 	"cardtable/store"
 	"cardtable/store/memstore"
 	"cardtable/table"
@@ -49,10 +50,7 @@ func newTestServer(t *testing.T, st store.Store, cfg Config) *testServer {
 
 // loaded reports whether table id's room is in memory.
 func (ts *testServer) loaded(id string) bool {
-	ts.srv.mu.Lock()
-	defer ts.srv.mu.Unlock()
-	_, ok := ts.srv.rooms[id]
-	return ok
+	return ts.srv.rooms.Loaded(id)
 }
 
 func (ts *testServer) stop() {
@@ -101,33 +99,9 @@ func (ts *testServer) create(req createReq) createResp {
 }
 
 // wireMsg is a server message as a client decodes it.
-type wireMsg struct {
-	Type    string          `json:"type"`
-	Seat    int             `json:"seat"`
-	Version int             `json:"version"`
-	Game    string          `json:"game"`
-	View    json.RawMessage `json:"view"`
-	Legal   []string        `json:"legal"`
-	Actor   *int            `json:"actor"`
-	Action  string          `json:"action"`
-	Hint    string          `json:"hint"`
-	Result  *engine.Result  `json:"result"`
-	Code    string          `json:"code"`
-	Text    string          `json:"message"`
-	ID      string          `json:"id"`
-	Seats   json.RawMessage `json:"seats"`
-	Raw     []byte          `json:"-"`
-}
+type wireMsg = msgtest.Msg
 
-func decodeMsg(t testing.TB, data []byte) wireMsg {
-	t.Helper()
-	var m wireMsg
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatalf("undecodable message %s: %v", data, err)
-	}
-	m.Raw = data
-	return m
-}
+func decodeMsg(t testing.TB, data []byte) wireMsg { return msgtest.Decode(t, data) }
 
 // wsClient is a WebSocket client of a test server.
 type wsClient struct {

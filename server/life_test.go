@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"cardtable/record"
+	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
 	"cardtable/table"
@@ -90,9 +91,9 @@ func refused(t *testing.T, c *wsClient, id, code string) wireMsg {
 }
 
 // kindOf reads a notice's kind.
-func notice(t *testing.T, c *wsClient, kind string) noticeMessage {
+func notice(t *testing.T, c *wsClient, kind string) room.NoticeMessage {
 	t.Helper()
-	return as[noticeMessage](t, c.until("notice", func(m wireMsg) bool { return as[noticeMessage](t, m).Kind == kind }))
+	return as[room.NoticeMessage](t, c.until("notice", func(m wireMsg) bool { return as[room.NoticeMessage](t, m).Kind == kind }))
 }
 
 // stored lists table id's stored event kinds.
@@ -133,7 +134,7 @@ func TestResignTwoSeats(t *testing.T) {
 	ann, bob, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, "")
 	flipBoth(t, ann, bob)
 	tableCmd(spec, "resign", "s1")
-	refused(t, spec, "s1", CodeSpectator)
+	refused(t, spec, "s1", room.CodeSpectator)
 	tableCmd(bob, "resign", "r1")
 	for _, c := range []*wsClient{ann, bob, spec} {
 		end := c.until("end")
@@ -159,7 +160,7 @@ func TestResignTwoSeats(t *testing.T) {
 	reg, rtok := people(t, ts, "regicide", 2, nil, nil)
 	c := ts.dial(reg.ID, rtok[0])
 	tableCmd(c, "resign", "r3")
-	refused(t, c, "r3", CodeNotAllowed)
+	refused(t, c, "r3", room.CodeNotAllowed)
 }
 
 // Resigning a table of three or more hands the seat to the game's default
@@ -174,14 +175,14 @@ func TestResignThreeSeats(t *testing.T) {
 	if !strings.Contains(string(seats.Seats), `"name":"cy","kind":"bot","bot":"heuristic"`) {
 		t.Errorf("seats: %s", seats.Seats)
 	}
-	if n := notice(t, cy, evTakeover); n.About != 2 || !strings.Contains(n.Text, "plays on for cy (resigned)") {
+	if n := notice(t, cy, room.EventTakeover); n.About != 2 || !strings.Contains(n.Text, "plays on for cy (resigned)") {
 		t.Errorf("notice: %+v", n)
 	}
 	tableCmd(cy, "take-back", "b")
-	refused(t, cy, "b", CodeNotAllowed)
+	refused(t, cy, "b", room.CodeNotAllowed)
 	tableCmd(cy, "resign", "r2")
-	refused(t, cy, "r2", CodeNotAllowed)
-	if k := storedKinds(t, ts, tb.ID); len(k) != 1 || k[0] != evTakeover {
+	refused(t, cy, "r2", room.CodeNotAllowed)
+	if k := storedKinds(t, ts, tb.ID); len(k) != 1 || k[0] != room.EventTakeover {
 		t.Errorf("stored events %v", k)
 	}
 }
@@ -207,7 +208,7 @@ func TestAbort(t *testing.T) {
 	a, b := ts.dial(tb2.ID, tok2[0]), ts.dial(tb2.ID, tok2[1])
 	flipBoth(t, a, b)
 	tableCmd(b, "abort", "a2")
-	if e := refused(t, b, "a2", CodeNotAllowed); !strings.Contains(e.Text, "resign") {
+	if e := refused(t, b, "a2", room.CodeNotAllowed); !strings.Contains(e.Text, "resign") {
 		t.Errorf("refusal %s", e.Raw)
 	}
 
@@ -217,7 +218,7 @@ func TestAbort(t *testing.T) {
 	s.send(cmd(turn.Legal[0], turn.Version, ""))
 	s.until("event")
 	tableCmd(s, "abort", "a3")
-	refused(t, s, "a3", CodeNotAllowed)
+	refused(t, s, "a3", room.CodeNotAllowed)
 }
 
 // A person leaves the seat to a bot, which plays it; taking it back stops
@@ -227,17 +228,17 @@ func TestLeaveAndTakeBack(t *testing.T) {
 	tb, tok := people(t, ts, "war", 2, nil, nil)
 	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
 	tableCmd(bob, "leave", "l")
-	notice(t, bob, evTakeover)
+	notice(t, bob, room.EventTakeover)
 	for range 3 {
 		turn := ann.until("turn")
 		ann.send(cmd("flip", turn.Version, ""))
 		ann.until("event", func(m wireMsg) bool { return *m.Actor == 1 })
 	}
 	tableCmd(bob, "leave", "l2")
-	refused(t, bob, "l2", CodeNotAllowed)
+	refused(t, bob, "l2", room.CodeNotAllowed)
 	tableCmd(bob, "take-back", "b")
 	bob.until("seats", func(m wireMsg) bool { return strings.Contains(string(m.Seats), `"name":"bob","kind":"human"`) })
-	notice(t, bob, evTakeback)
+	notice(t, bob, room.EventTakeback)
 	turn := ann.until("turn")
 	ann.send(cmd("flip", turn.Version, ""))
 	// Bob flips for himself: in this window, or (had the bot flipped in it
@@ -292,19 +293,19 @@ func TestCreatorHandsAwaySeat(t *testing.T) {
 	if code, e := bot(); code != http.StatusOK {
 		t.Fatalf("bob away a minute: %d %+v", code, e)
 	}
-	if n := notice(t, ann, evTakeover); !strings.Contains(n.Text, "plays on for bob (away)") {
+	if n := notice(t, ann, room.EventTakeover); !strings.Contains(n.Text, "plays on for bob (away)") {
 		t.Errorf("notice %+v", n)
 	}
 	// Bob comes back and takes his seat back.
 	bob = ts.dial(tb.ID, tok[1])
 	tableCmd(bob, "take-back", "b")
-	notice(t, bob, evTakeback)
+	notice(t, bob, room.EventTakeback)
 
 	corr, ctok := people(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
 	_ = ctok
 	clk.Advance(time.Hour)
 	var e apiErr
-	if code := ts.do("POST", "/api/tables/"+corr.ID+"/seats/1/bot", map[string]string{"creator_token": corr.CreatorToken}, &e); code != http.StatusConflict || e.Code != CodeNotAllowed {
+	if code := ts.do("POST", "/api/tables/"+corr.ID+"/seats/1/bot", map[string]string{"creator_token": corr.CreatorToken}, &e); code != http.StatusConflict || e.Code != room.CodeNotAllowed {
 		t.Errorf("a correspondence seat handed over: %d %+v", code, e)
 	}
 }
@@ -317,22 +318,22 @@ func TestDrawOffers(t *testing.T) {
 	ts := lifeServer(t, nil, testclock.New(lifeStart))
 	tb, tok := people(t, ts, "watchtower", 2, nil, nil)
 	ann, bob, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, "")
-	open := func(c *wsClient, want bool) drawMessage {
+	open := func(c *wsClient, want bool) room.DrawMessage {
 		t.Helper()
-		return as[drawMessage](t, c.until("draw", func(m wireMsg) bool { return as[drawMessage](t, m).Open == want }))
+		return as[room.DrawMessage](t, c.until("draw", func(m wireMsg) bool { return as[room.DrawMessage](t, m).Open == want }))
 	}
 	tableCmd(bob, "draw-decline", "d0")
-	refused(t, bob, "d0", CodeNotAllowed)
+	refused(t, bob, "d0", room.CodeNotAllowed)
 	tableCmd(ann, "draw", "d1")
 	if d := open(spec, true); d.From != 0 || len(d.Waiting) != 1 || d.Waiting[0] != 1 {
 		t.Errorf("offer: %+v", d)
 	}
 	tableCmd(ann, "draw", "d2")
-	refused(t, ann, "d2", CodeNotAllowed)
+	refused(t, ann, "d2", room.CodeNotAllowed)
 	tableCmd(bob, "draw-decline", "d3")
 	open(ann, false)
 	tableCmd(ann, "draw", "d4")
-	if e := refused(t, ann, "d4", CodeNotAllowed); !strings.Contains(e.Text, "after 10 actions") {
+	if e := refused(t, ann, "d4", room.CodeNotAllowed); !strings.Contains(e.Text, "after 10 actions") {
 		t.Errorf("a second offer at once: %s", e.Raw)
 	}
 	// Bob offers; whoever moves next, if it is ann, lets it lapse.
@@ -359,11 +360,11 @@ func TestDrawOffers(t *testing.T) {
 	w, wtok := people(t, ts, "war", 2, nil, nil)
 	wc := ts.dial(w.ID, wtok[0])
 	tableCmd(wc, "draw", "w")
-	refused(t, wc, "w", CodeNotAllowed)
+	refused(t, wc, "w", room.CodeNotAllowed)
 	vb := ts.create(createReq{Game: "watchtower", Name: "ann"})
 	vc := ts.dial(vb.ID, vb.Token)
 	tableCmd(vc, "draw", "v")
-	if e := refused(t, vc, "v", CodeNotAllowed); !strings.Contains(e.Text, "bots do not agree") {
+	if e := refused(t, vc, "v", room.CodeNotAllowed); !strings.Contains(e.Text, "bots do not agree") {
 		t.Errorf("offer to a bot: %s", e.Raw)
 	}
 }

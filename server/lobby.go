@@ -13,6 +13,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/server/httpjson"
+	"cardtable/server/room"
 	"cardtable/server/secret"
 	"cardtable/server/usertext"
 	"cardtable/store"
@@ -172,7 +173,7 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 		// listed table and for a seat open to anyone (invites.go).
 		open := st.Kind == table.KindHuman && (sr.Open == nil || *sr.Open)
 		code := secret.Invite()
-		st.Invite = sealInvite(code, listed, open)
+		st.Invite = room.SealInvite(code, listed, open)
 		if st.Kind == table.KindHuman {
 			if resp.Seat == nil {
 				resp.Seat, resp.Token = &i, secret.Token()
@@ -186,7 +187,7 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 		}
 		hdr.Seats = append(hdr.Seats, st)
 	}
-	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, seatInfos(hdr.Seats))
+	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, room.SeatInfos(hdr.Seats))
 	if err != nil {
 		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
 	}
@@ -200,7 +201,7 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 		s.releaseOpen(keys, hdr.ID)
 		return nil, err
 	}
-	if err := s.openTable(ctx, hdr, g, t, nil); err != nil {
+	if err := s.rooms.Open(ctx, hdr, g, t); err != nil {
 		return nil, err
 	}
 	s.metrics.Tables.Inc()
@@ -255,50 +256,13 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 		if text == "" {
 			text = bots.Default(g.Name())
 		}
-		spec, err := s.checkBot(g, opts, i, text)
+		spec, err := s.rooms.CheckBot(g, opts, i, text)
 		if err != nil {
 			return store.Seat{}, err
 		}
-		return store.Seat{Name: botName(text, i), Kind: table.KindBot, Bot: spec.String()}, nil
+		return store.Seat{Name: room.BotName(text, i), Kind: table.KindBot, Bot: spec.String()}, nil
 	}
 	return store.Seat{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
-}
-
-// openTable starts the room of a new stored table (hist: its events so
-// far, nil for none), unless another node adopted it first.
-func (s *Server) openTable(ctx context.Context, hdr store.Table, g engine.Game, t *table.Table, hist *history) error {
-	epoch, err := s.own(ctx, hdr.ID)
-	switch {
-	case errors.Is(err, errRemote):
-		return nil // another node adopted the new table first; it runs there
-	case err != nil:
-		return err
-	}
-	return s.addRoom(hdr, g, t, epoch, hist)
-}
-
-// addRoom starts the room of a new table and makes it findable.
-func (s *Server) addRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.draining.Load() {
-		return httpjson.ErrShuttingDown
-	}
-	if _, ok := s.rooms[hdr.ID]; ok {
-		// This node's own adoption loaded the new table between its
-		// creation and now (it was stored before it was leased): that
-		// room runs it. A second one would answer the table's requests
-		// too, each with its own seats.
-		return nil
-	}
-	r, err := s.startRoom(hdr, g, t, epoch, hist)
-	if err != nil {
-		return err
-	}
-	slot := &roomSlot{ready: make(chan struct{}), r: r}
-	close(slot.ready)
-	s.rooms[hdr.ID] = slot
-	return nil
 }
 
 // tableJSON is a table as the lobby lists it.
@@ -335,13 +299,13 @@ type seatJSON struct {
 }
 
 func (s *Server) describe(t store.Table) tableJSON {
-	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: isListed(t), Free: []int{}, Open: []int{}, Settings: t.Settings, Rated: t.Rated}
+	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: room.IsListed(t), Free: []int{}, Open: []int{}, Settings: t.Settings, Rated: t.Rated}
 	if g, ok := s.games[t.Game]; ok {
 		tj.Title = g.Title()
 	}
-	for i, st := range seatInfos(t.Seats) {
+	for i, st := range room.SeatInfos(t.Seats) {
 		claimed := t.Seats[i].Kind == table.KindBot || t.Seats[i].Token != ""
-		open := !claimed && t.Seats[i].Kind == table.KindHuman && seatOpen(t, t.Seats[i])
+		open := !claimed && t.Seats[i].Kind == table.KindHuman && room.SeatOpen(t, t.Seats[i])
 		tj.Seats = append(tj.Seats, seatJSON{Name: st.Name, Kind: st.Kind, Bot: st.Bot, Claimed: claimed, Open: open})
 		if !claimed {
 			tj.Free = append(tj.Free, i)
@@ -442,39 +406,6 @@ func (s *Server) seatRequest(w http.ResponseWriter, r *http.Request, body any) (
 	return n, httpjson.Read(w, r, body)
 }
 
-// errTableMoved: the table went to another node (this one lost its lease)
-// while a request waited on this one, and it could not be followed there.
-var errTableMoved = httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table moved to another server as you asked; try again")
-
-// onRoom runs ask on table id's room until a room answers: one that
-// stopped first, or answered errTableMoved (its node lost the table), is
-// looked up again, so the request follows the table to its new owner
-// (errRemote: the caller forwards it there). ask reports whether the room
-// answered, and its answer.
-func (s *Server) onRoom(ctx context.Context, id string, ask func(rm *room) (answered bool, err error)) error {
-	for try := 0; ; try++ {
-		rm, err := s.room(ctx, id)
-		if err != nil {
-			return err
-		}
-		answered, err := ask(rm)
-		if answered && !errors.Is(err, errTableMoved) {
-			return err
-		}
-		if s.draining.Load() {
-			return httpjson.ErrShuttingDown
-		}
-		if try == 3 {
-			return errTableMoved
-		}
-		select {
-		case <-rm.done:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-}
-
 func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	if !s.writes.Allow(w, r) {
 		return
@@ -493,22 +424,10 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	var token string
 	if err == nil {
-		err = s.onRoom(r.Context(), r.PathValue("id"), func(rm *room) (bool, error) {
-			reply := make(chan claimReply, 1)
-			if !rm.send(claimReq{seat: n, name: req.Name, invite: req.Invite, reply: reply}) {
-				return false, nil
-			}
-			select {
-			case res := <-reply:
-				token = res.token
-				return true, res.err
-			case <-rm.done:
-				return false, nil
-			}
-		})
+		token, err = s.rooms.Claim(r.Context(), r.PathValue("id"), n, req.Name, req.Invite)
 	}
-	if errors.Is(err, errRemote) {
-		s.forwardSeat(w, r, ctlReq{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite}, func(token string) {
+	if errors.Is(err, room.ErrRemote) {
+		s.forwardSeat(w, r, room.Request{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite}, func(token string) {
 			s.linkSeat(r.Context(), user, r.PathValue("id"), n, token)
 		})
 		return
@@ -532,24 +451,10 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 	n, err := s.seatRequest(w, r, &req)
 	spec := req.Bot
 	if err == nil {
-		err = s.onRoom(r.Context(), r.PathValue("id"), func(rm *room) (bool, error) {
-			if spec == "" {
-				spec = bots.Default(rm.game.Name())
-			}
-			reply := make(chan error, 1)
-			if !rm.send(botSeatReq{seat: n, creator: secret.Hash(req.CreatorToken), spec: spec, reply: reply}) {
-				return false, nil
-			}
-			select {
-			case err := <-reply:
-				return true, err
-			case <-rm.done:
-				return false, nil
-			}
-		})
+		spec, err = s.rooms.HandToBot(r.Context(), r.PathValue("id"), n, secret.Hash(req.CreatorToken), spec)
 	}
-	if errors.Is(err, errRemote) {
-		s.forwardSeat(w, r, ctlReq{Op: "bot", Seat: n, Creator: secret.Hash(req.CreatorToken), Spec: req.Bot}, nil)
+	if errors.Is(err, room.ErrRemote) {
+		s.forwardSeat(w, r, room.Request{Op: "bot", Seat: n, Creator: secret.Hash(req.CreatorToken), Spec: req.Bot}, nil)
 		return
 	}
 	if err != nil {
@@ -560,3 +465,17 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) gameList() []engine.Game { return games.All() }
+
+// tableSettings checks a new table's settings (400 bad-settings) and
+// returns them as stored: resolved, every key (nil for a table with the
+// defaults, so tables without settings stay as they were).
+func tableSettings(g engine.Game, given map[string]string, seats int) (map[string]string, error) {
+	if len(given) == 0 {
+		return nil, nil
+	}
+	set, err := table.ParseSettings(given, g, seats)
+	if err != nil {
+		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-settings", "%v", err)
+	}
+	return set.Map(), nil
+}

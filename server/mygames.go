@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"slices"
 	"time"
 
-	"cardtable/engine"
 	"cardtable/server/httpjson"
+	"cardtable/server/room"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
@@ -66,7 +65,7 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 	for _, st := range req.Seats {
 		g, err := s.mine(r.Context(), st.Table, st.Token)
 		switch {
-		case errors.Is(err, store.ErrNotFound) || errors.Is(err, errForbidden):
+		case errors.Is(err, store.ErrNotFound) || errors.Is(err, room.ErrForbidden):
 			out.Unknown = append(out.Unknown, st.Table)
 		case err != nil:
 			s.apiError(w, r, err)
@@ -81,7 +80,7 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 // mine is table id as seen by the seat whose token is token.
 func (s *Server) mine(ctx context.Context, id, token string) (mineGame, error) {
 	if id == "" || token == "" {
-		return mineGame{}, errForbidden
+		return mineGame{}, room.ErrForbidden
 	}
 	hdr, err := s.store.Table(ctx, id)
 	if err != nil {
@@ -95,7 +94,7 @@ func (s *Server) mine(ctx context.Context, id, token string) (mineGame, error) {
 		}
 	}
 	if seat < 0 {
-		return mineGame{}, errForbidden
+		return mineGame{}, room.ErrForbidden
 	}
 	g := mineGame{tableJSON: s.describe(hdr), Seat: seat, TakenOver: hdr.Seats[seat].Kind == table.KindBot}
 	if hdr.Result != nil {
@@ -103,73 +102,10 @@ func (s *Server) mine(ctx context.Context, id, token string) (mineGame, error) {
 		g.Ended = &ended
 		return g, nil
 	}
-	if rm := s.running(id); rm != nil {
-		done := make(chan struct{})
-		if rm.send(func() { rm.seatStatus(seat, &g); close(done) }) {
-			select {
-			case <-done:
-				return g, nil
-			case <-rm.done:
-			}
-		}
-	}
-	rm, err := s.readOnlyRoom(ctx, hdr)
+	st, err := s.rooms.Status(ctx, hdr, seat)
 	if err != nil {
 		return mineGame{}, err
 	}
-	rm.seatStatus(seat, &g)
+	g.YourTurn, g.Deadline, g.LeftMS = st.YourTurn, st.Deadline, st.LeftMS
 	return g, nil
-}
-
-// seatStatus fills in whether seat may act and its clock.
-func (r *room) seatStatus(seat int, g *mineGame) {
-	g.YourTurn = slices.Contains(r.t.ToMove(), seat) && r.hdr.Seats[seat].Kind != table.KindBot
-	if c := r.life.clock; c != nil {
-		if d, ok := c.Deadline(seat); ok {
-			left := c.Left(seat, r.srv.now()).Milliseconds()
-			g.Deadline, g.LeftMS = &d, &left
-		}
-	}
-}
-
-// running is table id's room if it runs on this node now (nil if not).
-func (s *Server) running(id string) *room {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	slot, ok := s.rooms[id]
-	if !ok {
-		return nil
-	}
-	select {
-	case <-slot.ready:
-		return slot.r
-	default:
-		return nil
-	}
-}
-
-// readOnlyRoom rebuilds a stored table's state as a room that never runs
-// (no goroutine, no writes): to answer about a table not loaded here.
-func (s *Server) readOnlyRoom(ctx context.Context, hdr store.Table) (*room, error) {
-	acts, err := s.store.Actions(ctx, hdr.ID)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := s.store.Events(ctx, hdr.ID)
-	if err != nil {
-		return nil, err
-	}
-	g, ok := s.games[hdr.Game]
-	if !ok {
-		return nil, errors.New("server: unknown game " + hdr.Game)
-	}
-	hist := &history{acts: acts, events: evs}
-	set, _ := table.ParseSettings(hdr.Settings, g, len(hdr.Seats))
-	t, err := table.ResumeFunc(g, storedRecord(hdr, acts, evs), seatInfos(hdr.Seats), hist.follow(set.Clocked()))
-	if err != nil {
-		return nil, err
-	}
-	r := &room{id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, bots: make([]engine.Bot, t.NumSeats())}
-	r.startLife(hist)
-	return r, nil
 }

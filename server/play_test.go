@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/server/room"
 	"cardtable/table"
 )
 
@@ -97,8 +98,8 @@ func refusals(t *testing.T, mover, other, spec *wsClient, turn wireMsg) {
 		{mover, cmd("play 2C 2D 2H 2S", 0, "n2"), table.CodeIllegal},
 		{mover, cmd(turn.Legal[0], 7, "n3"), table.CodeStale},
 		{other, cmd(turn.Legal[0], 0, "n4"), table.CodeNotYourTurn},
-		{spec, cmd(turn.Legal[0], 0, "n5"), CodeSpectator},
-		{spec, `{"type":"hint","action":"yield"}`, CodeSpectator},
+		{spec, cmd(turn.Legal[0], 0, "n5"), room.CodeSpectator},
+		{spec, `{"type":"hint","action":"yield"}`, room.CodeSpectator},
 		{mover, `{"action":"yield","version":0,"id":"` + strings.Repeat("x", 65) + `"}`, table.CodeBadMessage},
 	} {
 		tc.c.send(tc.send)
@@ -128,16 +129,13 @@ func decodeView(t *testing.T, raw json.RawMessage) map[string]any {
 	return v
 }
 
-// version is the table's version as the room has it.
+// version is the table's version as the room has it: the version of the
+// hello a spectator joining now gets.
 func version(t *testing.T, ts *testServer, id string) int {
 	t.Helper()
-	rm, err := ts.srv.room(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := make(chan int, 1)
-	rm.send(func() { got <- rm.t.Version() })
-	return <-got
+	c := ts.dial(id, "")
+	defer c.conn.CloseNow()
+	return c.until("hello").Version
 }
 
 // A wrong token is refused before the upgrade; a reload returns to the

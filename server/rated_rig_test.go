@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/accounts"
+	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -327,7 +328,7 @@ func drive(t *testing.T, conns map[int]*wsClient, plans map[int]playPlan) wireMs
 					}
 					switch m.Type {
 					case "notice":
-						if n := as[noticeMessage](t, m); n.Kind == evTakeover {
+						if n := as[room.NoticeMessage](t, m); n.Kind == room.EventTakeover {
 							delete(waiting, n.About)
 						}
 					case "turn":

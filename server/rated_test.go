@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/room"
 	"cardtable/store"
 )
 
@@ -71,7 +72,7 @@ func TestRatedEscapes(t *testing.T) {
 			if c.timeOut {
 				// The seat to move first (the deal decides) never does:
 				// its time runs out.
-				cm := clockOf(t, rg.ts.dial(tb.ID, ""), func(m clockMessage) bool { return m.Started && running(m) >= 0 })
+				cm := clockOf(t, rg.ts.dial(tb.ID, ""), func(m room.ClockMessage) bool { return m.Started && running(m) >= 0 })
 				s := running(cm)
 				c.plans = maps.Clone(c.plans)
 				c.plans[s] = playPlan{}
@@ -81,7 +82,7 @@ func TestRatedEscapes(t *testing.T) {
 						c.why = "timeout"
 					}
 				}
-				rg.clk.Advance(time.Duration(cm.Seats[s].LeftMS)*time.Millisecond + clockLag) // timed out once the lag has passed
+				rg.clk.Advance(time.Duration(cm.Seats[s].LeftMS)*time.Millisecond + room.ClockLag) // timed out once the lag has passed
 			}
 			if c.away {
 				rg.clk.Advance(rg.ts.srv.cfg.AwayGrace + time.Second)
@@ -156,18 +157,18 @@ func TestRatedRematch(t *testing.T) {
 	ann, bob := rg.ts.dial(tb.ID, tok[0]), rg.ts.dial(tb.ID, tok[1])
 	drive(t, map[int]*wsClient{0: ann, 1: bob}, map[int]playPlan{0: {on: true}, 1: {on: true}})
 	rg.settled(tb.ID)
-	if m := rematchOf(t, bob, func(m rematchMessage) bool { return true }); m.Open || !m.Rated {
+	if m := rematchOf(t, bob, func(m room.RematchMessage) bool { return true }); m.Open || !m.Rated {
 		t.Errorf("at the end of a rated game: %+v; want the table to say its rematch would be rated", m)
 	}
 	tableCmd(ann, "rematch", "m")
-	if n := notice(t, bob, evRematchOffer); n.Text != "Ann asked for a rated rematch" {
+	if n := notice(t, bob, room.EventRematchOffer); n.Text != "Ann asked for a rated rematch" {
 		t.Errorf("the offer's notice: %q", n.Text)
 	}
-	if m := rematchOf(t, bob, func(m rematchMessage) bool { return m.Open }); !m.Rated {
+	if m := rematchOf(t, bob, func(m room.RematchMessage) bool { return m.Open }); !m.Rated {
 		t.Errorf("the rematch offer at a rated table does not say it is rated: %+v", m)
 	}
 	tableCmd(bob, "rematch", "yes")
-	m := rematchOf(t, ann, func(m rematchMessage) bool { return m.Table != "" })
+	m := rematchOf(t, ann, func(m room.RematchMessage) bool { return m.Table != "" })
 	hdr, err := rg.st.Table(context.Background(), m.Table)
 	if err != nil || !hdr.Rated {
 		t.Fatalf("the rematch of a rated table: %+v, %v; want it rated", hdr, err)
@@ -192,12 +193,12 @@ func TestRatedRematch(t *testing.T) {
 	drive(t, map[int]*wsClient{2: c3[2]}, map[int]playPlan{2: {on: true}})
 	c3[0].until("end")
 	tableCmd(c3[0], "rematch", "m")
-	rematchOf(t, c3[1], func(m rematchMessage) bool { return m.Open })
+	rematchOf(t, c3[1], func(m room.RematchMessage) bool { return m.Open })
 	tableCmd(c3[1], "rematch", "yes")
-	rematchOf(t, c3[0], func(m rematchMessage) bool { return m.Open && len(m.Agreed) == 2 })
-	rg.clk.Advance(RematchLapse)
-	notice(t, c3[0], evRematchLapse)
-	if m := rematchOf(t, c3[0], func(m rematchMessage) bool { return !m.Open }); m.Table != "" {
+	rematchOf(t, c3[0], func(m room.RematchMessage) bool { return m.Open && len(m.Agreed) == 2 })
+	rg.clk.Advance(room.RematchLapse)
+	notice(t, c3[0], room.EventRematchLapse)
+	if m := rematchOf(t, c3[0], func(m room.RematchMessage) bool { return !m.Open }); m.Table != "" {
 		t.Errorf("a rated rematch was made with a bot sitting in for Cyd: %+v", m)
 	}
 }

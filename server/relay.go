@@ -12,6 +12,7 @@ import (
 	"cardtable/engine"
 	"cardtable/server/conn"
 	"cardtable/server/httpjson"
+	"cardtable/server/room"
 	"cardtable/server/secret"
 	"cardtable/table"
 )
@@ -33,7 +34,7 @@ type relayConn struct {
 var relayIDs atomic.Uint64
 
 // errMoving answers a connection whose table's owner cannot be reached.
-var errMoving = httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server did not answer (it may be moving to another server); try again in a few seconds")
+var errMoving = httpjson.Errorf(http.StatusServiceUnavailable, room.CodeUnavailable, "the table's server did not answer (it may be moving to another server); try again in a few seconds")
 
 // relay serves c at table id (owned by another node): it finds c's seat
 // from the stored table, listens on the seat's subject, joins through the
@@ -55,12 +56,12 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *conn.Conn, tok
 			}
 		}
 		if c.Seat == -2 {
-			s.apiError(w, r, errForbidden)
+			s.apiError(w, r, room.ErrForbidden)
 			return
 		}
 	}
-	frames := make(chan Frame, s.limits.SendQueue)
-	cancel, err := s.cfg.Cluster.Subscribe(id, c.Seat, func(f Frame) {
+	frames := make(chan room.Frame, s.limits.SendQueue)
+	cancel, err := s.cfg.Cluster.Subscribe(id, c.Seat, func(f room.Frame) {
 		select {
 		case frames <- f:
 		default:
@@ -74,12 +75,12 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *conn.Conn, tok
 	defer cancel()
 	rl := s.newRelay(id)
 	rl.c = c
-	resp, err := rl.ask(ctlReq{Op: "join", Token: token, Addr: c.Addr(), User: c.User})
+	resp, err := rl.ask(room.Request{Op: "join", Token: token, Addr: c.Addr(), User: c.User})
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	defer rl.ask(ctlReq{Op: "leave"})
+	defer rl.ask(room.Request{Op: "leave"})
 	if resp.Seat != c.Seat {
 		s.apiError(w, r, errMoving) // the seat changed hands meanwhile
 		return
@@ -119,7 +120,7 @@ func messageVersion(data []byte) int {
 // pump queues the owner's frames after the snapshot's (those numbered
 // above after) for the client, in order; a gap or a move closes the
 // connection so the client reconnects to a fresh snapshot.
-func (rl *relayConn) pump(frames <-chan Frame, after uint64) {
+func (rl *relayConn) pump(frames <-chan room.Frame, after uint64) {
 	c := rl.c
 	last := after
 	for {
@@ -163,22 +164,22 @@ func (s *Server) newRelay(id string) *relayConn {
 }
 
 // ask sends one request to the table's owner.
-func (rl *relayConn) ask(req ctlReq) (ctlResp, error) {
+func (rl *relayConn) ask(req room.Request) (room.Response, error) {
 	req.Conn = rl.conn
 	data, err := json.Marshal(req)
 	if err != nil {
-		return ctlResp{}, err
+		return room.Response{}, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), relayTimeout)
 	defer cancel()
 	out, err := rl.srv.cfg.Cluster.Request(ctx, rl.id, data)
 	if err != nil {
 		rl.srv.log.Warn("owner did not answer", "table", rl.id, "op", req.Op, "err", err)
-		return ctlResp{}, errMoving
+		return room.Response{}, errMoving
 	}
-	var resp ctlResp
+	var resp room.Response
 	if err := json.Unmarshal(out, &resp); err != nil {
-		return ctlResp{}, fmt.Errorf("server: the owner of table %s answered garbage: %w", rl.id, err)
+		return room.Response{}, fmt.Errorf("server: the owner of table %s answered garbage: %w", rl.id, err)
 	}
 	if resp.Gone {
 		return resp, errMoving
@@ -194,9 +195,9 @@ func (rl *relayConn) ask(req ctlReq) (ctlResp, error) {
 // comes on the seat's subject. The table unreachable or moved, the client
 // is told and closed, so it reconnects (conn.Sink).
 func (rl *relayConn) Command(c *conn.Conn, cmd table.Command, readAt time.Time) bool {
-	req := ctlReq{Op: "cmd", Cmd: &cmd, ReadAt: readAt.UnixNano()}
+	req := room.Request{Op: "cmd", Cmd: &cmd, ReadAt: readAt.UnixNano()}
 	for _, st := range c.Stamps() {
-		req.Clock = append(req.Clock, stampJSON{V: st.Version, At: st.At.UnixNano()})
+		req.Clock = append(req.Clock, room.RequestStamp{V: st.Version, At: st.At.UnixNano()})
 	}
 	resp, err := rl.ask(req)
 	if err != nil {
@@ -205,7 +206,7 @@ func (rl *relayConn) Command(c *conn.Conn, cmd table.Command, readAt time.Time) 
 			c.Refuse(cmd.ID, table.Errorf(e.Code, "%s", e.Message))
 			return true
 		}
-		c.Refuse(cmd.ID, table.Errorf(CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
+		c.Refuse(cmd.ID, table.Errorf(room.CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
 		rl.drop("the table is moving to another server; reconnect to carry on")
 		return false
 	}
@@ -239,7 +240,7 @@ func messageType(data []byte) string {
 // here); an owner that does not answer is left to the next command
 // (conn.Sink).
 func (rl *relayConn) Turn(c *conn.Conn) bool {
-	resp, err := rl.ask(ctlReq{Op: "turn"})
+	resp, err := rl.ask(room.Request{Op: "turn"})
 	if err != nil {
 		return true
 	}
@@ -254,7 +255,7 @@ func (rl *relayConn) Turn(c *conn.Conn) bool {
 // forwardSeat sends a lobby seat request (claim, bot) to the table's
 // owner and answers it as the owner would; claimed (if set) gets a
 // claim's new token first.
-func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req ctlReq, claimed func(token string)) {
+func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req room.Request, claimed func(token string)) {
 	rl := s.newRelay(r.PathValue("id"))
 	resp, err := rl.ask(req)
 	if err != nil {

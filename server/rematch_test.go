@@ -5,15 +5,16 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
 	"cardtable/store/memstore"
 )
 
 // rematchOf waits for a rematch message that satisfies ok.
-func rematchOf(t *testing.T, c *wsClient, ok func(rematchMessage) bool) rematchMessage {
+func rematchOf(t *testing.T, c *wsClient, ok func(room.RematchMessage) bool) room.RematchMessage {
 	t.Helper()
-	return as[rematchMessage](t, c.until("rematch", func(m wireMsg) bool { return ok(as[rematchMessage](t, m)) }))
+	return as[room.RematchMessage](t, c.until("rematch", func(m wireMsg) bool { return ok(as[room.RematchMessage](t, m)) }))
 }
 
 // A rematch: asked for at the end, seen by everyone; a decline ends it;
@@ -27,25 +28,25 @@ func TestRematch(t *testing.T) {
 	tb, tok := people(t, ts, "war", 2, opts, set)
 	ann, bob, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, "")
 	tableCmd(ann, "rematch", "early")
-	refused(t, ann, "early", CodeNotAllowed)
+	refused(t, ann, "early", room.CodeNotAllowed)
 	tableCmd(bob, "resign", "r")
 	spec.until("end")
 	tableCmd(spec, "rematch", "s")
-	refused(t, spec, "s", CodeSpectator)
+	refused(t, spec, "s", room.CodeSpectator)
 	tableCmd(bob, "rematch", "m1")
-	if m := rematchOf(t, spec, func(m rematchMessage) bool { return m.Open }); m.From != 1 || len(m.Waiting) != 1 || m.Waiting[0] != 0 {
+	if m := rematchOf(t, spec, func(m room.RematchMessage) bool { return m.Open }); m.From != 1 || len(m.Waiting) != 1 || m.Waiting[0] != 0 {
 		t.Errorf("asked: %+v", m)
 	}
 	tableCmd(ann, "rematch-decline", "d")
-	if n := notice(t, bob, evRematchNo); !strings.Contains(n.Text, "ann declined") {
+	if n := notice(t, bob, room.EventRematchNo); !strings.Contains(n.Text, "ann declined") {
 		t.Errorf("notice %+v", n)
 	}
-	rematchOf(t, bob, func(m rematchMessage) bool { return !m.Open })
+	rematchOf(t, bob, func(m room.RematchMessage) bool { return !m.Open })
 	tableCmd(ann, "rematch", "m2")
-	rematchOf(t, bob, func(m rematchMessage) bool { return m.Open && m.From == 0 })
+	rematchOf(t, bob, func(m room.RematchMessage) bool { return m.Open && m.From == 0 })
 	tableCmd(bob, "rematch", "m3")
-	ready := func(c *wsClient) rematchMessage {
-		return rematchOf(t, c, func(m rematchMessage) bool { return m.Table != "" })
+	ready := func(c *wsClient) room.RematchMessage {
+		return rematchOf(t, c, func(m room.RematchMessage) bool { return m.Table != "" })
 	}
 	ra, rb, rs := ready(ann), ready(bob), ready(spec)
 	if ra.Table != rb.Table || rs.Table != ra.Table || ra.YourSeat != 1 || rb.YourSeat != 0 || rs.YourSeat != -1 {
@@ -60,11 +61,11 @@ func TestRematch(t *testing.T) {
 	if h := na.until("hello"); h.Seat != 1 {
 		t.Errorf("ann's old token takes seat %d of the rematch, want 1", h.Seat)
 	}
-	if m := rematchOf(t, na, func(m rematchMessage) bool { return m.Of != "" }); m.Of != tb.ID {
+	if m := rematchOf(t, na, func(m room.RematchMessage) bool { return m.Of != "" }); m.Of != tb.ID {
 		t.Errorf("the rematch links to %q, want %q", m.Of, tb.ID)
 	}
 	tableCmd(ann, "rematch", "m4")
-	refused(t, ann, "m4", CodeNotAllowed)
+	refused(t, ann, "m4", room.CodeNotAllowed)
 	if k := strings.Join(storedKinds(t, ts, tb.ID), ","); k != "clock-start,end,rematch-offer,rematch-decline,rematch-offer,rematch-accept,rematch" {
 		t.Errorf("stored events: %s", k)
 	}
@@ -79,7 +80,7 @@ func TestRematchBotsAndLimit(t *testing.T) {
 	tableCmd(ann, "resign", "r")
 	ann.until("end")
 	tableCmd(ann, "rematch", "m")
-	m := rematchOf(t, ann, func(m rematchMessage) bool { return m.Table != "" })
+	m := rematchOf(t, ann, func(m room.RematchMessage) bool { return m.Table != "" })
 	var info tableJSON
 	ts.do("GET", "/api/tables/"+m.Table, nil, &info)
 	if info.Seats[0].Kind != "bot" || info.Seats[0].Bot != "heuristic" || info.Seats[0].Name != "heuristic (seat 1)" || info.Seats[1].Name != "ann" {
@@ -90,18 +91,18 @@ func TestRematchBotsAndLimit(t *testing.T) {
 	a, b := ts.dial(tb2.ID, tok[0]), ts.dial(tb2.ID, tok[1])
 	tableCmd(a, "resign", "r")
 	a.until("end")
-	for i := range maxRematchOffers {
+	for i := range room.MaxRematchOffers {
 		tableCmd(a, "rematch", "m")
-		rematchOf(t, b, func(m rematchMessage) bool { return m.Open })
+		rematchOf(t, b, func(m room.RematchMessage) bool { return m.Open })
 		tableCmd(b, "rematch-decline", "d")
-		rematchOf(t, a, func(m rematchMessage) bool { return !m.Open })
+		rematchOf(t, a, func(m room.RematchMessage) bool { return !m.Open })
 		_ = i
 	}
 	tableCmd(a, "rematch", "again")
-	refused(t, a, "again", CodeNotAllowed)
+	refused(t, a, "again", room.CodeNotAllowed)
 }
 
-// A rematch offer does not wait forever: it lapses RematchLapse after it
+// A rematch offer does not wait forever: it lapses room.RematchLapse after it
 // was asked (by the server's clock) when nobody but its maker has agreed —
 // everyone is told, the event is stored at the lapse, and it may be asked
 // again. At a correspondence table it waits the table's move time.
@@ -113,32 +114,32 @@ func TestRematchLapses(t *testing.T) {
 	tableCmd(bob, "resign", "r")
 	ann.until("end")
 	tableCmd(ann, "rematch", "m")
-	m := rematchOf(t, bob, func(m rematchMessage) bool { return m.Open })
-	if want := lifeStart.Add(RematchLapse); m.Lapses == nil || !m.Lapses.Equal(want) || m.LapseMS != RematchLapse.Milliseconds() {
-		t.Errorf("asked: lapses %v in %d ms; want %s in %d ms", m.Lapses, m.LapseMS, want, RematchLapse.Milliseconds())
+	m := rematchOf(t, bob, func(m room.RematchMessage) bool { return m.Open })
+	if want := lifeStart.Add(room.RematchLapse); m.Lapses == nil || !m.Lapses.Equal(want) || m.LapseMS != room.RematchLapse.Milliseconds() {
+		t.Errorf("asked: lapses %v in %d ms; want %s in %d ms", m.Lapses, m.LapseMS, want, room.RematchLapse.Milliseconds())
 	}
-	clk.Advance(RematchLapse - time.Second)
+	clk.Advance(room.RematchLapse - time.Second)
 	tableCmd(ann, "rematch", "again") // answered only once it is still open
-	refused(t, ann, "again", CodeNotAllowed)
+	refused(t, ann, "again", room.CodeNotAllowed)
 	if k := strings.Join(storedKinds(t, ts, tb.ID), ","); k != "end,rematch-offer" {
 		t.Fatalf("a second before the lapse: %s", k)
 	}
 	clk.Advance(time.Second)
-	if n := notice(t, ann, evRematchLapse); n.Text != "the rematch lapsed: bob did not answer" || !n.At.Equal(lifeStart.Add(RematchLapse)) {
+	if n := notice(t, ann, room.EventRematchLapse); n.Text != "the rematch lapsed: bob did not answer" || !n.At.Equal(lifeStart.Add(room.RematchLapse)) {
 		t.Errorf("notice %+v", n)
 	}
-	if m := rematchOf(t, bob, func(m rematchMessage) bool { return !m.Open }); m.Table != "" || m.Lapses != nil {
+	if m := rematchOf(t, bob, func(m room.RematchMessage) bool { return !m.Open }); m.Table != "" || m.Lapses != nil {
 		t.Errorf("after the lapse: %+v", m)
 	}
 	tableCmd(ann, "rematch", "m2")
-	rematchOf(t, bob, func(m rematchMessage) bool { return m.Open })
+	rematchOf(t, bob, func(m room.RematchMessage) bool { return m.Open })
 
 	corr, ctok := people(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
 	a := ts.dial(corr.ID, ctok[0])
 	tableCmd(a, "abort", "ab")
 	a.until("end")
 	tableCmd(a, "rematch", "m")
-	if m := rematchOf(t, a, func(m rematchMessage) bool { return m.Open }); m.LapseMS != (24 * time.Hour).Milliseconds() {
+	if m := rematchOf(t, a, func(m room.RematchMessage) bool { return m.Open }); m.LapseMS != (24 * time.Hour).Milliseconds() {
 		t.Errorf("a correspondence table's rematch waits %d ms, want a day", m.LapseMS)
 	}
 }
@@ -154,14 +155,14 @@ func TestRematchBotSitsIn(t *testing.T) {
 	tableCmd(ann, "abort", "ab")
 	ann.until("end")
 	tableCmd(ann, "rematch", "m")
-	rematchOf(t, bob, func(m rematchMessage) bool { return m.Open })
+	rematchOf(t, bob, func(m room.RematchMessage) bool { return m.Open })
 	tableCmd(bob, "rematch", "yes")
-	rematchOf(t, ann, func(m rematchMessage) bool { return m.Open && len(m.Agreed) == 2 })
-	clk.Advance(RematchLapse)
-	if n := notice(t, ann, evRematch); n.Text != "the rematch is ready; heuristic sits in for cy, who did not answer" {
+	rematchOf(t, ann, func(m room.RematchMessage) bool { return m.Open && len(m.Agreed) == 2 })
+	clk.Advance(room.RematchLapse)
+	if n := notice(t, ann, room.EventRematch); n.Text != "the rematch is ready; heuristic sits in for cy, who did not answer" {
 		t.Errorf("notice %+v", n)
 	}
-	m := rematchOf(t, cy, func(m rematchMessage) bool { return m.Table != "" })
+	m := rematchOf(t, cy, func(m room.RematchMessage) bool { return m.Table != "" })
 	if m.YourSeat != 0 {
 		t.Errorf("cy's seat at the rematch: %d, want 0", m.YourSeat)
 	}
@@ -176,10 +177,10 @@ func TestRematchBotSitsIn(t *testing.T) {
 		t.Errorf("ann's seat at the rematch: %+v", s)
 	}
 	nc := ts.dial(m.Table, tok[2])
-	seats := as[seatsMessage](t, nc.until("seats"))
+	seats := as[room.SeatsMessage](t, nc.until("seats"))
 	// The clock starts as the rematch's room opens (everyone seated):
 	// once the joiner is told, the start is stored.
-	clockOf(t, nc, func(c clockMessage) bool { return c.Started })
+	clockOf(t, nc, func(c room.ClockMessage) bool { return c.Started })
 	if k := strings.Join(storedKinds(t, ts, m.Table), ","); k != "rematch-of,takeover,clock-start" {
 		t.Errorf("the rematch's events: %s", k)
 	}
@@ -187,10 +188,10 @@ func TestRematchBotSitsIn(t *testing.T) {
 		t.Errorf("cy's seat as the rematch shows it: %+v", seats.Seats[0])
 	}
 	tableCmd(nc, "take-back", "tb")
-	if n := notice(t, nc, evTakeback); n.About != 0 {
+	if n := notice(t, nc, room.EventTakeback); n.About != 0 {
 		t.Errorf("take-back: %+v", n)
 	}
-	clockOf(t, nc, func(c clockMessage) bool { return c.Started })
+	clockOf(t, nc, func(c room.ClockMessage) bool { return c.Started })
 }
 
 // An open rematch offer survives a restart with its time: the server that
@@ -206,7 +207,7 @@ func TestRematchLapseAfterRestart(t *testing.T) {
 	ann.until("end")
 	clk.Advance(time.Minute)
 	tableCmd(ann, "rematch", "m")
-	rematchOf(t, ann, func(m rematchMessage) bool { return m.Open })
+	rematchOf(t, ann, func(m room.RematchMessage) bool { return m.Open })
 	ts.stop()
 
 	clk.Advance(5 * time.Minute)
@@ -215,14 +216,14 @@ func TestRematchLapseAfterRestart(t *testing.T) {
 	// Bob may join before the lapse (then told the offer closed) or after
 	// it (then told nothing of it): the stored lapse is what to wait for.
 	var last store.Event
-	for deadline := time.Now().Add(hang); last.Kind != evRematchLapse && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(hang); last.Kind != room.EventRematchLapse && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 		evs, err := st.Events(t.Context(), tb.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		last = evs[len(evs)-1]
 	}
-	if want := lifeStart.Add(time.Minute + RematchLapse); last.Kind != evRematchLapse || !last.At.Equal(want) {
+	if want := lifeStart.Add(time.Minute + room.RematchLapse); last.Kind != room.EventRematchLapse || !last.At.Equal(want) {
 		t.Errorf("the last event: %+v; want the lapse at %s", last, want)
 	}
 }

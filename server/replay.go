@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -9,40 +8,13 @@ import (
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/server/httpjson"
+	"cardtable/server/room"
 	"cardtable/store"
 )
 
-// finishedRecord is the record of a finished table; an unfinished one is
-// refused, since its record would show hidden cards and the deck's order.
-func (s *Server) finishedRecord(ctx context.Context, id string) (store.Table, *record.Record, []store.Event, error) {
-	hdr, err := s.store.Table(ctx, id)
-	if err != nil {
-		return store.Table{}, nil, nil, err
-	}
-	if hdr.Result == nil {
-		return store.Table{}, nil, nil, httpjson.Errorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
-	}
-	if !s.mayReplay(hdr) {
-		return store.Table{}, nil, nil, errDailyHidden(hdr.Daily)
-	}
-	acts, err := s.store.Actions(ctx, id)
-	if err != nil {
-		return store.Table{}, nil, nil, err
-	}
-	evs, err := s.store.Events(ctx, id)
-	if err != nil {
-		return store.Table{}, nil, nil, err
-	}
-	rec, err := shownRecord(s.games[hdr.Game], hdr, storedRecord(hdr, acts, evs))
-	if err != nil {
-		return store.Table{}, nil, nil, err
-	}
-	return hdr, rec, evs, nil
-}
-
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	_, rec, _, err := s.finishedRecord(r.Context(), id)
+	_, rec, _, err := s.rooms.FinishedRecord(r.Context(), id)
 	if err != nil {
 		s.apiError(w, r, err)
 		return
@@ -65,18 +37,18 @@ type replayJSON struct {
 	// Events are the table's events in order (chat of both channels, the
 	// clock's timeouts, seats handed to bots, offers, the ending): each at
 	// the step it came after.
-	Events []replayEvent `json:"events"`
+	Events []room.ReplayEvent `json:"events"`
 }
 
 func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
-	hdr, rec, evs, err := s.finishedRecord(r.Context(), r.PathValue("id"))
+	hdr, rec, evs, err := s.rooms.FinishedRecord(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	d := s.describe(hdr)
 	httpjson.Write(w, http.StatusOK, replayJSON{ID: hdr.ID, Game: hdr.Game, Title: d.Title, Options: hdr.Options,
-		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions, Events: replayEvents(hdr, evs)})
+		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions, Events: room.ReplayEvents(hdr, evs)})
 }
 
 // stepJSON is one position of a finished game with every seat's view.
@@ -89,7 +61,7 @@ type stepJSON struct {
 }
 
 func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
-	hdr, rec, _, err := s.finishedRecord(r.Context(), r.PathValue("id"))
+	hdr, rec, _, err := s.rooms.FinishedRecord(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
 		return

@@ -48,7 +48,7 @@ type retryChoicesJSON struct {
 // storedAnalysis reads table id's finished record and its stored analysis
 // at the default depth (404 no-analysis when there is none yet).
 func (s *Server) storedAnalysis(ctx context.Context, id string) (*record.Record, *analysis.Document, error) {
-	_, rec, _, err := s.finishedRecord(ctx, id)
+	_, rec, _, err := s.rooms.FinishedRecord(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -26,6 +26,7 @@ import (
 	"cardtable/server/httpjson"
 	"cardtable/server/metrics"
 	"cardtable/server/ratelimit"
+	"cardtable/server/room"
 	"cardtable/server/thinkpool"
 	"cardtable/store"
 	"cardtable/table"
@@ -50,7 +51,7 @@ type Config struct {
 	BotWorkers int
 	// Cluster shares the tables with other nodes (cluster.go); nil: this
 	// process runs every table.
-	Cluster Cluster
+	Cluster room.Cluster
 	// IdleUnload is how long an unfinished table nobody is connected to
 	// stays in memory while it waits for people (no bot thinking, no slap
 	// window open); then it is unloaded, and loaded again from the store
@@ -143,7 +144,7 @@ func (l Limits) withDefaults() Limits {
 	defd(&l.WriteTimeout, 10*time.Second)
 	defd(&l.BodyTimeout, 10*time.Second)
 	def(&l.OpenTables, defaultOpenTables)
-	l.BotCaps = botCapsWithDefaults(l.BotCaps)
+	l.BotCaps = room.BotCapsWithDefaults(l.BotCaps)
 	return l
 }
 
@@ -156,16 +157,11 @@ type Server struct {
 	metrics *metrics.Metrics
 	games   map[string]engine.Game
 	pool    *thinkpool.Pool
-	clock   Clock
-	// wakes holds the timers that load an unloaded clocked table back at
-	// its next deadline (roomclock.go).
-	wakes wakeups
+	// rooms are the tables running here (package room).
+	rooms *room.Rooms
 
-	ctx    context.Context // cancelled at shutdown: bots stop thinking
+	ctx    context.Context // cancelled at shutdown: analyses and purges stop
 	cancel context.CancelFunc
-
-	mu    sync.Mutex
-	rooms map[string]*roomSlot
 
 	addrs clientaddr.Resolver
 	conns *ratelimit.Conns
@@ -173,31 +169,16 @@ type Server struct {
 	connCfg  *conn.Config
 	cmdRates *ratelimit.AddrBuckets
 	writes   *ratelimit.Writes
-	// chatAddrs and chatUsers bound spectators' chat lines per address and
-	// per account, across connections and tables (roomchat.go).
-	chatAddrs *ratelimit.AddrBuckets
-	chatUsers *ratelimit.AddrBuckets
-	draining  atomic.Bool
-	roomsWG   sync.WaitGroup
+	draining atomic.Bool
+	// jobs counts the analyses running, which Shutdown waits for.
+	jobs sync.WaitGroup
 	// analyses are the analyses running (analysis.go).
 	analyses analysisJobs
 	// open counts the unfinished tables each address and account created
 	// (opentables.go).
 	open openTables
-	// down is the time the server was down, owed to its tables' clocks;
-	// beats runs the heartbeat (downtime.go).
-	down  downtime
-	beats sync.WaitGroup
 	// acc is the accounts half (accounts.go); nil while accounts are off.
 	acc *accountsPart
-}
-
-// roomSlot is a room being loaded or running; ready closes once r or err
-// is set.
-type roomSlot struct {
-	ready chan struct{}
-	r     *room
-	err   error
 }
 
 // New makes a server over st. Call Start to rebuild the unfinished tables,
@@ -222,12 +203,11 @@ func New(st store.Store, cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: metrics.New(),
-		games: map[string]engine.Game{}, pool: thinkpool.New(cfg.BotWorkers, thinkpool.BackgroundSlice), clock: cfg.Clock,
-		ctx: ctx, cancel: cancel, rooms: map[string]*roomSlot{},
-		conns:     ratelimit.NewConns(lim.ConnsPerAddr, lim.MaxConns),
-		cmdRates:  ratelimit.NewAddrBuckets(lim.AddrRate, lim.AddrBurst),
-		chatAddrs: ratelimit.NewAddrBuckets(spectatorAddrRate, spectatorAddrBurst),
-		chatUsers: ratelimit.NewAddrBuckets(chatRate, chatBurst),
+		games: map[string]engine.Game{}, pool: thinkpool.New(cfg.BotWorkers, thinkpool.BackgroundSlice),
+		ctx: ctx, cancel: cancel,
+		addrs:    clientaddr.Resolver{Trusted: cfg.TrustedProxies, Header: cfg.ProxyHeader},
+		conns:    ratelimit.NewConns(lim.ConnsPerAddr, lim.MaxConns),
+		cmdRates: ratelimit.NewAddrBuckets(lim.AddrRate, lim.AddrBurst),
 	}
 	s.connCfg = &conn.Config{MaxFrame: lim.MaxFrame, ConnRate: lim.ConnRate, ConnBurst: lim.ConnBurst, AddrRate: lim.AddrRate, AddrRates: s.cmdRates,
 		SendQueue: lim.SendQueue, PingEvery: lim.PingEvery, PingTimeout: lim.PingTimeout, WriteTimeout: lim.WriteTimeout, Metrics: s.metrics, Log: s.log}
@@ -237,120 +217,43 @@ func New(st store.Store, cfg Config) *Server {
 	}
 	s.pool.Register(s.metrics.Reg)
 	s.registerGuard()
+	s.rooms = room.NewRooms(room.Config{Store: st, Log: s.log, Metrics: s.metrics, Pool: s.pool, Clock: cfg.Clock, Games: s.games,
+		Conn: s.connCfg, Cluster: cfg.Cluster, BotDelay: cfg.BotDelay, IdleUnload: cfg.IdleUnload, AwayGrace: cfg.AwayGrace,
+		BotCaps: lim.BotCaps, DayOver: s.dayOver})
 	return s
 }
 
 // Start rebuilds every unfinished table of the store as a running room,
 // so games in progress go on (and their bots move) after a restart.
-func (s *Server) Start(ctx context.Context) error {
-	if s.cfg.Cluster != nil {
-		return nil // the cluster adopts the tables no node owns (Adopt)
-	}
-	open, err := s.store.Tables(ctx, true, 0)
-	if err != nil {
-		return fmt.Errorf("server: listing the unfinished tables: %w", err)
-	}
-	s.startBeats(ctx, open)
-	for _, t := range open {
-		if _, err := s.room(ctx, t.ID); err != nil {
-			// One table that cannot be rebuilt must not keep the others
-			// down; it is logged and answers 500 until fixed.
-			s.log.Error("table not rebuilt", "table", t.ID, "err", err)
-		}
-	}
-	s.log.Info("tables rebuilt", "tables", len(open))
-	return nil
-}
-
-// room returns the running room of table id, loading it from the store
-// when it is not running (ErrNotFound wrapped for no such table).
-func (s *Server) room(ctx context.Context, id string) (*room, error) {
-	for {
-		s.mu.Lock()
-		if s.draining.Load() {
-			s.mu.Unlock()
-			return nil, httpjson.ErrShuttingDown
-		}
-		slot, ok := s.rooms[id]
-		if !ok {
-			slot = &roomSlot{ready: make(chan struct{})}
-			s.rooms[id] = slot
-			s.mu.Unlock()
-			slot.r, slot.err = s.loadRoom(ctx, id)
-			if slot.err != nil {
-				s.mu.Lock()
-				delete(s.rooms, id)
-				s.mu.Unlock()
-			}
-			close(slot.ready)
-			return slot.r, slot.err
-		}
-		s.mu.Unlock()
-		select {
-		case <-slot.ready:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		if slot.err != nil {
-			continue // the loader failed; try again (or find it gone)
-		}
-		select {
-		case <-slot.r.done:
-			continue // it just retired; load it again
-		default:
-			return slot.r, nil
-		}
-	}
-}
-
-// retire removes r from the running rooms if nothing waits on it; it
-// reports whether it did.
-func (s *Server) retire(r *room) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(r.inbox) > 0 {
-		return false
-	}
-	if slot, ok := s.rooms[r.id]; ok && slot.r == r {
-		delete(s.rooms, r.id)
-	}
-	return true
-}
+func (s *Server) Start(ctx context.Context) error { return s.rooms.Start(ctx) }
 
 // Shutdown stops the server's rooms: new connections are refused, every
 // client is told the server is stopping and closed, bots stop, and the
 // rooms finish what they were doing (an action being stored is stored).
-// It returns when every room has stopped or ctx ends. The caller then
-// closes the store and the HTTP server.
+// It returns when every room and analysis has stopped or ctx ends. The
+// caller then closes the store and the HTTP server.
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.mu.Lock()
 	s.draining.Store(true)
-	var rooms []*room
-	for _, slot := range s.rooms {
-		select {
-		case <-slot.ready:
-			if slot.r != nil {
-				rooms = append(rooms, slot.r)
-			}
-		default:
-		}
-	}
-	s.mu.Unlock()
 	s.cancel()
-	for _, r := range rooms {
-		r.stop()
+	if err := s.rooms.Shutdown(ctx); err != nil {
+		return err
 	}
-	s.beats.Wait()
 	done := make(chan struct{})
-	go func() { s.roomsWG.Wait(); close(done) }()
+	go func() { s.jobs.Wait(); close(done) }()
 	select {
 	case <-done:
-		s.log.Info("rooms stopped", "rooms", len(rooms))
 		return nil
 	case <-ctx.Done():
 		return fmt.Errorf("server: shutdown: %w", ctx.Err())
 	}
 }
+
+// Adopt runs table id on this node if no node owns it (the cluster's
+// takeover of an expired lease); it is a no-op when it runs here already.
+func (s *Server) Adopt(ctx context.Context, id string) error { return s.rooms.Adopt(ctx, id) }
+
+// Lost stops table id's room: this node's lease of it is gone.
+func (s *Server) Lost(id string) { s.rooms.Lost(id) }
 
 // Handler serves the pages, the lobby API, the WebSockets, /metrics and
 // /healthz.

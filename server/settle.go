@@ -2,63 +2,15 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"cardtable/bots"
-	"cardtable/daily"
 	"cardtable/engine"
 	"cardtable/ratings"
-	"cardtable/record"
+	"cardtable/server/room"
 	"cardtable/store"
 )
-
-// settle stores a finished game's result. A rated table's rating changes
-// and a daily table's result go with it in one transaction (store.Settle):
-// written once, whichever node finishes the game, and retried from fresh
-// ratings when another game of a player was rated first. A game that
-// cannot be rated (aborted, a seat without its account) is finished
-// unrated.
-func (r *room) settle(ctx context.Context, res engine.Result, at time.Time) error {
-	acc := r.srv.acc
-	if acc == nil || (!r.hdr.Rated && r.hdr.Daily == "") {
-		return r.finishStored(ctx, res, at)
-	}
-	var err error
-	for range 8 {
-		var st store.Settlement
-		st, err = r.settlement(ctx, res, at)
-		if err != nil {
-			r.srv.log.Warn("game not rated", "table", r.id, "why", err)
-			return r.finishStored(ctx, res, at)
-		}
-		err = r.fence(acc.st.Settle(ctx, st))
-		if !errors.Is(err, store.ErrStale) {
-			return err
-		}
-	}
-	return err
-}
-
-// settlement is what a finished rated or daily table writes with its
-// result.
-func (r *room) settlement(ctx context.Context, res engine.Result, at time.Time) (store.Settlement, error) {
-	st := store.Settlement{Table: r.id, Epoch: r.epoch, Result: res, At: at}
-	if r.hdr.Daily != "" {
-		sc := daily.ScoreOf(r.t.State(), r.t.Version())
-		st.Daily = &store.DailyAttempt{Won: sc.Won, Grade: sc.Grade, Enemies: sc.Enemies, Actions: sc.Actions, Aborted: res.End == record.EndAborted}
-	}
-	if !r.hdr.Rated {
-		return st, nil
-	}
-	if res.End == record.EndAborted {
-		return st, errors.New("an aborted game is not rated")
-	}
-	changes, err := r.srv.rate(ctx, r.hdr, res, at)
-	st.Ratings = changes
-	return st, err
-}
 
 // rate computes the rating changes of a finished rated table by the rule
 // of docs/accounts.md ("A rated seat's result belongs to the person who
@@ -79,7 +31,7 @@ func (s *Server) rate(ctx context.Context, t store.Table, res engine.Result, at 
 	if err != nil {
 		return nil, err
 	}
-	gave := gaveUp(events, len(t.Seats))
+	gave := room.GaveUp(events, len(t.Seats))
 	places, err := standings(res.Returns, gave)
 	if err != nil {
 		return nil, err
@@ -96,7 +48,7 @@ func (s *Server) rate(ctx context.Context, t store.Table, res engine.Result, at 
 	for i := range seats {
 		if !seats[i].Fixed {
 			out = append(out, store.RatingChange{Before: before[i], After: store.Rating{R: after[i].R, RD: after[i].RD, Vol: after[i].Vol},
-				Outcome: outcomeOf(places, i), GaveUp: gave[i].reason})
+				Outcome: outcomeOf(places, i), GaveUp: gave[i].Reason})
 		}
 	}
 	return out, nil
@@ -174,56 +126,24 @@ func idleRating(b store.Rating, at time.Time) ratings.Rating {
 	return rt
 }
 
-// givenUp is when (order: 0 the first, -1 never) and why a person gave a
-// seat up.
-type givenUp struct {
-	order  int
-	reason string
-}
-
-// gaveUp reads from a table's events which seats their person gave up: a
-// seat is given up the first time a bot takes it over for any reason but
-// the creator seating a bot at a free seat (resigned, left, time ran out,
-// handed over while away, and any reason added later). A take-back does
-// not undo it.
-func gaveUp(events []store.Event, seats int) []givenUp {
-	out := make([]givenUp, seats)
-	for i := range out {
-		out[i].order = -1
-	}
-	n := 0
-	for _, e := range events {
-		if e.Kind != evTakeover || e.Seat < 0 || e.Seat >= seats || out[e.Seat].order >= 0 {
-			continue
-		}
-		reason := decodeEvent(e).Reason
-		if reason == reasonCreator {
-			continue
-		}
-		out[e.Seat] = givenUp{order: n, reason: reason}
-		n++
-	}
-	return out
-}
-
 // standings ranks a finished game's seats for the rating, higher better:
 // the seats played to the end (by people or by bots from the start) by
 // the game's returns, every seat given up below them all, the first to
 // give up lowest. Seats level in the returns stay level.
-func standings(returns []float64, gave []givenUp) ([]float64, error) {
+func standings(returns []float64, gave []room.GivenUp) ([]float64, error) {
 	if len(returns) != len(gave) {
 		return nil, fmt.Errorf("%d returns for %d seats", len(returns), len(gave))
 	}
 	n := float64(len(returns))
 	out := make([]float64, len(returns))
 	for i, r := range returns {
-		if gave[i].order >= 0 {
-			out[i] = float64(gave[i].order) // 0 .. n-1: below every seat played on
+		if gave[i].Order >= 0 {
+			out[i] = float64(gave[i].Order) // 0 .. n-1: below every seat played on
 			continue
 		}
 		above := 0.0
 		for j, q := range returns {
-			if gave[j].order < 0 && q < r {
+			if gave[j].Order < 0 && q < r {
 				above++
 			}
 		}

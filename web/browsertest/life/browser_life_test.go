@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"cardtable/server"
+	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
 	"cardtable/store/sqlite"
@@ -135,7 +136,7 @@ func TestBrowserRematch(t *testing.T) {
 		t.Errorf("alice's offer: %q", got)
 	}
 	shots(alice, "rematch-waiting")
-	clk.Advance(server.RematchLapse)
+	clk.Advance(room.RematchLapse)
 	logHas(alice, "the rematch lapsed: bob did not answer")
 	logHas(bob, "the rematch lapsed: bob did not answer")
 	bob.Wait("the offer gone", "!document.querySelector('[data-life=rematch-accept]')")

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -34,7 +34,7 @@ type downSince interface {
 // startBeats reads the lone server's last heartbeat (the downtime owed to
 // the tables open, given to each as its room first runs) and beats every
 // beatEvery until Shutdown, and once more then.
-func (s *Server) startBeats(ctx context.Context, open []store.Table) {
+func (s *Rooms) startBeats(ctx context.Context, open []store.Table) {
 	hb, ok := s.store.(store.Heartbeats)
 	if !ok {
 		return
@@ -43,7 +43,7 @@ func (s *Server) startBeats(ctx context.Context, open []store.Table) {
 	if err != nil {
 		s.log.Warn("last heartbeat not read; the clocks are charged the time the server was down", "err", err)
 	}
-	now := s.now()
+	now := s.Now()
 	if last.IsZero() || last.After(now) {
 		last = now // nothing known: no time given back, only the least to reconnect
 	}
@@ -60,7 +60,7 @@ func (s *Server) startBeats(ctx context.Context, open []store.Table) {
 	beat := func() {
 		bctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		defer cancel()
-		if err := hb.Beat(bctx, "", s.now()); err != nil && s.ctx.Err() == nil {
+		if err := hb.Beat(bctx, "", s.Now()); err != nil && s.ctx.Err() == nil {
 			s.log.Warn("heartbeat not stored", "err", err)
 		}
 	}
@@ -85,10 +85,10 @@ func (s *Server) startBeats(ctx context.Context, open []store.Table) {
 // owedPause is the span of downtime table id is owed as its room starts
 // (ok false: none), once: after a lone server's restart, or a takeover
 // from a node that died.
-func (s *Server) owedPause(id string) (from, to time.Time, ok bool) {
+func (s *Rooms) owedPause(id string) (from, to time.Time, ok bool) {
 	if ds, is := s.cfg.Cluster.(downSince); is {
 		if from := ds.DownSince(id); !from.IsZero() {
-			return from, s.now(), true
+			return from, s.Now(), true
 		}
 		return time.Time{}, time.Time{}, false
 	}

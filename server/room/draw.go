@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"cardtable/record"
@@ -10,9 +10,9 @@ import (
 // offer declined is not made again at once.
 const drawGap = 10
 
-// drawMessage is the state of the table's draw offer, sent on joining and
+// DrawMessage is the state of the table's draw offer, sent on joining and
 // whenever it changes (docs/protocol.md, "Draw offers").
-type drawMessage struct {
+type DrawMessage struct {
 	Type    string `json:"type"`
 	Seat    int    `json:"seat"`
 	Version int    `json:"version"`
@@ -26,11 +26,11 @@ type drawMessage struct {
 }
 
 // offerMessage is seat's draw message (false: the table takes no draws).
-func (r *room) offerMessage(seat int) (drawMessage, bool) {
+func (r *Room) offerMessage(seat int) (DrawMessage, bool) {
 	if !r.drawsAllowed() {
-		return drawMessage{}, false
+		return DrawMessage{}, false
 	}
-	m := drawMessage{Type: "draw", Seat: seat, Version: r.t.Version(), From: -1, Made: -1, Agreed: []int{}, Waiting: []int{}}
+	m := DrawMessage{Type: "draw", Seat: seat, Version: r.t.Version(), From: -1, Made: -1, Agreed: []int{}, Waiting: []int{}}
 	if d := r.life.draw; d != nil {
 		m.Open, m.From, m.Made, m.Agreed, m.Waiting = true, d.From, d.Version, d.Agreed(), d.Waiting()
 	}
@@ -38,7 +38,7 @@ func (r *room) offerMessage(seat int) (drawMessage, bool) {
 }
 
 // sendOffer tells everyone the draw offer's state.
-func (r *room) sendOffer() {
+func (r *Room) sendOffer() {
 	if !r.drawsAllowed() {
 		return
 	}
@@ -47,10 +47,10 @@ func (r *room) sendOffer() {
 
 // drawsAllowed reports whether the game takes draw offers: Watchtower's
 // (War is all luck; Regicide is played together).
-func (r *room) drawsAllowed() bool { return r.game.Name() == "watchtower" }
+func (r *Room) drawsAllowed() bool { return r.game.Name() == "watchtower" }
 
 // drawAsked is who must accept seat's draw offer: every other seat.
-func (r *room) drawAsked(from int) []bool {
+func (r *Room) drawAsked(from int) []bool {
 	asked := make([]bool, r.t.NumSeats())
 	for s := range asked {
 		asked[s] = s != from
@@ -60,7 +60,7 @@ func (r *room) drawAsked(from int) []bool {
 
 // draw offers a draw from c's seat, or accepts the offer it was asked;
 // the game ends drawn once every seat has agreed.
-func (r *room) draw(c *conn.Conn) error {
+func (r *Room) draw(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "offer a draw")
 	if err != nil {
 		return err
@@ -68,15 +68,15 @@ func (r *room) draw(c *conn.Conn) error {
 	if !r.drawsAllowed() {
 		return table.Errorf(CodeNotAllowed, "%s takes no draw offers; draws are offered in Watchtower", r.game.Title())
 	}
-	at := r.srv.now()
+	at := r.rooms.Now()
 	if d := r.life.draw; d != nil {
 		if !d.Asked(seat) {
 			return table.Errorf(CodeNotAllowed, "your draw offer stands; the others have not all answered")
 		}
-		if err := r.storeEvent(evDrawAccept, seat, eventData{}, at); err != nil {
+		if err := r.storeEvent(EventDrawAccept, seat, EventData{}, at); err != nil {
 			return err
 		}
-		r.notify(evDrawAccept, seat, r.seatWho(seat)+" accepted the draw", at)
+		r.notify(EventDrawAccept, seat, r.seatWho(seat)+" accepted the draw", at)
 		if d.Agree(seat) {
 			return r.endTable(record.Ending{By: record.EndAgreedDraw}, at)
 		}
@@ -91,18 +91,18 @@ func (r *room) draw(c *conn.Conn) error {
 	if last := r.life.drawAt[seat]; last >= 0 && r.t.Version()-last < drawGap {
 		return table.Errorf(CodeNotAllowed, "you offered a draw %d actions ago; offer again after %d actions", r.t.Version()-last, drawGap)
 	}
-	if err := r.storeEvent(evDrawOffer, seat, eventData{}, at); err != nil {
+	if err := r.storeEvent(EventDrawOffer, seat, EventData{}, at); err != nil {
 		return err
 	}
 	r.life.draw = table.NewOffer(seat, r.t.Version(), r.drawAsked(seat))
 	r.life.drawAt[seat] = r.t.Version()
-	r.notify(evDrawOffer, seat, r.seatWho(seat)+" offered a draw", at)
+	r.notify(EventDrawOffer, seat, r.seatWho(seat)+" offered a draw", at)
 	r.sendOffer()
 	return nil
 }
 
 // drawDecline declines the draw offer c's seat was asked.
-func (r *room) drawDecline(c *conn.Conn) error {
+func (r *Room) drawDecline(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "decline a draw")
 	if err != nil {
 		return err
@@ -111,12 +111,12 @@ func (r *room) drawDecline(c *conn.Conn) error {
 	if d == nil || !d.Asked(seat) {
 		return table.Errorf(CodeNotAllowed, "there is no draw offer for you to decline")
 	}
-	at := r.srv.now()
-	if err := r.storeEvent(evDrawDecline, seat, eventData{}, at); err != nil {
+	at := r.rooms.Now()
+	if err := r.storeEvent(EventDrawDecline, seat, EventData{}, at); err != nil {
 		return err
 	}
 	r.life.draw = nil
-	r.notify(evDrawDecline, seat, r.seatWho(seat)+" declined the draw", at)
+	r.notify(EventDrawDecline, seat, r.seatWho(seat)+" declined the draw", at)
 	r.sendOffer()
 	return nil
 }

@@ -1,23 +1,26 @@
-package server
+package room
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
+	"cardtable/bots"
 	"cardtable/engine"
-	"cardtable/record"
 	"cardtable/server/conn"
+	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/table"
 )
 
-// room is one table's actor: only its goroutine (run) touches its fields
+// Room is one table's actor: only its goroutine (run) touches its fields
 // after loadRoom returns. Everything else talks to it through inbox.
-type room struct {
+type Room struct {
 	id    string
-	srv   *Server
+	rooms *Rooms
 	game  engine.Game
 	t     *table.Table
 	hdr   store.Table
@@ -29,7 +32,7 @@ type room struct {
 	// window, observed when it closes (roomplay.go); sealedClock is the
 	// clock as the seats saw it when the window opened (sealing.go).
 	sealedLatency []time.Duration
-	sealedClock   []seatClock
+	sealedClock   []SeatClock
 	// bots[s] plays seat s (nil for people); thinking[s] while one of its
 	// decisions is under way.
 	bots     []engine.Bot
@@ -110,7 +113,7 @@ type (
 )
 
 // loadRoom rebuilds table id from the store and starts its goroutine.
-func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
+func (s *Rooms) loadRoom(ctx context.Context, id string) (*Room, error) {
 	epoch, err := s.own(ctx, id)
 	if err != nil {
 		return nil, err
@@ -133,7 +136,7 @@ func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 	}
 	hist := &history{acts: acts, events: evs}
 	set, _ := table.ParseSettings(hdr.Settings, g, len(hdr.Seats))
-	t, err := table.ResumeFunc(g, storedRecord(hdr, acts, evs), seatInfos(hdr.Seats), hist.follow(set.Clocked()))
+	t, err := table.ResumeFunc(g, StoredRecord(hdr, acts, evs), SeatInfos(hdr.Seats), hist.follow(set.Clocked()))
 	if err != nil {
 		return nil, fmt.Errorf("server: table %s: %w", id, err)
 	}
@@ -141,39 +144,10 @@ func (s *Server) loadRoom(ctx context.Context, id string) (*room, error) {
 	return s.startRoom(hdr, g, t, epoch, hist)
 }
 
-// storedRecord is the record of a stored table: its header, actions and
-// the ending its events give (a resignation, an abort...).
-func storedRecord(hdr store.Table, acts []store.Action, evs []store.Event) *record.Record {
-	seed := hdr.Seed
-	rec := &record.Record{Version: record.Version, Game: hdr.Game, Options: hdr.Options, Seed: &seed, Actions: make([]record.Action, len(acts))}
-	for i, a := range acts {
-		rec.Actions[i] = record.Action{Seat: a.Seat, Action: a.Action}
-	}
-	for _, st := range seatInfos(hdr.Seats) {
-		rec.Seats = append(rec.Seats, record.Seat{Name: st.Name, Bot: st.Bot})
-	}
-	rec.Result = hdr.Result
-	rec.Ending = storedEnding(evs)
-	return rec
-}
-
-// seatInfos is how the table names stored seats: an unclaimed seat by its
-// number.
-func seatInfos(seats []store.Seat) []table.SeatInfo {
-	out := make([]table.SeatInfo, len(seats))
-	for i, st := range seats {
-		out[i] = table.SeatInfo{Name: st.Name, Kind: st.Kind, Bot: st.Bot}
-		if out[i].Name == "" {
-			out[i].Name = table.SeatName(i)
-		}
-	}
-	return out
-}
-
 // startRoom starts the room of a built table.
-func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) (*room, error) {
-	r := &room{
-		id: hdr.ID, srv: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
+func (s *Rooms) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch int64, hist *history) (*Room, error) {
+	r := &Room{
+		id: hdr.ID, rooms: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
 		clients: map[*conn.Conn]struct{}{},
 		bots:    make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats()),
 		epoch: epoch, frames: map[int]uint64{},
@@ -212,7 +186,7 @@ func (s *Server) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch
 }
 
 // send delivers m to the room, or reports that the room has stopped.
-func (r *room) send(m any) bool {
+func (r *Room) send(m any) bool {
 	select {
 	case r.inbox <- m:
 		return true
@@ -222,12 +196,12 @@ func (r *room) send(m any) bool {
 }
 
 // stop asks the room to tell its clients goodbye and return.
-func (r *room) stop() { r.send(stopReq{}) }
+func (r *Room) stop() { r.send(stopReq{}) }
 
 // run is the room's goroutine.
-func (r *room) run() {
-	defer r.srv.roomsWG.Done()
-	defer r.srv.metrics.Rooms.Dec()
+func (r *Room) run() {
+	defer r.rooms.roomsWG.Done()
+	defer r.rooms.metrics.Rooms.Dec()
 	defer close(r.done)
 	defer r.disown()
 	r.changed(nil)
@@ -246,17 +220,17 @@ func (r *room) run() {
 }
 
 // disown stops answering other nodes and gives the lease up.
-func (r *room) disown() {
+func (r *Room) disown() {
 	if r.stopCtl != nil {
 		r.stopCtl()
 	}
-	if cl := r.srv.cfg.Cluster; cl != nil && !r.fenced {
+	if cl := r.rooms.cfg.Cluster; cl != nil && !r.fenced {
 		cl.Disown(r.id, r.epoch)
 	}
 }
 
 // handle serves one request; false ends the room.
-func (r *room) handle(m any) bool {
+func (r *Room) handle(m any) bool {
 	switch m := m.(type) {
 	case joinReq:
 		m.reply <- r.join(m.c, m.token)
@@ -293,7 +267,7 @@ func (r *room) handle(m any) bool {
 		if len(r.clients) > 0 || len(r.remote) > 0 {
 			break
 		}
-		if (r.t.Over() || r.waitsForPeople()) && r.srv.retire(r) {
+		if (r.t.Over() || r.waitsForPeople()) && r.rooms.retire(r) {
 			r.lifeRetired()
 			return false
 		}
@@ -304,7 +278,7 @@ func (r *room) handle(m any) bool {
 
 // join seats c (at the seat whose token hashes to token, or as a
 // spectator) and sends it the snapshot.
-func (r *room) join(c *conn.Conn, token string) error {
+func (r *Room) join(c *conn.Conn, token string) error {
 	c.Seat = engine.Spectator
 	if token != "" {
 		c.Seat = -2
@@ -314,10 +288,10 @@ func (r *room) join(c *conn.Conn, token string) error {
 			}
 		}
 		if c.Seat == -2 {
-			return errForbidden
+			return ErrForbidden
 		}
-	} else if r.hdr.Daily != "" && !r.srv.dayOver(r.hdr.Daily) {
-		return errDailyHidden(r.hdr.Daily) // watching would show the deal
+	} else if r.hdr.Daily != "" && !r.rooms.cfg.DayOver(r.hdr.Daily) {
+		return ErrDailyHidden(r.hdr.Daily) // watching would show the deal
 	}
 	r.clients[c] = struct{}{}
 	r.stopIdle()
@@ -333,7 +307,7 @@ func (r *room) join(c *conn.Conn, token string) error {
 	return nil
 }
 
-func (r *room) leave(c *conn.Conn) {
+func (r *Room) leave(c *conn.Conn) {
 	if _, ok := r.clients[c]; !ok {
 		return
 	}
@@ -348,14 +322,14 @@ func (r *room) leave(c *conn.Conn) {
 // startIdle retires a room nobody is connected to: a finished one after a
 // minute, an unfinished one after the server's IdleUnload if it is then
 // waiting for people (it is loaded again from the store on the next join).
-func (r *room) startIdle() {
+func (r *Room) startIdle() {
 	r.stopIdle()
 	wait := time.Minute
 	if !r.t.Over() {
-		if r.srv.cfg.Cluster != nil {
+		if r.rooms.cfg.Cluster != nil {
 			return // kept owned on a cluster (waitsForPeople)
 		}
-		wait = r.srv.cfg.IdleUnload
+		wait = r.rooms.cfg.IdleUnload
 	}
 	r.idle = time.AfterFunc(wait, func() { r.send(idleReq{}) })
 }
@@ -364,8 +338,8 @@ func (r *room) startIdle() {
 // moves: no slap window open, no bot thinking or to move. On a cluster it
 // is false: a table a node let go would be adopted again at once (every
 // unfinished table is kept owned, cluster.Node.Run), so it stays.
-func (r *room) waitsForPeople() bool {
-	if r.slap != nil || r.srv.cfg.Cluster != nil {
+func (r *Room) waitsForPeople() bool {
+	if r.slap != nil || r.rooms.cfg.Cluster != nil {
 		return false
 	}
 	for _, thinking := range r.thinking {
@@ -381,7 +355,7 @@ func (r *room) waitsForPeople() bool {
 	return true
 }
 
-func (r *room) stopIdle() {
+func (r *Room) stopIdle() {
 	if r.idle != nil {
 		r.idle.Stop()
 		r.idle = nil
@@ -389,7 +363,7 @@ func (r *room) stopIdle() {
 }
 
 // shutdown tells every client the server is stopping and closes them.
-func (r *room) shutdown() {
+func (r *Room) shutdown() {
 	r.stopIdle()
 	r.lifeStop()
 	r.stopSweep()
@@ -400,19 +374,19 @@ func (r *room) shutdown() {
 		c.Kick(conn.ByeShutdown, "the server is stopping; reconnect in a few seconds")
 	}
 	r.clients = nil
-	if r.srv.cfg.Cluster != nil {
+	if r.rooms.cfg.Cluster != nil {
 		r.moved() // relayed clients reconnect to the table's next owner
 	}
 }
 
-// seatsMessage is the server-only message of who sits where and who is
+// SeatsMessage is the server-only message of who sits where and who is
 // connected.
-type seatsMessage struct {
-	Type       string       `json:"type"`
-	Seat       int          `json:"seat"`
-	Version    int          `json:"version"`
-	Seats      []seatStatus `json:"seats"`
-	Spectators int          `json:"spectators"`
+type SeatsMessage struct {
+	Type       string      `json:"type"`
+	Seat       int         `json:"seat"`
+	Version    int         `json:"version"`
+	Seats      []SeatState `json:"seats"`
+	Spectators int         `json:"spectators"`
 	// GraceMS is how long a person's seat must have been away before
 	// anyone seated may hand it to a bot (or, at two seats, claim the
 	// win): absent where nobody hands seats over (a correspondence table,
@@ -420,7 +394,7 @@ type seatsMessage struct {
 	GraceMS int64 `json:"grace_ms,omitempty"`
 }
 
-type seatStatus struct {
+type SeatState struct {
 	Name      string `json:"name"`
 	Kind      string `json:"kind"`
 	Bot       string `json:"bot,omitempty"`
@@ -437,9 +411,9 @@ type seatStatus struct {
 }
 
 // sendSeats tells every client who sits where.
-func (r *room) sendSeats() {
+func (r *Room) sendSeats() {
 	infos := r.t.Seats()
-	status := make([]seatStatus, len(infos))
+	status := make([]SeatState, len(infos))
 	spectators := 0
 	for _, cs := range []map[*conn.Conn]struct{}{r.clients, r.remoteSet()} {
 		for c := range cs {
@@ -455,27 +429,27 @@ func (r *room) sendSeats() {
 		st := r.hdr.Seats[i]
 		status[i].Name, status[i].Kind, status[i].Bot = in.Name, in.Kind, in.Bot
 		status[i].Claimed = st.Kind == table.KindBot || st.Token != ""
-		status[i].Open = !status[i].Claimed && st.Kind == table.KindHuman && seatOpen(r.hdr, st)
+		status[i].Open = !status[i].Claimed && st.Kind == table.KindHuman && SeatOpen(r.hdr, st)
 		status[i].TakenOver = st.Kind == table.KindBot && st.Token != ""
 		if st.Kind == table.KindBot {
 			status[i].Connected = true
 		}
 		if _, ok := r.awayLeft(i); ok {
-			status[i].AwayMS = max(1, r.srv.now().Sub(r.life.away[i]).Milliseconds())
+			status[i].AwayMS = max(1, r.rooms.Now().Sub(r.life.away[i]).Milliseconds())
 		}
 	}
 	var grace int64
 	if !r.t.Over() && r.life.settings.Pace != table.PaceCorrespondence {
-		grace = r.srv.cfg.AwayGrace.Milliseconds()
+		grace = r.rooms.cfg.AwayGrace.Milliseconds()
 	}
 	r.broadcast(nil, func(seat int) any {
-		return seatsMessage{Type: "seats", Seat: seat, Version: r.t.Version(), Seats: status, Spectators: spectators, GraceMS: grace}
+		return SeatsMessage{Type: "seats", Seat: seat, Version: r.t.Version(), Seats: status, Spectators: spectators, GraceMS: grace}
 	})
 	r.armAway()
 }
 
 // remoteSet is the relayed connections as a set.
-func (r *room) remoteSet() map[*conn.Conn]struct{} {
+func (r *Room) remoteSet() map[*conn.Conn]struct{} {
 	out := make(map[*conn.Conn]struct{}, len(r.remote))
 	for _, c := range r.remote {
 		out[c] = struct{}{}
@@ -485,7 +459,7 @@ func (r *room) remoteSet() map[*conn.Conn]struct{} {
 
 // deliver queues m for c; a client too far behind is dropped, never
 // waited for.
-func (r *room) deliver(c *conn.Conn, m any) {
+func (r *Room) deliver(c *conn.Conn, m any) {
 	if !c.Enqueue(m) {
 		delete(r.clients, c)
 	}
@@ -493,7 +467,7 @@ func (r *room) deliver(c *conn.Conn, m any) {
 
 // broadcast queues for every client the message msg makes for its seat,
 // encoding each seat's (and the spectators') message once.
-func (r *room) broadcast(to func(seat int) bool, msg func(seat int) any) {
+func (r *Room) broadcast(to func(seat int) bool, msg func(seat int) any) {
 	memo := map[int]conn.Out{}
 	if len(r.remote) > 0 {
 		r.publish(to, msg, memo)
@@ -506,7 +480,7 @@ func (r *room) broadcast(to func(seat int) bool, msg func(seat int) any) {
 		if !ok {
 			var err error
 			if it, err = conn.Encode(msg(c.Seat)); err != nil {
-				r.srv.log.Error("message not encoded", "table", r.id, "err", err)
+				r.rooms.log.Error("message not encoded", "table", r.id, "err", err)
 				return
 			}
 			memo[c.Seat] = it
@@ -519,10 +493,114 @@ func (r *room) broadcast(to func(seat int) bool, msg func(seat int) any) {
 
 // Command hands the room a connection's command read at readAt
 // (conn.Sink).
-func (r *room) Command(c *conn.Conn, cmd table.Command, readAt time.Time) bool {
+func (r *Room) Command(c *conn.Conn, cmd table.Command, readAt time.Time) bool {
 	return r.send(cmdReq{c: c, cmd: cmd, readAt: readAt})
 }
 
 // Turn asks the room for c's fresh turn after a refusal made outside it
 // (conn.Sink).
-func (r *room) Turn(c *conn.Conn) bool { return r.send(turnReq{c: c}) }
+func (r *Room) Turn(c *conn.Conn) bool { return r.send(turnReq{c: c}) }
+
+// ErrForbidden refuses a token that opens no seat of the table.
+var ErrForbidden = httpjson.Errorf(http.StatusForbidden, "forbidden", "that token is not a seat's of this table; open your invite link again, or watch without one")
+
+// Leave tells the room that connection c ended.
+func (r *Room) Leave(c *conn.Conn) { r.send(leaveReq{c: c}) }
+
+// Game is the room's game.
+func (r *Room) Game() engine.Game { return r.game }
+
+// Claim gives seat of table id to a person named name if invite opens it,
+// and answers the seat's new token. ErrRemote: another node owns the
+// table (forward the request there).
+func (s *Rooms) Claim(ctx context.Context, id string, seat int, name, invite string) (string, error) {
+	var token string
+	err := s.onRoom(ctx, id, func(rm *Room) (bool, error) {
+		reply := make(chan claimReply, 1)
+		if !rm.send(claimReq{seat: seat, name: name, invite: invite, reply: reply}) {
+			return false, nil
+		}
+		select {
+		case res := <-reply:
+			token = res.token
+			return true, res.err
+		case <-rm.done:
+			return false, nil
+		}
+	})
+	return token, err
+}
+
+// HandToBot gives seat of table id to the bot of spec ("": the game's
+// default), for the table's creator (the hash of its creator token), and
+// answers the spec. ErrRemote: another node owns the table.
+func (s *Rooms) HandToBot(ctx context.Context, id string, seat int, creator, spec string) (string, error) {
+	err := s.onRoom(ctx, id, func(rm *Room) (bool, error) {
+		if spec == "" {
+			spec = bots.Default(rm.game.Name())
+		}
+		reply := make(chan error, 1)
+		if !rm.send(botSeatReq{seat: seat, creator: creator, spec: spec, reply: reply}) {
+			return false, nil
+		}
+		select {
+		case err := <-reply:
+			return true, err
+		case <-rm.done:
+			return false, nil
+		}
+	})
+	return spec, err
+}
+
+// errTableMoved: the table went to another node (this one lost its lease)
+// while a request waited on this one, and it could not be followed there.
+var errTableMoved = httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table moved to another server as you asked; try again")
+
+// onRoom runs ask on table id's room until a room answers: one that
+// stopped first, or answered errTableMoved (its node lost the table), is
+// looked up again, so the request follows the table to its new owner
+// (ErrRemote: the caller forwards it there). ask reports whether the room
+// answered, and its answer.
+func (s *Rooms) onRoom(ctx context.Context, id string, ask func(rm *Room) (answered bool, err error)) error {
+	for try := 0; ; try++ {
+		rm, err := s.room(ctx, id)
+		if err != nil {
+			return err
+		}
+		answered, err := ask(rm)
+		if answered && !errors.Is(err, errTableMoved) {
+			return err
+		}
+		if s.draining.Load() {
+			return httpjson.ErrShuttingDown
+		}
+		if try == 3 {
+			return errTableMoved
+		}
+		select {
+		case <-rm.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// Reseat gives seat a new token (the old one no longer opens it) and
+// answers it: for the account the seat belongs to, which the caller has
+// checked.
+func (r *Room) Reseat(seat int) (string, error) {
+	reply := make(chan Response, 1)
+	if !r.send(ctlMsg{req: Request{Op: "reseat", Seat: seat}, reply: reply}) {
+		return "", httpjson.ErrShuttingDown
+	}
+	select {
+	case resp := <-reply:
+		if resp.Err != nil {
+			return "", resp.Err
+		}
+		return resp.Token, nil
+	case <-r.done:
+		return "", httpjson.ErrShuttingDown
+	}
+}

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"bytes"
@@ -14,8 +14,8 @@ import (
 // fuzzRoom is a solo Regicide room with its seat's probe and a
 // spectator's, rebuilt when its game ends.
 type fuzzRoom struct {
-	s          *Server
-	rm         *room
+	s          *Rooms
+	rm         *Room
 	seat, spec *probe
 	n          int
 }
@@ -68,7 +68,7 @@ func FuzzFrame(f *testing.F) {
 	}
 	f.Add([]byte(`{"action":"yield","version":0}`), true, true)
 	f.Add([]byte(`{"action":"yield","version":0}`), false, false)
-	s := New(memstore.New(), Config{})
+	s := newRooms(memstore.New())
 	f.Cleanup(func() { s.Shutdown(context.Background()) })
 	fr := &fuzzRoom{s: s}
 	fr.reset(f)

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"strings"
@@ -11,7 +11,7 @@ import (
 // game (docs/protocol.md, "Adding a message"). Each command is one case
 // calling a method in its feature's own file; a method refuses with a
 // *table.Error (sent back with refuse), which changes nothing.
-func (r *room) tableCommand(c *conn.Conn, cmd table.Command) {
+func (r *Room) tableCommand(c *conn.Conn, cmd table.Command) {
 	if err := strayFields(cmd); err != nil {
 		r.refuse(c, cmd.ID, err)
 		return

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -15,25 +15,25 @@ import (
 // Table event kinds (store.Event.Kind): what happens at a table that is
 // not a move of its game (docs/protocol.md, "Table events").
 const (
-	evClockStart    = "clock-start"     // the clock started (every person's seat taken)
-	evTimeout       = "timeout"         // seat's time ran out
-	evEnd           = "end"             // the table ended the game: data by (record.Ending)
-	evDrawOffer     = "draw-offer"      // seat offered a draw
-	evDrawAccept    = "draw-accept"     // seat accepted it
-	evDrawDecline   = "draw-decline"    // seat declined it
-	evTakeover      = "takeover"        // a bot took seat: data reason, bot
-	evTakeback      = "takeback"        // seat's person took it back from the bot
-	evChat          = "chat"            // a chat line: data channel, name, text
-	evRematchOffer  = "rematch-offer"   // seat asked for a rematch
-	evRematchAccept = "rematch-accept"  // seat accepted it
-	evRematchNo     = "rematch-decline" // seat declined it
-	evRematchLapse  = "rematch-lapse"   // nobody but its maker answered in time: data seats (who did not)
-	evRematch       = "rematch"         // the rematch's table: data table, seats
-	evRematchOf     = "rematch-of"      // (on the new table) the table it is a rematch of
-	evClockPause    = "clock-pause"     // no server ran the table from data from until now: its running moves get that time back (roomclock.go)
+	EventClockStart    = "clock-start"     // the clock started (every person's seat taken)
+	EventTimeout       = "timeout"         // seat's time ran out
+	EventEnd           = "end"             // the table ended the game: data by (record.Ending)
+	EventDrawOffer     = "draw-offer"      // seat offered a draw
+	EventDrawAccept    = "draw-accept"     // seat accepted it
+	EventDrawDecline   = "draw-decline"    // seat declined it
+	EventTakeover      = "takeover"        // a bot took seat: data reason, bot
+	EventTakeback      = "takeback"        // seat's person took it back from the bot
+	EventChat          = "chat"            // a chat line: data channel, name, text
+	EventRematchOffer  = "rematch-offer"   // seat asked for a rematch
+	EventRematchAccept = "rematch-accept"  // seat accepted it
+	EventRematchNo     = "rematch-decline" // seat declined it
+	EventRematchLapse  = "rematch-lapse"   // nobody but its maker answered in time: data seats (who did not)
+	EventRematch       = "rematch"         // the rematch's table: data table, seats
+	EventRematchOf     = "rematch-of"      // (on the new table) the table it is a rematch of
+	EventClockPause    = "clock-pause"     // no server ran the table from data from until now: its running moves get that time back (roomclock.go)
 )
 
-// Why a bot took a seat (evTakeover's reason).
+// Why a bot took a seat (EventTakeover's reason).
 const (
 	reasonLeft     = "left"     // its person left it to a bot
 	reasonAway     = "away"     // a seated person (or the creator) handed it over, its person away past the grace
@@ -42,8 +42,8 @@ const (
 	reasonCreator  = "creator"  // the creator gave the free seat to a bot
 )
 
-// eventData is the data of every kind, each using its own fields.
-type eventData struct {
+// EventData is the data of every kind, each using its own fields.
+type EventData struct {
 	By      string `json:"by,omitempty"`      // end: record.Ending's By
 	Reason  string `json:"reason,omitempty"`  // takeover
 	Bot     string `json:"bot,omitempty"`     // takeover
@@ -61,7 +61,7 @@ type eventData struct {
 
 // storeEvent stores a table event at time at (fenced on a cluster), before
 // anything it says changes the room or is told; a refusal is unavailable.
-func (r *room) storeEvent(kind string, seat int, d eventData, at time.Time) error {
+func (r *Room) storeEvent(kind string, seat int, d EventData, at time.Time) error {
 	data, err := json.Marshal(d)
 	if err != nil {
 		return err
@@ -69,13 +69,13 @@ func (r *room) storeEvent(kind string, seat int, d eventData, at time.Time) erro
 	e := store.Event{Seq: r.life.events, Version: r.t.Version(), Kind: kind, Seat: seat, Data: string(data), At: at}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	if cl := r.srv.cfg.Cluster; cl != nil {
+	if cl := r.rooms.cfg.Cluster; cl != nil {
 		err = r.fence(cl.AppendEvent(ctx, r.id, r.epoch, e))
 	} else {
-		err = r.srv.store.AppendEvent(ctx, r.id, e)
+		err = r.rooms.store.AppendEvent(ctx, r.id, e)
 	}
 	if err != nil {
-		r.srv.log.Error("table event not stored", "table", r.id, "kind", kind, "err", err)
+		r.rooms.log.Error("table event not stored", "table", r.id, "kind", kind, "err", err)
 		return table.Errorf(CodeUnavailable, "the server could not store that, so nothing changed; try again")
 	}
 	r.life.events++
@@ -84,8 +84,8 @@ func (r *room) storeEvent(kind string, seat int, d eventData, at time.Time) erro
 
 // decodeEvent reads an event's data (nothing, for data it cannot read:
 // the event still counts).
-func decodeEvent(e store.Event) eventData {
-	var d eventData
+func decodeEvent(e store.Event) EventData {
+	var d EventData
 	json.Unmarshal([]byte(e.Data), &d)
 	return d
 }
@@ -93,7 +93,7 @@ func decodeEvent(e store.Event) eventData {
 // storedEnding is the ending the table's events give its game (nil: none).
 func storedEnding(evs []store.Event) *record.Ending {
 	for i := len(evs) - 1; i >= 0; i-- {
-		if evs[i].Kind == evEnd {
+		if evs[i].Kind == EventEnd {
 			e := record.Ending{By: decodeEvent(evs[i]).By}
 			if evs[i].Seat >= 0 {
 				seat := evs[i].Seat
@@ -142,9 +142,9 @@ func slapOpen(s engine.State) bool {
 	return false
 }
 
-// noticeMessage tells everyone something happened at the table: a clock
+// NoticeMessage tells everyone something happened at the table: a clock
 // ran out, a bot took a seat, a draw was offered (docs/protocol.md).
-type noticeMessage struct {
+type NoticeMessage struct {
 	Type    string `json:"type"`
 	Seat    int    `json:"seat"`
 	Version int    `json:"version"`
@@ -156,14 +156,14 @@ type noticeMessage struct {
 }
 
 // notify tells everyone of event kind about seat, in words.
-func (r *room) notify(kind string, about int, text string, at time.Time) {
+func (r *Room) notify(kind string, about int, text string, at time.Time) {
 	r.broadcast(nil, func(seat int) any {
-		return noticeMessage{Type: "notice", Seat: seat, Version: r.t.Version(), Kind: kind, About: about, Text: text, At: at}
+		return NoticeMessage{Type: "notice", Seat: seat, Version: r.t.Version(), Kind: kind, About: about, Text: text, At: at}
 	})
 }
 
 // seatWho is how notices name seat: its person's (or bot's) name.
-func (r *room) seatWho(seat int) string {
+func (r *Room) seatWho(seat int) string {
 	if seat < 0 || seat >= len(r.hdr.Seats) {
 		return "the table"
 	}
@@ -178,50 +178,50 @@ func (r *room) seatWho(seat int) string {
 func eventText(e store.Event, who func(int) string) string {
 	d := decodeEvent(e)
 	switch e.Kind {
-	case evClockStart:
+	case EventClockStart:
 		return "the clock started"
-	case evTimeout:
+	case EventTimeout:
 		return who(e.Seat) + "'s time ran out"
-	case evEnd:
+	case EventEnd:
 		seat := e.Seat
 		end := record.Ending{By: d.By}
 		if seat >= 0 {
 			end.Seat = &seat
 		}
 		return endingText(end, who)
-	case evDrawOffer:
+	case EventDrawOffer:
 		return who(e.Seat) + " offered a draw"
-	case evDrawAccept:
+	case EventDrawAccept:
 		return who(e.Seat) + " accepted the draw"
-	case evDrawDecline:
+	case EventDrawDecline:
 		return who(e.Seat) + " declined the draw"
-	case evTakeover:
+	case EventTakeover:
 		return takeoverText(who(e.Seat), d.Bot, d.Reason)
-	case evTakeback:
+	case EventTakeback:
 		return who(e.Seat) + " took the seat back from the bot"
-	case evRematchOffer:
+	case EventRematchOffer:
 		return who(e.Seat) + " asked for a rematch"
-	case evRematchAccept:
+	case EventRematchAccept:
 		return who(e.Seat) + " accepted the rematch"
-	case evRematchNo:
+	case EventRematchNo:
 		return who(e.Seat) + " declined the rematch"
-	case evRematchLapse:
+	case EventRematchLapse:
 		return "the rematch lapsed: " + names(d.Seats, who) + " did not answer"
-	case evRematch:
+	case EventRematch:
 		if len(d.Bots) > 0 {
 			return "the rematch is at table " + d.Table + "; a bot sits in for " + names(d.Bots, who) + ", who did not answer"
 		}
 		return "the rematch is at table " + d.Table
-	case evRematchOf:
+	case EventRematchOf:
 		return "a rematch of table " + d.Table
-	case evClockPause:
+	case EventClockPause:
 		return pauseText(d, e.At)
 	}
 	return ""
 }
 
 // pauseText is a clock pause in words.
-func pauseText(d eventData, to time.Time) string {
+func pauseText(d EventData, to time.Time) string {
 	if d.From != nil {
 		if down := to.Sub(*d.From).Round(time.Second); down > 0 {
 			return fmt.Sprintf("the table was not running for %s; the clocks did not run meanwhile", down)
@@ -260,8 +260,8 @@ func takeoverText(name, bot, reason string) string {
 	return fmt.Sprintf("%s plays on for %s (%s)", botName, name, why)
 }
 
-// replayEvent is a table event as the replay page shows it.
-type replayEvent struct {
+// ReplayEvent is a table event as the replay page shows it.
+type ReplayEvent struct {
 	// Step is how many actions came before it.
 	Step int    `json:"step"`
 	Kind string `json:"kind"`
@@ -274,24 +274,56 @@ type replayEvent struct {
 	At      time.Time `json:"at"`
 }
 
-// replayEvents are a finished table's events for its replay.
-func replayEvents(hdr store.Table, evs []store.Event) []replayEvent {
+// ReplayEvents are a finished table's events for its replay.
+func ReplayEvents(hdr store.Table, evs []store.Event) []ReplayEvent {
 	who := func(seat int) string {
 		if seat >= 0 && seat < len(hdr.Seats) && hdr.Seats[seat].Name != "" {
 			return hdr.Seats[seat].Name
 		}
 		return table.SeatName(seat)
 	}
-	out := []replayEvent{}
+	out := []ReplayEvent{}
 	for _, e := range evs {
-		re := replayEvent{Step: e.Version, Kind: e.Kind, Seat: e.Seat, At: e.At}
-		if e.Kind == evChat {
+		re := ReplayEvent{Step: e.Version, Kind: e.Kind, Seat: e.Seat, At: e.At}
+		if e.Kind == EventChat {
 			d := decodeEvent(e)
 			re.Channel, re.Name, re.Text = d.Channel, d.Name, d.Text
 		} else {
 			re.Text = eventText(e, who)
 		}
 		out = append(out, re)
+	}
+	return out
+}
+
+// GivenUp is when (Order: 0 the first, -1 never) and why a person gave a
+// seat up.
+type GivenUp struct {
+	Order  int
+	Reason string
+}
+
+// GaveUp reads from a table's events which seats their person gave up: a
+// seat is given up the first time a bot takes it over for any reason but
+// the creator seating a bot at a free seat (resigned, left, time ran out,
+// handed over while away, and any reason added later). A take-back does
+// not undo it.
+func GaveUp(events []store.Event, seats int) []GivenUp {
+	out := make([]GivenUp, seats)
+	for i := range out {
+		out[i].Order = -1
+	}
+	n := 0
+	for _, e := range events {
+		if e.Kind != EventTakeover || e.Seat < 0 || e.Seat >= seats || out[e.Seat].Order >= 0 {
+			continue
+		}
+		reason := decodeEvent(e).Reason
+		if reason == reasonCreator {
+			continue
+		}
+		out[e.Seat] = GivenUp{Order: n, Reason: reason}
+		n++
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"sync"
@@ -10,9 +10,9 @@ import (
 	"cardtable/table"
 )
 
-// clockMessage is a clocked table's time: sent on joining and whenever a
+// ClockMessage is a clocked table's time: sent on joining and whenever a
 // seat's clock starts or stops (docs/protocol.md, "Clocks").
-type clockMessage struct {
+type ClockMessage struct {
 	Type    string `json:"type"`
 	Seat    int    `json:"seat"`
 	Version int    `json:"version"`
@@ -22,28 +22,28 @@ type clockMessage struct {
 	Timeout string `json:"timeout"`
 	// Started is false until every person's seat is taken.
 	Started bool        `json:"started"`
-	Seats   []seatClock `json:"seats"`
+	Seats   []SeatClock `json:"seats"`
 	// Now is the server's time when it sent this.
 	Now time.Time `json:"now"`
 }
 
-// seatClock is one seat's time: LeftMS is what it has left (until its
+// SeatClock is one seat's time: LeftMS is what it has left (until its
 // deadline while it runs, else a whole move and its reserve), ReserveMS
 // its reserve, Deadline when its running move runs out.
-type seatClock struct {
+type SeatClock struct {
 	Running   bool       `json:"running"`
 	LeftMS    int64      `json:"left_ms"`
 	ReserveMS int64      `json:"reserve_ms"`
 	Deadline  *time.Time `json:"deadline,omitempty"`
 }
 
-func (r *room) clockMessage(seat int) clockMessage {
-	c, now := r.life.clock, r.srv.now()
+func (r *Room) clockMessage(seat int) ClockMessage {
+	c, now := r.life.clock, r.rooms.Now()
 	_, started := c.Started()
-	m := clockMessage{Type: "clock", Seat: seat, Version: r.t.Version(), Pace: r.life.settings.Pace, MoveMS: c.Move().Milliseconds(),
-		Timeout: r.life.settings.Timeout, Started: started, Now: now, Seats: make([]seatClock, r.t.NumSeats())}
+	m := ClockMessage{Type: "clock", Seat: seat, Version: r.t.Version(), Pace: r.life.settings.Pace, MoveMS: c.Move().Milliseconds(),
+		Timeout: r.life.settings.Timeout, Started: started, Now: now, Seats: make([]SeatClock, r.t.NumSeats())}
 	for s := range m.Seats {
-		sc := seatClock{Running: c.Running(s), LeftMS: c.Left(s, now).Milliseconds(), ReserveMS: c.Reserve(s).Milliseconds()}
+		sc := SeatClock{Running: c.Running(s), LeftMS: c.Left(s, now).Milliseconds(), ReserveMS: c.Reserve(s).Milliseconds()}
 		if d, ok := c.Deadline(s); ok {
 			sc.Deadline = &d
 		}
@@ -55,7 +55,7 @@ func (r *room) clockMessage(seat int) clockMessage {
 
 // clockRunning lists the seats whose clock runs now: those to move held by
 // people, none in a Slap War window (it keeps its own time).
-func (r *room) clockRunning() []int {
+func (r *Room) clockRunning() []int {
 	if r.t.Over() || (r.slapMS > 0 && slapPhase(r.t)) {
 		return nil
 	}
@@ -70,7 +70,7 @@ func (r *room) clockRunning() []int {
 
 // peopleSeated reports whether every person's seat is taken (a bot's
 // seat counts as taken).
-func (r *room) peopleSeated() bool {
+func (r *Room) peopleSeated() bool {
 	for _, st := range r.hdr.Seats {
 		if st.Kind == table.KindHuman && st.Token == "" {
 			return false
@@ -81,7 +81,7 @@ func (r *room) peopleSeated() bool {
 
 // startClock starts a clocked table's clock once every person's seat is
 // taken (stored first; the clock runs from at).
-func (r *room) startClock(at time.Time) {
+func (r *Room) startClock(at time.Time) {
 	c := r.life.clock
 	if c == nil || r.t.Over() || !r.peopleSeated() {
 		return
@@ -89,20 +89,20 @@ func (r *room) startClock(at time.Time) {
 	if _, started := c.Started(); started {
 		return
 	}
-	if err := r.storeEvent(evClockStart, engine.Spectator, eventData{}, at); err != nil {
+	if err := r.storeEvent(EventClockStart, engine.Spectator, EventData{}, at); err != nil {
 		return // tried again at the next change
 	}
 	c.Start(at, r.clockRunning())
-	r.notify(evClockStart, engine.Spectator, "the clock started", at)
+	r.notify(EventClockStart, engine.Spectator, "the clock started", at)
 }
 
 // clockMoved tells the clock who runs from at on (nobody acted: a seat
 // changed hands, a seat was taken), tells everyone, and sets the alarm
 // for the next deadline.
-func (r *room) clockMoved(at time.Time) { r.clockRun(at, -1) }
+func (r *Room) clockMoved(at time.Time) { r.clockRun(at, -1) }
 
 // clockRun is clockMoved after seat actor acted.
-func (r *room) clockRun(at time.Time, actor int) {
+func (r *Room) clockRun(at time.Time, actor int) {
 	c := r.life.clock
 	if c == nil {
 		return
@@ -112,10 +112,10 @@ func (r *room) clockRun(at time.Time, actor int) {
 	r.armClock()
 }
 
-// clockLag is how long past a seat's deadline the server waits before it
+// ClockLag is how long past a seat's deadline the server waits before it
 // times the seat out: a move sent in time but read late — the network, or
 // the server itself under load — still counts.
-const clockLag = time.Second
+const ClockLag = time.Second
 
 // restartLeast is the least time a running move has when its table runs
 // again after no server ran it (a restart, a node's death): the time to
@@ -124,19 +124,19 @@ const restartLeast = 15 * time.Second
 
 // armClock sets the room's alarm for the clock's next deadline (and the
 // lag after it).
-func (r *room) armClock() {
+func (r *Room) armClock() {
 	r.clockStop()
 	next, ok := r.life.clock.Next()
 	if !ok {
 		return
 	}
-	r.life.stopTimer = r.srv.clock.AfterFunc(next.Add(clockLag).Sub(r.srv.now()), func() { r.send(func() { r.clockDue(false) }) })
+	r.life.stopTimer = r.rooms.clock.AfterFunc(next.Add(ClockLag).Sub(r.rooms.Now()), func() { r.send(func() { r.clockDue(false) }) })
 }
 
 // clockDue times out every seat whose deadline has passed by the lag.
 // Commands queued meanwhile are served first (the alarm goes to the back
 // of the room's inbox once): a move read before the alarm counts.
-func (r *room) clockDue(requeued bool) {
+func (r *Room) clockDue(requeued bool) {
 	c := r.life.clock
 	if c == nil || r.t.Over() {
 		return
@@ -145,7 +145,7 @@ func (r *room) clockDue(requeued bool) {
 		go r.send(func() { r.clockDue(true) })
 		return
 	}
-	for _, seat := range c.Expired(r.srv.now().Add(-clockLag)) {
+	for _, seat := range c.Expired(r.rooms.Now().Add(-ClockLag)) {
 		deadline, ok := c.Deadline(seat)
 		if !ok || r.t.Over() {
 			continue
@@ -158,12 +158,12 @@ func (r *room) clockDue(requeued bool) {
 // timeOut is seat's time running out at its deadline at: it loses when
 // the table says so (two-seat War and Watchtower with timeout lose), else
 // the game's default bot plays on for it.
-func (r *room) timeOut(seat int, at time.Time) {
-	if err := r.storeEvent(evTimeout, seat, eventData{}, at); err != nil {
+func (r *Room) timeOut(seat int, at time.Time) {
+	if err := r.storeEvent(EventTimeout, seat, EventData{}, at); err != nil {
 		r.armRetry()
 		return
 	}
-	r.notify(evTimeout, seat, r.seatWho(seat)+"'s time ran out", at)
+	r.notify(EventTimeout, seat, r.seatWho(seat)+"'s time ran out", at)
 	if r.life.settings.Timeout == table.TimeoutLose && r.t.ZeroSum() && r.t.NumSeats() == 2 {
 		if err := r.endTable(record.Ending{By: record.EndTimeout, Seat: &seat}, at); err != nil {
 			r.armRetry()
@@ -177,16 +177,16 @@ func (r *room) timeOut(seat int, at time.Time) {
 
 // armRetry tries the clock's deadlines again in a few seconds (a store
 // write failed).
-func (r *room) armRetry() {
+func (r *Room) armRetry() {
 	r.clockStop()
-	r.life.stopTimer = r.srv.clock.AfterFunc(5*time.Second, func() { r.send(func() { r.clockDue(true) }) })
+	r.life.stopTimer = r.rooms.clock.AfterFunc(5*time.Second, func() { r.send(func() { r.clockDue(true) }) })
 }
 
 // pauseClock gives the running moves back the time from from to to, when
 // no server ran the table (topped up to restartLeast each): stored first,
 // as every change of the clock, then everyone told. A table without a
 // running clock has nothing to give back.
-func (r *room) pauseClock(from, to time.Time) {
+func (r *Room) pauseClock(from, to time.Time) {
 	c := r.life.clock
 	if c == nil || r.t.Over() || from.After(to) {
 		return
@@ -194,16 +194,16 @@ func (r *room) pauseClock(from, to time.Time) {
 	if _, started := c.Started(); !started || len(r.clockRunning()) == 0 {
 		return
 	}
-	d := eventData{From: &from, LeastMS: restartLeast.Milliseconds()}
-	if err := r.storeEvent(evClockPause, engine.Spectator, d, to); err != nil {
+	d := EventData{From: &from, LeastMS: restartLeast.Milliseconds()}
+	if err := r.storeEvent(EventClockPause, engine.Spectator, d, to); err != nil {
 		return // charged as before; the clock's own alarm decides
 	}
 	c.Pause(from, to, restartLeast)
-	r.notify(evClockPause, engine.Spectator, pauseText(d, to), to)
+	r.notify(EventClockPause, engine.Spectator, pauseText(d, to), to)
 }
 
 // nextDeadline is the clock's next deadline (false: none).
-func (r *room) nextDeadline() (time.Time, bool) {
+func (r *Room) nextDeadline() (time.Time, bool) {
 	if r.life.clock == nil || r.t.Over() {
 		return time.Time{}, false
 	}
@@ -219,7 +219,7 @@ type wakeups struct {
 }
 
 // wakeAt loads table id back at time at.
-func (s *Server) wakeAt(id string, at time.Time) {
+func (s *Rooms) wakeAt(id string, at time.Time) {
 	s.wakes.mu.Lock()
 	defer s.wakes.mu.Unlock()
 	if s.wakes.stops == nil {
@@ -228,7 +228,7 @@ func (s *Server) wakeAt(id string, at time.Time) {
 	if stop, ok := s.wakes.stops[id]; ok {
 		stop()
 	}
-	s.wakes.stops[id] = s.clock.AfterFunc(at.Sub(s.now()), func() {
+	s.wakes.stops[id] = s.clock.AfterFunc(at.Sub(s.Now()), func() {
 		s.wakes.mu.Lock()
 		delete(s.wakes.stops, id)
 		s.wakes.mu.Unlock()
@@ -239,7 +239,7 @@ func (s *Server) wakeAt(id string, at time.Time) {
 }
 
 // cancelWake forgets table id's alarm (its room is loaded).
-func (s *Server) cancelWake(id string) {
+func (s *Rooms) cancelWake(id string) {
 	s.wakes.mu.Lock()
 	defer s.wakes.mu.Unlock()
 	if stop, ok := s.wakes.stops[id]; ok {
@@ -251,12 +251,17 @@ func (s *Server) cancelWake(id string) {
 // lifeRetired runs when the room is unloaded: a clocked table whose game
 // goes on is loaded back at its next deadline, a finished one with a
 // rematch offer open at its lapse.
-func (r *room) lifeRetired() {
+func (r *Room) lifeRetired() {
 	r.lifeStop()
 	if next, ok := r.nextDeadline(); ok {
-		r.srv.wakeAt(r.id, next.Add(clockLag))
+		r.rooms.wakeAt(r.id, next.Add(ClockLag))
 	}
 	if lapse, ok := r.rematchLapses(); ok {
-		r.srv.wakeAt(r.id, lapse)
+		r.rooms.wakeAt(r.id, lapse)
 	}
 }
+
+// now is the server's time: what table clocks count and actions are
+// stamped with, to the microsecond the stores keep, so a deadline counted
+// live is the one rebuilt from the stored times.
+func (s *Rooms) Now() time.Time { return s.clock.Now().Truncate(time.Microsecond) }

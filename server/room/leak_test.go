@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"bytes"
@@ -66,7 +66,7 @@ func TestNoLeaks(t *testing.T) {
 			name := fmt.Sprintf("%s-%v-seed%d", lc.game, lc.opts, seed)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				s := New(memstore.New(), Config{})
+				s := newRooms(memstore.New())
 				defer s.Shutdown(context.Background())
 				id := fmt.Sprintf("leak%d", seed)
 				rm := seededTable(t, s, id, lc.game, lc.opts, seed, lc.bots)
@@ -81,7 +81,7 @@ func TestNoLeaks(t *testing.T) {
 // picks a random legal action of its turn (and, now and then, sends a
 // command that must be refused); bots play themselves. The last probe is
 // a spectator.
-func playProbed(t *testing.T, s *Server, rm *room, bots map[int]string, rng *rand.Rand) []*probe {
+func playProbed(t *testing.T, s *Rooms, rm *Room, bots map[int]string, rng *rand.Rand) []*probe {
 	var probes []*probe
 	var seats int
 	look(rm, func() { seats = rm.t.NumSeats() })
@@ -185,7 +185,7 @@ func cardsIn(b []byte) []string {
 // turns and snapshots against what the table offered each seat as the
 // stored answers came in (in an open window, the opening position with
 // the seat's own answers).
-func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
+func verifyNoLeaks(t *testing.T, s *Rooms, id string, probes []*probe) {
 	hdr, err := s.store.Table(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
@@ -193,7 +193,7 @@ func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
 	stored, _ := s.store.Actions(context.Background(), id)
 	evs, _ := s.store.Events(context.Background(), id)
 	g := s.games[hdr.Game]
-	full, err := table.Resume(g, storedRecord(hdr, stored, evs), nil)
+	full, err := table.Resume(g, StoredRecord(hdr, stored, evs), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,8 +241,8 @@ func verifyNoLeaks(t *testing.T, s *Server, id string, probes []*probe) {
 	}
 	freePlayers := hdr.Game != "regicide"
 	for _, p := range probes {
-		checkProbe(t, p, states, played, acts, offered, examples, func(l chatLine) bool {
-			return spoken[l.Text] && (freePlayers || l.Channel == channelSpectators)
+		checkProbe(t, p, states, played, acts, offered, examples, func(l ChatLine) bool {
+			return spoken[l.Text] && (freePlayers || l.Channel == ChannelSpectators)
 		})
 	}
 }
@@ -286,7 +286,7 @@ func offers(t *testing.T, g engine.Game, opts engine.Options, seed uint64, store
 	return out
 }
 
-func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.Action, acts []record.Action, offered map[int]offer, examples map[string]bool, speech func(chatLine) bool) {
+func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.Action, acts []record.Action, offered map[int]offer, examples map[string]bool, speech func(ChatLine) bool) {
 	seat := p.c.Seat
 	seen := map[string]bool{}
 	for _, c := range p.sent {
@@ -329,14 +329,14 @@ func checkProbe(t *testing.T, p *probe, states []engine.State, played []engine.A
 // goes on (the game's last version is final), and a chat message carries
 // lines, no view.
 // It returns the cards the lines name as a person's speech (speech).
-func checkChat(t *testing.T, seat int, m wireMsg, final int, speech func(chatLine) bool) map[string]bool {
-	var cm chatMessage
+func checkChat(t *testing.T, seat int, m wireMsg, final int, speech func(ChatLine) bool) map[string]bool {
+	var cm ChatMessage
 	if err := json.Unmarshal(m.Raw, &cm); err != nil {
 		t.Fatal(err)
 	}
 	said := map[string]bool{}
 	for _, l := range cm.Lines {
-		if seat >= 0 && l.Channel == channelSpectators && m.Version < final {
+		if seat >= 0 && l.Channel == ChannelSpectators && m.Version < final {
 			t.Fatalf("%s read the spectators' channel during the game: %s", who(seat), m.Raw)
 		}
 		if speech(l) {

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -19,13 +19,13 @@ import (
 type probe struct {
 	t    testing.TB
 	c    *conn.Conn
-	rm   *room
+	rm   *Room
 	got  []wireMsg
 	sent []string // the action texts this probe sent
 }
 
 // joinProbe joins a room at the seat of token ("" for a spectator).
-func joinProbe(t testing.TB, s *Server, rm *room, token string) *probe {
+func joinProbe(t testing.TB, s *Rooms, rm *Room, token string) *probe {
 	t.Helper()
 	c := conn.New(probeConfig(s), "probe")
 	reply := make(chan error, 1)
@@ -87,7 +87,7 @@ func (p *probe) lastTurn() (wireMsg, bool) {
 }
 
 // syncRoom waits until the room has served everything sent to it so far.
-func syncRoom(t testing.TB, rm *room) {
+func syncRoom(t testing.TB, rm *Room) {
 	t.Helper()
 	done := make(chan struct{})
 	if !rm.send(syncReq{reply: done}) {
@@ -97,7 +97,7 @@ func syncRoom(t testing.TB, rm *room) {
 }
 
 // look runs f on the room's goroutine.
-func look(rm *room, f func()) {
+func look(rm *Room, f func()) {
 	done := make(chan struct{})
 	rm.send(func() { f(); close(done) })
 	<-done
@@ -106,7 +106,7 @@ func look(rm *room, f func()) {
 // seededTable stores a table with a fixed seed, every seat claimed by a
 // person (tokens "tok0".. ) except those given as bots, and returns its
 // running room.
-func seededTable(t testing.TB, s *Server, id, game string, opts map[string]string, seed uint64, botSeats map[int]string) *room {
+func seededTable(t testing.TB, s *Rooms, id, game string, opts map[string]string, seed uint64, botSeats map[int]string) *Room {
 	t.Helper()
 	g := s.games[game]
 	o, err := engine.ResolveOptions(g.Options(), opts)
@@ -133,8 +133,8 @@ func seededTable(t testing.TB, s *Server, id, game string, opts map[string]strin
 
 // probeConfig is the server's connection config without a command rate
 // worth the name: probes send as fast as a test likes.
-func probeConfig(s *Server) *conn.Config {
-	cfg := *s.connCfg
+func probeConfig(s *Rooms) *conn.Config {
+	cfg := *s.cfg.Conn
 	cfg.ConnRate, cfg.ConnBurst = 1e9, 1e9
 	return &cfg
 }

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"time"
@@ -23,22 +23,22 @@ type turnReq struct{ c *conn.Conn }
 
 // refuse answers c's command id with err (nothing changed), then gives a
 // seat that may act a fresh turn.
-func (r *room) refuse(c *conn.Conn, id string, err error) {
+func (r *Room) refuse(c *conn.Conn, id string, err error) {
 	r.refuseOnly(c, id, err)
 	r.freshTurn(c)
 }
 
 // refuseOnly answers c's command id with err alone: a refused hint leaves
 // the turn it was asked on standing.
-func (r *room) refuseOnly(c *conn.Conn, id string, err error) {
+func (r *Room) refuseOnly(c *conn.Conn, id string, err error) {
 	m := table.ErrorMessage(c.Seat, r.t.Version(), id, err)
-	r.srv.metrics.Rejected.WithLabelValues(m.Code).Inc()
+	r.rooms.metrics.Rejected.WithLabelValues(m.Code).Inc()
 	r.deliver(c, m)
 }
 
 // freshTurn sends c its seat's turn after a refusal, if the seat may act:
 // now, or when c may next send (oweTurn).
-func (r *room) freshTurn(c *conn.Conn) {
+func (r *Room) freshTurn(c *conn.Conn) {
 	if c.Seat < 0 || !r.mayAct(c.Seat) {
 		return
 	}
@@ -50,14 +50,14 @@ func (r *room) freshTurn(c *conn.Conn) {
 }
 
 // turnIfMoving sends c its seat's turn if the seat may act (a snapshot).
-func (r *room) turnIfMoving(c *conn.Conn) {
+func (r *Room) turnIfMoving(c *conn.Conn) {
 	if c.Seat >= 0 && r.mayAct(c.Seat) {
 		r.deliver(c, r.t.Turn(c.Seat))
 	}
 }
 
 // turnAgain serves a turnReq of a connection still at the table.
-func (r *room) turnAgain(c *conn.Conn) {
+func (r *Room) turnAgain(c *conn.Conn) {
 	if _, ok := r.clients[c]; ok {
 		r.freshTurn(c)
 	}
@@ -65,13 +65,13 @@ func (r *room) turnAgain(c *conn.Conn) {
 
 // remoteTurn serves a relayed connection's turnReq: the turn, if any,
 // comes back in the answer (the relay paces it).
-func (r *room) remoteTurn(req ctlReq) ctlResp {
+func (r *Room) remoteTurn(req Request) Response {
 	c, ok := r.remote[req.Conn]
 	if !ok {
-		return ctlResp{Gone: true}
+		return Response{Gone: true}
 	}
 	r.turnIfMoving(c)
-	resp := ctlResp{Seat: c.Seat}
+	resp := Response{Seat: c.Seat}
 	for it, ok := c.Take(); ok; it, ok = c.Take() {
 		resp.Msgs = append(resp.Msgs, it.Data)
 	}
@@ -79,6 +79,6 @@ func (r *room) remoteTurn(req ctlReq) ctlResp {
 }
 
 // mayAct reports whether seat may act now.
-func (r *room) mayAct(seat int) bool {
+func (r *Room) mayAct(seat int) bool {
 	return seat >= 0 && r.t.MayAct(seat)
 }

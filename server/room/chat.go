@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"slices"
@@ -12,25 +12,25 @@ import (
 	"cardtable/table"
 )
 
-// Chat's limits (docs/protocol.md, "Chat"): a line is at most maxChat
+// Chat's limits (docs/protocol.md, "Chat"): a line is at most MaxChat
 // characters once cleaned (usertext.Clean). A seat may send chatRate lines a
-// second, bursts of chatBurst, whatever its connections; so may a
-// spectator's connection, and at most spectatorAddrRate (bursts of
-// spectatorAddrBurst) from one address and chatRate from one account
-// across every connection and table. A table keeps the last maxChatLines
+// second, bursts of ChatBurst, whatever its connections; so may a
+// spectator's connection, and at most SpectatorAddrRate (bursts of
+// SpectatorAddrBurst) from one address and chatRate from one account
+// across every connection and table. A table keeps the last MaxChatLines
 // lines of each channel in memory, and a joining client is sent the last
-// chatReplay it may read. The spectators' channel takes at most
-// maxSpectatorLines lines a table; the players' channel has no cap: its
+// ChatReplay it may read. The spectators' channel takes at most
+// MaxSpectatorLines lines a table; the players' channel has no cap: its
 // seats' rate bounds it, and nothing spectators do can silence them.
 const (
-	maxChat            = 300
+	MaxChat            = 300
 	chatRate           = 0.5
-	chatBurst          = 5
-	spectatorAddrRate  = 1
-	spectatorAddrBurst = 10
-	maxChatLines       = 1000
-	maxSpectatorLines  = 1000
-	chatReplay         = 100
+	ChatBurst          = 5
+	SpectatorAddrRate  = 1
+	SpectatorAddrBurst = 10
+	MaxChatLines       = 1000
+	MaxSpectatorLines  = 1000
+	ChatReplay         = 100
 )
 
 // Chat channels: the seated players' (everyone reads it) and the
@@ -38,8 +38,8 @@ const (
 // watching can coach a player; everyone once it is over, and in the
 // replay).
 const (
-	channelPlayers    = "players"
-	channelSpectators = "spectators"
+	ChannelPlayers    = "players"
+	ChannelSpectators = "spectators"
 )
 
 // quickPhrases are the lines a player may send at a table whose chat is
@@ -51,8 +51,8 @@ var quickPhrases = []string{
 	"Take your time.", "Back in a minute.", "Good game!", "Rematch?",
 }
 
-// chatLine is one stored line.
-type chatLine struct {
+// ChatLine is one stored line.
+type ChatLine struct {
 	From    int       `json:"from"` // the seat; -1: a spectator
 	Channel string    `json:"channel"`
 	Name    string    `json:"name"`
@@ -66,34 +66,34 @@ type chatLine struct {
 // chatState is a room's chat: the latest lines of each channel, how many
 // spectators' lines the table took in all, and each sender's rate.
 type chatState struct {
-	players, spectators  []chatLine
+	players, spectators  []ChatLine
 	said, spectatorLines int
 	rates                map[any]*ratelimit.Bucket
 }
 
 func (cs *chatState) init() { cs.rates = map[any]*ratelimit.Bucket{} }
 
-// add keeps l, dropping its channel's oldest line beyond maxChatLines.
-func (cs *chatState) add(l chatLine) {
+// add keeps l, dropping its channel's oldest line beyond MaxChatLines.
+func (cs *chatState) add(l ChatLine) {
 	l.n = cs.said
 	cs.said++
 	keep := &cs.players
-	if l.Channel == channelSpectators {
+	if l.Channel == ChannelSpectators {
 		keep = &cs.spectators
 		cs.spectatorLines++
 	}
-	if len(*keep) >= maxChatLines {
-		*keep = slices.Delete(*keep, 0, len(*keep)-maxChatLines+1)
+	if len(*keep) >= MaxChatLines {
+		*keep = slices.Delete(*keep, 0, len(*keep)-MaxChatLines+1)
 	}
 	*keep = append(*keep, l)
 }
 
 // latest is the last n lines that read accepts, oldest first.
-func (cs *chatState) latest(n int, read func(chatLine) bool) []chatLine {
-	out := []chatLine{}
+func (cs *chatState) latest(n int, read func(ChatLine) bool) []ChatLine {
+	out := []ChatLine{}
 	p, s := len(cs.players)-1, len(cs.spectators)-1
 	for len(out) < n && (p >= 0 || s >= 0) {
-		var l chatLine
+		var l ChatLine
 		if s < 0 || (p >= 0 && cs.players[p].n > cs.spectators[s].n) {
 			l, p = cs.players[p], p-1
 		} else {
@@ -107,13 +107,13 @@ func (cs *chatState) latest(n int, read func(chatLine) bool) []chatLine {
 	return out
 }
 
-// chatMessage carries chat lines: one new line, or on joining the latest
+// ChatMessage carries chat lines: one new line, or on joining the latest
 // ones the recipient may read (docs/protocol.md, "Chat").
-type chatMessage struct {
+type ChatMessage struct {
 	Type    string     `json:"type"`
 	Seat    int        `json:"seat"`
 	Version int        `json:"version"`
-	Lines   []chatLine `json:"lines"`
+	Lines   []ChatLine `json:"lines"`
 	// Phrases are the quick phrases (on joining); Mode is the table's
 	// chat setting (free, phrases, off).
 	Phrases []string `json:"phrases,omitempty"`
@@ -121,40 +121,40 @@ type chatMessage struct {
 }
 
 // mayRead reports whether recipient seat may read line l now.
-func (r *room) mayRead(seat int, l chatLine) bool {
-	return l.Channel == channelPlayers || seat < 0 || r.t.Over()
+func (r *Room) mayRead(seat int, l ChatLine) bool {
+	return l.Channel == ChannelPlayers || seat < 0 || r.t.Over()
 }
 
 // chatHistory is what a joining seat is sent of the chat.
-func (r *room) chatHistory(seat int) (chatMessage, bool) {
-	m := chatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Phrases: quickPhrases, Mode: r.life.settings.Chat}
-	m.Lines = r.life.chat.latest(chatReplay, func(l chatLine) bool { return r.mayRead(seat, l) })
+func (r *Room) chatHistory(seat int) (ChatMessage, bool) {
+	m := ChatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Phrases: quickPhrases, Mode: r.life.settings.Chat}
+	m.Lines = r.life.chat.latest(ChatReplay, func(l ChatLine) bool { return r.mayRead(seat, l) })
 	return m, true
 }
 
 // chat says c's line at the table: a seat's in the players' channel, a
 // spectator's in the spectators'. Cleaned and bounded first; stored before
 // anyone reads it; never part of the game's state.
-func (r *room) chat(c *conn.Conn, cmd table.Command) error {
-	channel := channelPlayers
+func (r *Room) chat(c *conn.Conn, cmd table.Command) error {
+	channel := ChannelPlayers
 	if c.Seat < 0 {
-		channel = channelSpectators
+		channel = ChannelSpectators
 	}
-	text, err := usertext.Clean("text", cmd.Text, maxChat)
+	text, err := usertext.Clean("text", cmd.Text, MaxChat)
 	if err != nil {
 		return table.Errorf(table.CodeBadMessage, "%v", err)
 	}
 	if text == "" {
 		return table.Errorf(table.CodeBadMessage, "text: empty once cleaned; say something")
 	}
-	if channel == channelPlayers {
+	if channel == ChannelPlayers {
 		if err := r.chatAllowed(text); err != nil {
 			return err
 		}
-	} else if r.life.chat.spectatorLines >= maxSpectatorLines {
-		return table.Errorf(CodeNotAllowed, "the spectators' chat at this table is full (%d lines); the players' chat goes on", maxSpectatorLines)
+	} else if r.life.chat.spectatorLines >= MaxSpectatorLines {
+		return table.Errorf(CodeNotAllowed, "the spectators' chat at this table is full (%d lines); the players' chat goes on", MaxSpectatorLines)
 	}
-	now := r.srv.now()
+	now := r.rooms.Now()
 	if err := r.chatRate(c, now); err != nil {
 		return err
 	}
@@ -162,20 +162,20 @@ func (r *room) chat(c *conn.Conn, cmd table.Command) error {
 	if c.Seat >= 0 {
 		name = r.seatWho(c.Seat)
 	}
-	if err := r.storeEvent(evChat, c.Seat, eventData{Channel: channel, Name: name, Text: text}, now); err != nil {
+	if err := r.storeEvent(EventChat, c.Seat, EventData{Channel: channel, Name: name, Text: text}, now); err != nil {
 		return err
 	}
-	l := chatLine{From: c.Seat, Channel: channel, Name: name, Text: text, At: now, Version: r.t.Version()}
+	l := ChatLine{From: c.Seat, Channel: channel, Name: name, Text: text, At: now, Version: r.t.Version()}
 	r.life.chat.add(l)
 	r.broadcast(func(seat int) bool { return r.mayRead(seat, l) }, func(seat int) any {
-		return chatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Lines: []chatLine{l}}
+		return ChatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Lines: []ChatLine{l}}
 	})
 	return nil
 }
 
 // chatAllowed refuses a player's line the table's chat setting does not
 // take.
-func (r *room) chatAllowed(text string) error {
+func (r *Room) chatAllowed(text string) error {
 	switch r.life.settings.Chat {
 	case table.ChatOff:
 		return table.Errorf(CodeNotAllowed, "players' chat is off at this table")
@@ -189,20 +189,20 @@ func (r *room) chatAllowed(text string) error {
 
 // chatRate spends a chat token of c's seat, or of a spectator's
 // connection, address and account; a line over any of them is refused.
-func (r *room) chatRate(c *conn.Conn, now time.Time) error {
+func (r *Room) chatRate(c *conn.Conn, now time.Time) error {
 	var key any = c
 	if c.Seat >= 0 {
 		key = c.Seat
 	}
 	b := r.life.chat.rates[key]
 	if b == nil {
-		b = ratelimit.NewBucketAt(chatRate, chatBurst, now)
+		b = ratelimit.NewBucketAt(chatRate, ChatBurst, now)
 		r.life.chat.rates[key] = b
 	}
 	if c.Seat < 0 {
 		// The server-wide buckets count the machine's time, as the other
 		// per-address limits do; the room's own, the table's clock.
-		s, real := r.srv, time.Now()
+		s, real := r.rooms, time.Now()
 		wait := max(s.chatAddrs.Wait(c.Addr(), real), b.Wait(now))
 		if c.User != "" {
 			wait = max(wait, s.chatUsers.Wait(c.User, real))
@@ -216,13 +216,13 @@ func (r *room) chatRate(c *conn.Conn, now time.Time) error {
 		}
 	}
 	if !b.Take(now) {
-		return table.Errorf(ratelimit.CodeRateLimited, "too many chat lines; at most %d in a row, then one every %s", chatBurst, time.Duration(float64(time.Second)/chatRate))
+		return table.Errorf(ratelimit.CodeRateLimited, "too many chat lines; at most %d in a row, then one every %s", ChatBurst, time.Duration(float64(time.Second)/chatRate))
 	}
 	return nil
 }
 
 // forgetChatRate drops a spectator connection's chat bucket (it left).
-func (r *room) forgetChatRate(c *conn.Conn) {
+func (r *Room) forgetChatRate(c *conn.Conn) {
 	if c.Seat == engine.Spectator {
 		delete(r.life.chat.rates, c)
 	}

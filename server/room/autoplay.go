@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"fmt"
@@ -28,9 +28,9 @@ type autoPlay struct {
 	gen int
 }
 
-// autoMsg tells a seat's connections that its auto-play started, changed
+// AutoMessage tells a seat's connections that its auto-play started, changed
 // pace or stopped (Action "": off, Reason says why).
-type autoMsg struct {
+type AutoMessage struct {
 	Type      string `json:"type"`
 	Seat      int    `json:"seat"`
 	Version   int    `json:"version"`
@@ -41,7 +41,7 @@ type autoMsg struct {
 
 // autoCommand starts (or re-paces) the seat's auto-play, or stops it when
 // the command names no action.
-func (r *room) autoCommand(c *conn.Conn, cmd table.Command) {
+func (r *Room) autoCommand(c *conn.Conn, cmd table.Command) {
 	if c.Seat < 0 {
 		r.refuse(c, cmd.ID, table.Errorf(CodeSpectator, "spectators cannot act; take a free seat from the lobby or an invite link"))
 		return
@@ -91,8 +91,8 @@ func (r *room) autoCommand(c *conn.Conn, cmd table.Command) {
 
 // autoTell sends the auto-play's state to the seat's connections (to c
 // alone when c is given); reason says why it stopped.
-func (r *room) autoTell(c *conn.Conn, reason string) {
-	msg := autoMsg{Type: "auto", Seat: r.auto.seat, Version: r.t.Version(), Reason: reason}
+func (r *Room) autoTell(c *conn.Conn, reason string) {
+	msg := AutoMessage{Type: "auto", Seat: r.auto.seat, Version: r.t.Version(), Reason: reason}
 	if reason == "" {
 		msg.Action, msg.PerSecond = r.auto.action, r.auto.perSecond
 	}
@@ -106,14 +106,14 @@ func (r *room) autoTell(c *conn.Conn, reason string) {
 
 // autoJoined tells a connection of the auto-playing seat that auto-play is
 // on (after its hello and turn).
-func (r *room) autoJoined(c *conn.Conn) {
+func (r *Room) autoJoined(c *conn.Conn) {
 	if r.auto != nil && c.Seat == r.auto.seat {
 		r.autoTell(c, "")
 	}
 }
 
 // autoStop ends the auto-play and says why.
-func (r *room) autoStop(reason string) {
+func (r *Room) autoStop(reason string) {
 	if r.auto == nil {
 		return
 	}
@@ -127,7 +127,7 @@ func (r *room) autoStop(reason string) {
 // autoNext schedules the auto-play's next move when its action is legal
 // now, no slap window is open and none is scheduled; it runs after every
 // change of the table.
-func (r *room) autoNext() {
+func (r *Room) autoNext() {
 	a := r.auto
 	if a == nil {
 		return
@@ -145,7 +145,7 @@ func (r *room) autoNext() {
 }
 
 // autoStep plays the auto-play's action, scheduled at version.
-func (r *room) autoStep(gen, version int) {
+func (r *Room) autoStep(gen, version int) {
 	a := r.auto
 	if a == nil || a.gen != gen {
 		return
@@ -167,7 +167,7 @@ func (r *room) autoStep(gen, version int) {
 
 // seatConnected reports whether a connection of seat is open here or
 // relayed from another node.
-func (r *room) seatConnected(seat int) bool {
+func (r *Room) seatConnected(seat int) bool {
 	for c := range r.clients {
 		if c.Seat == seat {
 			return true
@@ -184,9 +184,9 @@ func (r *room) seatConnected(seat int) bool {
 // botDelay is how long a bot waits before it moves: the server's bot
 // delay, or nothing while a person has auto-play on (they asked for the
 // pace).
-func (r *room) botDelay() time.Duration {
+func (r *Room) botDelay() time.Duration {
 	if r.auto != nil {
 		return 0
 	}
-	return r.srv.cfg.BotDelay
+	return r.rooms.cfg.BotDelay
 }

@@ -1,14 +1,12 @@
-package server
+package room
 
 import (
 	"fmt"
-	"net/http"
 	"time"
 
 	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/server/conn"
-	"cardtable/server/httpjson"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -51,32 +49,18 @@ type life struct {
 	notes []string
 }
 
-// tableSettings checks a new table's settings (400 bad-settings) and
-// returns them as stored: resolved, every key (nil for a table with the
-// defaults, so tables without settings stay as they were).
-func tableSettings(g engine.Game, given map[string]string, seats int) (map[string]string, error) {
-	if len(given) == 0 {
-		return nil, nil
-	}
-	set, err := table.ParseSettings(given, g, seats)
-	if err != nil {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-settings", "%v", err)
-	}
-	return set.Map(), nil
-}
-
 // startLife sets up the room's table-level state from its header and, for
 // a table rebuilt from the store, its history (nil for a new table).
-func (r *room) startLife(h *history) {
+func (r *Room) startLife(h *history) {
 	n := r.t.NumSeats()
 	set, err := table.ParseSettings(r.hdr.Settings, r.game, n)
 	if err != nil {
-		r.srv.log.Error("table settings not read; the table runs without a clock", "table", r.id, "err", err)
+		r.rooms.log.Error("table settings not read; the table runs without a clock", "table", r.id, "err", err)
 		set, _ = table.ParseSettings(nil, r.game, n)
 	}
 	r.life = life{settings: set, clock: table.NewClock(set, n), away: make([]time.Time, n), forfeit: make([]bool, n), drawAt: make([]int, n)}
 	r.life.chat.init()
-	now := r.srv.now()
+	now := r.rooms.Now()
 	for i := range r.life.away {
 		r.life.away[i] = now // nobody is connected to a room that starts
 		r.life.drawAt[i] = -1
@@ -89,7 +73,7 @@ func (r *room) startLife(h *history) {
 // replayLife walks the stored actions and events in the order they
 // happened, applying each event as it was applied live, so the clock,
 // the offers and the chat are what they were (roomevents.go).
-func (r *room) replayLife(h *history) {
+func (r *Room) replayLife(h *history) {
 	bots := r.initialBots(h.events)
 	ended := false
 	running := func(v int) []int {
@@ -108,14 +92,14 @@ func (r *room) replayLife(h *history) {
 	for v := 0; v <= len(h.acts); v++ {
 		for ; ev < len(h.events) && h.events[ev].Version <= v; ev++ {
 			e := h.events[ev]
-			r.replayEvent(e, bots)
-			ended = ended || e.Kind == evEnd
+			r.ReplayEvent(e, bots)
+			ended = ended || e.Kind == EventEnd
 			if c := r.life.clock; c != nil {
-				if e.Kind == evClockStart {
+				if e.Kind == EventClockStart {
 					c.Start(e.At, running(v))
 				}
 				c.Run(e.At, running(v), -1)
-				if d := decodeEvent(e); e.Kind == evClockPause && d.From != nil {
+				if d := decodeEvent(e); e.Kind == EventClockPause && d.From != nil {
 					c.Pause(*d.From, e.At, time.Duration(d.LeastMS)*time.Millisecond)
 				}
 			}
@@ -139,7 +123,7 @@ func (r *room) replayLife(h *history) {
 // initialBots is which seats bots held when the game began: those a bot
 // holds now, but for seats whose first change of hands was a takeover
 // (then a person's) or a takeback (then a bot's).
-func (r *room) initialBots(evs []store.Event) []bool {
+func (r *Room) initialBots(evs []store.Event) []bool {
 	bots := make([]bool, len(r.hdr.Seats))
 	seen := make([]bool, len(bots))
 	for i, st := range r.hdr.Seats {
@@ -150,58 +134,58 @@ func (r *room) initialBots(evs []store.Event) []bool {
 			continue
 		}
 		switch e.Kind {
-		case evTakeover:
+		case EventTakeover:
 			bots[e.Seat], seen[e.Seat] = false, true
-		case evTakeback:
+		case EventTakeback:
 			bots[e.Seat], seen[e.Seat] = true, true
 		}
 	}
 	return bots
 }
 
-// replayEvent applies one stored event to the table-level state (bots is
+// ReplayEvent applies one stored event to the table-level state (bots is
 // which seats bots hold, as the walk goes).
-func (r *room) replayEvent(e store.Event, bots []bool) {
+func (r *Room) ReplayEvent(e store.Event, bots []bool) {
 	d := decodeEvent(e)
 	seatOK := e.Seat >= 0 && e.Seat < len(bots)
 	switch e.Kind {
-	case evTakeover:
+	case EventTakeover:
 		if seatOK {
 			bots[e.Seat] = true
 			r.life.forfeit[e.Seat] = r.life.forfeit[e.Seat] || d.Reason == reasonResigned
 			r.withdrawDraw(e.Seat)
 			r.noteTakeover(e.Seat, d.Bot, d.Reason)
 		}
-	case evTakeback:
+	case EventTakeback:
 		if seatOK {
 			bots[e.Seat] = false
 		}
-	case evDrawOffer:
+	case EventDrawOffer:
 		if seatOK {
 			r.life.draw = table.NewOffer(e.Seat, e.Version, r.drawAsked(e.Seat))
 			r.life.drawAt[e.Seat] = e.Version
 		}
-	case evDrawAccept:
+	case EventDrawAccept:
 		if r.life.draw != nil {
 			r.life.draw.Agree(e.Seat)
 		}
-	case evDrawDecline, evEnd:
+	case EventDrawDecline, EventEnd:
 		r.life.draw = nil
-	case evChat:
-		r.life.chat.add(chatLine{From: e.Seat, Channel: d.Channel, Name: d.Name, Text: d.Text, At: e.At, Version: e.Version})
-	case evRematchOffer:
+	case EventChat:
+		r.life.chat.add(ChatLine{From: e.Seat, Channel: d.Channel, Name: d.Name, Text: d.Text, At: e.At, Version: e.Version})
+	case EventRematchOffer:
 		r.life.rematch = table.NewOffer(e.Seat, e.Version, r.rematchAsked())
 		r.life.rematchAt = e.At
 		r.life.rematchOffers++
-	case evRematchAccept:
+	case EventRematchAccept:
 		if r.life.rematch != nil {
 			r.life.rematch.Agree(e.Seat)
 		}
-	case evRematchNo, evRematchLapse:
+	case EventRematchNo, EventRematchLapse:
 		r.life.rematch = nil
-	case evRematch:
+	case EventRematch:
 		r.life.rematch, r.life.next = nil, d.Table
-	case evRematchOf:
+	case EventRematchOf:
 		r.life.rematchOf = d.Table
 	}
 }
@@ -209,7 +193,7 @@ func (r *room) replayEvent(e store.Event, bots []bool) {
 // lifeChanged runs after the table moved (ap: the action, nil when the
 // room starts): a draw offer lapses when a seat other than its maker
 // moves, and the clock runs for the seats now to move.
-func (r *room) lifeChanged(ap *table.Applied) {
+func (r *Room) lifeChanged(ap *table.Applied) {
 	if ap != nil && ap.Sealed {
 		r.clockSealed(ap.Seat, r.life.movedAt) // and no one told (sealing.go)
 		return
@@ -219,7 +203,7 @@ func (r *room) lifeChanged(ap *table.Applied) {
 		r.life.draw = nil
 		r.sendOffer()
 	}
-	at, actor := r.srv.now(), -1
+	at, actor := r.rooms.Now(), -1
 	if ap != nil {
 		at, actor = r.life.movedAt, ap.Seat
 	}
@@ -231,14 +215,14 @@ func (r *room) lifeChanged(ap *table.Applied) {
 
 // lifeJoined sends a client that just joined the table-level state: the
 // clock, an open offer, the chat it may read, the rematch.
-func (r *room) lifeJoined(c *conn.Conn) {
+func (r *Room) lifeJoined(c *conn.Conn) {
 	for _, m := range r.lifeSnapshot(c.Seat) {
 		r.deliver(c, m)
 	}
 }
 
 // lifeSnapshot is what lifeJoined sends seat (for a relayed join too).
-func (r *room) lifeSnapshot(seat int) []any {
+func (r *Room) lifeSnapshot(seat int) []any {
 	var out []any
 	if r.life.clock != nil {
 		out = append(out, r.clockMessage(seat))
@@ -256,7 +240,7 @@ func (r *room) lifeSnapshot(seat int) []any {
 }
 
 // lifeStop stops the table-level timers (the room stops).
-func (r *room) lifeStop() {
+func (r *Room) lifeStop() {
 	r.clockStop()
 	r.rematchTimerStop()
 	if r.life.awayStop != nil {
@@ -266,7 +250,7 @@ func (r *room) lifeStop() {
 }
 
 // clockStop stops the clock's alarm.
-func (r *room) clockStop() {
+func (r *Room) clockStop() {
 	if r.life.stopTimer != nil {
 		r.life.stopTimer()
 		r.life.stopTimer = nil
@@ -275,40 +259,40 @@ func (r *room) clockStop() {
 
 // endTable ends the game at the table (a resignation, an abort, a loss on
 // time, an agreed draw): stored first, then the result, and everyone told.
-func (r *room) endTable(e record.Ending, at time.Time) error {
+func (r *Room) endTable(e record.Ending, at time.Time) error {
 	seat := engine.Spectator
 	if e.Seat != nil {
 		seat = *e.Seat
 	}
-	if err := r.storeEvent(evEnd, seat, eventData{By: e.By}, at); err != nil {
+	if err := r.storeEvent(EventEnd, seat, EventData{By: e.By}, at); err != nil {
 		return err
 	}
 	if err := r.t.Conclude(e); err != nil {
-		r.srv.log.Error("table ending refused after it was stored", "table", r.id, "err", err)
+		r.rooms.log.Error("table ending refused after it was stored", "table", r.id, "err", err)
 		return err
 	}
 	r.life.draw = nil
-	r.notify(evEnd, seat, endingText(e, r.seatWho), at)
+	r.notify(EventEnd, seat, endingText(e, r.seatWho), at)
 	r.finish(true)
 	return nil
 }
 
 // lifeEnded runs when the game is over: the clock stops (everyone is told
 // its last state) and any draw offer is gone.
-func (r *room) lifeEnded() {
+func (r *Room) lifeEnded() {
 	r.lifeStop()
 	r.sealedClock = nil
 	r.armRematch() // an offer rebuilt from the store lapses in its time
 	r.life.draw = nil
 	if c := r.life.clock; c != nil {
-		c.Run(r.srv.now(), nil, -1)
+		c.Run(r.rooms.Now(), nil, -1)
 		r.broadcast(nil, func(seat int) any { return r.clockMessage(seat) })
 	}
 }
 
 // noteTakeover keeps, for the end, that a bot played on for seat's person
 // and why ("bob's time ran out; heuristic played on for them").
-func (r *room) noteTakeover(seat int, bot, reason string) {
+func (r *Room) noteTakeover(seat int, bot, reason string) {
 	why := map[string]string{reasonLeft: "left the seat", reasonAway: "was away", reasonTimeout: "'s time ran out", reasonResigned: "resigned"}[reason]
 	if why == "" {
 		return
@@ -324,7 +308,7 @@ func (r *room) noteTakeover(seat int, bot, reason string) {
 }
 
 // endMessage is the end message for seat, with the table's notes.
-func (r *room) endMessage(seat int) table.Message {
+func (r *Room) endMessage(seat int) table.Message {
 	m := r.t.End(seat)
 	m.Notes = r.life.notes
 	return m

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 // it (in memory), and queues the event for both seats and two
 // spectators and the next turns, which the probes then read.
 func BenchmarkRoomAction(b *testing.B) {
-	s := New(memstore.New(), Config{})
+	s := newRooms(memstore.New())
 	defer s.Shutdown(context.Background())
 	n := 0
-	var rm *room
+	var rm *Room
 	var seats, all []*probe
 	fresh := func() {
 		n++

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"strings"
@@ -22,8 +22,8 @@ const (
 	openPrefix   = "open:"
 )
 
-// sealInvite is how the invite code of a new seat is kept.
-func sealInvite(code string, listed, open bool) string {
+// SealInvite is how the invite code of a new seat is kept.
+func SealInvite(code string, listed, open bool) string {
 	switch {
 	case !listed:
 		return code
@@ -49,8 +49,8 @@ func inviteCode(kept string) (code string, open bool) {
 	return rest, false
 }
 
-// isListed reports whether t was created listed (see above).
-func isListed(t store.Table) bool {
+// IsListed reports whether t was created listed (see above).
+func IsListed(t store.Table) bool {
 	if t.Daily != "" {
 		return false // a daily deal's games are on its board, not in the lobby
 	}
@@ -62,9 +62,9 @@ func isListed(t store.Table) bool {
 	return true
 }
 
-// seatOpen reports whether a person may take seat st without an invite:
+// SeatOpen reports whether a person may take seat st without an invite:
 // an unclaimed person's seat of a listed table that its creator opened.
-func seatOpen(t store.Table, st store.Seat) bool {
+func SeatOpen(t store.Table, st store.Seat) bool {
 	_, open := inviteCode(st.Invite)
-	return open && isListed(t)
+	return open && IsListed(t)
 }

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"errors"
@@ -19,7 +19,7 @@ import (
 const CodeNotAllowed = "not-allowed"
 
 // seatOf is the seat c holds, or a refusal for a spectator.
-func (r *room) seatOf(c *conn.Conn, what string) (int, error) {
+func (r *Room) seatOf(c *conn.Conn, what string) (int, error) {
 	if c.Seat < 0 {
 		return 0, table.Errorf(CodeSpectator, "spectators cannot %s; take a free seat from the lobby or an invite link", what)
 	}
@@ -32,7 +32,7 @@ func (r *room) seatOf(c *conn.Conn, what string) (int, error) {
 // resign gives c's seat up (War, Watchtower): with two seats the game ends
 // and the other wins; with three or more the game's default bot plays the
 // seat to the end for the others' sake, and the seat counts as resigned.
-func (r *room) resign(c *conn.Conn) error {
+func (r *Room) resign(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "resign")
 	if err != nil {
 		return err
@@ -43,7 +43,7 @@ func (r *room) resign(c *conn.Conn) error {
 	if r.life.forfeit[seat] {
 		return table.Errorf(CodeNotAllowed, "you resigned already; a bot plays your seat to the end")
 	}
-	at := r.srv.now()
+	at := r.rooms.Now()
 	if r.t.NumSeats() == 2 {
 		return r.endTable(record.Ending{By: record.EndResigned, Seat: &seat}, at)
 	}
@@ -52,7 +52,7 @@ func (r *room) resign(c *conn.Conn) error {
 
 // abortable reports whether the game may still be aborted: no seat but
 // the first to move has moved (in a solo game: no move yet).
-func (r *room) abortable() bool {
+func (r *Room) abortable() bool {
 	// Only the actions shown count: answers sealed in an open window must
 	// not tell (sealing.go).
 	acts := r.t.Record().Actions[:r.t.Version()]
@@ -69,7 +69,7 @@ func (r *room) abortable() bool {
 
 // abort calls the game off before it gets going: nobody wins or loses,
 // and it is not rated.
-func (r *room) abort(c *conn.Conn) error {
+func (r *Room) abort(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "abort")
 	if err != nil {
 		return err
@@ -81,12 +81,12 @@ func (r *room) abort(c *conn.Conn) error {
 		}
 		return table.Errorf(CodeNotAllowed, "the game got going (a second seat has moved), so it can no longer be aborted; %s", what)
 	}
-	return r.endTable(record.Ending{By: record.EndAborted, Seat: &seat}, r.srv.now())
+	return r.endTable(record.Ending{By: record.EndAborted, Seat: &seat}, r.rooms.Now())
 }
 
 // leaveToBot hands c's seat to the game's default bot, which plays on at
 // the table's bot speed until the seat's person takes it back.
-func (r *room) leaveToBot(c *conn.Conn) error {
+func (r *Room) leaveToBot(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "leave a seat")
 	if err != nil {
 		return err
@@ -94,11 +94,11 @@ func (r *room) leaveToBot(c *conn.Conn) error {
 	if r.hdr.Seats[seat].Kind == table.KindBot {
 		return table.Errorf(CodeNotAllowed, "a bot plays your seat already; take it back with take-back")
 	}
-	return r.takeOver(seat, reasonLeft, bots.Default(r.game.Name()), r.srv.now())
+	return r.takeOver(seat, reasonLeft, bots.Default(r.game.Name()), r.rooms.Now())
 }
 
 // takeBack gives a person back the seat a bot holds for them.
-func (r *room) takeBack(c *conn.Conn) error {
+func (r *Room) takeBack(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "take a seat back")
 	if err != nil {
 		return err
@@ -109,8 +109,8 @@ func (r *room) takeBack(c *conn.Conn) error {
 	case r.life.forfeit[seat]:
 		return table.Errorf(CodeNotAllowed, "you resigned: the bot plays your seat to the end")
 	}
-	at := r.srv.now()
-	if err := r.storeEvent(evTakeback, seat, eventData{}, at); err != nil {
+	at := r.rooms.Now()
+	if err := r.storeEvent(EventTakeback, seat, EventData{}, at); err != nil {
 		return err
 	}
 	st := r.hdr.Seats[seat]
@@ -119,7 +119,7 @@ func (r *room) takeBack(c *conn.Conn) error {
 		return table.Errorf(CodeUnavailable, "the server could not store the seat; try again")
 	}
 	r.bots[seat] = nil // a decision under way is dropped when it comes (botMoved)
-	r.notify(evTakeback, seat, r.seatWho(seat)+" took the seat back from the bot", at)
+	r.notify(EventTakeback, seat, r.seatWho(seat)+" took the seat back from the bot", at)
 	if r.t.MayAct(seat) {
 		r.broadcast(func(s int) bool { return s == seat }, func(s int) any { return r.t.Turn(s) })
 	}
@@ -130,13 +130,13 @@ func (r *room) takeBack(c *conn.Conn) error {
 // takeOver hands seat to the bot of spec for reason, at time at: stored
 // first (the event, then the seat, which keeps its person's name and token
 // so they can take it back), then the bot plays from its next turn.
-func (r *room) takeOver(seat int, reason, spec string, at time.Time) error {
+func (r *Room) takeOver(seat int, reason, spec string, at time.Time) error {
 	if err := r.seatBot(seat, spec); err != nil {
 		r.bots[seat] = nil
 		return table.Errorf(CodeNotAllowed, "%v", err)
 	}
 	r.bots[seat] = nil
-	if err := r.storeEvent(evTakeover, seat, eventData{Reason: reason, Bot: spec}, at); err != nil {
+	if err := r.storeEvent(EventTakeover, seat, EventData{Reason: reason, Bot: spec}, at); err != nil {
 		return err
 	}
 	st := r.hdr.Seats[seat]
@@ -148,7 +148,7 @@ func (r *room) takeOver(seat int, reason, spec string, at time.Time) error {
 	r.life.forfeit[seat] = r.life.forfeit[seat] || reason == reasonResigned
 	r.noteTakeover(seat, spec, reason)
 	r.withdrawDraw(seat)
-	r.notify(evTakeover, seat, takeoverText(r.seatWho(seat), spec, reason), at)
+	r.notify(EventTakeover, seat, takeoverText(r.seatWho(seat), spec, reason), at)
 	r.clockMoved(at)
 	r.thinkBots()
 	return nil
@@ -156,26 +156,26 @@ func (r *room) takeOver(seat int, reason, spec string, at time.Time) error {
 
 // seatGiven runs after the creator gave a free seat to a bot: noted in
 // the table's events, and the clock starts once every person is seated.
-func (r *room) seatGiven(seat int, spec string) {
-	at := r.srv.now()
-	if err := r.storeEvent(evTakeover, seat, eventData{Reason: reasonCreator, Bot: spec}, at); err == nil {
-		r.notify(evTakeover, seat, takeoverText(r.seatWho(seat), spec, reasonCreator), at)
+func (r *Room) seatGiven(seat int, spec string) {
+	at := r.rooms.Now()
+	if err := r.storeEvent(EventTakeover, seat, EventData{Reason: reasonCreator, Bot: spec}, at); err == nil {
+		r.notify(EventTakeover, seat, takeoverText(r.seatWho(seat), spec, reasonCreator), at)
 	}
 	r.seatTaken()
 }
 
 // seatTaken runs after a seat was claimed or given to a bot: the clock
 // starts once every person is seated.
-func (r *room) seatTaken() {
-	at := r.srv.now()
+func (r *Room) seatTaken() {
+	at := r.rooms.Now()
 	r.startClock(at)
 	r.clockMoved(at)
 }
 
 // noteAway keeps since when each seat has had no connection (connected
 // is who has one now), for the creator's hand-over after the grace.
-func (r *room) noteAway(connected func(seat int) bool) {
-	now := r.srv.now()
+func (r *Room) noteAway(connected func(seat int) bool) {
+	now := r.rooms.Now()
 	for s := range r.life.away {
 		switch {
 		case connected(s):
@@ -191,19 +191,19 @@ func (r *room) noteAway(connected func(seat int) bool) {
 // cannot be handed over for being away: a free seat, a bot's, a person's
 // who is at the table, or any seat at a correspondence table (its clock
 // decides alone, since people there are rarely connected).
-func (r *room) awayLeft(seat int) (left time.Duration, ok bool) {
+func (r *Room) awayLeft(seat int) (left time.Duration, ok bool) {
 	st := r.hdr.Seats[seat]
 	since := r.life.away[seat]
 	if r.t.Over() || r.life.settings.Pace == table.PaceCorrespondence || st.Kind != table.KindHuman || st.Token == "" || since.IsZero() {
 		return 0, false
 	}
-	return max(0, r.srv.cfg.AwayGrace-r.srv.now().Sub(since)), true
+	return max(0, r.rooms.cfg.AwayGrace-r.rooms.Now().Sub(since)), true
 }
 
 // armAway sets the room's alarm for the end of the next away seat's
 // grace: everyone is sent the seats again then, so the pages' countdowns
 // end when the server's does, whatever their own clocks.
-func (r *room) armAway() {
+func (r *Room) armAway() {
 	if r.life.awayStop != nil {
 		r.life.awayStop()
 		r.life.awayStop = nil
@@ -217,7 +217,7 @@ func (r *room) armAway() {
 	if next < 0 {
 		return
 	}
-	r.life.awayStop = r.srv.clock.AfterFunc(next, func() {
+	r.life.awayStop = r.rooms.clock.AfterFunc(next, func() {
 		r.send(func() {
 			r.life.awayStop = nil
 			r.sendSeats()
@@ -227,14 +227,14 @@ func (r *room) armAway() {
 
 // awayRefusal says why seat cannot be handed over now (nil: it can), as
 // a table error: not-away with the time left, or not-allowed.
-func (r *room) awayRefusal(seat int) *table.Error {
+func (r *Room) awayRefusal(seat int) *table.Error {
 	if r.life.settings.Pace == table.PaceCorrespondence {
 		return table.Errorf(CodeNotAllowed, "a correspondence table's clock decides when a seat goes to a bot; nobody hands it over")
 	}
 	if r.hdr.Seats[seat].Kind == table.KindBot {
 		return table.Errorf("seat-taken", "a bot plays %s already", table.SeatName(seat))
 	}
-	grace := r.srv.cfg.AwayGrace
+	grace := r.rooms.cfg.AwayGrace
 	left, ok := r.awayLeft(seat)
 	switch {
 	case !ok:
@@ -248,11 +248,11 @@ func (r *room) awayRefusal(seat int) *table.Error {
 // handAwayToBot is the creator handing a claimed seat to a bot (the
 // lobby's POST .../bot): allowed once its person has been away for the
 // server's grace.
-func (r *room) handAwayToBot(seat int, spec string) error {
+func (r *Room) handAwayToBot(seat int, spec string) error {
 	if e := r.awayRefusal(seat); e != nil {
 		return httpjson.Errorf(http.StatusConflict, e.Code, "%s", e.Msg)
 	}
-	return asHTTP(r.takeOver(seat, reasonAway, spec, r.srv.now()))
+	return asHTTP(r.takeOver(seat, reasonAway, spec, r.rooms.Now()))
 }
 
 // asHTTP is a room's refusal for an HTTP answer.
@@ -271,7 +271,7 @@ func asHTTP(err error) error {
 // handToBotCmd is a seated person handing another seat, whose person has
 // been away for the grace, to the game's default bot (any seat may: a
 // table without its creator would wait for ever).
-func (r *room) handToBotCmd(c *conn.Conn, cmd table.Command) error {
+func (r *Room) handToBotCmd(c *conn.Conn, cmd table.Command) error {
 	if _, err := r.seatOf(c, "hand a seat to a bot"); err != nil {
 		return err
 	}
@@ -285,13 +285,13 @@ func (r *room) handToBotCmd(c *conn.Conn, cmd table.Command) error {
 	if e := r.awayRefusal(seat); e != nil {
 		return e
 	}
-	return r.takeOver(seat, reasonAway, bots.Default(r.game.Name()), r.srv.now())
+	return r.takeOver(seat, reasonAway, bots.Default(r.game.Name()), r.rooms.Now())
 }
 
 // claimWin ends a two-seat game (War, Watchtower) won for c's seat when
 // the other seat's person has been away for the grace (Lichess's "claim
 // victory"): the other seat abandoned it, and loses.
-func (r *room) claimWin(c *conn.Conn) error {
+func (r *Room) claimWin(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "claim a win")
 	if err != nil {
 		return err
@@ -303,12 +303,12 @@ func (r *room) claimWin(c *conn.Conn) error {
 	if e := r.awayRefusal(other); e != nil {
 		return e
 	}
-	return r.endTable(record.Ending{By: record.EndAbandoned, Seat: &other}, r.srv.now())
+	return r.endTable(record.Ending{By: record.EndAbandoned, Seat: &other}, r.rooms.Now())
 }
 
 // withdrawDraw ends an open draw offer that seat made or must answer (a
 // bot took the seat).
-func (r *room) withdrawDraw(seat int) {
+func (r *Room) withdrawDraw(seat int) {
 	if d := r.life.draw; d != nil && (d.From == seat || d.Asked(seat)) {
 		r.life.draw = nil
 		r.sendOffer()

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -14,9 +14,9 @@ import (
 	"cardtable/table"
 )
 
-// maxRematchOffers bounds the rematch offers of one table, so a declined
+// MaxRematchOffers bounds the rematch offers of one table, so a declined
 // or lapsed one is not asked again and again.
-const maxRematchOffers = 3
+const MaxRematchOffers = 3
 
 // RematchLapse is how long a rematch offer waits for answers, by the
 // server's clock from when it was asked, at a table without a
@@ -27,9 +27,9 @@ const maxRematchOffers = 3
 // otherwise the offer lapses (docs/protocol.md, "Rematch").
 const RematchLapse = 2 * time.Minute
 
-// rematchMessage is the state of a finished table's rematch, sent on
+// RematchMessage is the state of a finished table's rematch, sent on
 // joining and whenever it changes (docs/protocol.md, "Rematch").
-type rematchMessage struct {
+type RematchMessage struct {
 	Type    string `json:"type"`
 	Seat    int    `json:"seat"`
 	Version int    `json:"version"`
@@ -53,14 +53,14 @@ type rematchMessage struct {
 	Rated bool `json:"rated,omitempty"`
 }
 
-// rematchMessage is seat's rematch message (false: nothing to say).
-func (r *room) rematchMessage(seat int) (rematchMessage, bool) {
-	m := rematchMessage{Type: "rematch", Seat: seat, Version: r.t.Version(), From: -1, Agreed: []int{}, Waiting: []int{}, Table: r.life.next, YourSeat: -1, Of: r.life.rematchOf,
+// RematchMessage is seat's rematch message (false: nothing to say).
+func (r *Room) rematchMessage(seat int) (RematchMessage, bool) {
+	m := RematchMessage{Type: "rematch", Seat: seat, Version: r.t.Version(), From: -1, Agreed: []int{}, Waiting: []int{}, Table: r.life.next, YourSeat: -1, Of: r.life.rematchOf,
 		Rated: r.hdr.Rated}
 	if o := r.life.rematch; o != nil {
 		m.Open, m.From, m.Agreed, m.Waiting = true, o.From, o.Agreed(), o.Waiting()
 		lapse, _ := r.rematchLapses()
-		m.Lapses, m.LapseMS = &lapse, max(0, lapse.Sub(r.srv.now()).Milliseconds())
+		m.Lapses, m.LapseMS = &lapse, max(0, lapse.Sub(r.rooms.Now()).Milliseconds())
 	}
 	if m.Table != "" && seat >= 0 {
 		m.YourSeat = (seat + 1) % r.t.NumSeats()
@@ -70,13 +70,13 @@ func (r *room) rematchMessage(seat int) (rematchMessage, bool) {
 	return m, m.Open || m.Table != "" || m.Of != "" || m.Rated
 }
 
-func (r *room) sendRematch() {
+func (r *Room) sendRematch() {
 	r.broadcast(nil, func(seat int) any { m, _ := r.rematchMessage(seat); return m })
 }
 
 // rematchAsked is who must agree to a rematch: every seat of a person
 // (one with a token, a bot playing it at the end or not).
-func (r *room) rematchAsked() []bool {
+func (r *Room) rematchAsked() []bool {
 	asked := make([]bool, len(r.hdr.Seats))
 	for i, st := range r.hdr.Seats {
 		asked[i] = st.Token != ""
@@ -86,7 +86,7 @@ func (r *room) rematchAsked() []bool {
 
 // rematch asks for a rematch from c's seat at the end, or accepts the one
 // asked; once every person has agreed the new table is made.
-func (r *room) rematch(c *conn.Conn) error {
+func (r *Room) rematch(c *conn.Conn) error {
 	if c.Seat < 0 {
 		return table.Errorf(CodeSpectator, "spectators cannot ask for a rematch; they follow the players to it")
 	}
@@ -97,29 +97,29 @@ func (r *room) rematch(c *conn.Conn) error {
 		r.sendRematch()
 		return table.Errorf(CodeNotAllowed, "the rematch is made already: table %s", r.life.next)
 	}
-	seat, at := c.Seat, r.srv.now()
+	seat, at := c.Seat, r.rooms.Now()
 	o := r.life.rematch
 	if o == nil {
-		if r.life.rematchOffers >= maxRematchOffers {
-			return table.Errorf(CodeNotAllowed, "a rematch was asked for %d times at this table; create a new table from the lobby", maxRematchOffers)
+		if r.life.rematchOffers >= MaxRematchOffers {
+			return table.Errorf(CodeNotAllowed, "a rematch was asked for %d times at this table; create a new table from the lobby", MaxRematchOffers)
 		}
-		if err := r.storeEvent(evRematchOffer, seat, eventData{}, at); err != nil {
+		if err := r.storeEvent(EventRematchOffer, seat, EventData{}, at); err != nil {
 			return err
 		}
 		r.life.rematch = table.NewOffer(seat, r.t.Version(), r.rematchAsked())
 		r.life.rematchAt = at
 		r.life.rematchOffers++
 		r.armRematch()
-		r.notify(evRematchOffer, seat, r.seatWho(seat)+" asked for a "+r.rematchWord(), at)
+		r.notify(EventRematchOffer, seat, r.seatWho(seat)+" asked for a "+r.rematchWord(), at)
 	} else {
 		if !o.Asked(seat) || slices.Contains(o.Agreed(), seat) {
 			return table.Errorf(CodeNotAllowed, "you have agreed to the rematch; it waits for the others")
 		}
-		if err := r.storeEvent(evRematchAccept, seat, eventData{}, at); err != nil {
+		if err := r.storeEvent(EventRematchAccept, seat, EventData{}, at); err != nil {
 			return err
 		}
 		o.Agree(seat)
-		r.notify(evRematchAccept, seat, r.seatWho(seat)+" accepted the rematch", at)
+		r.notify(EventRematchAccept, seat, r.seatWho(seat)+" accepted the rematch", at)
 	}
 	if r.life.rematch.Done() {
 		return r.makeRematch(at, nil)
@@ -129,7 +129,7 @@ func (r *room) rematch(c *conn.Conn) error {
 }
 
 // rematchWord is "rated rematch" at a rated table, else "rematch".
-func (r *room) rematchWord() string {
+func (r *Room) rematchWord() string {
 	if r.hdr.Rated {
 		return "rated rematch"
 	}
@@ -137,26 +137,26 @@ func (r *room) rematchWord() string {
 }
 
 // rematchDecline declines the open rematch for c's seat: it is off.
-func (r *room) rematchDecline(c *conn.Conn) error {
+func (r *Room) rematchDecline(c *conn.Conn) error {
 	if c.Seat < 0 {
 		return table.Errorf(CodeSpectator, "spectators have no say in a rematch")
 	}
 	if r.life.rematch == nil || !r.life.rematch.Asked(c.Seat) {
 		return table.Errorf(CodeNotAllowed, "there is no rematch for you to decline")
 	}
-	at := r.srv.now()
-	if err := r.storeEvent(evRematchNo, c.Seat, eventData{}, at); err != nil {
+	at := r.rooms.Now()
+	if err := r.storeEvent(EventRematchNo, c.Seat, EventData{}, at); err != nil {
 		return err
 	}
 	r.life.rematch = nil
 	r.rematchTimerStop()
-	r.notify(evRematchNo, c.Seat, r.seatWho(c.Seat)+" declined the rematch", at)
+	r.notify(EventRematchNo, c.Seat, r.seatWho(c.Seat)+" declined the rematch", at)
 	r.sendRematch()
 	return nil
 }
 
 // rematchLapse is how long the table's rematch offers wait.
-func (r *room) rematchLapse() time.Duration {
+func (r *Room) rematchLapse() time.Duration {
 	if r.life.settings.Pace == table.PaceCorrespondence {
 		return r.life.settings.Move
 	}
@@ -165,7 +165,7 @@ func (r *room) rematchLapse() time.Duration {
 
 // rematchLapses is when the open rematch offer stops waiting (false:
 // none is open).
-func (r *room) rematchLapses() (time.Time, bool) {
+func (r *Room) rematchLapses() (time.Time, bool) {
 	if r.life.rematch == nil || r.life.next != "" {
 		return time.Time{}, false
 	}
@@ -173,20 +173,20 @@ func (r *room) rematchLapses() (time.Time, bool) {
 }
 
 // armRematch sets the alarm for the open offer's lapse.
-func (r *room) armRematch() {
+func (r *Room) armRematch() {
 	r.rematchTimerStop()
 	if lapse, ok := r.rematchLapses(); ok {
-		r.armRematchIn(lapse.Sub(r.srv.now()))
+		r.armRematchIn(lapse.Sub(r.rooms.Now()))
 	}
 }
 
-func (r *room) armRematchIn(d time.Duration) {
+func (r *Room) armRematchIn(d time.Duration) {
 	r.rematchTimerStop()
-	r.life.rematchStop = r.srv.clock.AfterFunc(d, func() { r.send(func() { r.rematchDue() }) })
+	r.life.rematchStop = r.rooms.clock.AfterFunc(d, func() { r.send(func() { r.rematchDue() }) })
 }
 
 // rematchTimerStop stops the lapse's alarm.
-func (r *room) rematchTimerStop() {
+func (r *Room) rematchTimerStop() {
 	if r.life.rematchStop != nil {
 		r.life.rematchStop()
 		r.life.rematchStop = nil
@@ -197,13 +197,13 @@ func (r *room) rematchTimerStop() {
 // agreed the rematch is made, a bot sitting in for each who did not
 // answer; otherwise, and always at a rated table (whose rematch is rated:
 // nobody is rated in a game they did not agree to), the offer lapses.
-func (r *room) rematchDue() {
+func (r *Room) rematchDue() {
 	o := r.life.rematch
 	lapse, ok := r.rematchLapses()
 	if !ok {
 		return
 	}
-	now := r.srv.now()
+	now := r.rooms.Now()
 	if now.Before(lapse) {
 		r.armRematch()
 		return
@@ -215,12 +215,12 @@ func (r *room) rematchDue() {
 		}
 		return
 	}
-	if err := r.storeEvent(evRematchLapse, engine.Spectator, eventData{Seats: absent}, lapse); err != nil {
+	if err := r.storeEvent(EventRematchLapse, engine.Spectator, EventData{Seats: absent}, lapse); err != nil {
 		r.armRematchIn(5 * time.Second)
 		return
 	}
 	r.life.rematch = nil
-	r.notify(evRematchLapse, engine.Spectator, "the rematch lapsed: "+names(absent, r.seatWho)+" did not answer", lapse)
+	r.notify(EventRematchLapse, engine.Spectator, "the rematch lapsed: "+names(absent, r.seatWho)+" did not answer", lapse)
 	r.sendRematch()
 }
 
@@ -247,7 +247,7 @@ func names(seats []int, who func(int) string) string {
 // over; a new deal. The seats of absent (people who did not answer by the
 // lapse) are theirs too, played by the game's default bot until they take
 // them back. Stored and started, then linked from here.
-func (r *room) makeRematch(at time.Time, absent []int) error {
+func (r *Room) makeRematch(at time.Time, absent []int) error {
 	hdr := store.Table{ID: secret.TableID(), Game: r.hdr.Game, Options: r.hdr.Options, Seed: secret.Seed(), Creator: r.hdr.Creator,
 		Created: at, Settings: r.hdr.Settings, Rated: r.hdr.Rated}
 	var moved []int
@@ -258,41 +258,41 @@ func (r *room) makeRematch(at time.Time, absent []int) error {
 	if err != nil {
 		return table.Errorf(CodeNotAllowed, "the rematch cannot be made: %v", err)
 	}
-	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, seatInfos(hdr.Seats))
+	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, SeatInfos(hdr.Seats))
 	if err != nil {
 		return table.Errorf(CodeNotAllowed, "the rematch cannot be made: %v", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	if err := r.srv.store.CreateTable(ctx, hdr); err != nil {
-		r.srv.log.Error("rematch not stored", "table", r.id, "err", err)
+	if err := r.rooms.store.CreateTable(ctx, hdr); err != nil {
+		r.rooms.log.Error("rematch not stored", "table", r.id, "err", err)
 		return table.Errorf(CodeUnavailable, "the server could not make the rematch; try again")
 	}
 	if err := r.linkRematch(ctx, hdr); err != nil {
-		r.srv.log.Error("rematch's seats not linked to their accounts", "table", hdr.ID, "err", err)
+		r.rooms.log.Error("rematch's seats not linked to their accounts", "table", hdr.ID, "err", err)
 		return table.Errorf(CodeUnavailable, "the server could not make the rematch; try again")
 	}
 	for _, e := range events {
-		if err := r.srv.store.AppendEvent(ctx, hdr.ID, e); err != nil {
-			r.srv.log.Error("rematch event not stored", "table", hdr.ID, "kind", e.Kind, "err", err)
+		if err := r.rooms.store.AppendEvent(ctx, hdr.ID, e); err != nil {
+			r.rooms.log.Error("rematch event not stored", "table", hdr.ID, "kind", e.Kind, "err", err)
 			events = events[:e.Seq]
 			break
 		}
 	}
-	if err := r.storeEvent(evRematch, engine.Spectator, eventData{Table: hdr.ID, Seats: moved, Bots: absent}, at); err != nil {
+	if err := r.storeEvent(EventRematch, engine.Spectator, EventData{Table: hdr.ID, Seats: moved, Bots: absent}, at); err != nil {
 		return err
 	}
 	r.life.rematch, r.life.next = nil, hdr.ID
 	r.rematchTimerStop()
-	if err := r.srv.openTable(ctx, hdr, g, t, &history{events: events}); err != nil {
-		r.srv.log.Error("rematch not started; it starts when someone joins", "table", hdr.ID, "err", err)
+	if err := r.rooms.openTable(ctx, hdr, g, t, &history{events: events}); err != nil {
+		r.rooms.log.Error("rematch not started; it starts when someone joins", "table", hdr.ID, "err", err)
 	}
-	r.srv.metrics.Tables.Inc()
+	r.rooms.metrics.Tables.Inc()
 	text := "the rematch is ready"
 	if len(absent) > 0 {
 		text += "; " + bots.Default(r.game.Name()) + " sits in for " + names(absent, r.seatWho) + ", who did not answer"
 	}
-	r.notify(evRematch, engine.Spectator, text, at)
+	r.notify(EventRematch, engine.Spectator, text, at)
 	r.sendRematch()
 	return nil
 }
@@ -300,11 +300,11 @@ func (r *room) makeRematch(at time.Time, absent []int) error {
 // linkRematch links each seat of the rematch hdr to the account that sat
 // its seat here (seat i here is seat i+1 there), so a rated rematch rates
 // the same people and every rematch is on their profiles.
-func (r *room) linkRematch(ctx context.Context, hdr store.Table) error {
-	if r.srv.acc == nil {
+func (r *Room) linkRematch(ctx context.Context, hdr store.Table) error {
+	if r.rooms.accounts == nil {
 		return nil
 	}
-	links, err := r.srv.acc.st.SeatAccounts(ctx, []string{r.id})
+	links, err := r.rooms.accounts.SeatAccounts(ctx, []string{r.id})
 	if err != nil {
 		return err
 	}
@@ -314,7 +314,7 @@ func (r *room) linkRematch(ctx context.Context, hdr store.Table) error {
 			continue
 		}
 		j := (l.Seat + 1) % n
-		if err := r.srv.acc.st.LinkSeat(ctx, hdr.ID, j, hdr.Seats[j].Token, l.User); err != nil {
+		if err := r.rooms.accounts.LinkSeat(ctx, hdr.ID, j, hdr.Seats[j].Token, l.User); err != nil {
 			return err
 		}
 	}
@@ -324,10 +324,10 @@ func (r *room) linkRematch(ctx context.Context, hdr store.Table) error {
 // rematchSeats are the rematch's seats (seat i here is seat i+1 there),
 // where each seat here went, and the new table's first events: its link
 // back here, and a takeover for each seat of absent.
-func (r *room) rematchSeats(at time.Time, absent []int) ([]store.Seat, []int, []store.Event) {
+func (r *Room) rematchSeats(at time.Time, absent []int) ([]store.Seat, []int, []store.Event) {
 	n := len(r.hdr.Seats)
 	seats, moved := make([]store.Seat, n), make([]int, n)
-	events := []store.Event{{Seq: 0, Kind: evRematchOf, Seat: engine.Spectator, Data: `{"table":"` + r.id + `"}`, At: at}}
+	events := []store.Event{{Seq: 0, Kind: EventRematchOf, Seat: engine.Spectator, Data: `{"table":"` + r.id + `"}`, At: at}}
 	for i, st := range r.hdr.Seats {
 		j := (i + 1) % n
 		moved[i] = j
@@ -335,12 +335,12 @@ func (r *room) rematchSeats(at time.Time, absent []int) ([]store.Seat, []int, []
 		case st.Token != "" && slices.Contains(absent, i):
 			spec := bots.Default(r.game.Name())
 			seats[j] = store.Seat{Name: st.Name, Kind: table.KindBot, Bot: spec, Token: st.Token}
-			data, _ := json.Marshal(eventData{Reason: reasonAway, Bot: spec})
-			events = append(events, store.Event{Seq: len(events), Kind: evTakeover, Seat: j, Data: string(data), At: at})
+			data, _ := json.Marshal(EventData{Reason: reasonAway, Bot: spec})
+			events = append(events, store.Event{Seq: len(events), Kind: EventTakeover, Seat: j, Data: string(data), At: at})
 		case st.Token != "":
 			seats[j] = store.Seat{Name: st.Name, Kind: table.KindHuman, Token: st.Token}
 		default:
-			seats[j] = store.Seat{Name: botName(st.Bot, j), Kind: table.KindBot, Bot: st.Bot}
+			seats[j] = store.Seat{Name: BotName(st.Bot, j), Kind: table.KindBot, Bot: st.Bot}
 		}
 		if st.Invite != "" {
 			seats[j].Invite = secret.Invite() // an unlisted table's rematch stays unlisted

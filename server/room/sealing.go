@@ -1,28 +1,10 @@
-package server
+package room
 
 import (
 	"time"
 
-	"cardtable/engine"
-	"cardtable/record"
-	"cardtable/store"
 	"cardtable/table"
 )
-
-// shownRecord is a finished table's record as its players were shown it:
-// the store keeps a simultaneous window's answers in the order they came
-// (each stored before its seat was told), the record shows them in seat
-// order, as the table did when the window closed (table.Resume puts them
-// so).
-func shownRecord(g engine.Game, hdr store.Table, rec *record.Record) (*record.Record, error) {
-	t, err := table.Resume(g, rec, seatInfos(hdr.Seats))
-	if err != nil {
-		return nil, err
-	}
-	out := *rec
-	out.Actions = t.Record().Actions
-	return &out, nil
-}
 
 // While a simultaneous window is open, nothing a seat or a spectator sees
 // may change because one of its seats answered (docs/protocol-agent.md,
@@ -36,7 +18,7 @@ func shownRecord(g engine.Game, hdr store.Table, rec *record.Record) (*record.Re
 // clockSealed stops seat's clock at at, its answer sealed, telling the seat
 // alone; the first answer of a window keeps the clock as the seats saw it
 // then.
-func (r *room) clockSealed(seat int, at time.Time) {
+func (r *Room) clockSealed(seat int, at time.Time) {
 	c := r.life.clock
 	if c == nil {
 		return
@@ -50,11 +32,11 @@ func (r *room) clockSealed(seat int, at time.Time) {
 }
 
 // clockSeats is every seat's clock now (LeftMS is filled when sent).
-func (r *room) clockSeats() []seatClock {
+func (r *Room) clockSeats() []SeatClock {
 	c := r.life.clock
-	out := make([]seatClock, r.t.NumSeats())
+	out := make([]SeatClock, r.t.NumSeats())
 	for s := range out {
-		out[s] = seatClock{Running: c.Running(s), ReserveMS: c.Reserve(s).Milliseconds()}
+		out[s] = SeatClock{Running: c.Running(s), ReserveMS: c.Reserve(s).Milliseconds()}
 		if d, ok := c.Deadline(s); ok {
 			out[s].Deadline = &d
 		}
@@ -65,7 +47,7 @@ func (r *room) clockSeats() []seatClock {
 // maskClock shows viewer (engine.Spectator: the public) the clocks of the
 // seats that answered in the open window as they were when it opened:
 // only a seat itself sees its own clock stopped.
-func (r *room) maskClock(viewer int, seats []seatClock, now time.Time) {
+func (r *Room) maskClock(viewer int, seats []SeatClock, now time.Time) {
 	for s, was := range r.sealedClock {
 		if s == viewer || !was.Running || seats[s].Running || was.Deadline == nil {
 			continue
@@ -78,7 +60,7 @@ func (r *room) maskClock(viewer int, seats []seatClock, now time.Time) {
 // noteSealedClock, as a rebuilt room replays its clock, keeps the clock as
 // it was when the window still open opened (before stored action v, the
 // window's first answer).
-func (r *room) noteSealedClock(v int) {
+func (r *Room) noteSealedClock(v int) {
 	if r.life.clock != nil && v == r.t.Version() && r.t.Accepted() > v {
 		r.sealedClock = r.clockSeats()
 	}

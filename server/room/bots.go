@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // and held to the server's caps. A stored table whose settings are over
 // today's caps (lowered since it was made) still plays, under the caps;
 // its load says so in the log.
-func (r *room) seatBot(i int, text string) error {
+func (r *Room) seatBot(i int, text string) error {
 	spec, err := bots.ParseSpec(text)
 	if err != nil {
 		return err
@@ -24,9 +24,9 @@ func (r *room) seatBot(i int, text string) error {
 	if err != nil {
 		return err
 	}
-	caps := r.srv.limits.BotCaps
+	caps := r.rooms.cfg.BotCaps
 	for _, o := range spec.OverCaps(caps) {
-		r.srv.log.Warn("bot setting over the server's cap: the bot plays under it", "table", r.id,
+		r.rooms.log.Warn("bot setting over the server's cap: the bot plays under it", "table", r.id,
 			"seat", i, "bot", text, "setting", o.Key+"="+o.Value, "cap", o.Max, "flag", botCapFlags[o.Cap])
 	}
 	engine.CapBot(p.Bot, caps)
@@ -37,7 +37,7 @@ func (r *room) seatBot(i int, text string) error {
 // thinkBots sets every bot seat to move thinking, each on its own
 // goroutine with a copy of the state, so a slow bot never holds up the
 // room (which goes on answering) or any other room.
-func (r *room) thinkBots() {
+func (r *Room) thinkBots() {
 	if r.t.Over() {
 		return
 	}
@@ -52,7 +52,7 @@ func (r *room) thinkBots() {
 
 // botWait is when a bot deciding now may move: after the bot delay, or,
 // in a slap window, at its drawn slap time after the reveal.
-func (r *room) botWait() func(action string) time.Time {
+func (r *Room) botWait() func(action string) time.Time {
 	start := time.Now()
 	delay := r.botDelay()
 	if r.slap == nil {
@@ -72,18 +72,18 @@ func (r *room) botWait() func(action string) time.Time {
 // think decides for seat on st (the table at version) in a slot of the
 // server's thinking pool, within the think cap, and sends the move to the
 // room when its time comes. It gives up when the server stops.
-func (r *room) think(seat, version int, st engine.State, bot engine.Bot, when func(string) time.Time) {
-	ctx := r.srv.ctx
+func (r *Room) think(seat, version int, st engine.State, bot engine.Bot, when func(string) time.Time) {
+	ctx := r.rooms.ctx
 	var action string
 	var err error
-	job := thinkpool.Job{Key: r.id, Budget: r.srv.limits.BotCaps.Think, Run: func(jctx context.Context) {
+	job := thinkpool.Job{Key: r.id, Budget: r.rooms.cfg.BotCaps.Think, Run: func(jctx context.Context) {
 		action, err = decide(jctx, bot, st, seat)
 	}}
-	if r.srv.pool.Do(ctx, job) != nil {
+	if r.rooms.pool.Do(ctx, job) != nil {
 		return
 	}
 	if err != nil {
-		r.srv.log.Error("bot failed", "table", r.id, "seat", seat, "err", err)
+		r.rooms.log.Error("bot failed", "table", r.id, "seat", seat, "err", err)
 		action = ""
 	}
 	if wait := time.Until(when(action)); wait > 0 {
@@ -111,13 +111,13 @@ func decide(ctx context.Context, bot engine.Bot, st engine.State, seat int) (act
 
 // botMoved plays a bot's decision; one the table has moved past is
 // dropped and the bot asked again.
-func (r *room) botMoved(m botMove) {
+func (r *Room) botMoved(m botMove) {
 	r.thinking[m.seat] = false
 	if m.action == "" || r.t.Over() || !r.t.MayAct(m.seat) || r.bots[m.seat] == nil {
 		return
 	}
 	if _, err := r.play(m.seat, m.action, m.version, ""); err != nil {
-		r.srv.log.Debug("bot move dropped", "table", r.id, "seat", m.seat, "action", m.action, "err", err)
+		r.rooms.log.Debug("bot move dropped", "table", r.id, "seat", m.seat, "action", m.action, "err", err)
 		r.thinkBots()
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -69,12 +69,12 @@ type Frame struct {
 	Bye     string
 }
 
-// errRemote: another node owns the table; the request goes there.
-var errRemote = errors.New("server: the table is owned by another node")
+// ErrRemote: another node owns the table; the request goes there.
+var ErrRemote = errors.New("server: the table is owned by another node")
 
-// ctlReq is a request from another node to a table's owner (JSON on the
+// Request is a request from another node to a table's owner (JSON on the
 // table's control subject).
-type ctlReq struct {
+type Request struct {
 	Op   string `json:"op"`   // join, leave, cmd, turn, claim, bot, reseat
 	Conn string `json:"conn"` // the relay's connection id
 	// join: the seat token's hash ("" for a spectator), and the client's
@@ -85,7 +85,7 @@ type ctlReq struct {
 	// cmd: the command, when it was read and the relay's slap clock.
 	Cmd    *table.Command `json:"cmd,omitempty"`
 	ReadAt int64          `json:"read_at,omitempty"`
-	Clock  []stampJSON    `json:"clock,omitempty"`
+	Clock  []RequestStamp `json:"clock,omitempty"`
 	// claim, bot and reseat.
 	Seat    int    `json:"seat,omitempty"`
 	Name    string `json:"name,omitempty"`
@@ -94,13 +94,13 @@ type ctlReq struct {
 	Spec    string `json:"spec,omitempty"`
 }
 
-type stampJSON struct {
+type RequestStamp struct {
 	V  int   `json:"v"`
 	At int64 `json:"at"` // unix nanoseconds on the relay's clock
 }
 
-// ctlResp is the owner's answer.
-type ctlResp struct {
+// Response is the owner's answer.
+type Response struct {
 	Seat  int               `json:"seat"`
 	N     uint64            `json:"n"`              // join: frames of the seat's subject so far
 	Msgs  []json.RawMessage `json:"msgs,omitempty"` // join: the snapshot; cmd: an error or hint
@@ -111,56 +111,29 @@ type ctlResp struct {
 	Gone bool `json:"gone,omitempty"`
 }
 
-// ctlMsg is a ctlReq handed to the room's goroutine.
+// ctlMsg is a Request handed to the room's goroutine.
 type ctlMsg struct {
-	req   ctlReq
-	reply chan ctlResp
+	req   Request
+	reply chan Response
 }
 
 // lostReq: the node lost the table's lease; the room stops.
 type lostReq struct{}
 
-// Adopt runs table id on this node if no node owns it (the cluster's
-// takeover of an expired lease); it is a no-op when it runs here already.
-func (s *Server) Adopt(ctx context.Context, id string) error {
-	_, err := s.room(ctx, id)
-	if errors.Is(err, errRemote) || errors.Is(err, httpjson.ErrShuttingDown) {
-		return nil
-	}
-	return err
-}
-
-// Lost stops table id's room: this node's lease of it is gone.
-func (s *Server) Lost(id string) {
-	s.mu.Lock()
-	slot, ok := s.rooms[id]
-	s.mu.Unlock()
-	if !ok {
-		return
-	}
-	select {
-	case <-slot.ready:
-		if slot.r != nil {
-			slot.r.send(lostReq{})
-		}
-	default:
-	}
-}
-
 // serveCtl starts answering other nodes for r.
-func (r *room) serveCtl() error {
-	cl := r.srv.cfg.Cluster
+func (r *Room) serveCtl() error {
+	cl := r.rooms.cfg.Cluster
 	stop, err := cl.Serve(r.id, func(data []byte) []byte {
-		var req ctlReq
-		resp := ctlResp{Gone: true}
+		var req Request
+		resp := Response{Gone: true}
 		if err := json.Unmarshal(data, &req); err == nil {
-			reply := make(chan ctlResp, 1)
+			reply := make(chan Response, 1)
 			if r.send(ctlMsg{req: req, reply: reply}) {
 				select {
 				case resp = <-reply:
 				case <-r.done:
 				case <-time.After(storeTimeout):
-					resp = ctlResp{Err: httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server is busy; try again")}
+					resp = Response{Err: httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server is busy; try again")}
 				}
 			}
 		}
@@ -172,7 +145,7 @@ func (r *room) serveCtl() error {
 }
 
 // ctl serves one request of another node on the room's goroutine.
-func (r *room) ctl(req ctlReq) ctlResp {
+func (r *Room) ctl(req Request) Response {
 	switch req.Op {
 	case "join":
 		return r.remoteJoin(req)
@@ -185,24 +158,24 @@ func (r *room) ctl(req ctlReq) ctlResp {
 				r.startIdle()
 			}
 		}
-		return ctlResp{}
+		return Response{}
 	case "cmd":
 		return r.remoteCmd(req)
 	case "turn":
 		return r.remoteTurn(req)
 	case "claim":
 		token, err := r.claim(req.Seat, req.Name, req.Invite)
-		return ctlResp{Token: token, Err: asAPIError(err)}
+		return Response{Token: token, Err: asAPIError(err)}
 	case "reseat":
 		token, err := r.reseat(req.Seat)
-		return ctlResp{Token: token, Err: asAPIError(err)}
+		return Response{Token: token, Err: asAPIError(err)}
 	case "bot":
 		if req.Spec == "" {
 			req.Spec = bots.Default(r.game.Name())
 		}
-		return ctlResp{Token: req.Spec, Err: asAPIError(r.handToBot(req.Seat, req.Creator, req.Spec))}
+		return Response{Token: req.Spec, Err: asAPIError(r.handToBot(req.Seat, req.Creator, req.Spec))}
 	}
-	return ctlResp{Err: httpjson.Errorf(http.StatusBadRequest, "bad-request", "unknown op %q", req.Op)}
+	return Response{Err: httpjson.Errorf(http.StatusBadRequest, "bad-request", "unknown op %q", req.Op)}
 }
 
 // asAPIError is err for the bus (nil for nil).
@@ -219,8 +192,8 @@ func asAPIError(err error) *httpjson.Error {
 
 // remoteJoin seats a relayed connection: the snapshot comes back in the
 // answer, every later message on its seat's subject.
-func (r *room) remoteJoin(req ctlReq) ctlResp {
-	c := conn.NewStandIn(r.srv.connCfg, engine.Spectator, req.Addr, req.User)
+func (r *Room) remoteJoin(req Request) Response {
+	c := conn.NewStandIn(r.rooms.cfg.Conn, engine.Spectator, req.Addr, req.User)
 	if req.Token != "" {
 		c.Seat = -2
 		for i, st := range r.hdr.Seats {
@@ -229,14 +202,14 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 			}
 		}
 		if c.Seat == -2 {
-			return ctlResp{Err: errForbidden}
+			return Response{Err: ErrForbidden}
 		}
 	}
 	if r.remote == nil {
 		r.remote = map[string]*conn.Conn{}
 	}
 	r.stopIdle()
-	resp := ctlResp{Seat: c.Seat, N: r.frames[c.Seat]}
+	resp := Response{Seat: c.Seat, N: r.frames[c.Seat]}
 	add := func(m any) {
 		if b, err := json.Marshal(m); err == nil {
 			resp.Msgs = append(resp.Msgs, b)
@@ -262,13 +235,13 @@ func (r *room) remoteJoin(req ctlReq) ctlResp {
 const sweepEvery = 2 * time.Second
 
 // startSweep arms the check for dead relays, unless it is armed.
-func (r *room) startSweep() {
+func (r *Room) startSweep() {
 	if r.sweep == nil {
 		r.sweep = time.AfterFunc(sweepEvery, func() { r.send(sweepReq{}) })
 	}
 }
 
-func (r *room) stopSweep() {
+func (r *Room) stopSweep() {
 	if r.sweep != nil {
 		r.sweep.Stop()
 		r.sweep = nil
@@ -278,9 +251,9 @@ func (r *room) stopSweep() {
 // sweepRemote drops the relayed connections of nodes that are no longer
 // alive (a node killed cannot say its connections left), tells everyone
 // the seats, and looks again later while any remain.
-func (r *room) sweepRemote() {
+func (r *Room) sweepRemote() {
 	r.sweep = nil
-	cl := r.srv.cfg.Cluster
+	cl := r.rooms.cfg.Cluster
 	if cl == nil {
 		return
 	}
@@ -296,7 +269,7 @@ func (r *room) sweepRemote() {
 		}
 	}
 	if dropped > 0 {
-		r.srv.log.Info("relayed connections dropped: their node is gone", "table", r.id, "connections", dropped)
+		r.rooms.log.Info("relayed connections dropped: their node is gone", "table", r.id, "connections", dropped)
 		r.sendSeats()
 		if len(r.clients) == 0 && len(r.remote) == 0 {
 			r.startIdle()
@@ -309,10 +282,10 @@ func (r *room) sweepRemote() {
 
 // remoteCmd plays a relayed connection's command; what only that
 // connection hears (an error, a hint) comes back in the answer.
-func (r *room) remoteCmd(req ctlReq) ctlResp {
+func (r *Room) remoteCmd(req Request) Response {
 	c, ok := r.remote[req.Conn]
 	if !ok || req.Cmd == nil {
-		return ctlResp{Gone: true}
+		return Response{Gone: true}
 	}
 	clock := req.Clock
 	sent := func(v int) (time.Time, bool) {
@@ -324,7 +297,7 @@ func (r *room) remoteCmd(req ctlReq) ctlResp {
 		return time.Time{}, false
 	}
 	r.command(cmdReq{c: c, cmd: *req.Cmd, readAt: time.Unix(0, req.ReadAt), sent: sent})
-	resp := ctlResp{Seat: c.Seat}
+	resp := Response{Seat: c.Seat}
 	for it, ok := c.Take(); ok; it, ok = c.Take() {
 		resp.Msgs = append(resp.Msgs, it.Data)
 	}
@@ -332,7 +305,7 @@ func (r *room) remoteCmd(req ctlReq) ctlResp {
 }
 
 // publish sends msg(seat) to the other nodes relaying seat's clients.
-func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[int]conn.Out) {
+func (r *Room) publish(to func(seat int) bool, msg func(seat int) any, memo map[int]conn.Out) {
 	seats := map[int]bool{}
 	for _, c := range r.remote {
 		seats[c.Seat] = true
@@ -345,25 +318,25 @@ func (r *room) publish(to func(seat int) bool, msg func(seat int) any, memo map[
 		if !ok {
 			var err error
 			if it, err = conn.Encode(msg(seat)); err != nil {
-				r.srv.log.Error("message not encoded", "table", r.id, "err", err)
+				r.rooms.log.Error("message not encoded", "table", r.id, "err", err)
 				return
 			}
 			memo[seat] = it
 		}
 		r.frames[seat]++
-		r.srv.cfg.Cluster.Publish(r.id, seat, Frame{N: r.frames[seat], Version: it.Version, Data: it.Data})
+		r.rooms.cfg.Cluster.Publish(r.id, seat, Frame{N: r.frames[seat], Version: it.Version, Data: it.Data})
 	}
 }
 
 // moved tells every client the table moves (this node lost it, or it
 // just came here): local ones are closed, relays told to reconnect.
-func (r *room) moved() {
+func (r *Room) moved() {
 	for c := range r.clients {
 		c.Kick(conn.ByeMoved, "the table moved to another server; reconnect to carry on")
 	}
 	r.clients = map[*conn.Conn]struct{}{}
 	r.remote = nil
-	if cl := r.srv.cfg.Cluster; cl != nil {
+	if cl := r.rooms.cfg.Cluster; cl != nil {
 		for seat := engine.Spectator; seat < r.t.NumSeats(); seat++ {
 			cl.Publish(r.id, seat, Frame{Moved: true})
 		}
@@ -371,59 +344,42 @@ func (r *room) moved() {
 }
 
 // append stores a, fenced by the room's epoch on a cluster.
-func (r *room) append(ctx context.Context, a store.Action) error {
-	if cl := r.srv.cfg.Cluster; cl != nil {
+func (r *Room) append(ctx context.Context, a store.Action) error {
+	if cl := r.rooms.cfg.Cluster; cl != nil {
 		return r.fence(cl.Append(ctx, r.id, r.epoch, a))
 	}
-	return r.srv.store.Append(ctx, r.id, a)
+	return r.rooms.store.Append(ctx, r.id, a)
 }
 
 // updateSeatStored stores seat i's occupant, fenced like append.
-func (r *room) updateSeatStored(ctx context.Context, i int, st store.Seat) error {
-	if cl := r.srv.cfg.Cluster; cl != nil {
+func (r *Room) updateSeatStored(ctx context.Context, i int, st store.Seat) error {
+	if cl := r.rooms.cfg.Cluster; cl != nil {
 		return r.fence(cl.UpdateSeat(ctx, r.id, r.epoch, i, st))
 	}
-	return r.srv.store.UpdateSeat(ctx, r.id, i, st)
+	return r.rooms.store.UpdateSeat(ctx, r.id, i, st)
 }
 
 // finishStored stores the result, fenced like append.
-func (r *room) finishStored(ctx context.Context, res engine.Result, at time.Time) error {
-	if cl := r.srv.cfg.Cluster; cl != nil {
+func (r *Room) finishStored(ctx context.Context, res engine.Result, at time.Time) error {
+	if cl := r.rooms.cfg.Cluster; cl != nil {
 		return r.fence(cl.Finish(ctx, r.id, r.epoch, res, at))
 	}
-	return r.srv.store.Finish(ctx, r.id, res, at)
+	return r.rooms.store.Finish(ctx, r.id, res, at)
 }
 
 // fence marks the room fenced (it stops after this request) when err says
 // its lease is gone, and returns err.
-func (r *room) fence(err error) error {
+func (r *Room) fence(err error) error {
 	if errors.Is(err, store.ErrFenced) {
 		r.fenced = true
 	}
 	return err
 }
 
-// own takes table id's lease for this node before its room is built;
-// errRemote when another node owns it.
-func (s *Server) own(ctx context.Context, id string) (int64, error) {
-	cl := s.cfg.Cluster
-	if cl == nil {
-		return 0, nil
-	}
-	epoch, ok, err := cl.Own(ctx, id)
-	if err != nil {
-		return 0, err
-	}
-	if !ok {
-		return 0, errRemote
-	}
-	return epoch, nil
-}
-
 // fenceStop ends a room whose lease is gone.
-func (r *room) fenceStop() {
-	r.srv.log.Warn("table lost: lease fenced or expired; its clients reconnect to the new owner", "table", r.id, "epoch", r.epoch)
-	r.srv.metrics.Fenced.Inc()
+func (r *Room) fenceStop() {
+	r.rooms.log.Warn("table lost: lease fenced or expired; its clients reconnect to the new owner", "table", r.id, "epoch", r.epoch)
+	r.rooms.metrics.Fenced.Inc()
 	r.stopIdle()
 	r.stopSweep()
 	r.lifeStop()
@@ -431,14 +387,5 @@ func (r *room) fenceStop() {
 		r.slap.timer.Stop()
 	}
 	r.moved()
-	r.srv.retireNow(r)
-}
-
-// retireNow removes r from the running rooms.
-func (s *Server) retireNow(r *room) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if slot, ok := s.rooms[r.id]; ok && slot.r == r {
-		delete(s.rooms, r.id)
-	}
+	r.rooms.retireNow(r)
 }

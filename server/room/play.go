@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -28,7 +28,7 @@ const (
 const storeTimeout = 10 * time.Second
 
 // command serves one client command.
-func (r *room) command(m cmdReq) {
+func (r *Room) command(m cmdReq) {
 	c, cmd := m.c, m.cmd
 	if _, ok := r.clients[c]; !ok && m.sent == nil {
 		return // it left while the command was queued
@@ -76,13 +76,13 @@ func (r *room) command(m cmdReq) {
 // observe adds a command's latency to the metrics — for a sealed answer
 // only once its window closes, so the histogram's count (on the public
 // /metrics) does not move when an answer comes.
-func (r *room) observe(ap *table.Applied, d time.Duration) {
+func (r *Room) observe(ap *table.Applied, d time.Duration) {
 	r.sealedLatency = append(r.sealedLatency, d)
 	if ap.Sealed {
 		return
 	}
 	for _, d := range r.sealedLatency {
-		r.srv.metrics.Latency.Observe(d.Seconds())
+		r.rooms.metrics.Latency.Observe(d.Seconds())
 	}
 	r.sealedLatency = r.sealedLatency[:0]
 }
@@ -95,7 +95,7 @@ func isSlap(text string) bool {
 
 // slapText is the slap measured d after the reveal: slap@MS, or pass once
 // the window has gone by.
-func (r *room) slapText(d time.Duration) string {
+func (r *Room) slapText(d time.Duration) string {
 	ms := int(d / time.Millisecond)
 	if ms < 0 {
 		ms = 0
@@ -110,13 +110,13 @@ func (r *room) slapText(d time.Duration) string {
 // the store keeps it (an action the store refused is not played), and
 // only then is anyone told — in a simultaneous window only its actor, until
 // the window closes. id is the correlation id of the command.
-func (r *room) play(seat int, text string, version int, id string) (*table.Applied, error) {
-	at := r.srv.now()
+func (r *Room) play(seat int, text string, version int, id string) (*table.Applied, error) {
+	at := r.rooms.Now()
 	ap, err := r.t.PlayStored(seat, text, version, func(seq int, a record.Action) error {
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		defer cancel()
 		if err := r.append(ctx, store.Action{Seq: seq, Seat: a.Seat, Action: a.Action, At: at}); err != nil {
-			r.srv.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
+			r.rooms.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
 			return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
 		}
 		return nil
@@ -130,7 +130,7 @@ func (r *room) play(seat int, text string, version int, id string) (*table.Appli
 	} else {
 		// Counted when shown: the public /metrics must not move when an
 		// answer is sealed.
-		r.srv.metrics.Actions.Add(float64(len(ap.Shown)))
+		r.rooms.metrics.Actions.Add(float64(len(ap.Shown)))
 		for i := range ap.Shown {
 			r.broadcast(nil, func(viewer int) any { return ap.For(viewer, id)[i] })
 		}
@@ -143,7 +143,7 @@ func (r *room) play(seat int, text string, version int, id string) (*table.Appli
 // the game when it is over, opens or closes a slap window, gives the
 // seats to move their turns and sets bots thinking. After a sealed answer
 // only its actor may hear anything: its turn again if it may still act.
-func (r *room) changed(ap *table.Applied) {
+func (r *Room) changed(ap *table.Applied) {
 	defer r.autoNext()
 	if r.t.Over() {
 		r.finish(ap != nil)
@@ -164,7 +164,7 @@ func (r *room) changed(ap *table.Applied) {
 
 // finish stores the result (once, when the game has just ended) and
 // tells everyone.
-func (r *room) finish(justEnded bool) {
+func (r *Room) finish(justEnded bool) {
 	if r.slap != nil {
 		r.slap.timer.Stop()
 		r.slap = nil
@@ -186,22 +186,22 @@ func (r *room) finish(justEnded bool) {
 	}
 }
 
-func (r *room) storeResult() {
+func (r *Room) storeResult() {
 	res := r.t.Result()
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	err := r.settle(ctx, res, r.srv.now())
+	err := r.settle(ctx, res, r.rooms.Now())
 	if err != nil && !errors.Is(err, store.ErrConflict) {
-		r.srv.log.Error("result not stored", "table", r.id, "err", err)
+		r.rooms.log.Error("result not stored", "table", r.id, "err", err)
 		return
 	}
 	r.hdr.Result = &res
-	r.srv.metrics.Finished.Inc()
+	r.rooms.metrics.Finished.Inc()
 }
 
 // watchSlap opens the slap window the table is in (timing it from now),
 // or forgets a closed one.
-func (r *room) watchSlap() {
+func (r *Room) watchSlap() {
 	open := r.slapMS > 0 && slapPhase(r.t)
 	if !open {
 		if r.slap != nil {
@@ -235,14 +235,14 @@ func slapPhase(t *table.Table) bool {
 
 // slapExpired answers pass for every seat still silent in the window that
 // opened at version.
-func (r *room) slapExpired(version int) {
+func (r *Room) slapExpired(version int) {
 	if r.slap == nil || r.slap.version != version {
 		return
 	}
 	for r.slap != nil && r.slap.version == version {
 		seat := r.t.ToMove()[0]
 		if _, err := r.play(seat, "pass", r.t.Version(), ""); err != nil {
-			r.srv.log.Error("slap window not closed", "table", r.id, "seat", seat, "err", err)
+			r.rooms.log.Error("slap window not closed", "table", r.id, "seat", seat, "err", err)
 			return
 		}
 	}
@@ -250,7 +250,7 @@ func (r *room) slapExpired(version int) {
 
 // claim gives seat to a person named name if invite opens it; it returns
 // the seat's new token.
-func (r *room) claim(seat int, name, invite string) (string, error) {
+func (r *Room) claim(seat int, name, invite string) (string, error) {
 	if seat < 0 || seat >= len(r.hdr.Seats) {
 		return "", httpjson.Errorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
 	}
@@ -279,7 +279,7 @@ func (r *room) claim(seat int, name, invite string) (string, error) {
 // reseat gives a claimed person's seat a new token (the old one no longer
 // opens it) and answers it. The caller has checked who may: the account
 // the seat belongs to (Server.reseat).
-func (r *room) reseat(seat int) (string, error) {
+func (r *Room) reseat(seat int) (string, error) {
 	if seat < 0 || seat >= len(r.hdr.Seats) {
 		return "", httpjson.Errorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
 	}
@@ -310,7 +310,7 @@ func (r *room) reseat(seat int) (string, error) {
 			r.forgetChatRate(c)
 		}
 	}
-	if cl := r.srv.cfg.Cluster; cl != nil {
+	if cl := r.rooms.cfg.Cluster; cl != nil {
 		cl.Publish(r.id, seat, Frame{Moved: true, Bye: conn.ByeSeatMoved})
 	}
 	r.sendSeats()
@@ -318,7 +318,7 @@ func (r *room) reseat(seat int) (string, error) {
 }
 
 // handToBot gives an unclaimed human seat to a bot, for the creator.
-func (r *room) handToBot(seat int, creator, spec string) error {
+func (r *Room) handToBot(seat int, creator, spec string) error {
 	if !secret.Equal(r.hdr.Creator, creator) {
 		return httpjson.Errorf(403, "forbidden", "only the table's creator may hand a seat to a bot (send its creator_token)")
 	}
@@ -329,7 +329,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 	if r.t.Over() {
 		return httpjson.Errorf(409, "game-over", "the game is over")
 	}
-	if _, err := r.srv.checkBot(r.game, r.t.State().Options(), seat, spec); err != nil {
+	if _, err := r.rooms.CheckBot(r.game, r.t.State().Options(), seat, spec); err != nil {
 		return err
 	}
 	if st.Kind == table.KindHuman && st.Token != "" {
@@ -341,7 +341,7 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 	if err := r.seatBot(seat, spec); err != nil {
 		return httpjson.Errorf(400, "bad-seats", "%v", err)
 	}
-	st = store.Seat{Name: botName(spec, seat), Kind: table.KindBot, Bot: spec, Invite: st.Invite} // an unlisted table stays unlisted
+	st = store.Seat{Name: BotName(spec, seat), Kind: table.KindBot, Bot: spec, Invite: st.Invite} // an unlisted table stays unlisted
 	if err := r.updateSeat(seat, st); err != nil {
 		r.bots[seat] = nil
 		return err
@@ -353,32 +353,32 @@ func (r *room) handToBot(seat int, creator, spec string) error {
 
 // updateSeat stores seat's new occupant, then seats it at the table and
 // tells everyone.
-func (r *room) updateSeat(seat int, st store.Seat) error {
+func (r *Room) updateSeat(seat int, st store.Seat) error {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	if err := r.updateSeatStored(ctx, seat, st); err != nil {
-		r.srv.log.Error("seat not stored", "table", r.id, "seat", seat, "err", err)
+		r.rooms.log.Error("seat not stored", "table", r.id, "seat", seat, "err", err)
 		if r.fenced {
 			return errTableMoved // the request follows the table (onRoom)
 		}
 		return httpjson.Errorf(503, CodeUnavailable, "the server could not store the seat; try again")
 	}
 	r.hdr.Seats[seat] = st
-	r.t.SetSeat(seat, seatInfos(r.hdr.Seats)[seat])
+	r.t.SetSeat(seat, SeatInfos(r.hdr.Seats)[seat])
 	r.sendSeats()
 	return nil
 }
 
-// botName is how the bot of spec at seat is shown: the bot's name and
+// BotName is how the bot of spec at seat is shown: the bot's name and
 // its seat, so two bots of one kind are told apart ("heuristic (seat 2)").
-func botName(spec string, seat int) string {
+func BotName(spec string, seat int) string {
 	name, _, _ := strings.Cut(spec, ":")
 	return fmt.Sprintf("%s (%s)", strings.TrimSpace(name), table.SeatName(seat))
 }
 
 // nameFree refuses name for seat when another seat of the table has it,
 // ignoring case and width: at one table a name says who is who.
-func (r *room) nameFree(seat int, name string) error {
+func (r *Room) nameFree(seat int, name string) error {
 	for i, other := range r.hdr.Seats {
 		if i != seat && name != "" && other.Name != "" && precis.Nickname.Compare(other.Name, name) {
 			return httpjson.Errorf(400, usertext.CodeBadName, "name: %q is %s's name at this table; pick another", name, table.SeatName(i))

@@ -1,0 +1,66 @@
+//go:build splitpending
+
+// Moved to server/room as an external test once servertest exists (the split, issue 26).
+package server
+
+// movingCluster is a fencingCluster whose table, once lost, is owned by
+// another node that answers every request with token.
+type movingCluster struct {
+	fencingCluster
+	token string
+}
+
+func (c *movingCluster) Own(context.Context, string) (int64, bool, error) {
+	return 1, !c.lost.Load(), nil
+}
+
+func (c *movingCluster) Request(context.Context, string, []byte) ([]byte, error) {
+	return json.Marshal(room.Response{Seat: 1, Token: c.token})
+}
+
+// A claim that reaches a node just as it loses the table (a paused node
+// resumed: its room stops, the claim queued behind the loss) follows the
+// table to its new owner, whose answer it gets — not "the server is
+// stopping"; and so does one its room answered fenced.
+func TestLateClaimFollowsTheTable(t *testing.T) {
+	for _, queued := range []bool{true, false} {
+		st := memstore.New()
+		cl := &movingCluster{fencingCluster: fencingCluster{st: st}, token: "from-the-new-owner"}
+		ts := newTestServer(t, st, Config{Cluster: cl})
+		tb := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+		rm, err := ts.srv.room(t.Context(), tb.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gate := make(chan struct{})
+		rm.send(func() { <-gate }) // the node is paused
+		cl.lost.Store(true)
+		if queued {
+			ts.srv.Lost(tb.ID) // the loss is seen before the claim
+		}
+		type answer struct {
+			code int
+			body map[string]any
+		}
+		got := make(chan answer, 1)
+		go func() {
+			var out map[string]any
+			code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &out)
+			got <- answer{code, out}
+		}()
+		want := 1
+		if queued {
+			want = 2
+		}
+		for deadline := time.Now().Add(hang); len(rm.inbox) < want; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("the claim did not reach the room")
+			}
+		}
+		close(gate)
+		a := <-got
+		if a.code != http.StatusOK || a.body["token"] != cl.token {
+			t.Errorf("a claim queued behind the loss (%v): %d %v; want the new owner's answer", queued, a.code, a.body)
+		}
+	}
+}
