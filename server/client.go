@@ -31,7 +31,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	rm, err := s.rooms.Join(r.Context(), r.PathValue("id"), c, token)
 	if errors.Is(err, room.ErrRemote) {
-		s.relay(w, r, c, token)
+		s.relays.Serve(w, r, c, token)
 		return
 	}
 	if err != nil {

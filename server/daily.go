@@ -420,7 +420,7 @@ func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) (
 func (s *Server) reseat(ctx context.Context, id string, seat int) (string, error) {
 	rm, err := s.rooms.Get(ctx, id)
 	if errors.Is(err, room.ErrRemote) {
-		resp, err := s.newRelay(id).ask(room.Request{Op: "reseat", Seat: seat})
+		resp, err := s.relays.Ask(id, room.Request{Op: "reseat", Seat: seat})
 		return resp.Token, err
 	}
 	if err != nil {

@@ -3,6 +3,17 @@
 // Moved to server/room as an external test once servertest exists (the split, issue 26).
 package server
 
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"cardtable/server/room"
+	"cardtable/store/memstore"
+)
+
 // movingCluster is a fencingCluster whose table, once lost, is owned by
 // another node that answers every request with token.
 type movingCluster struct {

@@ -479,3 +479,22 @@ func tableSettings(g engine.Game, given map[string]string, seats int) (map[strin
 	}
 	return set.Map(), nil
 }
+
+// forwardSeat sends a lobby seat request (claim, bot) to the table's
+// owner and answers it as the owner would; claimed (if set) gets a
+// claim's new token first.
+func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req room.Request, claimed func(token string)) {
+	resp, err := s.relays.Ask(r.PathValue("id"), req)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	if req.Op == "claim" {
+		if claimed != nil {
+			claimed(resp.Token)
+		}
+		httpjson.Write(w, http.StatusOK, map[string]any{"seat": req.Seat, "token": resp.Token})
+		return
+	}
+	httpjson.Write(w, http.StatusOK, map[string]any{"seat": req.Seat, "bot": resp.Token})
+}

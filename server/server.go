@@ -26,6 +26,7 @@ import (
 	"cardtable/server/httpjson"
 	"cardtable/server/metrics"
 	"cardtable/server/ratelimit"
+	"cardtable/server/relay"
 	"cardtable/server/room"
 	"cardtable/server/thinkpool"
 	"cardtable/store"
@@ -157,8 +158,10 @@ type Server struct {
 	metrics *metrics.Metrics
 	games   map[string]engine.Game
 	pool    *thinkpool.Pool
-	// rooms are the tables running here (package room).
-	rooms *room.Rooms
+	// rooms are the tables running here (package room); relays reach
+	// those other nodes run (package relay).
+	rooms  *room.Rooms
+	relays *relay.Relays
 
 	ctx    context.Context // cancelled at shutdown: analyses and purges stop
 	cancel context.CancelFunc
@@ -220,6 +223,7 @@ func New(st store.Store, cfg Config) *Server {
 	s.rooms = room.NewRooms(room.Config{Store: st, Log: s.log, Metrics: s.metrics, Pool: s.pool, Clock: cfg.Clock, Games: s.games,
 		Conn: s.connCfg, Cluster: cfg.Cluster, BotDelay: cfg.BotDelay, IdleUnload: cfg.IdleUnload, AwayGrace: cfg.AwayGrace,
 		BotCaps: lim.BotCaps, DayOver: s.dayOver})
+	s.relays = relay.New(relay.Config{Cluster: cfg.Cluster, Store: st, Metrics: s.metrics, Log: s.log, SendQueue: lim.SendQueue, Accept: s.acceptWS})
 	return s
 }
 

@@ -1,19 +1,28 @@
-package server
+// Package relay serves what reaches this node for a table another node
+// owns (docs/server.md, "Several nodes"): a WebSocket relayed to the
+// owner — commands sent as requests, the owner's frames for the seat
+// received on the seat's subject — and the seat requests forwarded to it.
+package relay
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"cardtable/engine"
 	"cardtable/server/conn"
 	"cardtable/server/httpjson"
+	"cardtable/server/metrics"
 	"cardtable/server/room"
 	"cardtable/server/secret"
+	"cardtable/store"
 	"cardtable/table"
 )
 
@@ -25,7 +34,7 @@ const relayTimeout = 5 * time.Second
 // the seat's subject (hidden information only on the subject of the seat
 // entitled to it; spectators on the public one).
 type relayConn struct {
-	srv  *Server
+	srv  *Relays
 	c    *conn.Conn
 	id   string
 	conn string
@@ -33,18 +42,39 @@ type relayConn struct {
 
 var relayIDs atomic.Uint64
 
+// Config is what a node's relays need.
+type Config struct {
+	// Cluster is the bus to the other nodes.
+	Cluster room.Cluster
+	// Store finds a relayed connection's seat from its token.
+	Store   store.Store
+	Metrics *metrics.Metrics
+	Log     *slog.Logger
+	// SendQueue bounds the owner's frames waiting for one connection.
+	SendQueue int
+	// Accept completes a WebSocket handshake, answering a refused one in
+	// the API's JSON.
+	Accept func(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error)
+}
+
+// Relays are a node's relays to the tables other nodes own.
+type Relays struct{ cfg Config }
+
+// New makes a node's relays.
+func New(cfg Config) *Relays { return &Relays{cfg: cfg} }
+
 // errMoving answers a connection whose table's owner cannot be reached.
 var errMoving = httpjson.Errorf(http.StatusServiceUnavailable, room.CodeUnavailable, "the table's server did not answer (it may be moving to another server); try again in a few seconds")
 
-// relay serves c at table id (owned by another node): it finds c's seat
+// Serve serves c at table id (owned by another node): it finds c's seat
 // from the stored table, listens on the seat's subject, joins through the
 // owner (which checks the token again and answers the snapshot) and then
 // relays both ways until the connection ends or the table moves.
-func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *conn.Conn, token string) {
+func (s *Relays) Serve(w http.ResponseWriter, r *http.Request, c *conn.Conn, token string) {
 	id := r.PathValue("id")
-	hdr, err := s.store.Table(r.Context(), id)
+	hdr, err := s.cfg.Store.Table(r.Context(), id)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	c.Seat = engine.Spectator
@@ -56,11 +86,11 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *conn.Conn, tok
 			}
 		}
 		if c.Seat == -2 {
-			s.apiError(w, r, room.ErrForbidden)
+			httpjson.Refuse(w, r, s.cfg.Log, room.ErrForbidden)
 			return
 		}
 	}
-	frames := make(chan room.Frame, s.limits.SendQueue)
+	frames := make(chan room.Frame, s.cfg.SendQueue)
 	cancel, err := s.cfg.Cluster.Subscribe(id, c.Seat, func(f room.Frame) {
 		select {
 		case frames <- f:
@@ -69,7 +99,7 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *conn.Conn, tok
 		}
 	})
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	defer cancel()
@@ -77,21 +107,21 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, c *conn.Conn, tok
 	rl.c = c
 	resp, err := rl.ask(room.Request{Op: "join", Token: token, Addr: c.Addr(), User: c.User})
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	defer rl.ask(room.Request{Op: "leave"})
 	if resp.Seat != c.Seat {
-		s.apiError(w, r, errMoving) // the seat changed hands meanwhile
+		httpjson.Refuse(w, r, s.cfg.Log, errMoving) // the seat changed hands meanwhile
 		return
 	}
-	ws, err := s.acceptWS(w, r)
+	ws, err := s.cfg.Accept(w, r)
 	if err != nil {
 		c.Kick("", "")
 		return
 	}
-	s.metrics.Relayed.Inc()
-	defer s.metrics.Relayed.Dec()
+	s.cfg.Metrics.Relayed.Inc()
+	defer s.cfg.Metrics.Relayed.Dec()
 	c.Serve(ws, rl, func() {
 		for _, m := range resp.Msgs {
 			c.EnqueueOut(conn.Out{Data: m, Version: messageVersion(m)})
@@ -159,8 +189,13 @@ func (rl *relayConn) drop(text string) {
 
 // newRelay is a relay to table id's owner under a connection id unique
 // in the cluster (this node's name and a counter).
-func (s *Server) newRelay(id string) *relayConn {
+func (s *Relays) newRelay(id string) *relayConn {
 	return &relayConn{srv: s, id: id, conn: fmt.Sprintf("%s/%d", s.cfg.Cluster.Node(), relayIDs.Add(1))}
+}
+
+// Ask sends one request to table id's owner.
+func (s *Relays) Ask(id string, req room.Request) (room.Response, error) {
+	return s.newRelay(id).ask(req)
 }
 
 // ask sends one request to the table's owner.
@@ -174,7 +209,7 @@ func (rl *relayConn) ask(req room.Request) (room.Response, error) {
 	defer cancel()
 	out, err := rl.srv.cfg.Cluster.Request(ctx, rl.id, data)
 	if err != nil {
-		rl.srv.log.Warn("owner did not answer", "table", rl.id, "op", req.Op, "err", err)
+		rl.srv.cfg.Log.Warn("owner did not answer", "table", rl.id, "op", req.Op, "err", err)
 		return room.Response{}, errMoving
 	}
 	var resp room.Response
@@ -250,24 +285,4 @@ func (rl *relayConn) Turn(c *conn.Conn) bool {
 		}
 	}
 	return true
-}
-
-// forwardSeat sends a lobby seat request (claim, bot) to the table's
-// owner and answers it as the owner would; claimed (if set) gets a
-// claim's new token first.
-func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req room.Request, claimed func(token string)) {
-	rl := s.newRelay(r.PathValue("id"))
-	resp, err := rl.ask(req)
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	if req.Op == "claim" {
-		if claimed != nil {
-			claimed(resp.Token)
-		}
-		httpjson.Write(w, http.StatusOK, map[string]any{"seat": req.Seat, "token": resp.Token})
-		return
-	}
-	httpjson.Write(w, http.StatusOK, map[string]any{"seat": req.Seat, "bot": resp.Token})
 }
