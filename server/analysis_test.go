@@ -12,6 +12,7 @@ import (
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/server/analyse"
 	"cardtable/store"
 )
 
@@ -100,7 +101,7 @@ func TestAnalysisRefusedForGameInProgress(t *testing.T) {
 			t.Errorf("%s analysis of a game in progress: %d %+v", method, code, e)
 		}
 	}
-	if job, _ := ts.srv.analysisJob(tb.ID, nil, false); job != nil {
+	if ts.srv.analyses.Running(tb.ID) {
 		t.Error("an analysis of a game in progress was started")
 	}
 	var e apiErr
@@ -119,7 +120,7 @@ func TestAnalysisOfFinishedTable(t *testing.T) {
 	if code := ts.do("GET", "/api/tables/done/analysis", nil, &e); code != http.StatusNotFound || e.Code != "no-analysis" {
 		t.Fatalf("GET before any analysis: %d %+v", code, e)
 	}
-	var st analysisStatus
+	var st analyse.Status
 	if code := ts.do("POST", "/api/tables/done/analysis", nil, &st); code != http.StatusAccepted || st.Status != "running" {
 		t.Fatalf("POST: %d %+v", code, st)
 	}
@@ -166,24 +167,24 @@ func TestAnalysisDoesNotHoldUpBots(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	var st analysisStatus
+	var st analyse.Status
 	if code := ts.do("GET", "/api/tables/done/analysis", nil, &st); code != http.StatusAccepted {
 		t.Fatalf("the analysis ended before the live table's bots made %d moves (status %d): they waited for it", moves, code)
 	}
 }
 
-// At most maxAnalyses run at once; the next is refused as busy.
+// At most analyse.MaxRunning run at once; the next is refused as busy.
 func TestAnalysesAreBounded(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotWorkers: 1})
-	for i := range maxAnalyses + 1 {
+	for i := range analyse.MaxRunning + 1 {
 		id := fmt.Sprintf("done%d", i)
 		storeFinished(t, ts.st, id)
 		var e apiErr
 		code := ts.do("POST", "/api/tables/"+id+"/analysis", nil, &e)
 		switch {
-		case i < maxAnalyses && code != http.StatusAccepted:
+		case i < analyse.MaxRunning && code != http.StatusAccepted:
 			t.Fatalf("analysis %d: %d %+v", i, code, e)
-		case i == maxAnalyses && (code != http.StatusServiceUnavailable || e.Code != "busy"):
+		case i == analyse.MaxRunning && (code != http.StatusServiceUnavailable || e.Code != "busy"):
 			t.Fatalf("analysis %d over the bound: %d %+v", i, code, e)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"cardtable/bots/regicidesolver"
 	"cardtable/daily"
 	"cardtable/engine"
+	"cardtable/server/analyse"
 	"cardtable/server/httpjson"
 	"cardtable/server/room"
 	"cardtable/server/secret"
@@ -233,7 +234,7 @@ func (s *Server) dailyMine(r *http.Request, out *dailyJSON, u *store.User, board
 		}
 		out.Verdict = s.acc.daily.verdict(ctx, out.Day)
 		if out.Over {
-			mine.Replay, mine.Analysis = "/replay/"+a.Table, replayAnalysis(a.Table)
+			mine.Replay, mine.Analysis = "/replay/"+a.Table, analyse.ReplayLink(a.Table)
 		}
 	}
 	out.Mine = mine
@@ -284,7 +285,7 @@ func (s *Server) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, e
 			GradeName: daily.GradeName(a.Grade), Finished: !a.Finished.IsZero()}
 		if res.Finished && s.dayOver(a.Day) {
 			res.Replay = "/replay/" + a.Table
-			res.Analysis = s.analysisLink(r.Context(), a.Table)
+			res.Analysis = analyse.Link(r.Context(), s.store, a.Table)
 		}
 		out.Results = append(out.Results, res)
 	}

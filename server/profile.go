@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"cardtable/accounts"
-	"cardtable/analysis"
 	"cardtable/engine"
 	"cardtable/puzzles"
 	"cardtable/ratings"
 	"cardtable/record"
+	"cardtable/server/analyse"
 	"cardtable/server/httpjson"
 	"cardtable/store"
 )
@@ -197,7 +197,7 @@ func (s *Server) userGames(r *http.Request, user string) ([]profileGame, error) 
 			}
 		}
 		if g.Replay != "" {
-			g.Analysis = s.analysisLink(r.Context(), g.ID)
+			g.Analysis = analyse.Link(r.Context(), s.store, g.ID)
 		}
 		out = append(out, g)
 	}
@@ -374,24 +374,3 @@ func pageParams(offset, limit string, most int) (int, int, error) {
 	}
 	return o, l, nil
 }
-
-// analysisLink is the address of table id's stored analysis, "" when it
-// has none (or the store keeps none): the replay page with its analysis
-// panel brought up (analysisQuery), not the JSON document.
-func (s *Server) analysisLink(ctx context.Context, id string) string {
-	as, err := s.analysisStore()
-	if err != nil {
-		return ""
-	}
-	if _, err := as.Analysis(ctx, id, string(analysis.DefaultDepth)); err != nil {
-		return ""
-	}
-	return replayAnalysis(id)
-}
-
-// analysisQuery is the replay page's query that brings its analysis
-// panel up on opening (js/replay.js).
-const analysisQuery = "?analysis=1"
-
-// replayAnalysis is table id's replay page with its analysis panel up.
-func replayAnalysis(id string) string { return "/replay/" + id + analysisQuery }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cardtable/analysis"
+	"cardtable/server/analyse"
 )
 
 // Learning from a mistake through the API: the choices at an appraised
@@ -39,7 +40,7 @@ func TestRetryAPI(t *testing.T) {
 	if d == nil {
 		t.Fatal("the stored game's analysis has no appraised decision: the test needs one")
 	}
-	var ch retryChoicesJSON
+	var ch analyse.Choices
 	if code := ts.do("GET", "/api/tables/done/analysis/retry?step="+strconv.Itoa(d.Step), nil, &ch); code != 200 ||
 		len(ch.Choices) != d.Choices || ch.Played != d.Action || !slices.Contains(ch.Choices, d.Action) {
 		t.Fatalf("choices at step %d: %d %+v", d.Step, code, ch)

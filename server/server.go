@@ -9,18 +9,17 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
 	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/server/analyse"
 	"cardtable/server/clientaddr"
 	"cardtable/server/conn"
 	"cardtable/server/httpjson"
@@ -173,10 +172,8 @@ type Server struct {
 	cmdRates *ratelimit.AddrBuckets
 	writes   *ratelimit.Writes
 	draining atomic.Bool
-	// jobs counts the analyses running, which Shutdown waits for.
-	jobs sync.WaitGroup
-	// analyses are the analyses running (analysis.go).
-	analyses analysisJobs
+	// analyses are the analyses of finished tables (package analyse).
+	analyses *analyse.Analyses
 	// open counts the unfinished tables each address and account created
 	// (opentables.go).
 	open openTables
@@ -224,6 +221,7 @@ func New(st store.Store, cfg Config) *Server {
 		Conn: s.connCfg, Cluster: cfg.Cluster, BotDelay: cfg.BotDelay, IdleUnload: cfg.IdleUnload, AwayGrace: cfg.AwayGrace,
 		BotCaps: lim.BotCaps, DayOver: s.dayOver})
 	s.relays = relay.New(relay.Config{Cluster: cfg.Cluster, Store: st, Metrics: s.metrics, Log: s.log, SendQueue: lim.SendQueue, Accept: s.acceptWS})
+	s.analyses = analyse.New(analyse.Config{Store: st, Rooms: s.rooms, Pool: s.pool, Writes: s.writes, Log: s.log})
 	return s
 }
 
@@ -242,14 +240,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if err := s.rooms.Shutdown(ctx); err != nil {
 		return err
 	}
-	done := make(chan struct{})
-	go func() { s.jobs.Wait(); close(done) }()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("server: shutdown: %w", ctx.Err())
-	}
+	return s.analyses.Shutdown(ctx)
 }
 
 // Adopt runs table id on this node if no node owns it (the cluster's
@@ -276,10 +267,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
-	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
-	mux.HandleFunc("POST /api/tables/{id}/analysis", s.handleAnalyze)
-	mux.HandleFunc("GET /api/tables/{id}/analysis/retry", s.handleRetryChoices)
-	mux.HandleFunc("POST /api/tables/{id}/analysis/retry", s.handleRetry)
+	s.analyses.Routes(mux)
 	mux.HandleFunc("POST /api/mine", s.handleMine)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.Handle("GET /metrics", s.metrics.Handler())

@@ -1,9 +1,15 @@
-package server
+// Package analyse is the server's analyses of finished tables
+// (docs/analysis.md): computed on request, one at a time per table and a
+// few at once, only in the turns the thinking pool gives them, then
+// stored with the table so every later viewer gets them at once.
+package analyse
 
 import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -12,17 +18,19 @@ import (
 	"cardtable/analysis"
 	"cardtable/record"
 	"cardtable/server/httpjson"
+	"cardtable/server/ratelimit"
+	"cardtable/server/room"
 	"cardtable/server/thinkpool"
 	"cardtable/store"
 )
 
 // The server's analyses of finished tables (docs/analysis.md): computed on
-// request, one at a time per table and at most maxAnalyses at once, only
+// request, one at a time per table and at most MaxRunning at once, only
 // in the turns the thinking slots give them (pacer), then stored with the
 // table (store.Analyses) so every later viewer gets them at once. Only the
 // default depth: its cost is bounded (a few seconds of CPU a game).
 const (
-	maxAnalyses = 4
+	MaxRunning = 4
 	// analysisTurn is the longest an analysis holds a thinking slot in
 	// one turn; a bot move waiting for the slot waits at most that long
 	// (and until the analysis's next safe point, a few milliseconds of
@@ -30,12 +38,68 @@ const (
 	analysisTurn = 250 * time.Millisecond
 )
 
-// analysisJobs are the analyses running, by table id.
-type analysisJobs struct {
+// Config is what the analyses need.
+type Config struct {
+	// Store keeps the analyses (when it is a store.Analyses).
+	Store store.Store
+	// Rooms give the finished tables' records.
+	Rooms *room.Rooms
+	// Pool gives the analyses their turns.
+	Pool *thinkpool.Pool
+	// Writes bounds the requests that start one.
+	Writes *ratelimit.Writes
+	Log    *slog.Logger
+}
+
+// Analyses are the analyses of a server: those running, by table id.
+type Analyses struct {
+	cfg Config
+	// ctx ends at Shutdown: the analyses running stop.
+	ctx      context.Context
+	cancel   context.CancelFunc
+	draining atomic.Bool
+	wg       sync.WaitGroup
+
 	mu   sync.Mutex
 	jobs map[string]*analysisJob
 	// retries counts the judgements of tried moves running (retry.go).
 	retries atomic.Int64
+}
+
+// New makes a server's analyses.
+func New(cfg Config) *Analyses {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Analyses{cfg: cfg, ctx: ctx, cancel: cancel}
+}
+
+// Routes adds the analyses' routes to mux.
+func (s *Analyses) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/tables/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/tables/{id}/analysis", s.handleAnalyze)
+	mux.HandleFunc("GET /api/tables/{id}/analysis/retry", s.handleRetryChoices)
+	mux.HandleFunc("POST /api/tables/{id}/analysis/retry", s.handleRetry)
+}
+
+// Running reports whether table id's analysis is running.
+func (s *Analyses) Running(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.jobs[id] != nil
+}
+
+// Shutdown stops the analyses running and refuses new ones; it returns
+// once they have stopped or ctx ends.
+func (s *Analyses) Shutdown(ctx context.Context) error {
+	s.draining.Store(true)
+	s.cancel()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("server: shutdown: %w", ctx.Err())
+	}
 }
 
 // analysisJob is one running analysis's progress.
@@ -43,8 +107,8 @@ type analysisJob struct {
 	done, total atomic.Int64
 }
 
-// analysisStatus answers for an analysis still running.
-type analysisStatus struct {
+// Status answers for an analysis still running.
+type Status struct {
 	ID     string `json:"id"`
 	Status string `json:"status"`
 	// Done and Total count the decisions appraised so far and in all (0
@@ -56,8 +120,8 @@ type analysisStatus struct {
 var errNoAnalysisStore = httpjson.Errorf(http.StatusNotImplemented, "no-analysis-store", "this server's store keeps no analyses")
 
 // analysisStore is the server's store of analyses, if it keeps them.
-func (s *Server) analysisStore() (store.Analyses, error) {
-	as, ok := s.store.(store.Analyses)
+func (s *Analyses) analysisStore() (store.Analyses, error) {
+	as, ok := s.cfg.Store.(store.Analyses)
 	if !ok {
 		return nil, errNoAnalysisStore
 	}
@@ -67,30 +131,30 @@ func (s *Server) analysisStore() (store.Analyses, error) {
 // handleAnalysis answers GET /api/tables/{id}/analysis: the stored
 // analysis (200), the progress of a running one (202), or 404
 // no-analysis; 409 not-finished for a game in progress.
-func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
+func (s *Analyses) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	s.answerAnalysis(w, r, false)
 }
 
 // handleAnalyze answers POST /api/tables/{id}/analysis: as the GET, but it
 // starts the analysis when there is none (202), or answers 503 busy when
-// maxAnalyses run already.
-func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
-	if !s.writes.Allow(w, r) {
+// MaxRunning run already.
+func (s *Analyses) handleAnalyze(w http.ResponseWriter, r *http.Request) {
+	if !s.cfg.Writes.Allow(w, r) {
 		return
 	}
 	s.answerAnalysis(w, r, true)
 }
 
-func (s *Server) answerAnalysis(w http.ResponseWriter, r *http.Request, start bool) {
+func (s *Analyses) answerAnalysis(w http.ResponseWriter, r *http.Request, start bool) {
 	id := r.PathValue("id")
-	_, rec, _, err := s.rooms.FinishedRecord(r.Context(), id)
+	_, rec, _, err := s.cfg.Rooms.FinishedRecord(r.Context(), id)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	as, err := s.analysisStore()
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	doc, err := as.Analysis(r.Context(), id, string(analysis.DefaultDepth))
@@ -101,53 +165,52 @@ func (s *Server) answerAnalysis(w http.ResponseWriter, r *http.Request, start bo
 		w.Write([]byte(doc))
 		return
 	case !errors.Is(err, store.ErrNotFound):
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	job, err := s.analysisJob(id, rec, start)
 	switch {
 	case err != nil:
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 	case job == nil:
-		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "no-analysis", "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id))
+		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusNotFound, "no-analysis", "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id))
 	default:
-		httpjson.Write(w, http.StatusAccepted, analysisStatus{ID: id, Status: "running", Done: job.done.Load(), Total: job.total.Load()})
+		httpjson.Write(w, http.StatusAccepted, Status{ID: id, Status: "running", Done: job.done.Load(), Total: job.total.Load()})
 	}
 }
 
 // analysisJob returns table id's running analysis, starting it when start
 // is set and none runs (nil when none runs and start is not set).
-func (s *Server) analysisJob(id string, rec *record.Record, start bool) (*analysisJob, error) {
-	a := &s.analyses
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if job := a.jobs[id]; job != nil || !start {
+func (s *Analyses) analysisJob(id string, rec *record.Record, start bool) (*analysisJob, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if job := s.jobs[id]; job != nil || !start {
 		return job, nil
 	}
-	if len(a.jobs) >= maxAnalyses {
-		return nil, httpjson.Errorf(http.StatusServiceUnavailable, "busy", "the server is analysing %d games already; try again in a minute", maxAnalyses)
+	if len(s.jobs) >= MaxRunning {
+		return nil, httpjson.Errorf(http.StatusServiceUnavailable, "busy", "the server is analysing %d games already; try again in a minute", MaxRunning)
 	}
 	if s.draining.Load() {
 		return nil, httpjson.ErrShuttingDown
 	}
-	if a.jobs == nil {
-		a.jobs = map[string]*analysisJob{}
+	if s.jobs == nil {
+		s.jobs = map[string]*analysisJob{}
 	}
 	job := &analysisJob{}
-	a.jobs[id] = job
-	s.jobs.Add(1)
+	s.jobs[id] = job
+	s.wg.Add(1)
 	go s.analyse(id, rec, job)
 	return job, nil
 }
 
 // analyse runs table id's analysis in the thinking slots' turns, stores
 // it, and then forgets the job (so a request finds the stored one first).
-func (s *Server) analyse(id string, rec *record.Record, job *analysisJob) {
-	defer s.jobs.Done()
+func (s *Analyses) analyse(id string, rec *record.Record, job *analysisJob) {
+	defer s.wg.Done()
 	defer func() {
-		s.analyses.mu.Lock()
-		delete(s.analyses.jobs, id)
-		s.analyses.mu.Unlock()
+		s.mu.Lock()
+		delete(s.jobs, id)
+		s.mu.Unlock()
 	}()
 	p := newPacer()
 	finished := make(chan struct{})
@@ -160,13 +223,13 @@ func (s *Server) analyse(id string, rec *record.Record, job *analysisJob) {
 	}})
 	if err != nil {
 		if s.ctx.Err() == nil {
-			s.log.Error("analysis failed", "table", id, "err", err)
+			s.cfg.Log.Error("analysis failed", "table", id, "err", err)
 		}
 		return
 	}
 	var b bytes.Buffer
 	if err := doc.Write(&b); err != nil {
-		s.log.Error("analysis not encoded", "table", id, "err", err)
+		s.cfg.Log.Error("analysis not encoded", "table", id, "err", err)
 		return
 	}
 	as, err := s.analysisStore()
@@ -174,17 +237,17 @@ func (s *Server) analyse(id string, rec *record.Record, job *analysisJob) {
 		err = as.SaveAnalysis(s.ctx, id, string(doc.Depth), b.String(), time.Now())
 	}
 	if err != nil {
-		s.log.Error("analysis not stored", "table", id, "err", err)
+		s.cfg.Log.Error("analysis not stored", "table", id, "err", err)
 		return
 	}
-	s.log.Info("table analysed", "table", id, "decisions", len(doc.Decisions), "seconds", time.Since(start).Seconds())
+	s.cfg.Log.Info("table analysed", "table", id, "decisions", len(doc.Decisions), "seconds", time.Since(start).Seconds())
 }
 
 // paceTurns gives p turns of at most analysisTurn each, each a background
 // job of the thinking pool bots use (thinkpool.go, keyed by the table's
 // analysis), until finished closes or the server stops. A bot move waiting
 // when a turn ends is served before the analysis's next turn.
-func (s *Server) paceTurns(id string, p *pacer, finished <-chan struct{}) {
+func (s *Analyses) paceTurns(id string, p *pacer, finished <-chan struct{}) {
 	turn := thinkpool.Job{Key: "analysis:" + id, Background: true, Budget: analysisTurn, Run: func(ctx context.Context) {
 		p.allow()
 		select {
@@ -199,7 +262,7 @@ func (s *Server) paceTurns(id string, p *pacer, finished <-chan struct{}) {
 			return
 		default:
 		}
-		if s.pool.Do(s.ctx, turn) != nil {
+		if s.cfg.Pool.Do(s.ctx, turn) != nil {
 			return
 		}
 	}
@@ -248,3 +311,24 @@ func (p *pacer) hold() {
 		p.open = false
 	}
 }
+
+// Link is the address of table id's stored analysis, "" when it
+// has none (or the store keeps none): the replay page with its analysis
+// panel brought up (analysisQuery), not the JSON document.
+func Link(ctx context.Context, st store.Store, id string) string {
+	as, ok := st.(store.Analyses)
+	if !ok {
+		return ""
+	}
+	if _, err := as.Analysis(ctx, id, string(analysis.DefaultDepth)); err != nil {
+		return ""
+	}
+	return ReplayLink(id)
+}
+
+// analysisQuery is the replay page's query that brings its analysis
+// panel up on opening (js/replay.js).
+const analysisQuery = "?analysis=1"
+
+// ReplayLink is table id's replay page with its analysis panel up.
+func ReplayLink(id string) string { return "/replay/" + id + analysisQuery }

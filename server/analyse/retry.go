@@ -1,4 +1,4 @@
-package server
+package analyse
 
 import (
 	"context"
@@ -37,8 +37,8 @@ const (
 	retryStepDigits = 6
 )
 
-// retryChoicesJSON is the position before a decision, as choices.
-type retryChoicesJSON struct {
+// Choices is the position before a decision, as choices.
+type Choices struct {
 	Step    int      `json:"step"`
 	Seat    int      `json:"seat"`
 	Played  string   `json:"played"`
@@ -47,8 +47,8 @@ type retryChoicesJSON struct {
 
 // storedAnalysis reads table id's finished record and its stored analysis
 // at the default depth (404 no-analysis when there is none yet).
-func (s *Server) storedAnalysis(ctx context.Context, id string) (*record.Record, *analysis.Document, error) {
-	_, rec, _, err := s.rooms.FinishedRecord(ctx, id)
+func (s *Analyses) storedAnalysis(ctx context.Context, id string) (*record.Record, *analysis.Document, error) {
+	_, rec, _, err := s.cfg.Rooms.FinishedRecord(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -79,33 +79,33 @@ func appraisedStep(doc *analysis.Document, step int) (*analysis.Decision, error)
 	return &doc.Decisions[i], nil
 }
 
-func (s *Server) handleRetryChoices(w http.ResponseWriter, r *http.Request) {
+func (s *Analyses) handleRetryChoices(w http.ResponseWriter, r *http.Request) {
 	text := r.URL.Query().Get("step")
 	step, err := strconv.Atoi(text)
 	if err != nil || len(text) > retryStepDigits {
-		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "step %q: give the number of an analysed decision (?step=N)", httpjson.Truncate(text, 20)))
+		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "step %q: give the number of an analysed decision (?step=N)", httpjson.Truncate(text, 20)))
 		return
 	}
 	rec, doc, err := s.storedAnalysis(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	dec, err := appraisedStep(doc, step)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	_, choices, err := analysis.RetryChoices(rec, step)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
-	httpjson.Write(w, http.StatusOK, retryChoicesJSON{Step: step, Seat: dec.Seat, Played: dec.Action, Choices: choices})
+	httpjson.Write(w, http.StatusOK, Choices{Step: step, Seat: dec.Seat, Played: dec.Action, Choices: choices})
 }
 
-func (s *Server) handleRetry(w http.ResponseWriter, r *http.Request) {
-	if !s.writes.Allow(w, r) {
+func (s *Analyses) handleRetry(w http.ResponseWriter, r *http.Request) {
+	if !s.cfg.Writes.Allow(w, r) {
 		return
 	}
 	var body struct {
@@ -113,36 +113,36 @@ func (s *Server) handleRetry(w http.ResponseWriter, r *http.Request) {
 		Action string `json:"action"`
 	}
 	if err := httpjson.Read(w, r, &body); err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	if len(body.Action) > maxRetryAction || body.Action == "" {
-		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "action: %d bytes; send one of the choices (at most %d bytes)", len(body.Action), maxRetryAction))
+		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "action: %d bytes; send one of the choices (at most %d bytes)", len(body.Action), maxRetryAction))
 		return
 	}
 	rec, doc, err := s.storedAnalysis(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
 	if _, err := appraisedStep(doc, body.Step); err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 		return
 	}
-	if s.analyses.retries.Add(1) > maxRetries {
-		s.analyses.retries.Add(-1)
-		s.apiError(w, r, httpjson.Errorf(http.StatusServiceUnavailable, "busy", "the server is judging %d moves already; try again in a moment", maxRetries))
+	if s.retries.Add(1) > maxRetries {
+		s.retries.Add(-1)
+		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusServiceUnavailable, "busy", "the server is judging %d moves already; try again in a moment", maxRetries))
 		return
 	}
-	defer s.analyses.retries.Add(-1)
+	defer s.retries.Add(-1)
 	ctx, cancel := context.WithTimeout(r.Context(), retryTime)
 	defer cancel()
 	res, err := analysis.Judge(ctx, rec, doc, body.Step, body.Action)
 	switch {
 	case errors.Is(err, engine.ErrBadOption):
-		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s", httpjson.Truncate(err.Error(), 200)))
+		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s", httpjson.Truncate(err.Error(), 200)))
 	case err != nil:
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.cfg.Log, err)
 	default:
 		httpjson.Write(w, http.StatusOK, res)
 	}
