@@ -1,8 +1,9 @@
 package server
 
 import (
-	"io/fs"
 	"net/http"
+
+	"cardtable/server/page"
 )
 
 // The accounts' pages (web/static): each is an HTML file whose script
@@ -15,21 +16,7 @@ var accountPages = map[string]string{
 }
 
 func (s *Server) routeAccountPages(mux *http.ServeMux) {
-	assets := s.cfg.Assets
 	for route, file := range accountPages {
-		mux.HandleFunc(route, func(w http.ResponseWriter, r *http.Request) {
-			if assets == nil {
-				placeholder(w, r)
-				return
-			}
-			data, err := fs.ReadFile(assets, file)
-			if err != nil {
-				s.apiError(w, r, err)
-				return
-			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-cache")
-			w.Write(data)
-		})
+		mux.HandleFunc(route, page.Serve(s.cfg.Assets, file, s.log))
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"cardtable/server/httpjson"
+	"cardtable/server/page"
 	"cardtable/store"
 )
 
@@ -20,27 +21,12 @@ import (
 // page saying so (404), not the table's page.
 func (s *Server) routePages(mux *http.ServeMux) {
 	assets := s.cfg.Assets
+	mux.HandleFunc("GET /{$}", page.Serve(assets, "index.html", s.log))
+	mux.HandleFunc("GET /t/{id}", s.tablePage(page.Serve(assets, "table.html", s.log)))
+	mux.HandleFunc("GET /replay/{id}", s.tablePage(page.Serve(assets, "replay.html", s.log)))
 	if assets == nil {
-		mux.HandleFunc("GET /{$}", placeholder)
-		mux.HandleFunc("GET /t/{id}", s.tablePage(placeholder))
-		mux.HandleFunc("GET /replay/{id}", s.tablePage(placeholder))
 		return
 	}
-	page := func(name string) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			data, err := fs.ReadFile(assets, name)
-			if err != nil {
-				s.apiError(w, r, err) // a build without its pages: 500
-				return
-			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-cache")
-			w.Write(data)
-		}
-	}
-	mux.HandleFunc("GET /{$}", page("index.html"))
-	mux.HandleFunc("GET /t/{id}", s.tablePage(page("table.html")))
-	mux.HandleFunc("GET /replay/{id}", s.tablePage(page("replay.html")))
 	mux.HandleFunc("GET /rules/{game}", s.handleRules)
 	mux.Handle("GET /static/", http.StripPrefix("/static", s.files(assets)))
 }
@@ -127,12 +113,4 @@ func missingTable(w http.ResponseWriter, id string, wellFormed bool) {
 		ID         string
 		WellFormed bool
 	}{httpjson.Truncate(id, maxIDLen), wellFormed})
-}
-
-// placeholder is the page served until the browser client is built in.
-func placeholder(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write([]byte(`<!doctype html><meta charset="utf-8"><title>cardtable</title>
-<h1>cardtable</h1><p>The server runs; this build has no browser client. The lobby API is at
-<a href="/api/games">/api/games</a> (docs/protocol.md).</p>`))
 }

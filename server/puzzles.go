@@ -1,7 +1,6 @@
 package server
 
 import (
-	"io/fs"
 	"net/http"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"cardtable/puzzles"
 	"cardtable/ratings"
 	"cardtable/server/httpjson"
+	"cardtable/server/page"
 )
 
 // Regicide puzzles (docs/puzzles.md): the page and its API. The answer is
@@ -29,26 +29,11 @@ var puzzleSet = puzzles.Shipped
 const maxPuzzleID = 7
 
 func (s *Server) routePuzzles(mux *http.ServeMux) {
-	mux.HandleFunc("GET /puzzles", s.puzzlesPage)
+	mux.HandleFunc("GET /puzzles", page.Serve(s.cfg.Assets, "puzzles.html", s.log))
 	mux.HandleFunc("GET /api/puzzles/regicide", s.handlePuzzleCount)
 	mux.HandleFunc("GET /api/puzzles/regicide/next", s.handleNextPuzzle)
 	mux.HandleFunc("GET /api/puzzles/regicide/{id}", s.handlePuzzle)
 	mux.HandleFunc("POST /api/puzzles/regicide/{id}/answer", s.handlePuzzleAnswer)
-}
-
-func (s *Server) puzzlesPage(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.Assets == nil {
-		placeholder(w, r)
-		return
-	}
-	data, err := fs.ReadFile(s.cfg.Assets, "puzzles.html")
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(data)
 }
 
 // puzzleListJSON lists the puzzles served (of a theme when asked).
