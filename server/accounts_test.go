@@ -20,6 +20,7 @@ import (
 	"cardtable/analysis"
 	"cardtable/daily"
 	"cardtable/engine"
+	"cardtable/server/account"
 	"cardtable/server/httpjson"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -217,7 +218,7 @@ func TestSeatsLinked(t *testing.T) {
 	}}, nil, &res); code != 200 || len(res.Attached) != 1 || res.Attached[0] != g.ID {
 		t.Fatalf("attach: %d %+v; want only %s", code, res, g.ID)
 	}
-	var prof profileJSON
+	var prof account.Profile
 	if code := ts.do("GET", "/api/users/ann", nil, &prof); code != 200 {
 		t.Fatalf("profile: %d", code)
 	}
@@ -235,7 +236,7 @@ func TestSeatsLinked(t *testing.T) {
 	if code := ts.do("GET", "/api/users/nobody-here", nil, nil); code != http.StatusNotFound {
 		t.Errorf("the profile of no one: %d", code)
 	}
-	var exp exportJSON
+	var exp account.Export
 	if code := ann.do("GET", "/api/account/export", nil, nil, &exp); code != 200 || exp.Account.Name != "Ann" || len(exp.Games) != 2 || len(exp.Sessions) != 1 {
 		t.Errorf("export: %d %+v", code, exp.Account)
 	}
@@ -262,9 +263,9 @@ func TestDeleteAnonymises(t *testing.T) {
 }
 
 // startDaily starts today's deal for p and connects its seat.
-func (p *person) startDaily() (dailyStartJSON, *wsClient) {
+func (p *person) startDaily() (account.DailyStart, *wsClient) {
 	p.ts.t.Helper()
-	var d dailyStartJSON
+	var d account.DailyStart
 	if code := p.do("POST", "/api/daily/start", struct{}{}, nil, &d); code != http.StatusCreated {
 		p.ts.t.Fatalf("daily start: %d", code)
 	}
@@ -278,7 +279,7 @@ func (p *person) startDaily() (dailyStartJSON, *wsClient) {
 func TestDailyDeal(t *testing.T) {
 	ts, clock := newAccountsServer(t)
 	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
-	var today dailyJSON
+	var today account.Daily
 	ts.do("GET", "/api/daily", nil, &today)
 	if today.Day != "2026-12-02" || today.Seed != nil || len(today.Commitment) != 64 || today.Over {
 		t.Fatalf("today's deal: %+v; want the day, a commitment and no seed", today)
@@ -299,7 +300,7 @@ func TestDailyDeal(t *testing.T) {
 	first := ca.until("turn")
 	ca.send(cmd(first.Legal[0], first.Version, "a1"))
 	moved := ca.until("turn", func(m wireMsg) bool { return m.Version > first.Version })
-	var again dailyStartJSON
+	var again account.DailyStart
 	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &again); code != http.StatusOK || !again.Resumed || again.ID != da.ID || !again.Counted || again.Token == "" || again.Token == da.Token {
 		t.Fatalf("a second start while playing: %d %+v; want the same table resumed with a new token", code, again)
 	}
@@ -332,7 +333,7 @@ func TestDailyDeal(t *testing.T) {
 		t.Error("a guest's game counted, or is not a practice deal")
 	}
 	playOut(t, map[int]*wsClient{0: cg})
-	var mine dailyJSON
+	var mine account.Daily
 	ann.do("GET", "/api/daily", nil, nil, &mine)
 	if len(mine.Board) != 2 || mine.Mine == nil || !mine.Mine.Finished || mine.Mine.Share == "" || mine.Streak == nil || mine.Streak.Current != 1 {
 		t.Fatalf("Ann's daily after playing: %+v (mine %+v)", mine, mine.Mine)
@@ -350,7 +351,7 @@ func TestDailyDeal(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 		ann.do("GET", "/api/daily", nil, nil, &mine)
 	}
-	var v verdictJSON
+	var v account.Verdict
 	if err := json.Unmarshal(mine.Verdict, &v); err != nil || (v.Verdict != "won" && v.Verdict != "lost") {
 		t.Errorf("the solver's verdict: %s (%v); want won or lost", mine.Verdict, err)
 	}
@@ -358,7 +359,7 @@ func TestDailyDeal(t *testing.T) {
 		t.Errorf("a replay of today's deal: %d %+v", code, e)
 	}
 	clock.add(12 * time.Hour)
-	var past dailyJSON
+	var past account.Daily
 	ts.do("GET", "/api/daily/2026-12-02", nil, &past)
 	if !past.Over || past.Seed == nil || *past.Seed != ha.Seed || daily.Commitment("2026-12-02", *past.Seed) != today.Commitment || past.Board[0].Replay == "" {
 		t.Errorf("the day after: %+v; want the seed published, matching the commitment, with replays", past)
@@ -370,17 +371,17 @@ func TestDailyDeal(t *testing.T) {
 	if err := ts.st.(store.Analyses).SaveAnalysis(context.Background(), da.ID, string(analysis.DefaultDepth), "{}", clock.Now()); err != nil {
 		t.Fatal(err)
 	}
-	var prof profileJSON
+	var prof account.Profile
 	ts.do("GET", "/api/users/ann", nil, &prof)
 	if len(prof.Daily.Results) != 1 || prof.Daily.Results[0].Analysis != "/replay/"+da.ID+"?analysis=1" || prof.Daily.Results[0].Replay == "" {
 		t.Errorf("Ann's daily result on her profile: %+v; want its replay and analysis linked", prof.Daily.Results)
 	}
-	var after dailyJSON
+	var after account.Daily
 	ann.do("GET", "/api/daily/2026-12-02", nil, nil, &after)
 	if after.Mine == nil || after.Mine.Replay != "/replay/"+da.ID || after.Mine.Analysis != "/replay/"+da.ID+"?analysis=1" {
 		t.Errorf("after the day, Ann's result on the daily page: %+v; want the replay and the replay with its analysis linked", after.Mine)
 	}
-	var next dailyJSON
+	var next account.Daily
 	ann.do("GET", "/api/daily", nil, nil, &next)
 	if next.Day != "2026-12-03" || next.Mine != nil || next.Streak.Current != 1 {
 		t.Errorf("the next day: %+v", next)
@@ -409,7 +410,7 @@ func TestDailyGuestPractice(t *testing.T) {
 		}
 		seeds[hdr.Seed] = true
 	}
-	var today dailyJSON
+	var today account.Daily
 	ts.do("GET", "/api/daily", nil, &today)
 	if len(today.Board) != 0 {
 		t.Errorf("practice deals on the board: %+v", today.Board)
@@ -428,7 +429,7 @@ func TestDailyAborted(t *testing.T) {
 	_, cb := bob.startDaily()
 	playOut(t, map[int]*wsClient{0: cb})
 	deadline := time.Now().Add(hang)
-	var d dailyJSON
+	var d account.Daily
 	for len(d.Board) < 2 && time.Now().Before(deadline) {
 		ann.do("GET", "/api/daily", nil, nil, &d)
 	}
@@ -445,7 +446,7 @@ func TestDailyAborted(t *testing.T) {
 	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
 		t.Errorf("a start after aborting: %d %+v; the aborted attempt is spent", code, e)
 	}
-	var prof profileJSON
+	var prof account.Profile
 	ts.do("GET", "/api/users/ann", nil, &prof)
 	if len(prof.Daily.Results) != 1 || !prof.Daily.Results[0].Aborted {
 		t.Errorf("Ann's profile: %+v", prof.Daily.Results)
@@ -456,7 +457,7 @@ func TestDailyAborted(t *testing.T) {
 // actions, whatever order the games finished in.
 func TestDailyBoardOrder(t *testing.T) {
 	ts, _ := newAccountsServer(t)
-	acc := ts.srv.acc.st
+	acc := ts.st.(store.Accounts)
 	ctx := context.Background()
 	scores := map[string]daily.Score{"Ann": {Enemies: 5, Actions: 30}, "Bob": {Won: true, Grade: 2, Enemies: 12, Actions: 80},
 		"Cyd": {Won: true, Grade: 3, Enemies: 12, Actions: 90}, "Dee": {Won: true, Grade: 3, Enemies: 12, Actions: 75}, "Eve": {Enemies: 9, Actions: 60}}
@@ -469,7 +470,7 @@ func TestDailyBoardOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var today dailyJSON
+	var today account.Daily
 	ts.do("GET", "/api/daily", nil, &today)
 	var got []string
 	for _, e := range today.Board {
@@ -489,9 +490,9 @@ func resultOf(sc daily.Score) engine.Result {
 }
 
 // ratingOf is name's rating in cat from its profile (nil: none).
-func (ts *testServer) ratingOf(name, cat string) *ratingJSON {
+func (ts *testServer) ratingOf(name, cat string) *account.Rating {
 	ts.t.Helper()
-	var prof profileJSON
+	var prof account.Profile
 	if code := ts.do("GET", "/api/users/"+name, nil, &prof); code != 200 {
 		ts.t.Fatalf("profile of %s: %d", name, code)
 	}
@@ -551,12 +552,12 @@ func TestRatedWatchtower(t *testing.T) {
 	if winner.Rating <= 1500 || loser.Rating >= 1500 || winner.Games != 1 || loser.Games != 1 || len(winner.History) != 1 || winner.RD >= 350 || !winner.Provisional {
 		t.Errorf("after one rated game: winner %+v, loser %+v", winner, loser)
 	}
-	var board leaderboardJSON
+	var board account.Leaderboard
 	ts.do("GET", "/api/leaderboards/watchtower", nil, &board)
 	if len(board.Entries) != 0 {
 		t.Errorf("the leaderboard lists provisional ratings (after one game each): %+v", board.Entries)
 	}
-	var around leaderboardJSON
+	var around account.Leaderboard
 	bob.do("GET", "/api/leaderboards/watchtower?around=me&limit=5", nil, nil, &around)
 	if around.Me == nil || around.Me.Name != "Bob" || around.Me.Rating != rb.Rating || !around.Me.Provisional || around.Me.Rank != 0 {
 		t.Errorf("Bob's place on the board, provisional: %+v", around.Me)
@@ -568,7 +569,7 @@ func TestRatedWatchtower(t *testing.T) {
 
 // waitRating waits for name's rating in cat (stored as the room ends the
 // game) and returns it.
-func (ts *testServer) waitRating(name, cat string) *ratingJSON {
+func (ts *testServer) waitRating(name, cat string) *account.Rating {
 	ts.t.Helper()
 	deadline := time.Now().Add(hang)
 	for time.Now().Before(deadline) {

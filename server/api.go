@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cardtable/server/httpjson"
+	"cardtable/server/secret"
 
 	"github.com/coder/websocket"
 )
@@ -18,7 +19,7 @@ func upgradeError(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Upgrade", "websocket")
 	w.Header().Set("Connection", "Upgrade")
-	return httpjson.Errorf(http.StatusUpgradeRequired, httpjson.CodeUpgradeRequired, "%s is a WebSocket: connect with a WebSocket client (docs/protocol.md); the table's page is /t/%s", httpjson.Truncate(r.URL.Path, 100), httpjson.Truncate(r.PathValue("id"), maxIDLen))
+	return httpjson.Errorf(http.StatusUpgradeRequired, httpjson.CodeUpgradeRequired, "%s is a WebSocket: connect with a WebSocket client (docs/protocol.md); the table's page is /t/%s", httpjson.Truncate(r.URL.Path, 100), httpjson.Truncate(r.PathValue("id"), secret.MaxIDLen))
 }
 
 // headerHas reports whether a comma-separated header lists token.

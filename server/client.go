@@ -26,7 +26,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	token := ""
 	if t := r.URL.Query().Get("token"); t != "" {
 		token = secret.Hash(t)
-	} else if u, err := s.currentUser(r); err == nil && u != nil {
+	} else if u, err := s.accounts.CurrentUser(r); err == nil && u != nil {
 		c.User = u.ID
 	}
 	rm, err := s.rooms.Join(r.Context(), r.PathValue("id"), c, token)

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/server/account"
 	"cardtable/server/httpjson"
 	"cardtable/server/room"
 	"cardtable/server/secret"
@@ -117,7 +119,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		req.Name, err = usertext.Name(req.Name)
 	}
-	user, uerr := s.signedCreator(r, &req)
+	user, uerr := s.accounts.SignedCreator(r, &req.Name, req.Rated)
 	if err == nil {
 		err = uerr
 	}
@@ -135,7 +137,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if resp.Seat != nil {
-		s.linkSeat(r.Context(), user, resp.ID, *resp.Seat, resp.Token)
+		s.accounts.LinkSeat(r.Context(), user, resp.ID, *resp.Seat, resp.Token)
 	}
 	httpjson.Write(w, http.StatusCreated, resp)
 }
@@ -156,7 +158,11 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
 	}
 	if req.Rated {
-		if err := s.checkRated(g, opts, seats); err != nil {
+		rs := make([]account.RatedSeat, len(seats))
+		for i, sr := range seats {
+			rs[i] = account.RatedSeat{Bot: sr.Kind == table.KindBot, Spec: sr.Bot}
+		}
+		if err := s.accounts.CheckRated(g, opts, rs); err != nil {
 			return nil, err
 		}
 	}
@@ -420,7 +426,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	var user *store.User
 	if err == nil {
-		user, err = s.signedClaimer(r, &req.Name)
+		user, err = s.accounts.SignedClaimer(r, &req.Name)
 	}
 	var token string
 	if err == nil {
@@ -428,7 +434,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	if errors.Is(err, room.ErrRemote) {
 		s.forwardSeat(w, r, room.Request{Op: "claim", Seat: n, Name: req.Name, Invite: req.Invite}, func(token string) {
-			s.linkSeat(r.Context(), user, r.PathValue("id"), n, token)
+			s.accounts.LinkSeat(r.Context(), user, r.PathValue("id"), n, token)
 		})
 		return
 	}
@@ -436,7 +442,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	s.linkSeat(r.Context(), user, r.PathValue("id"), n, token)
+	s.accounts.LinkSeat(r.Context(), user, r.PathValue("id"), n, token)
 	httpjson.Write(w, http.StatusOK, map[string]any{"seat": n, "token": token})
 }
 
@@ -497,4 +503,56 @@ func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req room.Re
 		return
 	}
 	httpjson.Write(w, http.StatusOK, map[string]any{"seat": req.Seat, "bot": resp.Token})
+}
+
+// ratingRange reads the lobby's rating filter (min_rating, max_rating:
+// whole numbers 0 to 4000); ok is false without one.
+func ratingRange(q url.Values) (lo, hi float64, ok bool, err error) {
+	lo, hi = 0, 4000
+	for _, p := range []struct {
+		key string
+		v   *float64
+	}{{"min_rating", &lo}, {"max_rating", &hi}} {
+		text := q.Get(p.key)
+		if text == "" {
+			continue
+		}
+		n, perr := strconv.Atoi(text)
+		if perr != nil || n < 0 || n > 4000 {
+			return 0, 0, false, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s: %q; want a whole number from 0 to 4000", p.key, text)
+		}
+		*p.v, ok = float64(n), true
+	}
+	if lo > hi {
+		return 0, 0, false, httpjson.Errorf(http.StatusBadRequest, "bad-request", "min_rating %v is above max_rating %v", lo, hi)
+	}
+	return lo, hi, ok, nil
+}
+
+// withRatings gives each rated table of ts the mean rating of the people
+// seated at it (in its category), and keeps only the tables whose mean is
+// within [lo, hi] when filter is set (unrated tables then drop out).
+func (s *Server) withRatings(ctx context.Context, ts []tableJSON, filter bool, lo, hi float64) ([]tableJSON, error) {
+	if !s.accounts.On() {
+		return ts, nil
+	}
+	rated := make([]store.Table, len(ts))
+	for i, t := range ts {
+		rated[i] = store.Table{ID: t.ID, Game: t.Game, Options: t.Options, Rated: t.Rated}
+	}
+	means, err := s.accounts.MeanRatings(ctx, rated)
+	if err != nil {
+		return nil, err
+	}
+	out := []tableJSON{}
+	for _, t := range ts {
+		if mean, ok := means[t.ID]; ok {
+			t.Rating = &mean
+		}
+		if filter && (t.Rating == nil || *t.Rating < lo || *t.Rating > hi) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"cardtable/server/httpjson"
 	"cardtable/server/page"
+	"cardtable/server/secret"
 	"cardtable/store"
 )
 
@@ -44,23 +45,6 @@ func (s *Server) files(assets fs.FS) http.Handler {
 	})
 }
 
-// maxIDLen bounds a table id taken from an address.
-const maxIDLen = 64
-
-// wellFormedID reports whether id could be a table's: ids are letters and
-// digits (secret.TableID), at most maxIDLen of them.
-func wellFormedID(id string) bool {
-	if id == "" || len(id) > maxIDLen {
-		return false
-	}
-	for _, r := range id {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			return false
-		}
-	}
-	return true
-}
-
 // tablePage serves next for a table that exists, and the missing-table
 // page (404) for one that does not or an id that cannot be one. A store
 // that fails to answer serves the page anyway: its connection will say
@@ -68,7 +52,7 @@ func wellFormedID(id string) bool {
 func (s *Server) tablePage(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
-		if !wellFormedID(id) {
+		if !secret.WellFormedID(id) {
 			missingTable(w, id, false)
 			return
 		}
@@ -112,5 +96,5 @@ func missingTable(w http.ResponseWriter, id string, wellFormed bool) {
 	missingPage.Execute(w, struct {
 		ID         string
 		WellFormed bool
-	}{httpjson.Truncate(id, maxIDLen), wellFormed})
+	}{httpjson.Truncate(id, secret.MaxIDLen), wellFormed})
 }

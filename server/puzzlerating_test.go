@@ -12,21 +12,22 @@ import (
 	"cardtable/accounts"
 	"cardtable/puzzles"
 	"cardtable/ratings"
+	"cardtable/server/account"
 	"cardtable/store"
 )
 
 // answerResp is POST .../answer's answer as a client reads it.
 type answerResp struct {
-	ID           int          `json:"id"`
-	Correct      bool         `json:"correct"`
-	Answer       string       `json:"answer"`
-	PuzzleRating *ratingBrief `json:"puzzle_rating"`
+	ID           int                  `json:"id"`
+	Correct      bool                 `json:"correct"`
+	Answer       string               `json:"answer"`
+	PuzzleRating *account.RatingBrief `json:"puzzle_rating"`
 	Rated        *struct {
-		Counted  bool         `json:"counted"`
-		Why      string       `json:"why"`
-		Before   *ratingBrief `json:"before"`
-		After    *ratingBrief `json:"after"`
-		Answered int          `json:"answered"`
+		Counted  bool                 `json:"counted"`
+		Why      string               `json:"why"`
+		Before   *account.RatingBrief `json:"before"`
+		After    *account.RatingBrief `json:"after"`
+		Answered int                  `json:"answered"`
 	} `json:"rated"`
 }
 
@@ -59,16 +60,16 @@ func (p *person) answerPuzzle(id int, action string) answerResp {
 // userID is the id of the account called name.
 func userID(t *testing.T, ts *testServer, name string) string {
 	t.Helper()
-	u, err := ts.srv.acc.st.UserByKey(context.Background(), accounts.Key(name))
+	u, err := ts.st.(store.Accounts).UserByKey(context.Background(), accounts.Key(name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return u.ID
 }
 
-func (p *person) nextPuzzle() nextPuzzleJSON {
+func (p *person) nextPuzzle() account.NextPuzzle {
 	p.ts.t.Helper()
-	var out nextPuzzleJSON
+	var out account.NextPuzzle
 	if code := p.do("GET", "/api/puzzles/regicide/next", nil, nil, &out); code != http.StatusOK {
 		p.ts.t.Fatalf("next puzzle: %d", code)
 	}
@@ -77,7 +78,7 @@ func (p *person) nextPuzzle() nextPuzzleJSON {
 
 // checkNearest fails unless next is an unanswered puzzle as near the
 // player's rating as any other unanswered one.
-func checkNearest(t *testing.T, st store.Accounts, set *puzzles.Set, user string, next nextPuzzleJSON) {
+func checkNearest(t *testing.T, st store.Accounts, set *puzzles.Set, user string, next account.NextPuzzle) {
 	t.Helper()
 	ctx := context.Background()
 	as, _ := st.PuzzleAnswers(ctx, user, puzzles.SetName, 0)
@@ -124,7 +125,7 @@ func TestPuzzleRating(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	acc := ts.srv.acc.st
+	acc := ts.st.(store.Accounts)
 
 	guest := ts.person()
 	g := guest.answerPuzzle(1, set.Puzzles[0].Answer)
@@ -188,9 +189,9 @@ func TestPuzzleRating(t *testing.T) {
 		t.Errorf("Bob's answer to %d met the puzzle at %+v; Ann left it at %.1f", x, b.PuzzleRating, stored[0].R)
 	}
 
-	var prof profileJSON
+	var prof account.Profile
 	ann.do("GET", "/api/users/Ann", nil, nil, &prof)
-	var pr *ratingJSON
+	var pr *account.Rating
 	for i := range prof.Ratings {
 		if prof.Ratings[i].Category == ratings.RegicidePuzzles {
 			pr = &prof.Ratings[i]
@@ -200,12 +201,12 @@ func TestPuzzleRating(t *testing.T) {
 		pr.History[0].Rating != after1 || pr.Rating != wrong.Rated.After.Rating || pr.Title != "Regicide puzzles" || pr.Rank != 0 || !pr.Provisional {
 		t.Errorf("Ann's profile's puzzle rating: %+v", pr)
 	}
-	var board leaderboardJSON
+	var board account.Leaderboard
 	ann.do("GET", "/api/leaderboards/regicide-puzzles?around=me", nil, nil, &board)
 	if len(board.Entries) != 0 || board.Me == nil || board.Me.Name != "Ann" || !board.Me.Provisional || board.Title != "Regicide puzzles" {
 		t.Errorf("the puzzles' leaderboard around Ann (both provisional after two answers, so off the board): %+v", board)
 	}
-	var exp exportJSON
+	var exp account.Export
 	ann.do("GET", "/api/account/export", nil, nil, &exp)
 	if len(exp.Puzzles) != 2 || exp.Puzzles[0].Puzzle != x || !exp.Puzzles[0].Correct || exp.Puzzles[1].Correct || exp.Puzzles[0].Rating != after1 {
 		t.Errorf("Ann's export's puzzles: %+v", exp.Puzzles)
@@ -232,7 +233,7 @@ func TestPuzzleRatingWithoutAccounts(t *testing.T) {
 	if code := ts.do("POST", "/api/puzzles/regicide/2/answer", map[string]string{"action": set.Puzzles[1].Answer}, &out); code != 200 || !out.Correct || out.Rated != nil || out.PuzzleRating != nil {
 		t.Errorf("an answer without accounts: %d %+v", code, out)
 	}
-	var next nextPuzzleJSON
+	var next account.NextPuzzle
 	if code := ts.do("GET", "/api/puzzles/regicide/next", nil, &next); code != 200 || next.Accounts || next.SignedIn || next.ID != 0 {
 		t.Errorf("next without accounts: %d %+v", code, next)
 	}

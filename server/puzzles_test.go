@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cardtable/puzzles"
+	"cardtable/server/account"
 	"cardtable/server/httpjson"
 )
 
@@ -20,13 +21,13 @@ func TestPuzzlesAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var count puzzleListJSON
+	var count account.PuzzleList
 	if code := ts.do("GET", "/api/puzzles/regicide", nil, &count); code != 200 || count.Count != len(set.Puzzles) || len(count.IDs) != count.Count || count.IDs[0] != set.Puzzles[0].ID {
 		t.Fatalf("count: %d %v", code, count)
 	}
 	// A theme lists its puzzles only; a theme that is none is refused.
 	theme := set.Puzzles[0].Themes[0]
-	var byTheme puzzleListJSON
+	var byTheme account.PuzzleList
 	if code := ts.do("GET", "/api/puzzles/regicide?theme="+theme, nil, &byTheme); code != 200 || byTheme.Count == 0 || byTheme.Count >= count.Count || byTheme.Theme != theme {
 		t.Fatalf("theme %s: %d %+v", theme, code, byTheme)
 	}

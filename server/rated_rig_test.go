@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/accounts"
+	"cardtable/server/account"
 	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
@@ -271,9 +272,9 @@ func (rg *ratedRig) expect(hdr store.Table, seats []seatOf, before []store.Ratin
 }
 
 // profileGame is person p's profile line for table id.
-func (rg *ratedRig) profileGame(p int, id string) profileGame {
+func (rg *ratedRig) profileGame(p int, id string) account.ProfileGame {
 	rg.t.Helper()
-	var prof profileJSON
+	var prof account.Profile
 	name := rg.who[p].who()
 	if code := rg.ts.do("GET", "/api/users/"+name, nil, &prof); code != 200 {
 		rg.t.Fatalf("profile of %s: %d", name, code)
@@ -284,7 +285,7 @@ func (rg *ratedRig) profileGame(p int, id string) profileGame {
 		}
 	}
 	rg.t.Fatalf("%s's profile does not list table %s", name, id)
-	return profileGame{}
+	return account.ProfileGame{}
 }
 
 // playPlan is what one connection does: it plays its seat's first legal

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/account"
 	"cardtable/server/room"
 	"cardtable/store"
 )
@@ -223,15 +224,15 @@ func TestLeaderboardProvisional(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	board := func() leaderboardJSON {
-		var b leaderboardJSON
+	board := func() account.Leaderboard {
+		var b account.Leaderboard
 		rg.ts.do("GET", "/api/leaderboards/watchtower", nil, &b)
 		return b
 	}
 	if b := board(); len(b.Entries) != 1 || b.Entries[0].Name != "Ann" || b.Entries[0].RD != 60 {
 		t.Fatalf("the board: %+v; want Ann alone (Bob is provisional)", b.Entries)
 	}
-	var around leaderboardJSON
+	var around account.Leaderboard
 	rg.who[1].do("GET", "/api/leaderboards/watchtower?around=me", nil, nil, &around)
 	if around.Me == nil || !around.Me.Provisional || around.Me.Rank != 0 || around.Me.Rating != 1600 {
 		t.Errorf("Bob's own entry: %+v; want provisional without a rank", around.Me)

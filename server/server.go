@@ -19,6 +19,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/server/account"
 	"cardtable/server/analyse"
 	"cardtable/server/clientaddr"
 	"cardtable/server/conn"
@@ -177,8 +178,8 @@ type Server struct {
 	// open counts the unfinished tables each address and account created
 	// (opentables.go).
 	open openTables
-	// acc is the accounts half (accounts.go); nil while accounts are off.
-	acc *accountsPart
+	// accounts are the accounts and what hangs on them (package account).
+	accounts *account.Accounts
 }
 
 // New makes a server over st. Call Start to rebuild the unfinished tables,
@@ -219,8 +220,10 @@ func New(st store.Store, cfg Config) *Server {
 	s.registerGuard()
 	s.rooms = room.NewRooms(room.Config{Store: st, Log: s.log, Metrics: s.metrics, Pool: s.pool, Clock: cfg.Clock, Games: s.games,
 		Conn: s.connCfg, Cluster: cfg.Cluster, BotDelay: cfg.BotDelay, IdleUnload: cfg.IdleUnload, AwayGrace: cfg.AwayGrace,
-		BotCaps: lim.BotCaps, DayOver: s.dayOver})
+		BotCaps: lim.BotCaps, DayOver: func(day string) bool { return s.accounts.DayOver(day) }})
 	s.relays = relay.New(relay.Config{Cluster: cfg.Cluster, Store: st, Metrics: s.metrics, Log: s.log, SendQueue: lim.SendQueue, Accept: s.acceptWS})
+	s.accounts = account.New(account.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Pool: s.pool, Writes: s.writes,
+		Metrics: s.metrics, Assets: cfg.Assets, ClientAddr: s.addrs.Addr, Clock: s.rooms.Now, Log: s.log})
 	s.analyses = analyse.New(analyse.Config{Store: st, Rooms: s.rooms, Pool: s.pool, Writes: s.writes, Log: s.log})
 	return s
 }
@@ -237,6 +240,7 @@ func (s *Server) Start(ctx context.Context) error { return s.rooms.Start(ctx) }
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.draining.Store(true)
 	s.cancel()
+	s.accounts.Stop()
 	if err := s.rooms.Shutdown(ctx); err != nil {
 		return err
 	}
@@ -255,8 +259,7 @@ func (s *Server) Lost(id string) { s.rooms.Lost(id) }
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routePages(mux)
-	s.routePuzzles(mux)
-	s.routeAccounts(mux)
+	s.accounts.Routes(mux)
 	mux.HandleFunc("GET /i18n/{file}", s.handleCatalogue)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("POST /api/tables", s.handleCreate)
@@ -282,10 +285,17 @@ func (s *Server) Handler() http.Handler {
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return s.readBodies(s.protect(httpjson.Routes(mux, s.log)))
+	return s.readBodies(s.accounts.Protect(httpjson.Routes(mux, s.log)))
 }
 
 // apiError answers a refused request (httpjson.Refuse).
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	httpjson.Refuse(w, r, s.log, err)
 }
+
+// AccountsConfig turns accounts on (UseAccounts).
+type AccountsConfig = account.Settings
+
+// UseAccounts turns accounts on; the store must keep them (memory,
+// SQLite and PostgreSQL all do). Call it before Handler.
+func (s *Server) UseAccounts(cfg AccountsConfig) error { return s.accounts.Use(cfg) }

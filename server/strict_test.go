@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardtable/server/auth"
+	"cardtable/server/account/auth"
 	"cardtable/server/httpjson"
 	"cardtable/server/testclock"
 )

@@ -49,3 +49,20 @@ func Hash(token string) string {
 func Equal(a, b string) bool {
 	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
+
+// MaxIDLen bounds a table id taken from an address.
+const MaxIDLen = 64
+
+// WellFormedID reports whether id could be a table's: ids are letters and
+// digits (TableID), at most MaxIDLen of them.
+func WellFormedID(id string) bool {
+	if id == "" || len(id) > MaxIDLen {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}

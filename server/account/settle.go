@@ -1,4 +1,4 @@
-package server
+package account
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 // holds it now, from their stored rating (widened for the days they did
 // not play); a seat a bot held from the start counts at the bot's fixed
 // rating; the standings put every seat given up below the rest.
-func (s *Server) rate(ctx context.Context, t store.Table, res engine.Result, at time.Time) ([]store.RatingChange, error) {
+func (s *Accounts) rate(ctx context.Context, t store.Table, res engine.Result, at time.Time) ([]store.RatingChange, error) {
 	cat := category(t.Game, t.Options)
 	if cat == "" {
 		return nil, fmt.Errorf("%s with options %v has no rating", t.Game, t.Options)
@@ -55,7 +55,7 @@ func (s *Server) rate(ctx context.Context, t store.Table, res engine.Result, at 
 }
 
 // seatUsers is the account linked to each seat of t ("" for none).
-func (s *Server) seatUsers(ctx context.Context, t store.Table) ([]string, error) {
+func (s *Accounts) seatUsers(ctx context.Context, t store.Table) ([]string, error) {
 	links, err := s.acc.st.SeatAccounts(ctx, []string{t.ID})
 	if err != nil {
 		return nil, err
@@ -77,7 +77,7 @@ func (s *Server) seatUsers(ctx context.Context, t store.Table) ([]string, error)
 // unlinked seat with a token was a person's whose account is gone (a new
 // player's fixed rating); any other is a bot's from the start, at its
 // fixed rating for the table's number of seats.
-func (s *Server) ratedSeats(ctx context.Context, t store.Table, cat string, users []string, at time.Time) ([]store.Rating, []ratings.Seat, error) {
+func (s *Accounts) ratedSeats(ctx context.Context, t store.Table, cat string, users []string, at time.Time) ([]store.Rating, []ratings.Seat, error) {
 	var ids []string
 	for _, u := range users {
 		if u != "" {

@@ -1,4 +1,4 @@
-package server
+package account
 
 import (
 	"fmt"
@@ -13,18 +13,18 @@ import (
 	"cardtable/store"
 )
 
-// exportJSON is everything the server keeps about an account
+// Export is everything the server keeps about an account
 // (GET /api/account/export): the account, its passkeys and sessions (no
 // secrets: passkeys' public parts, sessions' times), its games with their
 // records once finished, its ratings with their histories, and its daily
 // attempts. Other players' secrets (seat tokens, invites) are never in it.
-type exportJSON struct {
+type Export struct {
 	Exported time.Time            `json:"exported"`
 	Account  exportAccount        `json:"account"`
 	Passkeys []exportPasskey      `json:"passkeys"`
 	Sessions []exportSession      `json:"sessions"`
 	Games    []exportGame         `json:"games"`
-	Ratings  []ratingJSON         `json:"ratings"`
+	Ratings  []Rating             `json:"ratings"`
 	Daily    []store.DailyAttempt `json:"daily"`
 	// Puzzles are the account's counted puzzle answers, oldest first.
 	Puzzles []exportPuzzle `json:"puzzles"`
@@ -83,19 +83,19 @@ type exportGame struct {
 // maxExportGames bounds the games an export lists.
 const maxExportGames = 10000
 
-func (s *Server) handleExport(w http.ResponseWriter, r *http.Request, u *store.User) {
+func (s *Accounts) handleExport(w http.ResponseWriter, r *http.Request, u *store.User) {
 	out, err := s.export(r, u)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=cardtable-%s.json", u.Name))
 	httpjson.Write(w, http.StatusOK, out)
 }
 
-func (s *Server) export(r *http.Request, u *store.User) (*exportJSON, error) {
+func (s *Accounts) export(r *http.Request, u *store.User) (*Export, error) {
 	ctx, st := r.Context(), s.acc.st
-	out := &exportJSON{Exported: s.accNow().UTC(), Account: exportAccount{ID: u.ID, Name: u.Name, Created: u.Created, HasPassword: u.Password != ""},
+	out := &Export{Exported: s.accNow().UTC(), Account: exportAccount{ID: u.ID, Name: u.Name, Created: u.Created, HasPassword: u.Password != ""},
 		Passkeys: []exportPasskey{}, Sessions: []exportSession{}, Games: []exportGame{}}
 	ps, err := st.Passkeys(ctx, u.ID)
 	if err != nil {
@@ -132,7 +132,7 @@ func (s *Server) export(r *http.Request, u *store.User) (*exportJSON, error) {
 }
 
 // exportGames lists every game of user, newest first, a page at a time.
-func (s *Server) exportGames(r *http.Request, user string) ([]exportGame, error) {
+func (s *Accounts) exportGames(r *http.Request, user string) ([]exportGame, error) {
 	out := []exportGame{}
 	before := time.Time{}
 	for len(out) < maxExportGames {
@@ -155,7 +155,7 @@ func (s *Server) exportGames(r *http.Request, user string) ([]exportGame, error)
 	return out, nil
 }
 
-func (s *Server) exportGame(r *http.Request, ut store.UserTable) (exportGame, error) {
+func (s *Accounts) exportGame(r *http.Request, ut store.UserTable) (exportGame, error) {
 	t := ut.Table
 	g := exportGame{ID: t.ID, Game: t.Game, Options: t.Options, Seat: ut.Seat, Seats: []string{}, Created: t.Created, Result: t.Result, Rated: t.Rated, Daily: t.Daily}
 	for _, st := range room.SeatInfos(t.Seats) {

@@ -1,4 +1,4 @@
-package server
+package account
 
 import (
 	"context"
@@ -22,24 +22,24 @@ import (
 // (puzzles.Set.Seed). For a signed-in player, GET .../next is the
 // unanswered puzzle nearest their rating. Guests are never rated.
 //
-//	GET  /api/puzzles/regicide/next    nextPuzzleJSON
+//	GET  /api/puzzles/regicide/next    NextPuzzle
 
-// ratingBrief is a rating as the puzzles page shows it.
-type ratingBrief struct {
+// RatingBrief is a rating as the puzzles page shows it.
+type RatingBrief struct {
 	Rating      float64 `json:"rating"`
 	RD          float64 `json:"rd"`
 	Provisional bool    `json:"provisional"`
 }
 
-func brief(r ratings.Rating) *ratingBrief {
-	return &ratingBrief{Rating: r.R, RD: r.RD, Provisional: r.Provisional()}
+func brief(r ratings.Rating) *RatingBrief {
+	return &RatingBrief{Rating: r.R, RD: r.RD, Provisional: r.Provisional()}
 }
 
 // answerJSON is the answer to an answer: the outcome, the puzzle's
 // rating before it and, signed in, what it did to the player's rating.
 type answerJSON struct {
 	*puzzles.Outcome
-	PuzzleRating *ratingBrief     `json:"puzzle_rating,omitempty"`
+	PuzzleRating *RatingBrief     `json:"puzzle_rating,omitempty"`
 	Rated        *puzzleRatedJSON `json:"rated,omitempty"`
 }
 
@@ -49,24 +49,24 @@ type answerJSON struct {
 type puzzleRatedJSON struct {
 	Counted bool         `json:"counted"`
 	Why     string       `json:"why,omitempty"`
-	Before  *ratingBrief `json:"before,omitempty"`
-	After   *ratingBrief `json:"after,omitempty"`
+	Before  *RatingBrief `json:"before,omitempty"`
+	After   *RatingBrief `json:"after,omitempty"`
 	// Answered counts the player's counted answers.
 	Answered int `json:"answered"`
 }
 
-// nextPuzzleJSON is the puzzle served to a signed-in player: the
+// NextPuzzle is the puzzle served to a signed-in player: the
 // unanswered puzzle whose rating is nearest theirs (ID 0 when every
 // puzzle is answered). A guest gets only signed_in false.
-type nextPuzzleJSON struct {
+type NextPuzzle struct {
 	// Accounts says whether the server keeps accounts (and so ratings).
 	Accounts     bool         `json:"accounts"`
 	SignedIn     bool         `json:"signed_in"`
 	ID           int          `json:"id,omitempty"`
-	PuzzleRating *ratingBrief `json:"puzzle_rating,omitempty"`
+	PuzzleRating *RatingBrief `json:"puzzle_rating,omitempty"`
 	// Rating is the player's puzzle rating (a new player's before the
 	// first counted answer).
-	Rating   *ratingBrief `json:"rating,omitempty"`
+	Rating   *RatingBrief `json:"rating,omitempty"`
 	Answered int          `json:"answered"`
 	Count    int          `json:"count"`
 }
@@ -76,7 +76,7 @@ type nextPuzzleJSON struct {
 const maxPuzzleTries = 8
 
 // currentPuzzle is puzzle id's rating now: stored, or its seed.
-func (s *Server) currentPuzzle(ctx context.Context, set *puzzles.Set, id int) (store.PuzzleRating, error) {
+func (s *Accounts) currentPuzzle(ctx context.Context, set *puzzles.Set, id int) (store.PuzzleRating, error) {
 	ps, err := s.acc.st.PuzzleRatings(ctx, puzzles.SetName, []int{id})
 	if err != nil {
 		return store.PuzzleRating{}, err
@@ -90,7 +90,7 @@ func (s *Server) currentPuzzle(ctx context.Context, set *puzzles.Set, id int) (s
 
 // playerPuzzleRating is u's puzzle rating as stored (Games 0: none yet,
 // a new player's).
-func (s *Server) playerPuzzleRating(ctx context.Context, u *store.User) (store.Rating, error) {
+func (s *Accounts) playerPuzzleRating(ctx context.Context, u *store.User) (store.Rating, error) {
 	rs, err := s.acc.st.Ratings(ctx, ratings.RegicidePuzzles, []string{u.ID})
 	if err != nil {
 		return store.Rating{}, err
@@ -104,7 +104,7 @@ func (s *Server) playerPuzzleRating(ctx context.Context, u *store.User) (store.R
 
 // ratePuzzle rates u's answer out to puzzle id of set, unless u answered
 // it before. It returns the puzzle's rating before the answer.
-func (s *Server) ratePuzzle(ctx context.Context, u *store.User, set *puzzles.Set, out *puzzles.Outcome) (*puzzleRatedJSON, ratings.Rating, error) {
+func (s *Accounts) ratePuzzle(ctx context.Context, u *store.User, set *puzzles.Set, out *puzzles.Outcome) (*puzzleRatedJSON, ratings.Rating, error) {
 	for range maxPuzzleTries {
 		before, err := s.playerPuzzleRating(ctx, u)
 		if err != nil {
@@ -143,28 +143,28 @@ func (s *Server) ratePuzzle(ctx context.Context, u *store.User, set *puzzles.Set
 	return nil, ratings.Rating{}, errors.New("puzzle rating: the ratings kept moving; try again")
 }
 
-func (s *Server) handleNextPuzzle(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handleNextPuzzle(w http.ResponseWriter, r *http.Request) {
 	set, err := puzzleSet()
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	theme, ok := s.puzzleTheme(w, r)
 	if !ok {
 		return
 	}
-	u, err := s.currentUser(r)
+	u, err := s.CurrentUser(r)
 	if err != nil || u == nil {
 		if err != nil {
-			s.apiError(w, r, err)
+			httpjson.Refuse(w, r, s.log, err)
 			return
 		}
-		httpjson.Write(w, http.StatusOK, nextPuzzleJSON{Accounts: s.acc != nil, Count: len(set.Puzzles)})
+		httpjson.Write(w, http.StatusOK, NextPuzzle{Accounts: s.acc != nil, Count: len(set.Puzzles)})
 		return
 	}
 	out, err := s.nextPuzzle(r.Context(), u, set, theme)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	httpjson.Write(w, http.StatusOK, out)
@@ -173,18 +173,18 @@ func (s *Server) handleNextPuzzle(w http.ResponseWriter, r *http.Request) {
 // nextPuzzle is the unanswered puzzle of set whose rating is nearest u's;
 // among equally near ones, the order is u's own (a hash of u's id and the
 // puzzle's), so two players do not meet the same sequence.
-func (s *Server) nextPuzzle(ctx context.Context, u *store.User, set *puzzles.Set, theme string) (nextPuzzleJSON, error) {
+func (s *Accounts) nextPuzzle(ctx context.Context, u *store.User, set *puzzles.Set, theme string) (NextPuzzle, error) {
 	mine, err := s.playerPuzzleRating(ctx, u)
 	if err != nil {
-		return nextPuzzleJSON{}, err
+		return NextPuzzle{}, err
 	}
 	answers, err := s.acc.st.PuzzleAnswers(ctx, u.ID, puzzles.SetName, 0)
 	if err != nil {
-		return nextPuzzleJSON{}, err
+		return NextPuzzle{}, err
 	}
 	stored, err := s.acc.st.PuzzleRatings(ctx, puzzles.SetName, nil)
 	if err != nil {
-		return nextPuzzleJSON{}, err
+		return NextPuzzle{}, err
 	}
 	done := map[int]bool{}
 	for _, a := range answers {
@@ -194,7 +194,7 @@ func (s *Server) nextPuzzle(ctx context.Context, u *store.User, set *puzzles.Set
 	for _, p := range stored {
 		now[p.Puzzle] = ratings.Rating{R: p.R, RD: p.RD, Vol: p.Vol}
 	}
-	out := nextPuzzleJSON{Accounts: true, SignedIn: true, Rating: brief(ratings.Rating{R: mine.R, RD: mine.RD, Vol: mine.Vol}), Answered: len(answers), Count: len(set.Puzzles)}
+	out := NextPuzzle{Accounts: true, SignedIn: true, Rating: brief(ratings.Rating{R: mine.R, RD: mine.RD, Vol: mine.Vol}), Answered: len(answers), Count: len(set.Puzzles)}
 	best, bestDist, bestTie := 0, math.Inf(1), uint64(0)
 	for _, p := range set.Puzzles {
 		if done[p.ID] || theme != "" && !p.HasTheme(theme) {

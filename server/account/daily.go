@@ -1,4 +1,4 @@
-package server
+package account
 
 import (
 	"context"
@@ -37,7 +37,7 @@ const dailySecretName = "daily-deal"
 
 // dailyDeals is the server's daily deal state.
 type dailyDeals struct {
-	srv *Server
+	srv *Accounts
 	mu  sync.Mutex
 	// secret is read from the store once.
 	secret []byte
@@ -45,7 +45,7 @@ type dailyDeals struct {
 	solving map[string]bool
 }
 
-func newDailyDeals(s *Server) *dailyDeals { return &dailyDeals{srv: s, solving: map[string]bool{}} }
+func newDailyDeals(s *Accounts) *dailyDeals { return &dailyDeals{srv: s, solving: map[string]bool{}} }
 
 // secretKey is the shared secret, made and stored by the first node to
 // need it.
@@ -77,24 +77,24 @@ func (d *dailyDeals) seed(ctx context.Context, day string) (uint64, error) {
 }
 
 // now is the accounts' clock (the daily deal's day).
-func (s *Server) accNow() time.Time {
+func (s *Accounts) accNow() time.Time {
 	if s.acc != nil {
 		return s.acc.now()
 	}
 	return time.Now()
 }
 
-// dayOver reports whether day is over (its games may be watched).
-func (s *Server) dayOver(day string) bool { return daily.Ended(day, s.accNow()) }
+// DayOver reports whether day is over (its games may be watched).
+func (s *Accounts) DayOver(day string) bool { return daily.Ended(day, s.accNow()) }
 
-func (s *Server) routeDaily(mux *http.ServeMux) {
+func (s *Accounts) routeDaily(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/daily", s.handleDailyToday)
 	mux.HandleFunc("POST /api/daily/start", s.handleDailyStart)
 	mux.HandleFunc("GET /api/daily/{day}", s.handleDailyDay)
 }
 
-// dailyJSON is a day's deal as the daily page shows it.
-type dailyJSON struct {
+// Daily is a day's deal as the daily page shows it.
+type Daily struct {
 	Day     string            `json:"day"`
 	Game    string            `json:"game"`
 	Options map[string]string `json:"options"`
@@ -148,40 +148,40 @@ type dailyStreak struct {
 // maxBoard is how many entries a day's board shows.
 const maxBoard = 100
 
-func (s *Server) handleDailyToday(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handleDailyToday(w http.ResponseWriter, r *http.Request) {
 	s.serveDay(w, r, daily.Day(s.accNow()))
 }
 
-func (s *Server) handleDailyDay(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handleDailyDay(w http.ResponseWriter, r *http.Request) {
 	day := r.PathValue("day")
 	start, err := daily.Start(day)
 	if err != nil {
-		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%v", err))
+		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%v", err))
 		return
 	}
 	if start.After(s.accNow()) {
-		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "the deal of %s is not out yet", day))
+		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, "not-found", "the deal of %s is not out yet", day))
 		return
 	}
 	s.serveDay(w, r, day)
 }
 
 // serveDay answers day's deal, its board and the caller's attempt.
-func (s *Server) serveDay(w http.ResponseWriter, r *http.Request, day string) {
+func (s *Accounts) serveDay(w http.ResponseWriter, r *http.Request, day string) {
 	ctx := r.Context()
 	seed, err := s.acc.daily.seed(ctx, day)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
-	out := dailyJSON{Day: day, Game: daily.Game, Options: daily.Options(), Commitment: daily.Commitment(day, seed), Over: s.dayOver(day), Board: []dailyEntry{},
+	out := Daily{Day: day, Game: daily.Game, Options: daily.Options(), Commitment: daily.Commitment(day, seed), Over: s.DayOver(day), Board: []dailyEntry{},
 		Ranking: daily.Ranking}
 	if out.Over {
 		out.Seed = &seed
 	}
 	board, err := s.acc.st.DailyBoard(ctx, day, 0, maxBoard)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	for i, a := range board {
@@ -194,13 +194,13 @@ func (s *Server) serveDay(w http.ResponseWriter, r *http.Request, day string) {
 		}
 		out.Board = append(out.Board, e)
 	}
-	u, err := s.currentUser(r)
+	u, err := s.CurrentUser(r)
 	if err == nil && u != nil {
 		out.SignedIn = true
 		err = s.dailyMine(r, &out, u, board)
 	}
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	httpjson.Write(w, http.StatusOK, out)
@@ -208,7 +208,7 @@ func (s *Server) serveDay(w http.ResponseWriter, r *http.Request, day string) {
 
 // dailyMine fills in u's attempt at out's day, the streak and, once u
 // has finished, the solver's verdict.
-func (s *Server) dailyMine(r *http.Request, out *dailyJSON, u *store.User, board []store.DailyAttempt) error {
+func (s *Accounts) dailyMine(r *http.Request, out *Daily, u *store.User, board []store.DailyAttempt) error {
 	ctx := r.Context()
 	hist, err := s.dailyHistory(r, u.ID)
 	if err != nil {
@@ -272,7 +272,7 @@ type dailyResultJSON struct {
 }
 
 // dailyHistory is user's daily results, newest first, with the streaks.
-func (s *Server) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, error) {
+func (s *Accounts) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, error) {
 	as, err := s.acc.st.UserDaily(r.Context(), user, 400)
 	if err != nil {
 		return dailyHistoryJSON{}, err
@@ -283,7 +283,7 @@ func (s *Server) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, e
 		days = append(days, a.Day)
 		res := dailyResultJSON{Day: a.Day, Score: scoreOf(a),
 			GradeName: daily.GradeName(a.Grade), Finished: !a.Finished.IsZero()}
-		if res.Finished && s.dayOver(a.Day) {
+		if res.Finished && s.DayOver(a.Day) {
 			res.Replay = "/replay/" + a.Table
 			res.Analysis = analyse.Link(r.Context(), s.store, a.Table)
 		}
@@ -296,18 +296,18 @@ func (s *Server) dailyHistory(r *http.Request, user string) (dailyHistoryJSON, e
 // handleDailyStart seats the caller at today's deal: a signed-in player's
 // one counted attempt (a second start resumes it, or is refused once it is
 // over), or a guest at a practice deal.
-func (s *Server) handleDailyStart(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handleDailyStart(w http.ResponseWriter, r *http.Request) {
 	if !s.writes.Allow(w, r) {
 		return
 	}
-	u, err := s.currentUser(r)
+	u, err := s.CurrentUser(r)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	resp, err := s.startDaily(r.Context(), u)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	status := http.StatusCreated
@@ -317,8 +317,8 @@ func (s *Server) handleDailyStart(w http.ResponseWriter, r *http.Request) {
 	httpjson.Write(w, status, resp)
 }
 
-// dailyStartJSON answers a start: the table and the seat's token.
-type dailyStartJSON struct {
+// DailyStart answers a start: the table and the seat's token.
+type DailyStart struct {
 	ID      string `json:"id"`
 	Seat    int    `json:"seat"`
 	Token   string `json:"token"`
@@ -331,7 +331,7 @@ type dailyStartJSON struct {
 	Resumed bool `json:"resumed,omitempty"`
 }
 
-func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON, error) {
+func (s *Accounts) startDaily(ctx context.Context, u *store.User) (*DailyStart, error) {
 	day := daily.Day(s.accNow())
 	if u == nil {
 		return s.startPractice(ctx, day)
@@ -365,13 +365,13 @@ func (s *Server) startDaily(ctx context.Context, u *store.User) (*dailyStartJSON
 		return nil, err
 	}
 	s.metrics.Tables.Inc()
-	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Counted: true}, nil
+	return &DailyStart{ID: hdr.ID, Seat: 0, Token: token, Day: day, Counted: true}, nil
 }
 
 // startPractice seats a guest at a practice deal: Regicide solo with the
 // daily deal's rules and a random seed, an ordinary table (never the
 // day's deal, never counted, never on the board).
-func (s *Server) startPractice(ctx context.Context, day string) (*dailyStartJSON, error) {
+func (s *Accounts) startPractice(ctx context.Context, day string) (*DailyStart, error) {
 	g := s.games[daily.Game]
 	opts, err := engine.ResolveOptions(g.Options(), daily.Options())
 	if err != nil {
@@ -391,14 +391,14 @@ func (s *Server) startPractice(ctx context.Context, day string) (*dailyStartJSON
 		return nil, err
 	}
 	s.metrics.Tables.Inc()
-	return &dailyStartJSON{ID: hdr.ID, Seat: 0, Token: token, Day: day, Practice: true}, nil
+	return &DailyStart{ID: hdr.ID, Seat: 0, Token: token, Day: day, Practice: true}, nil
 }
 
 // secondAttempt answers a second start the same day: the attempt still
 // going on, handed back with a new token for its seat (a terminal or
 // another browser goes on with it; the old token no longer opens it), or
 // the refusal once it is over.
-func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) (*dailyStartJSON, error) {
+func (s *Accounts) secondAttempt(ctx context.Context, day string, u *store.User) (*DailyStart, error) {
 	a, err := s.acc.st.DailyAttempt(ctx, day, u.ID)
 	if err != nil {
 		return nil, err
@@ -406,7 +406,7 @@ func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) (
 	if a.Finished.IsZero() {
 		token, err := s.reseat(ctx, a.Table, 0)
 		if err == nil {
-			return &dailyStartJSON{ID: a.Table, Seat: 0, Token: token, Day: day, Counted: true, Resumed: true}, nil
+			return &DailyStart{ID: a.Table, Seat: 0, Token: token, Day: day, Counted: true, Resumed: true}, nil
 		}
 		var api *httpjson.Error
 		if !errors.As(err, &api) || api.Code != "game-over" {
@@ -418,7 +418,7 @@ func (s *Server) secondAttempt(ctx context.Context, day string, u *store.User) (
 }
 
 // reseat gives seat of table id a new token, wherever the table runs.
-func (s *Server) reseat(ctx context.Context, id string, seat int) (string, error) {
+func (s *Accounts) reseat(ctx context.Context, id string, seat int) (string, error) {
 	rm, err := s.rooms.Get(ctx, id)
 	if errors.Is(err, room.ErrRemote) {
 		resp, err := s.relays.Ask(id, room.Request{Op: "reseat", Seat: seat})
@@ -430,8 +430,8 @@ func (s *Server) reseat(ctx context.Context, id string, seat int) (string, error
 	return rm.Reseat(seat)
 }
 
-// verdictJSON is the solver's verdict on a day's deal.
-type verdictJSON struct {
+// Verdict is the solver's verdict on a day's deal.
+type Verdict struct {
 	// Verdict is won (the deal could be won), lost (it could not) or
 	// unknown (the search ran out of budget).
 	Verdict string `json:"verdict"`
@@ -506,6 +506,6 @@ func (d *dailyDeals) solveNow(ctx context.Context, day string) error {
 	if res.Why == "cancelled" {
 		return nil // the server stops: another time
 	}
-	data, _ := json.Marshal(verdictJSON{Verdict: res.Verdict.String(), Nodes: res.Nodes})
+	data, _ := json.Marshal(Verdict{Verdict: res.Verdict.String(), Nodes: res.Nodes})
 	return s.acc.st.SetDailyVerdict(context.WithoutCancel(ctx), day, string(data), time.Now())
 }

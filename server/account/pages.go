@@ -1,4 +1,4 @@
-package server
+package account
 
 import (
 	"net/http"
@@ -15,7 +15,7 @@ var accountPages = map[string]string{
 	"GET /leaderboards": "leaderboards.html",
 }
 
-func (s *Server) routeAccountPages(mux *http.ServeMux) {
+func (s *Accounts) routeAccountPages(mux *http.ServeMux) {
 	for route, file := range accountPages {
 		mux.HandleFunc(route, page.Serve(s.cfg.Assets, file, s.log))
 	}

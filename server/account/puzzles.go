@@ -1,4 +1,4 @@
-package server
+package account
 
 import (
 	"net/http"
@@ -28,7 +28,7 @@ var puzzleSet = puzzles.Shipped
 // maxPuzzleID bounds the digits of a puzzle id taken from an address.
 const maxPuzzleID = 7
 
-func (s *Server) routePuzzles(mux *http.ServeMux) {
+func (s *Accounts) routePuzzles(mux *http.ServeMux) {
 	mux.HandleFunc("GET /puzzles", page.Serve(s.cfg.Assets, "puzzles.html", s.log))
 	mux.HandleFunc("GET /api/puzzles/regicide", s.handlePuzzleCount)
 	mux.HandleFunc("GET /api/puzzles/regicide/next", s.handleNextPuzzle)
@@ -36,8 +36,8 @@ func (s *Server) routePuzzles(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/puzzles/regicide/{id}/answer", s.handlePuzzleAnswer)
 }
 
-// puzzleListJSON lists the puzzles served (of a theme when asked).
-type puzzleListJSON struct {
+// PuzzleList lists the puzzles served (of a theme when asked).
+type PuzzleList struct {
 	Count  int      `json:"count"`
 	IDs    []int    `json:"ids"`
 	Theme  string   `json:"theme,omitempty"`
@@ -46,21 +46,21 @@ type puzzleListJSON struct {
 
 // puzzleTheme reads ?theme= ("": every puzzle): one of puzzles.Themes or
 // puzzles.ThemeTwoTries, else a 400 naming them.
-func (s *Server) puzzleTheme(w http.ResponseWriter, r *http.Request) (string, bool) {
+func (s *Accounts) puzzleTheme(w http.ResponseWriter, r *http.Request) (string, bool) {
 	theme := r.URL.Query().Get("theme")
 	if theme == "" || slices.Contains(puzzleThemes(), theme) {
 		return theme, true
 	}
-	s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "no theme %q; the themes are %s", httpjson.Truncate(theme, 40), strings.Join(puzzleThemes(), ", ")))
+	httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "no theme %q; the themes are %s", httpjson.Truncate(theme, 40), strings.Join(puzzleThemes(), ", ")))
 	return "", false
 }
 
 func puzzleThemes() []string { return append(slices.Clone(puzzles.Themes), puzzles.ThemeTwoTries) }
 
-func (s *Server) handlePuzzleCount(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handlePuzzleCount(w http.ResponseWriter, r *http.Request) {
 	set, err := puzzleSet()
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	theme, ok := s.puzzleTheme(w, r)
@@ -68,15 +68,15 @@ func (s *Server) handlePuzzleCount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ids := set.IDs(theme)
-	httpjson.Write(w, http.StatusOK, puzzleListJSON{Count: len(ids), IDs: ids, Theme: theme, Themes: puzzleThemes()})
+	httpjson.Write(w, http.StatusOK, PuzzleList{Count: len(ids), IDs: ids, Theme: theme, Themes: puzzleThemes()})
 }
 
 // puzzleID reads the {id} of the address: a puzzle's id (pruned puzzles
 // leave gaps).
-func (s *Server) puzzleID(w http.ResponseWriter, r *http.Request) (*puzzles.Set, int, bool) {
+func (s *Accounts) puzzleID(w http.ResponseWriter, r *http.Request) (*puzzles.Set, int, bool) {
 	set, err := puzzleSet()
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return nil, 0, false
 	}
 	text := r.PathValue("id")
@@ -85,26 +85,26 @@ func (s *Server) puzzleID(w http.ResponseWriter, r *http.Request) (*puzzles.Set,
 		id = 0
 	}
 	if _, err := set.Get(id); err != nil {
-		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "no puzzle %q; the ids are listed by GET /api/puzzles/regicide (1 to %d, %d puzzles)", httpjson.Truncate(text, 20), set.LastID(), len(set.Puzzles)))
+		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "no puzzle %q; the ids are listed by GET /api/puzzles/regicide (1 to %d, %d puzzles)", httpjson.Truncate(text, 20), set.LastID(), len(set.Puzzles)))
 		return nil, 0, false
 	}
 	return set, id, true
 }
 
-func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 	set, id, ok := s.puzzleID(w, r)
 	if !ok {
 		return
 	}
 	shown, _, err := set.Show(id)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	httpjson.Write(w, http.StatusOK, shown)
 }
 
-func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 	set, id, ok := s.puzzleID(w, r)
 	if !ok {
 		return
@@ -113,17 +113,17 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 		Action string `json:"action"`
 	}
 	if err := httpjson.Read(w, r, &body); err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	out, err := set.Answer(id, body.Action)
 	if err != nil {
-		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s; send one of the puzzle's legal actions", httpjson.Truncate(err.Error(), 200)))
+		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s; send one of the puzzle's legal actions", httpjson.Truncate(err.Error(), 200)))
 		return
 	}
 	resp, err := s.puzzleAnswered(w, r, set, out)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	if resp != nil {
@@ -134,12 +134,12 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 // puzzleAnswered is what an answer out answers: with the puzzle's rating
 // and, signed in, the rating of the player's answer (puzzlerating.go).
 // It returns nil when it answered already (a refusal).
-func (s *Server) puzzleAnswered(w http.ResponseWriter, r *http.Request, set *puzzles.Set, out *puzzles.Outcome) (*answerJSON, error) {
+func (s *Accounts) puzzleAnswered(w http.ResponseWriter, r *http.Request, set *puzzles.Set, out *puzzles.Outcome) (*answerJSON, error) {
 	resp := &answerJSON{Outcome: out}
 	if s.acc == nil {
 		return resp, nil
 	}
-	u, err := s.currentUser(r)
+	u, err := s.CurrentUser(r)
 	if err != nil {
 		return nil, err
 	}

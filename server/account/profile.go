@@ -1,4 +1,4 @@
-package server
+package account
 
 import (
 	"context"
@@ -15,20 +15,21 @@ import (
 	"cardtable/record"
 	"cardtable/server/analyse"
 	"cardtable/server/httpjson"
+	"cardtable/server/room"
 	"cardtable/store"
 )
 
-// profileJSON is a user's public profile (GET /api/users/{name}).
-type profileJSON struct {
+// Profile is a user's public profile (GET /api/users/{name}).
+type Profile struct {
 	Name    string           `json:"name"`
 	Created time.Time        `json:"created"`
-	Ratings []ratingJSON     `json:"ratings"`
-	Games   []profileGame    `json:"games"`
+	Ratings []Rating         `json:"ratings"`
+	Games   []ProfileGame    `json:"games"`
 	Daily   dailyHistoryJSON `json:"daily"`
 }
 
-// ratingJSON is a rating with its place and history.
-type ratingJSON struct {
+// Rating is a rating with its place and history.
+type Rating struct {
 	Category    string      `json:"category"`
 	Title       string      `json:"title"`
 	Rating      float64     `json:"rating"`
@@ -53,8 +54,8 @@ type pointJSON struct {
 	GaveUp  string `json:"gave_up,omitempty"`
 }
 
-// profileGame is one of a user's games.
-type profileGame struct {
+// ProfileGame is one of a user's games.
+type ProfileGame struct {
 	ID       string         `json:"id"`
 	Game     string         `json:"game"`
 	Title    string         `json:"title"`
@@ -93,45 +94,45 @@ type gameRating struct {
 // profileGames is how many games a profile lists.
 const profileGames = 50
 
-func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handleProfile(w http.ResponseWriter, r *http.Request) {
 	raw := r.PathValue("name")
 	if len(raw) > 64 {
-		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "no player %q", raw[:64]))
+		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, "not-found", "no player %q", raw[:64]))
 		return
 	}
 	u, err := s.acc.st.UserByKey(r.Context(), accounts.Key(raw))
 	if errors.Is(err, store.ErrNotFound) {
-		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "no player is called %q", raw))
+		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, "not-found", "no player is called %q", raw))
 		return
 	}
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
-	p := profileJSON{Name: u.Name, Created: u.Created}
+	p := Profile{Name: u.Name, Created: u.Created}
 	if p.Ratings, err = s.userRatings(r, u.ID); err == nil {
 		if p.Games, err = s.userGames(r, u.ID); err == nil {
 			p.Daily, err = s.dailyHistory(r, u.ID)
 		}
 	}
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	httpjson.Write(w, http.StatusOK, p)
 }
 
 // userRatings is a user's ratings with ranks and histories.
-func (s *Server) userRatings(r *http.Request, user string) ([]ratingJSON, error) {
+func (s *Accounts) userRatings(r *http.Request, user string) ([]Rating, error) {
 	rs, err := s.acc.st.UserRatings(r.Context(), user)
 	if err != nil {
 		return nil, err
 	}
-	out := []ratingJSON{}
+	out := []Rating{}
 	est := s.established()
 	for _, rt := range rs {
 		rd := idleRating(rt, est.Now).RD
-		rj := ratingJSON{Category: rt.Category, Title: ratings.CategoryTitle(rt.Category), Rating: rt.R, RD: rd,
+		rj := Rating{Category: rt.Category, Title: ratings.CategoryTitle(rt.Category), Rating: rt.R, RD: rd,
 			Provisional: !est.Holds(rt), Games: rt.Games, History: []pointJSON{}}
 		if rj.Rank, err = s.acc.st.RatingRank(r.Context(), rt.Category, user, est); errors.Is(err, store.ErrNotFound) {
 			rj.Rank, err = 0, nil // provisional: not on the leaderboard
@@ -152,7 +153,7 @@ func (s *Server) userRatings(r *http.Request, user string) ([]ratingJSON, error)
 // the server's, the same one but in tests): those whose
 // deviation, grown by the days since their last game, is at most
 // ratings.ProvisionalRD (docs/accounts.md, "Leaderboards").
-func (s *Server) established() store.Established {
+func (s *Accounts) established() store.Established {
 	return store.Established{Now: s.accNow(), MaxRD: ratings.ProvisionalRD, Scale: ratings.Scale}
 }
 
@@ -161,7 +162,7 @@ const historyPoints = 200
 
 // ratingHistory is user's rating in category after each of its last
 // games, oldest first: the puzzles' after each counted answer.
-func (s *Server) ratingHistory(ctx context.Context, user, category string) ([]pointJSON, error) {
+func (s *Accounts) ratingHistory(ctx context.Context, user, category string) ([]pointJSON, error) {
 	out := []pointJSON{}
 	if category == ratings.RegicidePuzzles {
 		as, err := s.acc.st.PuzzleAnswers(ctx, user, puzzles.SetName, historyPoints)
@@ -178,7 +179,7 @@ func (s *Server) ratingHistory(ctx context.Context, user, category string) ([]po
 }
 
 // userGames is a user's latest games.
-func (s *Server) userGames(r *http.Request, user string) ([]profileGame, error) {
+func (s *Accounts) userGames(r *http.Request, user string) ([]ProfileGame, error) {
 	uts, err := s.acc.st.UserTables(r.Context(), user, time.Time{}, profileGames)
 	if err != nil {
 		return nil, err
@@ -187,7 +188,7 @@ func (s *Server) userGames(r *http.Request, user string) ([]profileGame, error) 
 	if err != nil {
 		return nil, err
 	}
-	out := []profileGame{}
+	out := []ProfileGame{}
 	for _, ut := range uts {
 		g := s.profileGame(ut)
 		if m, ok := moved[g.ID]; ok && g.Outcome != "" {
@@ -214,7 +215,7 @@ type ratedGame struct {
 // ratedGames is what each of user's latest rated games did to their
 // rating, by table: read from the rating histories (a rating moves only
 // with a rated game, so each point's change is from the one before).
-func (s *Server) ratedGames(ctx context.Context, user string) (map[string]ratedGame, error) {
+func (s *Accounts) ratedGames(ctx context.Context, user string) (map[string]ratedGame, error) {
 	out := map[string]ratedGame{}
 	for _, cat := range []string{ratings.Watchtower, ratings.SlapWar} {
 		h, err := s.acc.st.RatingHistory(ctx, user, cat, historyPoints)
@@ -235,11 +236,13 @@ func (s *Server) ratedGames(ctx context.Context, user string) (map[string]ratedG
 	return out, nil
 }
 
-func (s *Server) profileGame(ut store.UserTable) profileGame {
+func (s *Accounts) profileGame(ut store.UserTable) ProfileGame {
 	t := ut.Table
-	d := s.describe(t)
-	g := profileGame{ID: t.ID, Game: t.Game, Title: d.Title, Seat: ut.Seat, Created: t.Created, Result: t.Result, Rated: t.Rated, Daily: t.Daily, Seats: []string{}}
-	for _, st := range d.Seats {
+	g := ProfileGame{ID: t.ID, Game: t.Game, Seat: ut.Seat, Created: t.Created, Result: t.Result, Rated: t.Rated, Daily: t.Daily, Seats: []string{}}
+	if gm, ok := s.games[t.Game]; ok {
+		g.Title = gm.Title()
+	}
+	for _, st := range room.SeatInfos(t.Seats) {
 		g.Seats = append(g.Seats, st.Name)
 	}
 	if t.Result != nil {
@@ -271,12 +274,12 @@ func outcome(res engine.Result, seat int) string {
 
 // mayReplay reports whether a finished table's replay may be shown: a
 // daily deal's only once its day is over.
-func (s *Server) mayReplay(t store.Table) bool {
-	return t.Daily == "" || s.dayOver(t.Daily)
+func (s *Accounts) mayReplay(t store.Table) bool {
+	return t.Daily == "" || s.DayOver(t.Daily)
 }
 
-// leaderboardJSON is a category's leaderboard.
-type leaderboardJSON struct {
+// Leaderboard is a category's leaderboard.
+type Leaderboard struct {
 	Category string       `json:"category"`
 	Title    string       `json:"title"`
 	Offset   int          `json:"offset"`
@@ -296,24 +299,24 @@ type boardEntry struct {
 
 // handleLeaderboard is a category's leaderboard: the top (offset, limit up
 // to 100) or, with around=me, the signed-in user's neighbours.
-func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	cat := r.PathValue("category")
 	if ratings.CategoryTitle(cat) == cat {
-		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "no rating %q; ratings: %s", cat, strings.Join(ratings.Categories, ", ")))
+		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, "not-found", "no rating %q; ratings: %s", cat, strings.Join(ratings.Categories, ", ")))
 		return
 	}
 	q := r.URL.Query()
 	offset, limit, err := pageParams(q.Get("offset"), q.Get("limit"), 100)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
-	out := leaderboardJSON{Category: cat, Title: ratings.CategoryTitle(cat), Entries: []boardEntry{}}
+	out := Leaderboard{Category: cat, Title: ratings.CategoryTitle(cat), Entries: []boardEntry{}}
 	est := s.established()
 	if q.Get("around") == "me" {
 		me, err := s.boardMe(r, cat, est)
 		if err != nil {
-			s.apiError(w, r, err)
+			httpjson.Refuse(w, r, s.log, err)
 			return
 		}
 		if out.Me = me; me != nil && me.Rank > 0 {
@@ -322,7 +325,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	rs, err := s.acc.st.Leaderboard(r.Context(), cat, est, offset, limit)
 	if err != nil {
-		s.apiError(w, r, err)
+		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
 	out.Offset = offset
@@ -339,8 +342,8 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 // boardMe is the signed-in user's entry on cat's leaderboard (nil for a
 // guest or a user without a rating): its rank, or none (0) with
 // provisional set while the rating is not established.
-func (s *Server) boardMe(r *http.Request, cat string, est store.Established) (*boardEntry, error) {
-	u, err := s.currentUser(r)
+func (s *Accounts) boardMe(r *http.Request, cat string, est store.Established) (*boardEntry, error) {
+	u, err := s.CurrentUser(r)
 	if err != nil || u == nil {
 		return nil, err
 	}
