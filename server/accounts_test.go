@@ -21,6 +21,7 @@ import (
 	"cardtable/daily"
 	"cardtable/engine"
 	"cardtable/server/account"
+	"cardtable/server/api"
 	"cardtable/server/httpjson"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -141,12 +142,12 @@ func playOut(t *testing.T, conns map[int]*wsClient) wireMsg {
 func TestCSRFEveryRoute(t *testing.T) {
 	ts, _ := newAccountsServer(t)
 	ann := ts.signedUp("Ann")
-	tb := ann.createTable(createReq{Game: "regicide", Options: map[string]string{"players": "2"}, Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ann.createTable(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "2"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	routes := []struct {
 		path string
 		body any
 	}{
-		{"/api/tables", createReq{Game: "war"}},
+		{"/api/tables", api.CreateRequest{Game: "war"}},
 		{"/api/tables/" + tb.ID + "/seats/1/claim", map[string]string{"name": "x"}},
 		{"/api/tables/" + tb.ID + "/seats/1/bot", map[string]string{"creator_token": tb.CreatorToken}},
 		{"/api/account/signup", map[string]string{"name": "Eve", "password": "eve's password"}},
@@ -181,7 +182,7 @@ func TestCSRFEveryRoute(t *testing.T) {
 	if ann.who() != "Ann" {
 		t.Fatal("a cross-site request signed Ann out, renamed or deleted her")
 	}
-	var list struct{ Tables []tableJSON }
+	var list struct{ Tables []api.Table }
 	ts.do("GET", "/api/tables", nil, &list)
 	if len(list.Tables) != 1 {
 		t.Errorf("cross-site requests created tables: %d listed", len(list.Tables))
@@ -191,9 +192,9 @@ func TestCSRFEveryRoute(t *testing.T) {
 	}
 }
 
-func (p *person) createTable(req createReq) createResp {
+func (p *person) createTable(req api.CreateRequest) api.Created {
 	p.ts.t.Helper()
-	var resp createResp
+	var resp api.Created
 	if code := p.do("POST", "/api/tables", req, nil, &resp); code != http.StatusCreated {
 		p.ts.t.Fatalf("create %+v: %d", req, code)
 	}
@@ -206,12 +207,12 @@ func (p *person) createTable(req createReq) createResp {
 func TestSeatsLinked(t *testing.T) {
 	ts, _ := newAccountsServer(t)
 	ann := ts.signedUp("Ann")
-	mine := ann.createTable(createReq{Game: "war", Name: "typed name"})
+	mine := ann.createTable(api.CreateRequest{Game: "war", Name: "typed name"})
 	guest := ts.person()
-	var g createResp
-	guest.do("POST", "/api/tables", createReq{Game: "regicide", Name: "anon"}, nil, &g)
-	var other createResp
-	guest.do("POST", "/api/tables", createReq{Game: "regicide"}, nil, &other)
+	var g api.Created
+	guest.do("POST", "/api/tables", api.CreateRequest{Game: "regicide", Name: "anon"}, nil, &g)
+	var other api.Created
+	guest.do("POST", "/api/tables", api.CreateRequest{Game: "regicide"}, nil, &other)
 	var res struct{ Attached []string }
 	if code := ann.do("POST", "/api/account/attach", map[string]any{"seats": []map[string]string{
 		{"table": g.ID, "token": g.Token}, {"table": other.ID, "token": "not-its-token"}, {"table": "nosuchtable", "token": "x"},
@@ -249,7 +250,7 @@ func TestSeatsLinked(t *testing.T) {
 func TestDeleteAnonymises(t *testing.T) {
 	ts, _ := newAccountsServer(t)
 	ann := ts.signedUp("Ann")
-	tb := ann.createTable(createReq{Game: "war"})
+	tb := ann.createTable(api.CreateRequest{Game: "war"})
 	if code := ann.do("POST", "/api/account/delete", map[string]string{"confirm": "Ann"}, nil, nil); code != 200 {
 		t.Fatalf("delete: %d", code)
 	}
@@ -511,8 +512,8 @@ func (ts *testServer) ratingOf(name, cat string) *account.Rating {
 func TestRatedWatchtower(t *testing.T) {
 	ts, _ := newAccountsServer(t)
 	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
-	tb := ann.createTable(createReq{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Rated: true})
-	var list struct{ Tables []tableJSON }
+	tb := ann.createTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Rated: true})
+	var list struct{ Tables []api.Table }
 	ts.do("GET", "/api/tables?open=true", nil, &list)
 	if len(list.Tables) != 1 || !list.Tables[0].Rated || list.Tables[0].Rating == nil || *list.Tables[0].Rating != 1500 {
 		t.Fatalf("the lobby lists %+v; want the rated table with its players' rating 1500", list.Tables)
@@ -587,7 +588,7 @@ func (ts *testServer) waitRating(name, cat string) *account.Rating {
 func TestRatedAgainstBot(t *testing.T) {
 	ts, _ := newAccountsServer(t)
 	ann := ts.signedUp("Ann")
-	tb := ann.createTable(createReq{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "expert"}}, Rated: true})
+	tb := ann.createTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "expert"}}, Rated: true})
 	end := playOut(t, map[int]*wsClient{0: ts.dial(tb.ID, tb.Token)})
 	r := ts.waitRating("Ann", "watchtower")
 	if won := len(end.Result.Winners) == 1 && end.Result.Winners[0] == 0; won != (r.Rating > 1500) || r.Games != 1 {
@@ -602,12 +603,12 @@ func TestRatedAgainstBot(t *testing.T) {
 func TestRatedRefusals(t *testing.T) {
 	ts, _ := newAccountsServer(t)
 	ann := ts.signedUp("Ann")
-	for _, req := range []createReq{
+	for _, req := range []api.CreateRequest{
 		{Game: "regicide", Rated: true},
 		{Game: "war", Options: map[string]string{"slap": "off"}, Rated: true},
-		{Game: "war", Options: map[string]string{"slap": "5", "players": "3"}, Seats: []seatReq{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}, Rated: true},
-		{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "expert:iterations=5"}}, Rated: true},
-		{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "ismcts"}}, Rated: true},
+		{Game: "war", Options: map[string]string{"slap": "5", "players": "3"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}, Rated: true},
+		{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "expert:iterations=5"}}, Rated: true},
+		{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "ismcts"}}, Rated: true},
 	} {
 		var e httpjson.Error
 		if code := ann.do("POST", "/api/tables", req, nil, &e); code != http.StatusBadRequest || e.Code != "not-rateable" {
@@ -615,10 +616,10 @@ func TestRatedRefusals(t *testing.T) {
 		}
 	}
 	var e httpjson.Error
-	if code := ts.person().do("POST", "/api/tables", createReq{Game: "watchtower", Rated: true}, nil, &e); code != http.StatusUnauthorized {
+	if code := ts.person().do("POST", "/api/tables", api.CreateRequest{Game: "watchtower", Rated: true}, nil, &e); code != http.StatusUnauthorized {
 		t.Errorf("a guest's rated table: %d %+v", code, e)
 	}
-	slap := ann.createTable(createReq{Game: "war", Options: map[string]string{"slap": "5"}, Seats: []seatReq{{Kind: "human"}, {Kind: "bot"}}, Rated: true})
+	slap := ann.createTable(api.CreateRequest{Game: "war", Options: map[string]string{"slap": "5"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot"}}, Rated: true})
 	if hdr, _ := ts.st.Table(context.Background(), slap.ID); !hdr.Rated {
 		t.Error("a two-player Slap War table against the default bot was not rated")
 	}
@@ -633,7 +634,7 @@ func TestAbortedNotRated(t *testing.T) {
 		end   string
 		rated bool
 	}{{"aborted", false}, {"resigned", true}} {
-		tb := ann.createTable(createReq{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Rated: true})
+		tb := ann.createTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Rated: true})
 		bob.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, nil)
 		a := ts.dial(tb.ID, tb.Token)
 		a.until("hello")

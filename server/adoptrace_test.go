@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"cardtable/server/api"
 	"cardtable/server/secret"
 	"cardtable/store/memstore"
 )
@@ -52,7 +53,7 @@ func TestNewTableAdoptedFirstRunsOnce(t *testing.T) {
 	cl := &adoptingCluster{fencingCluster: fencingCluster{st: st}, serving: map[string]int{}}
 	ts := newTestServer(t, st, Config{Cluster: cl})
 	cl.srv = ts.srv
-	tb := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	if !cl.adopted.Load() {
 		t.Fatal("the test's adoption did not run")
 	}

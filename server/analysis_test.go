@@ -13,6 +13,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games/regicide"
 	"cardtable/server/analyse"
+	"cardtable/server/api"
 	"cardtable/store"
 )
 
@@ -94,7 +95,7 @@ func (ts *testServer) waitAnalysis(id string) *analysis.Document {
 // The GET and the POST are refused as the record is, and nothing starts.
 func TestAnalysisRefusedForGameInProgress(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(createReq{Game: "regicide", Name: "ann"})
+	tb := ts.create(api.CreateRequest{Game: "regicide", Name: "ann"})
 	for _, method := range []string{"GET", "POST"} {
 		var e apiErr
 		if code := ts.do(method, "/api/tables/"+tb.ID+"/analysis", nil, &e); code != http.StatusConflict || e.Code != "not-finished" {
@@ -147,8 +148,8 @@ func TestAnalysisDoesNotHoldUpBots(t *testing.T) {
 	if code := ts.do("POST", "/api/tables/done/analysis", nil, nil); code != http.StatusAccepted {
 		t.Fatalf("POST: %d", code)
 	}
-	var live createResp
-	req := createReq{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []seatReq{{Kind: "bot", Bot: "heuristic"}, {Kind: "bot", Bot: "heuristic"}}}
+	var live api.Created
+	req := api.CreateRequest{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []api.SeatRequest{{Kind: "bot", Bot: "heuristic"}, {Kind: "bot", Bot: "heuristic"}}}
 	if code := ts.do("POST", "/api/tables", req, &live); code != http.StatusCreated {
 		t.Fatalf("create the live table: %d", code)
 	}

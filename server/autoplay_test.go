@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/api"
 	"cardtable/server/room"
 	"cardtable/table"
 )
@@ -37,7 +38,7 @@ func autoOf(t *testing.T, m wireMsg) autoWire {
 // (60 battles at the delay would outlast the test's guard of 20 s).
 func TestAutoPlaysWarToTheEnd(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotDelay: 2 * time.Second})
-	tb := ts.create(createReq{Game: "war", Name: "ann", Options: map[string]string{"max-battles": "60"}})
+	tb := ts.create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"max-battles": "60"}})
 	c := ts.dial(tb.ID, tb.Token)
 	c.until("turn")
 	c.send(autoCmd("flip", 0, "a1"))
@@ -73,7 +74,7 @@ func TestAutoPlaysWarToTheEnd(t *testing.T) {
 // spectator, for a slap, and with a pace out of bounds; nothing changes.
 func TestAutoRefused(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotDelay: time.Hour})
-	two := ts.create(createReq{Game: "war", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	two := ts.create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	c := ts.dial(two.ID, two.Token)
 	c.until("turn")
 	c.send(autoCmd("flip", 3, "a1"))
@@ -87,7 +88,7 @@ func TestAutoRefused(t *testing.T) {
 		t.Errorf("auto by a spectator: %s", m.Raw)
 	}
 
-	slap := ts.create(createReq{Game: "war", Name: "ann", Options: map[string]string{"slap": "5"}})
+	slap := ts.create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"slap": "5"}})
 	s := ts.dial(slap.ID, slap.Token)
 	s.until("turn")
 	s.send(autoCmd("slap", 0, "a2"))
@@ -113,8 +114,8 @@ func TestAutoRefused(t *testing.T) {
 // it. A command without an action stops it.
 func TestAutoWaitsInSlapWindow(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotDelay: 2 * time.Second})
-	tb := ts.create(createReq{Game: "war", Name: "ann", Options: map[string]string{"slap": "5", "slap-window": "1m"},
-		Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "random"}}})
+	tb := ts.create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"slap": "5", "slap-window": "1m"},
+		Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "random"}}})
 	c := ts.dial(tb.ID, tb.Token)
 	c.until("turn")
 	c.send(autoCmd("flip", 0, "a1"))

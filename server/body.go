@@ -34,13 +34,13 @@ func (s *Server) readBodies(h http.Handler) http.Handler {
 		switch {
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			w.Header().Set("Connection", "close")
-			s.apiError(w, r, httpjson.Errorf(http.StatusRequestTimeout, "body-timeout", "the request's body took over %s to arrive, the limit; send it whole at once", s.limits.BodyTimeout))
+			httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusRequestTimeout, "body-timeout", "the request's body took over %s to arrive, the limit; send it whole at once", s.limits.BodyTimeout))
 			return
 		case err != nil:
 			return // the client went away
 		case len(body) > maxAnyBody:
 			w.Header().Set("Connection", "close")
-			s.apiError(w, r, httpjson.Errorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", maxAnyBody))
+			httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", maxAnyBody))
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cardtable/server/api"
 )
 
 // A request body sent a byte every 2 s is cut off once the body timeout
@@ -68,7 +70,7 @@ func TestHugeBodyRefused(t *testing.T) {
 	if code := ts.do("POST", "/api/tables", strings.Repeat(" ", maxAnyBody+10), &e); code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("a %d-byte body: %d %+v, want 413", maxAnyBody+10, code, e)
 	}
-	tb := ts.create(createReq{Game: "war"})
+	tb := ts.create(api.CreateRequest{Game: "war"})
 	if tb.ID == "" {
 		t.Fatal("a table was not created after the refusal")
 	}

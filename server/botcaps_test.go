@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/api"
 	"cardtable/server/testclock"
 	"cardtable/server/thinkpool"
 	"cardtable/table"
@@ -34,7 +35,7 @@ func TestBotCapsRefused(t *testing.T) {
 		{"war", "genius", `seat 2 (genius): bots: no bot "genius" for war`},
 		{"war", ":iterations=3", `seat 2: bots: ":iterations=3": no bot name`},
 	} {
-		body := createReq{Game: tc.game, Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: tc.bot}}}
+		body := api.CreateRequest{Game: tc.game, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: tc.bot}}}
 		var e apiErr
 		status := ts.do("POST", "/api/tables", body, &e)
 		if status != http.StatusBadRequest || e.Code != "bad-seats" || !strings.Contains(e.Message, tc.want) {
@@ -42,17 +43,17 @@ func TestBotCapsRefused(t *testing.T) {
 		}
 	}
 	var list struct {
-		Tables []tableJSON `json:"tables"`
+		Tables []api.Table `json:"tables"`
 	}
 	ts.do("GET", "/api/tables", nil, &list)
 	if len(list.Tables) != 0 {
 		t.Fatalf("refused requests created tables: %+v", list.Tables)
 	}
 	for _, ok := range []string{"ismcts:iterations=20000:time=2s:workers=1", "expert:plays=16:covers=16", "expert:iterations=0"} {
-		ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: ok}}})
+		ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: ok}}})
 	}
 
-	tb := ts.create(createReq{Game: "watchtower", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	var e apiErr
 	hand := map[string]string{"creator_token": tb.CreatorToken, "bot": "expert:iterations=900000"}
 	status := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", hand, &e)
@@ -60,7 +61,7 @@ func TestBotCapsRefused(t *testing.T) {
 	if status != http.StatusBadRequest || e.Code != "bad-seats" || e.Message != want {
 		t.Errorf("hand-to-bot over the cap: %d %+v; want 400 bad-seats %q", status, e, want)
 	}
-	var tj tableJSON
+	var tj api.Table
 	ts.do("GET", "/api/tables/"+tb.ID, nil, &tj)
 	if tj.Seats[1].Kind != table.KindHuman {
 		t.Errorf("a refused hand-to-bot changed the seat: %+v", tj.Seats[1])
@@ -84,7 +85,7 @@ func TestBotCapsConfigured(t *testing.T) {
 		"expert:covers=4":       "covers=4 is over this server's cap of 3",
 	} {
 		var e apiErr
-		status := ts.do("POST", "/api/tables", createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: bot}}}, &e)
+		status := ts.do("POST", "/api/tables", api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: bot}}}, &e)
 		switch {
 		case want == "" && status != http.StatusCreated:
 			t.Errorf("%s: %d %+v; want it created", bot, status, e)
@@ -108,12 +109,12 @@ func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 	pool.SetDeadlines(clock.AfterFunc)
 	capped := fmt.Sprintf("ismcts:iterations=%d", caps.Iterations)
 	capTable := func() string {
-		tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "bot", Bot: capped}, {Kind: "bot", Bot: capped}}})
+		tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "bot", Bot: capped}, {Kind: "bot", Bot: capped}}})
 		waitForPool(t, pool, tb.ID, func(running bool, _ int) bool { return running })
 		return tb.ID
 	}
 	a, b := capTable(), capTable()
-	c := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "bot", Bot: "heuristic"}, {Kind: "bot", Bot: "heuristic"}}}).ID
+	c := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "bot", Bot: "heuristic"}, {Kind: "bot", Bot: "heuristic"}}}).ID
 	// War's first flips are one window: both seats' bots wait.
 	waitForPool(t, pool, c, func(_ bool, waiting int) bool { return waiting == 2 })
 

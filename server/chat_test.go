@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/server/api"
 	"cardtable/server/ratelimit"
 	"cardtable/server/room"
 	"cardtable/server/testclock"
@@ -98,7 +99,7 @@ func TestChat(t *testing.T) {
 	if h := as[room.ChatMessage](t, ts.dial(tb.ID, tok[1]).until("chat")); len(h.Lines) != 8 {
 		t.Errorf("after the end a seat gets %d lines, want both channels' 8", len(h.Lines))
 	}
-	var rep replayJSON
+	var rep api.Replay
 	ts.do("GET", "/api/tables/"+tb.ID+"/replay", nil, &rep)
 	chats := 0
 	for _, e := range rep.Events {
@@ -237,7 +238,7 @@ func TestFullChatNeverSilencesPlayers(t *testing.T) {
 func TestSpectatorChatPerAccount(t *testing.T) {
 	ts, _ := newAccountsServer(t)
 	ts.srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
-	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	eve := ts.signedUp("eve")
 	u, _ := url.Parse(ts.http.URL)
 	var conns []*websocket.Conn

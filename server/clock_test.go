@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardtable/record"
+	"cardtable/server/api"
 	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store/sqlite"
@@ -37,7 +38,7 @@ func running(m room.ClockMessage) int {
 func TestClockTimeoutBotTakesOver(t *testing.T) {
 	clk := testclock.New(lifeStart)
 	ts := lifeServer(t, nil, clk)
-	tb := ts.create(createReq{Game: "regicide", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}},
+	tb := ts.create(api.CreateRequest{Game: "regicide", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}},
 		Settings: map[string]string{"pace": "live", "move": "20s"}})
 	ann := ts.dial(tb.ID, tb.Token)
 	if m := clockOf(t, ann, func(room.ClockMessage) bool { return true }); m.Started || m.MoveMS != 20000 || m.Pace != "live" {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/api"
 	"cardtable/server/room"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -74,7 +75,7 @@ func TestFencedSeatClaimRefused(t *testing.T) {
 	st := memstore.New()
 	cl := &fencingCluster{st: st}
 	ts := newTestServer(t, st, Config{Cluster: cl})
-	tb := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	cl.lost.Store(true)
 	var e apiErr
 	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &e); code != 503 || e.Code != room.CodeUnavailable {
@@ -101,7 +102,7 @@ func TestFencedSeatClaimRefused(t *testing.T) {
 func TestIdleTableKeptOnCluster(t *testing.T) {
 	st := memstore.New()
 	ts := newTestServer(t, st, Config{Cluster: &fencingCluster{st: st}, IdleUnload: 20 * time.Millisecond})
-	tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
+	tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
 	c := ts.dial(tb.ID, tb.Token)
 	c.until("turn")
 	c.conn.CloseNow()

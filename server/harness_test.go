@@ -16,6 +16,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/record"
+	"cardtable/server/api"
 	"cardtable/server/msgtest"
 	"cardtable/store"
 	"cardtable/store/memstore"
@@ -89,9 +90,9 @@ func (ts *testServer) do(method, path string, body, out any) int {
 }
 
 // create makes a table or fails the test.
-func (ts *testServer) create(req createReq) createResp {
+func (ts *testServer) create(req api.CreateRequest) api.Created {
 	ts.t.Helper()
-	var resp createResp
+	var resp api.Created
 	if code := ts.do("POST", "/api/tables", req, &resp); code != http.StatusCreated {
 		ts.t.Fatalf("create %+v: status %d", req, code)
 	}

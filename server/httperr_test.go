@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/server/api"
 	"cardtable/server/conn"
 	"cardtable/web"
 )
@@ -17,7 +18,7 @@ import (
 // static file, a server shutting down.
 func TestHTTPErrorsAreJSON(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Assets: web.Assets})
-	tb := ts.create(createReq{Game: "war"})
+	tb := ts.create(api.CreateRequest{Game: "war"})
 	for _, tc := range []struct {
 		method, path string
 		header       map[string]string
@@ -84,7 +85,7 @@ func TestHTTPErrorsAreJSON(t *testing.T) {
 // unescaped.
 func TestMissingTablePage(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Assets: web.Assets})
-	tb := ts.create(createReq{Game: "war"})
+	tb := ts.create(api.CreateRequest{Game: "war"})
 	get := func(path string) (int, string, string) {
 		resp, err := http.Get(ts.http.URL + path)
 		if err != nil {

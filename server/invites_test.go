@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"cardtable/server/api"
 )
 
 // On a listed table a friend's seat (open: false) is kept for its invite
@@ -12,7 +14,7 @@ import (
 func TestInvitesKeepFriendsSeats(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
 	no, yes := false, true
-	tb := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human", Open: &no}, {Kind: "human", Open: &yes}}})
+	tb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human", Open: &no}, {Kind: "human", Open: &yes}}})
 	if len(tb.Invites) != 2 {
 		t.Fatalf("invites %+v", tb.Invites)
 	}
@@ -24,7 +26,7 @@ func TestInvitesKeepFriendsSeats(t *testing.T) {
 		}
 		codes[inv.Seat] = code
 	}
-	var list struct{ Tables []tableJSON }
+	var list struct{ Tables []api.Table }
 	ts.do("GET", "/api/tables?open=true", nil, &list)
 	if len(list.Tables) != 1 || !list.Tables[0].Listed || len(list.Tables[0].Open) != 1 || list.Tables[0].Open[0] != 2 || len(list.Tables[0].Free) != 2 {
 		t.Fatalf("open list %+v", list.Tables)
@@ -44,7 +46,7 @@ func TestInvitesKeepFriendsSeats(t *testing.T) {
 		t.Errorf("the friend's seat with its invite: %d", code)
 	}
 	// A seat left out of "open" is open on a listed table, as before.
-	old := ts.create(createReq{Game: "war", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	old := ts.create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	if code := ts.do("POST", "/api/tables/"+old.ID+"/seats/1/claim", map[string]string{"name": "dan"}, &got); code != http.StatusOK {
 		t.Errorf("a listed table's seat without open: %d", code)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/api"
 	"cardtable/server/room"
 	"cardtable/store/memstore"
 )
@@ -38,7 +39,7 @@ func TestLateClaimFollowsTheTable(t *testing.T) {
 		st := memstore.New()
 		cl := &movingCluster{fencingCluster: fencingCluster{st: st}, token: "from-the-new-owner"}
 		ts := newTestServer(t, st, Config{Cluster: cl})
-		tb := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+		tb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 		rm, err := ts.srv.room(t.Context(), tb.ID)
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"cardtable/record"
+	"cardtable/server/api"
 	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
@@ -30,13 +31,13 @@ var peopleNames = []string{"ann", "bob", "cy", "dee"}
 // people creates a table of game for n people (ann, bob, cy, dee) with
 // the options and settings given, claims every seat and returns it with
 // the tokens by seat.
-func people(t *testing.T, ts *testServer, game string, n int, opts, settings map[string]string) (createResp, []string) {
+func people(t *testing.T, ts *testServer, game string, n int, opts, settings map[string]string) (api.Created, []string) {
 	t.Helper()
-	seats := make([]seatReq, n)
+	seats := make([]api.SeatRequest, n)
 	for i := range seats {
-		seats[i] = seatReq{Kind: "human"}
+		seats[i] = api.SeatRequest{Kind: "human"}
 	}
-	tb := ts.create(createReq{Game: game, Name: "ann", Options: opts, Seats: seats, Settings: settings})
+	tb := ts.create(api.CreateRequest{Game: game, Name: "ann", Options: opts, Seats: seats, Settings: settings})
 	tokens := []string{tb.Token}
 	for i := 1; i < n; i++ {
 		var cl struct{ Token string }
@@ -212,7 +213,7 @@ func TestAbort(t *testing.T) {
 		t.Errorf("refusal %s", e.Raw)
 	}
 
-	solo := ts.create(createReq{Game: "regicide", Name: "ann"})
+	solo := ts.create(api.CreateRequest{Game: "regicide", Name: "ann"})
 	s := ts.dial(solo.ID, solo.Token)
 	turn = s.until("turn")
 	s.send(cmd(turn.Legal[0], turn.Version, ""))
@@ -361,7 +362,7 @@ func TestDrawOffers(t *testing.T) {
 	wc := ts.dial(w.ID, wtok[0])
 	tableCmd(wc, "draw", "w")
 	refused(t, wc, "w", room.CodeNotAllowed)
-	vb := ts.create(createReq{Game: "watchtower", Name: "ann"})
+	vb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann"})
 	vc := ts.dial(vb.ID, vb.Token)
 	tableCmd(vc, "draw", "v")
 	if e := refused(t, vc, "v", room.CodeNotAllowed); !strings.Contains(e.Text, "bots do not agree") {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/api"
 	"cardtable/server/ratelimit"
 
 	"github.com/coder/websocket"
@@ -17,7 +18,7 @@ import (
 // A frame over the size limit closes the connection with 1009.
 func TestFrameTooBig(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(createReq{Game: "war"})
+	tb := ts.create(api.CreateRequest{Game: "war"})
 	c := ts.dial(tb.ID, tb.Token)
 	c.until("turn")
 	c.send(`{"action":"` + strings.Repeat("x", 5000) + `","version":0}`)
@@ -30,7 +31,7 @@ func TestFrameTooBig(t *testing.T) {
 // keeps on is closed with too-many (1008), told why first.
 func TestRateLimit(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 0.001, ConnBurst: 2}})
-	tb := ts.create(createReq{Game: "war"})
+	tb := ts.create(api.CreateRequest{Game: "war"})
 	c := ts.dial(tb.ID, tb.Token)
 	c.until("turn")
 	// The server may close the connection before all ten are written; the
@@ -65,7 +66,7 @@ func TestRateLimit(t *testing.T) {
 // with 429 and a code.
 func TestConnectionLimit(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{ConnsPerAddr: 2}})
-	tb := ts.create(createReq{Game: "war"})
+	tb := ts.create(api.CreateRequest{Game: "war"})
 	a := ts.dial(tb.ID, "")
 	ts.dial(tb.ID, "")
 	if _, err := ts.tryDial(tb.ID, ""); err == nil || !strings.Contains(err.Error(), "429") {
@@ -102,7 +103,7 @@ func TestLobbyRateLimit(t *testing.T) {
 // turns 503 and new connections are refused.
 func TestShutdownTellsClients(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(createReq{Game: "regicide"})
+	tb := ts.create(api.CreateRequest{Game: "regicide"})
 	seat, spec := ts.dial(tb.ID, tb.Token), ts.dial(tb.ID, "")
 	seat.until("turn")
 	spec.until("hello")
@@ -131,7 +132,7 @@ func TestShutdownTellsClients(t *testing.T) {
 // /metrics exposes the server's metrics.
 func TestMetrics(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(createReq{Game: "regicide", Options: map[string]string{"players": "1"}})
+	tb := ts.create(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "1"}})
 	c := ts.dial(tb.ID, tb.Token)
 	turn := c.until("turn")
 	c.send(cmd("dance", 0, ""))

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"cardtable/server/api"
 )
 
 type apiErr struct {
@@ -16,7 +18,7 @@ type apiErr struct {
 func TestGamesList(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
 	var out struct {
-		Games []gameJSON `json:"games"`
+		Games []api.Game `json:"games"`
 	}
 	if code := ts.do("GET", "/api/games", nil, &out); code != 200 {
 		t.Fatalf("status %d", code)
@@ -65,7 +67,7 @@ func TestCreateRefusals(t *testing.T) {
 		}
 	}
 	var list struct {
-		Tables []tableJSON `json:"tables"`
+		Tables []api.Table `json:"tables"`
 	}
 	ts.do("GET", "/api/tables", nil, &list)
 	if len(list.Tables) != 0 {
@@ -78,12 +80,12 @@ func TestCreateRefusals(t *testing.T) {
 // creator hands an empty seat to a bot.
 func TestSeats(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	open := ts.create(createReq{Game: "watchtower", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
+	open := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
 	if open.Seat == nil || *open.Seat != 0 || open.Token == "" || len(open.Invites) != 2 {
 		t.Fatalf("create: %+v", open)
 	}
 	var list struct {
-		Tables []tableJSON `json:"tables"`
+		Tables []api.Table `json:"tables"`
 	}
 	ts.do("GET", "/api/tables?open=true", nil, &list)
 	if len(list.Tables) != 1 || list.Tables[0].Seats[0].Name != "ann" || len(list.Tables[0].Free) != 2 {
@@ -109,7 +111,7 @@ func TestSeats(t *testing.T) {
 	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/2/bot", map[string]string{"creator_token": open.CreatorToken, "bot": "heuristic"}, nil); code != 200 {
 		t.Errorf("bot seat: %d", code)
 	}
-	var tj tableJSON
+	var tj api.Table
 	ts.do("GET", "/api/tables/"+open.ID, nil, &tj)
 	if tj.Seats[1].Name != "bob" || tj.Seats[2].Kind != "bot" || len(tj.Free) != 0 {
 		t.Errorf("seats after claim and bot: %+v", tj.Seats)
@@ -119,7 +121,7 @@ func TestSeats(t *testing.T) {
 		t.Errorf("a full table is still open: %+v", list.Tables)
 	}
 
-	private := ts.create(createReq{Game: "war", Listed: new(bool), Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	private := ts.create(api.CreateRequest{Game: "war", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	inv := private.Invites[0].URL[strings.Index(private.Invites[0].URL, "invite=")+7:]
 	if code := ts.do("POST", "/api/tables/"+private.ID+"/seats/1/claim", `{"name":"x"}`, &e); code != 403 {
 		t.Errorf("claim without invite: %d %+v", code, e)
@@ -143,12 +145,12 @@ func TestUnlistedNotListed(t *testing.T) {
 	// A deep send queue: the spectator of the bots' game below reads it
 	// to the end while bots move without delay.
 	ts := newTestServer(t, nil, Config{Limits: Limits{SendQueue: 1 << 16}})
-	listed := ts.create(createReq{Game: "war", Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
-	var unlisted []createResp
+	listed := ts.create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	var unlisted []api.Created
 	for range 7 {
-		unlisted = append(unlisted, ts.create(createReq{Game: "war", Name: "eve", Listed: new(bool), Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}}))
+		unlisted = append(unlisted, ts.create(api.CreateRequest{Game: "war", Name: "eve", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}}))
 	}
-	bots := ts.create(createReq{Game: "war", Listed: new(bool), Seats: []seatReq{{Kind: "bot"}, {Kind: "bot"}}})
+	bots := ts.create(api.CreateRequest{Game: "war", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "bot"}, {Kind: "bot"}}})
 	handed := unlisted[0]
 	if code := ts.do("POST", "/api/tables/"+handed.ID+"/seats/1/bot", map[string]string{"creator_token": handed.CreatorToken}, nil); code != 200 {
 		t.Fatalf("bot seat: %d", code)
@@ -158,7 +160,7 @@ func TestUnlistedNotListed(t *testing.T) {
 	c.until("end")
 	for _, q := range []string{"", "?open=true", "?limit=1", "?limit=2", "?limit=200", "?open=true&limit=1", "?open=false", "?open=yes"} {
 		var list struct {
-			Tables []tableJSON `json:"tables"`
+			Tables []api.Table `json:"tables"`
 		}
 		if code := ts.do("GET", "/api/tables"+q, nil, &list); code != 200 {
 			t.Fatalf("GET /api/tables%s: %d", q, code)
@@ -168,7 +170,7 @@ func TestUnlistedNotListed(t *testing.T) {
 		}
 	}
 	for _, tb := range append(unlisted, bots) {
-		var tj tableJSON
+		var tj api.Table
 		if code := ts.do("GET", "/api/tables/"+tb.ID, nil, &tj); code != 200 || tj.Listed {
 			t.Errorf("GET /api/tables/%s: %d %+v", tb.ID, code, tj)
 		}

@@ -6,12 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/api"
 	"cardtable/server/testclock"
 )
 
 type mineResp struct {
-	Games   []mineGame `json:"games"`
-	Unknown []string   `json:"unknown"`
+	Games   []api.MyGame `json:"games"`
+	Unknown []string     `json:"unknown"`
 }
 
 // My games: the tables a browser's tokens hold seats at, whose turn it is
@@ -28,7 +29,7 @@ func TestMyGames(t *testing.T) {
 	c.until("end")
 	ask := func(seats ...[2]string) mineResp {
 		t.Helper()
-		var body mineReq
+		var body api.MineRequest
 		for _, s := range seats {
 			body.Seats = append(body.Seats, struct {
 				Table string `json:"table"`
@@ -68,8 +69,8 @@ func TestMyGames(t *testing.T) {
 	}
 	check("rebuilt from the store")
 	var e apiErr
-	many := `{"seats":[` + strings.TrimSuffix(strings.Repeat(`{"table":"a","token":"b"},`, maxMine+1), ",") + `]}`
+	many := `{"seats":[` + strings.TrimSuffix(strings.Repeat(`{"table":"a","token":"b"},`, api.MaxMine+1), ",") + `]}`
 	if code := ts.do("POST", "/api/mine", many, &e); code != http.StatusBadRequest {
-		t.Errorf("%d seats asked about: %d %+v", maxMine+1, code, e)
+		t.Errorf("%d seats asked about: %d %+v", api.MaxMine+1, code, e)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"cardtable/server/api"
 )
 
 // One address holds at most Limits.OpenTables unfinished tables it
@@ -14,11 +16,11 @@ import (
 // with it.
 func TestOpenTablesPerAddress(t *testing.T) {
 	ts := newTestServer(t, nil, Config{TrustedProxies: mustProxies(t, "127.0.0.0/8"), Limits: Limits{OpenTables: 3, APIBurst: 100}})
-	from := func(addr string) (int, apiErr, createResp) {
+	from := func(addr string) (int, apiErr, api.Created) {
 		t.Helper()
 		return ts.createFrom(addr, nil, `{"game":"regicide","options":{"players":"1"}}`)
 	}
-	var made []createResp
+	var made []api.Created
 	for range 3 {
 		code, e, c := from("203.0.113.7")
 		if code != http.StatusCreated {
@@ -68,7 +70,7 @@ func TestOpenTablesPerAccount(t *testing.T) {
 
 // createFrom creates a table as the client at addr (through a trusted
 // proxy) with client c (nil: a fresh one).
-func (ts *testServer) createFrom(addr string, c *http.Client, body string) (int, apiErr, createResp) {
+func (ts *testServer) createFrom(addr string, c *http.Client, body string) (int, apiErr, api.Created) {
 	ts.t.Helper()
 	if c == nil {
 		c = http.DefaultClient
@@ -82,7 +84,7 @@ func (ts *testServer) createFrom(addr string, c *http.Client, body string) (int,
 	}
 	defer resp.Body.Close()
 	var e apiErr
-	var made createResp
+	var made api.Created
 	if resp.StatusCode == http.StatusCreated {
 		decodeBody(ts.t, resp, &made)
 	} else {

@@ -6,15 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/server/api"
 	"cardtable/server/room"
 	"cardtable/table"
 )
 
 // twoSeats makes a Regicide table for two people and returns it with the
 // second seat's token.
-func twoSeats(t *testing.T, ts *testServer, game string) (createResp, string) {
+func twoSeats(t *testing.T, ts *testServer, game string) (api.Created, string) {
 	t.Helper()
-	resp := ts.create(createReq{Game: game, Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	resp := ts.create(api.CreateRequest{Game: game, Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	var claim struct{ Token string }
 	if code := ts.do("POST", "/api/tables/"+resp.ID+"/seats/1/claim", `{"name":"bob"}`, &claim); code != 200 {
 		t.Fatalf("claim: %d", code)
@@ -142,7 +143,7 @@ func version(t *testing.T, ts *testServer, id string) int {
 // same seat with a fresh snapshot (and its turn).
 func TestReconnect(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	if _, err := ts.tryDial(tb.ID, "not-a-token"); err == nil || !strings.Contains(err.Error(), "403") {
 		t.Fatalf("dial with a wrong token: %v", err)
 	}
@@ -174,7 +175,7 @@ func TestReconnect(t *testing.T) {
 // open only then, and the record replays.
 func TestBotGame(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000, AddrRate: 1e6, AddrBurst: 1000}})
-	tb := ts.create(createReq{Game: "war", Name: "ann", Options: map[string]string{"max-battles": "40"}})
+	tb := ts.create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"max-battles": "40"}})
 	var e apiErr
 	if code := ts.do("GET", "/api/tables/"+tb.ID+"/record", nil, &e); code != http.StatusConflict || e.Code != "not-finished" {
 		t.Fatalf("record of a game in progress: %d %+v", code, e)
@@ -200,11 +201,11 @@ func TestBotGame(t *testing.T) {
 	if end.Result == nil || !end.Result.Over {
 		t.Fatalf("end: %s", end.Raw)
 	}
-	var rep replayJSON
+	var rep api.Replay
 	if code := ts.do("GET", "/api/tables/"+tb.ID+"/replay", nil, &rep); code != 200 || rep.Steps != end.Version || rep.Result == nil {
 		t.Fatalf("replay: %d %+v", code, rep)
 	}
-	var step stepJSON
+	var step api.Step
 	if code := ts.do("GET", "/api/tables/"+tb.ID+"/replay/3", nil, &struct{ Step *int }{&step.Step}); code != 200 || step.Step != 3 {
 		t.Errorf("replay step: %d", code)
 	}
@@ -225,7 +226,7 @@ func TestBotGame(t *testing.T) {
 // A seat the creator hands to a bot is played by the bot from then on.
 func TestHandedSeatIsPlayed(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	c := ts.dial(tb.ID, tb.Token)
 	turn := c.until("turn")
 	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", map[string]string{"creator_token": tb.CreatorToken, "bot": "random"}, nil); code != 200 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/server/api"
 	"cardtable/server/clientaddr"
 )
 
@@ -94,7 +95,7 @@ func (ts *testServer) create2(addr string) string {
 		ts.t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var c createResp
+	var c api.Created
 	if err := json.NewDecoder(resp.Body).Decode(&c); err != nil || resp.StatusCode != 201 {
 		ts.t.Fatalf("create: %d %v", resp.StatusCode, err)
 	}

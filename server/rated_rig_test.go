@@ -11,6 +11,7 @@ import (
 
 	"cardtable/accounts"
 	"cardtable/server/account"
+	"cardtable/server/api"
 	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
@@ -125,16 +126,16 @@ func newRatedRig(t *testing.T, names ...string) *ratedRig {
 // table makes a rated Watchtower table: person i at seat i for each of
 // people, then a default-settings bot for each of bots; the first person
 // creates it. It returns the table and each person's token.
-func (rg *ratedRig) table(people int, bots []string, settings map[string]string) (createResp, []string) {
+func (rg *ratedRig) table(people int, bots []string, settings map[string]string) (api.Created, []string) {
 	rg.t.Helper()
-	var seats []seatReq
+	var seats []api.SeatRequest
 	for range people {
-		seats = append(seats, seatReq{Kind: "human"})
+		seats = append(seats, api.SeatRequest{Kind: "human"})
 	}
 	for _, b := range bots {
-		seats = append(seats, seatReq{Kind: "bot", Bot: b})
+		seats = append(seats, api.SeatRequest{Kind: "bot", Bot: b})
 	}
-	tb := rg.who[0].createTable(createReq{Game: "watchtower", Seats: seats, Rated: true, Settings: settings})
+	tb := rg.who[0].createTable(api.CreateRequest{Game: "watchtower", Seats: seats, Rated: true, Settings: settings})
 	tokens := []string{tb.Token}
 	for i := 1; i < people; i++ {
 		var cl struct{ Token string }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/server/api"
 	"cardtable/server/ratelimit"
 	"cardtable/table"
 )
@@ -133,7 +134,7 @@ func (r *reactor) send(v any) {
 
 // claimAll gives a test every human seat of a new table: the creator's
 // token and the tokens of the other seats claimed from their invites.
-func (ts *testServer) claimAll(tb createResp) map[int]string {
+func (ts *testServer) claimAll(tb api.Created) map[int]string {
 	ts.t.Helper()
 	tokens := map[int]string{*tb.Seat: tb.Token}
 	for _, inv := range tb.Invites {
@@ -190,11 +191,11 @@ func reactiveGame(t *testing.T, game string, opts map[string]string, n int, seed
 	// A small burst and a quick refill: floods are cut, and the turn owed
 	// after them comes within a millisecond.
 	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 2000, ConnBurst: 8, AddrRate: 1e6, AddrBurst: 1e6}})
-	seats := make([]seatReq, n)
+	seats := make([]api.SeatRequest, n)
 	for i := range seats {
-		seats[i] = seatReq{Kind: "human"}
+		seats[i] = api.SeatRequest{Kind: "human"}
 	}
-	tb := ts.create(createReq{Game: game, Options: opts, Seats: seats})
+	tb := ts.create(api.CreateRequest{Game: game, Options: opts, Seats: seats})
 	tokens := ts.claimAll(tb)
 	reactors := make([]*reactor, n)
 	for seat := range n {
@@ -249,7 +250,7 @@ func (r *reactor) play() error {
 // commands earn none.
 func TestFloodEarnsNoTurnPerDroppedCommand(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 50, ConnBurst: 4, AddrRate: 1e6, AddrBurst: 1e6}})
-	tb := ts.create(createReq{Game: "regicide", Options: map[string]string{"players": "1"}})
+	tb := ts.create(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "1"}})
 	c := ts.dial(tb.ID, tb.Token)
 	turn := c.until("turn")
 	const flood = 8

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/api"
 	"cardtable/server/room"
 	"cardtable/server/testclock"
 	"cardtable/store"
@@ -52,7 +53,7 @@ func TestRematch(t *testing.T) {
 	if ra.Table != rb.Table || rs.Table != ra.Table || ra.YourSeat != 1 || rb.YourSeat != 0 || rs.YourSeat != -1 {
 		t.Fatalf("ready: ann %+v, bob %+v, spectator %+v", ra, rb, rs)
 	}
-	var info tableJSON
+	var info api.Table
 	ts.do("GET", "/api/tables/"+ra.Table, nil, &info)
 	if info.Seats[0].Name != "bob" || info.Seats[1].Name != "ann" || len(info.Free) != 0 || info.Options["max-battles"] != "500" || info.Settings["move"] != "30s" {
 		t.Errorf("the rematch's table: %+v", info)
@@ -75,13 +76,13 @@ func TestRematch(t *testing.T) {
 // the most a table takes.
 func TestRematchBotsAndLimit(t *testing.T) {
 	ts := lifeServer(t, nil, testclock.New(lifeStart))
-	tb := ts.create(createReq{Game: "war", Name: "ann"})
+	tb := ts.create(api.CreateRequest{Game: "war", Name: "ann"})
 	ann := ts.dial(tb.ID, tb.Token)
 	tableCmd(ann, "resign", "r")
 	ann.until("end")
 	tableCmd(ann, "rematch", "m")
 	m := rematchOf(t, ann, func(m room.RematchMessage) bool { return m.Table != "" })
-	var info tableJSON
+	var info api.Table
 	ts.do("GET", "/api/tables/"+m.Table, nil, &info)
 	if info.Seats[0].Kind != "bot" || info.Seats[0].Bot != "heuristic" || info.Seats[0].Name != "heuristic (seat 1)" || info.Seats[1].Name != "ann" {
 		t.Errorf("the rematch against a bot: %+v", info.Seats)

@@ -15,6 +15,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games"
+	"cardtable/server/api"
 	"cardtable/store"
 	"cardtable/store/sqlite"
 	"cardtable/table"
@@ -198,7 +199,7 @@ type partWay struct {
 // plays steps actions.
 func playPartWay(t *testing.T, ts *testServer, game string, steps int) partWay {
 	t.Helper()
-	tb := ts.create(createReq{Game: game, Name: "ann", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(api.CreateRequest{Game: game, Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	tokens := map[int]string{0: tb.Token}
 	for _, inv := range tb.Invites {
 		u, _ := url.Parse(inv.URL)
@@ -259,8 +260,8 @@ func TestRestartWithBrokenLog(t *testing.T) {
 	}
 	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
 	ts := newTestServer(t, st, cfg)
-	good := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
-	bad := ts.create(createReq{Game: "war", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	good := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	bad := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	ts.stop()
 	if err := st.Append(t.Context(), bad.ID, store.Action{Seq: 0, Seat: 0, Action: "fly away", At: time.Now()}); err != nil {
 		t.Fatal(err)
@@ -311,7 +312,7 @@ func TestRestartFinishesEndedGame(t *testing.T) {
 	}
 	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
 	ts := newTestServer(t, st, cfg)
-	tb := ts.create(createReq{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.create(api.CreateRequest{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	ts.stop()
 	res := logToEnd(t, st, tb.ID)
 	st.Close()

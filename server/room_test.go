@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server/api"
 	"cardtable/store/memstore"
 	"cardtable/table"
 )
@@ -17,7 +18,7 @@ import (
 func TestRestartResumes(t *testing.T) {
 	st := memstore.New()
 	ts := newTestServer(t, st, Config{BotDelay: time.Hour})
-	tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "0"}})
+	tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "0"}})
 	c := ts.dial(tb.ID, tb.Token)
 	for {
 		m := c.next()
@@ -123,7 +124,7 @@ func playToEnd(c *wsClient) error {
 // version, when its player comes back by the same link.
 func TestIdleTableUnloadedAndReloaded(t *testing.T) {
 	ts := newTestServer(t, nil, Config{IdleUnload: 50 * time.Millisecond})
-	tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
+	tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
 	c := ts.dial(tb.ID, tb.Token)
 	turn := c.until("turn")
 	c.send(cmd(turn.Legal[0], turn.Version, ""))
@@ -158,7 +159,7 @@ func TestIdleTableUnloadedAndReloaded(t *testing.T) {
 // tables waiting for people are unloaded.
 func TestIdleTableWithBotToMoveStays(t *testing.T) {
 	ts := newTestServer(t, nil, Config{IdleUnload: 20 * time.Millisecond, BotDelay: time.Hour})
-	tb := ts.create(createReq{Game: "regicide", Seats: []seatReq{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "1"}})
+	tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "1"}})
 	time.Sleep(200 * time.Millisecond)
 	if !ts.loaded(tb.ID) {
 		t.Fatal("a table whose bot is thinking was unloaded")

@@ -21,6 +21,7 @@ import (
 	"cardtable/games"
 	"cardtable/server/account"
 	"cardtable/server/analyse"
+	"cardtable/server/api"
 	"cardtable/server/clientaddr"
 	"cardtable/server/conn"
 	"cardtable/server/httpjson"
@@ -144,7 +145,7 @@ func (l Limits) withDefaults() Limits {
 	defd(&l.PingTimeout, 40*time.Second)
 	defd(&l.WriteTimeout, 10*time.Second)
 	defd(&l.BodyTimeout, 10*time.Second)
-	def(&l.OpenTables, defaultOpenTables)
+	def(&l.OpenTables, api.DefaultOpenTables)
 	l.BotCaps = room.BotCapsWithDefaults(l.BotCaps)
 	return l
 }
@@ -166,18 +167,17 @@ type Server struct {
 	ctx    context.Context // cancelled at shutdown: analyses and purges stop
 	cancel context.CancelFunc
 
-	addrs clientaddr.Resolver
+	addrs *clientaddr.Resolver
 	conns *ratelimit.Conns
 	// connCfg is what every connection shares (package conn).
 	connCfg  *conn.Config
 	cmdRates *ratelimit.AddrBuckets
 	writes   *ratelimit.Writes
 	draining atomic.Bool
+	// api serves the tables over HTTP (package api).
+	api *api.API
 	// analyses are the analyses of finished tables (package analyse).
 	analyses *analyse.Analyses
-	// open counts the unfinished tables each address and account created
-	// (opentables.go).
-	open openTables
 	// accounts are the accounts and what hangs on them (package account).
 	accounts *account.Accounts
 }
@@ -206,7 +206,7 @@ func New(st store.Store, cfg Config) *Server {
 		cfg: cfg, limits: lim, store: st, log: cfg.Logger, metrics: metrics.New(),
 		games: map[string]engine.Game{}, pool: thinkpool.New(cfg.BotWorkers, thinkpool.BackgroundSlice),
 		ctx: ctx, cancel: cancel,
-		addrs:    clientaddr.Resolver{Trusted: cfg.TrustedProxies, Header: cfg.ProxyHeader},
+		addrs:    &clientaddr.Resolver{Trusted: cfg.TrustedProxies, Header: cfg.ProxyHeader},
 		conns:    ratelimit.NewConns(lim.ConnsPerAddr, lim.MaxConns),
 		cmdRates: ratelimit.NewAddrBuckets(lim.AddrRate, lim.AddrBurst),
 	}
@@ -221,9 +221,11 @@ func New(st store.Store, cfg Config) *Server {
 	s.rooms = room.NewRooms(room.Config{Store: st, Log: s.log, Metrics: s.metrics, Pool: s.pool, Clock: cfg.Clock, Games: s.games,
 		Conn: s.connCfg, Cluster: cfg.Cluster, BotDelay: cfg.BotDelay, IdleUnload: cfg.IdleUnload, AwayGrace: cfg.AwayGrace,
 		BotCaps: lim.BotCaps, DayOver: func(day string) bool { return s.accounts.DayOver(day) }})
-	s.relays = relay.New(relay.Config{Cluster: cfg.Cluster, Store: st, Metrics: s.metrics, Log: s.log, SendQueue: lim.SendQueue, Accept: s.acceptWS})
+	s.relays = relay.New(relay.Config{Cluster: cfg.Cluster, Store: st, Metrics: s.metrics, Log: s.log, SendQueue: lim.SendQueue})
 	s.accounts = account.New(account.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Pool: s.pool, Writes: s.writes,
 		Metrics: s.metrics, Assets: cfg.Assets, ClientAddr: s.addrs.Addr, Clock: s.rooms.Now, Log: s.log})
+	s.api = api.New(api.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Accounts: s.accounts, Conns: s.conns, Conn: s.connCfg,
+		Writes: s.writes, Addrs: s.addrs, OpenTables: lim.OpenTables, Metrics: s.metrics, Assets: cfg.Assets, Log: s.log})
 	s.analyses = analyse.New(analyse.Config{Store: st, Rooms: s.rooms, Pool: s.pool, Writes: s.writes, Log: s.log})
 	return s
 }
@@ -258,39 +260,22 @@ func (s *Server) Lost(id string) { s.rooms.Lost(id) }
 // /healthz.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	s.routePages(mux)
 	s.accounts.Routes(mux)
-	mux.HandleFunc("GET /i18n/{file}", s.handleCatalogue)
-	mux.HandleFunc("GET /api/games", s.handleGames)
-	mux.HandleFunc("POST /api/tables", s.handleCreate)
-	mux.HandleFunc("GET /api/tables", s.handleList)
-	mux.HandleFunc("GET /api/tables/{id}", s.handleTable)
-	mux.HandleFunc("POST /api/tables/{id}/seats/{n}/claim", s.handleClaim)
-	mux.HandleFunc("POST /api/tables/{id}/seats/{n}/bot", s.handleBotSeat)
-	mux.HandleFunc("GET /api/tables/{id}/record", s.handleRecord)
-	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
-	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
+	s.api.Routes(mux)
 	s.analyses.Routes(mux)
-	mux.HandleFunc("POST /api/mine", s.handleMine)
-	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 	mux.Handle("GET /metrics", s.metrics.Handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {
-			s.apiError(w, r, httpjson.ErrShuttingDown)
+			httpjson.Refuse(w, r, s.log, httpjson.ErrShuttingDown)
 			return
 		}
 		if err := s.guardLost(); err != nil {
-			s.apiError(w, r, err)
+			httpjson.Refuse(w, r, s.log, err)
 			return
 		}
 		w.Write([]byte("ok\n"))
 	})
 	return s.readBodies(s.accounts.Protect(httpjson.Routes(mux, s.log)))
-}
-
-// apiError answers a refused request (httpjson.Refuse).
-func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
-	httpjson.Refuse(w, r, s.log, err)
 }
 
 // AccountsConfig turns accounts on (UseAccounts).

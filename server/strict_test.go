@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"cardtable/server/account/auth"
+	"cardtable/server/api"
 	"cardtable/server/httpjson"
 	"cardtable/server/testclock"
 )
@@ -21,7 +22,7 @@ func TestEmptySeatsRefused(t *testing.T) {
 	if code := ts.do("POST", "/api/tables", `{"game":"war","seats":[]}`, &e); code != http.StatusBadRequest || e.Code != "bad-seats" {
 		t.Errorf(`"seats": []: %d %+v; want 400 bad-seats`, code, e)
 	}
-	var list struct{ Tables []tableJSON }
+	var list struct{ Tables []api.Table }
 	ts.do("GET", "/api/tables", nil, &list)
 	if len(list.Tables) != 0 {
 		t.Errorf("a refused table was made: %+v", list.Tables)

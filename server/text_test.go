@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/server/api"
 	"cardtable/server/usertext"
 )
 
@@ -16,12 +17,12 @@ func TestNamesOverHTTP(t *testing.T) {
 	if code := ts.do("POST", "/api/tables", long, &e); code != 400 || e.Code != usertext.CodeBadName || !strings.Contains(e.Message, "at most 40") {
 		t.Fatalf("long name: %d %+v", code, e)
 	}
-	var list struct{ Tables []tableJSON }
+	var list struct{ Tables []api.Table }
 	if ts.do("GET", "/api/tables", nil, &list); len(list.Tables) != 0 {
 		t.Fatalf("a refused create made a table: %+v", list.Tables)
 	}
-	tb := ts.create(createReq{Game: "war", Name: "Ann\u202E", Seats: []seatReq{{Kind: "human"}, {Kind: "human"}}})
-	var tj tableJSON
+	tb := ts.create(api.CreateRequest{Game: "war", Name: "Ann\u202E", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	var tj api.Table
 	ts.do("GET", "/api/tables/"+tb.ID, nil, &tj)
 	if tj.Seats[0].Name != "Ann" {
 		t.Fatalf("creator's name: %q", tj.Seats[0].Name)

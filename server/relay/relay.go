@@ -14,8 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"cardtable/engine"
 	"cardtable/server/conn"
 	"cardtable/server/httpjson"
@@ -52,9 +50,6 @@ type Config struct {
 	Log     *slog.Logger
 	// SendQueue bounds the owner's frames waiting for one connection.
 	SendQueue int
-	// Accept completes a WebSocket handshake, answering a refused one in
-	// the API's JSON.
-	Accept func(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error)
 }
 
 // Relays are a node's relays to the tables other nodes own.
@@ -115,7 +110,7 @@ func (s *Relays) Serve(w http.ResponseWriter, r *http.Request, c *conn.Conn, tok
 		httpjson.Refuse(w, r, s.cfg.Log, errMoving) // the seat changed hands meanwhile
 		return
 	}
-	ws, err := s.cfg.Accept(w, r)
+	ws, err := conn.Accept(w, r, s.cfg.Log)
 	if err != nil {
 		c.Kick("", "")
 		return

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"errors"
@@ -20,7 +20,7 @@ import (
 // game's rules at /rules/{game} (server/rules.go), and the rest under
 // /static/. A table or replay address whose table does not exist gets a
 // page saying so (404), not the table's page.
-func (s *Server) routePages(mux *http.ServeMux) {
+func (s *API) routePages(mux *http.ServeMux) {
 	assets := s.cfg.Assets
 	mux.HandleFunc("GET /{$}", page.Serve(assets, "index.html", s.log))
 	mux.HandleFunc("GET /t/{id}", s.tablePage(page.Serve(assets, "table.html", s.log)))
@@ -33,7 +33,7 @@ func (s *Server) routePages(mux *http.ServeMux) {
 }
 
 // files serves the assets; a missing file or a folder is a JSON 404.
-func (s *Server) files(assets fs.FS) http.Handler {
+func (s *API) files(assets fs.FS) http.Handler {
 	static := http.FileServerFS(assets)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
@@ -49,7 +49,7 @@ func (s *Server) files(assets fs.FS) http.Handler {
 // page (404) for one that does not or an id that cannot be one. A store
 // that fails to answer serves the page anyway: its connection will say
 // what is wrong.
-func (s *Server) tablePage(next http.HandlerFunc) http.HandlerFunc {
+func (s *API) tablePage(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
 		if !secret.WellFormedID(id) {

@@ -1,6 +1,7 @@
-package server
+package conn
 
 import (
+	"log/slog"
 	"net/http"
 	"strings"
 
@@ -10,10 +11,10 @@ import (
 	"github.com/coder/websocket"
 )
 
-// upgradeError is the 426 for a request to a WebSocket address that does
+// CheckUpgrade is the 426 for a request to a WebSocket address that does
 // not ask to upgrade (a plain GET from a browser's address bar or curl),
 // nil for a WebSocket handshake.
-func upgradeError(w http.ResponseWriter, r *http.Request) error {
+func CheckUpgrade(w http.ResponseWriter, r *http.Request) error {
 	if headerHas(r.Header, "Connection", "upgrade") && headerHas(r.Header, "Upgrade", "websocket") {
 		return nil
 	}
@@ -34,10 +35,10 @@ func headerHas(h http.Header, name, token string) bool {
 	return false
 }
 
-// acceptWS completes a WebSocket handshake. What the library refuses (a
+// Accept completes a WebSocket handshake. What the library refuses (a
 // bad version or key, a cross-origin request) is answered in the API's
 // JSON rather than the library's plain text.
-func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error) {
+func Accept(w http.ResponseWriter, r *http.Request, log *slog.Logger) (*websocket.Conn, error) {
 	rw := &refusal{ResponseWriter: w}
 	conn, err := websocket.Accept(rw, r, nil)
 	if err != nil && rw.status != 0 {
@@ -47,7 +48,7 @@ func (s *Server) acceptWS(w http.ResponseWriter, r *http.Request) (*websocket.Co
 		}
 		msg := strings.TrimSpace(rw.text.String())
 		w.Header().Del("X-Content-Type-Options")
-		s.apiError(w, r, httpjson.Errorf(rw.status, code, "the WebSocket handshake was refused: %s (docs/protocol.md)", httpjson.Truncate(msg, 200)))
+		httpjson.Refuse(w, r, log, httpjson.Errorf(rw.status, code, "the WebSocket handshake was refused: %s (docs/protocol.md)", httpjson.Truncate(msg, 200)))
 	}
 	return conn, err
 }

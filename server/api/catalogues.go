@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"encoding/json"
@@ -13,7 +13,7 @@ import (
 // to speak that language (i18n.Catalogue; web/static/js/i18n.js reads
 // them). /i18n/auto.json is the language the request's Accept-Language
 // header prefers (English if none is spoken here).
-func (s *Server) handleCatalogue(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleCatalogue(w http.ResponseWriter, r *http.Request) {
 	code, ok := strings.CutSuffix(r.PathValue("file"), ".json")
 	if code == "auto" {
 		code = i18n.Match(r.Header.Get("Accept-Language"))
@@ -21,7 +21,7 @@ func (s *Server) handleCatalogue(w http.ResponseWriter, r *http.Request) {
 	}
 	c, known := i18n.CatalogueFor(code)
 	if !ok || !known {
-		s.apiError(w, r, httpjson.NotFound(r.URL.Path))
+		httpjson.Refuse(w, r, s.log, httpjson.NotFound(r.URL.Path))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")

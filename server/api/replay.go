@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 	"cardtable/store"
 )
 
-func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleRecord(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	_, rec, _, err := s.rooms.FinishedRecord(r.Context(), id)
 	if err != nil {
@@ -24,8 +24,8 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	rec.Write(w)
 }
 
-// replayJSON is a finished game for the replay page.
-type replayJSON struct {
+// Replay is a finished game for the replay page.
+type Replay struct {
 	ID      string            `json:"id"`
 	Game    string            `json:"game"`
 	Title   string            `json:"title"`
@@ -40,19 +40,19 @@ type replayJSON struct {
 	Events []room.ReplayEvent `json:"events"`
 }
 
-func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleReplay(w http.ResponseWriter, r *http.Request) {
 	hdr, rec, evs, err := s.rooms.FinishedRecord(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	d := s.describe(hdr)
-	httpjson.Write(w, http.StatusOK, replayJSON{ID: hdr.ID, Game: hdr.Game, Title: d.Title, Options: hdr.Options,
+	httpjson.Write(w, http.StatusOK, Replay{ID: hdr.ID, Game: hdr.Game, Title: d.Title, Options: hdr.Options,
 		Seats: d.Seats, Result: hdr.Result, Steps: len(rec.Actions), Actions: rec.Actions, Events: room.ReplayEvents(hdr, evs)})
 }
 
-// stepJSON is one position of a finished game with every seat's view.
-type stepJSON struct {
+// Step is one position of a finished game with every seat's view.
+type Step struct {
 	Step      int           `json:"step"`
 	Actor     *int          `json:"actor,omitempty"`
 	Action    string        `json:"action,omitempty"`
@@ -60,7 +60,7 @@ type stepJSON struct {
 	Spectator engine.View   `json:"spectator"`
 }
 
-func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 	hdr, rec, _, err := s.rooms.FinishedRecord(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
@@ -76,7 +76,7 @@ func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	out := stepJSON{Step: step, Spectator: st.View(engine.Spectator)}
+	out := Step{Step: step, Spectator: st.View(engine.Spectator)}
 	if step > 0 {
 		a := rec.Actions[step-1]
 		out.Actor, out.Action = &a.Seat, a.Action
@@ -88,7 +88,7 @@ func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 }
 
 // position replays rec's first step actions.
-func (s *Server) position(hdr store.Table, rec *record.Record, step int) (engine.State, error) {
+func (s *API) position(hdr store.Table, rec *record.Record, step int) (engine.State, error) {
 	g := s.games[hdr.Game]
 	part := *rec
 	part.Actions = rec.Actions[:step]

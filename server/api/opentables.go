@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"context"
@@ -11,11 +11,11 @@ import (
 	"cardtable/store"
 )
 
-// defaultOpenTables is Limits.OpenTables's default: more unfinished
+// DefaultOpenTables is Limits.OpenTables's default: more unfinished
 // tables than one person plays at once, even by correspondence, and few
 // enough that a script creating tables from one address (or account)
 // stops after a screenful of them.
-const defaultOpenTables = 20
+const DefaultOpenTables = 20
 
 // openTables keeps the unfinished tables each address and each account
 // created (POST /api/tables), to bound them at Limits.OpenTables. It is
@@ -41,10 +41,10 @@ func openKeys(addr, user string) []string {
 // reserve counts table id under keys, or refuses it (429 too-many-tables)
 // when one of them holds max unfinished tables already; release undoes a
 // reservation whose table was not made.
-func (s *Server) reserveOpen(ctx context.Context, keys []string, id string) error {
+func (s *API) reserveOpen(ctx context.Context, keys []string, id string) error {
 	o := &s.open
 	for _, k := range keys {
-		if n := o.count(k); n >= s.limits.OpenTables {
+		if n := o.count(k); n >= s.cfg.OpenTables {
 			if err := s.pruneOpen(ctx, k); err != nil {
 				return err
 			}
@@ -53,13 +53,13 @@ func (s *Server) reserveOpen(ctx context.Context, keys []string, id string) erro
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for _, k := range keys {
-		if len(o.by[k]) >= s.limits.OpenTables {
+		if len(o.by[k]) >= s.cfg.OpenTables {
 			who := "from your address"
 			if k[0] == 'u' {
 				who = "by your account"
 			}
 			return httpjson.Errorf(http.StatusTooManyRequests, "too-many-tables",
-				"%d unfinished tables were created %s, the most at once; finish, resign or abort one of them (the lobby's \"My games\" lists them) before creating another", s.limits.OpenTables, who)
+				"%d unfinished tables were created %s, the most at once; finish, resign or abort one of them (the lobby's \"My games\" lists them) before creating another", s.cfg.OpenTables, who)
 		}
 	}
 	if o.by == nil {
@@ -72,7 +72,7 @@ func (s *Server) reserveOpen(ctx context.Context, keys []string, id string) erro
 }
 
 // releaseOpen forgets table id under keys.
-func (s *Server) releaseOpen(keys []string, id string) {
+func (s *API) releaseOpen(keys []string, id string) {
 	o := &s.open
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -98,7 +98,7 @@ func (o *openTables) forget(k, id string) {
 }
 
 // pruneOpen drops from k's tables those that are over (or gone).
-func (s *Server) pruneOpen(ctx context.Context, k string) error {
+func (s *API) pruneOpen(ctx context.Context, k string) error {
 	o := &s.open
 	o.mu.Lock()
 	ids := slices.Clone(o.by[k])

@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"errors"
@@ -11,8 +11,8 @@ import (
 
 // handleWS joins a seat (token) or a spectator to a table's room and
 // serves the connection.
-func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
-	if err := upgradeError(w, r); err != nil {
+func (s *API) handleWS(w http.ResponseWriter, r *http.Request) {
+	if err := conn.CheckUpgrade(w, r); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
@@ -39,7 +39,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer rm.Leave(c)
-	ws, err := s.acceptWS(w, r)
+	ws, err := conn.Accept(w, r, s.log)
 	if err != nil {
 		c.Kick("", "")
 		return

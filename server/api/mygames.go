@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"context"
@@ -13,21 +13,21 @@ import (
 	"cardtable/table"
 )
 
-// maxMine bounds the seats one "my games" request may ask about.
-const maxMine = 50
+// MaxMine bounds the seats one "my games" request may ask about.
+const MaxMine = 50
 
-// mineReq is the body of POST /api/mine: the seat tokens a browser holds.
-type mineReq struct {
+// MineRequest is the body of POST /api/mine: the seat tokens a browser holds.
+type MineRequest struct {
 	Seats []struct {
 		Table string `json:"table"`
 		Token string `json:"token"`
 	} `json:"seats"`
 }
 
-// mineGame is one table a token holds a seat at (docs/protocol.md, "My
+// MyGame is one table a token holds a seat at (docs/protocol.md, "My
 // games").
-type mineGame struct {
-	tableJSON
+type MyGame struct {
+	Table
 	// Seat is the token's seat; YourTurn whether it may act now; Deadline
 	// when its running move runs out (a clocked table), LeftMS the time it
 	// has left then.
@@ -45,23 +45,23 @@ type mineGame struct {
 // where: each table's state for that seat (whose turn, the time left, the
 // result). Tokens that hold no seat are listed in unknown, so the browser
 // forgets them. It tells nothing a token's seat may not know.
-func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleMine(w http.ResponseWriter, r *http.Request) {
 	if !s.writes.Allow(w, r) {
 		return
 	}
-	var req mineReq
+	var req MineRequest
 	if err := httpjson.Read(w, r, &req); err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	if len(req.Seats) > maxMine {
-		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "seats: %d listed; at most %d", len(req.Seats), maxMine))
+	if len(req.Seats) > MaxMine {
+		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "seats: %d listed; at most %d", len(req.Seats), MaxMine))
 		return
 	}
 	out := struct {
-		Games   []mineGame `json:"games"`
-		Unknown []string   `json:"unknown"`
-	}{Games: []mineGame{}, Unknown: []string{}}
+		Games   []MyGame `json:"games"`
+		Unknown []string `json:"unknown"`
+	}{Games: []MyGame{}, Unknown: []string{}}
 	for _, st := range req.Seats {
 		g, err := s.mine(r.Context(), st.Table, st.Token)
 		switch {
@@ -78,13 +78,13 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 }
 
 // mine is table id as seen by the seat whose token is token.
-func (s *Server) mine(ctx context.Context, id, token string) (mineGame, error) {
+func (s *API) mine(ctx context.Context, id, token string) (MyGame, error) {
 	if id == "" || token == "" {
-		return mineGame{}, room.ErrForbidden
+		return MyGame{}, room.ErrForbidden
 	}
 	hdr, err := s.store.Table(ctx, id)
 	if err != nil {
-		return mineGame{}, err
+		return MyGame{}, err
 	}
 	seat := -1
 	hash := secret.Hash(token)
@@ -94,9 +94,9 @@ func (s *Server) mine(ctx context.Context, id, token string) (mineGame, error) {
 		}
 	}
 	if seat < 0 {
-		return mineGame{}, room.ErrForbidden
+		return MyGame{}, room.ErrForbidden
 	}
-	g := mineGame{tableJSON: s.describe(hdr), Seat: seat, TakenOver: hdr.Seats[seat].Kind == table.KindBot}
+	g := MyGame{Table: s.describe(hdr), Seat: seat, TakenOver: hdr.Seats[seat].Kind == table.KindBot}
 	if hdr.Result != nil {
 		ended := hdr.Finished
 		g.Ended = &ended
@@ -104,7 +104,7 @@ func (s *Server) mine(ctx context.Context, id, token string) (mineGame, error) {
 	}
 	st, err := s.rooms.Status(ctx, hdr, seat)
 	if err != nil {
-		return mineGame{}, err
+		return MyGame{}, err
 	}
 	g.YourTurn, g.Deadline, g.LeftMS = st.YourTurn, st.Deadline, st.LeftMS
 	return g, nil

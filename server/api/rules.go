@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 // options in force at that table (read from the store, so the marks are
 // the table's own, whatever the link says); a table that does not exist
 // is said on the page, which then marks nothing.
-func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleRules(w http.ResponseWriter, r *http.Request) {
 	g, ok := s.games[r.PathValue("game")]
 	if !ok {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

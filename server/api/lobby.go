@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"context"
@@ -22,8 +22,8 @@ import (
 	"cardtable/table"
 )
 
-// gameJSON describes a game for the lobby's form.
-type gameJSON struct {
+// Game describes a game for the lobby's form.
+type Game struct {
 	Name     string            `json:"name"`
 	Title    string            `json:"title"`
 	MinSeats int               `json:"min_seats"`
@@ -52,11 +52,11 @@ type botJSON struct {
 
 var kindNames = map[engine.OptionKind]string{engine.Enum: "enum", engine.Int: "int", engine.Bool: "bool", engine.RankOpt: "rank", engine.Duration: "duration"}
 
-func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
-	var out []gameJSON
+func (s *API) handleGames(w http.ResponseWriter, r *http.Request) {
+	var out []Game
 	for _, g := range s.gameList() {
 		lo, hi := g.Seats()
-		gj := gameJSON{Name: g.Name(), Title: g.Title(), MinSeats: lo, MaxSeats: hi, Accepts: map[string]string{}}
+		gj := Game{Name: g.Name(), Title: g.Title(), MinSeats: lo, MaxSeats: hi, Accepts: map[string]string{}}
 		for _, o := range g.Options() {
 			oj := optionJSON{Key: o.Key, Kind: kindNames[o.Kind], Default: o.Default, Help: o.Help, Values: o.Values, Words: o.Words}
 			if o.Kind == engine.Int || o.Kind == engine.Duration {
@@ -74,11 +74,11 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	httpjson.Write(w, http.StatusOK, map[string]any{"games": out})
 }
 
-// createReq is the body of POST /api/tables.
-type createReq struct {
+// CreateRequest is the body of POST /api/tables.
+type CreateRequest struct {
 	Game    string            `json:"game"`
 	Options map[string]string `json:"options"`
-	Seats   []seatReq         `json:"seats"`
+	Seats   []SeatRequest     `json:"seats"`
 	Name    string            `json:"name"`
 	Listed  *bool             `json:"listed"`
 	// Settings are the table's own (clock, timeout, chat: table.Settings).
@@ -87,7 +87,8 @@ type createReq struct {
 	Rated bool `json:"rated"`
 }
 
-type seatReq struct {
+// SeatRequest is one seat of a CreateRequest.
+type SeatRequest struct {
 	Kind string `json:"kind"`
 	Bot  string `json:"bot"`
 	// Open (a person's seat of a listed table): anyone in the lobby may
@@ -96,7 +97,9 @@ type seatReq struct {
 	Open *bool `json:"open"`
 }
 
-type createResp struct {
+// Created answers POST /api/tables: the table, the creator's token, the
+// creator's own seat and the invites to the others.
+type Created struct {
 	ID           string       `json:"id"`
 	CreatorToken string       `json:"creator_token"`
 	Seat         *int         `json:"seat,omitempty"`
@@ -110,11 +113,11 @@ type inviteJSON struct {
 	URL  string `json:"url"`
 }
 
-func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !s.writes.Allow(w, r) {
 		return
 	}
-	var req createReq
+	var req CreateRequest
 	err := httpjson.Read(w, r, &req)
 	if err == nil {
 		req.Name, err = usertext.Name(req.Name)
@@ -144,7 +147,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // create validates a table request, stores the table and starts its room;
 // the table counts under keys among the open tables (opentables.go).
-func (s *Server) create(ctx context.Context, req createReq, keys []string) (*createResp, error) {
+func (s *API) create(ctx context.Context, req CreateRequest, keys []string) (*Created, error) {
 	g, ok := s.games[req.Game]
 	if !ok {
 		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-request", "game: %q is not a game; games: war, regicide, watchtower", req.Game)
@@ -168,7 +171,7 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 	}
 	hdr := store.Table{ID: secret.TableID(), Game: g.Name(), Options: opts.Map(), Seed: secret.Seed(), Created: time.Now(), Rated: req.Rated}
 	listed := req.Listed == nil || *req.Listed
-	resp := &createResp{ID: hdr.ID, CreatorToken: secret.Token(), Invites: []inviteJSON{}, SpectatorURL: "/t/" + hdr.ID}
+	resp := &Created{ID: hdr.ID, CreatorToken: secret.Token(), Invites: []inviteJSON{}, SpectatorURL: "/t/" + hdr.ID}
 	hdr.Creator = secret.Hash(resp.CreatorToken)
 	for i, sr := range seats {
 		st, err := s.newSeat(g, opts, i, sr)
@@ -217,7 +220,7 @@ func (s *Server) create(ctx context.Context, req createReq, keys []string) (*cre
 
 // seatPlan is the seats asked for and the options with players set to
 // their number.
-func seatPlan(g engine.Game, req createReq) ([]seatReq, map[string]string, error) {
+func seatPlan(g engine.Game, req CreateRequest) ([]SeatRequest, map[string]string, error) {
 	given := maps.Clone(req.Options)
 	if given == nil {
 		given = map[string]string{}
@@ -232,9 +235,9 @@ func seatPlan(g engine.Game, req createReq) ([]seatReq, map[string]string, error
 		if err != nil {
 			return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
 		}
-		seats = []seatReq{{Kind: table.KindHuman}}
+		seats = []SeatRequest{{Kind: table.KindHuman}}
 		for len(seats) < opts.Int("players") {
-			seats = append(seats, seatReq{Kind: table.KindBot})
+			seats = append(seats, SeatRequest{Kind: table.KindBot})
 		}
 	}
 	lo, hi := g.Seats()
@@ -250,7 +253,7 @@ func seatPlan(g engine.Game, req createReq) ([]seatReq, map[string]string, error
 }
 
 // newSeat checks one requested seat and makes its stored form.
-func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) (store.Seat, error) {
+func (s *API) newSeat(g engine.Game, opts engine.Options, i int, sr SeatRequest) (store.Seat, error) {
 	switch sr.Kind {
 	case table.KindHuman, "":
 		if sr.Bot != "" {
@@ -271,8 +274,8 @@ func (s *Server) newSeat(g engine.Game, opts engine.Options, i int, sr seatReq) 
 	return store.Seat{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
 }
 
-// tableJSON is a table as the lobby lists it.
-type tableJSON struct {
+// Table is a table as the lobby lists it.
+type Table struct {
 	ID      string            `json:"id"`
 	Game    string            `json:"game"`
 	Title   string            `json:"title"`
@@ -304,8 +307,8 @@ type seatJSON struct {
 	Open bool `json:"open"`
 }
 
-func (s *Server) describe(t store.Table) tableJSON {
-	tj := tableJSON{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: room.IsListed(t), Free: []int{}, Open: []int{}, Settings: t.Settings, Rated: t.Rated}
+func (s *API) describe(t store.Table) Table {
+	tj := Table{ID: t.ID, Game: t.Game, Options: t.Options, Created: t.Created, Finished: t.Result != nil, Result: t.Result, Listed: room.IsListed(t), Free: []int{}, Open: []int{}, Settings: t.Settings, Rated: t.Rated}
 	if g, ok := s.games[t.Game]; ok {
 		tj.Title = g.Title()
 	}
@@ -325,7 +328,7 @@ func (s *Server) describe(t store.Table) tableJSON {
 
 // handleList lists listed tables only, in every form: an unlisted table
 // is reached through its links alone.
-func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleList(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	open := q.Get("open") == "true"
 	limit := 50
@@ -360,7 +363,7 @@ const maxScan = 10000
 // free seat). Unlisted tables are skipped, so the store is asked for more
 // rows than the page until it is filled, runs out, or maxScan rows were
 // read (then the page may be short).
-func (s *Server) listTables(ctx context.Context, open bool, limit int) ([]tableJSON, error) {
+func (s *API) listTables(ctx context.Context, open bool, limit int) ([]Table, error) {
 	for fetch := 2 * limit; ; fetch = min(4*fetch, maxScan) {
 		if open {
 			fetch = 0 // every unfinished table: there are few
@@ -369,7 +372,7 @@ func (s *Server) listTables(ctx context.Context, open bool, limit int) ([]tableJ
 		if err != nil {
 			return nil, err
 		}
-		out := []tableJSON{}
+		out := []Table{}
 		for _, t := range all {
 			tj := s.describe(t)
 			if !tj.Listed || (open && len(tj.Open) == 0) {
@@ -385,7 +388,7 @@ func (s *Server) listTables(ctx context.Context, open bool, limit int) ([]tableJ
 	}
 }
 
-func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleTable(w http.ResponseWriter, r *http.Request) {
 	t, err := s.store.Table(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.apiError(w, r, err)
@@ -404,7 +407,7 @@ func seatIndex(r *http.Request) (int, error) {
 }
 
 // seatRequest reads a seat command's path and JSON body into body.
-func (s *Server) seatRequest(w http.ResponseWriter, r *http.Request, body any) (int, error) {
+func (s *API) seatRequest(w http.ResponseWriter, r *http.Request, body any) (int, error) {
 	n, err := seatIndex(r)
 	if err != nil {
 		return n, err
@@ -412,7 +415,7 @@ func (s *Server) seatRequest(w http.ResponseWriter, r *http.Request, body any) (
 	return n, httpjson.Read(w, r, body)
 }
 
-func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleClaim(w http.ResponseWriter, r *http.Request) {
 	if !s.writes.Allow(w, r) {
 		return
 	}
@@ -446,7 +449,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	httpjson.Write(w, http.StatusOK, map[string]any{"seat": n, "token": token})
 }
 
-func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
+func (s *API) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 	if !s.writes.Allow(w, r) {
 		return
 	}
@@ -470,7 +473,7 @@ func (s *Server) handleBotSeat(w http.ResponseWriter, r *http.Request) {
 	httpjson.Write(w, http.StatusOK, map[string]any{"seat": n, "bot": spec})
 }
 
-func (s *Server) gameList() []engine.Game { return games.All() }
+func (s *API) gameList() []engine.Game { return games.All() }
 
 // tableSettings checks a new table's settings (400 bad-settings) and
 // returns them as stored: resolved, every key (nil for a table with the
@@ -489,7 +492,7 @@ func tableSettings(g engine.Game, given map[string]string, seats int) (map[strin
 // forwardSeat sends a lobby seat request (claim, bot) to the table's
 // owner and answers it as the owner would; claimed (if set) gets a
 // claim's new token first.
-func (s *Server) forwardSeat(w http.ResponseWriter, r *http.Request, req room.Request, claimed func(token string)) {
+func (s *API) forwardSeat(w http.ResponseWriter, r *http.Request, req room.Request, claimed func(token string)) {
 	resp, err := s.relays.Ask(r.PathValue("id"), req)
 	if err != nil {
 		s.apiError(w, r, err)
@@ -532,7 +535,7 @@ func ratingRange(q url.Values) (lo, hi float64, ok bool, err error) {
 // withRatings gives each rated table of ts the mean rating of the people
 // seated at it (in its category), and keeps only the tables whose mean is
 // within [lo, hi] when filter is set (unrated tables then drop out).
-func (s *Server) withRatings(ctx context.Context, ts []tableJSON, filter bool, lo, hi float64) ([]tableJSON, error) {
+func (s *API) withRatings(ctx context.Context, ts []Table, filter bool, lo, hi float64) ([]Table, error) {
 	if !s.accounts.On() {
 		return ts, nil
 	}
@@ -544,7 +547,7 @@ func (s *Server) withRatings(ctx context.Context, ts []tableJSON, filter bool, l
 	if err != nil {
 		return nil, err
 	}
-	out := []tableJSON{}
+	out := []Table{}
 	for _, t := range ts {
 		if mean, ok := means[t.ID]; ok {
 			t.Rating = &mean
