@@ -43,9 +43,16 @@ func (c *testClock) add(d time.Duration) {
 // newAccountsServer starts a server with accounts over a memory store, its
 // clock at noon UTC on 2 December 2026.
 func newAccountsServer(t *testing.T) (*testServer, *testClock) {
+	return newAccountsServerLimits(t, Limits{})
+}
+
+// newAccountsServerLimits is newAccountsServer with the limits of lim
+// that are set (the rates of a test server otherwise).
+func newAccountsServerLimits(t *testing.T, lim Limits) (*testServer, *testClock) {
 	t.Helper()
 	st := memstore.New()
-	srv := New(st, Config{Limits: Limits{APIRate: 1000, APIBurst: 1000, ConnRate: 100000, ConnBurst: 100000, AddrRate: 100000, AddrBurst: 100000}})
+	lim.APIRate, lim.APIBurst, lim.ConnRate, lim.ConnBurst, lim.AddrRate, lim.AddrBurst = 1000, 1000, 100000, 100000, 100000, 100000
+	srv := New(st, Config{Limits: lim})
 	hs := httptest.NewUnstartedServer(nil)
 	clock := &testClock{now: time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)}
 	if err := srv.UseAccounts(AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()}, Now: clock.Now,

@@ -50,8 +50,7 @@ func TestOpenTablesPerAddress(t *testing.T) {
 // A signed-in person's tables count for their account too, from any
 // address.
 func TestOpenTablesPerAccount(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ts.srv.limits.OpenTables = 2
+	ts, _ := newAccountsServerLimits(t, Limits{OpenTables: 2})
 	ts.srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
 	ann := ts.signedUp("ann")
 	for i, addr := range []string{"203.0.113.1", "203.0.113.2"} {
