@@ -111,11 +111,7 @@ func (c *arenaCmd) Run(a *app) error {
 // writeArena prints the ratings and head-to-head matrix of a zero-sum
 // arena, or the teams and pairs of a co-operative one.
 func writeArena(w io.Writer, title string, r *arena.Report) {
-	players := "players"
-	if r.Players == 1 {
-		players = "player"
-	}
-	fmt.Fprintf(w, "%s arena: %d bots, %d %s, seed %d\n", title, len(r.Bots), r.Players, players, r.Seed)
+	fmt.Fprintf(w, "%s arena: %s, %s, seed %d\n", title, plural(len(r.Bots), "bot"), plural(r.Players, "player"), r.Seed)
 	fmt.Fprintf(w, "options: %s\n", r.Options)
 	if sh := r.Shard; sh != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of the arena's %d deals; merge the shards' --json outputs for the whole arena\n", sh.Index, sh.Of, r.Deals, sh.DealsTotal)

@@ -153,6 +153,10 @@ func TestArenaAgainstReferenceOpponents(t *testing.T) {
 			t.Errorf("arena report lacks %q:\n%s", want, out)
 		}
 	}
+	one, errOut, code := cardtableRigged(t, "arena", "rigged", "--bots", "random", "--against", "ismcts:iterations=3", "-n", "10")
+	if code != 0 || !strings.Contains(one, "Rigged High Card arena: 1 bot, 2 players, seed 1") {
+		t.Errorf("one bot against one opponent: exit %d, %s\n%s", code, errOut, one)
+	}
 	js, errOut, code := cardtableRigged(t, "arena", "rigged", "--bots", "random", "--against", "ismcts:iterations=3", "-n", "10", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
