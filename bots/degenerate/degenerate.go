@@ -1,9 +1,11 @@
 // Package degenerate holds Watchtower's reference players that each play
 // one cheap, degenerate strategy — never placing, ending every turn,
-// challenging every turn, hoarding the army for the showdown — so that the
-// arena can show the real bots beat every simple trick (docs/benchmarks.md,
-// "Bots against degenerate players"). They read only their seat's view and
-// legal actions, take no settings, and decide in microseconds.
+// challenging every turn, hoarding the army for the showdown, trimming the
+// army to one card for the round cap's showdown — so that the arena can
+// show the real bots against every simple trick (docs/benchmarks.md,
+// "Watchtower bots against degenerate players"). They read only their
+// seat's view and legal actions, take no settings, and decide in
+// microseconds.
 package degenerate
 
 import (
