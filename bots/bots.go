@@ -26,6 +26,10 @@ type Entry struct {
 	// Games lists the games the bot plays; empty means every game.
 	Games []string
 	New   Factory
+	// Reference marks a player kept for studying the bots (the degenerate
+	// strategies `cardtable arena --against` plays): it plays anywhere a
+	// bot is named, but the lobby does not offer it as an opponent.
+	Reference bool
 }
 
 // Plays reports whether the entry plays game g.
@@ -51,7 +55,7 @@ func All() []Entry {
 	}
 	all = append(all, heuristics...)
 	for _, s := range degenerate.Strategies {
-		all = append(all, Entry{Name: s.Name(), Help: s.Help(), Games: []string{"watchtower"}, New: degenerate.Factory(s)})
+		all = append(all, Entry{Name: s.Name(), Help: s.Help(), Games: []string{"watchtower"}, New: degenerate.Factory(s), Reference: true})
 	}
 	return all
 }

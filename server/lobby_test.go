@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/bots"
 	"cardtable/server/api"
 )
 
@@ -36,6 +37,20 @@ func TestGamesList(t *testing.T) {
 		if defaults != 1 || g.Accepts["players"] == "" || g.Options[0].Key != "players" || g.Options[0].Min == nil {
 			t.Errorf("%s: %d default bots, accepts %q, first option %+v", g.Name, defaults, g.Accepts["players"], g.Options[0])
 		}
+		offered := map[string]bool{}
+		for _, b := range g.Bots {
+			offered[b.Name] = true
+		}
+		for _, e := range bots.For(g.Name) {
+			if offered[e.Name] == e.Reference {
+				t.Errorf("%s: bot %q (reference %v) offered %v", g.Name, e.Name, e.Reference, offered[e.Name])
+			}
+		}
+	}
+	// A reference player is not offered, but a seat may still name it.
+	body := `{"game":"watchtower","seats":[{"kind":"human"},{"kind":"bot","bot":"never-place"}]}`
+	if code := ts.do("POST", "/api/tables", body, nil); code != 200 && code != 201 {
+		t.Errorf("a seat naming never-place: status %d", code)
 	}
 }
 

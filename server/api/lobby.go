@@ -67,6 +67,9 @@ func (s *API) handleGames(w http.ResponseWriter, r *http.Request) {
 		}
 		def := bots.Default(g.Name())
 		for _, b := range bots.For(g.Name()) {
+			if b.Reference {
+				continue // a degenerate reference player: not offered at the lobby
+			}
 			gj.Bots = append(gj.Bots, botJSON{Name: b.Name, Help: b.Help, Default: b.Name == def})
 		}
 		out = append(out, gj)
