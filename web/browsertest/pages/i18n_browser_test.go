@@ -44,11 +44,12 @@ func TestBrowserSpeaksAsGo(t *testing.T) {
 	tb := s.Tab(t)
 	langs := append(i18n.Languages(), i18n.Language{Code: i18n.Pseudo, Tag: "en-XA"})
 	for _, l := range langs {
-		// The lobby (not yet translated) has its own i18n.js speaking
-		// English; a second instance of the module (another address) on a
-		// page marked translated speaks the language asked for.
-		tb.Open("/?lang=" + l.Code)
-		tb.Wait("the lobby", "document.querySelector('#game-cards button, #game-cards input')")
+		// The puzzles page (not yet translated) has its own i18n.js
+		// speaking English; a second instance of the module (another
+		// address) on a page marked translated speaks the language asked
+		// for.
+		tb.Open("/puzzles?lang=" + l.Code)
+		tb.Wait("the puzzles", "document.querySelector('main a, main button')")
 		if got := webtest.Eval[string](tb, "document.documentElement.lang + (document.querySelector('.lang-footer') ? ' footer' : '')"); got != "en" {
 			t.Errorf("?lang=%s on a page not yet translated: <html lang> and footer %q, want English without a footer", l.Code, got)
 		}

@@ -6,6 +6,7 @@
 
 import { h } from "./dom.js";
 import { mountNav, ensureStyles } from "./account-nav.js";
+import { t } from "./i18n.js";
 
 let user = null;
 let rated = null;
@@ -27,8 +28,8 @@ export async function mount(onFilter) {
   const submit = document.querySelector("#create button[type=submit]");
   if (submit) {
     rated = h("input#rated", { type: "checkbox" });
-    submit.before(h("div#rated-field.field", { hidden: !user }, h("label", { for: "rated" }, "Rated game"), rated,
-      h("small.muted", "ratings move when it ends; every person signs in, bots play at their default settings")));
+    submit.before(h("div#rated-field.field", { hidden: !user }, h("label", { for: "rated" }, t("web.lobby.rated")), rated,
+      h("small.muted", t("web.lobby.rated-about"))));
   }
   const form = document.getElementById("create");
   if (form) {
@@ -37,13 +38,13 @@ export async function mount(onFilter) {
   }
   if (user) {
     const name = document.getElementById("name");
-    if (name) { name.value = user.name; name.readOnly = true; name.title = "signed in: you play as your account"; }
+    if (name) { name.value = user.name; name.readOnly = true; name.title = t("web.lobby.signed-in-name"); }
   }
   const open = document.getElementById("open");
   if (open) {
     const num = (id, label) => h("input", { id, type: "number", min: 0, max: 4000, step: 50, placeholder: label, "aria-label": label,
       onchange: (e) => { const v = e.target.value; if (id === "rating-min") lo = v; else hi = v; onFilter(); } });
-    open.before(h("div.rating-filter", h("span.muted", "Players rated"), num("rating-min", "from"), h("span", "to"), num("rating-max", "to")));
+    open.before(h("div.rating-filter", h("span.muted", t("web.lobby.rated-filter")), num("rating-min", t("web.lobby.rated-from")), h("span", t("web.lobby.rated-to")), num("rating-max", t("web.lobby.rated-to"))));
   }
 }
 
@@ -70,7 +71,7 @@ export function openQuery() {
 }
 
 // mark is a table's rated mark with its players' rating (null: unrated).
-export function mark(t) {
-  if (!t.rated) return null;
-  return h("span.rated-mark", { title: "a rated table" }, t.rating ? `rated · ${Math.round(t.rating)}` : "rated");
+export function mark(tb) {
+  if (!tb.rated) return null;
+  return h("span.rated-mark", { title: t("web.lobby.rated-table") }, tb.rating ? t("web.lobby.rated-mark-rating", { rating: Math.round(tb.rating) }) : t("web.lobby.rated-mark"));
 }

@@ -4,22 +4,23 @@
 
 import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
+import { t } from "./i18n.js";
 
 // mountNav fills (or adds) the header's account corner and resolves to the
 // signed-in user (null for a guest).
 export async function mountNav(header) {
   let nav = header.querySelector(".account-nav");
   if (!nav) {
-    nav = h("nav.account-nav", { "aria-label": "account" });
+    nav = h("nav.account-nav", { "aria-label": t("web.nav.account") });
     header.append(nav);
   }
   let user = null;
   try { user = await acc.me(); } catch { user = null; }
   fill(nav,
-    h("a", { href: "/daily" }, "Daily deal"), " ",
-    h("a", { href: "/leaderboards" }, "Leaderboards"), " ",
-    user ? h("a.account-name", { href: `/u/${encodeURIComponent(user.name)}`, title: "your profile" }, user.name) : null, " ",
-    user ? h("a", { href: "/account" }, "Account") : h("a.sign-in", { href: "/account" }, "Sign in"));
+    h("a", { href: "/daily" }, t("web.nav.daily")), " ",
+    h("a", { href: "/leaderboards" }, t("web.nav.leaderboards")), " ",
+    user ? h("a.account-name", { href: `/u/${encodeURIComponent(user.name)}`, title: t("web.nav.profile"), translate: "no" }, user.name) : null, " ",
+    user ? h("a", { href: "/account" }, t("web.nav.account-link")) : h("a.sign-in", { href: "/account" }, t("web.nav.sign-in")));
   return user;
 }
 

@@ -5,6 +5,7 @@
 // second while a clock runs.
 
 import { h, fill, seatName } from "./dom.js";
+import { t } from "./i18n.js";
 
 export class ClockView {
   constructor() {
@@ -12,7 +13,7 @@ export class ClockView {
     this.at = 0;
     this.seats = [];
     this.me = -1;
-    this.el = h("section.clocks", { "aria-label": "clocks" });
+    this.el = h("section.clocks", { "aria-label": t("web.clock.label") });
     this.timer = null;
   }
 
@@ -57,30 +58,31 @@ export class ClockView {
     const low = m.pace === "live" ? 10000 : 3600000;
     fill(this.el,
       h("h3", paceText(m)),
-      m.started ? null : h("p.muted", "The clock starts once every seat is taken."),
+      m.started ? null : h("p.muted", t("web.clock.not-started")),
       h("ul.clock-list", m.seats.map((s, i) => {
         const left = this.left(i);
         const bot = this.seats[i] && this.seats[i].kind === "bot";
         const cls = "li.clock" + (s.running ? ".running" : "") + (s.running && left < low ? ".low" : "") + (i === this.me ? ".mine" : "") + (bot ? ".bot" : "");
         return h(cls, { dataset: { seat: i, left: Math.round(left) } },
-          h("span.clock-name", seatName(this.seats, i), i === this.me ? " (you)" : ""),
-          h("span.clock-time", { role: s.running ? "timer" : null }, bot ? "bot" : fmt(left)),
-          m.pace === "live" && m.seats[i].reserve_ms ? h("small.muted", ` reserve ${fmt(s.reserve_ms)}`) : null);
+          h("span.clock-name", i === this.me ? t("web.clock.yours", { name: seatName(this.seats, i) }) : seatName(this.seats, i)),
+          h("span.clock-time", { role: s.running ? "timer" : null }, bot ? t("web.clock.bot") : fmt(left)),
+          m.pace === "live" && m.seats[i].reserve_ms ? h("small.muted", " " + t("web.clock.reserve", { time: fmt(s.reserve_ms) })) : null);
       })));
   }
 }
 
 // paceText says the table's pace in words.
 function paceText(m) {
-  const what = m.timeout === "lose" ? "time out loses" : "time out: a bot plays on";
-  if (m.pace === "correspondence") return `Correspondence: ${Math.round(m.move_ms / 86400000)} day${m.move_ms > 86400000 ? "s" : ""} a move · ${what}`;
-  return `Live: ${fmt(m.move_ms)} a move · ${what}`;
+  const timeout = m.timeout === "lose" ? t("web.clock.timeout-lose") : t("web.clock.timeout-bot");
+  if (m.pace === "correspondence") return t("web.clock.correspondence", { count: Math.round(m.move_ms / 86400000), timeout });
+  return t("web.clock.live", { move: fmt(m.move_ms), timeout });
 }
 
-// fmt writes ms as d h, h m or m:ss.
+// fmt writes ms as d h, h m (in the language's short units) or m:ss.
 export function fmt(ms) {
   const s = Math.ceil(ms / 1000);
-  if (s >= 86400) return `${Math.floor(s / 86400)}d ${String(Math.floor((s % 86400) / 3600)).padStart(2, "0")}h`;
-  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  const two = (n) => String(n).padStart(2, "0");
+  if (s >= 86400) return t("web.clock.days-hours", { d: Math.floor(s / 86400), h: two(Math.floor((s % 86400) / 3600)) });
+  if (s >= 3600) return t("web.clock.hours-minutes", { h: Math.floor(s / 3600), m: two(Math.floor((s % 3600) / 60)) });
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }

@@ -2,6 +2,8 @@
 // A tag may carry an id after # and classes after dots; attributes whose name starts with
 // "on" are listeners; null, false and undefined children are skipped.
 
+import { t } from "./i18n.js";
+
 export function h(tag, attrs, ...children) {
   const [head, ...classes] = tag.split(".");
   const [name, id] = head.split("#");
@@ -48,7 +50,7 @@ export function useBotWords(levels) {
 // words ("Good bot"), else its name ("Heuristic bot").
 export function botWords(kind) {
   const level = botLevels[kind] && botLevels[kind].level;
-  return level ? `${level} bot` : `${kind[0].toUpperCase()}${kind.slice(1)} bot`;
+  return t("web.seat.bot", { level: level || `${kind[0].toUpperCase()}${kind.slice(1)}` });
 }
 
 // seatName is how a person reads seat i, everywhere the pages write a
@@ -58,14 +60,15 @@ export function botWords(kind) {
 // in words ("Good bot"), with its seat number when two seats hold that bot.
 export function seatName(seats, i) {
   const s = seats && seats[i];
-  if (!s || !s.name || /^seat \d+$/i.test(s.name)) return `Seat ${i + 1}`;
+  const seat = t("web.seat.n", { n: i + 1 });
+  if (!s || !s.name || /^seat \d+$/i.test(s.name)) return seat;
   const bot = botSeat.exec(s.name);
   if (bot) {
     const twin = seats.some((o, j) => j !== i && o && (botSeat.exec(o.name || "") || [])[1] === bot[1]);
-    return botWords(bot[1]) + (twin ? ` (Seat ${i + 1})` : "");
+    return twin ? t("web.seat.twin", { name: botWords(bot[1]), seat }) : botWords(bot[1]);
   }
   const shared = seats.some((o, j) => j !== i && o && o.name === s.name);
-  return shared ? `${s.name} (seat ${i + 1})` : s.name;
+  return shared ? t("web.seat.twin", { name: s.name, seat }) : s.name;
 }
 
 // replaceChildren swaps el's content for the given nodes.
@@ -80,8 +83,9 @@ export function named(text, seats) {
   return String(text || "").replace(/\bseat (\d)\b/g, (all, n) => seatName(seats, Number(n) - 1));
 }
 
-// opening writes words that open a sentence: "you" as "You"; a name stays
-// as its person typed it.
+// opening writes words that open a sentence: "you" as "You" (in the
+// reader's language); a name stays as its person typed it.
 export function opening(s) {
-  return s && s.startsWith("you") ? "Y" + s.slice(1) : s;
+  const you = t("web.you");
+  return s && s.startsWith(you) ? you[0].toUpperCase() + s.slice(1) : s;
 }

@@ -103,6 +103,13 @@ export function t(id, args = {}) {
   });
 }
 
+// gameTitle names a game ("war") in the language: "War", "Rhyfel".
+export function gameTitle(name) {
+  const id = `game.${name}.title`;
+  const title = t(id);
+  return title === id ? name : title;
+}
+
 // list writes items as the language lists them: "a, b and c".
 export function list(items) {
   if (items.length <= 1) return items.join("");

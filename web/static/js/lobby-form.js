@@ -16,6 +16,7 @@
 import { h, fill } from "./dom.js";
 import { GAMES, PRESETS, words, valueWords, botWords, shown } from "./options.js";
 import { paceLabel, paceSettings } from "./pace.js";
+import { t, gameTitle } from "./i18n.js";
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const $ = (id) => document.getElementById(id);
@@ -25,7 +26,7 @@ let wasChanged = 0; // options changed at the last refresh
 export const game = () => catalog.find((g) => g.name === $("game").value) || catalog[0];
 const count = () => $("seats").children.length;
 const range = (a, b) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
-const seatsText = (g) => (g.min_seats === g.max_seats ? `${g.min_seats} players` : `${g.min_seats}–${g.max_seats} players`);
+const seatsText = (g) => (g.min_seats === g.max_seats ? t("web.lobby.players", { count: g.min_seats }) : t("web.lobby.players-range", { min: g.min_seats, max: g.max_seats }));
 const bots = (g) => [...(g.bots || [])].sort((a, b) => botWords(g, a).rank - botWords(g, b).rank);
 
 // playersByPreset says whether g's presets are its player counts (each sets
@@ -39,7 +40,7 @@ function playersByPreset(g) {
 // step with every change.
 export function mountForm(games) {
   catalog = games;
-  fill($("game"), catalog.map((g) => h("option", { value: g.name }, g.title)));
+  fill($("game"), catalog.map((g) => h("option", { value: g.name }, gameTitle(g.name))));
   fill($("game-cards"), catalog.map(gameCard));
   $("game").addEventListener("change", () => { $("seats-n").value = ""; drawForm(false); });
   $("seats-n").addEventListener("change", () => drawForm(true));
@@ -62,7 +63,7 @@ function gameCard(g, i) {
     },
   });
   return h("label.game-card", { for: id, dataset: { game: g.name } }, radio,
-    h("span.game-name", { id: `${id}-name` }, g.title),
+    h("span.game-name", { id: `${id}-name` }, gameTitle(g.name)),
     h("span.game-seats", { id: `${id}-seats` }, seatsText(g)),
     h("span.game-pitch", { id: `${id}-pitch` }, GAMES[g.name] || ""));
 }
@@ -91,8 +92,8 @@ export function drawForm(keep) {
   const rest = g.options.filter((o) => o.key !== "players");
   fill($("main-options"), rest.filter((o) => words(g, o.key).main).map(field));
   fill($("options"), rest.filter((o) => !words(g, o.key).main).map(field));
-  fill($("rules-link"), h("a", { href: `/rules/${g.name}`, target: "_blank", rel: "noopener" }, `How to play ${g.title}: the rules`));
-  $("presets-label").textContent = playersByPreset(g) ? "Players" : "Variant";
+  fill($("rules-link"), h("a", { href: `/rules/${g.name}`, target: "_blank", rel: "noopener" }, t("web.lobby.how-to-play", { game: gameTitle(g.name) })));
+  $("presets-label").textContent = playersByPreset(g) ? t("web.lobby.players-label") : t("web.lobby.variant");
   fill($("presets"), (PRESETS[g.name] || []).map((p) => h("button.small.preset", { type: "button", "aria-pressed": "false", onclick: () => preset(p) }, p.name)));
   if (!keep) wasChanged = 0;
   refresh();
@@ -101,7 +102,7 @@ export function drawForm(keep) {
 // choices are the values an option's control offers, as [value, text].
 function choices(g, o, players) {
   const w = words(g, o.key);
-  if (w.seat) return [["random", "chosen at random"], ...range(0, players - 1).map((i) => [String(i), `Seat ${i + 1}`])];
+  if (w.seat) return [["random", t("web.option.seat.random")], ...range(0, players - 1).map((i) => [String(i), t("web.seat.n", { n: i + 1 })])];
   if (o.kind === "bool" || o.kind === "enum") return (o.kind === "bool" ? ["false", "true"] : o.values).map((v) => [v, valueWords(g, o, v)]);
   if (o.kind === "rank") return [...(o.words || []), ...RANKS].map((v) => [v, v]);
   return null;
@@ -125,25 +126,25 @@ function optionField(g, o, players, value) {
     input = h("input", { ...described, value, size: 8 });
   }
   return h("div.option", { dataset: { option: o.key } },
-    h("label", { for: id }, w.label || o.key, h("strong.changed-mark", { hidden: value === o.default }, " changed")),
+    h("label", { for: id }, w.label || o.key, h("strong.changed-mark", { hidden: value === o.default }, " " + t("web.lobby.changed"))),
     h("span.control", input, w.unit ? h("span.unit", ` ${w.unit}`) : null),
-    h("p.option-words", { id: `${id}-words` }, w.about || o.help, " ", h("span.option-now"), h("span.usual", `Usual: ${valueWords(g, o, o.default)}.`)));
+    h("p.option-words", { id: `${id}-words` }, w.about || o.help, " ", h("span.option-now"), h("span.usual", t("web.lobby.usual", { value: valueWords(g, o, o.default) }))));
 }
 
 // seatRow is one seat: its number, who sits there (you, a friend, anyone,
 // or a bot by its level) and a line on what that means.
 function seatRow(g, i, kind) {
-  const people = i === 0 ? [h("option", { value: "human" }, "You")] : [
-    h("option", { value: "friend" }, "A friend (by link)"),
-    h("option", { value: "open" }, "Anyone in the lobby"),
+  const people = i === 0 ? [h("option", { value: "human" }, t("web.lobby.seat.you"))] : [
+    h("option", { value: "friend" }, t("web.lobby.seat.friend")),
+    h("option", { value: "open" }, t("web.lobby.seat.open")),
   ];
   const botList = bots(g).map((b) => h("option", { value: "bot:" + b.name, selected: kind ? kind === "bot:" + b.name : i > 0 && b.default },
-    `Bot: ${botWords(g, b).level} (${b.name})`));
+    t("web.lobby.seat.bot", { level: botWords(g, b).level, name: b.name })));
   const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-describedby": `seat-${i}-help` },
-    people, h("optgroup", { label: "A bot" }, botList));
+    people, h("optgroup", { label: t("web.lobby.seat.a-bot") }, botList));
   if (kind && [...select.options].some((o) => o.value === kind)) select.value = kind;
   return h("li.seat-row", { dataset: { seat: i } },
-    h("label.seat-no", { for: `seat-${i}` }, `Seat ${i + 1}`), select,
+    h("label.seat-no", { for: `seat-${i}` }, t("web.seat.n", { n: i + 1 })), select,
     h("small.seat-help.muted", { id: `seat-${i}-help` }));
 }
 
@@ -152,8 +153,8 @@ function seatRow(g, i, kind) {
 function botSettings(g, i, value) {
   const id = `seat-${i}-settings`;
   return h("div.option", { dataset: { settings: i }, hidden: true },
-    h("label", { for: id }, `Seat ${i + 1}'s bot settings`),
-    h("span.control", h("input.bot-settings", { id, value: value || "", placeholder: "e.g. iterations=64", "aria-describedby": `${id}-words` })),
+    h("label", { for: id }, t("web.lobby.bot-settings", { n: i + 1 })),
+    h("span.control", h("input.bot-settings", { id, value: value || "", placeholder: t("web.lobby.bot-settings-example"), "aria-describedby": `${id}-words` })),
     h("p.option-words", { id: `${id}-words` }));
 }
 
@@ -202,15 +203,15 @@ function refresh() {
     const differs = !row.hidden && now[o.key] !== o.default;
     row.querySelector(".changed-mark").hidden = !differs;
     row.querySelector(".usual").hidden = !differs;
-    row.querySelector(".option-now").textContent = differs ? `Now: ${valueWords(g, o, now[o.key])}. ` : "";
+    row.querySelector(".option-now").textContent = differs ? t("web.lobby.now", { value: valueWords(g, o, now[o.key]) }) + " " : "";
     if (differs && row.closest("#options")) changed++;
   }
   const p = pressedPreset(g, now);
   const ps = PRESETS[g.name] || [];
   [...$("presets").children].forEach((b, i) => b.setAttribute("aria-pressed", String(ps[i] === p)));
-  $("preset-about").textContent = p ? p.about : "Your own mix of the rules: see More options.";
+  $("preset-about").textContent = p ? p.about : t("web.lobby.own-mix");
   changed += seatLines(g);
-  $("more-note").textContent = changed ? `(${changed} changed)` : "(the rules' details, bot settings)";
+  $("more-note").textContent = changed ? t("web.lobby.more-changed", { count: changed }) : t("web.lobby.more-note");
   // A value newly off the usual that no preset explains opens More
   // options, so nothing chosen is hidden (once: a person may close it).
   if (changed > wasChanged && !p) $("more-options").open = true;
@@ -222,24 +223,23 @@ function refresh() {
 // bot's seat; it returns how many boxes hold settings.
 function seatLines(g) {
   const listed = $("listed").checked;
-  $("listed-about").textContent = listed ? "Shown under Open tables: anyone may watch it, and take a seat you leave to anyone."
-    : "Only the people you send its links to can find it.";
+  $("listed-about").textContent = listed ? t("web.lobby.listed-about") : t("web.lobby.private-about");
   let set = 0;
   for (const select of $("seats").querySelectorAll("select")) {
     // A private table is in no lobby: its open seats are anyone's with the link.
     const open = select.querySelector("option[value=open]");
-    if (open) open.textContent = listed ? "Anyone in the lobby" : "Anyone with the link";
+    if (open) open.textContent = listed ? t("web.lobby.seat.open") : t("web.lobby.seat.open-link");
     const i = select.id.slice(5);
     const b = (g.bots || []).find((x) => "bot:" + x.name === select.value);
     const line = b ? botWords(g, b).about
-      : select.value === "friend" ? "You get an invite link to send; only your friend can take this seat."
-        : select.value === "open" ? (listed ? "Anyone in the lobby may take it; you also get a link to send." : "Anyone with its link may take it (the table is private).")
+      : select.value === "friend" ? t("web.lobby.seat.friend-about")
+        : select.value === "open" ? (listed ? t("web.lobby.seat.open-about") : t("web.lobby.seat.open-link-about"))
           : "";
     $(`seat-${i}-help`).textContent = line;
     const box = document.querySelector(`#bot-settings [data-settings="${i}"]`);
     box.hidden = !b;
     if (b) {
-      box.querySelector(".option-words").textContent = `${botWords(g, b).level} (${b.name}): ${b.help}. Leave it empty for its standard settings.`;
+      box.querySelector(".option-words").textContent = t("web.lobby.bot-settings-about", { level: botWords(g, b).level, name: b.name, about: botWords(g, b).about });
       if ($(`seat-${i}-settings`).value.trim()) set++;
     }
   }
@@ -249,15 +249,15 @@ function seatLines(g) {
 // summary says beside Create what it will create.
 function summary(g, p) {
   const who = [...$("seats").querySelectorAll("select")].map((s) => {
-    if (s.value === "human") return "you";
-    if (s.value === "friend") return "a friend";
-    if (s.value === "open") return "anyone";
+    if (s.value === "human") return t("web.you");
+    if (s.value === "friend") return t("web.lobby.summary.friend");
+    if (s.value === "open") return t("web.lobby.summary.anyone");
     const b = (g.bots || []).find((x) => "bot:" + x.name === s.value);
-    return b ? `${botWords(g, b).level} bot` : "a bot";
+    return b ? t("web.seat.bot", { level: botWords(g, b).level }) : t("web.lobby.summary.a-bot");
   });
   const clock = paceLabel(paceSettings());
-  fill($("create-summary"), h("strong", g.title), p && !playersByPreset(g) ? `: ${p.name}` : p ? "" : ": your own rules",
-    ` · ${who.join(", ")} · `, clock ? clock.textContent.replace(/^\W+/, "") : "no clock", $("listed").checked ? "" : " · private");
+  fill($("create-summary"), h("strong", gameTitle(g.name)), p && !playersByPreset(g) ? `: ${p.name}` : p ? "" : ": " + t("web.lobby.summary.own-rules"),
+    ` · ${who.join(", ")} · `, clock ? clock.textContent.replace(/^\W+/, "") : t("web.pace.none"), $("listed").checked ? "" : " · " + t("web.lobby.summary.private"));
 }
 
 // request is the create request's game, options and seats as the form

@@ -14,6 +14,7 @@ import * as accounts from "./account-lobby.js";
 import { myGames } from "./mygames.js";
 import { paceFields, paceSettings, paceLabel } from "./pace.js";
 import { mountForm, request } from "./lobby-form.js";
+import { t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
@@ -33,7 +34,7 @@ async function create(e) {
   } catch (ex) {
     // The server names seats from 0 (seats[1]); a person reads seat 2 and
     // the bot they picked.
-    err.textContent = ex.message.replace(/seats\[(\d+)\]/g, (all, i) => `Seat ${Number(i) + 1}${picked[i] ? ` (bot ${picked[i]})` : ""}`);
+    err.textContent = ex.message.replace(/seats\[(\d+)\]/g, (all, i) => picked[i] ? t("web.lobby.seat-bot", { n: Number(i) + 1, bot: picked[i] }) : t("web.seat.n", { n: Number(i) + 1 }));
   }
 }
 
@@ -51,27 +52,27 @@ async function join(t, seat) {
 // tableRow is a listed table: its game and what differs from the usual,
 // its clock and rated mark, its seats, and what may be done (join a seat
 // open to anyone, watch, replay).
-function tableRow(t, open) {
-  useBotWords(BOTS[t.game]);
-  const seats = t.seats.map((s, i) => (s.kind === "bot" || s.claimed ? seatName(t.seats, i) : s.open ? `Seat ${i + 1} free` : `Seat ${i + 1} kept for a friend`)).join(", ");
-  const summary = optionSummary(catalog.find((x) => x.name === t.game), t.options);
-  const title = t.title || t.game;
-  return h("li", { dataset: { table: t.id } },
-    h("span.table-what", h("strong", title), accounts.mark(t), " ", paceLabel(t.settings), summary ? h("span.table-options", ` ${summary}`) : null),
+function tableRow(tb, open) {
+  useBotWords(BOTS[tb.game]);
+  const seats = tb.seats.map((s, i) => (s.kind === "bot" || s.claimed ? seatName(tb.seats, i) : s.open ? t("web.lobby.seat-free", { n: i + 1 }) : t("web.lobby.seat-kept", { n: i + 1 }))).join(", ");
+  const summary = optionSummary(catalog.find((x) => x.name === tb.game), tb.options);
+  const title = gameTitle(tb.game);
+  return h("li", { dataset: { table: tb.id } },
+    h("span.table-what", h("strong", title), accounts.mark(tb), " ", paceLabel(tb.settings), summary ? h("span.table-options", ` ${summary}`) : null),
     h("span.table-seats.muted", seats),
     h("span.table-actions",
-      open ? (t.open || []).map((i) => h("button.small", { onclick: () => join(t, i), "aria-label": `Join as seat ${i + 1} of ${title}` }, `Join as seat ${i + 1}`)) : null,
-      h("a", { href: `/t/${t.id}` }, open ? "watch" : "table"),
-      t.finished ? h("a", { href: `/replay/${t.id}` }, "replay") : null));
+      open ? (tb.open || []).map((i) => h("button.small", { onclick: () => join(tb, i), "aria-label": t("web.lobby.join-label", { n: i + 1, game: title }) }, t("web.lobby.join", { n: i + 1 }))) : null,
+      h("a", { href: `/t/${tb.id}` }, open ? t("web.lobby.watch") : t("web.lobby.table")),
+      tb.finished ? h("a", { href: `/replay/${tb.id}` }, t("web.lobby.replay")) : null));
 }
 
 async function refresh() {
   if (!$("open")) return; // the page was replaced (a test drawing a table)
   try {
     const open = await api.openTables(accounts.openQuery());
-    fill($("open"), open.length ? open.map((t) => tableRow(t, true)) : h("li.muted.empty", "No open tables right now. Create one, with a seat for “Anyone in the lobby”."));
-    const recent = (await api.recentTables()).filter((t) => t.finished);
-    fill($("recent"), recent.length ? recent.map((t) => tableRow(t, false)) : h("li.muted.empty", "No finished games yet."));
+    fill($("open"), open.length ? open.map((tb) => tableRow(tb, true)) : h("li.muted.empty", t("web.lobby.no-open")));
+    const recent = (await api.recentTables()).filter((tb) => tb.finished);
+    fill($("recent"), recent.length ? recent.map((tb) => tableRow(tb, false)) : h("li.muted.empty", t("web.lobby.no-finished")));
     $("open-error").textContent = "";
   } catch (ex) {
     $("open-error").textContent = ex.message;

@@ -8,6 +8,7 @@
 import { h, fill, seatName, useBotWords } from "./dom.js";
 import { BOTS } from "./options.js";
 import { fmt } from "./clock.js";
+import { t, lang, gameTitle } from "./i18n.js";
 
 const PREFIX = "cardtable.token.";
 const MAX = 50;
@@ -36,7 +37,7 @@ async function ask(seats) {
 export async function myGames(el) {
   const seats = heldSeats();
   if (!seats.length) {
-    fill(el, h("p.muted", "Tables you sit at show up here."));
+    fill(el, h("p.muted", t("web.mine.empty")));
     return 0;
   }
   let data;
@@ -52,32 +53,32 @@ export async function myGames(el) {
   const games = data.games || [];
   const rank = (g) => (g.finished ? 2 : g.your_turn ? 0 : 1);
   games.sort((a, b) => rank(a) - rank(b) || (a.deadline || "~").localeCompare(b.deadline || "~") || (b.ended || b.created).localeCompare(a.ended || a.created));
-  fill(el, games.length ? h("ul.mine-list", games.map(row)) : h("p.muted", "Tables you sit at show up here."));
+  fill(el, games.length ? h("ul.mine-list", games.map(row)) : h("p.muted", t("web.mine.empty")));
   return games.length;
 }
 
 function row(g) {
   useBotWords(BOTS[g.game]);
   const others = g.seats.map((_, i) => i).filter((i) => i !== g.seat).map((i) => seatName(g.seats, i)).join(", ");
-  const title = `${g.title || g.game} vs ${others || "nobody"}`;
+  const title = t("web.mine.title", { game: gameTitle(g.game), others: others || t("web.mine.nobody") });
   let tag;
   if (g.finished) {
-    tag = h("span.tag.done", `${result(g)} · ${new Date(g.ended).toLocaleDateString()}`);
+    tag = h("span.tag.done", `${result(g)} · ${new Date(g.ended).toLocaleDateString(lang === "qps" ? "en" : lang)}`);
   } else if (g.your_turn) {
     const late = g.left_ms !== undefined && g.left_ms < (g.settings && g.settings.pace === "live" ? 15000 : 6 * 3600000);
-    tag = h("span.tag" + (late ? ".late" : ""), g.left_ms !== undefined ? `your move · ${fmt(g.left_ms)} left` : "your move");
+    tag = h("span.tag" + (late ? ".late" : ""), g.left_ms !== undefined ? t("web.mine.your-move-left", { left: fmt(g.left_ms) }) : t("web.mine.your-move"));
   } else {
-    tag = h("span.tag.done", g.taken_over ? "a bot plays your seat" : "waiting for the others");
+    tag = h("span.tag.done", g.taken_over ? t("web.mine.taken-over") : t("web.mine.waiting"));
   }
   return h("li" + (g.your_turn ? ".your-turn" : ""), { dataset: { table: g.id } },
-    h("a", { href: g.finished ? `/replay/${encodeURIComponent(g.id)}` : `/t/${encodeURIComponent(g.id)}` }, g.finished ? title : `Play: ${title}`),
+    h("a", { href: g.finished ? `/replay/${encodeURIComponent(g.id)}` : `/t/${encodeURIComponent(g.id)}` }, g.finished ? title : t("web.mine.play", { title })),
     tag);
 }
 
 // result says a finished game's result for the seat.
 function result(g) {
   const r = g.result || {};
-  if (r.end === "aborted") return "aborted";
-  if (!r.winners || !r.winners.length) return r.end === "agreed-draw" ? "draw" : "over";
-  return r.winners.includes(g.seat) ? "won" : "lost";
+  if (r.end === "aborted") return t("web.mine.aborted");
+  if (!r.winners || !r.winners.length) return r.end === "agreed-draw" ? t("web.mine.draw") : t("web.mine.over");
+  return r.winners.includes(g.seat) ? t("web.mine.won") : t("web.mine.lost");
 }

@@ -1,8 +1,10 @@
 // options.js is the lobby's vocabulary: each game's pitch, what each of its
 // options does in words, what each value means, the presets for the known
-// variants, and each bot's level in words. The values are the ones
-// /api/games accepts; the server checks them. An option or bot this file
-// does not know is shown with the help the server sends.
+// variants, and each bot's level in words — all in the reader's language
+// (i18n.js; the messages web.game.*, web.option.*, web.preset.*, web.bot.*).
+// The values are the ones /api/games accepts; the server checks them. An
+// option or bot this file does not know is shown with the help the server
+// sends.
 //
 // The words say a thing once: an option's meaning (`about`) and its values
 // (`values`); the lobby says the usual value beside an option only once it
@@ -10,88 +12,87 @@
 // `main` is shown in the form itself (when it matters: `when`), the rest
 // behind More options.
 
+import { t } from "./i18n.js";
+
 // GAMES are the one-line pitches of the lobby's game cards.
 export const GAMES = {
-  war: "Flip your top card: the higher takes both, a tie is a war. Quick hands win Slap War.",
-  regicide: "Team up against the Castle: defeat its twelve royals with your cards' suit powers.",
-  watchtower: "Win fortress cards in blind challenges, build a watchtower of four, take the showdown.",
+  war: t("web.game.war.pitch"),
+  regicide: t("web.game.regicide.pitch"),
+  watchtower: t("web.game.watchtower.pitch"),
 };
+
+// option is the words of game g's option key: its label and meaning, and
+// the words of the values listed (web.option.G.K.value.V).
+function option(g, key, values = [], extra = {}) {
+  const id = `web.option.${g}.${key}`;
+  const w = { label: t(`${id}.label`), about: t(`${id}.about`), ...extra };
+  if (values.length) w.values = Object.fromEntries(values.map((v) => [v, t(`${id}.value.${v}`)]));
+  return w;
+}
 
 export const WORDS = {
   war: {
-    pickup: {
-      label: "Won cards go under",
-      values: { "winner-first": "the winner's card first", "loser-first": "the losers' cards first", seat: "in seat order (about one game in eight never ends)", shuffle: "shuffled" },
-      about: "The order in which a trick's cards go under the winner's pile.",
-    },
-    "max-battles": { label: "Draw after", about: "A game still going after this many battles is a draw.", unit: "battles" },
-    peace: { label: "Peace", about: "The lowest card wins; a tie lays 5 cards face down (P-E-A-C-E) and 1 up.", values: { true: "on", false: "off" } },
-    "auto-war": { label: "Automatic War", about: "A card of this rank turned up always starts a war (the variant uses 2).", rank: true },
-    "beats-faces": { label: "Beats Faces", about: "This number card also beats J, Q and K (the variant uses 3).", rank: true },
-    "beats-ace": { label: "Beats the Ace", about: "This number card also beats the Ace (e.g. 2).", rank: true },
-    underdog: { label: "Underdog", about: "Lose a war with a card of this rank among your face-down cards and you win it instead (the variant uses 6).", rank: true },
-    slap: { label: "Slap War", about: "When a card of this rank turns up, the first to slap takes the whole table (the variant uses 5).", rank: true },
-    "slap-window": { label: "Slap time", about: "How long a slap window stays open, e.g. 1.5s or 1500ms.", main: true, when: (o) => o.slap && o.slap !== "off" },
-    "false-slap": { label: "A false slap", about: "What slapping does when no slap card shows.", values: { lockout: "locks you out of the next slap window", ignore: "nothing" }, when: (o) => o.slap && o.slap !== "off" },
+    pickup: option("war", "pickup", ["winner-first", "loser-first", "seat", "shuffle"]),
+    "max-battles": option("war", "max-battles", [], { noun: "noun.battles", unit: t("web.option.war.max-battles.unit") }),
+    peace: option("war", "peace", ["true", "false"]),
+    "auto-war": option("war", "auto-war", [], { rank: true }),
+    "beats-faces": option("war", "beats-faces", [], { rank: true }),
+    "beats-ace": option("war", "beats-ace", [], { rank: true }),
+    underdog: option("war", "underdog", [], { rank: true }),
+    slap: option("war", "slap", [], { rank: true }),
+    "slap-window": option("war", "slap-window", [], { main: true, when: (o) => o.slap && o.slap !== "off" }),
+    "false-slap": option("war", "false-slap", ["lockout", "ignore"], { when: (o) => o.slap && o.slap !== "off" }),
   },
   regicide: {
-    immunity: { label: "Enemy immunity", about: "Each enemy ignores the power of its own suit.", values: { true: "on", false: "off" } },
-    "exact-kill": { label: "Exact kill", about: "Where an enemy defeated with exactly its health goes.", values: { tavern: "on top of the Tavern", optional: "on the Tavern or the discard, as the player chooses" } },
-    "solo-yield": { label: "Yield in solo", about: "Whether a solo player may yield (the official solo rules say no).", values: { true: "allowed", false: "not allowed" }, when: (o, players) => players === 1 },
-    first: { label: "First player", about: "Who plays first.", seat: true, main: true, when: (o, players) => players > 1 },
+    immunity: option("regicide", "immunity", ["true", "false"]),
+    "exact-kill": option("regicide", "exact-kill", ["tavern", "optional"]),
+    "solo-yield": option("regicide", "solo-yield", ["true", "false"], { when: (o, players) => players === 1 }),
+    first: option("regicide", "first", [], { seat: true, main: true, when: (o, players) => players > 1 }),
   },
   watchtower: {
-    "tries-per": { label: "Three tries", about: "A fortress card may be challenged three times: by each attacker, or three times in all.", values: { attacker: "by each attacker", card: "in all, whoever attacks" } },
-    "refill-pick": { label: "Refilling the barracks", about: "When the barracks runs out, it is refilled with the cards players give it: taken at random, or chosen by their owner.", values: { random: "taken at random", owner: "chosen by their owner" } },
-    "max-rounds": { label: "Round limit", about: "After this many rounds a showdown ends the game.", unit: "rounds" },
+    "tries-per": option("watchtower", "tries-per", ["attacker", "card"]),
+    "refill-pick": option("watchtower", "refill-pick", ["random", "owner"]),
+    "max-rounds": option("watchtower", "max-rounds", [], { noun: "noun.rounds", unit: t("web.option.watchtower.max-rounds.unit") }),
   },
 };
+
+// bot is the words of game g's bot: its level and what it does.
+const bot = (g, name, rank) => ({ level: t(`web.bot.${g}.${name}.level`), about: t(`web.bot.${g}.${name}.about`), rank });
 
 // BOTS are each game's bots in words: a level a newcomer reads, and what
 // it does. The levels follow the measured strengths (docs/regicide-bots.md,
 // docs/watchtower.md); a bot not named here shows its own name and help.
 export const BOTS = {
-  war: {
-    random: { level: "Erratic", about: "Slaps and passes at random.", rank: 0 },
-    heuristic: { level: "Standard", about: "Flips at once and slaps about as fast as a person.", rank: 2 },
-    ismcts: { level: "Searcher", about: "Tries many random futures before each choice; slower.", rank: 1 },
-  },
-  regicide: {
-    random: { level: "Beginner", about: "Plays at random: it never beats the Castle.", rank: 0 },
-    ismcts: { level: "Fair", about: "Tries many random futures; weaker than Good at Regicide.", rank: 1 },
-    heuristic: { level: "Good", about: "Rules of thumb: kills exactly, shields against the coming attack.", rank: 2 },
-    expert: { level: "Best", about: "The strongest partner: searches with good rules of thumb, a moment a move.", rank: 3 },
-  },
-  watchtower: {
-    random: { level: "Beginner", about: "Plays at random.", rank: 0 },
-    ismcts: { level: "Searcher", about: "Tries many random futures before each choice; slower.", rank: 1 },
-    heuristic: { level: "Good", about: "Challenges when the odds favour it and builds towers.", rank: 2 },
-    expert: { level: "Best", about: "The strongest: goes on campaign only into showdowns it expects to win.", rank: 3 },
-  },
+  war: { random: bot("war", "random", 0), heuristic: bot("war", "heuristic", 2), ismcts: bot("war", "ismcts", 1) },
+  regicide: { random: bot("regicide", "random", 0), ismcts: bot("regicide", "ismcts", 1), heuristic: bot("regicide", "heuristic", 2), expert: bot("regicide", "expert", 3) },
+  watchtower: { random: bot("watchtower", "random", 0), ismcts: bot("watchtower", "ismcts", 1), heuristic: bot("watchtower", "heuristic", 2), expert: bot("watchtower", "expert", 3) },
 };
+
+// preset is game g's known variant called key: its name and what it is.
+const preset = (g, key, options, players) => ({ key, name: t(`web.preset.${g}.${key}.name`), about: t(`web.preset.${g}.${key}.about`), options, players });
 
 // PRESETS are the known variants: options to set (the rest at their
 // defaults), for some the number of players, and what they are in a line.
 export const PRESETS = {
   war: [
-    { name: "Plain War", options: {}, about: "The higher card takes the trick; a tie is a war." },
-    { name: "Peace", options: { peace: "true" }, about: "The lowest card wins; a tie lays P-E-A-C-E face down." },
-    { name: "Automatic War", options: { "auto-war": "2" }, about: "Any 2 turned up starts a war." },
-    { name: "Slap War", options: { slap: "5" }, about: "When a 5 turns up, the first to slap takes the whole table." },
-    { name: "Beats Faces", options: { "beats-faces": "3" }, about: "A 3 also beats J, Q and K." },
-    { name: "Underdog", options: { underdog: "6" }, about: "Lose a war with a 6 among your face-down cards and you win it." },
-    { name: "Three players", options: {}, players: 3, about: "Three piles of 18, 17 and 17 cards; only the two highest cards go to war." },
+    preset("war", "plain", {}),
+    preset("war", "peace", { peace: "true" }),
+    preset("war", "auto-war", { "auto-war": "2" }),
+    preset("war", "slap", { slap: "5" }),
+    preset("war", "beats-faces", { "beats-faces": "3" }),
+    preset("war", "underdog", { underdog: "6" }),
+    preset("war", "three", {}, 3),
   ],
   regicide: [
-    { name: "Solo (official Jester rules)", options: { "solo-yield": "false" }, players: 1, about: "You alone against the Castle, with two Jester powers and no yielding." },
-    { name: "2 players", options: {}, players: 2, about: "Together against the Castle: you win or lose as one." },
-    { name: "3 players", options: {}, players: 3, about: "Together against the Castle: you win or lose as one." },
-    { name: "4 players", options: {}, players: 4, about: "Together against the Castle: you win or lose as one." },
+    preset("regicide", "solo", { "solo-yield": "false" }, 1),
+    preset("regicide", "two", {}, 2),
+    preset("regicide", "three", {}, 3),
+    preset("regicide", "four", {}, 4),
   ],
   watchtower: [
-    { name: "2 players", options: {}, players: 2, about: "Head to head." },
-    { name: "3 players", options: {}, players: 3, about: "Each for themselves, with more fortresses to challenge." },
-    { name: "4 players", options: {}, players: 4, about: "Each for themselves, with more fortresses to challenge." },
+    preset("watchtower", "two", {}, 2),
+    preset("watchtower", "three", {}, 3),
+    preset("watchtower", "four", {}, 4),
   ],
 };
 
@@ -114,9 +115,9 @@ export function shown(g, o, opts, players) {
 export function valueWords(g, o, v) {
   const w = words(g, o.key);
   if (w.values && w.values[v]) return w.values[v];
-  if (w.seat) return v === "random" ? "chosen at random" : `Seat ${Number(v) + 1}`;
-  if (w.rank) return v === "off" ? "off" : `on, with ${v}`;
-  if (w.unit) return `${v} ${String(v) === "1" ? w.unit.replace(/s$/, "") : w.unit}`;
+  if (w.seat) return v === "random" ? t("web.option.seat.random") : t("web.seat.n", { n: Number(v) + 1 });
+  if (w.rank) return v === "off" ? t("web.option.rank.off") : t("web.option.rank.on", { rank: v });
+  if (w.noun && /^\d+$/.test(v)) return t(w.noun, { count: Number(v) });
   return v;
 }
 
@@ -125,5 +126,5 @@ export function valueWords(g, o, v) {
 export function optionSummary(g, options) {
   if (!g || !options) return "";
   const diff = g.options.filter((o) => o.key !== "players" && options[o.key] !== undefined && options[o.key] !== o.default);
-  return diff.map((o) => `${words(g, o.key).label || o.key}: ${valueWords(g, o, options[o.key])}`).join(" · ");
+  return diff.map((o) => t("web.option.summary", { label: words(g, o.key).label || o.key, value: valueWords(g, o, options[o.key]) })).join(" · ");
 }

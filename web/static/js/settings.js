@@ -2,6 +2,8 @@
 // applies them to every page: the four-colour deck (clubs green, diamonds
 // blue), which tells the suits apart at a glance and without red/black.
 
+import { t } from "./i18n.js";
+
 const KEY = "cardtable.fourColour";
 
 function fourColour() {
@@ -21,7 +23,7 @@ export function settingsToggle(redraw) {
   b.type = "button";
   b.dataset.focus = "four-colour";
   b.setAttribute("aria-pressed", String(on));
-  b.textContent = "Four-colour deck";
+  b.textContent = t("web.settings.four-colour");
   b.addEventListener("click", () => {
     try { localStorage.setItem(KEY, String(!on)); } catch { /* private mode: this page only */ }
     document.documentElement.classList.toggle("four-colour", !on);
