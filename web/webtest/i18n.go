@@ -11,18 +11,25 @@ import (
 // pseudo-locale every message's letters are accented, so such a word is
 // text that never went through the catalogue. Left out: code and
 // notation (<code>, <kbd>, elements marked translate="no" — names people
-// chose, the brand, cards drawn), the language picker (each language's
+// chose, the brand, cards drawn; and the words an element lists in
+// data-notation, for notation inside a text that cannot hold markup, such
+// as a bot's name in an <option>), the language picker (each language's
 // own name) and what skip selects.
 const untranslatedJS = `((skip) => {
   const word = /[A-Za-z]{2,}/;
   const out = [];
   const skipped = (el) => !!el.closest("code, kbd, script, style, [translate=no], .lang-picker, svg" + (skip ? ", " + skip : ""));
   const hidden = (el) => { const s = getComputedStyle(el); return s.display === "none" || s.visibility === "hidden" || el.closest("[hidden]"); };
+  const notation = (el, text) => {
+    const at = el.closest("[data-notation]");
+    for (const w of at ? at.dataset.notation.split(" ") : []) text = text.split(w).join("");
+    return text;
+  };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
     if (!el || skipped(el) || hidden(el)) continue;
-    if (word.test(n.textContent)) out.push(el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ")[0] : "") + ": " + n.textContent.trim().slice(0, 80));
+    if (word.test(notation(el, n.textContent))) out.push(el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ")[0] : "") + ": " + n.textContent.trim().slice(0, 80));
   }
   for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
     if (skipped(el)) continue;

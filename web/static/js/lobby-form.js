@@ -104,7 +104,7 @@ function choices(g, o, players) {
   const w = words(g, o.key);
   if (w.seat) return [["random", t("web.option.seat.random")], ...range(0, players - 1).map((i) => [String(i), t("web.seat.n", { n: i + 1 })])];
   if (o.kind === "bool" || o.kind === "enum") return (o.kind === "bool" ? ["false", "true"] : o.values).map((v) => [v, valueWords(g, o, v)]);
-  if (o.kind === "rank") return [...(o.words || []), ...RANKS].map((v) => [v, v]);
+  if (o.kind === "rank") return [...(o.words || []).map((v) => [v, v === "off" ? t("web.option.rank.off") : v]), ...RANKS.map((v) => [v, v])];
   return null;
 }
 
@@ -138,7 +138,7 @@ function seatRow(g, i, kind) {
     h("option", { value: "friend" }, t("web.lobby.seat.friend")),
     h("option", { value: "open" }, t("web.lobby.seat.open")),
   ];
-  const botList = bots(g).map((b) => h("option", { value: "bot:" + b.name, selected: kind ? kind === "bot:" + b.name : i > 0 && b.default },
+  const botList = bots(g).map((b) => h("option", { value: "bot:" + b.name, selected: kind ? kind === "bot:" + b.name : i > 0 && b.default, dataset: { notation: b.name } },
     t("web.lobby.seat.bot", { level: botWords(g, b).level, name: b.name })));
   const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-describedby": `seat-${i}-help` },
     people, h("optgroup", { label: t("web.lobby.seat.a-bot") }, botList));
@@ -239,7 +239,9 @@ function seatLines(g) {
     const box = document.querySelector(`#bot-settings [data-settings="${i}"]`);
     box.hidden = !b;
     if (b) {
-      box.querySelector(".option-words").textContent = t("web.lobby.bot-settings-about", { level: botWords(g, b).level, name: b.name, about: botWords(g, b).about });
+      const words = box.querySelector(".option-words");
+      words.dataset.notation = b.name;
+      words.textContent = t("web.lobby.bot-settings-about", { level: botWords(g, b).level, name: b.name, about: botWords(g, b).about });
       if ($(`seat-${i}-settings`).value.trim()) set++;
     }
   }

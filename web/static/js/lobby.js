@@ -54,12 +54,14 @@ async function join(t, seat) {
 // open to anyone, watch, replay).
 function tableRow(tb, open) {
   useBotWords(BOTS[tb.game]);
-  const seats = tb.seats.map((s, i) => (s.kind === "bot" || s.claimed ? seatName(tb.seats, i) : s.open ? t("web.lobby.seat-free", { n: i + 1 }) : t("web.lobby.seat-kept", { n: i + 1 }))).join(", ");
+  const seats = tb.seats.map((s, i) => (s.kind === "bot" ? seatName(tb.seats, i)
+    : s.claimed ? h("span", { translate: "no" }, seatName(tb.seats, i)) // a name a person chose
+      : s.open ? t("web.lobby.seat-free", { n: i + 1 }) : t("web.lobby.seat-kept", { n: i + 1 })));
   const summary = optionSummary(catalog.find((x) => x.name === tb.game), tb.options);
   const title = gameTitle(tb.game);
   return h("li", { dataset: { table: tb.id } },
     h("span.table-what", h("strong", title), accounts.mark(tb), " ", paceLabel(tb.settings), summary ? h("span.table-options", ` ${summary}`) : null),
-    h("span.table-seats.muted", seats),
+    h("span.table-seats.muted", seats.flatMap((s, i) => (i ? [", ", s] : [s]))),
     h("span.table-actions",
       open ? (tb.open || []).map((i) => h("button.small", { onclick: () => join(tb, i), "aria-label": t("web.lobby.join-label", { n: i + 1, game: title }) }, t("web.lobby.join", { n: i + 1 }))) : null,
       h("a", { href: `/t/${tb.id}` }, open ? t("web.lobby.watch") : t("web.lobby.table")),
