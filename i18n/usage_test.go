@@ -23,8 +23,11 @@ type sourceUse struct {
 }
 
 var (
-	jsString    = regexp.MustCompile("\"([^\"\\\\\\n]*)\"|'([^'\\\\\\n]*)'|`([^`$]*)")
-	jsAsked     = regexp.MustCompile("\\b(?:t|say)\\(\\s*[\"'`]([a-z0-9][a-z0-9.-]*)[\"'`]")
+	// jsString is a JavaScript string: "…" or '…' on one line, or a
+	// template `…` whole (its ${…} holes are scanned again, for the strings
+	// in them; the text before the first hole counts as a prefix).
+	jsString    = regexp.MustCompile("\"([^\"\\\\\\n]*)\"|'([^'\\\\\\n]*)'|`((?:[^`\\\\]|\\\\.)*)`")
+	jsAsked     = regexp.MustCompile("\\b(?:t|say|tNodes)\\(\\s*[\"'`]([a-z0-9][a-z0-9.-]*)[\"'`]")
 	htmlAsked   = regexp.MustCompile(`data-i18n="([^"]+)"`)
 	htmlAttrIDs = regexp.MustCompile(`data-i18n-attr="([^"]+)"`)
 )
@@ -103,6 +106,21 @@ func callName(fun ast.Expr) string {
 	return ""
 }
 
+// scanStrings notes the strings of text, and those inside templates' holes.
+func (u sourceUse) scanStrings(str *regexp.Regexp, text string) {
+	for _, m := range str.FindAllStringSubmatch(text, -1) {
+		if m[3] == "" {
+			u.strings[m[1]+m[2]] = true
+			continue
+		}
+		before, holes, _ := strings.Cut(m[3], "${")
+		u.strings[before] = true
+		if holes != "" {
+			u.scanStrings(str, holes)
+		}
+	}
+}
+
 func (u sourceUse) scanText(t *testing.T, path string, str, asked *regexp.Regexp, attrs bool) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -110,9 +128,7 @@ func (u sourceUse) scanText(t *testing.T, path string, str, asked *regexp.Regexp
 	}
 	text := string(data)
 	if str != nil {
-		for _, m := range str.FindAllStringSubmatch(text, -1) {
-			u.strings[m[1]+m[2]+m[3]] = true
-		}
+		u.scanStrings(str, text)
 	}
 	for _, m := range asked.FindAllStringSubmatchIndex(text, -1) {
 		id := text[m[2]:m[3]]

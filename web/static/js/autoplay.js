@@ -5,6 +5,7 @@
 // which only a table whose other seats are all bots accepts.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const PACES = [1, 3, 10];
 
@@ -21,12 +22,12 @@ export function autoControls(view) {
   const pace = (n) => h("button.small.pace", {
     type: "button", "aria-pressed": String(!!on && on.perSecond === n), dataset: { focus: `pace-${n}` },
     onclick: () => view.auto("flip", n),
-  }, `${n}/s`);
+  }, t("web.auto.pace", { n }));
   return h("div.auto", { role: "group", "aria-labelledby": "auto-label" },
-    h("span#auto-label.auto-label", "Auto-flip, tricks a second:"),
-    h("button.small.pace", { type: "button", "aria-pressed": String(!on), dataset: { focus: "pace-off" }, onclick: () => view.auto(null) }, "off"),
+    h("span#auto-label.auto-label", t("web.auto.label")),
+    h("button.small.pace", { type: "button", "aria-pressed": String(!on), dataset: { focus: "pace-off" }, onclick: () => view.auto(null) }, t("web.auto.off")),
     PACES.map(pace),
     finishing
-      ? h("button.small", { type: "button", dataset: { action: "stop-finish" }, onclick: () => view.auto(null) }, "Stop finishing")
-      : h("button.small.finish", { type: "button", dataset: { action: "finish" }, onclick: () => view.auto("flip", 0) }, "Finish the game"));
+      ? h("button.small", { type: "button", dataset: { action: "stop-finish" }, onclick: () => view.auto(null) }, t("web.auto.stop"))
+      : h("button.small.finish", { type: "button", dataset: { action: "finish" }, onclick: () => view.auto("flip", 0) }, t("web.auto.finish")));
 }

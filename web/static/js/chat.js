@@ -5,13 +5,14 @@
 // are text, never HTML. docs/protocol.md, "Chat".
 
 import { h, fill, seatName } from "./dom.js";
+import { t } from "./i18n.js";
 
 const MAX = 300;
 const KEEP = 300;
 
 // The REG-20 go-next signals a Regicide player may send: the game's own
 // actions, offered with the quick phrases when legal.
-const SIGNALS = { "signal good": "I have a good play", "signal rather-not": "I'd rather not" };
+const SIGNALS = { "signal good": t("web.chat.signal.good"), "signal rather-not": t("web.chat.signal.rather-not") };
 
 export class ChatView {
   constructor(tableID, send) {
@@ -22,10 +23,10 @@ export class ChatView {
     this.mode = "free";
     this.muted = new Set(load(`cardtable.muted.${tableID}`, []));
     this.hideSpectators = load("cardtable.hide-spectators", false);
-    this.input = h("input.chat-input", { maxlength: MAX, "aria-label": "say something", placeholder: "Say something…", autocomplete: "off" });
+    this.input = h("input.chat-input", { maxlength: MAX, "aria-label": t("web.chat.say-label"), placeholder: t("web.chat.placeholder"), autocomplete: "off" });
     this.list = h("ol.chat-lines", { "aria-live": "polite" });
-    this.form = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); this.say(this.input.value); } }, this.input, h("button.small", { type: "submit" }, "Send"));
-    this.el = h("section.chat", { "aria-label": "chat" });
+    this.form = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); this.say(this.input.value); } }, this.input, h("button.small", { type: "submit" }, t("web.chat.send")));
+    this.el = h("section.chat", { "aria-label": t("web.chat.label") });
     this.focus = null;
   }
 
@@ -57,24 +58,24 @@ export class ChatView {
     this.focus = document.activeElement === this.input ? [this.input.selectionStart, this.input.selectionEnd] : null;
     const shown = this.lines.filter((l) => !(l.from >= 0 && l.from !== seat && this.muted.has(l.from)) && !(l.channel === "spectators" && this.hideSpectators));
     fill(this.list, shown.map((l) => h("li" + (l.channel === "spectators" ? ".spectators" : ""), { dataset: { from: l.from } },
-      h("strong", l.from >= 0 ? seatName(seats, l.from) : "spectator"), l.channel === "spectators" ? h("small.muted", " (watching)") : null, ": ", l.text)));
+      h("strong", l.from >= 0 ? seatName(seats, l.from) : t("web.chat.spectator")), l.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", l.text)));
     const phrasesOnly = seat >= 0 && !over && this.mode === "phrases";
     const off = seat >= 0 && !over && this.mode === "off";
     const signals = (legal || []).filter((a) => SIGNALS[a]);
     const others = seats.map((_, i) => i).filter((i) => i !== seat && seats[i] && seats[i].kind !== "bot" && seats[i].claimed !== false);
-    const quick = h("div.phrases", signals.map((a) => h("button.small.signal", { onclick: () => act(a), title: "the go-next signal (REG-20)" }, SIGNALS[a])),
+    const quick = h("div.phrases", signals.map((a) => h("button.small.signal", { onclick: () => act(a), title: t("web.chat.signal-title") }, SIGNALS[a])),
       this.phrases.map((p) => h("button.small", { onclick: () => this.say(p) }, p)));
     fill(this.el,
-      h("h3", "Chat"),
+      h("h3", t("web.chat.title")),
       this.list,
-      off ? h("p.muted", "Players' chat is off at this table.") : null,
-      phrasesOnly ? h("p.muted", "Players here chat in quick phrases: nobody may tell another about a hand.") : null,
-      off ? null : phrasesOnly ? quick : [this.form, h("details.quick", h("summary", "Quick phrases"), quick)],
+      off ? h("p.muted", t("web.chat.off")) : null,
+      phrasesOnly ? h("p.muted", t("web.chat.phrases-only")) : null,
+      off ? null : phrasesOnly ? quick : [this.form, h("details.quick", h("summary", t("web.chat.quick")), quick)],
       h("div.chat-settings",
         others.map((i) => h("button.small.link-button", { onclick: () => { this.toggleMute(i); rerender(); }, "aria-pressed": this.muted.has(i) },
-          this.muted.has(i) ? `Unmute ${seatName(seats, i)}` : `Mute ${seatName(seats, i)}`)),
+          t(this.muted.has(i) ? "web.chat.unmute" : "web.chat.mute", { name: seatName(seats, i) }))),
         seat >= 0 && !over ? null : h("button.small.link-button", { onclick: () => { this.hideSpectators = !this.hideSpectators; save("cardtable.hide-spectators", this.hideSpectators); rerender(); }, "aria-pressed": this.hideSpectators },
-          this.hideSpectators ? "Show spectators' chat" : "Hide spectators' chat")));
+          this.hideSpectators ? t("web.chat.show-spectators") : t("web.chat.hide-spectators"))));
     return this.el;
   }
 
@@ -92,10 +93,10 @@ export class ChatView {
 export function replayEvents(events, step, seats) {
   const shown = (events || []).filter((e) => e.step <= step);
   if (!shown.length) return null;
-  return h("section.table-events", h("h3", "At the table"),
+  return h("section.table-events", h("h3", t("web.chat.at-table")),
     h("ol.chat-lines", shown.map((e) => h("li" + (e.channel === "spectators" ? ".spectators" : ""), { dataset: { step: e.step } },
       e.kind === "chat"
-        ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : "spectator"), e.channel === "spectators" ? h("small.muted", " (watching)") : null, ": ", e.text]
+        ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : t("web.chat.spectator")), e.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", e.text]
         : h("em", e.text)))));
 }
 

@@ -4,6 +4,7 @@
 // has the Web Share API (phones), a Share button for the system share sheet.
 
 import { h } from "./dom.js";
+import { t, gameTitle } from "./i18n.js";
 
 // created is what the lobby kept of a table this browser created.
 export function created(id) {
@@ -17,7 +18,7 @@ export function creatorToken(id) {
 
 // copyButton copies text and says so on the button for two seconds.
 export function copyButton(text, what) {
-  const b = h("button.small.copy", { type: "button", "aria-label": `Copy ${what}` }, "Copy");
+  const b = h("button.small.copy", { type: "button", "aria-label": t("web.invite.copy-label", { what }) }, t("web.invite.copy"));
   b.addEventListener("click", async () => {
     let ok = false;
     try {
@@ -29,9 +30,9 @@ export function copyButton(text, what) {
       const field = b.parentElement && b.parentElement.querySelector("input");
       if (field) { field.focus(); field.select(); ok = document.execCommand && document.execCommand("copy"); }
     }
-    b.textContent = ok ? "Copied" : "Select and copy";
+    b.textContent = ok ? t("web.invite.copied") : t("web.invite.select-copy");
     b.classList.toggle("copied", ok);
-    setTimeout(() => { b.textContent = "Copy"; b.classList.remove("copied"); }, 2000);
+    setTimeout(() => { b.textContent = t("web.invite.copy"); b.classList.remove("copied"); }, 2000);
   });
   return b;
 }
@@ -40,9 +41,9 @@ export function copyButton(text, what) {
 export function shareButton(url, title, what) {
   if (!navigator.share) return null;
   return h("button.small.share", {
-    type: "button", "aria-label": `Share ${what}`,
+    type: "button", "aria-label": t("web.invite.share-label", { what }),
     onclick: () => navigator.share({ title, text: title, url }).catch(() => { /* dismissed */ }),
-  }, "Share");
+  }, t("web.invite.share"));
 }
 
 // invitesPanel shows the invite links of the free seats and the spectator
@@ -51,14 +52,14 @@ export function invitesPanel(id, seats, game) {
   const made = created(id);
   if (!made) return null;
   const abs = (u) => new URL(u, location.origin).href;
-  const title = `Join my game of ${game ? game[0].toUpperCase() + game.slice(1) : "cards"} on cardtable`;
+  const title = t("web.invite.share-title", { game: gameTitle(game || "") });
   const row = (text, url, what) => h("li", h("span.invite-for", text),
     h("span.invite-row",
-      h("input.link", { readonly: true, value: abs(url), "aria-label": `invite link for ${what}`, onfocus: (e) => e.target.select() }),
-      copyButton(abs(url), `the link for ${what}`), shareButton(abs(url), title, `the link for ${what}`)));
+      h("input.link", { readonly: true, value: abs(url), "aria-label": t("web.invite.link-label", { what }), onfocus: (e) => e.target.select() }),
+      copyButton(abs(url), t("web.invite.link-for", { what })), shareButton(abs(url), title, t("web.invite.link-for", { what }))));
   const free = (made.invites || []).filter((inv) => !seats[inv.seat] || (seats[inv.seat].kind === "human" && seats[inv.seat].claimed !== true));
-  return h("div.invites", h("h3", "Invite links"),
-    h("p.muted", "Send a friend the link of their seat; anyone with the spectators' link can watch."),
-    h("ul", free.map((inv) => row(`Seat ${inv.seat + 1}:`, inv.url, `Seat ${inv.seat + 1}`)),
-      row("Spectators:", made.spectator_url || `/t/${id}`, "spectators")));
+  return h("div.invites", h("h3", t("web.invite.title")),
+    h("p.muted", t("web.invite.about")),
+    h("ul", free.map((inv) => { const seat = t("web.seat.n", { n: inv.seat + 1 }); return row(t("web.invite.row", { what: seat }), inv.url, seat); }),
+      row(t("web.invite.row", { what: t("web.invite.spectators") }), made.spectator_url || `/t/${id}`, t("web.invite.spectators"))));
 }

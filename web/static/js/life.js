@@ -10,6 +10,7 @@ import { loadToken, saveToken } from "./conn.js";
 import { ClockView, fmt } from "./clock.js";
 import { ChatView } from "./chat.js";
 import { TurnNotifier, canNotify, askToNotify } from "./notify.js";
+import { t, list, lang } from "./i18n.js";
 
 // TYPES are the messages Life keeps.
 export const TYPES = new Set(["clock", "draw", "rematch", "chat", "notice"]);
@@ -87,7 +88,7 @@ export class Life {
   confirmable(key, label, sure, onYes) {
     if (this.confirm === key) {
       return [h("button.small.danger", { onclick: () => { this.confirm = null; onYes(); }, "data-life": key + "-yes" }, sure),
-        h("button.small", { onclick: () => { this.confirm = null; this.view.render(); } }, "No")];
+        h("button.small", { onclick: () => { this.confirm = null; this.view.render(); } }, t("web.life.no"))];
     }
     return h("button.small", { onclick: () => { this.confirm = key; this.view.render(); }, "data-life": key }, label);
   }
@@ -114,35 +115,34 @@ export class Life {
     const rated = !!(this.rematch && this.rematch.rated);
     if (!s.result) {
       if (me.taken_over) {
-        rows.push(h("p", rated ? "A bot plays your seat; this rated game counts as lost for you. " : "A bot plays your seat. ",
-          h("button.small.primary", { onclick: () => this.cmd("take-back"), "data-life": "take-back" }, "Take my seat back")));
+        rows.push(h("p", t(rated ? "web.life.taken-over-rated" : "web.life.taken-over"), " ",
+          h("button.small.primary", { onclick: () => this.cmd("take-back"), "data-life": "take-back" }, t("web.life.take-back"))));
       } else {
-        rows.push(this.confirmable("leave", "Leave to a bot", rated ? "Leave? Rated: a loss, even if you come back"
-          : "Really leave your seat to a bot?", () => this.cmd("leave")));
+        rows.push(this.confirmable("leave", t("web.life.leave"), t(rated ? "web.life.leave-sure-rated" : "web.life.leave-sure"), () => this.cmd("leave")));
       }
-      if (competitive) rows.push(this.confirmable("resign", "Resign", rated ? "Resign? Rated: a loss" : "Really resign?", () => this.cmd("resign")));
-      if (s.version < s.seats.length * 2) rows.push(this.confirmable("abort", "Abort", "Call the game off?", () => this.cmd("abort")));
+      if (competitive) rows.push(this.confirmable("resign", t("web.life.resign"), t(rated ? "web.life.resign-sure-rated" : "web.life.resign-sure"), () => this.cmd("resign")));
+      if (s.version < s.seats.length * 2) rows.push(this.confirmable("abort", t("web.life.abort"), t("web.life.abort-sure"), () => this.cmd("abort")));
       rows.push(this.drawControls());
     }
     if (!s.result && canNotify() && Notification.permission === "default") {
-      rows.push(h("button.small", { onclick: async () => { await askToNotify(); this.view.render(); } }, "Notify me of my moves"));
+      rows.push(h("button.small", { onclick: async () => { await askToNotify(); this.view.render(); } }, t("web.life.notify")));
     }
     const kept = rows.filter(Boolean);
-    return kept.length ? h("section.life-actions", { "aria-label": "table actions" }, h("h3", "Table"), kept) : null;
+    return kept.length ? h("section.life-actions", { "aria-label": t("web.life.label") }, h("h3", t("web.life.title")), kept) : null;
   }
 
   drawControls() {
     const s = this.s;
     if (s.game !== "watchtower") return null;
     const d = this.draw;
-    if (!d) return h("button.small", { onclick: () => this.cmd("draw"), "data-life": "draw" }, "Offer a draw");
-    if (d.from === s.seat) return h("p.offer", "You offered a draw; waiting for ", d.waiting.map((i) => seatName(s.seats, i)).join(", "), ".");
+    if (!d) return h("button.small", { onclick: () => this.cmd("draw"), "data-life": "draw" }, t("web.life.offer-draw"));
+    if (d.from === s.seat) return h("p.offer", t("web.life.you-offered", { seats: list(d.waiting.map((i) => seatName(s.seats, i))) }));
     if (d.waiting.includes(s.seat)) {
-      return h("p.offer", { role: "alert" }, `${seatName(s.seats, d.from)} offers a draw. `,
-        h("button.small.primary", { onclick: () => this.cmd("draw"), "data-life": "draw-accept" }, "Accept"),
-        h("button.small", { onclick: () => this.cmd("draw-decline"), "data-life": "draw-decline" }, "Decline"));
+      return h("p.offer", { role: "alert" }, t("web.life.offers-draw", { name: seatName(s.seats, d.from) }), " ",
+        h("button.small.primary", { onclick: () => this.cmd("draw"), "data-life": "draw-accept" }, t("web.life.accept")),
+        h("button.small", { onclick: () => this.cmd("draw-decline"), "data-life": "draw-decline" }, t("web.life.decline")));
     }
-    return h("p.offer", `${seatName(s.seats, d.from)} offers a draw.`);
+    return h("p.offer", t("web.life.offers-draw", { name: seatName(s.seats, d.from) }));
   }
 
   // endNotes say what happened at the table besides the game (who a bot
@@ -158,18 +158,19 @@ export class Life {
     const s = this.s;
     const r = this.rematch;
     // At a rated table the rematch is rated too, and says so before anyone agrees.
-    const word = r && r.rated ? "rated rematch" : "rematch";
-    if (r && r.table) return h("a.button.primary", { href: `/t/${encodeURIComponent(r.table)}`, "data-life": "rematch-table" }, `Go to the ${word}`);
-    if (s.seat < 0) return r && r.open ? h("span.muted", `A ${word} is asked for${until(r)}; you will follow.`) : null;
+    // A rated rematch has sentences of its own: a sentence is translated whole.
+    const rated = !!(r && r.rated);
+    if (r && r.table) return h("a.button.primary", { href: `/t/${encodeURIComponent(r.table)}`, "data-life": "rematch-table" }, t(rated ? "web.life.go-rematch-rated" : "web.life.go-rematch"));
+    if (s.seat < 0) return r && r.open ? h("span.muted", t(rated ? "web.life.rematch-watch-rated" : "web.life.rematch-watch", { until: until(r) })) : null;
     if (r && r.open) {
       if (r.waiting.includes(s.seat)) {
-        return h("span.offer", { role: "alert" }, `${seatName(s.seats, r.from)} asks for a ${word}${until(r)}. `,
-          h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch-accept" }, "Accept"),
-          h("button", { onclick: () => this.cmd("rematch-decline"), "data-life": "rematch-decline" }, "Decline"));
+        return h("span.offer", { role: "alert" }, t(rated ? "web.life.rematch-asks-rated" : "web.life.rematch-asks", { name: seatName(s.seats, r.from), until: until(r) }), " ",
+          h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch-accept" }, t("web.life.accept")),
+          h("button", { onclick: () => this.cmd("rematch-decline"), "data-life": "rematch-decline" }, t("web.life.decline")));
       }
-      return h("span.offer", `${r.rated ? "Rated rematch" : "Rematch"} asked; waiting for `, r.waiting.map((i) => seatName(s.seats, i)).join(", "), `${until(r)}.`);
+      return h("span.offer", t(rated ? "web.life.rematch-waiting-rated" : "web.life.rematch-waiting", { seats: list(r.waiting.map((i) => seatName(s.seats, i))), until: until(r) }));
     }
-    return h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch" }, r && r.rated ? "Rated rematch" : "Rematch");
+    return h("button.primary", { onclick: () => { this.asked = true; this.cmd("rematch"); }, "data-life": "rematch" }, t(rated ? "web.life.rematch-rated" : "web.life.rematch"));
   }
 
   // seatExtras are what the seats list shows of a seat besides its name:
@@ -181,16 +182,16 @@ export class Life {
   seatExtras(i, seat, creator, toBot) {
     const s = this.s;
     const out = [];
-    if (seat.taken_over && !s.result) out.push(h("span.muted", ` · until ${seatName(s.seats, i)} takes it back`));
+    if (seat.taken_over && !s.result) out.push(h("span.muted", " · " + t("web.life.until-back", { name: seatName(s.seats, i) })));
     const p = s.presence;
     const seated = s.seat >= 0 && s.seat !== i;
     if (s.result || !p || !p.grace_ms || !seat.away_ms || !(seated || creator)) return out;
     const due = this.awayDue(p, seat);
     const who = seatName(s.seats, i);
-    out.push(this.awayButton(due, "Hand to a bot", `${who} has been away; once they have been away ${fmt(p.grace_ms)} anyone at the table may hand the seat to a bot`,
+    out.push(this.awayButton(due, t("web.life.hand-to-bot"), t("web.life.away-hand-title", { who, grace: fmt(p.grace_ms) }),
       () => (seated ? this.view.send({ type: "hand-to-bot", seat: i }) : toBot(i)), `hand-to-bot-${i}`));
     if (seated && s.seats.length === 2 && s.game !== "regicide") {
-      out.push(this.awayButton(due, "Claim the win", `${who} has been away; once they have been away ${fmt(p.grace_ms)} you may end the game as won`,
+      out.push(this.awayButton(due, t("web.life.claim-win"), t("web.life.away-claim-title", { who, grace: fmt(p.grace_ms) }),
         () => { this.confirm = null; this.view.send({ type: "claim-win" }); }, "claim-win"));
     }
     return out;
@@ -208,7 +209,7 @@ export class Life {
   awayButton(due, label, title, onclick, key) {
     const left = due - performance.now();
     const b = h("button.small", { onclick, title, "data-life": key, dataset: { due: Math.round(due), label } },
-      left > 0 ? `${label} in ${fmt(left)}` : label);
+      left > 0 ? t("web.life.in", { label, left: fmt(left) }) : label);
     b.disabled = left > 0;
     if (left > 0 && !this.awayTimer) this.awayTimer = setInterval(() => this.awayTick(), 500);
     return b;
@@ -221,7 +222,7 @@ export class Life {
     for (const b of pending) {
       const left = Number(b.dataset.due) - performance.now();
       b.disabled = left > 0;
-      b.textContent = left > 0 ? `${b.dataset.label} in ${fmt(left)}` : b.dataset.label;
+      b.textContent = left > 0 ? t("web.life.in", { label: b.dataset.label, left: fmt(left) }) : b.dataset.label;
       if (left > 0) waiting++;
     }
     if (!waiting) {
@@ -248,7 +249,7 @@ function until(r) {
   if (!r.until) return "";
   const opts = { hour: "2-digit", minute: "2-digit" };
   if (r.until - Date.now() > 12 * 3600 * 1000) opts.weekday = "short";
-  return ` (until ${r.until.toLocaleString([], opts)})`;
+  return t("web.life.until", { time: r.until.toLocaleString(lang === "qps" ? "en" : lang, opts) });
 }
 
 // noteWords writes an end note of the server ("seat 1 left the seat;

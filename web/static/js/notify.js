@@ -3,6 +3,8 @@
 // player's permission — the browser shows a notification ("Your move in
 // Watchtower vs bob") when the move comes while the tab is hidden.
 
+import { t } from "./i18n.js";
+
 const DOT_ICON = "data:image/svg+xml," + encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 84"><rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#333" stroke-width="2"/>' +
   '<text x="30" y="56" font-size="40" text-anchor="middle" fill="#c0392b">♥</text><circle cx="46" cy="16" r="14" fill="#e6b422" stroke="#1b1b1b" stroke-width="3"/></svg>');
@@ -18,11 +20,12 @@ export class TurnNotifier {
   // update shows whether it is the viewer's move: title, icon and, when
   // it just became so in a hidden tab, a notification saying what.
   update(mine, title, against) {
-    const base = document.title.replace(/^● Your move · /, "");
-    document.title = mine ? `● Your move · ${base}` : base;
+    const mark = `● ${t("web.notify.your-move")} · `;
+    const base = document.title.startsWith(mark) ? document.title.slice(mark.length) : document.title;
+    document.title = mine ? mark + base : base;
     if (this.icon) this.icon.setAttribute("href", mine ? DOT_ICON : this.plain);
     if (mine && !this.mine && document.hidden && canNotify() && Notification.permission === "granted") {
-      const body = against ? `Your move in ${title} vs ${against}` : `Your move in ${title}`;
+      const body = against ? t("web.notify.body-against", { game: title, against }) : t("web.notify.body", { game: title });
       try { new Notification(body, { tag: `cardtable-${this.tableID}`, icon: "/static/favicon.svg" }); } catch { /* not allowed here */ }
     }
     this.mine = mine;
