@@ -12,13 +12,15 @@ import (
 // text that never went through the catalogue. Left out: code and
 // notation (<code>, <kbd>, elements marked translate="no" — names people
 // chose, the brand, cards drawn; and the words an element lists in
-// data-notation, for notation inside a text that cannot hold markup, such
-// as a bot's name in an <option>), the language picker (each language's
-// own name) and what skip selects.
+// data-notation, for notation or a name inside a text that cannot hold
+// markup, such as a bot's name in an <option> or a player's in <title>),
+// <noscript> (read only without JavaScript, which translates the pages:
+// docs/i18n.md), the language picker (each language's own name) and what
+// skip selects.
 const untranslatedJS = `((skip) => {
   const word = /[A-Za-z]{2,}/;
   const out = [];
-  const skipped = (el) => !!el.closest("code, kbd, script, style, [translate=no], .lang-picker, svg" + (skip ? ", " + skip : ""));
+  const skipped = (el) => !!el.closest("code, kbd, script, style, noscript, [translate=no], .lang-picker, svg" + (skip ? ", " + skip : ""));
   const hidden = (el) => { const s = getComputedStyle(el); return s.display === "none" || s.visibility === "hidden" || el.closest("[hidden]"); };
   const notation = (el, text) => {
     const at = el.closest("[data-notation]");
@@ -38,7 +40,8 @@ const untranslatedJS = `((skip) => {
       if (v && word.test(v)) out.push(el.tagName.toLowerCase() + "[" + a + "]: " + v.slice(0, 80));
     }
   }
-  if (word.test(document.title)) out.push("title: " + document.title);
+  const title = document.querySelector("title");
+  if (title && word.test(notation(title, document.title))) out.push("title: " + document.title);
   return out;
 })(%q)`
 
@@ -52,7 +55,7 @@ func (tb *Tab) Untranslated(where, skip string) {
 	}
 	left := Eval[[]string](tb, fmt.Sprintf(untranslatedJS, skip))
 	if len(left) > 0 {
-		tb.Shot("untranslated-" + strings.ReplaceAll(where, " ", "-"))
+		tb.Shot("untranslated-" + strings.NewReplacer(" ", "-", "/", "", "(", "", ")", "").Replace(where))
 		tb.T.Errorf("%s: %d texts were never made translatable:\n  %s", where, len(left), strings.Join(left, "\n  "))
 	}
 }

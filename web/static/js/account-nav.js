@@ -4,7 +4,7 @@
 
 import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
-import { t } from "./i18n.js";
+import { t, gameTitle } from "./i18n.js";
 
 // mountNav fills (or adds) the header's account corner and resolves to the
 // signed-in user (null for a guest).
@@ -28,4 +28,13 @@ export async function mountNav(header) {
 export function ensureStyles() {
   if (document.querySelector('link[href="/static/accounts.css"]')) return;
   document.head.append(h("link", { rel: "stylesheet", href: "/static/accounts.css" }));
+}
+
+// ratingTitle names a rating category in the reader's language (the
+// server's English title for a category this page does not know).
+export function ratingTitle(category, title) {
+  if (category === "war-slap") return t("web.rating.war-slap");
+  if (category === "regicide-puzzles") return t("web.rating.regicide-puzzles");
+  const game = gameTitle(category);
+  return game !== category ? game : title || category;
 }

@@ -10,6 +10,8 @@
 //                  Intl.NumberFormat
 //   say(msg, ctx)  a message the server sent as meaning (engine.Msg:
 //                  {id, args} with typed arguments — seats, cards, counts)
+//   tNodes(id, args)  as t, with DOM nodes (links, names) as arguments
+//   dateText(at, opts)  a date (and time) as the language writes it
 //   cardName, theCard, list   card names and lists in the language
 //
 // A page all of whose words are messages says so: <html data-translated>.
@@ -101,6 +103,28 @@ export function t(id, args = {}) {
     const v = args[k];
     return typeof v === "number" ? number(v) : String(v ?? "");
   });
+}
+
+// tNodes writes message id as t does, but an argument may be a DOM node (a
+// link, a name marked translate="no"): it returns the text around the
+// nodes and the nodes, in the language's order, for an element's children.
+export function tNodes(id, args = {}) {
+  const nodes = {};
+  const plain = {};
+  for (const [k, v] of Object.entries(args)) {
+    if (typeof Node !== "undefined" && v instanceof Node) {
+      nodes[k] = v;
+      plain[k] = `\u0000${k}\u0000`;
+    } else plain[k] = v;
+  }
+  return t(id, plain).split(/\u0000(\w+)\u0000/).map((s, i) => (i % 2 ? nodes[s] : s)).filter((s) => s !== "");
+}
+
+// dateText writes a moment (a Date, or what Date reads) as the language
+// writes dates, with Intl.DateTimeFormat's options (a date alone by
+// default); the pseudo-locale writes it with digits only.
+export function dateText(at, opts = { year: "numeric", month: "numeric", day: "numeric" }) {
+  return new Intl.DateTimeFormat(lang === "qps" ? "en-GB" : lang, lang === "qps" ? { ...opts, weekday: undefined, hour12: false } : opts).format(new Date(at));
 }
 
 // gameTitle names a game ("war") in the language: "War", "Rhyfel".

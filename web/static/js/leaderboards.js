@@ -3,51 +3,53 @@
 
 import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
-import { mountNav } from "./account-nav.js";
+import { mountNav, ratingTitle } from "./account-nav.js";
+import { t, tNodes } from "./i18n.js";
 
 const app = document.getElementById("app");
-// CATEGORIES: each rating's key, title, what it counts, and how to get
-// one.
+// CATEGORIES: each rating's key, title and whether it counts puzzles
+// (else rated games).
 const CATEGORIES = [
-  ["watchtower", "Watchtower", "games", "play a rated table"],
-  ["war-slap", "Slap War", "games", "play a rated table"],
-  ["regicide-puzzles", "Regicide puzzles", "puzzles", h("a", { href: "/puzzles" }, "answer a puzzle")],
+  ["watchtower", ratingTitle("watchtower"), false],
+  ["war-slap", ratingTitle("war-slap"), false],
+  ["regicide-puzzles", ratingTitle("regicide-puzzles"), true],
 ];
 
-function board(entries, me, counted) {
-  if (!entries.length) return h("p.muted", "Nobody is on the board yet: a player joins it once their rating is settled (±220 or less).");
-  return h("table.standings", h("thead", h("tr", h("th", "#"), h("th", "player"), h("th", "rating"), h("th", counted))),
+function board(entries, me, puzzles) {
+  if (!entries.length) return h("p.muted", t("web.lb.empty"));
+  return h("table.standings", h("thead", h("tr", h("th", "#"), h("th", t("web.lb.player")), h("th", t("web.lb.rating")), h("th", t(puzzles ? "web.lb.puzzles" : "web.lb.games")))),
     h("tbody", entries.map((e) => h(me && e.name === me ? "tr.me" : "tr", h("td", e.rank),
-      h("td", h("a", { href: `/u/${encodeURIComponent(e.name)}` }, e.name)),
+      h("td", h("a", { href: `/u/${encodeURIComponent(e.name)}`, translate: "no" }, e.name)),
       h("td", `${Math.round(e.rating)}${e.provisional ? "?" : ""}`, h("small.muted", ` ±${Math.round(2 * e.rd)}`)), h("td", e.games)))));
 }
 
 // aroundMe is the signed-in player's place: the players around them, or,
 // while their rating is provisional, why they are not on the board.
-function aroundMe(around, name, counted) {
+function aroundMe(around, name, puzzles) {
   const m = around.me;
-  if (!m.provisional) return board(around.entries, name, counted);
-  return h("p.provisional-note", `Your rating ${Math.round(m.rating)}? ±${Math.round(2 * m.rd)} is provisional: you join the board once it is settled to ±220 or less `,
-    `(after more ${counted}; it unsettles again with weeks away).`);
+  if (!m.provisional) return board(around.entries, name, puzzles);
+  return h("p.provisional-note", t(puzzles ? "web.lb.provisional-puzzles" : "web.lb.provisional-games", { rating: Math.round(m.rating), rd: Math.round(2 * m.rd) }));
 }
 
 async function main() {
+  document.title = t("web.page.title", { page: t("web.lb.title") });
   const user = await mountNav(document.querySelector("header"));
   const sections = [];
-  for (const [cat, title, counted, how] of CATEGORIES) {
+  for (const [cat, title, puzzles] of CATEGORIES) {
     try {
       const top = await acc.leaderboard(cat, false);
-      const parts = [h("h2", title), h("h3", "Top"), board(top.entries, user && user.name, counted)];
+      const parts = [h("h2", title), h("h3", t("web.lb.top")), board(top.entries, user && user.name, puzzles)];
       if (user) {
         const around = await acc.leaderboard(cat, true);
-        parts.push(h("h3", "Around you"), around.me ? aroundMe(around, user.name, counted) : h("p.muted", `You have no ${title} rating yet: `, how, "."));
+        const none = puzzles ? tNodes("web.lb.none-puzzles", { title, link: h("a", { href: "/puzzles" }, t("web.lb.answer")) }) : t("web.lb.none-games", { title });
+        parts.push(h("h3", t("web.lb.around")), around.me ? aroundMe(around, user.name, puzzles) : h("p.muted", none));
       }
       sections.push(h(`section#${cat}.panel`, parts));
     } catch (ex) {
       sections.push(h("p.error", ex.message));
     }
   }
-  fill(app, h("p.muted", "Glicko-2 ratings of rated tables and of puzzle answers (±2 RD shown, grown with the days since a player last played). Provisional ratings (uncertain by more than ±220) are not listed."), h("div.boards", sections));
+  fill(app, h("p.muted", t("web.lb.intro")), h("div.boards", sections));
 }
 
 main();

@@ -10,7 +10,7 @@ import { loadToken, saveToken } from "./conn.js";
 import { ClockView, fmt } from "./clock.js";
 import { ChatView } from "./chat.js";
 import { TurnNotifier, canNotify, askToNotify } from "./notify.js";
-import { t, list, lang } from "./i18n.js";
+import { t, list, dateText } from "./i18n.js";
 
 // TYPES are the messages Life keeps.
 export const TYPES = new Set(["clock", "draw", "rematch", "chat", "notice"]);
@@ -249,7 +249,7 @@ function until(r) {
   if (!r.until) return "";
   const opts = { hour: "2-digit", minute: "2-digit" };
   if (r.until - Date.now() > 12 * 3600 * 1000) opts.weekday = "short";
-  return t("web.life.until", { time: r.until.toLocaleString(lang === "qps" ? "en" : lang, opts) });
+  return t("web.life.until", { time: dateText(r.until, opts) });
 }
 
 // noteWords writes an end note of the server ("seat 1 left the seat;

@@ -8,7 +8,7 @@
 import { h, fill, seatName, useBotWords } from "./dom.js";
 import { BOTS } from "./options.js";
 import { fmt } from "./clock.js";
-import { t, lang, gameTitle } from "./i18n.js";
+import { t, dateText, gameTitle } from "./i18n.js";
 
 const PREFIX = "cardtable.token.";
 const MAX = 50;
@@ -63,7 +63,7 @@ function row(g) {
   const title = t("web.mine.title", { game: gameTitle(g.game), others: others || t("web.mine.nobody") });
   let tag;
   if (g.finished) {
-    tag = h("span.tag.done", `${result(g)} · ${new Date(g.ended).toLocaleDateString(lang === "qps" ? "en" : lang)}`);
+    tag = h("span.tag.done", `${result(g)} · ${dateText(g.ended)}`);
   } else if (g.your_turn) {
     const late = g.left_ms !== undefined && g.left_ms < (g.settings && g.settings.pace === "live" ? 15000 : 6 * 3600000);
     tag = h("span.tag" + (late ? ".late" : ""), g.left_ms !== undefined ? t("web.mine.your-move-left", { left: fmt(g.left_ms) }) : t("web.mine.your-move"));

@@ -5,7 +5,8 @@
 import { h, fill, seatName, useBotWords } from "./dom.js";
 import { BOTS } from "./options.js";
 import * as acc from "./account-api.js";
-import { mountNav } from "./account-nav.js";
+import { mountNav, ratingTitle } from "./account-nav.js";
+import { t, tNodes, dateText, gameTitle } from "./i18n.js";
 
 const app = document.getElementById("app");
 const name = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -39,20 +40,25 @@ const round = (r) => Math.round(r);
 const PUZZLES = "regicide-puzzles";
 
 function ratingCard(r) {
-  const unit = r.category === PUZZLES ? ["puzzle", "puzzles"] : ["rated game", "rated games"];
+  const puzzles = r.category === PUZZLES;
+  const title = ratingTitle(r.category, r.title);
   const last = r.history.length > 1 ? r.history[r.history.length - 1].rating - r.history[r.history.length - 2].rating : r.rating - 1500;
-  const delta = round(last) === 0 ? "" : ` (${last > 0 ? "+" : ""}${round(last)} last ${r.category === PUZZLES ? "puzzle" : "game"})`;
+  const change = `${last > 0 ? "+" : ""}${round(last)}`;
+  const delta = round(last) === 0 ? "" : ` (${t(puzzles ? "web.profile.last-puzzle" : "web.profile.last-game", { change })})`;
   return h("section.panel.rating-card", { dataset: { category: r.category } },
-    h("h3", r.title),
+    h("h3", title),
     h("p.rating-now", h("strong", `${round(r.rating)}${r.provisional ? "?" : ""}`), h("small.muted", ` ± ${round(2 * r.rd)}${delta}`)),
-    h("p.muted", `${r.games} ${unit[r.games === 1 ? 0 : 1]}, `, r.rank ? [`#${r.rank} on the `, h("a", { href: `/leaderboards#${r.category}` }, "leaderboard")]
-      : ["provisional: not on the ", h("a", { href: `/leaderboards#${r.category}` }, "leaderboard"), " until settled to ±220"],
-      r.category === PUZZLES ? [" · ", h("a", { href: "/puzzles" }, "solve more")] : null),
-    graph(r.history, `${r.title} rating after each ${unit[0]}`));
+    h("p.muted", t(puzzles ? "web.profile.puzzles" : "web.profile.rated-games", { count: r.games }), ", ",
+      tNodes(r.rank ? "web.profile.rank" : "web.profile.provisional", { rank: r.rank, link: h("a", { href: `/leaderboards#${r.category}` }, t("web.profile.leaderboard")) }),
+      puzzles ? [" · ", h("a", { href: "/puzzles" }, t("web.profile.solve-more"))] : null),
+    graph(r.history, t(puzzles ? "web.profile.graph-puzzle" : "web.profile.graph-game", { title })));
 }
 
 // GAVE_UP says why a rated seat counted as lost (docs/accounts.md).
-const GAVE_UP = { resigned: "resigned", left: "left to a bot", timeout: "time ran out", away: "away, handed to a bot" };
+const GAVE_UP = { resigned: t("web.profile.gave-up.resigned"), left: t("web.profile.gave-up.left"), timeout: t("web.profile.gave-up.timeout"), away: t("web.profile.gave-up.away") };
+
+// OUTCOMES are a game's outcomes for the player in words.
+const OUTCOMES = { won: t("web.profile.outcome.won"), lost: t("web.profile.outcome.lost"), drawn: t("web.profile.outcome.drawn"), aborted: t("web.profile.outcome.aborted") };
 
 // signed is a rating change as people read it: +12, −12, ±0.
 const signed = (x) => { const n = Math.round(x); return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "\u00b10"; };
@@ -61,50 +67,63 @@ const signed = (x) => { const n = Math.round(x); return n > 0 ? `+${n}` : n < 0 
 // why a given-up seat lost), "aborted", "won" (an unrated game), "won ·
 // not rated" (a rated table whose rating did not move).
 function resultWords(g) {
-  if (!g.outcome) return h("span.game-result", g.rated ? [h("span.rated-mark", "rated"), " · "] : null, h("span.muted", "playing"));
-  const out = h(`span.outcome.outcome-${g.outcome}`, g.outcome);
+  if (!g.outcome) return h("span.game-result", g.rated ? [h("span.rated-mark", t("web.profile.rated")), " · "] : null, h("span.muted", t("web.profile.playing")));
+  const out = h(`span.outcome.outcome-${g.outcome}`, OUTCOMES[g.outcome] || g.outcome);
   if (g.rating) {
     const why = g.rating.gave_up ? ` (${GAVE_UP[g.rating.gave_up] || g.rating.gave_up})` : "";
-    return h("span.game-result", h("span.rated-mark", "rated"), " · ", out, why, " · ", h("strong.rating-change", signed(g.rating.change)));
+    return h("span.game-result", h("span.rated-mark", t("web.profile.rated")), " · ", out, why, " · ", h("strong.rating-change", signed(g.rating.change)));
   }
-  if (g.rated && g.outcome !== "aborted") return h("span.game-result", out, " · ", h("span.muted", "not rated"));
+  if (g.rated && g.outcome !== "aborted") return h("span.game-result", out, " · ", h("span.muted", t("web.profile.not-rated")));
   return h("span.game-result", out);
 }
+
+// person reports whether a seat's name is one a person chose (not a bot's
+// "heuristic (seat 2)" nor the placeholder "seat 2"), kept as typed.
+const person = (name) => !!name && !/^seat \d+$/i.test(name) && !/\(seat \d+\)$/.test(name);
 
 function gameRow(g) {
   const res = resultWords(g);
   // The other seats as the table names them ("Good bot", "Seat 2").
   useBotWords(BOTS[g.game]);
   const seats = g.seats.map((name) => ({ name }));
-  const others = seats.map((_, i) => i).filter((i) => i !== g.seat).map((i) => seatName(seats, i)).join(", ");
-  return h("li", { dataset: { table: g.id } }, h("strong", g.title), " ", res, g.daily ? h("span.daily-mark", `daily ${g.daily}`) : null,
-    h("small.muted", ` ${new Date(g.created).toLocaleDateString()}${others ? " · with " + others : ""}`), " ",
-    g.replay ? h("a", { href: g.replay }, "replay") : g.outcome ? null : h("a", { href: `/t/${g.id}` }, "table"),
-    g.analysis ? [" ", h("a", { href: g.analysis }, "analysis")] : null);
+  const others = seats.map((_, i) => i).filter((i) => i !== g.seat).map((i) => (person(seats[i].name) ? h("span", { translate: "no" }, seatName(seats, i)) : seatName(seats, i)));
+  const withOthers = others.length ? [" · ", tNodes("web.profile.with", { others: h("span", others.flatMap((o, i) => (i ? [", ", o] : [o]))) })] : null;
+  return h("li", { dataset: { table: g.id } }, h("strong", gameTitle(g.game)), " ", res, g.daily ? h("span.daily-mark", t("web.profile.daily-mark", { day: g.daily })) : null,
+    h("small.muted", " ", dateText(g.created), withOthers), " ",
+    g.replay ? h("a", { href: g.replay }, t("web.profile.replay")) : g.outcome ? null : h("a", { href: `/t/${g.id}` }, t("web.profile.table")),
+    g.analysis ? [" ", h("a", { href: g.analysis }, t("web.profile.analysis"))] : null);
 }
 
 function dailyPanel(d) {
-  return h("section#daily-results.panel", h("h2", "Daily deal"),
-    h("p", h("strong", `${d.streak}`), ` day${d.streak === 1 ? "" : "s"} in a row (best ${d.best_streak})`),
-    d.results.length ? h("ul.plain", d.results.slice(0, 14).map((r) => h("li", `${r.day}: `,
-      !r.finished ? "playing" : r.aborted ? "aborted" : r.won ? h("strong", r.grade_name) : `${r.enemies}/12 enemies`,
-      r.finished && !r.aborted ? ` in ${r.actions} actions ` : " ",
-      r.replay ? h("a", { href: r.replay }, "replay") : null, r.analysis ? [" ", h("a", { href: r.analysis }, "analysis")] : null))) : h("p.muted", "No daily deal played yet."));
+  return h("section#daily-results.panel", h("h2", t("web.profile.daily")),
+    h("p", tNodes("web.profile.streak", { count: d.streak, best: d.best_streak })),
+    d.results.length ? h("ul.plain", d.results.slice(0, 14).map((r) => h("li", t("web.profile.day", { day: r.day }), " ",
+      !r.finished ? t("web.profile.playing") : r.aborted ? t("web.profile.outcome.aborted") : r.won ? h("strong", gradeName(r)) : t("web.profile.enemies", { count: r.enemies }),
+      r.finished && !r.aborted ? " " + t("web.profile.actions", { count: r.actions }) + " " : " ",
+      r.replay ? h("a", { href: r.replay }, t("web.profile.replay")) : null, r.analysis ? [" ", h("a", { href: r.analysis }, t("web.profile.analysis"))] : null))) : h("p.muted", t("web.profile.no-daily")));
+}
+
+// gradeName names a daily win's grade (REG-30: 3 gold, 2 silver, 1 bronze).
+function gradeName(r) {
+  const key = { 3: "regicide.grade.gold", 2: "regicide.grade.silver", 1: "regicide.grade.bronze" }[r.grade];
+  return key ? t(key) : r.grade_name;
 }
 
 async function main() {
+  document.title = t("web.page.title", { page: t("web.profile.title") });
   await mountNav(document.querySelector("header"));
   try {
     const p = await acc.profile(name);
-    document.title = `${p.name} — cardtable`;
-    document.querySelector("h1").textContent = p.name;
+    document.title = t("web.page.title", { page: p.name });
+    document.querySelector("title").dataset.notation = p.name; // a name, as its person chose it
+    Object.assign(document.querySelector("h1"), { textContent: p.name, translate: false });
     fill(app,
-      h("p.muted", `Playing since ${new Date(p.created).toLocaleDateString()}`),
-      h("section#ratings", h("h2", "Ratings"), p.ratings.length ? h("div.rating-cards", p.ratings.map(ratingCard)) : h("p.muted", "No rated game yet.")),
+      h("p.muted", t("web.profile.since", { date: dateText(p.created) })),
+      h("section#ratings", h("h2", t("web.profile.ratings")), p.ratings.length ? h("div.rating-cards", p.ratings.map(ratingCard)) : h("p.muted", t("web.profile.no-rated"))),
       dailyPanel(p.daily),
-      h("section#games.panel", h("h2", "Games"), p.games.length ? h("ul.plain.games", p.games.map(gameRow)) : h("p.muted", "No game yet.")));
+      h("section#games.panel", h("h2", t("web.profile.games")), p.games.length ? h("ul.plain.games", p.games.map(gameRow)) : h("p.muted", t("web.profile.no-game"))));
   } catch (ex) {
-    fill(app, h("p.error", { role: "alert" }, ex.message), h("p", h("a", { href: "/" }, "Back to the lobby")));
+    fill(app, h("p.error", { role: "alert" }, ex.message), h("p", h("a", { href: "/" }, t("web.profile.back"))));
   }
 }
 
