@@ -1,4 +1,4 @@
-package web_test
+package accounts_test
 
 import (
 	"fmt"
