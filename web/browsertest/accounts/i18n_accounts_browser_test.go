@@ -11,7 +11,8 @@ import (
 )
 
 // TestBrowserAccountPagesInEachLanguage opens the account page (a guest's
-// and a member's), a profile and the leaderboards in every language at a
+// and a member's), a profile, the leaderboards and the daily deal (a
+// guest's and a member's) in every language at a
 // phone's and a laptop's width: each speaks the language in its direction
 // (Hebrew right to left), names its heading as the catalogue does, lets
 // nothing overflow and keeps axe clean; in the pseudo-locale no text
@@ -36,6 +37,8 @@ func TestBrowserAccountPagesInEachLanguage(t *testing.T) {
 		{ann, "/account", "#passkeys", func(p *i18n.Printer) string { return p.T("web.account.signed-in-as", engine.TextArg("name", "Ann")) }},
 		{ann, "/u/Ann", "#daily-results", func(p *i18n.Printer) string { return p.T("web.profile.ratings") }},
 		{ann, "/leaderboards", ".boards h2", func(p *i18n.Printer) string { return p.T("game.watchtower.title") }},
+		{guest, "/daily", "#daily-start", func(p *i18n.Printer) string { return p.T("web.daily.practice-title") }},
+		{ann, "/daily", "#daily-start", func(p *i18n.Printer) string { return p.T("web.daily.play-title") }},
 	}
 	for _, l := range append(i18n.Languages(), i18n.Language{Code: i18n.Pseudo, Dir: "ltr", Tag: "en-XA"}) {
 		p := i18n.For(l.Code)
