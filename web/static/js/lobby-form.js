@@ -14,7 +14,7 @@
 // friend, open or bot:NAME), #seat-N-settings, #opt-KEY, #listed.
 
 import { h, fill } from "./dom.js";
-import { GAMES, PRESETS, words, valueWords, botWords, shown } from "./options.js";
+import { GAMES, PRESETS, BOTS, words, valueWords, botWords, shown } from "./options.js";
 import { paceLabel, paceSettings } from "./pace.js";
 import { t, gameTitle } from "./i18n.js";
 
@@ -139,7 +139,7 @@ function seatRow(g, i, kind) {
     h("option", { value: "open" }, t("web.lobby.seat.open")),
   ];
   const botList = bots(g).map((b) => h("option", { value: "bot:" + b.name, selected: kind ? kind === "bot:" + b.name : i > 0 && b.default, dataset: { notation: b.name } },
-    t("web.lobby.seat.bot", { level: botWords(g, b).level, name: b.name })));
+    (BOTS[g.name] || {})[b.name] ? t("web.lobby.seat.bot", { level: botWords(g, b).level, name: b.name }) : t("web.lobby.seat.bot-named", { name: b.name })));
   const select = h("select", { id: `seat-${i}`, name: `seat-${i}`, "aria-describedby": `seat-${i}-help` },
     people, h("optgroup", { label: t("web.lobby.seat.a-bot") }, botList));
   if (kind && [...select.options].some((o) => o.value === kind)) select.value = kind;
