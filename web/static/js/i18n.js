@@ -20,8 +20,9 @@
 // data-i18n-attr="attr:id;attr:id" as attributes at load (translate()
 // again for markup made later), and a footer with the language picker
 // and, for a translation made by machine, how to correct it. A page not
-// yet translated speaks English throughout, so no page mixes two
-// languages. docs/i18n.md describes the files and the checks.
+// yet translated speaks English throughout; only its footer, with the
+// picker, is in the language chosen, and says the page is English for
+// now. docs/i18n.md describes the files and the checks.
 
 const KEY = "cardtable.lang";
 
@@ -57,18 +58,25 @@ async function fetchCatalogue(code) {
 const translated = document.documentElement.hasAttribute("data-translated");
 
 // load fetches the catalogue of the language asked for in the address or
-// chosen before (remembering it again), else the browser's own (auto);
-// English on a page not yet translated, where only ?lang= is remembered.
+// chosen before (remembering it again), else the browser's own (auto). A
+// page not yet translated speaks English (its catalogue) and keeps the
+// language chosen (picked) for its footer alone; only ?lang= is
+// remembered there.
 async function load() {
   const asked = new URLSearchParams(location.search).get("lang");
   const chosen = translated ? asked || stored() : asked;
   let c = /^[a-z]{2,3}$/.test(chosen || "") ? await fetchCatalogue(chosen) : null;
   if (c) remember(c.lang);
-  if (!translated) c = await fetchCatalogue("en");
-  return c || (await fetchCatalogue("auto")) || { lang: "en", dir: "ltr", machine: false, languages: [], messages: {} };
+  if (!translated) {
+    const was = c || (/^[a-z]{2,3}$/.test(stored()) && stored() !== "en" ? await fetchCatalogue(stored()) : null);
+    return [await fetchCatalogue("en"), was && was.lang !== "en" ? was : null];
+  }
+  return [c || (await fetchCatalogue("auto")), null];
 }
 
-const catalogue = await load();
+const fallback = { lang: "en", dir: "ltr", machine: false, languages: [], messages: {} };
+const [loaded, picked] = await load();
+const catalogue = loaded || fallback;
 
 // lang is the code of the language pages speak ("he"); dir its direction.
 export const lang = catalogue.lang;
@@ -205,17 +213,18 @@ export function translate(root = document) {
 }
 
 // languagePicker returns the picker: choosing a language reloads the page
-// in it (through ?lang=, which remembers it).
-export function languagePicker() {
+// in it (through ?lang=, which remembers it). words is the catalogue its
+// label is in and current the language shown as chosen.
+export function languagePicker(words = catalogue, current = lang) {
   const wrap = document.createElement("label");
   wrap.className = "lang-picker";
   const text = document.createElement("span");
-  text.textContent = t("lang.label");
+  text.textContent = words.messages["lang.label"] || t("lang.label");
   const select = document.createElement("select");
   select.name = "lang";
   for (const l of catalogue.languages) {
     const o = document.createElement("option");
-    Object.assign(o, { value: l.code, textContent: l.name, selected: l.code === lang });
+    Object.assign(o, { value: l.code, textContent: l.name, selected: l.code === current });
     o.lang = l.code;
     o.dir = l.dir;
     select.append(o);
@@ -245,7 +254,29 @@ function footer() {
   document.body.append(f);
 }
 
+// untranslatedFooter adds the footer of a page not yet translated: the
+// picker and, for a reader who chose another language, that this page is
+// English for now — both in the language chosen (the footer carries its
+// lang and dir; the rest of the page is English).
+function untranslatedFooter() {
+  const f = document.createElement("footer");
+  f.className = "lang-footer";
+  const words = picked || catalogue;
+  f.lang = words.tag || words.lang;
+  f.dir = words.dir;
+  f.append(languagePicker(words, words.lang));
+  if (picked) {
+    const note = document.createElement("p");
+    note.className = "lang-machine";
+    note.textContent = picked.messages["lang.untranslated"] || "";
+    f.append(note);
+  }
+  document.body.append(f);
+}
+
 if (translated) {
   translate();
   footer();
+} else {
+  untranslatedFooter();
 }
