@@ -26,12 +26,16 @@
 
 const KEY = "cardtable.lang";
 
+// stored is the language chosen before: in this browser's storage, else
+// in the cookie the rules pages (written by the server) set.
 function stored() {
+  let code = "";
   try {
-    return localStorage.getItem(KEY) || "";
+    code = localStorage.getItem(KEY) || "";
   } catch {
-    return "";
+    // Storage off (private mode): the cookie may say.
   }
+  return code || (/(?:^|;\s*)cardtable_lang=([a-z]{2,3})/.exec(document.cookie) || [])[1] || "";
 }
 
 // remember keeps the reader's choice: in localStorage for these pages,
