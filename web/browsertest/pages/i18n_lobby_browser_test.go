@@ -45,6 +45,19 @@ func TestBrowserLobbyInEachLanguage(t *testing.T) {
 			tb.NoOverflow("the lobby " + l.Code + " " + sz.Name)
 			tb.Shot("lobby-" + l.Code + "-" + sz.Name)
 		}
+		// Mirrored in Hebrew: on a laptop the form stands at the start of
+		// the line (right in Hebrew), the side column at its end, the brand
+		// at the header's start, the picker at the footer's.
+		starts := webtest.Eval[[]bool](tb, `(() => {
+			const x = (sel) => document.querySelector(sel).getBoundingClientRect();
+			const mid = (r) => r.left + r.width / 2;
+			return [mid(x(".create-panel")) > mid(x(".lobby-side")), mid(x(".brand")) > innerWidth / 2, mid(x(".lang-picker")) > innerWidth / 2];
+		})()`)
+		for i, what := range []string{"the form right of the side column", "the brand on the right", "the picker on the right"} {
+			if starts[i] != (l.Dir == "rtl") {
+				t.Errorf("%s: %s is %v, want %v (dir %s)", l.Code, what, starts[i], l.Dir == "rtl", l.Dir)
+			}
+		}
 		lobbyEveryState(tb)
 		tb.Axe("the lobby " + l.Code)
 		if l.Code == i18n.Pseudo {

@@ -13,6 +13,7 @@ import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
 import { analysisPanel } from "./analysis.js";
 import { replayEvents } from "./chat.js";
+import { t, tNodes, say, gameTitle } from "./i18n.js";
 
 const MODULES = { war, regicide, watchtower };
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -50,10 +51,10 @@ function draw(data) {
   const { board } = mod.render(view, ctx);
   if (mod.privateCards) board.append(allHands(mod, data));
   const before = step > 0 && cache.has(step - 1) ? settled.get(step - 1) : null;
-  const who = data.actor === undefined || data.actor === null || step === 0 ? "The deal." : sentence(mod, data.actor, data.action, before, data.spectator);
+  const who = data.actor === undefined || data.actor === null || step === 0 ? t("web.replay.the-deal") : sentence(mod, data.actor, data.action, before, data.spectator);
   const better = analysis && analysis.note(step);
   fill(document.getElementById("board"), better, board);
-  fill(document.getElementById("step"), `Step ${step} of ${info.steps}: `, inline(who));
+  fill(document.getElementById("step"), t("web.replay.step", { step, steps: info.steps }), " ", inline(who));
   fill(document.getElementById("events"), replayEvents(info.events, step, info.seats));
   document.getElementById("slider").value = step;
   for (const li of document.querySelectorAll("#actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
@@ -74,26 +75,26 @@ function sentence(mod, seat, action, before, after) {
 function allHands(mod, data) {
   const rows = data.views.map((v, i) => h("li", h("strong", seatName(info.seats, i)), " ",
     mod.privateCards(v, i).map((c) => card(c, { jokerName: "jester" }))));
-  return h("section.all-hands", h("h3", "Every hand"), h("ul", rows));
+  return h("section.all-hands", h("h3", t("web.replay.every-hand")), h("ul", rows));
 }
 
 function play() {
   if (timer) { clearInterval(timer); timer = null; }
   else timer = setInterval(() => (step >= info.steps ? play() : go(step + 1)), 700);
-  document.getElementById("play").textContent = timer ? "Pause" : "Play";
+  document.getElementById("play").textContent = timer ? t("web.replay.pause") : t("web.replay.play");
 }
 
 function controls() {
   const btn = (text, fn, key) => h("button", { onclick: fn, "aria-keyshortcuts": key }, text);
-  const seats = [h("option", { value: -1 }, "the spectator"), ...info.seats.map((s, i) => h("option", { value: i }, seatName(info.seats, i)))];
+  const seats = [h("option", { value: -1 }, t("web.replay.spectator")), ...info.seats.map((s, i) => h("option", { value: i }, seatName(info.seats, i)))];
   return h("div.replay-controls",
-    btn("« First", () => go(0), "Home"), btn("◀ Back", () => go(step - 1), "ArrowLeft"),
-    h("button#play", { onclick: play }, "Play"),
-    btn("Next ▶", () => go(step + 1), "ArrowRight"), btn("Last »", () => go(info.steps), "End"),
-    h("input#slider", { type: "range", min: 0, max: info.steps, value: 0, "aria-label": "step", oninput: (e) => go(Number(e.target.value)) }),
-    h("label", { for: "viewer" }, " Seen by "),
+    btn(t("web.replay.first"), () => go(0), "Home"), btn(t("web.replay.back"), () => go(step - 1), "ArrowLeft"),
+    h("button#play", { onclick: play }, t("web.replay.play")),
+    btn(t("web.replay.next"), () => go(step + 1), "ArrowRight"), btn(t("web.replay.last"), () => go(info.steps), "End"),
+    h("input#slider", { type: "range", min: 0, max: info.steps, value: 0, "aria-label": t("web.replay.slider"), oninput: (e) => go(Number(e.target.value)) }),
+    h("label", { for: "viewer" }, " ", t("web.replay.seen-by"), " "),
     h("select#viewer", { onchange: (e) => { viewer = Number(e.target.value); go(step); } }, seats),
-    " ", h("a.button", { href: `/api/tables/${encodeURIComponent(id)}/record`, download: "" }, "Download the record"));
+    " ", h("a.button", { href: `/api/tables/${encodeURIComponent(id)}/record`, download: "" }, t("web.replay.download")));
 }
 
 async function main() {
@@ -101,20 +102,21 @@ async function main() {
     info = await api.replayInfo(id);
     useBotWords(BOTS[info.game]);
   } catch (ex) {
-    fill(root, h("p.error", { role: "alert" }, ex.message), h("p", h("a", { href: `/t/${id}` }, "Back to the table")));
+    fill(root, h("p.error", { role: "alert" }, ex.message), h("p", h("a", { href: `/t/${id}` }, t("web.replay.back-to-table"))));
     return;
   }
   const mod = MODULES[info.game];
-  document.title = `${mod.title} replay · cardtable`;
+  const title = gameTitle(info.game);
+  document.title = t("web.replay.title", { game: title });
   const actions = info.actions.map((a, i) => h("li", { dataset: { step: i + 1 } },
     h("button.link-button", { onclick: () => go(i + 1) }, inline(sentence(mod, a.seat, a.action, null, null)))));
   fill(root,
-    h("header.table-header", h("a.home", { href: "/" }, "cardtable"), h("h1", `${mod.title} — replay`),
-      h("a.header-link", { href: `/rules/${info.game}?table=${encodeURIComponent(id)}` }, `${mod.title} rules`),
-      h("span.replay-result", info.result ? capital(named(info.result.detail || info.result.end, info.seats)) : "")),
+    h("header.table-header", h("a.home", { href: "/", translate: "no" }, "cardtable"), h("h1", t("web.replay.heading", { game: title })),
+      h("a.header-link", { href: `/rules/${info.game}?table=${encodeURIComponent(id)}` }, t("web.replay.rules", { game: title })),
+      h("span.replay-result", info.result ? capital(ending(info.result)) : "")),
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
-    h("div.table-layout", h("section#board.board", { "aria-label": "the table at this step" }), h("aside.side", h("section.log", h("h2", "Actions"), h("ol#actions.log-lines", { "aria-label": "every action" }, actions)), h("div#events"))));
+    h("div.table-layout", h("section#board.board", { "aria-label": t("web.replay.board-label") }), h("aside.side", h("section.log", h("h2", t("web.replay.actions")), h("ol#actions.log-lines", { "aria-label": t("web.replay.actions-label") }, actions)), h("div#events"))));
   analysis = analysisPanel(id, info, go, (seat, action, who) => {
     const seats = who ? info.seats.map((s, i) => (i === seat ? { ...s, name: who } : s)) : info.seats;
     const ctx = { seats, seat: -1, options: info.options || {} };
@@ -131,7 +133,7 @@ async function main() {
     for (const li of document.querySelectorAll("#actions li")) {
       const n = notes.get(Number(li.dataset.step));
       if (!n || li.querySelector(".mark-note")) continue;
-      li.append(h("span.mark-note", ` — ${n.what}`, n.better ? [": better ", inline(n.better)] : ""));
+      li.append(h("span.mark-note", ` — ${n.what}`, n.better ? [": ", tNodes("web.replay.better", { better: inline(n.better) })] : ""));
     }
     if (info) go(step);
   });
@@ -146,6 +148,13 @@ async function main() {
   });
   const m = /step=(\d+)/.exec(location.hash);
   go(m ? Number(m[1]) : 0);
+}
+
+// ending says how the game ended: its message (detail_i18n) in the
+// reader's language, else the English detail with the seats named.
+function ending(r) {
+  if (r.detail_i18n) return say(r.detail_i18n, { seatName: (i) => seatName(info.seats, i) });
+  return named(r.detail || r.end, info.seats);
 }
 
 function capital(s) {
