@@ -21,11 +21,7 @@ func TestBrowserAccountPagesInEachLanguage(t *testing.T) {
 	clock := &testClock{now: time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)}
 	s := webtest.NewAccountSite(t, clock.Now)
 	ann := s.Tab(t)
-	ann.Open("/account")
-	set(ann, "#signup-name", "Ann")
-	set(ann, "#signup-password", "correct horse battery")
-	ann.Click("#signup-submit")
-	signedInAs(ann, "Ann")
+	signUp(ann, "Ann")
 
 	guest := s.Tab(t)
 	pages := []struct {
