@@ -7,6 +7,7 @@ import { Connection, loadToken, saveToken, loadName, saveName } from "./conn.js"
 import { claimSeat, tableInfo, games } from "./lobby-api.js";
 import { h, fill, seatName } from "./dom.js";
 import { optionSummary } from "./options.js";
+import { t, gameTitle } from "./i18n.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const root = document.getElementById("app");
@@ -52,22 +53,24 @@ async function claim(seat, invite, name = loadName()) {
 async function joinForm(seat, invite) {
   const input = h("input", { id: "name", name: "name", maxlength: 40, required: true, value: loadName(), autocomplete: "nickname" });
   const msg = h("p.error", { role: "alert" });
-  let about = [h("h1", `You are invited to take seat ${seat + 1}`)];
+  let about = [h("h1", t("web.invite.title-seat", { n: seat + 1 }))];
   try {
-    const [t, catalog] = await Promise.all([tableInfo(id), games()]);
-    const g = catalog.find((x) => x.name === t.game);
-    const seats = t.seats || [];
+    const [tb, catalog] = await Promise.all([tableInfo(id), games()]);
+    const g = catalog.find((x) => x.name === tb.game);
+    const seats = tb.seats || [];
+    const game = gameTitle(tb.game);
     // The creator sits in the first person's seat (docs/protocol.md).
     const host = seats.findIndex((x) => x.kind === "human" && x.claimed);
-    const summary = optionSummary(g, t.options);
+    const summary = optionSummary(g, tb.options);
     about = [
-      h("h1", host >= 0 ? `${seatName(seats, host)} invites you to ${t.title || t.game}` : `You are invited to ${t.title || t.game}`),
-      h("p.invite-what", `${seats.length} players. ${summary ? `Options: ${summary}.` : "The usual rules."} `,
-        h("a", { href: `/rules/${t.game}?table=${encodeURIComponent(id)}`, target: "_blank", rel: "noopener" }, `How to play ${t.title || t.game}`)),
-      h("ol.invite-seats", { "aria-label": "the seats" }, seats.map((x, i) => h("li" + (i === seat ? ".yours" : ""),
-        i === seat ? h("strong", `Seat ${i + 1}: yours`) : `Seat ${i + 1}: ${x.kind === "bot" ? `bot ${x.bot || x.name}` : x.claimed ? x.name : "free"}`))),
-      t.finished ? h("p.error", "This game is over; you can watch its replay.") : null,
-      seats[seat] && (seats[seat].claimed || seats[seat].kind !== "human") ? h("p.error", `Seat ${seat + 1} is taken already; you can watch.`) : null,
+      h("h1", host >= 0 ? t("web.invite.title-host", { host: seatName(seats, host), game }) : t("web.invite.title-game", { game })),
+      h("p.invite-what", t("web.invite.players", { count: seats.length }), " ", summary ? t("web.invite.options", { summary }) : t("web.invite.usual"), " ",
+        h("a", { href: `/rules/${tb.game}?table=${encodeURIComponent(id)}`, target: "_blank", rel: "noopener" }, t("web.lobby.how-to-play", { game }))),
+      h("ol.invite-seats", { "aria-label": t("web.invite.seats") }, seats.map((x, i) => h("li" + (i === seat ? ".yours" : ""),
+        i === seat ? h("strong", t("web.invite.yours", { seat: t("web.seat.n", { n: i + 1 }) }))
+          : t("web.invite.seat-is", { seat: t("web.seat.n", { n: i + 1 }), who: x.kind === "bot" ? t("web.invite.bot", { name: x.bot || x.name }) : x.claimed ? x.name : t("web.invite.free") })))),
+      tb.finished ? h("p.error", t("web.invite.over")) : null,
+      seats[seat] && (seats[seat].claimed || seats[seat].kind !== "human") ? h("p.error", t("web.invite.taken", { n: seat + 1 })) : null,
     ];
   } catch (err) {
     msg.textContent = err.message;
@@ -79,11 +82,11 @@ async function joinForm(seat, invite) {
     },
   },
   about,
-  h("p", h("label", { for: "name" }, "Your name "), input, " ",
-    h("button.primary", { type: "submit" }, `Take seat ${seat + 1}`)),
+  h("p", h("label", { for: "name" }, t("web.invite.your-name"), " "), input, " ",
+    h("button.primary", { type: "submit" }, t("web.invite.take", { n: seat + 1 }))),
   msg,
-  h("p", h("a", { href: `/t/${encodeURIComponent(id)}`, onclick: () => history.replaceState(null, "", location.pathname) }, "Just watch")));
-  fill(root, h("header.table-header", h("a.home", { href: "/" }, "cardtable")), form);
+  h("p", h("a", { href: `/t/${encodeURIComponent(id)}`, onclick: () => history.replaceState(null, "", location.pathname) }, t("web.invite.watch"))));
+  fill(root, h("header.table-header", h("a.home", { href: "/", translate: "no" }, "cardtable")), form);
   input.focus();
 }
 

@@ -22,6 +22,7 @@ import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
 import { Life } from "./life.js";
+import { t, list, gameTitle } from "./i18n.js";
 import { PressHold } from "./press.js";
 
 const MODULES = { war, regicide, watchtower };
@@ -92,7 +93,7 @@ export class TableView {
         break;
       case "error":
         if (m.id && m.id === s.hintID) {
-          s.hintText = `No forecast: ${m.message}`;
+          s.hintText = t("web.table.no-forecast", { why: m.message });
           break;
         }
         s.error = { code: m.code, message: m.message };
@@ -161,9 +162,9 @@ export class TableView {
   }
 
   key(e) {
-    const t = e.target;
-    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
-    if (t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "SUMMARY") && (e.key === " " || e.key === "Enter")) return;
+    const el = e.target;
+    if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT")) return;
+    if (el && (el.tagName === "BUTTON" || el.tagName === "A" || el.tagName === "SUMMARY") && (e.key === " " || e.key === "Enter")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const mod = MODULES[this.s.game];
     if (mod && mod.key && this.s.view && mod.key(e, this.ctx())) e.preventDefault();
@@ -193,7 +194,7 @@ export class TableView {
     const mod = MODULES[s.game];
     if (!s.view || !mod) {
       this.els = null;
-      fill(this.root, h("p.status-line", { role: "status" }, s.status === "open" ? "Waiting for the table…" : "Connecting…"));
+      fill(this.root, h("p.status-line", { role: "status" }, s.status === "open" ? t("web.table.waiting") : t("web.table.connecting")));
       return;
     }
     if (!this.els) this.skeleton();
@@ -201,10 +202,10 @@ export class TableView {
     const ctx = this.ctx();
     const { board, offered, prompt, bar } = mod.render(s.view, ctx);
     this.animated = s.version;
-    document.title = `${mod.title} · cardtable`;
+    document.title = t("web.table.tab-title", { game: gameTitle(s.game) });
     const rest = s.legal.filter((a) => !offered.has(a));
     const e = this.els;
-    fill(e.header, this.header(mod));
+    fill(e.header, this.header());
     fill(e.board, board);
     e.end.className = "result-panel";
     fill(e.end, s.result ? this.endPanel(mod) : null);
@@ -219,7 +220,7 @@ export class TableView {
       this.endArrived = false;
       if (e.end.getBoundingClientRect().top < 0) this.showEnd();
     }
-    this.life.afterRender(mod.title);
+    this.life.afterRender(gameTitle(s.game));
     restoreFocus(focus);
     // What the page shows now (tests and tools read it; s may be ahead
     // of the screen until the next frame).
@@ -231,20 +232,20 @@ export class TableView {
   skeleton() {
     const e = {
       header: h("header.table-header"),
-      board: h("section.board", { "aria-label": "table" }),
-      bar: h("section.action-bar", { "aria-label": "your move" }),
-      end: h("section.result-panel", { "aria-label": "result", hidden: true }),
-      seats: h("section.seats", { "aria-label": "seats" }),
+      board: h("section.board", { "aria-label": t("web.table.board") }),
+      bar: h("section.action-bar", { "aria-label": t("web.table.bar") }),
+      end: h("section.result-panel", { "aria-label": t("web.table.result"), hidden: true }),
+      seats: h("section.seats", { "aria-label": t("web.table.seats") }),
       lifeTop: h("div.life-top"),
       life: h("div.life-panels"),
-      logList: h("ol.log-lines", { role: "log", "aria-live": "polite", "aria-label": "what happened" }),
+      logList: h("ol.log-lines", { role: "log", "aria-live": "polite", "aria-label": t("web.table.log-label") }),
     };
     this.els = e;
     for (const l of this.s.log) l.drawn = false;
     fill(this.root, e.header,
       h("div.table-layout",
         h("div.main-col", e.end, e.lifeTop, e.board),
-        h("aside.side", e.life, e.seats, h("section.log", h("h2", "Log"), e.logList))),
+        h("aside.side", e.life, e.seats, h("section.log", h("h2", t("web.table.log")), e.logList))),
       e.bar);
   }
 
@@ -267,17 +268,17 @@ export class TableView {
     while (list.children.length > LOG_LINES) list.lastElementChild.remove();
   }
 
-  header(mod) {
+  header() {
     const s = this.s;
-    const who = s.seat >= 0 ? `You are ${seatName(s.seats, s.seat)}` : "Watching";
-    const st = { open: "connected", connecting: "connecting…", closed: "reconnecting…", stopped: "played elsewhere" }[s.status];
+    const who = s.seat >= 0 ? t("web.table.you-are", { name: seatName(s.seats, s.seat) }) : t("web.table.watching");
+    const st = { open: t("web.table.conn.open"), connecting: t("web.table.conn.connecting"), closed: t("web.table.conn.closed"), stopped: t("web.table.conn.stopped") }[s.status];
     return [
-      h("a.home", { href: "/" }, "cardtable"),
-      h("h1", mod.title),
+      h("a.home", { href: "/", translate: "no" }, "cardtable"),
+      h("h1", gameTitle(s.game)),
       h("span.who", { "data-seat": s.seat }, who),
       h("span.conn." + s.status, { role: "status" }, st),
-      h("span.muted", `move ${s.version}`),
-      h("a.header-link", { href: `/rules/${s.game}?table=${encodeURIComponent(this.tableID)}`, target: "_blank", rel: "noopener" }, `${mod.title} rules`),
+      h("span.muted", t("web.table.move", { n: s.version })),
+      h("a.header-link", { href: `/rules/${s.game}?table=${encodeURIComponent(this.tableID)}`, target: "_blank", rel: "noopener" }, t("web.table.rules", { game: gameTitle(s.game) })),
       settingsToggle(() => this.draw()),
     ];
   }
@@ -288,17 +289,17 @@ export class TableView {
   barContent(mod, prompt, bar, rest) {
     const s = this.s;
     const seats = s.result ? [] : mod.toMove(s.view);
-    const names = seats.map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
-    const whose = s.result ? `Game over${this.endHeadline ? `: ${this.endHeadline}` : ""}` : names.length ? `To move: ${names.join(", ")}` : "";
+    const names = seats.map((i) => (i === s.seat ? t("web.you") : seatName(s.seats, i)));
+    const whose = s.result ? (this.endHeadline ? t("web.table.game-over-headline", { headline: this.endHeadline }) : t("web.table.game-over")) : names.length ? t("web.table.to-move", { names: names.join(", ") }) : "";
     const buttons = [...(bar || []), ...rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, inline(label(a)), keyHint(a)))];
-    if (s.result) buttons.push(h("button.see-result", { onclick: () => this.showEnd() }, "See the result"));
+    if (s.result) buttons.push(h("button.see-result", { onclick: () => this.showEnd() }, t("web.table.see-result")));
     const auto = s.game === "war" && s.seat >= 0 && !s.result ? autoControls(this) : null;
     return [
       h("div.bar-status", { "aria-live": "polite" },
         h("p.whose", { "data-to-move": seats.join(",") }, whose),
         prompt && s.legal.length ? h("p.prompt", prompt) : null,
         s.error ? h("p.error", { role: "alert", "data-code": s.error.code }, s.error.message) : null,
-        s.autoStopped ? h("p.muted", `Auto-play stopped: ${s.autoStopped}.`) : null),
+        s.autoStopped ? h("p.muted", t("web.table.auto-stopped", { reason: s.autoStopped })) : null),
       buttons.length ? h("div.bar-buttons", buttons) : null,
       auto,
     ];
@@ -309,8 +310,8 @@ export class TableView {
     const r = s.result;
     const ctx = this.ctx();
     const end = TABLE_ENDS.has(r.end) ? tableEnd(r, ctx) : mod.endSentence ? mod.endSentence(r, s.view, ctx) : null;
-    const winners = (r.winners || []).map((i) => (i === s.seat ? "you" : seatName(s.seats, i)));
-    const headline = end ? end.headline : winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}` : r.end;
+    const winners = (r.winners || []).map((i) => (i === s.seat ? t("web.you") : seatName(s.seats, i)));
+    const headline = end ? end.headline : winners.length ? t("web.table.winners", { count: winners.length, names: winners.join(", ") }) : r.end;
     const outcome = end ? end.outcome : s.seat >= 0 && (r.winners || []).includes(s.seat) ? "won" : winners.length ? "lost" : "draw";
     const again = this.life.endControls();
     this.els.end.className = `result-panel end outcome-${outcome}`;
@@ -320,9 +321,9 @@ export class TableView {
       (end ? end.lines : [mod.named ? mod.named(r.detail || "", s.seats) : r.detail]).filter(Boolean).map((l) => h("p", inline(l))),
       this.life.endNotes(),
       h("p.end-links", again, " ", analysable(s.game, s.options)
-        ? [h("a.button.analysis-link", { href: `/replay/${this.tableID}?analysis=1` }, outcome === "lost" ? "Where did it go wrong?" : "Analyse the game"), " "] : null,
-      h("a.button", { href: `/replay/${this.tableID}` }, "Watch the replay"),
-        " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, "Download the record")),
+        ? [h("a.button.analysis-link", { href: `/replay/${this.tableID}?analysis=1` }, outcome === "lost" ? t("web.table.where-wrong") : t("web.table.analyse")), " "] : null,
+      h("a.button", { href: `/replay/${this.tableID}` }, t("web.table.watch-replay")),
+        " ", h("a.button", { href: `/api/tables/${this.tableID}/record`, download: "" }, t("web.table.download"))),
     ];
   }
 
@@ -340,17 +341,17 @@ export class TableView {
     const s = this.s;
     const p = s.presence;
     const list = s.seats.map((x, i) => h("li", { dataset: { seat: i } },
-      seatName(s.seats, i), i === s.seat ? " (you)" : "",
-      x.kind === "bot" ? h("span.muted", ` · bot ${x.bot || ""}`) : null,
-      x.kind === "human" && x.claimed === false ? h("span.muted", " · free seat") : null,
+      seatName(s.seats, i), i === s.seat ? " " + t("web.table.you-mark") : "",
+      x.kind === "bot" ? h("span.muted", " · " + t("web.table.bot", { name: x.bot || "" })) : null,
+      x.kind === "human" && x.claimed === false ? h("span.muted", " · " + t("web.table.free-seat")) : null,
       x.kind === "human" && x.claimed === false && s.seat < 0 && this.claim && !s.result && x.open !== false
-        ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, `Take seat ${i + 1}`) : null,
+        ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, t("web.table.take", { n: i + 1 })) : null,
       x.kind === "human" && x.claimed === false && !s.result && creatorToken(this.tableID)
-        ? h("button.small", { onclick: () => this.toBot(i) }, `Give seat ${i + 1} to a bot`) : null,
-      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · away") : null,
+        ? h("button.small", { onclick: () => this.toBot(i) }, t("web.table.give-to-bot", { n: i + 1 })) : null,
+      x.connected === false && x.kind !== "bot" && x.claimed ? h("span.muted", " · " + t("web.table.away")) : null,
       this.life.seatExtras(i, x, !!creatorToken(this.tableID), (n) => this.toBot(n))));
-    return [h("h2", "Seats"), h("ul", list),
-      p && p.spectators ? h("p.muted", `${p.spectators} watching`) : null,
+    return [h("h2", t("web.table.seats")), h("ul", list),
+      p && p.spectators ? h("p.muted", t("web.table.watchers", { count: p.spectators })) : null,
       invitesPanel(this.tableID, s.seats, s.game)];
   }
 
@@ -382,9 +383,8 @@ function analysable(game, options) {
 const TABLE_ENDS = new Set(["resigned", "timeout", "aborted", "agreed-draw", "abandoned"]);
 
 function tableEnd(r, ctx) {
-  const winners = (r.winners || []).map((i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
-  const list = winners.length <= 1 ? winners.join("") : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}`;
-  const headline = r.end === "aborted" ? "The game was called off" : r.end === "agreed-draw" ? "A draw by agreement" : `${opening(list)} won`;
+  const winners = (r.winners || []).map((i) => (i === ctx.seat ? t("web.you") : seatName(ctx.seats, i)));
+  const headline = r.end === "aborted" ? t("web.table.called-off") : r.end === "agreed-draw" ? t("web.table.agreed-draw") : t("web.table.won", { names: opening(list(winners)) });
   // The detail starts with a name (as typed: never capitalised) or, for an
   // abort or an agreed draw, with a word.
   const words = r.end === "aborted" || r.end === "agreed-draw";
@@ -395,7 +395,7 @@ function tableEnd(r, ctx) {
 
 // label turns an action left to the generic buttons into words.
 function label(a) {
-  const words = { done: "Done with setup", end: "End turn", yield: "Yield", pass: "Pass", flip: "Flip" };
+  const words = { done: t("web.table.action.done"), end: t("web.table.action.end"), yield: t("web.table.action.yield"), pass: t("web.table.action.pass"), flip: t("web.table.action.flip") };
   return words[a] || a;
 }
 
