@@ -48,12 +48,19 @@ func TestBrowserLobbyInEachLanguage(t *testing.T) {
 		// Mirrored in Hebrew: on a laptop the form stands at the start of
 		// the line (right in Hebrew), the side column at its end, the brand
 		// at the header's start, the picker at the footer's.
+		// An open table's seats read in the line's direction: the first
+		// seat (alice, a name in Latin letters) before the second.
 		starts := webtest.Eval[[]bool](tb, `(() => {
 			const x = (sel) => document.querySelector(sel).getBoundingClientRect();
 			const mid = (r) => r.left + r.width / 2;
-			return [mid(x(".create-panel")) > mid(x(".lobby-side")), mid(x(".brand")) > innerWidth / 2, mid(x(".lang-picker")) > innerWidth / 2];
+			const seats = document.querySelector("#open .table-seats");
+			const range = document.createRange();
+			range.setStart(seats.lastChild, 0);
+			range.setEnd(seats.lastChild, seats.lastChild.length);
+			return [mid(x(".create-panel")) > mid(x(".lobby-side")), mid(x(".brand")) > innerWidth / 2, mid(x(".lang-picker")) > innerWidth / 2,
+				mid(seats.querySelector("[translate=no]").getBoundingClientRect()) > mid(range.getBoundingClientRect())];
 		})()`)
-		for i, what := range []string{"the form right of the side column", "the brand on the right", "the picker on the right"} {
+		for i, what := range []string{"the form right of the side column", "the brand on the right", "the picker on the right", "the first seat right of the second"} {
 			if starts[i] != (l.Dir == "rtl") {
 				t.Errorf("%s: %s is %v, want %v (dir %s)", l.Code, what, starts[i], l.Dir == "rtl", l.Dir)
 			}
