@@ -27,34 +27,34 @@ import (
 	"cardtable/store/memstore"
 )
 
-// testClock is the accounts' settable clock.
-type testClock struct {
+// AccountsClock is the accounts' settable clock.
+type AccountsClock struct {
 	mu  sync.Mutex
 	now time.Time
 }
 
-func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *testClock) add(d time.Duration) {
+func (c *AccountsClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *AccountsClock) Add(d time.Duration) {
 	c.mu.Lock()
 	c.now = c.now.Add(d)
 	c.mu.Unlock()
 }
 
-// newAccountsServer starts a server with accounts over a memory store, its
+// NewAccounts starts a server with accounts over a memory store, its
 // clock at noon UTC on 2 December 2026.
-func newAccountsServer(t *testing.T) (*testServer, *testClock) {
-	return newAccountsServerLimits(t, Limits{})
+func NewAccounts(t *testing.T) (*TestServer, *AccountsClock) {
+	return NewAccountsLimits(t, Limits{})
 }
 
-// newAccountsServerLimits is newAccountsServer with the limits of lim
-// that are set (the rates of a test server otherwise).
-func newAccountsServerLimits(t *testing.T, lim Limits) (*testServer, *testClock) {
+// NewAccountsLimits is NewAccounts with the limits of lim that are set
+// (the rates of a test server otherwise).
+func NewAccountsLimits(t *testing.T, lim Limits) (*TestServer, *AccountsClock) {
 	t.Helper()
 	st := memstore.New()
 	lim.APIRate, lim.APIBurst, lim.ConnRate, lim.ConnBurst, lim.AddrRate, lim.AddrBurst = 1000, 1000, 100000, 100000, 100000, 100000
 	srv := New(st, Config{Limits: lim})
 	hs := httptest.NewUnstartedServer(nil)
-	clock := &testClock{now: time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)}
+	clock := &AccountsClock{now: time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)}
 	if err := srv.UseAccounts(AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()}, Now: clock.Now,
 		Hasher: accounts.NewHasher(accounts.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, 2)}); err != nil {
 		t.Fatal(err)
@@ -64,42 +64,42 @@ func newAccountsServerLimits(t *testing.T, lim Limits) (*testServer, *testClock)
 	}
 	hs.Config.Handler = srv.Handler()
 	hs.Start()
-	ts := &testServer{t: t, srv: srv, st: st, http: hs}
-	t.Cleanup(ts.stop)
+	ts := &TestServer{T: t, Srv: srv, St: st, HTTP: hs}
+	t.Cleanup(ts.Stop)
 	return ts, clock
 }
 
-// person is one browser (a cookie jar) at a test server.
-type person struct {
-	ts *testServer
+// Person is one browser (a cookie jar) at a test server.
+type Person struct {
+	ts *TestServer
 	c  *http.Client
 }
 
-func (ts *testServer) person() *person {
+func (ts *TestServer) NewPerson() *Person {
 	jar, _ := cookiejar.New(nil)
-	return &person{ts: ts, c: &http.Client{Jar: jar}}
+	return &Person{ts: ts, c: &http.Client{Jar: jar}}
 }
 
-// signedUp is a new person signed up as name.
-func (ts *testServer) signedUp(name string) *person {
-	ts.t.Helper()
-	p := ts.person()
-	if code := p.do("POST", "/api/account/signup", map[string]string{"name": name, "password": "pass " + name}, nil, nil); code != http.StatusCreated {
-		ts.t.Fatalf("sign-up of %s: %d", name, code)
+// SignedUp is a new person signed up as name.
+func (ts *TestServer) SignedUp(name string) *Person {
+	ts.T.Helper()
+	p := ts.NewPerson()
+	if code := p.Do("POST", "/api/account/signup", map[string]string{"name": name, "password": "pass " + name}, nil, nil); code != http.StatusCreated {
+		ts.T.Fatalf("sign-up of %s: %d", name, code)
 	}
 	return p
 }
 
-// do sends a JSON request (with extra headers) and decodes the answer
+// Do sends a JSON request (with extra headers) and decodes the answer
 // into out; it returns the status.
-func (p *person) do(method, path string, body any, headers map[string]string, out any) int {
-	p.ts.t.Helper()
+func (p *Person) Do(method, path string, body any, headers map[string]string, out any) int {
+	p.ts.T.Helper()
 	var rd io.Reader
 	if body != nil {
 		data, _ := json.Marshal(body)
 		rd = bytes.NewReader(data)
 	}
-	req, _ := http.NewRequest(method, p.ts.http.URL+path, rd)
+	req, _ := http.NewRequest(method, p.ts.HTTP.URL+path, rd)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -108,33 +108,33 @@ func (p *person) do(method, path string, body any, headers map[string]string, ou
 	}
 	resp, err := p.c.Do(req)
 	if err != nil {
-		p.ts.t.Fatal(err)
+		p.ts.T.Fatal(err)
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
-			p.ts.t.Fatalf("%s %s: %d %s: %v", method, path, resp.StatusCode, data, err)
+			p.ts.T.Fatalf("%s %s: %d %s: %v", method, path, resp.StatusCode, data, err)
 		}
 	}
 	return resp.StatusCode
 }
 
-func (p *person) who() string {
-	p.ts.t.Helper()
+func (p *Person) Who() string {
+	p.ts.T.Helper()
 	var me struct {
 		User *struct{ Name string } `json:"user"`
 	}
-	p.do("GET", "/api/account", nil, nil, &me)
+	p.Do("GET", "/api/account", nil, nil, &me)
 	if me.User == nil {
 		return ""
 	}
 	return me.User.Name
 }
 
-// playOut plays every seat of conns (seat -> connection) with its first
+// PlayOut plays every seat of conns (seat -> connection) with its first
 // legal action until the game ends, and returns the end message.
-func playOut(t *testing.T, conns map[int]*wsClient) wireMsg {
+func PlayOut(t *testing.T, conns map[int]*Client) wireMsg {
 	t.Helper()
 	plans := map[int]playPlan{}
 	for seat := range conns {
@@ -147,9 +147,9 @@ func playOut(t *testing.T, conns map[int]*wsClient) wireMsg {
 // another site with a signed-in session's cookie, is refused and changes
 // nothing; the same request from the site itself goes through.
 func TestCSRFEveryRoute(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann := ts.signedUp("Ann")
-	tb := ann.createTable(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "2"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	ts, _ := NewAccounts(t)
+	ann := ts.SignedUp("Ann")
+	tb := ann.CreateTable(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "2"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	routes := []struct {
 		path string
 		body any
@@ -181,29 +181,29 @@ func TestCSRFEveryRoute(t *testing.T) {
 	} {
 		for _, rt := range routes {
 			var e httpjson.Error
-			if code := ann.do("POST", rt.path, rt.body, hostile, &e); code != http.StatusForbidden || e.Code != "cross-origin" {
+			if code := ann.Do("POST", rt.path, rt.body, hostile, &e); code != http.StatusForbidden || e.Code != "cross-origin" {
 				t.Errorf("POST %s with %v: %d %+v; want 403 cross-origin", rt.path, hostile, code, e)
 			}
 		}
 	}
-	if ann.who() != "Ann" {
+	if ann.Who() != "Ann" {
 		t.Fatal("a cross-site request signed Ann out, renamed or deleted her")
 	}
 	var list struct{ Tables []api.Table }
-	ts.do("GET", "/api/tables", nil, &list)
+	ts.Do("GET", "/api/tables", nil, &list)
 	if len(list.Tables) != 1 {
 		t.Errorf("cross-site requests created tables: %d listed", len(list.Tables))
 	}
-	if code := ann.do("POST", "/api/account/rename", map[string]string{"name": "Annie"}, map[string]string{"Sec-Fetch-Site": "same-origin", "Origin": ts.http.URL}, nil); code != 200 || ann.who() != "Annie" {
-		t.Errorf("the site's own rename: %d, now %q", code, ann.who())
+	if code := ann.Do("POST", "/api/account/rename", map[string]string{"name": "Annie"}, map[string]string{"Sec-Fetch-Site": "same-origin", "Origin": ts.HTTP.URL}, nil); code != 200 || ann.Who() != "Annie" {
+		t.Errorf("the site's own rename: %d, now %q", code, ann.Who())
 	}
 }
 
-func (p *person) createTable(req api.CreateRequest) api.Created {
-	p.ts.t.Helper()
+func (p *Person) CreateTable(req api.CreateRequest) api.Created {
+	p.ts.T.Helper()
 	var resp api.Created
-	if code := p.do("POST", "/api/tables", req, nil, &resp); code != http.StatusCreated {
-		p.ts.t.Fatalf("create %+v: %d", req, code)
+	if code := p.Do("POST", "/api/tables", req, nil, &resp); code != http.StatusCreated {
+		p.ts.T.Fatalf("create %+v: %d", req, code)
 	}
 	return resp
 }
@@ -212,22 +212,22 @@ func (p *person) createTable(req api.CreateRequest) api.Created {
 // their profile under their name; a guest's seats join it once the guest
 // signs in and attaches them, and only with the right token.
 func TestSeatsLinked(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann := ts.signedUp("Ann")
-	mine := ann.createTable(api.CreateRequest{Game: "war", Name: "typed name"})
-	guest := ts.person()
+	ts, _ := NewAccounts(t)
+	ann := ts.SignedUp("Ann")
+	mine := ann.CreateTable(api.CreateRequest{Game: "war", Name: "typed name"})
+	guest := ts.NewPerson()
 	var g api.Created
-	guest.do("POST", "/api/tables", api.CreateRequest{Game: "regicide", Name: "anon"}, nil, &g)
+	guest.Do("POST", "/api/tables", api.CreateRequest{Game: "regicide", Name: "anon"}, nil, &g)
 	var other api.Created
-	guest.do("POST", "/api/tables", api.CreateRequest{Game: "regicide"}, nil, &other)
+	guest.Do("POST", "/api/tables", api.CreateRequest{Game: "regicide"}, nil, &other)
 	var res struct{ Attached []string }
-	if code := ann.do("POST", "/api/account/attach", map[string]any{"seats": []map[string]string{
+	if code := ann.Do("POST", "/api/account/attach", map[string]any{"seats": []map[string]string{
 		{"table": g.ID, "token": g.Token}, {"table": other.ID, "token": "not-its-token"}, {"table": "nosuchtable", "token": "x"},
 	}}, nil, &res); code != 200 || len(res.Attached) != 1 || res.Attached[0] != g.ID {
 		t.Fatalf("attach: %d %+v; want only %s", code, res, g.ID)
 	}
 	var prof account.Profile
-	if code := ts.do("GET", "/api/users/ann", nil, &prof); code != 200 {
+	if code := ts.Do("GET", "/api/users/ann", nil, &prof); code != 200 {
 		t.Fatalf("profile: %d", code)
 	}
 	var ids []string
@@ -237,47 +237,47 @@ func TestSeatsLinked(t *testing.T) {
 	if prof.Name != "Ann" || len(ids) != 2 || !strings.Contains(strings.Join(ids, ","), mine.ID) || !strings.Contains(strings.Join(ids, ","), g.ID) {
 		t.Errorf("Ann's profile lists %v, want %s and %s", ids, mine.ID, g.ID)
 	}
-	hdr, _ := ts.st.Table(context.Background(), mine.ID)
+	hdr, _ := ts.St.Table(context.Background(), mine.ID)
 	if hdr.Seats[0].Name != "Ann" {
 		t.Errorf("a signed-in creator's seat is called %q, want the account's name", hdr.Seats[0].Name)
 	}
-	if code := ts.do("GET", "/api/users/nobody-here", nil, nil); code != http.StatusNotFound {
+	if code := ts.Do("GET", "/api/users/nobody-here", nil, nil); code != http.StatusNotFound {
 		t.Errorf("the profile of no one: %d", code)
 	}
 	var exp account.Export
-	if code := ann.do("GET", "/api/account/export", nil, nil, &exp); code != 200 || exp.Account.Name != "Ann" || len(exp.Games) != 2 || len(exp.Sessions) != 1 {
+	if code := ann.Do("GET", "/api/account/export", nil, nil, &exp); code != 200 || exp.Account.Name != "Ann" || len(exp.Games) != 2 || len(exp.Sessions) != 1 {
 		t.Errorf("export: %d %+v", code, exp.Account)
 	}
-	if code := ts.person().do("GET", "/api/account/export", nil, nil, nil); code != http.StatusUnauthorized {
+	if code := ts.NewPerson().Do("GET", "/api/account/export", nil, nil, nil); code != http.StatusUnauthorized {
 		t.Errorf("a guest's export: %d", code)
 	}
 }
 
 // TestDeleteAnonymises: a deleted account's games stay, its seats renamed.
 func TestDeleteAnonymises(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann := ts.signedUp("Ann")
-	tb := ann.createTable(api.CreateRequest{Game: "war"})
-	if code := ann.do("POST", "/api/account/delete", map[string]string{"confirm": "Ann"}, nil, nil); code != 200 {
+	ts, _ := NewAccounts(t)
+	ann := ts.SignedUp("Ann")
+	tb := ann.CreateTable(api.CreateRequest{Game: "war"})
+	if code := ann.Do("POST", "/api/account/delete", map[string]string{"confirm": "Ann"}, nil, nil); code != 200 {
 		t.Fatalf("delete: %d", code)
 	}
-	hdr, err := ts.st.Table(context.Background(), tb.ID)
+	hdr, err := ts.St.Table(context.Background(), tb.ID)
 	if err != nil || hdr.Seats[0].Name != "former player" {
 		t.Errorf("after the deletion the table is %+v, %v; want its seat anonymised", hdr.Seats, err)
 	}
-	if code := ts.do("GET", "/api/users/ann", nil, nil); code != http.StatusNotFound {
+	if code := ts.Do("GET", "/api/users/ann", nil, nil); code != http.StatusNotFound {
 		t.Errorf("a deleted profile: %d", code)
 	}
 }
 
-// startDaily starts today's deal for p and connects its seat.
-func (p *person) startDaily() (account.DailyStart, *wsClient) {
-	p.ts.t.Helper()
+// StartDaily starts today's deal for p and connects its seat.
+func (p *Person) StartDaily() (account.DailyStart, *Client) {
+	p.ts.T.Helper()
 	var d account.DailyStart
-	if code := p.do("POST", "/api/daily/start", struct{}{}, nil, &d); code != http.StatusCreated {
-		p.ts.t.Fatalf("daily start: %d", code)
+	if code := p.Do("POST", "/api/daily/start", struct{}{}, nil, &d); code != http.StatusCreated {
+		p.ts.T.Fatalf("daily start: %d", code)
 	}
-	return d, p.ts.dial(d.ID, d.Token)
+	return d, p.ts.Dial(d.ID, d.Token)
 }
 
 // TestDailyDeal: two accounts play the day's deal (the same deal), the
@@ -285,64 +285,64 @@ func (p *person) startDaily() (account.DailyStart, *wsClient) {
 // nobody watches or replays a game of the day until it ends, and then
 // the seed is published and matches the commitment.
 func TestDailyDeal(t *testing.T) {
-	ts, clock := newAccountsServer(t)
-	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
+	ts, clock := NewAccounts(t)
+	ann, bob := ts.SignedUp("Ann"), ts.SignedUp("Bob")
 	var today account.Daily
-	ts.do("GET", "/api/daily", nil, &today)
+	ts.Do("GET", "/api/daily", nil, &today)
 	if today.Day != "2026-12-02" || today.Seed != nil || len(today.Commitment) != 64 || today.Over {
 		t.Fatalf("today's deal: %+v; want the day, a commitment and no seed", today)
 	}
-	da, ca := ann.startDaily()
-	db, _ := bob.startDaily() // its connection is replaced below, when Bob resumes
-	ha, _ := ts.st.Table(context.Background(), da.ID)
-	hb, _ := ts.st.Table(context.Background(), db.ID)
+	da, ca := ann.StartDaily()
+	db, _ := bob.StartDaily() // its connection is replaced below, when Bob resumes
+	ha, _ := ts.St.Table(context.Background(), da.ID)
+	hb, _ := ts.St.Table(context.Background(), db.ID)
 	if !da.Counted || ha.Seed != hb.Seed || ha.Daily != "2026-12-02" || ha.Options["players"] != "1" {
 		t.Fatalf("two attempts: %+v / %+v; want counted, the same seed, Regicide solo", ha, hb)
 	}
-	if _, err := ts.tryDial(da.ID, ""); err == nil {
+	if _, err := ts.TryDial(da.ID, ""); err == nil {
 		t.Error("a spectator joined a game of today's deal")
 	}
 	// A second start while the attempt goes on hands it back (another
 	// screen goes on with it): the same table, a new token; the old
 	// screen's connection is told and closed, its token opens nothing.
-	first := ca.until("turn")
-	ca.send(cmd(first.Legal[0], first.Version, "a1"))
-	moved := ca.until("turn", func(m wireMsg) bool { return m.Version > first.Version })
+	first := ca.Until("turn")
+	ca.Send(Cmd(first.Legal[0], first.Version, "a1"))
+	moved := ca.Until("turn", func(m wireMsg) bool { return m.Version > first.Version })
 	var again account.DailyStart
-	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &again); code != http.StatusOK || !again.Resumed || again.ID != da.ID || !again.Counted || again.Token == "" || again.Token == da.Token {
+	if code := ann.Do("POST", "/api/daily/start", struct{}{}, nil, &again); code != http.StatusOK || !again.Resumed || again.ID != da.ID || !again.Counted || again.Token == "" || again.Token == da.Token {
 		t.Fatalf("a second start while playing: %d %+v; want the same table resumed with a new token", code, again)
 	}
-	if bye := ca.until("bye"); bye.Code != "seat-moved" {
+	if bye := ca.Until("bye"); bye.Code != "seat-moved" {
 		t.Errorf("the old screen was told %+v", bye)
 	}
-	if st := ca.closed(); st != websocket.StatusNormalClosure {
+	if st := ca.Closed(); st != websocket.StatusNormalClosure {
 		t.Errorf("the old screen closed with %v", st)
 	}
-	if _, err := ts.tryDial(da.ID, da.Token); err == nil {
+	if _, err := ts.TryDial(da.ID, da.Token); err == nil {
 		t.Error("the old token still opens the resumed attempt")
 	}
-	ca = ts.dial(da.ID, again.Token)
-	if hello := ca.until("hello"); hello.Seat != 0 || hello.Version != moved.Version {
+	ca = ts.Dial(da.ID, again.Token)
+	if hello := ca.Until("hello"); hello.Seat != 0 || hello.Version != moved.Version {
 		t.Errorf("the resumed attempt's snapshot: seat %d at version %d, want seat 0 at %d", hello.Seat, hello.Version, moved.Version)
 	}
-	if code := bob.do("POST", "/api/daily/start", struct{}{}, nil, &again); code != http.StatusOK || again.ID != db.ID {
+	if code := bob.Do("POST", "/api/daily/start", struct{}{}, nil, &again); code != http.StatusOK || again.ID != db.ID {
 		t.Errorf("Bob's second start: %d %+v; want his own attempt", code, again)
 	}
-	cb := ts.dial(db.ID, again.Token)
+	cb := ts.Dial(db.ID, again.Token)
 	var e httpjson.Error
-	endA := playOut(t, map[int]*wsClient{0: ca})
-	endB := playOut(t, map[int]*wsClient{0: cb})
-	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
+	endA := PlayOut(t, map[int]*Client{0: ca})
+	endB := PlayOut(t, map[int]*Client{0: cb})
+	if code := ann.Do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
 		t.Errorf("a second attempt after finishing: %d %+v", code, e)
 	}
-	guest := ts.person()
-	dg, cg := guest.startDaily()
+	guest := ts.NewPerson()
+	dg, cg := guest.StartDaily()
 	if dg.Counted || !dg.Practice {
 		t.Error("a guest's game counted, or is not a practice deal")
 	}
-	playOut(t, map[int]*wsClient{0: cg})
+	PlayOut(t, map[int]*Client{0: cg})
 	var mine account.Daily
-	ann.do("GET", "/api/daily", nil, nil, &mine)
+	ann.Do("GET", "/api/daily", nil, nil, &mine)
 	if len(mine.Board) != 2 || mine.Mine == nil || !mine.Mine.Finished || mine.Mine.Share == "" || mine.Streak == nil || mine.Streak.Current != 1 {
 		t.Fatalf("Ann's daily after playing: %+v (mine %+v)", mine, mine.Mine)
 	}
@@ -354,43 +354,43 @@ func TestDailyDeal(t *testing.T) {
 		t.Errorf("the same deal played the same way ended differently: %+v / %+v", endA.Result, endB.Result)
 	}
 	// The solver's verdict comes once it has looked at the deal.
-	deadline := time.Now().Add(hang)
+	deadline := time.Now().Add(Hang)
 	for mine.Verdict == nil && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
-		ann.do("GET", "/api/daily", nil, nil, &mine)
+		ann.Do("GET", "/api/daily", nil, nil, &mine)
 	}
 	var v account.Verdict
 	if err := json.Unmarshal(mine.Verdict, &v); err != nil || (v.Verdict != "won" && v.Verdict != "lost") {
 		t.Errorf("the solver's verdict: %s (%v); want won or lost", mine.Verdict, err)
 	}
-	if code := ts.do("GET", "/api/tables/"+da.ID+"/replay", nil, &e); code != http.StatusForbidden || e.Code != "daily-hidden" {
+	if code := ts.Do("GET", "/api/tables/"+da.ID+"/replay", nil, &e); code != http.StatusForbidden || e.Code != "daily-hidden" {
 		t.Errorf("a replay of today's deal: %d %+v", code, e)
 	}
-	clock.add(12 * time.Hour)
+	clock.Add(12 * time.Hour)
 	var past account.Daily
-	ts.do("GET", "/api/daily/2026-12-02", nil, &past)
+	ts.Do("GET", "/api/daily/2026-12-02", nil, &past)
 	if !past.Over || past.Seed == nil || *past.Seed != ha.Seed || daily.Commitment("2026-12-02", *past.Seed) != today.Commitment || past.Board[0].Replay == "" {
 		t.Errorf("the day after: %+v; want the seed published, matching the commitment, with replays", past)
 	}
-	if code := ts.do("GET", "/api/tables/"+da.ID+"/replay", nil, nil); code != 200 {
+	if code := ts.Do("GET", "/api/tables/"+da.ID+"/replay", nil, nil); code != 200 {
 		t.Errorf("a replay after the day: %d", code)
 	}
 	// A stored analysis of the game is linked from the profile then.
-	if err := ts.st.(store.Analyses).SaveAnalysis(context.Background(), da.ID, string(analysis.DefaultDepth), "{}", clock.Now()); err != nil {
+	if err := ts.St.(store.Analyses).SaveAnalysis(context.Background(), da.ID, string(analysis.DefaultDepth), "{}", clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	var prof account.Profile
-	ts.do("GET", "/api/users/ann", nil, &prof)
+	ts.Do("GET", "/api/users/ann", nil, &prof)
 	if len(prof.Daily.Results) != 1 || prof.Daily.Results[0].Analysis != "/replay/"+da.ID+"?analysis=1" || prof.Daily.Results[0].Replay == "" {
 		t.Errorf("Ann's daily result on her profile: %+v; want its replay and analysis linked", prof.Daily.Results)
 	}
 	var after account.Daily
-	ann.do("GET", "/api/daily/2026-12-02", nil, nil, &after)
+	ann.Do("GET", "/api/daily/2026-12-02", nil, nil, &after)
 	if after.Mine == nil || after.Mine.Replay != "/replay/"+da.ID || after.Mine.Analysis != "/replay/"+da.ID+"?analysis=1" {
 		t.Errorf("after the day, Ann's result on the daily page: %+v; want the replay and the replay with its analysis linked", after.Mine)
 	}
 	var next account.Daily
-	ann.do("GET", "/api/daily", nil, nil, &next)
+	ann.Do("GET", "/api/daily", nil, nil, &next)
 	if next.Day != "2026-12-03" || next.Mine != nil || next.Streak.Current != 1 {
 		t.Errorf("the next day: %+v", next)
 	}
@@ -401,15 +401,15 @@ func TestDailyDeal(t *testing.T) {
 // seed, an ordinary table, not on the board), so nobody can learn the
 // counted deal's order without an account's one attempt.
 func TestDailyGuestPractice(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann := ts.signedUp("Ann")
-	da, _ := ann.startDaily()
-	deal, _ := ts.st.Table(context.Background(), da.ID)
-	guest := ts.person()
+	ts, _ := NewAccounts(t)
+	ann := ts.SignedUp("Ann")
+	da, _ := ann.StartDaily()
+	deal, _ := ts.St.Table(context.Background(), da.ID)
+	guest := ts.NewPerson()
 	seeds := map[uint64]bool{}
 	for i := range 14 {
-		d, _ := guest.startDaily()
-		hdr, err := ts.st.Table(context.Background(), d.ID)
+		d, _ := guest.StartDaily()
+		hdr, err := ts.St.Table(context.Background(), d.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -419,7 +419,7 @@ func TestDailyGuestPractice(t *testing.T) {
 		seeds[hdr.Seed] = true
 	}
 	var today account.Daily
-	ts.do("GET", "/api/daily", nil, &today)
+	ts.Do("GET", "/api/daily", nil, &today)
 	if len(today.Board) != 0 {
 		t.Errorf("practice deals on the board: %+v", today.Board)
 	}
@@ -429,17 +429,17 @@ func TestDailyGuestPractice(t *testing.T) {
 // reads "aborted" (not "0/12") and ranks below every attempt played; the
 // page's ranking sentence names every tie-break.
 func TestDailyAborted(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
-	_, ca := ann.startDaily()
-	tableCmd(ca, "abort", "a")
-	ca.until("end")
-	_, cb := bob.startDaily()
-	playOut(t, map[int]*wsClient{0: cb})
-	deadline := time.Now().Add(hang)
+	ts, _ := NewAccounts(t)
+	ann, bob := ts.SignedUp("Ann"), ts.SignedUp("Bob")
+	_, ca := ann.StartDaily()
+	TableCmd(ca, "abort", "a")
+	ca.Until("end")
+	_, cb := bob.StartDaily()
+	PlayOut(t, map[int]*Client{0: cb})
+	deadline := time.Now().Add(Hang)
 	var d account.Daily
 	for len(d.Board) < 2 && time.Now().Before(deadline) {
-		ann.do("GET", "/api/daily", nil, nil, &d)
+		ann.Do("GET", "/api/daily", nil, nil, &d)
 	}
 	if len(d.Board) != 2 || d.Board[0].Name != "Bob" || d.Board[1].Name != "Ann" || !d.Board[1].Aborted || d.Board[0].Aborted {
 		t.Fatalf("the board: %+v; want Bob's played attempt above Ann's aborted one", d.Board)
@@ -451,11 +451,11 @@ func TestDailyAborted(t *testing.T) {
 		t.Errorf("the ranking sentence: %q", d.Ranking)
 	}
 	var e httpjson.Error
-	if code := ann.do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
+	if code := ann.Do("POST", "/api/daily/start", struct{}{}, nil, &e); code != http.StatusConflict || e.Code != "daily-played" {
 		t.Errorf("a start after aborting: %d %+v; the aborted attempt is spent", code, e)
 	}
 	var prof account.Profile
-	ts.do("GET", "/api/users/ann", nil, &prof)
+	ts.Do("GET", "/api/users/ann", nil, &prof)
 	if len(prof.Daily.Results) != 1 || !prof.Daily.Results[0].Aborted {
 		t.Errorf("Ann's profile: %+v", prof.Daily.Results)
 	}
@@ -464,22 +464,22 @@ func TestDailyAborted(t *testing.T) {
 // TestDailyBoardOrder: the board ranks by grade, then enemies, then fewer
 // actions, whatever order the games finished in.
 func TestDailyBoardOrder(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	acc := ts.st.(store.Accounts)
+	ts, _ := NewAccounts(t)
+	acc := ts.St.(store.Accounts)
 	ctx := context.Background()
 	scores := map[string]daily.Score{"Ann": {Enemies: 5, Actions: 30}, "Bob": {Won: true, Grade: 2, Enemies: 12, Actions: 80},
 		"Cyd": {Won: true, Grade: 3, Enemies: 12, Actions: 90}, "Dee": {Won: true, Grade: 3, Enemies: 12, Actions: 75}, "Eve": {Enemies: 9, Actions: 60}}
 	for _, name := range []string{"Ann", "Bob", "Cyd", "Dee", "Eve"} {
-		p := ts.signedUp(name)
-		d, c := p.startDaily()
-		c.conn.CloseNow()
+		p := ts.SignedUp(name)
+		d, c := p.StartDaily()
+		c.Conn.CloseNow()
 		sc := scores[name]
 		if err := acc.Settle(ctx, store.Settlement{Table: d.ID, Result: resultOf(sc), At: time.Now(), Daily: &store.DailyAttempt{Won: sc.Won, Grade: sc.Grade, Enemies: sc.Enemies, Actions: sc.Actions}}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var today account.Daily
-	ts.do("GET", "/api/daily", nil, &today)
+	ts.Do("GET", "/api/daily", nil, &today)
 	var got []string
 	for _, e := range today.Board {
 		got = append(got, fmt.Sprintf("%d.%s", e.Rank, e.Name))
@@ -498,11 +498,11 @@ func resultOf(sc daily.Score) engine.Result {
 }
 
 // ratingOf is name's rating in cat from its profile (nil: none).
-func (ts *testServer) ratingOf(name, cat string) *account.Rating {
-	ts.t.Helper()
+func (ts *TestServer) ratingOf(name, cat string) *account.Rating {
+	ts.T.Helper()
 	var prof account.Profile
-	if code := ts.do("GET", "/api/users/"+name, nil, &prof); code != 200 {
-		ts.t.Fatalf("profile of %s: %d", name, code)
+	if code := ts.Do("GET", "/api/users/"+name, nil, &prof); code != 200 {
+		ts.T.Fatalf("profile of %s: %d", name, code)
 	}
 	for _, r := range prof.Ratings {
 		if r.Category == cat {
@@ -517,11 +517,11 @@ func (ts *testServer) ratingOf(name, cat string) *account.Rating {
 // loser's down), is marked in the lobby with its players' rating, and
 // refuses guests and a second seat for one account.
 func TestRatedWatchtower(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
-	tb := ann.createTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Rated: true})
+	ts, _ := NewAccounts(t)
+	ann, bob := ts.SignedUp("Ann"), ts.SignedUp("Bob")
+	tb := ann.CreateTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Rated: true})
 	var list struct{ Tables []api.Table }
-	ts.do("GET", "/api/tables?open=true", nil, &list)
+	ts.Do("GET", "/api/tables?open=true", nil, &list)
 	if len(list.Tables) != 1 || !list.Tables[0].Rated || list.Tables[0].Rating == nil || *list.Tables[0].Rating != 1500 {
 		t.Fatalf("the lobby lists %+v; want the rated table with its players' rating 1500", list.Tables)
 	}
@@ -529,26 +529,26 @@ func TestRatedWatchtower(t *testing.T) {
 		q    string
 		want int
 	}{{"min_rating=1400&max_rating=1600", 1}, {"min_rating=1600", 0}, {"max_rating=1499", 0}} {
-		ts.do("GET", "/api/tables?open=true&"+f.q, nil, &list)
+		ts.Do("GET", "/api/tables?open=true&"+f.q, nil, &list)
 		if len(list.Tables) != f.want {
 			t.Errorf("open tables with %s: %d, want %d", f.q, len(list.Tables), f.want)
 		}
 	}
 	var e httpjson.Error
-	if code := ts.do("GET", "/api/tables?open=true&min_rating=abc", nil, &e); code != http.StatusBadRequest {
+	if code := ts.Do("GET", "/api/tables?open=true&min_rating=abc", nil, &e); code != http.StatusBadRequest {
 		t.Errorf("a malformed rating filter: %d", code)
 	}
-	if code := ts.person().do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, &e); code != http.StatusUnauthorized {
+	if code := ts.NewPerson().Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, &e); code != http.StatusUnauthorized {
 		t.Errorf("a guest's claim at a rated table: %d %+v", code, e)
 	}
-	if code := ann.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, &e); code != http.StatusConflict {
+	if code := ann.Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, &e); code != http.StatusConflict {
 		t.Errorf("the creator claiming a second seat: %d %+v", code, e)
 	}
 	var claim struct{ Token string }
-	if code := bob.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "ignored"}, nil, &claim); code != 200 {
+	if code := bob.Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "ignored"}, nil, &claim); code != 200 {
 		t.Fatalf("Bob's claim: %d", code)
 	}
-	end := playOut(t, map[int]*wsClient{0: ts.dial(tb.ID, tb.Token), 1: ts.dial(tb.ID, claim.Token)})
+	end := PlayOut(t, map[int]*Client{0: ts.Dial(tb.ID, tb.Token), 1: ts.Dial(tb.ID, claim.Token)})
 	if len(end.Result.Winners) != 1 {
 		t.Fatalf("the game ended without one winner: %+v", end.Result)
 	}
@@ -561,55 +561,55 @@ func TestRatedWatchtower(t *testing.T) {
 		t.Errorf("after one rated game: winner %+v, loser %+v", winner, loser)
 	}
 	var board account.Leaderboard
-	ts.do("GET", "/api/leaderboards/watchtower", nil, &board)
+	ts.Do("GET", "/api/leaderboards/watchtower", nil, &board)
 	if len(board.Entries) != 0 {
 		t.Errorf("the leaderboard lists provisional ratings (after one game each): %+v", board.Entries)
 	}
 	var around account.Leaderboard
-	bob.do("GET", "/api/leaderboards/watchtower?around=me&limit=5", nil, nil, &around)
+	bob.Do("GET", "/api/leaderboards/watchtower?around=me&limit=5", nil, nil, &around)
 	if around.Me == nil || around.Me.Name != "Bob" || around.Me.Rating != rb.Rating || !around.Me.Provisional || around.Me.Rank != 0 {
 		t.Errorf("Bob's place on the board, provisional: %+v", around.Me)
 	}
-	if code := ts.do("GET", "/api/leaderboards/regicide", nil, nil); code != http.StatusNotFound {
+	if code := ts.Do("GET", "/api/leaderboards/regicide", nil, nil); code != http.StatusNotFound {
 		t.Errorf("a board of an unrated game: %d", code)
 	}
 }
 
 // waitRating waits for name's rating in cat (stored as the room ends the
 // game) and returns it.
-func (ts *testServer) waitRating(name, cat string) *account.Rating {
-	ts.t.Helper()
-	deadline := time.Now().Add(hang)
+func (ts *TestServer) waitRating(name, cat string) *account.Rating {
+	ts.T.Helper()
+	deadline := time.Now().Add(Hang)
 	for time.Now().Before(deadline) {
 		if r := ts.ratingOf(name, cat); r != nil {
 			return r
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	ts.t.Fatalf("%s never got a %s rating", name, cat)
+	ts.T.Fatalf("%s never got a %s rating", name, cat)
 	return nil
 }
 
 // TestRatedAgainstBot: a rated game against the expert moves the person's
 // rating from the bot's fixed one; the bot gets none.
 func TestRatedAgainstBot(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann := ts.signedUp("Ann")
-	tb := ann.createTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "expert"}}, Rated: true})
-	end := playOut(t, map[int]*wsClient{0: ts.dial(tb.ID, tb.Token)})
+	ts, _ := NewAccounts(t)
+	ann := ts.SignedUp("Ann")
+	tb := ann.CreateTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "expert"}}, Rated: true})
+	end := PlayOut(t, map[int]*Client{0: ts.Dial(tb.ID, tb.Token)})
 	r := ts.waitRating("Ann", "watchtower")
 	if won := len(end.Result.Winners) == 1 && end.Result.Winners[0] == 0; won != (r.Rating > 1500) || r.Games != 1 {
 		t.Errorf("after a rated game against the expert (%+v): %+v", end.Result, r)
 	}
-	if code := ts.do("GET", "/api/users/expert", nil, nil); code != http.StatusNotFound {
+	if code := ts.Do("GET", "/api/users/expert", nil, nil); code != http.StatusNotFound {
 		t.Errorf("the bot has a profile: %d", code)
 	}
 }
 
 // TestRatedRefusals: what cannot be rated is refused at creation.
 func TestRatedRefusals(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann := ts.signedUp("Ann")
+	ts, _ := NewAccounts(t)
+	ann := ts.SignedUp("Ann")
 	for _, req := range []api.CreateRequest{
 		{Game: "regicide", Rated: true},
 		{Game: "war", Options: map[string]string{"slap": "off"}, Rated: true},
@@ -618,16 +618,16 @@ func TestRatedRefusals(t *testing.T) {
 		{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "ismcts"}}, Rated: true},
 	} {
 		var e httpjson.Error
-		if code := ann.do("POST", "/api/tables", req, nil, &e); code != http.StatusBadRequest || e.Code != "not-rateable" {
+		if code := ann.Do("POST", "/api/tables", req, nil, &e); code != http.StatusBadRequest || e.Code != "not-rateable" {
 			t.Errorf("rated %+v: %d %+v; want 400 not-rateable", req, code, e)
 		}
 	}
 	var e httpjson.Error
-	if code := ts.person().do("POST", "/api/tables", api.CreateRequest{Game: "watchtower", Rated: true}, nil, &e); code != http.StatusUnauthorized {
+	if code := ts.NewPerson().Do("POST", "/api/tables", api.CreateRequest{Game: "watchtower", Rated: true}, nil, &e); code != http.StatusUnauthorized {
 		t.Errorf("a guest's rated table: %d %+v", code, e)
 	}
-	slap := ann.createTable(api.CreateRequest{Game: "war", Options: map[string]string{"slap": "5"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot"}}, Rated: true})
-	if hdr, _ := ts.st.Table(context.Background(), slap.ID); !hdr.Rated {
+	slap := ann.CreateTable(api.CreateRequest{Game: "war", Options: map[string]string{"slap": "5"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot"}}, Rated: true})
+	if hdr, _ := ts.St.Table(context.Background(), slap.ID); !hdr.Rated {
 		t.Error("a two-player Slap War table against the default bot was not rated")
 	}
 }
@@ -635,19 +635,19 @@ func TestRatedRefusals(t *testing.T) {
 // TestAbortedNotRated: an aborted rated game is finished without moving
 // a rating; a resigned one moves them.
 func TestAbortedNotRated(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ann, bob := ts.signedUp("Ann"), ts.signedUp("Bob")
+	ts, _ := NewAccounts(t)
+	ann, bob := ts.SignedUp("Ann"), ts.SignedUp("Bob")
 	for _, c := range []struct {
 		end   string
 		rated bool
 	}{{"aborted", false}, {"resigned", true}} {
-		tb := ann.createTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Rated: true})
-		bob.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, nil)
-		a := ts.dial(tb.ID, tb.Token)
-		a.until("hello")
-		a.send(map[string]string{"type": strings.TrimSuffix(c.end, "ed")})
-		a.until("end")
-		hdr, _ := ts.st.Table(context.Background(), tb.ID)
+		tb := ann.CreateTable(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Rated: true})
+		bob.Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{}, nil, nil)
+		a := ts.Dial(tb.ID, tb.Token)
+		a.Until("hello")
+		a.Send(map[string]string{"type": strings.TrimSuffix(c.end, "ed")})
+		a.Until("end")
+		hdr, _ := ts.St.Table(context.Background(), tb.ID)
 		r := ts.ratingOf("Bob", "watchtower")
 		if hdr.Result == nil || hdr.Result.End != c.end || (r != nil) != c.rated {
 			t.Errorf("%s game: stored %+v, Bob's rating %+v; rated want %v", c.end, hdr.Result, r, c.rated)

@@ -52,8 +52,8 @@ func TestNewTableAdoptedFirstRunsOnce(t *testing.T) {
 	st := memstore.New()
 	cl := &adoptingCluster{fencingCluster: fencingCluster{st: st}, serving: map[string]int{}}
 	ts := newTestServer(t, st, Config{Cluster: cl})
-	cl.srv = ts.srv
-	tb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	cl.srv = ts.Srv
+	tb := ts.Create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	if !cl.adopted.Load() {
 		t.Fatal("the test's adoption did not run")
 	}
@@ -66,7 +66,7 @@ func TestNewTableAdoptedFirstRunsOnce(t *testing.T) {
 	var claimed struct {
 		Token string `json:"token"`
 	}
-	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &claimed); code != 200 {
+	if code := ts.Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &claimed); code != 200 {
 		t.Fatalf("claim: %d", code)
 	}
 	hdr, err := st.Table(t.Context(), tb.ID)
@@ -76,5 +76,5 @@ func TestNewTableAdoptedFirstRunsOnce(t *testing.T) {
 	if hdr.Seats[1].Token != secret.Hash(claimed.Token) {
 		t.Fatal("the claimed seat's token is not the one stored")
 	}
-	ts.dial(tb.ID, claimed.Token).until("hello")
+	ts.Dial(tb.ID, claimed.Token).Until("hello")
 }

@@ -62,14 +62,14 @@ func storeFinished(t *testing.T, st store.Store, id string) int {
 }
 
 // waitAnalysis polls the table's analysis until it is stored.
-func (ts *testServer) waitAnalysis(id string) *analysis.Document {
-	ts.t.Helper()
-	end := time.Now().Add(10 * hang)
+func (ts *TestServer) waitAnalysis(id string) *analysis.Document {
+	ts.T.Helper()
+	end := time.Now().Add(10 * Hang)
 	for time.Now().Before(end) {
-		req, _ := http.NewRequest("GET", ts.http.URL+"/api/tables/"+id+"/analysis", nil)
+		req, _ := http.NewRequest("GET", ts.HTTP.URL+"/api/tables/"+id+"/analysis", nil)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
-			ts.t.Fatal(err)
+			ts.T.Fatal(err)
 		}
 		var b bytes.Buffer
 		b.ReadFrom(resp.Body)
@@ -78,16 +78,16 @@ func (ts *testServer) waitAnalysis(id string) *analysis.Document {
 		case http.StatusOK:
 			doc, err := analysis.Decode(&b)
 			if err != nil {
-				ts.t.Fatalf("the stored analysis: %v", err)
+				ts.T.Fatalf("the stored analysis: %v", err)
 			}
 			return doc
 		case http.StatusAccepted:
 			time.Sleep(50 * time.Millisecond)
 		default:
-			ts.t.Fatalf("GET analysis: %d %s", resp.StatusCode, b.String())
+			ts.T.Fatalf("GET analysis: %d %s", resp.StatusCode, b.String())
 		}
 	}
-	ts.t.Fatal("the analysis never finished")
+	ts.T.Fatal("the analysis never finished")
 	return nil
 }
 
@@ -95,18 +95,18 @@ func (ts *testServer) waitAnalysis(id string) *analysis.Document {
 // The GET and the POST are refused as the record is, and nothing starts.
 func TestAnalysisRefusedForGameInProgress(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(api.CreateRequest{Game: "regicide", Name: "ann"})
+	tb := ts.Create(api.CreateRequest{Game: "regicide", Name: "ann"})
 	for _, method := range []string{"GET", "POST"} {
 		var e apiErr
-		if code := ts.do(method, "/api/tables/"+tb.ID+"/analysis", nil, &e); code != http.StatusConflict || e.Code != "not-finished" {
+		if code := ts.Do(method, "/api/tables/"+tb.ID+"/analysis", nil, &e); code != http.StatusConflict || e.Code != "not-finished" {
 			t.Errorf("%s analysis of a game in progress: %d %+v", method, code, e)
 		}
 	}
-	if ts.srv.analyses.Running(tb.ID) {
+	if ts.Srv.analyses.Running(tb.ID) {
 		t.Error("an analysis of a game in progress was started")
 	}
 	var e apiErr
-	if code := ts.do("GET", "/api/tables/nosuch/analysis", nil, &e); code != http.StatusNotFound || e.Code != "not-found" {
+	if code := ts.Do("GET", "/api/tables/nosuch/analysis", nil, &e); code != http.StatusNotFound || e.Code != "not-found" {
 		t.Errorf("analysis of no table: %d %+v", code, e)
 	}
 }
@@ -116,24 +116,24 @@ func TestAnalysisRefusedForGameInProgress(t *testing.T) {
 // store answers it at once.
 func TestAnalysisOfFinishedTable(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	steps := storeFinished(t, ts.st, "done")
+	steps := storeFinished(t, ts.St, "done")
 	var e apiErr
-	if code := ts.do("GET", "/api/tables/done/analysis", nil, &e); code != http.StatusNotFound || e.Code != "no-analysis" {
+	if code := ts.Do("GET", "/api/tables/done/analysis", nil, &e); code != http.StatusNotFound || e.Code != "no-analysis" {
 		t.Fatalf("GET before any analysis: %d %+v", code, e)
 	}
 	var st analyse.Status
-	if code := ts.do("POST", "/api/tables/done/analysis", nil, &st); code != http.StatusAccepted || st.Status != "running" {
+	if code := ts.Do("POST", "/api/tables/done/analysis", nil, &st); code != http.StatusAccepted || st.Status != "running" {
 		t.Fatalf("POST: %d %+v", code, st)
 	}
 	doc := ts.waitAnalysis("done")
 	if doc.Game != "regicide" || doc.Steps != steps || doc.Hindsight == nil || len(doc.Decisions) != steps || doc.Depth != analysis.DefaultDepth {
 		t.Fatalf("analysis: game %s, %d steps, %d decisions, depth %s", doc.Game, doc.Steps, len(doc.Decisions), doc.Depth)
 	}
-	again := newTestServer(t, ts.st, Config{})
-	if code := again.do("GET", "/api/tables/done/analysis", nil, nil); code != http.StatusOK {
+	again := newTestServer(t, ts.St, Config{})
+	if code := again.Do("GET", "/api/tables/done/analysis", nil, nil); code != http.StatusOK {
 		t.Errorf("a second server: %d, want the stored analysis at once", code)
 	}
-	if code := again.do("POST", "/api/tables/done/analysis", nil, nil); code != http.StatusOK {
+	if code := again.Do("POST", "/api/tables/done/analysis", nil, nil); code != http.StatusOK {
 		t.Errorf("POST for a stored analysis: %d, want it at once", code)
 	}
 }
@@ -144,19 +144,19 @@ func TestAnalysisOfFinishedTable(t *testing.T) {
 // to finish.
 func TestAnalysisDoesNotHoldUpBots(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotWorkers: 1})
-	storeFinished(t, ts.st, "done")
-	if code := ts.do("POST", "/api/tables/done/analysis", nil, nil); code != http.StatusAccepted {
+	storeFinished(t, ts.St, "done")
+	if code := ts.Do("POST", "/api/tables/done/analysis", nil, nil); code != http.StatusAccepted {
 		t.Fatalf("POST: %d", code)
 	}
 	var live api.Created
 	req := api.CreateRequest{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []api.SeatRequest{{Kind: "bot", Bot: "heuristic"}, {Kind: "bot", Bot: "heuristic"}}}
-	if code := ts.do("POST", "/api/tables", req, &live); code != http.StatusCreated {
+	if code := ts.Do("POST", "/api/tables", req, &live); code != http.StatusCreated {
 		t.Fatalf("create the live table: %d", code)
 	}
 	const moves = 10
-	end := time.Now().Add(hang)
+	end := time.Now().Add(Hang)
 	for {
-		acts, err := ts.st.Actions(context.Background(), live.ID)
+		acts, err := ts.St.Actions(context.Background(), live.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,7 +169,7 @@ func TestAnalysisDoesNotHoldUpBots(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	var st analyse.Status
-	if code := ts.do("GET", "/api/tables/done/analysis", nil, &st); code != http.StatusAccepted {
+	if code := ts.Do("GET", "/api/tables/done/analysis", nil, &st); code != http.StatusAccepted {
 		t.Fatalf("the analysis ended before the live table's bots made %d moves (status %d): they waited for it", moves, code)
 	}
 }
@@ -179,9 +179,9 @@ func TestAnalysesAreBounded(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotWorkers: 1})
 	for i := range analyse.MaxRunning + 1 {
 		id := fmt.Sprintf("done%d", i)
-		storeFinished(t, ts.st, id)
+		storeFinished(t, ts.St, id)
 		var e apiErr
-		code := ts.do("POST", "/api/tables/"+id+"/analysis", nil, &e)
+		code := ts.Do("POST", "/api/tables/"+id+"/analysis", nil, &e)
 		switch {
 		case i < analyse.MaxRunning && code != http.StatusAccepted:
 			t.Fatalf("analysis %d: %d %+v", i, code, e)

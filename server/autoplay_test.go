@@ -38,18 +38,18 @@ func autoOf(t *testing.T, m wireMsg) autoWire {
 // (60 battles at the delay would outlast the test's guard of 20 s).
 func TestAutoPlaysWarToTheEnd(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotDelay: 2 * time.Second})
-	tb := ts.create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"max-battles": "60"}})
-	c := ts.dial(tb.ID, tb.Token)
-	c.until("turn")
-	c.send(autoCmd("flip", 0, "a1"))
-	on := c.until("auto")
+	tb := ts.Create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"max-battles": "60"}})
+	c := ts.Dial(tb.ID, tb.Token)
+	c.Until("turn")
+	c.Send(autoCmd("flip", 0, "a1"))
+	on := c.Until("auto")
 	if a := autoOf(t, on); a.Action != "flip" || a.PerSecond != table.MaxAutoPerSecond {
 		t.Fatalf("auto started as %s", on.Raw)
 	}
 	flips := 0
 	var end wireMsg
 	for end.Type == "" {
-		m := c.next()
+		m := c.Next()
 		switch m.Type {
 		case "event":
 			if m.Actor != nil && *m.Actor == 0 {
@@ -64,7 +64,7 @@ func TestAutoPlaysWarToTheEnd(t *testing.T) {
 	if flips < 2 || end.Result == nil || !end.Result.Over {
 		t.Fatalf("auto-play flipped %d times and ended %s", flips, end.Raw)
 	}
-	off := c.until("auto")
+	off := c.Until("auto")
 	if a := autoOf(t, off); a.Action != "" || a.Reason != "the game is over" {
 		t.Errorf("after the end auto-play says %s", off.Raw)
 	}
@@ -74,37 +74,37 @@ func TestAutoPlaysWarToTheEnd(t *testing.T) {
 // spectator, for a slap, and with a pace out of bounds; nothing changes.
 func TestAutoRefused(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotDelay: time.Hour})
-	two := ts.create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	c := ts.dial(two.ID, two.Token)
-	c.until("turn")
-	c.send(autoCmd("flip", 3, "a1"))
-	if m := c.until("error"); m.Code != room.CodeNotAllowed || !strings.Contains(m.Text, "seat 2") || m.ID != "a1" {
+	two := ts.Create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	c := ts.Dial(two.ID, two.Token)
+	c.Until("turn")
+	c.Send(autoCmd("flip", 3, "a1"))
+	if m := c.Until("error"); m.Code != room.CodeNotAllowed || !strings.Contains(m.Text, "seat 2") || m.ID != "a1" {
 		t.Errorf("auto with a free seat for a person: %s", m.Raw)
 	}
-	spec := ts.dial(two.ID, "")
-	spec.until("seats")
-	spec.send(autoCmd("flip", 3, "s1"))
-	if m := spec.until("error"); m.Code != room.CodeSpectator {
+	spec := ts.Dial(two.ID, "")
+	spec.Until("seats")
+	spec.Send(autoCmd("flip", 3, "s1"))
+	if m := spec.Until("error"); m.Code != room.CodeSpectator {
 		t.Errorf("auto by a spectator: %s", m.Raw)
 	}
 
-	slap := ts.create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"slap": "5"}})
-	s := ts.dial(slap.ID, slap.Token)
-	s.until("turn")
-	s.send(autoCmd("slap", 0, "a2"))
-	if m := s.until("error"); m.Code != table.CodeIllegal || m.ID != "a2" {
+	slap := ts.Create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"slap": "5"}})
+	s := ts.Dial(slap.ID, slap.Token)
+	s.Until("turn")
+	s.Send(autoCmd("slap", 0, "a2"))
+	if m := s.Until("error"); m.Code != table.CodeIllegal || m.ID != "a2" {
 		t.Errorf("auto slap: %s", m.Raw)
 	}
-	s.send(autoCmd("flip", table.MaxAutoPerSecond+1, "a3"))
-	if m := s.until("error"); m.Code != table.CodeBadMessage || !strings.Contains(m.Text, "per_second") {
+	s.Send(autoCmd("flip", table.MaxAutoPerSecond+1, "a3"))
+	if m := s.Until("error"); m.Code != table.CodeBadMessage || !strings.Contains(m.Text, "per_second") {
 		t.Errorf("auto at %d a second: %s", table.MaxAutoPerSecond+1, m.Raw)
 	}
-	s.send(autoCmd("fly", 0, "a4"))
-	if m := s.until("error"); m.Code != table.CodeNotation {
+	s.Send(autoCmd("fly", 0, "a4"))
+	if m := s.Until("error"); m.Code != table.CodeNotation {
 		t.Errorf("auto fly: %s", m.Raw)
 	}
-	s.send(cmd("flip", 0, "f1"))
-	if m := s.until("sealed"); m.Version != 0 || m.ID != "f1" {
+	s.Send(Cmd("flip", 0, "f1"))
+	if m := s.Until("sealed"); m.Version != 0 || m.ID != "f1" {
 		t.Errorf("after the refusals the table is not where it was: %s", m.Raw)
 	}
 }
@@ -114,25 +114,25 @@ func TestAutoRefused(t *testing.T) {
 // it. A command without an action stops it.
 func TestAutoWaitsInSlapWindow(t *testing.T) {
 	ts := newTestServer(t, nil, Config{BotDelay: 2 * time.Second})
-	tb := ts.create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"slap": "5", "slap-window": "1m"},
+	tb := ts.Create(api.CreateRequest{Game: "war", Name: "ann", Options: map[string]string{"slap": "5", "slap-window": "1m"},
 		Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "random"}}})
-	c := ts.dial(tb.ID, tb.Token)
-	c.until("turn")
-	c.send(autoCmd("flip", 0, "a1"))
-	c.until("auto")
+	c := ts.Dial(tb.ID, tb.Token)
+	c.Until("turn")
+	c.Send(autoCmd("flip", 0, "a1"))
+	c.Until("auto")
 	// The first window the seat must answer: the server played nothing
 	// for it, so the turn offers the window's answers.
-	win := c.until("turn", func(m wireMsg) bool { return strings.Contains(string(m.Raw), `"pass"`) })
-	c.send(cmd("pass", win.Version, "p1"))
+	win := c.Until("turn", func(m wireMsg) bool { return strings.Contains(string(m.Raw), `"pass"`) })
+	c.Send(Cmd("pass", win.Version, "p1"))
 	// The pass is acknowledged by its event when it closes the window (the
 	// bot answered first), else sealed until the bot answers.
-	for m := c.next(); (m.Type != "event" && m.Type != "sealed") || m.ID != "p1"; m = c.next() {
+	for m := c.Next(); (m.Type != "event" && m.Type != "sealed") || m.ID != "p1"; m = c.Next() {
 	}
 	// Auto-play goes on after the window: a flip of seat 0 the server
 	// played (no correlation id).
-	c.until("event", func(m wireMsg) bool { return m.Actor != nil && *m.Actor == 0 && m.Action == "flip" && m.ID == "" })
-	c.send(autoCmd("", 0, "off"))
-	off := c.until("auto")
+	c.Until("event", func(m wireMsg) bool { return m.Actor != nil && *m.Actor == 0 && m.Action == "flip" && m.ID == "" })
+	c.Send(autoCmd("", 0, "off"))
+	off := c.Until("auto")
 	if a := autoOf(t, off); a.Action != "" || a.Reason != "you turned it off" {
 		t.Errorf("stopping auto-play: %s", off.Raw)
 	}

@@ -12,8 +12,8 @@ import (
 )
 
 // handToBot sends a hand-to-bot command for seat.
-func handToBot(c *wsClient, seat int, id string) {
-	c.send(map[string]any{"type": table.CommandHandToBot, "seat": seat, "id": id})
+func handToBot(c *Client, seat int, id string) {
+	c.Send(map[string]any{"type": table.CommandHandToBot, "seat": seat, "id": id})
 }
 
 // Any seated person — not only the creator — may hand a seat whose person
@@ -22,41 +22,41 @@ func handToBot(c *wsClient, seat int, id string) {
 // how long the seat has been away, for the page's countdown. A spectator
 // may not, nor may anyone hand over their own seat.
 func TestAnySeatHandsAwaySeat(t *testing.T) {
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, nil, clk)
-	tb, tok := people(t, ts, "watchtower", 3, nil, nil)
-	ann, bob, cy, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, tok[2]), ts.dial(tb.ID, "")
-	bob.until("seats")
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, nil, clk)
+	tb, tok := People(t, ts, "watchtower", 3, nil, nil)
+	ann, bob, cy, spec := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, tok[1]), ts.Dial(tb.ID, tok[2]), ts.Dial(tb.ID, "")
+	bob.Until("seats")
 	handToBot(bob, 2, "h0")
-	refused(t, bob, "h0", "not-away")
-	cy.conn.CloseNow()
-	m := bob.until("seats", func(m wireMsg) bool {
+	Refused(t, bob, "h0", "not-away")
+	cy.Conn.CloseNow()
+	m := bob.Until("seats", func(m wireMsg) bool {
 		return strings.Contains(string(m.Seats), `"name":"cy","kind":"human","claimed":true,"connected":false`)
 	})
-	sm := as[room.SeatsMessage](t, m)
+	sm := As[room.SeatsMessage](t, m)
 	if sm.GraceMS != 60000 || sm.Seats[2].AwayMS < 1 || sm.Seats[0].AwayMS != 0 {
 		t.Fatalf("the seats with cy away: grace %d, away %+v", sm.GraceMS, sm.Seats)
 	}
 	clk.Advance(59 * time.Second)
 	handToBot(bob, 2, "h1")
-	if e := refused(t, bob, "h1", "not-away"); !strings.Contains(e.Text, "(in 1s)") {
+	if e := Refused(t, bob, "h1", "not-away"); !strings.Contains(e.Text, "(in 1s)") {
 		t.Errorf("the refusal within the grace: %s", e.Raw)
 	}
 	clk.Advance(time.Second)
 	// The grace over, everyone is sent the seats again: the pages'
 	// countdowns end with the server's.
-	bob.until("seats", func(m wireMsg) bool { return as[room.SeatsMessage](t, m).Seats[2].AwayMS >= 60000 })
+	bob.Until("seats", func(m wireMsg) bool { return As[room.SeatsMessage](t, m).Seats[2].AwayMS >= 60000 })
 	handToBot(spec, 2, "h2")
-	refused(t, spec, "h2", room.CodeSpectator)
+	Refused(t, spec, "h2", room.CodeSpectator)
 	handToBot(bob, 1, "h3")
-	refused(t, bob, "h3", room.CodeNotAllowed)
+	Refused(t, bob, "h3", room.CodeNotAllowed)
 	handToBot(bob, 2, "h4")
-	if n := notice(t, ann, room.EventTakeover); n.About != 2 || !strings.Contains(n.Text, "plays on for cy (away)") {
+	if n := Notice(t, ann, room.EventTakeover); n.About != 2 || !strings.Contains(n.Text, "plays on for cy (away)") {
 		t.Errorf("the takeover: %+v", n)
 	}
 	handToBot(ann, 2, "h5")
-	refused(t, ann, "h5", "seat-taken")
-	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != "takeover" {
+	Refused(t, ann, "h5", "seat-taken")
+	if k := StoredKinds(t, ts, tb.ID); strings.Join(k, ",") != "takeover" {
 		t.Errorf("stored %v", k)
 	}
 }
@@ -66,44 +66,44 @@ func TestAnySeatHandsAwaySeat(t *testing.T) {
 // "left the game" (ending abandoned). Not before the grace, not at a
 // co-operative table, not at a correspondence table (its clock decides).
 func TestClaimWin(t *testing.T) {
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, nil, clk)
-	tb, tok := people(t, ts, "war", 2, nil, nil)
-	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
-	ann.until("turn")
-	tableCmd(ann, table.CommandClaimWin, "c0")
-	refused(t, ann, "c0", "not-away")
-	bob.conn.CloseNow()
-	ann.until("seats", func(m wireMsg) bool { return strings.Contains(string(m.Seats), `"connected":false`) })
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, nil, clk)
+	tb, tok := People(t, ts, "war", 2, nil, nil)
+	ann, bob := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, tok[1])
+	ann.Until("turn")
+	TableCmd(ann, table.CommandClaimWin, "c0")
+	Refused(t, ann, "c0", "not-away")
+	bob.Conn.CloseNow()
+	ann.Until("seats", func(m wireMsg) bool { return strings.Contains(string(m.Seats), `"connected":false`) })
 	clk.Advance(30 * time.Second)
-	tableCmd(ann, table.CommandClaimWin, "c1")
-	refused(t, ann, "c1", "not-away")
+	TableCmd(ann, table.CommandClaimWin, "c1")
+	Refused(t, ann, "c1", "not-away")
 	clk.Advance(30 * time.Second)
-	tableCmd(ann, table.CommandClaimWin, "c2")
-	end := ann.until("end")
+	TableCmd(ann, table.CommandClaimWin, "c2")
+	end := ann.Until("end")
 	if r := end.Result; r == nil || r.End != record.EndAbandoned || len(r.Winners) != 1 || r.Winners[0] != 0 || r.Detail != "bob left the game" {
 		t.Fatalf("the claimed win: %s", end.Raw)
 	}
-	hdr, _ := ts.st.Table(t.Context(), tb.ID)
+	hdr, _ := ts.St.Table(t.Context(), tb.ID)
 	if hdr.Result == nil || hdr.Result.End != record.EndAbandoned || hdr.Result.Winners[0] != 0 {
 		t.Errorf("stored result %+v", hdr.Result)
 	}
 
-	reg, rtok := people(t, ts, "regicide", 2, nil, nil)
-	r0, r1 := ts.dial(reg.ID, rtok[0]), ts.dial(reg.ID, rtok[1])
-	r0.until("seats")
-	r1.conn.CloseNow()
+	reg, rtok := People(t, ts, "regicide", 2, nil, nil)
+	r0, r1 := ts.Dial(reg.ID, rtok[0]), ts.Dial(reg.ID, rtok[1])
+	r0.Until("seats")
+	r1.Conn.CloseNow()
 	clk.Advance(time.Hour)
-	tableCmd(r0, table.CommandClaimWin, "c3")
-	refused(t, r0, "c3", room.CodeNotAllowed)
+	TableCmd(r0, table.CommandClaimWin, "c3")
+	Refused(t, r0, "c3", room.CodeNotAllowed)
 
-	corr, ctok := people(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
-	c0, c1 := ts.dial(corr.ID, ctok[0]), ts.dial(corr.ID, ctok[1])
-	c0.until("seats")
-	c1.conn.CloseNow()
+	corr, ctok := People(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
+	c0, c1 := ts.Dial(corr.ID, ctok[0]), ts.Dial(corr.ID, ctok[1])
+	c0.Until("seats")
+	c1.Conn.CloseNow()
 	clk.Advance(2 * time.Hour)
-	tableCmd(c0, table.CommandClaimWin, "c4")
-	refused(t, c0, "c4", room.CodeNotAllowed)
+	TableCmd(c0, table.CommandClaimWin, "c4")
+	Refused(t, c0, "c4", room.CodeNotAllowed)
 }
 
 // The new endings are rated by docs/accounts.md's rule with no code of
@@ -117,11 +117,11 @@ func TestRatedAwayEndings(t *testing.T) {
 		rg.playTwoWarmUps()
 		tb, _ := rg.table(2, nil, nil)
 		before := rg.before()
-		ann := rg.ts.dial(tb.ID, tb.Token) // Bob never comes
-		ann.until("seats")
-		rg.clk.Advance(rg.ts.srv.cfg.AwayGrace)
-		tableCmd(ann, table.CommandClaimWin, "w")
-		if end := ann.until("end"); end.Result == nil || end.Result.End != record.EndAbandoned {
+		ann := rg.ts.Dial(tb.ID, tb.Token) // Bob never comes
+		ann.Until("seats")
+		rg.clk.Advance(rg.ts.Srv.cfg.AwayGrace)
+		TableCmd(ann, table.CommandClaimWin, "w")
+		if end := ann.Until("end"); end.Result == nil || end.Result.End != record.EndAbandoned {
 			t.Fatalf("the claim: %s", end.Raw)
 		}
 		hdr := rg.settled(tb.ID)
@@ -135,14 +135,14 @@ func TestRatedAwayEndings(t *testing.T) {
 		rg.playTwoWarmUps()
 		tb, tok := rg.table(3, nil, nil)
 		before := rg.before()
-		spec := rg.ts.dial(tb.ID, "")
-		spec.until("seats")
-		rg.clk.Advance(rg.ts.srv.cfg.AwayGrace)
-		bob := rg.ts.dial(tb.ID, tok[1]) // Cyd never comes; Bob hands her seat over
+		spec := rg.ts.Dial(tb.ID, "")
+		spec.Until("seats")
+		rg.clk.Advance(rg.ts.Srv.cfg.AwayGrace)
+		bob := rg.ts.Dial(tb.ID, tok[1]) // Cyd never comes; Bob hands her seat over
 		handToBot(bob, 2, "h")
-		notice(t, spec, room.EventTakeover)
-		conns := map[int]*wsClient{0: rg.ts.dial(tb.ID, tok[0]), 1: rg.ts.dial(tb.ID, tok[1])}
-		bob.conn.CloseNow()
+		Notice(t, spec, room.EventTakeover)
+		conns := map[int]*Client{0: rg.ts.Dial(tb.ID, tok[0]), 1: rg.ts.Dial(tb.ID, tok[1])}
+		bob.Conn.CloseNow()
 		drive(t, conns, map[int]playPlan{0: {on: true}, 1: {on: true}})
 		hdr := rg.settled(tb.ID)
 		out := rg.expect(hdr, []seatOf{{person: 0, gaveUp: -1}, {person: 1, gaveUp: -1}, {person: 2, gaveUp: 0}}, before)

@@ -18,7 +18,7 @@ import (
 // closed; a body sent whole is served as before.
 func TestSlowBodyCutOff(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{BodyTimeout: time.Second}})
-	conn, err := net.Dial("tcp", strings.TrimPrefix(ts.http.URL, "http://"))
+	conn, err := net.Dial("tcp", strings.TrimPrefix(ts.HTTP.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,10 +67,10 @@ func TestSlowBodyCutOff(t *testing.T) {
 func TestHugeBodyRefused(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
 	var e apiErr
-	if code := ts.do("POST", "/api/tables", strings.Repeat(" ", maxAnyBody+10), &e); code != http.StatusRequestEntityTooLarge {
+	if code := ts.Do("POST", "/api/tables", strings.Repeat(" ", maxAnyBody+10), &e); code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("a %d-byte body: %d %+v, want 413", maxAnyBody+10, code, e)
 	}
-	tb := ts.create(api.CreateRequest{Game: "war"})
+	tb := ts.Create(api.CreateRequest{Game: "war"})
 	if tb.ID == "" {
 		t.Fatal("a table was not created after the refusal")
 	}

@@ -37,7 +37,7 @@ func TestBotCapsRefused(t *testing.T) {
 	} {
 		body := api.CreateRequest{Game: tc.game, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: tc.bot}}}
 		var e apiErr
-		status := ts.do("POST", "/api/tables", body, &e)
+		status := ts.Do("POST", "/api/tables", body, &e)
 		if status != http.StatusBadRequest || e.Code != "bad-seats" || !strings.Contains(e.Message, tc.want) {
 			t.Errorf("create with %s %s: %d %+v; want 400 bad-seats %q", tc.game, tc.bot, status, e, tc.want)
 		}
@@ -45,29 +45,29 @@ func TestBotCapsRefused(t *testing.T) {
 	var list struct {
 		Tables []api.Table `json:"tables"`
 	}
-	ts.do("GET", "/api/tables", nil, &list)
+	ts.Do("GET", "/api/tables", nil, &list)
 	if len(list.Tables) != 0 {
 		t.Fatalf("refused requests created tables: %+v", list.Tables)
 	}
 	for _, ok := range []string{"ismcts:iterations=20000:time=2s:workers=1", "expert:plays=16:covers=16", "expert:iterations=0"} {
-		ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: ok}}})
+		ts.Create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: ok}}})
 	}
 
-	tb := ts.create(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.Create(api.CreateRequest{Game: "watchtower", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	var e apiErr
 	hand := map[string]string{"creator_token": tb.CreatorToken, "bot": "expert:iterations=900000"}
-	status := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", hand, &e)
+	status := ts.Do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", hand, &e)
 	want := "seat 2 (expert): iterations=900000 is over this server's cap of 20000; ask for at most 20000 (serve --bot-max-iterations)"
 	if status != http.StatusBadRequest || e.Code != "bad-seats" || e.Message != want {
 		t.Errorf("hand-to-bot over the cap: %d %+v; want 400 bad-seats %q", status, e, want)
 	}
 	var tj api.Table
-	ts.do("GET", "/api/tables/"+tb.ID, nil, &tj)
+	ts.Do("GET", "/api/tables/"+tb.ID, nil, &tj)
 	if tj.Seats[1].Kind != table.KindHuman {
 		t.Errorf("a refused hand-to-bot changed the seat: %+v", tj.Seats[1])
 	}
 	hand["bot"] = "expert:iterations=20000:candidates=3"
-	if status := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", hand, nil); status != http.StatusOK {
+	if status := ts.Do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", hand, nil); status != http.StatusOK {
 		t.Errorf("hand-to-bot at the cap: %d", status)
 	}
 }
@@ -85,7 +85,7 @@ func TestBotCapsConfigured(t *testing.T) {
 		"expert:covers=4":       "covers=4 is over this server's cap of 3",
 	} {
 		var e apiErr
-		status := ts.do("POST", "/api/tables", api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: bot}}}, &e)
+		status := ts.Do("POST", "/api/tables", api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: bot}}}, &e)
 		switch {
 		case want == "" && status != http.StatusCreated:
 			t.Errorf("%s: %d %+v; want it created", bot, status, e)
@@ -104,17 +104,17 @@ func TestBotCapsConfigured(t *testing.T) {
 func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 	caps := engine.BotCaps{Iterations: 1 << 30}
 	ts := newTestServer(t, nil, Config{BotWorkers: 2, Limits: Limits{BotCaps: caps, APIBurst: 100}})
-	pool := ts.srv.pool
+	pool := ts.Srv.pool
 	clock := testclock.NewDeadlines()
 	pool.SetDeadlines(clock.AfterFunc)
 	capped := fmt.Sprintf("ismcts:iterations=%d", caps.Iterations)
 	capTable := func() string {
-		tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "bot", Bot: capped}, {Kind: "bot", Bot: capped}}})
+		tb := ts.Create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "bot", Bot: capped}, {Kind: "bot", Bot: capped}}})
 		waitForPool(t, pool, tb.ID, func(running bool, _ int) bool { return running })
 		return tb.ID
 	}
 	a, b := capTable(), capTable()
-	c := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "bot", Bot: "heuristic"}, {Kind: "bot", Bot: "heuristic"}}}).ID
+	c := ts.Create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "bot", Bot: "heuristic"}, {Kind: "bot", Bot: "heuristic"}}}).ID
 	// War's first flips are one window: both seats' bots wait.
 	waitForPool(t, pool, c, func(_ bool, waiting int) bool { return waiting == 2 })
 
@@ -124,10 +124,10 @@ func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 	}
 	events := make(chan tableEvent, 4096)
 	for _, id := range []string{a, b, c} {
-		ws := ts.dial(id, "")
-		ws.until("hello")
+		ws := ts.Dial(id, "")
+		ws.Until("hello")
 		go func() {
-			for m := range ws.msgs {
+			for m := range ws.Msgs {
 				if m.Type == "event" {
 					events <- tableEvent{id, m.Version}
 				}
@@ -138,7 +138,7 @@ func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 		select {
 		case ev := <-events:
 			return ev
-		case <-time.After(hang):
+		case <-time.After(Hang):
 			t.Fatal("no move")
 		}
 		return tableEvent{}
@@ -176,7 +176,7 @@ func TestCappedTablesDoNotStarveOthers(t *testing.T) {
 // waitForPool waits until key's state in pool satisfies ok.
 func waitForPool(t *testing.T, pool *thinkpool.Pool, key string, ok func(running bool, waiting int) bool) {
 	t.Helper()
-	for deadline := time.Now().Add(hang); !ok(pool.State(key)); {
+	for deadline := time.Now().Add(Hang); !ok(pool.State(key)); {
 		if time.Now().After(deadline) {
 			running, waiting := pool.State(key)
 			t.Fatalf("%s in the thinking pool: running %v, %d waiting", key, running, waiting)

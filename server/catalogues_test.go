@@ -13,7 +13,7 @@ import (
 func TestCatalogues(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
 	get := func(path, accept string) (int, i18n.Catalogue) {
-		req, _ := http.NewRequest("GET", ts.http.URL+path, nil)
+		req, _ := http.NewRequest("GET", ts.HTTP.URL+path, nil)
 		if accept != "" {
 			req.Header.Set("Accept-Language", accept)
 		}

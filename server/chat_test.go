@@ -21,21 +21,21 @@ import (
 	"cardtable/store/memstore"
 )
 
-func say(c *wsClient, text, id string) {
-	c.send(map[string]string{"type": "chat", "text": text, "id": id})
+func say(c *Client, text, id string) {
+	c.Send(map[string]string{"type": "chat", "text": text, "id": id})
 }
 
 // heard waits for a chat message and returns its lines.
-func heard(t *testing.T, c *wsClient) []room.ChatLine {
+func heard(t *testing.T, c *Client) []room.ChatLine {
 	t.Helper()
-	return as[room.ChatMessage](t, c.until("chat")).Lines
+	return As[room.ChatMessage](t, c.Until("chat")).Lines
 }
 
 // heardText waits for a chat message whose last line is text.
-func heardText(t *testing.T, c *wsClient, text string) room.ChatLine {
+func heardText(t *testing.T, c *Client, text string) room.ChatLine {
 	t.Helper()
-	m := as[room.ChatMessage](t, c.until("chat", func(m wireMsg) bool {
-		l := as[room.ChatMessage](t, m).Lines
+	m := As[room.ChatMessage](t, c.Until("chat", func(m wireMsg) bool {
+		l := As[room.ChatMessage](t, m).Lines
 		return len(l) > 0 && l[len(l)-1].Text == text
 	}))
 	return m.Lines[len(m.Lines)-1]
@@ -46,17 +46,17 @@ func heardText(t *testing.T, c *wsClient, text string) room.ChatLine {
 // cleaned (control and bidi characters gone), bounded in length and rate,
 // stored with the table, sent on joining and shown in the replay.
 func TestChat(t *testing.T) {
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, nil, clk)
-	tb, tok := people(t, ts, "war", 2, nil, nil)
-	ann, bob, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, "")
-	for _, c := range []*wsClient{ann, bob, spec} {
-		if h := as[room.ChatMessage](t, c.until("chat")); len(h.Lines) != 0 || h.Mode != "free" || len(h.Phrases) == 0 {
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, nil, clk)
+	tb, tok := People(t, ts, "war", 2, nil, nil)
+	ann, bob, spec := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, tok[1]), ts.Dial(tb.ID, "")
+	for _, c := range []*Client{ann, bob, spec} {
+		if h := As[room.ChatMessage](t, c.Until("chat")); len(h.Lines) != 0 || h.Mode != "free" || len(h.Phrases) == 0 {
 			t.Fatalf("chat on joining: %+v", h)
 		}
 	}
 	say(ann, "good \u202eluck\x07\t!", "c1")
-	for _, c := range []*wsClient{ann, bob, spec} {
+	for _, c := range []*Client{ann, bob, spec} {
 		if l := heard(t, c); len(l) != 1 || l[0].Text != "good luck !" || l[0].From != 0 || l[0].Name != "ann" || l[0].Channel != room.ChannelPlayers {
 			t.Fatalf("ann's line: %+v", l)
 		}
@@ -70,11 +70,11 @@ func TestChat(t *testing.T) {
 		t.Fatalf("ann heard %+v before bob's line: the spectators' channel reached a seat", l)
 	}
 	say(ann, strings.Repeat("é", room.MaxChat+1), "long")
-	if e := refused(t, ann, "long", "bad-message"); !strings.Contains(e.Text, "at most 300") {
+	if e := Refused(t, ann, "long", "bad-message"); !strings.Contains(e.Text, "at most 300") {
 		t.Errorf("too long: %s", e.Raw)
 	}
 	say(ann, "\u202e\u200b", "empty")
-	refused(t, ann, "empty", "bad-message")
+	Refused(t, ann, "empty", "bad-message")
 	say(ann, strings.Repeat("é", room.MaxChat), "max")
 	heardText(t, bob, strings.Repeat("é", room.MaxChat))
 	// ann has used 2 of her 5; three more pass, the next is refused.
@@ -83,24 +83,24 @@ func TestChat(t *testing.T) {
 		heardText(t, bob, fmt.Sprint("spam ", i))
 	}
 	say(ann, "one too many", "over")
-	refused(t, ann, "over", ratelimit.CodeRateLimited)
+	Refused(t, ann, "over", ratelimit.CodeRateLimited)
 	clk.Advance(2 * time.Second)
 	say(ann, "again", "ok")
 	heardText(t, bob, "again")
 	// Joining: a seat gets the players' lines, a spectator both channels.
-	if h := as[room.ChatMessage](t, ts.dial(tb.ID, tok[1]).until("chat")); len(h.Lines) != 7 {
+	if h := As[room.ChatMessage](t, ts.Dial(tb.ID, tok[1]).Until("chat")); len(h.Lines) != 7 {
 		t.Errorf("bob rejoining gets %d lines, want the 7 of the players' channel", len(h.Lines))
 	}
-	if h := as[room.ChatMessage](t, ts.dial(tb.ID, "").until("chat")); len(h.Lines) != 8 || h.Lines[1].Channel != room.ChannelSpectators {
+	if h := As[room.ChatMessage](t, ts.Dial(tb.ID, "").Until("chat")); len(h.Lines) != 8 || h.Lines[1].Channel != room.ChannelSpectators {
 		t.Errorf("a spectator joining gets %+v", h.Lines)
 	}
-	tableCmd(bob, "resign", "r")
-	bob.until("end")
-	if h := as[room.ChatMessage](t, ts.dial(tb.ID, tok[1]).until("chat")); len(h.Lines) != 8 {
+	TableCmd(bob, "resign", "r")
+	bob.Until("end")
+	if h := As[room.ChatMessage](t, ts.Dial(tb.ID, tok[1]).Until("chat")); len(h.Lines) != 8 {
 		t.Errorf("after the end a seat gets %d lines, want both channels' 8", len(h.Lines))
 	}
 	var rep api.Replay
-	ts.do("GET", "/api/tables/"+tb.ID+"/replay", nil, &rep)
+	ts.Do("GET", "/api/tables/"+tb.ID+"/replay", nil, &rep)
 	chats := 0
 	for _, e := range rep.Events {
 		if e.Kind == room.EventChat {
@@ -116,24 +116,24 @@ func TestChat(t *testing.T) {
 // about a hand); its spectators freely; a table may turn players' chat
 // off.
 func TestChatPhrases(t *testing.T) {
-	ts := lifeServer(t, nil, testclock.New(lifeStart))
-	tb, tok := people(t, ts, "regicide", 2, nil, nil)
-	ann, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, "")
-	if h := as[room.ChatMessage](t, ann.until("chat")); h.Mode != "phrases" {
+	ts := LifeServer(t, nil, testclock.New(LifeStart))
+	tb, tok := People(t, ts, "regicide", 2, nil, nil)
+	ann, spec := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, "")
+	if h := As[room.ChatMessage](t, ann.Until("chat")); h.Mode != "phrases" {
 		t.Errorf("Regicide's chat mode %q", h.Mode)
 	}
 	say(ann, "I hold the KS, play clubs", "free")
-	if e := refused(t, ann, "free", room.CodeNotAllowed); !strings.Contains(e.Text, "Good luck!") {
+	if e := Refused(t, ann, "free", room.CodeNotAllowed); !strings.Contains(e.Text, "Good luck!") {
 		t.Errorf("free text in Regicide: %s", e.Raw)
 	}
 	say(ann, "Good luck!", "phrase")
 	heardText(t, spec, "Good luck!")
 	say(spec, "nice deal", "spec")
 	heardText(t, spec, "nice deal")
-	off, otok := people(t, ts, "war", 2, nil, map[string]string{"chat": "off"})
-	o := ts.dial(off.ID, otok[0])
+	off, otok := People(t, ts, "war", 2, nil, map[string]string{"chat": "off"})
+	o := ts.Dial(off.ID, otok[0])
 	say(o, "hello", "off")
-	refused(t, o, "off", room.CodeNotAllowed)
+	Refused(t, o, "off", room.CodeNotAllowed)
 }
 
 // Spectators cannot silence or flood a table: 40 spectator connections
@@ -143,17 +143,17 @@ func TestChatPhrases(t *testing.T) {
 func TestSpectatorsCannotFlood(t *testing.T) {
 	st := memstore.New()
 	ts := newTestServer(t, st, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000, ConnsPerAddr: 100}})
-	tb, tok := people(t, ts, "war", 2, nil, nil)
-	ann := ts.dial(tb.ID, tok[0])
-	ann.until("chat")
+	tb, tok := People(t, ts, "war", 2, nil, nil)
+	ann := ts.Dial(tb.ID, tok[0])
+	ann.Until("chat")
 	const conns, lines = 40, 3
 	var refused atomic.Int64
 	began := time.Now()
 	for i := range conns {
-		s := ts.dial(tb.ID, "")
-		s.until("chat")
+		s := ts.Dial(tb.ID, "")
+		s.Until("chat")
 		go func() {
-			for m := range s.msgs {
+			for m := range s.Msgs {
 				if m.Type == "error" && strings.HasPrefix(m.ID, "f") {
 					if m.Code != ratelimit.CodeRateLimited {
 						t.Errorf("a spectator's line refused %s", m.Raw)
@@ -176,7 +176,7 @@ func TestSpectatorsCannotFlood(t *testing.T) {
 		}
 		return n
 	}
-	for deadline := time.Now().Add(hang); stored()+int(refused.Load()) < conns*lines; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(Hang); stored()+int(refused.Load()) < conns*lines; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("of %d spectators' lines %d were stored and %d refused", conns*lines, stored(), refused.Load())
 		}
@@ -197,8 +197,8 @@ func TestSpectatorsCannotFlood(t *testing.T) {
 func TestFullChatNeverSilencesPlayers(t *testing.T) {
 	st := memstore.New()
 	ts := newTestServer(t, st, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}})
-	tb, tok := people(t, ts, "war", 2, nil, nil)
-	ts.stop()
+	tb, tok := People(t, ts, "war", 2, nil, nil)
+	ts.Stop()
 	evs, err := st.Events(t.Context(), tb.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -218,7 +218,7 @@ func TestFullChatNeverSilencesPlayers(t *testing.T) {
 		}
 	}
 	ts = newTestServer(t, st, Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}})
-	ann, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, "")
+	ann, spec := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, "")
 	if l := heard(t, ann); len(l) != room.ChatReplay || l[len(l)-1].Text != fmt.Sprintf("p%d", room.MaxChatLines+199) {
 		t.Fatalf("ann joined to %d lines ending %+v", len(l), l[len(l)-1])
 	}
@@ -227,7 +227,7 @@ func TestFullChatNeverSilencesPlayers(t *testing.T) {
 	heardText(t, ann, "we play on")
 	heardText(t, spec, "we play on")
 	say(spec, "me too", "s1")
-	if e := spec.until("error", func(m wireMsg) bool { return m.ID == "s1" }); e.Code != room.CodeNotAllowed || !strings.Contains(e.Text, "spectators' chat at this table is full") {
+	if e := spec.Until("error", func(m wireMsg) bool { return m.ID == "s1" }); e.Code != room.CodeNotAllowed || !strings.Contains(e.Text, "spectators' chat at this table is full") {
 		t.Fatalf("a spectator's line with the spectators' channel full: %s", e.Raw)
 	}
 }
@@ -236,18 +236,18 @@ func TestFullChatNeverSilencesPlayers(t *testing.T) {
 // connections and addresses: two connections from two addresses get at
 // most the account's burst through together.
 func TestSpectatorChatPerAccount(t *testing.T) {
-	ts, _ := newAccountsServer(t)
-	ts.srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
-	tb := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	eve := ts.signedUp("eve")
-	u, _ := url.Parse(ts.http.URL)
+	ts, _ := NewAccounts(t)
+	ts.Srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
+	tb := ts.Create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	eve := ts.SignedUp("eve")
+	u, _ := url.Parse(ts.HTTP.URL)
 	var conns []*websocket.Conn
 	for _, addr := range []string{"203.0.113.1", "203.0.113.2"} {
 		h := http.Header{"X-Forwarded-For": {addr}}
 		for _, c := range eve.c.Jar.Cookies(u) {
 			h.Add("Cookie", c.Name+"="+c.Value)
 		}
-		conn, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/ws/"+tb.ID, &websocket.DialOptions{HTTPHeader: h})
+		conn, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(ts.HTTP.URL, "http")+"/ws/"+tb.ID, &websocket.DialOptions{HTTPHeader: h})
 		if err != nil {
 			t.Fatal(err)
 		}

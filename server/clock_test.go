@@ -13,11 +13,11 @@ import (
 	"cardtable/store/sqlite"
 )
 
-// clockOf waits for a clock message that satisfies ok.
-func clockOf(t *testing.T, c *wsClient, ok func(room.ClockMessage) bool) room.ClockMessage {
+// ClockOf waits for a clock message that satisfies ok.
+func ClockOf(t *testing.T, c *Client, ok func(room.ClockMessage) bool) room.ClockMessage {
 	t.Helper()
-	m := c.until("clock", func(m wireMsg) bool { return ok(as[room.ClockMessage](t, m)) })
-	return as[room.ClockMessage](t, m)
+	m := c.Until("clock", func(m wireMsg) bool { return ok(As[room.ClockMessage](t, m)) })
+	return As[room.ClockMessage](t, m)
 }
 
 // running is the seat whose clock runs in m (-1: none).
@@ -36,42 +36,42 @@ func running(m room.ClockMessage) int {
 // for it, named in the seats; the game goes on. Stored: the clock's
 // start, the timeout, the takeover.
 func TestClockTimeoutBotTakesOver(t *testing.T) {
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, nil, clk)
-	tb := ts.create(api.CreateRequest{Game: "regicide", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}},
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, nil, clk)
+	tb := ts.Create(api.CreateRequest{Game: "regicide", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}},
 		Settings: map[string]string{"pace": "live", "move": "20s"}})
-	ann := ts.dial(tb.ID, tb.Token)
-	if m := clockOf(t, ann, func(room.ClockMessage) bool { return true }); m.Started || m.MoveMS != 20000 || m.Pace != "live" {
+	ann := ts.Dial(tb.ID, tb.Token)
+	if m := ClockOf(t, ann, func(room.ClockMessage) bool { return true }); m.Started || m.MoveMS != 20000 || m.Pace != "live" {
 		t.Fatalf("before bob sits down: %+v", m)
 	}
 	clk.Advance(time.Hour) // no clock runs while a seat is free
 	var cl struct{ Token string }
-	ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "bob"}, &cl)
-	m := clockOf(t, ann, func(m room.ClockMessage) bool { return m.Started })
+	ts.Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "bob"}, &cl)
+	m := ClockOf(t, ann, func(m room.ClockMessage) bool { return m.Started })
 	mover := running(m)
-	if mover < 0 || m.Seats[mover].LeftMS != 20000 || !m.Seats[mover].Deadline.Equal(lifeStart.Add(time.Hour+20*time.Second)) {
+	if mover < 0 || m.Seats[mover].LeftMS != 20000 || !m.Seats[mover].Deadline.Equal(LifeStart.Add(time.Hour+20*time.Second)) {
 		t.Fatalf("started: %+v", m)
 	}
 	clk.Advance(19 * time.Second)
 	clk.Advance(999 * time.Millisecond)
-	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
+	if k := StoredKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
 		t.Fatalf("before the deadline: %v", k)
 	}
 	clk.Advance(time.Millisecond)
 	clk.Advance(room.ClockLag - time.Millisecond)
-	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
+	if k := StoredKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
 		t.Fatalf("at the deadline, within the lag: %v", k)
 	}
 	clk.Advance(time.Millisecond)
-	n := notice(t, ann, room.EventTimeout)
-	if n.About != mover || !n.At.Equal(lifeStart.Add(time.Hour+20*time.Second)) {
+	n := Notice(t, ann, room.EventTimeout)
+	if n.About != mover || !n.At.Equal(LifeStart.Add(time.Hour+20*time.Second)) {
 		t.Errorf("timeout notice %+v", n)
 	}
-	if n := notice(t, ann, room.EventTakeover); !strings.Contains(n.Text, "plays on for") || !strings.Contains(n.Text, "(time ran out)") {
+	if n := Notice(t, ann, room.EventTakeover); !strings.Contains(n.Text, "plays on for") || !strings.Contains(n.Text, "(time ran out)") {
 		t.Errorf("takeover notice %+v", n)
 	}
-	ann.until("event", func(m wireMsg) bool { return *m.Actor == mover }) // the bot moves for the seat
-	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != "clock-start,timeout,takeover" {
+	ann.Until("event", func(m wireMsg) bool { return *m.Actor == mover }) // the bot moves for the seat
+	if k := StoredKinds(t, ts, tb.ID); strings.Join(k, ",") != "clock-start,timeout,takeover" {
 		t.Errorf("stored %v", k)
 	}
 }
@@ -79,16 +79,16 @@ func TestClockTimeoutBotTakesOver(t *testing.T) {
 // timeout lose at a two-seat War table: the seat loses when its time runs
 // out, and the game is over with end "timeout".
 func TestClockTimeoutLoses(t *testing.T) {
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, nil, clk)
-	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "timeout": "lose"})
-	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
-	turn := ann.until("turn")
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, nil, clk)
+	tb, tok := People(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "timeout": "lose"})
+	ann, bob := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, tok[1])
+	turn := ann.Until("turn")
 	clk.Advance(3 * time.Second)
-	ann.send(cmd("flip", turn.Version, "f"))
-	ann.until("sealed", func(m wireMsg) bool { return m.ID == "f" })
+	ann.Send(Cmd("flip", turn.Version, "f"))
+	ann.Until("sealed", func(m wireMsg) bool { return m.ID == "f" })
 	clk.Advance(10*time.Second + room.ClockLag) // bob's 10 s ran from the start
-	end := bob.until("end")
+	end := bob.Until("end")
 	if r := end.Result; r == nil || r.End != record.EndTimeout || len(r.Winners) != 1 || r.Winners[0] != 0 || r.Detail != "bob's time ran out" {
 		t.Fatalf("end: %s", end.Raw)
 	}
@@ -97,18 +97,18 @@ func TestClockTimeoutLoses(t *testing.T) {
 // The reserve: a move over its time spends reserve, and the seat's next
 // move has its time plus the reserve left.
 func TestClockReserve(t *testing.T) {
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, nil, clk)
-	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "reserve": "30s"})
-	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, nil, clk)
+	tb, tok := People(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "reserve": "30s"})
+	ann, bob := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, tok[1])
 	clk.Advance(25 * time.Second) // both took 25 s
-	for _, c := range []*wsClient{ann, bob} {
-		turn := c.until("turn")
-		c.send(cmd("flip", turn.Version, "f"))
+	for _, c := range []*Client{ann, bob} {
+		turn := c.Until("turn")
+		c.Send(Cmd("flip", turn.Version, "f"))
 	}
 	// The flips are a simultaneous window: shown together once both are in.
-	ann.until("event", func(m wireMsg) bool { return m.Version == 2 })
-	m := clockOf(t, ann, func(m room.ClockMessage) bool { return m.Seats[0].Running && m.Seats[1].Running && m.Version == 2 })
+	ann.Until("event", func(m wireMsg) bool { return m.Version == 2 })
+	m := ClockOf(t, ann, func(m room.ClockMessage) bool { return m.Seats[0].Running && m.Seats[1].Running && m.Version == 2 })
 	for s, sc := range m.Seats {
 		if sc.ReserveMS != 15000 || sc.LeftMS != 25000 {
 			t.Errorf("seat %d after a 25 s move: %+v; want 15 s of reserve, 25 s left", s, sc)
@@ -127,19 +127,19 @@ func TestClockSurvivesRestartSQLite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, st, clk)
-	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "30s", "reserve": "1m", "timeout": "lose"})
-	ann := ts.dial(tb.ID, tok[0])
-	turn := ann.until("turn")
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, st, clk)
+	tb, tok := People(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "30s", "reserve": "1m", "timeout": "lose"})
+	ann := ts.Dial(tb.ID, tok[0])
+	turn := ann.Until("turn")
 	clk.Advance(40 * time.Second) // ann spends 10 s of reserve
-	ann.send(cmd("flip", turn.Version, "f"))
+	ann.Send(Cmd("flip", turn.Version, "f"))
 	// Her flip is sealed in the window: her own clock shows it stopped.
-	before := clockOf(t, ann, func(m room.ClockMessage) bool { return !m.Seats[0].Running })
+	before := ClockOf(t, ann, func(m room.ClockMessage) bool { return !m.Seats[0].Running })
 	if !before.Seats[1].Running || before.Seats[0].Running || before.Seats[0].ReserveMS != 50000 {
 		t.Fatalf("after ann's flip: %+v", before)
 	}
-	ts.stop()
+	ts.Stop()
 	st.Close()
 
 	clk.Advance(20 * time.Second) // down for 20 s
@@ -148,20 +148,20 @@ func TestClockSurvivesRestartSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st2.Close() })
-	ts2 := lifeServer(t, st2, clk)
-	bob := ts2.dial(tb.ID, tok[1])
-	after := clockOf(t, bob, func(room.ClockMessage) bool { return true })
+	ts2 := LifeServer(t, st2, clk)
+	bob := ts2.Dial(tb.ID, tok[1])
+	after := ClockOf(t, bob, func(room.ClockMessage) bool { return true })
 	if !after.Seats[1].Deadline.Equal(before.Seats[1].Deadline.Add(20*time.Second)) || after.Seats[0].ReserveMS != 50000 {
 		t.Fatalf("after the restart: %+v\nbefore: %+v", after, before)
 	}
 	if after.Seats[1].LeftMS != before.Seats[1].LeftMS {
 		t.Errorf("bob has %d ms after 20 s down, want the %d he had", after.Seats[1].LeftMS, before.Seats[1].LeftMS)
 	}
-	if k := storedKinds(t, ts2, tb.ID); strings.Join(k, ",") != "clock-start,clock-pause" {
+	if k := StoredKinds(t, ts2, tb.ID); strings.Join(k, ",") != "clock-start,clock-pause" {
 		t.Errorf("stored %v, want the pause after the clock's start", k)
 	}
 	clk.Advance(time.Duration(after.Seats[1].LeftMS)*time.Millisecond + room.ClockLag)
-	if end := bob.until("end"); end.Result == nil || end.Result.End != record.EndTimeout || end.Result.Winners[0] != 0 {
+	if end := bob.Until("end"); end.Result == nil || end.Result.End != record.EndTimeout || end.Result.Winners[0] != 0 {
 		t.Fatalf("end: %s", end.Raw)
 	}
 }
@@ -170,24 +170,24 @@ func TestClockSurvivesRestartSQLite(t *testing.T) {
 // for people, and loaded back at the deadline, when the seat to move
 // times out and a bot plays on.
 func TestClockWakesUnloadedTable(t *testing.T) {
-	clk := testclock.New(lifeStart)
+	clk := testclock.New(LifeStart)
 	ts := newTestServer(t, nil, Config{Clock: clk, IdleUnload: time.Millisecond})
-	tb, tok := people(t, ts, "regicide", 2, nil, map[string]string{"pace": "correspondence", "move": "2d"})
-	c := ts.dial(tb.ID, tok[0])
-	m := clockOf(t, c, func(m room.ClockMessage) bool { return m.Started })
+	tb, tok := People(t, ts, "regicide", 2, nil, map[string]string{"pace": "correspondence", "move": "2d"})
+	c := ts.Dial(tb.ID, tok[0])
+	m := ClockOf(t, c, func(m room.ClockMessage) bool { return m.Started })
 	mover := running(m)
-	c.conn.CloseNow()
-	for ts.loaded(tb.ID) {
+	c.Conn.CloseNow()
+	for ts.Loaded(tb.ID) {
 		time.Sleep(time.Millisecond)
 	}
 	clk.Advance(47 * time.Hour)
-	if ts.loaded(tb.ID) {
+	if ts.Loaded(tb.ID) {
 		t.Fatal("loaded before its deadline")
 	}
 	clk.Advance(time.Hour + room.ClockLag)
-	deadline := time.Now().Add(hang)
+	deadline := time.Now().Add(Hang)
 	for {
-		k := storedKinds(t, ts, tb.ID)
+		k := StoredKinds(t, ts, tb.ID)
 		if strings.Join(k, ",") == "clock-start,timeout,takeover" {
 			break
 		}
@@ -196,7 +196,7 @@ func TestClockWakesUnloadedTable(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	hdr, _ := ts.st.Table(t.Context(), tb.ID)
+	hdr, _ := ts.St.Table(t.Context(), tb.ID)
 	if hdr.Seats[mover].Kind != "bot" || hdr.Seats[mover].Token == "" {
 		t.Errorf("seat %d after the timeout: %+v", mover, hdr.Seats[mover])
 	}
@@ -206,20 +206,20 @@ func TestClockWakesUnloadedTable(t *testing.T) {
 // loaded server, or the network, read it late); the seat is not timed
 // out, and its reserve is spent to nothing.
 func TestClockMoveWithinTheLagCounts(t *testing.T) {
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, nil, clk)
-	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "timeout": "lose"})
-	ann, bob := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1])
-	turns := []wireMsg{ann.until("turn"), bob.until("turn")}
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, nil, clk)
+	tb, tok := People(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "10s", "timeout": "lose"})
+	ann, bob := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, tok[1])
+	turns := []wireMsg{ann.Until("turn"), bob.Until("turn")}
 	clk.Advance(10*time.Second + room.ClockLag/2)
-	ann.send(cmd("flip", turns[0].Version, "a"))
-	bob.send(cmd("flip", turns[1].Version, "b"))
-	ev := bob.until("event", func(m wireMsg) bool { return m.Version == 2 })
+	ann.Send(Cmd("flip", turns[0].Version, "a"))
+	bob.Send(Cmd("flip", turns[1].Version, "b"))
+	ev := bob.Until("event", func(m wireMsg) bool { return m.Version == 2 })
 	if ev.Result != nil {
 		t.Fatalf("the flips within the lag ended the game: %s", ev.Raw)
 	}
 	clk.Advance(room.ClockLag)
-	if k := storedKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
+	if k := StoredKinds(t, ts, tb.ID); strings.Join(k, ",") != room.EventClockStart {
 		t.Errorf("stored %v: a seat that moved within the lag was timed out", k)
 	}
 }

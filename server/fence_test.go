@@ -75,10 +75,10 @@ func TestFencedSeatClaimRefused(t *testing.T) {
 	st := memstore.New()
 	cl := &fencingCluster{st: st}
 	ts := newTestServer(t, st, Config{Cluster: cl})
-	tb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.Create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	cl.lost.Store(true)
 	var e apiErr
-	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &e); code != 503 || e.Code != room.CodeUnavailable {
+	if code := ts.Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", `{"name":"bob"}`, &e); code != 503 || e.Code != room.CodeUnavailable {
 		t.Fatalf("claim on a fenced node: %d %+v, want 503 %s", code, e, room.CodeUnavailable)
 	}
 	hdr, err := st.Table(t.Context(), tb.ID)
@@ -88,8 +88,8 @@ func TestFencedSeatClaimRefused(t *testing.T) {
 	if s := hdr.Seats[1]; s.Token != "" || s.Name == "bob" {
 		t.Fatalf("the fenced node's claim reached the store: %+v", s)
 	}
-	deadline := time.Now().Add(hang)
-	for ts.loaded(tb.ID) {
+	deadline := time.Now().Add(Hang)
+	for ts.Loaded(tb.ID) {
 		if time.Now().After(deadline) {
 			t.Fatal("the fenced room did not stop")
 		}
@@ -102,12 +102,12 @@ func TestFencedSeatClaimRefused(t *testing.T) {
 func TestIdleTableKeptOnCluster(t *testing.T) {
 	st := memstore.New()
 	ts := newTestServer(t, st, Config{Cluster: &fencingCluster{st: st}, IdleUnload: 20 * time.Millisecond})
-	tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
-	c := ts.dial(tb.ID, tb.Token)
-	c.until("turn")
-	c.conn.CloseNow()
+	tb := ts.Create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
+	c := ts.Dial(tb.ID, tb.Token)
+	c.Until("turn")
+	c.Conn.CloseNow()
 	time.Sleep(300 * time.Millisecond)
-	if !ts.loaded(tb.ID) {
+	if !ts.Loaded(tb.ID) {
 		t.Fatal("an unfinished table was unloaded on a cluster node")
 	}
 }

@@ -27,7 +27,7 @@ func TestGuardOnHealthAndMetrics(t *testing.T) {
 	st.held.Store(true)
 	ts := newTestServer(t, st, Config{})
 	get := func(path string) (int, string) {
-		resp, err := http.Get(ts.http.URL + path)
+		resp, err := http.Get(ts.HTTP.URL + path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,19 +23,19 @@ import (
 	"cardtable/table"
 )
 
-// hang bounds every wait in these tests: not a timing assertion, a guard
+// Hang bounds every wait in these tests: not a timing assertion, a guard
 // so a broken server fails the test instead of hanging it.
-const hang = 20 * time.Second
+const Hang = 20 * time.Second
 
-type testServer struct {
-	t    *testing.T
-	srv  *Server
-	st   store.Store
-	http *httptest.Server
+type TestServer struct {
+	T    *testing.T
+	Srv  *Server
+	St   store.Store
+	HTTP *httptest.Server
 }
 
 // newTestServer starts a server over st (nil: a fresh memory store).
-func newTestServer(t *testing.T, st store.Store, cfg Config) *testServer {
+func newTestServer(t *testing.T, st store.Store, cfg Config) *TestServer {
 	t.Helper()
 	if st == nil {
 		st = memstore.New()
@@ -44,27 +44,27 @@ func newTestServer(t *testing.T, st store.Store, cfg Config) *testServer {
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	ts := &testServer{t: t, srv: srv, st: st, http: httptest.NewServer(srv.Handler())}
-	t.Cleanup(ts.stop)
+	ts := &TestServer{T: t, Srv: srv, St: st, HTTP: httptest.NewServer(srv.Handler())}
+	t.Cleanup(ts.Stop)
 	return ts
 }
 
-// loaded reports whether table id's room is in memory.
-func (ts *testServer) loaded(id string) bool {
-	return ts.srv.rooms.Loaded(id)
+// Loaded reports whether table id's room is in memory.
+func (ts *TestServer) Loaded(id string) bool {
+	return ts.Srv.rooms.Loaded(id)
 }
 
-func (ts *testServer) stop() {
-	ctx, cancel := context.WithTimeout(context.Background(), hang)
+func (ts *TestServer) Stop() {
+	ctx, cancel := context.WithTimeout(context.Background(), Hang)
 	defer cancel()
-	ts.srv.Shutdown(ctx)
-	ts.http.Close()
+	ts.Srv.Shutdown(ctx)
+	ts.HTTP.Close()
 }
 
-// do sends a request with body (JSON-encoded unless a string) and decodes
+// Do sends a request with body (JSON-encoded unless a string) and decodes
 // the answer into out; it returns the status.
-func (ts *testServer) do(method, path string, body, out any) int {
-	ts.t.Helper()
+func (ts *TestServer) Do(method, path string, body, out any) int {
+	ts.T.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -74,27 +74,27 @@ func (ts *testServer) do(method, path string, body, out any) int {
 		data, _ := json.Marshal(b)
 		rd = bytes.NewReader(data)
 	}
-	req, _ := http.NewRequest(method, ts.http.URL+path, rd)
+	req, _ := http.NewRequest(method, ts.HTTP.URL+path, rd)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		ts.t.Fatal(err)
+		ts.T.Fatal(err)
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
-			ts.t.Fatalf("%s %s: %d %s: %v", method, path, resp.StatusCode, data, err)
+			ts.T.Fatalf("%s %s: %d %s: %v", method, path, resp.StatusCode, data, err)
 		}
 	}
 	return resp.StatusCode
 }
 
-// create makes a table or fails the test.
-func (ts *testServer) create(req api.CreateRequest) api.Created {
-	ts.t.Helper()
+// Create makes a table or fails the test.
+func (ts *TestServer) Create(req api.CreateRequest) api.Created {
+	ts.T.Helper()
 	var resp api.Created
-	if code := ts.do("POST", "/api/tables", req, &resp); code != http.StatusCreated {
-		ts.t.Fatalf("create %+v: status %d", req, code)
+	if code := ts.Do("POST", "/api/tables", req, &resp); code != http.StatusCreated {
+		ts.T.Fatalf("create %+v: status %d", req, code)
 	}
 	return resp
 }
@@ -104,29 +104,29 @@ type wireMsg = msgtest.Msg
 
 func decodeMsg(t testing.TB, data []byte) wireMsg { return msgtest.Decode(t, data) }
 
-// wsClient is a WebSocket client of a test server.
-type wsClient struct {
+// Client is a WebSocket client of a test server.
+type Client struct {
 	t    *testing.T
-	conn *websocket.Conn
-	msgs chan wireMsg
-	err  chan error
+	Conn *websocket.Conn
+	Msgs chan wireMsg
+	Err  chan error
 }
 
-func (ts *testServer) dial(id, token string) *wsClient {
-	ts.t.Helper()
-	c, err := ts.tryDial(id, token)
+func (ts *TestServer) Dial(id, token string) *Client {
+	ts.T.Helper()
+	c, err := ts.TryDial(id, token)
 	if err != nil {
-		ts.t.Fatal(err)
+		ts.T.Fatal(err)
 	}
 	return c
 }
 
-func (ts *testServer) tryDial(id, token string) (*wsClient, error) {
-	u := "ws" + strings.TrimPrefix(ts.http.URL, "http") + "/ws/" + id
+func (ts *TestServer) TryDial(id, token string) (*Client, error) {
+	u := "ws" + strings.TrimPrefix(ts.HTTP.URL, "http") + "/ws/" + id
 	if token != "" {
 		u += "?token=" + token
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), hang)
+	ctx, cancel := context.WithTimeout(context.Background(), Hang)
 	defer cancel()
 	conn, resp, err := websocket.Dial(ctx, u, nil)
 	if err != nil {
@@ -136,57 +136,57 @@ func (ts *testServer) tryDial(id, token string) (*wsClient, error) {
 		return nil, err
 	}
 	conn.SetReadLimit(1 << 20)
-	c := &wsClient{t: ts.t, conn: conn, msgs: make(chan wireMsg, 4096), err: make(chan error, 1)}
+	c := &Client{t: ts.T, Conn: conn, Msgs: make(chan wireMsg, 4096), Err: make(chan error, 1)}
 	go func() {
 		for {
 			_, data, err := conn.Read(context.Background())
 			if err != nil {
-				c.err <- err
-				close(c.msgs)
+				c.Err <- err
+				close(c.Msgs)
 				return
 			}
-			c.msgs <- decodeMsg(ts.t, data)
+			c.Msgs <- decodeMsg(ts.T, data)
 		}
 	}()
-	ts.t.Cleanup(func() { conn.CloseNow() })
+	ts.T.Cleanup(func() { conn.CloseNow() })
 	return c, nil
 }
 
-func (c *wsClient) send(v any) {
+func (c *Client) Send(v any) {
 	c.t.Helper()
 	data, ok := v.(string)
 	if !ok {
 		b, _ := json.Marshal(v)
 		data = string(b)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), hang)
+	ctx, cancel := context.WithTimeout(context.Background(), Hang)
 	defer cancel()
-	if err := c.conn.Write(ctx, websocket.MessageText, []byte(data)); err != nil {
+	if err := c.Conn.Write(ctx, websocket.MessageText, []byte(data)); err != nil {
 		c.t.Fatalf("write: %v", err)
 	}
 }
 
-// next is the next message.
-func (c *wsClient) next() wireMsg {
+// Next is the Next message.
+func (c *Client) Next() wireMsg {
 	c.t.Helper()
 	select {
-	case m, ok := <-c.msgs:
+	case m, ok := <-c.Msgs:
 		if !ok {
-			c.t.Fatalf("connection closed: %v", <-c.err)
+			c.t.Fatalf("connection closed: %v", <-c.Err)
 		}
 		return m
-	case <-time.After(hang):
+	case <-time.After(Hang):
 		c.t.Fatal("no message")
 	}
 	return wireMsg{}
 }
 
-// until skips messages until one of type typ (and, when more is given, one
+// Until skips messages Until one of type typ (and, when more is given, one
 // satisfying it).
-func (c *wsClient) until(typ string, more ...func(wireMsg) bool) wireMsg {
+func (c *Client) Until(typ string, more ...func(wireMsg) bool) wireMsg {
 	c.t.Helper()
 	for {
-		m := c.next()
+		m := c.Next()
 		if m.Type != typ {
 			continue
 		}
@@ -196,28 +196,28 @@ func (c *wsClient) until(typ string, more ...func(wireMsg) bool) wireMsg {
 	}
 }
 
-// closed waits for the connection to end and returns its close status.
-func (c *wsClient) closed() websocket.StatusCode {
+// Closed waits for the connection to end and returns its close status.
+func (c *Client) Closed() websocket.StatusCode {
 	c.t.Helper()
 	for {
 		select {
-		case _, ok := <-c.msgs:
+		case _, ok := <-c.Msgs:
 			if !ok {
-				return websocket.CloseStatus(<-c.err)
+				return websocket.CloseStatus(<-c.Err)
 			}
-		case <-time.After(hang):
+		case <-time.After(Hang):
 			c.t.Fatal("the connection stayed open")
 		}
 	}
 }
 
-func intp(i int) *int { return &i }
+func Intp(i int) *int { return &i }
 
-func cmd(action string, version int, id string) table.Command {
-	return table.Command{Action: action, Version: intp(version), ID: id}
+func Cmd(action string, version int, id string) table.Command {
+	return table.Command{Action: action, Version: Intp(version), ID: id}
 }
 
-func replayBody(resp *http.Response) (engine.State, []record.Step, error) {
+func ReplayBody(resp *http.Response) (engine.State, []record.Step, error) {
 	rec, err := record.Decode(resp.Body)
 	if err != nil {
 		return nil, nil, err

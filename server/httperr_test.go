@@ -18,7 +18,7 @@ import (
 // static file, a server shutting down.
 func TestHTTPErrorsAreJSON(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Assets: web.Assets})
-	tb := ts.create(api.CreateRequest{Game: "war"})
+	tb := ts.Create(api.CreateRequest{Game: "war"})
 	for _, tc := range []struct {
 		method, path string
 		header       map[string]string
@@ -45,7 +45,7 @@ func TestHTTPErrorsAreJSON(t *testing.T) {
 		{"GET", "/api/tables?limit=0", nil, 400, "bad-request", "limit", ""},
 		{"POST", "/api/tables", map[string]string{"Content-Type": "application/json"}, 400, "bad-request", "empty", ""},
 	} {
-		req, _ := http.NewRequest(tc.method, ts.http.URL+tc.path, nil)
+		req, _ := http.NewRequest(tc.method, ts.HTTP.URL+tc.path, nil)
 		for k, v := range tc.header {
 			req.Header.Set(k, v)
 		}
@@ -72,9 +72,9 @@ func TestHTTPErrorsAreJSON(t *testing.T) {
 		}
 	}
 	// A shutting-down server's health check.
-	ts.srv.draining.Store(true)
+	ts.Srv.draining.Store(true)
 	var e apiErr
-	if code := ts.do("GET", "/healthz", nil, &e); code != 503 || e.Code != conn.ByeShutdown {
+	if code := ts.Do("GET", "/healthz", nil, &e); code != 503 || e.Code != conn.ByeShutdown {
 		t.Errorf("healthz while shutting down: %d %+v", code, e)
 	}
 }
@@ -85,9 +85,9 @@ func TestHTTPErrorsAreJSON(t *testing.T) {
 // unescaped.
 func TestMissingTablePage(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Assets: web.Assets})
-	tb := ts.create(api.CreateRequest{Game: "war"})
+	tb := ts.Create(api.CreateRequest{Game: "war"})
 	get := func(path string) (int, string, string) {
-		resp, err := http.Get(ts.http.URL + path)
+		resp, err := http.Get(ts.HTTP.URL + path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,7 +14,7 @@ import (
 func TestInvitesKeepFriendsSeats(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
 	no, yes := false, true
-	tb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human", Open: &no}, {Kind: "human", Open: &yes}}})
+	tb := ts.Create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human", Open: &no}, {Kind: "human", Open: &yes}}})
 	if len(tb.Invites) != 2 {
 		t.Fatalf("invites %+v", tb.Invites)
 	}
@@ -27,7 +27,7 @@ func TestInvitesKeepFriendsSeats(t *testing.T) {
 		codes[inv.Seat] = code
 	}
 	var list struct{ Tables []api.Table }
-	ts.do("GET", "/api/tables?open=true", nil, &list)
+	ts.Do("GET", "/api/tables?open=true", nil, &list)
 	if len(list.Tables) != 1 || !list.Tables[0].Listed || len(list.Tables[0].Open) != 1 || list.Tables[0].Open[0] != 2 || len(list.Tables[0].Free) != 2 {
 		t.Fatalf("open list %+v", list.Tables)
 	}
@@ -35,19 +35,19 @@ func TestInvitesKeepFriendsSeats(t *testing.T) {
 		t.Errorf("seats listed as open: %+v", s)
 	}
 	var e apiErr
-	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "eve"}, &e); code != http.StatusForbidden {
+	if code := ts.Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "eve"}, &e); code != http.StatusForbidden {
 		t.Errorf("a friend's seat taken without its invite: %d %+v", code, e)
 	}
 	var got struct{ Token string }
-	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/2/claim", map[string]string{"name": "cy"}, &got); code != http.StatusOK || got.Token == "" {
+	if code := ts.Do("POST", "/api/tables/"+tb.ID+"/seats/2/claim", map[string]string{"name": "cy"}, &got); code != http.StatusOK || got.Token == "" {
 		t.Errorf("the open seat: %d", code)
 	}
-	if code := ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "bob", "invite": codes[1]}, &got); code != http.StatusOK || got.Token == "" {
+	if code := ts.Do("POST", "/api/tables/"+tb.ID+"/seats/1/claim", map[string]string{"name": "bob", "invite": codes[1]}, &got); code != http.StatusOK || got.Token == "" {
 		t.Errorf("the friend's seat with its invite: %d", code)
 	}
 	// A seat left out of "open" is open on a listed table, as before.
-	old := ts.create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	if code := ts.do("POST", "/api/tables/"+old.ID+"/seats/1/claim", map[string]string{"name": "dan"}, &got); code != http.StatusOK {
+	old := ts.Create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	if code := ts.Do("POST", "/api/tables/"+old.ID+"/seats/1/claim", map[string]string{"name": "dan"}, &got); code != http.StatusOK {
 		t.Errorf("a listed table's seat without open: %d", code)
 	}
 }

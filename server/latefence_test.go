@@ -40,7 +40,7 @@ func TestLateClaimFollowsTheTable(t *testing.T) {
 		cl := &movingCluster{fencingCluster: fencingCluster{st: st}, token: "from-the-new-owner"}
 		ts := newTestServer(t, st, Config{Cluster: cl})
 		tb := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-		rm, err := ts.srv.room(t.Context(), tb.ID)
+		rm, err := ts.Srv.room(t.Context(), tb.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func TestLateClaimFollowsTheTable(t *testing.T) {
 		rm.send(func() { <-gate }) // the node is paused
 		cl.lost.Store(true)
 		if queued {
-			ts.srv.Lost(tb.ID) // the loss is seen before the claim
+			ts.Srv.Lost(tb.ID) // the loss is seen before the claim
 		}
 		type answer struct {
 			code int

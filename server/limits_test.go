@@ -18,11 +18,11 @@ import (
 // A frame over the size limit closes the connection with 1009.
 func TestFrameTooBig(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(api.CreateRequest{Game: "war"})
-	c := ts.dial(tb.ID, tb.Token)
-	c.until("turn")
-	c.send(`{"action":"` + strings.Repeat("x", 5000) + `","version":0}`)
-	if status := c.closed(); status != websocket.StatusMessageTooBig {
+	tb := ts.Create(api.CreateRequest{Game: "war"})
+	c := ts.Dial(tb.ID, tb.Token)
+	c.Until("turn")
+	c.Send(`{"action":"` + strings.Repeat("x", 5000) + `","version":0}`)
+	if status := c.Closed(); status != websocket.StatusMessageTooBig {
 		t.Fatalf("closed with %d, want 1009", status)
 	}
 }
@@ -31,14 +31,14 @@ func TestFrameTooBig(t *testing.T) {
 // keeps on is closed with too-many (1008), told why first.
 func TestRateLimit(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 0.001, ConnBurst: 2}})
-	tb := ts.create(api.CreateRequest{Game: "war"})
-	c := ts.dial(tb.ID, tb.Token)
-	c.until("turn")
+	tb := ts.Create(api.CreateRequest{Game: "war"})
+	c := ts.Dial(tb.ID, tb.Token)
+	c.Until("turn")
 	// The server may close the connection before all ten are written; the
 	// writes after that fail, and what was read before is still checked.
 	for range 10 {
-		ctx, cancel := context.WithTimeout(context.Background(), hang)
-		err := c.conn.Write(ctx, websocket.MessageText, []byte(`{"type":"hint","action":"flip"}`))
+		ctx, cancel := context.WithTimeout(context.Background(), Hang)
+		err := c.Conn.Write(ctx, websocket.MessageText, []byte(`{"type":"hint","action":"flip"}`))
 		cancel()
 		if err != nil {
 			break
@@ -46,7 +46,7 @@ func TestRateLimit(t *testing.T) {
 	}
 	// The refusal says when the next command will be taken: one token of
 	// 0.001 a second is 1,000 s away, less what has refilled.
-	e := c.until("error", func(m wireMsg) bool { return m.Code == ratelimit.CodeRateLimited })
+	e := c.Until("error", func(m wireMsg) bool { return m.Code == ratelimit.CodeRateLimited })
 	var retry struct {
 		Ms int `json:"retry_after_ms"`
 	}
@@ -54,10 +54,10 @@ func TestRateLimit(t *testing.T) {
 	if !strings.Contains(e.Text, "send the next after") || retry.Ms < 990_000 || retry.Ms > 1_000_000 {
 		t.Errorf("rate-limited: %s", e.Raw)
 	}
-	if bye := c.until("bye"); !strings.Contains(string(bye.Raw), `"code":"too-many"`) {
+	if bye := c.Until("bye"); !strings.Contains(string(bye.Raw), `"code":"too-many"`) {
 		t.Errorf("bye: %s", bye.Raw)
 	}
-	if status := c.closed(); status != websocket.StatusPolicyViolation {
+	if status := c.Closed(); status != websocket.StatusPolicyViolation {
 		t.Fatalf("closed with %d, want 1008", status)
 	}
 }
@@ -66,19 +66,19 @@ func TestRateLimit(t *testing.T) {
 // with 429 and a code.
 func TestConnectionLimit(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{ConnsPerAddr: 2}})
-	tb := ts.create(api.CreateRequest{Game: "war"})
-	a := ts.dial(tb.ID, "")
-	ts.dial(tb.ID, "")
-	if _, err := ts.tryDial(tb.ID, ""); err == nil || !strings.Contains(err.Error(), "429") {
+	tb := ts.Create(api.CreateRequest{Game: "war"})
+	a := ts.Dial(tb.ID, "")
+	ts.Dial(tb.ID, "")
+	if _, err := ts.TryDial(tb.ID, ""); err == nil || !strings.Contains(err.Error(), "429") {
 		t.Fatalf("third connection from one address: %v", err)
 	}
-	a.conn.Close(websocket.StatusNormalClosure, "")
-	a.closed()
+	a.Conn.Close(websocket.StatusNormalClosure, "")
+	a.Closed()
 	// The slot comes back once the handler has let go of it.
 	for i := 0; ; i++ {
-		c, err := ts.tryDial(tb.ID, "")
+		c, err := ts.TryDial(tb.ID, "")
 		if err == nil {
-			c.until("hello")
+			c.Until("hello")
 			break
 		}
 		if i > 1000 {
@@ -92,7 +92,7 @@ func TestLobbyRateLimit(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{APIRate: 0.001, APIBurst: 3}})
 	codes := map[int]int{}
 	for range 5 {
-		codes[ts.do("POST", "/api/tables", `{"game":"war"}`, nil)]++
+		codes[ts.Do("POST", "/api/tables", `{"game":"war"}`, nil)]++
 	}
 	if codes[201] != 3 || codes[429] != 2 {
 		t.Fatalf("statuses: %v", codes)
@@ -103,28 +103,28 @@ func TestLobbyRateLimit(t *testing.T) {
 // turns 503 and new connections are refused.
 func TestShutdownTellsClients(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(api.CreateRequest{Game: "regicide"})
-	seat, spec := ts.dial(tb.ID, tb.Token), ts.dial(tb.ID, "")
-	seat.until("turn")
-	spec.until("hello")
-	if code := ts.do("GET", "/healthz", nil, nil); code != 200 {
+	tb := ts.Create(api.CreateRequest{Game: "regicide"})
+	seat, spec := ts.Dial(tb.ID, tb.Token), ts.Dial(tb.ID, "")
+	seat.Until("turn")
+	spec.Until("hello")
+	if code := ts.Do("GET", "/healthz", nil, nil); code != 200 {
 		t.Fatalf("healthz: %d", code)
 	}
-	if err := ts.srv.Shutdown(context.Background()); err != nil {
+	if err := ts.Srv.Shutdown(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []*wsClient{seat, spec} {
-		if bye := c.until("bye"); !strings.Contains(string(bye.Raw), `"code":"shutdown"`) {
+	for _, c := range []*Client{seat, spec} {
+		if bye := c.Until("bye"); !strings.Contains(string(bye.Raw), `"code":"shutdown"`) {
 			t.Errorf("bye: %s", bye.Raw)
 		}
-		if status := c.closed(); status != websocket.StatusGoingAway {
+		if status := c.Closed(); status != websocket.StatusGoingAway {
 			t.Errorf("closed with %d, want 1001", status)
 		}
 	}
-	if code := ts.do("GET", "/healthz", nil, nil); code != 503 {
+	if code := ts.Do("GET", "/healthz", nil, nil); code != 503 {
 		t.Errorf("healthz while stopping: %d", code)
 	}
-	if _, err := ts.tryDial(tb.ID, ""); err == nil || !strings.Contains(err.Error(), "503") {
+	if _, err := ts.TryDial(tb.ID, ""); err == nil || !strings.Contains(err.Error(), "503") {
 		t.Errorf("connection while stopping: %v", err)
 	}
 }
@@ -132,18 +132,18 @@ func TestShutdownTellsClients(t *testing.T) {
 // /metrics exposes the server's metrics.
 func TestMetrics(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	tb := ts.create(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "1"}})
-	c := ts.dial(tb.ID, tb.Token)
-	turn := c.until("turn")
-	c.send(cmd("dance", 0, ""))
-	c.until("error")
-	c.send(cmd(turn.Legal[0], 0, ""))
-	c.until("event")
+	tb := ts.Create(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "1"}})
+	c := ts.Dial(tb.ID, tb.Token)
+	turn := c.Until("turn")
+	c.Send(Cmd("dance", 0, ""))
+	c.Until("error")
+	c.Send(Cmd(turn.Legal[0], 0, ""))
+	c.Until("event")
 	// The action's latency is observed on the room's goroutine just after
 	// its event is queued, so the client may read /metrics a moment before.
 	var body []byte
-	for deadline := time.Now().Add(hang); ; time.Sleep(10 * time.Millisecond) {
-		resp, err := http.Get(ts.http.URL + "/metrics")
+	for deadline := time.Now().Add(Hang); ; time.Sleep(10 * time.Millisecond) {
+		resp, err := http.Get(ts.HTTP.URL + "/metrics")
 		if err != nil {
 			t.Fatal(err)
 		}

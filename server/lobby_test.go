@@ -21,7 +21,7 @@ func TestGamesList(t *testing.T) {
 	var out struct {
 		Games []api.Game `json:"games"`
 	}
-	if code := ts.do("GET", "/api/games", nil, &out); code != 200 {
+	if code := ts.Do("GET", "/api/games", nil, &out); code != 200 {
 		t.Fatalf("status %d", code)
 	}
 	if len(out.Games) != 3 || out.Games[0].Name != "war" {
@@ -76,7 +76,7 @@ func TestCreateRefusals(t *testing.T) {
 		{`{"game":"regicide","seats":[{"kind":"bot","bot":"expert:iterations=lots"}]}`, "bad-seats", "iterations"},
 	} {
 		var e apiErr
-		status := ts.do("POST", "/api/tables", tc.body, &e)
+		status := ts.Do("POST", "/api/tables", tc.body, &e)
 		if status != http.StatusBadRequest || e.Code != tc.code || !strings.Contains(e.Message, tc.want) {
 			t.Errorf("%v: %d %+v; want 400 %s mentioning %q", tc.body, status, e, tc.code, tc.want)
 		}
@@ -84,7 +84,7 @@ func TestCreateRefusals(t *testing.T) {
 	var list struct {
 		Tables []api.Table `json:"tables"`
 	}
-	ts.do("GET", "/api/tables", nil, &list)
+	ts.Do("GET", "/api/tables", nil, &list)
 	if len(list.Tables) != 0 {
 		t.Fatalf("refused requests created tables: %+v", list.Tables)
 	}
@@ -95,14 +95,14 @@ func TestCreateRefusals(t *testing.T) {
 // creator hands an empty seat to a bot.
 func TestSeats(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	open := ts.create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
+	open := ts.Create(api.CreateRequest{Game: "watchtower", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}})
 	if open.Seat == nil || *open.Seat != 0 || open.Token == "" || len(open.Invites) != 2 {
 		t.Fatalf("create: %+v", open)
 	}
 	var list struct {
 		Tables []api.Table `json:"tables"`
 	}
-	ts.do("GET", "/api/tables?open=true", nil, &list)
+	ts.Do("GET", "/api/tables?open=true", nil, &list)
 	if len(list.Tables) != 1 || list.Tables[0].Seats[0].Name != "ann" || len(list.Tables[0].Free) != 2 {
 		t.Fatalf("open tables: %+v", list.Tables)
 	}
@@ -110,44 +110,44 @@ func TestSeats(t *testing.T) {
 		Seat  int    `json:"seat"`
 		Token string `json:"token"`
 	}
-	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/1/claim", `{"name":"  bob\u0007  "}`, &claim); code != 200 || claim.Token == "" {
+	if code := ts.Do("POST", "/api/tables/"+open.ID+"/seats/1/claim", `{"name":"  bob\u0007  "}`, &claim); code != 200 || claim.Token == "" {
 		t.Fatalf("claim: %d %+v", code, claim)
 	}
 	var e apiErr
-	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/1/claim", `{"name":"eve"}`, &e); code != 409 || e.Code != "seat-taken" {
+	if code := ts.Do("POST", "/api/tables/"+open.ID+"/seats/1/claim", `{"name":"eve"}`, &e); code != 409 || e.Code != "seat-taken" {
 		t.Errorf("second claim: %d %+v", code, e)
 	}
-	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/2/bot", map[string]string{"creator_token": "guess", "bot": "heuristic"}, &e); code != 403 {
+	if code := ts.Do("POST", "/api/tables/"+open.ID+"/seats/2/bot", map[string]string{"creator_token": "guess", "bot": "heuristic"}, &e); code != 403 {
 		t.Errorf("bot seat with a wrong creator token: %d %+v", code, e)
 	}
-	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/1/bot", map[string]string{"creator_token": open.CreatorToken}, &e); code != 409 {
+	if code := ts.Do("POST", "/api/tables/"+open.ID+"/seats/1/bot", map[string]string{"creator_token": open.CreatorToken}, &e); code != 409 {
 		t.Errorf("a claimed seat handed to a bot: %d %+v", code, e)
 	}
-	if code := ts.do("POST", "/api/tables/"+open.ID+"/seats/2/bot", map[string]string{"creator_token": open.CreatorToken, "bot": "heuristic"}, nil); code != 200 {
+	if code := ts.Do("POST", "/api/tables/"+open.ID+"/seats/2/bot", map[string]string{"creator_token": open.CreatorToken, "bot": "heuristic"}, nil); code != 200 {
 		t.Errorf("bot seat: %d", code)
 	}
 	var tj api.Table
-	ts.do("GET", "/api/tables/"+open.ID, nil, &tj)
+	ts.Do("GET", "/api/tables/"+open.ID, nil, &tj)
 	if tj.Seats[1].Name != "bob" || tj.Seats[2].Kind != "bot" || len(tj.Free) != 0 {
 		t.Errorf("seats after claim and bot: %+v", tj.Seats)
 	}
-	ts.do("GET", "/api/tables?open=true", nil, &list)
+	ts.Do("GET", "/api/tables?open=true", nil, &list)
 	if len(list.Tables) != 0 {
 		t.Errorf("a full table is still open: %+v", list.Tables)
 	}
 
-	private := ts.create(api.CreateRequest{Game: "war", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	private := ts.Create(api.CreateRequest{Game: "war", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	inv := private.Invites[0].URL[strings.Index(private.Invites[0].URL, "invite=")+7:]
-	if code := ts.do("POST", "/api/tables/"+private.ID+"/seats/1/claim", `{"name":"x"}`, &e); code != 403 {
+	if code := ts.Do("POST", "/api/tables/"+private.ID+"/seats/1/claim", `{"name":"x"}`, &e); code != 403 {
 		t.Errorf("claim without invite: %d %+v", code, e)
 	}
-	if code := ts.do("POST", "/api/tables/"+private.ID+"/seats/1/claim", map[string]string{"invite": inv}, &claim); code != 200 {
+	if code := ts.Do("POST", "/api/tables/"+private.ID+"/seats/1/claim", map[string]string{"invite": inv}, &claim); code != 200 {
 		t.Errorf("claim with invite: %d", code)
 	}
-	if code := ts.do("POST", "/api/tables/nosuchtable/seats/1/claim", `{}`, &e); code != 404 || e.Code != "not-found" {
+	if code := ts.Do("POST", "/api/tables/nosuchtable/seats/1/claim", `{}`, &e); code != 404 || e.Code != "not-found" {
 		t.Errorf("claim at no table: %d %+v", code, e)
 	}
-	if code := ts.do("POST", "/api/tables/"+private.ID+"/seats/7/claim", `{}`, &e); code != 404 {
+	if code := ts.Do("POST", "/api/tables/"+private.ID+"/seats/7/claim", `{}`, &e); code != 404 {
 		t.Errorf("claim of seat 7: %d %+v", code, e)
 	}
 }
@@ -160,24 +160,24 @@ func TestUnlistedNotListed(t *testing.T) {
 	// A deep send queue: the spectator of the bots' game below reads it
 	// to the end while bots move without delay.
 	ts := newTestServer(t, nil, Config{Limits: Limits{SendQueue: 1 << 16}})
-	listed := ts.create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	listed := ts.Create(api.CreateRequest{Game: "war", Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	var unlisted []api.Created
 	for range 7 {
-		unlisted = append(unlisted, ts.create(api.CreateRequest{Game: "war", Name: "eve", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}}))
+		unlisted = append(unlisted, ts.Create(api.CreateRequest{Game: "war", Name: "eve", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}}))
 	}
-	bots := ts.create(api.CreateRequest{Game: "war", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "bot"}, {Kind: "bot"}}})
+	bots := ts.Create(api.CreateRequest{Game: "war", Listed: new(bool), Seats: []api.SeatRequest{{Kind: "bot"}, {Kind: "bot"}}})
 	handed := unlisted[0]
-	if code := ts.do("POST", "/api/tables/"+handed.ID+"/seats/1/bot", map[string]string{"creator_token": handed.CreatorToken}, nil); code != 200 {
+	if code := ts.Do("POST", "/api/tables/"+handed.ID+"/seats/1/bot", map[string]string{"creator_token": handed.CreatorToken}, nil); code != 200 {
 		t.Fatalf("bot seat: %d", code)
 	}
 	// The bots' table plays to its end: a finished unlisted table.
-	c := ts.dial(bots.ID, "")
-	c.until("end")
+	c := ts.Dial(bots.ID, "")
+	c.Until("end")
 	for _, q := range []string{"", "?open=true", "?limit=1", "?limit=2", "?limit=200", "?open=true&limit=1", "?open=false", "?open=yes"} {
 		var list struct {
 			Tables []api.Table `json:"tables"`
 		}
-		if code := ts.do("GET", "/api/tables"+q, nil, &list); code != 200 {
+		if code := ts.Do("GET", "/api/tables"+q, nil, &list); code != 200 {
 			t.Fatalf("GET /api/tables%s: %d", q, code)
 		}
 		if len(list.Tables) != 1 || list.Tables[0].ID != listed.ID || !list.Tables[0].Listed {
@@ -186,7 +186,7 @@ func TestUnlistedNotListed(t *testing.T) {
 	}
 	for _, tb := range append(unlisted, bots) {
 		var tj api.Table
-		if code := ts.do("GET", "/api/tables/"+tb.ID, nil, &tj); code != 200 || tj.Listed {
+		if code := ts.Do("GET", "/api/tables/"+tb.ID, nil, &tj); code != 200 || tj.Listed {
 			t.Errorf("GET /api/tables/%s: %d %+v", tb.ID, code, tj)
 		}
 	}

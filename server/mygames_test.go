@@ -20,13 +20,13 @@ type mineResp struct {
 // a table not loaded), finished ones with their result and date; tokens of
 // no seat come back as unknown; the request is bounded.
 func TestMyGames(t *testing.T) {
-	clk := testclock.New(lifeStart)
+	clk := testclock.New(LifeStart)
 	ts := newTestServer(t, nil, Config{Clock: clk, IdleUnload: time.Millisecond})
-	live, ltok := people(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
-	over, otok := people(t, ts, "war", 2, nil, nil)
-	c := ts.dial(over.ID, otok[1])
-	tableCmd(c, "resign", "r")
-	c.until("end")
+	live, ltok := People(t, ts, "war", 2, nil, map[string]string{"pace": "correspondence", "move": "1d"})
+	over, otok := People(t, ts, "war", 2, nil, nil)
+	c := ts.Dial(over.ID, otok[1])
+	TableCmd(c, "resign", "r")
+	c.Until("end")
 	ask := func(seats ...[2]string) mineResp {
 		t.Helper()
 		var body api.MineRequest
@@ -37,7 +37,7 @@ func TestMyGames(t *testing.T) {
 			}{s[0], s[1]})
 		}
 		var out mineResp
-		if code := ts.do("POST", "/api/mine", body, &out); code != http.StatusOK {
+		if code := ts.Do("POST", "/api/mine", body, &out); code != http.StatusOK {
 			t.Fatalf("POST /api/mine: %d", code)
 		}
 		return out
@@ -50,27 +50,27 @@ func TestMyGames(t *testing.T) {
 			t.Fatalf("%s: %+v", where, got)
 		}
 		a, b, o := got.Games[0], got.Games[1], got.Games[2]
-		if !a.YourTurn || !b.YourTurn || a.Seat != 0 || b.Seat != 1 || a.Deadline == nil || !a.Deadline.Equal(lifeStart.Add(24*time.Hour)) || *a.LeftMS != (23*time.Hour).Milliseconds() {
+		if !a.YourTurn || !b.YourTurn || a.Seat != 0 || b.Seat != 1 || a.Deadline == nil || !a.Deadline.Equal(LifeStart.Add(24*time.Hour)) || *a.LeftMS != (23*time.Hour).Milliseconds() {
 			t.Errorf("%s: the correspondence table: %+v / %+v", where, a, b)
 		}
 		if !o.Finished || o.Result == nil || o.Result.End != "resigned" || o.Ended == nil || o.YourTurn {
 			t.Errorf("%s: the finished table: %+v", where, o)
 		}
 	}
-	lc := ts.dial(live.ID, ltok[0])
-	lc.until("turn")
-	if !ts.loaded(live.ID) {
+	lc := ts.Dial(live.ID, ltok[0])
+	lc.Until("turn")
+	if !ts.Loaded(live.ID) {
 		t.Fatal("a table someone is connected to is not loaded")
 	}
 	check("loaded")
-	lc.conn.CloseNow()
-	for ts.loaded(live.ID) {
+	lc.Conn.CloseNow()
+	for ts.Loaded(live.ID) {
 		time.Sleep(time.Millisecond) // nobody is connected: it is unloaded
 	}
 	check("rebuilt from the store")
 	var e apiErr
 	many := `{"seats":[` + strings.TrimSuffix(strings.Repeat(`{"table":"a","token":"b"},`, api.MaxMine+1), ",") + `]}`
-	if code := ts.do("POST", "/api/mine", many, &e); code != http.StatusBadRequest {
+	if code := ts.Do("POST", "/api/mine", many, &e); code != http.StatusBadRequest {
 		t.Errorf("%d seats asked about: %d %+v", api.MaxMine+1, code, e)
 	}
 }

@@ -32,16 +32,16 @@ func TestOpenTablesPerAddress(t *testing.T) {
 	if code != http.StatusTooManyRequests || e.Code != "too-many-tables" || !strings.Contains(e.Message, "3 unfinished tables were created from your address") || !strings.Contains(e.Message, "My games") {
 		t.Fatalf("a 4th open table: %d %+v; want 429 too-many-tables naming the bound and what to do", code, e)
 	}
-	if all, _ := ts.st.Tables(t.Context(), false, 0); len(all) != 3 {
+	if all, _ := ts.St.Tables(t.Context(), false, 0); len(all) != 3 {
 		t.Fatalf("the refused table was stored: %d tables", len(all))
 	}
 	if code, e, _ := from("198.51.100.9"); code != http.StatusCreated {
 		t.Fatalf("another address: %d %+v", code, e)
 	}
-	ws := ts.dial(made[0].ID, made[0].Token)
-	ws.until("turn")
-	tableCmd(ws, "abort", "a")
-	ws.until("end")
+	ws := ts.Dial(made[0].ID, made[0].Token)
+	ws.Until("turn")
+	TableCmd(ws, "abort", "a")
+	ws.Until("end")
 	if code, e, _ := from("203.0.113.7"); code != http.StatusCreated {
 		t.Fatalf("after one of the 3 was aborted: %d %+v", code, e)
 	}
@@ -50,9 +50,9 @@ func TestOpenTablesPerAddress(t *testing.T) {
 // A signed-in person's tables count for their account too, from any
 // address.
 func TestOpenTablesPerAccount(t *testing.T) {
-	ts, _ := newAccountsServerLimits(t, Limits{OpenTables: 2})
-	ts.srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
-	ann := ts.signedUp("ann")
+	ts, _ := NewAccountsLimits(t, Limits{OpenTables: 2})
+	ts.Srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
+	ann := ts.SignedUp("ann")
 	for i, addr := range []string{"203.0.113.1", "203.0.113.2"} {
 		if code, e, _ := ts.createFrom(addr, ann.c, `{"game":"war"}`); code != http.StatusCreated {
 			t.Fatalf("ann's table %d: %d %+v", i+1, code, e)
@@ -69,25 +69,25 @@ func TestOpenTablesPerAccount(t *testing.T) {
 
 // createFrom creates a table as the client at addr (through a trusted
 // proxy) with client c (nil: a fresh one).
-func (ts *testServer) createFrom(addr string, c *http.Client, body string) (int, apiErr, api.Created) {
-	ts.t.Helper()
+func (ts *TestServer) createFrom(addr string, c *http.Client, body string) (int, apiErr, api.Created) {
+	ts.T.Helper()
 	if c == nil {
 		c = http.DefaultClient
 	}
-	req, _ := http.NewRequest("POST", ts.http.URL+"/api/tables", strings.NewReader(body))
+	req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables", strings.NewReader(body))
 	req.Header.Set("X-Forwarded-For", addr)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := c.Do(req)
 	if err != nil {
-		ts.t.Fatal(err)
+		ts.T.Fatal(err)
 	}
 	defer resp.Body.Close()
 	var e apiErr
 	var made api.Created
 	if resp.StatusCode == http.StatusCreated {
-		decodeBody(ts.t, resp, &made)
+		decodeBody(ts.T, resp, &made)
 	} else {
-		decodeBody(ts.t, resp, &e)
+		decodeBody(ts.T, resp, &e)
 	}
 	return resp.StatusCode, e, made
 }

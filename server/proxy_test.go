@@ -21,7 +21,7 @@ func TestLimitsBehindProxy(t *testing.T) {
 		Limits:         Limits{APIRate: 0.001, APIBurst: 2, ConnsPerAddr: 1},
 	})
 	post := func(client string) int {
-		req, _ := http.NewRequest("POST", ts.http.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
+		req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
 		req.Header.Set("X-Forwarded-For", client)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -42,7 +42,7 @@ func TestLimitsBehindProxy(t *testing.T) {
 	// Connections per address: client A holds its one; B still gets one.
 	tb := ts.create2("198.51.100.99")
 	dial := func(client string) (int, func()) {
-		req, _ := http.NewRequest("GET", ts.http.URL+"/ws/"+tb, nil)
+		req, _ := http.NewRequest("GET", ts.HTTP.URL+"/ws/"+tb, nil)
 		for k, v := range map[string]string{"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "X-Forwarded-For": client} {
 			req.Header.Set(k, v)
 		}
@@ -71,7 +71,7 @@ func TestSpoofedHeaderIgnored(t *testing.T) {
 		Limits:         Limits{APIRate: 0.001, APIBurst: 2},
 	})
 	for i, want := range []int{201, 201, 429, 429} {
-		req, _ := http.NewRequest("POST", ts.http.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
+		req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
 		req.Header.Set("X-Forwarded-For", "203.0.113."+string(rune('1'+i)))
 		req.Header.Set("Forwarded", "for=198.51.100."+string(rune('1'+i)))
 		resp, err := http.DefaultClient.Do(req)
@@ -86,18 +86,18 @@ func TestSpoofedHeaderIgnored(t *testing.T) {
 }
 
 // create2 makes a War table as the client at addr (through the proxy).
-func (ts *testServer) create2(addr string) string {
-	ts.t.Helper()
-	req, _ := http.NewRequest("POST", ts.http.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
+func (ts *TestServer) create2(addr string) string {
+	ts.T.Helper()
+	req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
 	req.Header.Set("X-Forwarded-For", addr)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		ts.t.Fatal(err)
+		ts.T.Fatal(err)
 	}
 	defer resp.Body.Close()
 	var c api.Created
 	if err := json.NewDecoder(resp.Body).Decode(&c); err != nil || resp.StatusCode != 201 {
-		ts.t.Fatalf("create: %d %v", resp.StatusCode, err)
+		ts.T.Fatalf("create: %d %v", resp.StatusCode, err)
 	}
 	return c.ID
 }

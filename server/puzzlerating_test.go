@@ -48,30 +48,30 @@ func wrongAction(t *testing.T, set *puzzles.Set, id int) string {
 	return ""
 }
 
-func (p *person) answerPuzzle(id int, action string) answerResp {
-	p.ts.t.Helper()
+func (p *Person) answerPuzzle(id int, action string) answerResp {
+	p.ts.T.Helper()
 	var out answerResp
-	if code := p.do("POST", fmt.Sprintf("/api/puzzles/regicide/%d/answer", id), map[string]string{"action": action}, nil, &out); code != http.StatusOK {
-		p.ts.t.Fatalf("answering puzzle %d with %q: %d", id, action, code)
+	if code := p.Do("POST", fmt.Sprintf("/api/puzzles/regicide/%d/answer", id), map[string]string{"action": action}, nil, &out); code != http.StatusOK {
+		p.ts.T.Fatalf("answering puzzle %d with %q: %d", id, action, code)
 	}
 	return out
 }
 
 // userID is the id of the account called name.
-func userID(t *testing.T, ts *testServer, name string) string {
+func userID(t *testing.T, ts *TestServer, name string) string {
 	t.Helper()
-	u, err := ts.st.(store.Accounts).UserByKey(context.Background(), accounts.Key(name))
+	u, err := ts.St.(store.Accounts).UserByKey(context.Background(), accounts.Key(name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return u.ID
 }
 
-func (p *person) nextPuzzle() account.NextPuzzle {
-	p.ts.t.Helper()
+func (p *Person) nextPuzzle() account.NextPuzzle {
+	p.ts.T.Helper()
 	var out account.NextPuzzle
-	if code := p.do("GET", "/api/puzzles/regicide/next", nil, nil, &out); code != http.StatusOK {
-		p.ts.t.Fatalf("next puzzle: %d", code)
+	if code := p.Do("GET", "/api/puzzles/regicide/next", nil, nil, &out); code != http.StatusOK {
+		p.ts.T.Fatalf("next puzzle: %d", code)
 	}
 	return out
 }
@@ -119,15 +119,15 @@ func checkNearest(t *testing.T, st store.Accounts, set *puzzles.Set, user string
 // history, the leaderboard lists it, the export holds the answers; six
 // answers at once all count.
 func TestPuzzleRating(t *testing.T) {
-	ts, clock := newAccountsServer(t)
+	ts, clock := NewAccounts(t)
 	set, err := puzzles.Shipped()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	acc := ts.st.(store.Accounts)
+	acc := ts.St.(store.Accounts)
 
-	guest := ts.person()
+	guest := ts.NewPerson()
 	g := guest.answerPuzzle(1, set.Puzzles[0].Answer)
 	seed1, _ := set.Seed(1)
 	if g.Rated != nil || g.PuzzleRating == nil || g.PuzzleRating.Rating != seed1.R {
@@ -140,7 +140,7 @@ func TestPuzzleRating(t *testing.T) {
 		t.Errorf("a guest's answer moved puzzle ratings: %+v", ps)
 	}
 
-	ann := ts.signedUp("Ann")
+	ann := ts.SignedUp("Ann")
 	annID := userID(t, ts, "Ann")
 	first := ann.nextPuzzle()
 	if !first.SignedIn || first.Answered != 0 || first.Rating.Rating != ratings.Start || first.Rating.RD != ratings.StartRD {
@@ -161,7 +161,7 @@ func TestPuzzleRating(t *testing.T) {
 	after1 := right.Rated.After.Rating
 
 	// Again, wrong this time: not counted, nothing moves.
-	clock.add(time.Minute)
+	clock.Add(time.Minute)
 	again := ann.answerPuzzle(x, wrongAction(t, set, x))
 	if again.Correct || again.Rated == nil || again.Rated.Counted || again.Rated.Why == "" || again.Rated.After.Rating != after1 {
 		t.Errorf("Ann's second answer to %d: %+v (rated %+v); want it not counted", x, again, again.Rated)
@@ -183,14 +183,14 @@ func TestPuzzleRating(t *testing.T) {
 	}
 
 	// Bob's answer to x is rated against x as Ann left it.
-	bob := ts.signedUp("Bob")
+	bob := ts.SignedUp("Bob")
 	b := bob.answerPuzzle(x, wrongAction(t, set, x))
 	if b.PuzzleRating.Rating != stored[0].R || !b.Rated.Counted {
 		t.Errorf("Bob's answer to %d met the puzzle at %+v; Ann left it at %.1f", x, b.PuzzleRating, stored[0].R)
 	}
 
 	var prof account.Profile
-	ann.do("GET", "/api/users/Ann", nil, nil, &prof)
+	ann.Do("GET", "/api/users/Ann", nil, nil, &prof)
 	var pr *account.Rating
 	for i := range prof.Ratings {
 		if prof.Ratings[i].Category == ratings.RegicidePuzzles {
@@ -202,12 +202,12 @@ func TestPuzzleRating(t *testing.T) {
 		t.Errorf("Ann's profile's puzzle rating: %+v", pr)
 	}
 	var board account.Leaderboard
-	ann.do("GET", "/api/leaderboards/regicide-puzzles?around=me", nil, nil, &board)
+	ann.Do("GET", "/api/leaderboards/regicide-puzzles?around=me", nil, nil, &board)
 	if len(board.Entries) != 0 || board.Me == nil || board.Me.Name != "Ann" || !board.Me.Provisional || board.Title != "Regicide puzzles" {
 		t.Errorf("the puzzles' leaderboard around Ann (both provisional after two answers, so off the board): %+v", board)
 	}
 	var exp account.Export
-	ann.do("GET", "/api/account/export", nil, nil, &exp)
+	ann.Do("GET", "/api/account/export", nil, nil, &exp)
 	if len(exp.Puzzles) != 2 || exp.Puzzles[0].Puzzle != x || !exp.Puzzles[0].Correct || exp.Puzzles[1].Correct || exp.Puzzles[0].Rating != after1 {
 		t.Errorf("Ann's export's puzzles: %+v", exp.Puzzles)
 	}
@@ -230,11 +230,11 @@ func TestPuzzleRatingWithoutAccounts(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
 	set, _ := puzzles.Shipped()
 	var out answerResp
-	if code := ts.do("POST", "/api/puzzles/regicide/2/answer", map[string]string{"action": set.Puzzles[1].Answer}, &out); code != 200 || !out.Correct || out.Rated != nil || out.PuzzleRating != nil {
+	if code := ts.Do("POST", "/api/puzzles/regicide/2/answer", map[string]string{"action": set.Puzzles[1].Answer}, &out); code != 200 || !out.Correct || out.Rated != nil || out.PuzzleRating != nil {
 		t.Errorf("an answer without accounts: %d %+v", code, out)
 	}
 	var next account.NextPuzzle
-	if code := ts.do("GET", "/api/puzzles/regicide/next", nil, &next); code != 200 || next.Accounts || next.SignedIn || next.ID != 0 {
+	if code := ts.Do("GET", "/api/puzzles/regicide/next", nil, &next); code != 200 || next.Accounts || next.SignedIn || next.ID != 0 {
 		t.Errorf("next without accounts: %d %+v", code, next)
 	}
 }

@@ -22,13 +22,13 @@ func TestPuzzlesAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	var count account.PuzzleList
-	if code := ts.do("GET", "/api/puzzles/regicide", nil, &count); code != 200 || count.Count != len(set.Puzzles) || len(count.IDs) != count.Count || count.IDs[0] != set.Puzzles[0].ID {
+	if code := ts.Do("GET", "/api/puzzles/regicide", nil, &count); code != 200 || count.Count != len(set.Puzzles) || len(count.IDs) != count.Count || count.IDs[0] != set.Puzzles[0].ID {
 		t.Fatalf("count: %d %v", code, count)
 	}
 	// A theme lists its puzzles only; a theme that is none is refused.
 	theme := set.Puzzles[0].Themes[0]
 	var byTheme account.PuzzleList
-	if code := ts.do("GET", "/api/puzzles/regicide?theme="+theme, nil, &byTheme); code != 200 || byTheme.Count == 0 || byTheme.Count >= count.Count || byTheme.Theme != theme {
+	if code := ts.Do("GET", "/api/puzzles/regicide?theme="+theme, nil, &byTheme); code != 200 || byTheme.Count == 0 || byTheme.Count >= count.Count || byTheme.Theme != theme {
 		t.Fatalf("theme %s: %d %+v", theme, code, byTheme)
 	}
 	for _, id := range byTheme.IDs {
@@ -45,7 +45,7 @@ func TestPuzzlesAPI(t *testing.T) {
 	}
 	p := set.Puzzles[0]
 	var shown map[string]any
-	if code := ts.do("GET", "/api/puzzles/regicide/1", nil, &shown); code != 200 {
+	if code := ts.Do("GET", "/api/puzzles/regicide/1", nil, &shown); code != 200 {
 		t.Fatalf("puzzle 1: %d", code)
 	}
 	for _, key := range []string{"answer", "line", "bot_choice", "missed_by"} {
@@ -62,10 +62,10 @@ func TestPuzzlesAPI(t *testing.T) {
 		}
 	}
 	var out puzzles.Outcome
-	if code := ts.do("POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": p.Answer}, &out); code != 200 || !out.Correct {
+	if code := ts.Do("POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": p.Answer}, &out); code != 200 || !out.Correct {
 		t.Fatalf("the answer: %d %+v", code, out)
 	}
-	if code := ts.do("POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": wrong}, &out); code != 200 || out.Correct || out.Answer != p.Answer || len(out.Line) == 0 {
+	if code := ts.Do("POST", "/api/puzzles/regicide/1/answer", map[string]string{"action": wrong}, &out); code != 200 || out.Correct || out.Answer != p.Answer || len(out.Line) == 0 {
 		t.Fatalf("a wrong answer %q: %d %+v", wrong, code, out)
 	}
 	for _, tc := range []struct {
@@ -89,11 +89,11 @@ func TestPuzzlesAPI(t *testing.T) {
 		{"POST", "/api/puzzles/regicide/99999/answer", map[string]string{"action": "yield"}, 404, "no puzzle"},
 	} {
 		var e httpjson.Error
-		if code := ts.do(tc.method, tc.path, tc.body, &e); code != tc.code || !strings.Contains(e.Message, tc.want) {
+		if code := ts.Do(tc.method, tc.path, tc.body, &e); code != tc.code || !strings.Contains(e.Message, tc.want) {
 			t.Errorf("%s %s: %d %q; want %d and %q", tc.method, tc.path, code, e.Message, tc.code, tc.want)
 		}
 	}
-	resp, err := http.Get(ts.http.URL + "/puzzles")
+	resp, err := http.Get(ts.HTTP.URL + "/puzzles")
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("the page: %v %v", err, resp)
 	}

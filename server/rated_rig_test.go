@@ -88,16 +88,16 @@ var botG2 = map[int]map[string]float64{
 // ratedRig is a server with accounts on a test clock, and its people.
 type ratedRig struct {
 	t   *testing.T
-	ts  *testServer
+	ts  *TestServer
 	clk *testclock.Clock
 	st  *memstore.Store
-	who []*person
+	who []*Person
 	ids []string
 }
 
 func newRatedRig(t *testing.T, names ...string) *ratedRig {
 	t.Helper()
-	clk := testclock.New(lifeStart)
+	clk := testclock.New(LifeStart)
 	st := memstore.New()
 	srv := New(st, Config{Clock: clk, BotDelay: 0, Limits: Limits{APIRate: 1000, APIBurst: 1000, ConnRate: 1e6, ConnBurst: 1000, AddrRate: 1e6, AddrBurst: 1000}})
 	hs := httptest.NewUnstartedServer(nil)
@@ -110,10 +110,10 @@ func newRatedRig(t *testing.T, names ...string) *ratedRig {
 	}
 	hs.Config.Handler = srv.Handler()
 	hs.Start()
-	rg := &ratedRig{t: t, ts: &testServer{t: t, srv: srv, st: st, http: hs}, clk: clk, st: st}
-	t.Cleanup(rg.ts.stop)
+	rg := &ratedRig{t: t, ts: &TestServer{T: t, Srv: srv, St: st, HTTP: hs}, clk: clk, st: st}
+	t.Cleanup(rg.ts.Stop)
 	for _, n := range names {
-		rg.who = append(rg.who, rg.ts.signedUp(n))
+		rg.who = append(rg.who, rg.ts.SignedUp(n))
 		u, err := st.UserByKey(context.Background(), accounts.Key(n))
 		if err != nil {
 			t.Fatal(err)
@@ -135,11 +135,11 @@ func (rg *ratedRig) table(people int, bots []string, settings map[string]string)
 	for _, b := range bots {
 		seats = append(seats, api.SeatRequest{Kind: "bot", Bot: b})
 	}
-	tb := rg.who[0].createTable(api.CreateRequest{Game: "watchtower", Seats: seats, Rated: true, Settings: settings})
+	tb := rg.who[0].CreateTable(api.CreateRequest{Game: "watchtower", Seats: seats, Rated: true, Settings: settings})
 	tokens := []string{tb.Token}
 	for i := 1; i < people; i++ {
 		var cl struct{ Token string }
-		if code := rg.who[i].do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, i), map[string]string{}, nil, &cl); code != 200 {
+		if code := rg.who[i].Do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, i), map[string]string{}, nil, &cl); code != 200 {
 			rg.t.Fatalf("claim of seat %d: %d", i, code)
 		}
 		tokens = append(tokens, cl.Token)
@@ -170,7 +170,7 @@ func (rg *ratedRig) before() []store.Rating {
 // one transaction).
 func (rg *ratedRig) settled(id string) store.Table {
 	rg.t.Helper()
-	deadline := time.Now().Add(hang)
+	deadline := time.Now().Add(Hang)
 	for time.Now().Before(deadline) {
 		if hdr, err := rg.st.Table(context.Background(), id); err == nil && hdr.Result != nil {
 			return hdr
@@ -276,8 +276,8 @@ func (rg *ratedRig) expect(hdr store.Table, seats []seatOf, before []store.Ratin
 func (rg *ratedRig) profileGame(p int, id string) account.ProfileGame {
 	rg.t.Helper()
 	var prof account.Profile
-	name := rg.who[p].who()
-	if code := rg.ts.do("GET", "/api/users/"+name, nil, &prof); code != 200 {
+	name := rg.who[p].Who()
+	if code := rg.ts.Do("GET", "/api/users/"+name, nil, &prof); code != 200 {
 		rg.t.Fatalf("profile of %s: %d", name, code)
 	}
 	for _, g := range prof.Games {
@@ -306,7 +306,7 @@ type playPlan struct {
 
 // drive plays conns (seat -> connection) by their plans until every one
 // has seen the end, and returns the end message.
-func drive(t *testing.T, conns map[int]*wsClient, plans map[int]playPlan) wireMsg {
+func drive(t *testing.T, conns map[int]*Client, plans map[int]playPlan) wireMsg {
 	t.Helper()
 	type done struct {
 		end wireMsg
@@ -323,14 +323,14 @@ func drive(t *testing.T, conns map[int]*wsClient, plans map[int]playPlan) wireMs
 			}
 			for {
 				select {
-				case m, ok := <-c.msgs:
+				case m, ok := <-c.Msgs:
 					if !ok {
 						out <- done{err: fmt.Errorf("seat %d: connection closed", seat)}
 						return
 					}
 					switch m.Type {
 					case "notice":
-						if n := as[room.NoticeMessage](t, m); n.Kind == room.EventTakeover {
+						if n := As[room.NoticeMessage](t, m); n.Kind == room.EventTakeover {
 							delete(waiting, n.About)
 						}
 					case "turn":
@@ -344,7 +344,7 @@ func drive(t *testing.T, conns map[int]*wsClient, plans map[int]playPlan) wireMs
 						if len(m.Legal) == 0 || !((len(p.then) > 0 && !sent) || p.on) {
 							continue
 						}
-						data, _ := json.Marshal(cmd(m.Legal[0], m.Version, ""))
+						data, _ := json.Marshal(Cmd(m.Legal[0], m.Version, ""))
 						c.sendQuiet(string(data))
 						moved++
 					case "end":
@@ -356,8 +356,8 @@ func drive(t *testing.T, conns map[int]*wsClient, plans map[int]playPlan) wireMs
 							return
 						}
 					}
-				case <-time.After(hang):
-					out <- done{err: fmt.Errorf("seat %d: no message for %v", seat, hang)}
+				case <-time.After(Hang):
+					out <- done{err: fmt.Errorf("seat %d: no message for %v", seat, Hang)}
 					return
 				}
 			}
@@ -376,13 +376,13 @@ func drive(t *testing.T, conns map[int]*wsClient, plans map[int]playPlan) wireMs
 
 // sendQuiet writes v from a goroutine other than the test's (errors are
 // the reader's to find).
-func (c *wsClient) sendQuiet(v any) {
+func (c *Client) sendQuiet(v any) {
 	data, ok := v.(string)
 	if !ok {
 		b, _ := json.Marshal(v)
 		data = string(b)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), hang)
+	ctx, cancel := context.WithTimeout(context.Background(), Hang)
 	defer cancel()
-	c.conn.Write(ctx, 1, []byte(data))
+	c.Conn.Write(ctx, 1, []byte(data))
 }

@@ -63,17 +63,17 @@ func TestRatedEscapes(t *testing.T) {
 			rg.playTwoWarmUps()
 			tb, tok := rg.table(c.people, c.bots, c.set)
 			before := rg.before()
-			conns := map[int]*wsClient{}
+			conns := map[int]*Client{}
 			for s := range c.people {
 				if c.away && s == 1 {
 					continue
 				}
-				conns[s] = rg.ts.dial(tb.ID, tok[s])
+				conns[s] = rg.ts.Dial(tb.ID, tok[s])
 			}
 			if c.timeOut {
 				// The seat to move first (the deal decides) never does:
 				// its time runs out.
-				cm := clockOf(t, rg.ts.dial(tb.ID, ""), func(m room.ClockMessage) bool { return m.Started && running(m) >= 0 })
+				cm := ClockOf(t, rg.ts.Dial(tb.ID, ""), func(m room.ClockMessage) bool { return m.Started && running(m) >= 0 })
 				s := running(cm)
 				c.plans = maps.Clone(c.plans)
 				c.plans[s] = playPlan{}
@@ -86,8 +86,8 @@ func TestRatedEscapes(t *testing.T) {
 				rg.clk.Advance(time.Duration(cm.Seats[s].LeftMS)*time.Millisecond + room.ClockLag) // timed out once the lag has passed
 			}
 			if c.away {
-				rg.clk.Advance(rg.ts.srv.cfg.AwayGrace + time.Second)
-				if code := rg.ts.do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", map[string]string{"creator_token": tb.CreatorToken}, nil); code != 200 {
+				rg.clk.Advance(rg.ts.Srv.cfg.AwayGrace + time.Second)
+				if code := rg.ts.Do("POST", "/api/tables/"+tb.ID+"/seats/1/bot", map[string]string{"creator_token": tb.CreatorToken}, nil); code != 200 {
 					t.Fatalf("the creator's hand-over of the away seat: %d", code)
 				}
 			}
@@ -122,9 +122,9 @@ func (rg *ratedRig) playTwoWarmUps() {
 	rg.t.Helper()
 	for range 2 {
 		tb, tok := rg.table(2, nil, nil)
-		bob := rg.ts.dial(tb.ID, tok[1])
-		tableCmd(bob, "resign", "r")
-		bob.until("end")
+		bob := rg.ts.Dial(tb.ID, tok[1])
+		TableCmd(bob, "resign", "r")
+		bob.Until("end")
 		rg.settled(tb.ID)
 	}
 	rg.clk.Advance(3 * 24 * time.Hour) // their deviations grow for three idle days
@@ -135,9 +135,9 @@ func (rg *ratedRig) playTwoWarmUps() {
 func TestRatedAbortMovesNothing(t *testing.T) {
 	rg := newRatedRig(t, "Ann", "Bob")
 	tb, tok := rg.table(2, nil, nil)
-	ann := rg.ts.dial(tb.ID, tok[0])
-	tableCmd(ann, "abort", "a")
-	ann.until("end")
+	ann := rg.ts.Dial(tb.ID, tok[0])
+	TableCmd(ann, "abort", "a")
+	ann.Until("end")
 	rg.settled(tb.ID)
 	if rs, _ := rg.st.Ratings(context.Background(), "watchtower", rg.ids); len(rs) != 0 {
 		t.Errorf("an aborted game rated %+v", rs)
@@ -155,21 +155,21 @@ func TestRatedAbortMovesNothing(t *testing.T) {
 func TestRatedRematch(t *testing.T) {
 	rg := newRatedRig(t, "Ann", "Bob", "Cyd")
 	tb, tok := rg.table(2, nil, nil)
-	ann, bob := rg.ts.dial(tb.ID, tok[0]), rg.ts.dial(tb.ID, tok[1])
-	drive(t, map[int]*wsClient{0: ann, 1: bob}, map[int]playPlan{0: {on: true}, 1: {on: true}})
+	ann, bob := rg.ts.Dial(tb.ID, tok[0]), rg.ts.Dial(tb.ID, tok[1])
+	drive(t, map[int]*Client{0: ann, 1: bob}, map[int]playPlan{0: {on: true}, 1: {on: true}})
 	rg.settled(tb.ID)
-	if m := rematchOf(t, bob, func(m room.RematchMessage) bool { return true }); m.Open || !m.Rated {
+	if m := RematchOf(t, bob, func(m room.RematchMessage) bool { return true }); m.Open || !m.Rated {
 		t.Errorf("at the end of a rated game: %+v; want the table to say its rematch would be rated", m)
 	}
-	tableCmd(ann, "rematch", "m")
-	if n := notice(t, bob, room.EventRematchOffer); n.Text != "Ann asked for a rated rematch" {
+	TableCmd(ann, "rematch", "m")
+	if n := Notice(t, bob, room.EventRematchOffer); n.Text != "Ann asked for a rated rematch" {
 		t.Errorf("the offer's notice: %q", n.Text)
 	}
-	if m := rematchOf(t, bob, func(m room.RematchMessage) bool { return m.Open }); !m.Rated {
+	if m := RematchOf(t, bob, func(m room.RematchMessage) bool { return m.Open }); !m.Rated {
 		t.Errorf("the rematch offer at a rated table does not say it is rated: %+v", m)
 	}
-	tableCmd(bob, "rematch", "yes")
-	m := rematchOf(t, ann, func(m room.RematchMessage) bool { return m.Table != "" })
+	TableCmd(bob, "rematch", "yes")
+	m := RematchOf(t, ann, func(m room.RematchMessage) bool { return m.Table != "" })
 	hdr, err := rg.st.Table(context.Background(), m.Table)
 	if err != nil || !hdr.Rated {
 		t.Fatalf("the rematch of a rated table: %+v, %v; want it rated", hdr, err)
@@ -179,27 +179,27 @@ func TestRatedRematch(t *testing.T) {
 		t.Fatalf("the rematch's seats are linked %+v; want Bob at 0, Ann at 1 (seats move on by one)", links)
 	}
 	before := rg.before()
-	ann2, bob2 := rg.ts.dial(m.Table, tok[0]), rg.ts.dial(m.Table, tok[1])
-	drive(t, map[int]*wsClient{1: ann2, 0: bob2}, map[int]playPlan{0: {moves: 2, then: []string{"leave"}}, 1: {on: true}})
+	ann2, bob2 := rg.ts.Dial(m.Table, tok[0]), rg.ts.Dial(m.Table, tok[1])
+	drive(t, map[int]*Client{1: ann2, 0: bob2}, map[int]playPlan{0: {moves: 2, then: []string{"leave"}}, 1: {on: true}})
 	rg.expect(rg.settled(m.Table), []seatOf{{person: 1, gaveUp: 0}, {person: 0, gaveUp: -1}}, before)
 
 	// Three seats: Cyd does not answer; the rated rematch lapses.
 	tb3, tok3 := rg.table(3, nil, nil)
-	c3 := map[int]*wsClient{}
+	c3 := map[int]*Client{}
 	for s := range 3 {
-		c3[s] = rg.ts.dial(tb3.ID, tok3[s])
+		c3[s] = rg.ts.Dial(tb3.ID, tok3[s])
 	}
-	tableCmd(c3[0], "resign", "r0")
-	tableCmd(c3[1], "resign", "r1")
-	drive(t, map[int]*wsClient{2: c3[2]}, map[int]playPlan{2: {on: true}})
-	c3[0].until("end")
-	tableCmd(c3[0], "rematch", "m")
-	rematchOf(t, c3[1], func(m room.RematchMessage) bool { return m.Open })
-	tableCmd(c3[1], "rematch", "yes")
-	rematchOf(t, c3[0], func(m room.RematchMessage) bool { return m.Open && len(m.Agreed) == 2 })
+	TableCmd(c3[0], "resign", "r0")
+	TableCmd(c3[1], "resign", "r1")
+	drive(t, map[int]*Client{2: c3[2]}, map[int]playPlan{2: {on: true}})
+	c3[0].Until("end")
+	TableCmd(c3[0], "rematch", "m")
+	RematchOf(t, c3[1], func(m room.RematchMessage) bool { return m.Open })
+	TableCmd(c3[1], "rematch", "yes")
+	RematchOf(t, c3[0], func(m room.RematchMessage) bool { return m.Open && len(m.Agreed) == 2 })
 	rg.clk.Advance(room.RematchLapse)
-	notice(t, c3[0], room.EventRematchLapse)
-	if m := rematchOf(t, c3[0], func(m room.RematchMessage) bool { return !m.Open }); m.Table != "" {
+	Notice(t, c3[0], room.EventRematchLapse)
+	if m := RematchOf(t, c3[0], func(m room.RematchMessage) bool { return !m.Open }); m.Table != "" {
 		t.Errorf("a rated rematch was made with a bot sitting in for Cyd: %+v", m)
 	}
 }
@@ -226,14 +226,14 @@ func TestLeaderboardProvisional(t *testing.T) {
 	}
 	board := func() account.Leaderboard {
 		var b account.Leaderboard
-		rg.ts.do("GET", "/api/leaderboards/watchtower", nil, &b)
+		rg.ts.Do("GET", "/api/leaderboards/watchtower", nil, &b)
 		return b
 	}
 	if b := board(); len(b.Entries) != 1 || b.Entries[0].Name != "Ann" || b.Entries[0].RD != 60 {
 		t.Fatalf("the board: %+v; want Ann alone (Bob is provisional)", b.Entries)
 	}
 	var around account.Leaderboard
-	rg.who[1].do("GET", "/api/leaderboards/watchtower?around=me", nil, nil, &around)
+	rg.who[1].Do("GET", "/api/leaderboards/watchtower?around=me", nil, nil, &around)
 	if around.Me == nil || !around.Me.Provisional || around.Me.Rank != 0 || around.Me.Rating != 1600 {
 		t.Errorf("Bob's own entry: %+v; want provisional without a rank", around.Me)
 	}

@@ -28,7 +28,7 @@ import (
 // answer was a refusal (its error carries the action's id, dropped over
 // the rate included).
 type reactor struct {
-	c   *wsClient
+	c   *Client
 	rng *rand.Rand
 	// latest is the latest version seen; pending the version of the
 	// action in flight (-1: none, or refused); realID its id.
@@ -83,13 +83,13 @@ func (r *reactor) burst(turn wireMsg) {
 		case 0:
 			r.send(`{"action":`)
 		case 1:
-			r.send(cmd("dance", turn.Version, fmt.Sprintf("j%d", r.n)))
+			r.send(Cmd("dance", turn.Version, fmt.Sprintf("j%d", r.n)))
 		case 2:
-			r.send(cmd(turn.Legal[0], turn.Version+3, fmt.Sprintf("j%d", r.n)))
+			r.send(Cmd(turn.Legal[0], turn.Version+3, fmt.Sprintf("j%d", r.n)))
 		case 3:
 			r.send(`{"type":"hint","action":"dance","id":"h"}`)
 		case 4:
-			r.send(cmd("play 2C 2D 2H 2S", turn.Version, fmt.Sprintf("j%d", r.n)))
+			r.send(Cmd("play 2C 2D 2H 2S", turn.Version, fmt.Sprintf("j%d", r.n)))
 		default:
 			r.send(`["not", "an", "object"]`)
 		}
@@ -110,7 +110,7 @@ func (r *reactor) burst(turn wireMsg) {
 		version = turn.Version + 1 + r.rng.IntN(3) // refused as stale
 	}
 	r.pending = turn.Version
-	r.send(cmd(action, version, r.realID))
+	r.send(Cmd(action, version, r.realID))
 	if r.rng.IntN(4) == 0 {
 		junk()
 	}
@@ -127,25 +127,25 @@ func (r *reactor) send(v any) {
 	if len(r.sent) > 12 {
 		r.sent = r.sent[1:]
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), hang)
+	ctx, cancel := context.WithTimeout(context.Background(), Hang)
 	defer cancel()
-	r.c.conn.Write(ctx, websocket.MessageText, []byte(data))
+	r.c.Conn.Write(ctx, websocket.MessageText, []byte(data))
 }
 
 // claimAll gives a test every human seat of a new table: the creator's
 // token and the tokens of the other seats claimed from their invites.
-func (ts *testServer) claimAll(tb api.Created) map[int]string {
-	ts.t.Helper()
+func (ts *TestServer) claimAll(tb api.Created) map[int]string {
+	ts.T.Helper()
 	tokens := map[int]string{*tb.Seat: tb.Token}
 	for _, inv := range tb.Invites {
 		u, err := url.Parse(inv.URL)
 		if err != nil {
-			ts.t.Fatal(err)
+			ts.T.Fatal(err)
 		}
 		var got struct{ Token string }
 		path := fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, inv.Seat)
-		if code := ts.do("POST", path, map[string]string{"invite": u.Query().Get("invite"), "name": fmt.Sprintf("p%d", inv.Seat)}, &got); code != 200 {
-			ts.t.Fatalf("claim seat %d: %d", inv.Seat, code)
+		if code := ts.Do("POST", path, map[string]string{"invite": u.Query().Get("invite"), "name": fmt.Sprintf("p%d", inv.Seat)}, &got); code != 200 {
+			ts.T.Fatalf("claim seat %d: %d", inv.Seat, code)
 		}
 		tokens[inv.Seat] = got.Token
 	}
@@ -195,11 +195,11 @@ func reactiveGame(t *testing.T, game string, opts map[string]string, n int, seed
 	for i := range seats {
 		seats[i] = api.SeatRequest{Kind: "human"}
 	}
-	tb := ts.create(api.CreateRequest{Game: game, Options: opts, Seats: seats})
+	tb := ts.Create(api.CreateRequest{Game: game, Options: opts, Seats: seats})
 	tokens := ts.claimAll(tb)
 	reactors := make([]*reactor, n)
 	for seat := range n {
-		reactors[seat] = &reactor{c: ts.dial(tb.ID, tokens[seat]), rng: rand.New(rand.NewPCG(seed, uint64(seat))), pending: -1, refused: map[string]int{}}
+		reactors[seat] = &reactor{c: ts.Dial(tb.ID, tokens[seat]), rng: rand.New(rand.NewPCG(seed, uint64(seat))), pending: -1, refused: map[string]int{}}
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, n)
@@ -230,16 +230,16 @@ func reactiveGame(t *testing.T, game string, opts map[string]string, n int, seed
 func (r *reactor) play() error {
 	for {
 		select {
-		case m, ok := <-r.c.msgs:
+		case m, ok := <-r.c.Msgs:
 			if !ok {
-				return fmt.Errorf("connection closed before the end: %v", <-r.c.err)
+				return fmt.Errorf("connection closed before the end: %v", <-r.c.Err)
 			}
 			if over, err := r.react(m); err != nil || over {
 				return err
 			}
-		case <-time.After(hang):
+		case <-time.After(Hang):
 			return fmt.Errorf("stuck at version %d (action pending at %d): no message for %v; last got:\n%s\nlast sent:\n%s",
-				r.latest, r.pending, hang, strings.Join(r.last, "\n"), strings.Join(r.sent, "\n"))
+				r.latest, r.pending, Hang, strings.Join(r.last, "\n"), strings.Join(r.sent, "\n"))
 		}
 	}
 }
@@ -250,16 +250,16 @@ func (r *reactor) play() error {
 // commands earn none.
 func TestFloodEarnsNoTurnPerDroppedCommand(t *testing.T) {
 	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 50, ConnBurst: 4, AddrRate: 1e6, AddrBurst: 1e6}})
-	tb := ts.create(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "1"}})
-	c := ts.dial(tb.ID, tb.Token)
-	turn := c.until("turn")
+	tb := ts.Create(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "1"}})
+	c := ts.Dial(tb.ID, tb.Token)
+	turn := c.Until("turn")
 	const flood = 8
 	for i := range flood {
-		c.send(cmd("dance", turn.Version, fmt.Sprintf("f%d", i)))
+		c.Send(Cmd("dance", turn.Version, fmt.Sprintf("f%d", i)))
 	}
 	errs, limited, turns, turnAfterLast := map[string]bool{}, 0, 0, false
 	for len(errs) < flood || !turnAfterLast {
-		switch m := c.next(); m.Type {
+		switch m := c.Next(); m.Type {
 		case "error":
 			errs[m.ID] = true
 			turnAfterLast = false
@@ -276,8 +276,8 @@ func TestFloodEarnsNoTurnPerDroppedCommand(t *testing.T) {
 	}
 	// A command now is taken (the owed turn came when a token did), and
 	// any turn still owed arrives before its answer or not at all.
-	c.send(`{"type":"hint","action":"yield","id":"h"}`)
-	for m := c.next(); m.ID != "h"; m = c.next() {
+	c.Send(`{"type":"hint","action":"yield","id":"h"}`)
+	for m := c.Next(); m.ID != "h"; m = c.Next() {
 		if m.Type == "turn" {
 			turns++
 		}

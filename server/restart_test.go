@@ -25,7 +25,7 @@ import (
 // what each connection heard last, and the command in flight.
 type follower struct {
 	t       *testing.T
-	clients map[int]*wsClient // by seat; engine.Spectator watches
+	clients map[int]*Client // by seat; engine.Spectator watches
 	in      chan seatWire
 	cur     int
 	views   map[int]json.RawMessage
@@ -44,19 +44,19 @@ type seatWire struct {
 
 // follow connects every seat of tokens and a spectator to table id and
 // waits for their snapshots.
-func follow(t *testing.T, ts *testServer, id string, tokens map[int]string) *follower {
+func follow(t *testing.T, ts *TestServer, id string, tokens map[int]string) *follower {
 	t.Helper()
-	f := &follower{t: t, clients: map[int]*wsClient{}, in: make(chan seatWire, 4096),
+	f := &follower{t: t, clients: map[int]*Client{}, in: make(chan seatWire, 4096),
 		views: map[int]json.RawMessage{}, at: map[int]int{}, turns: map[int]wireMsg{}, hello: map[int]wireMsg{}}
 	all := map[int]string{engine.Spectator: ""}
 	for seat, tok := range tokens {
 		all[seat] = tok
 	}
 	for seat, tok := range all {
-		c := ts.dial(id, tok)
+		c := ts.Dial(id, tok)
 		f.clients[seat] = c
 		go func() {
-			for m := range c.msgs {
+			for m := range c.Msgs {
 				f.in <- seatWire{seat: seat, m: m, ok: true}
 			}
 			f.in <- seatWire{seat: seat}
@@ -74,7 +74,7 @@ func (f *follower) step() {
 	var sw seatWire
 	select {
 	case sw = <-f.in:
-	case <-time.After(hang):
+	case <-time.After(Hang):
 		f.t.Fatalf("no message at version %d", f.cur)
 	}
 	if !sw.ok {
@@ -121,7 +121,7 @@ func (f *follower) playTo(v int) {
 	f.t.Helper()
 	for f.cur < v && !f.over {
 		if s := f.mover(); s >= 0 && !f.sent {
-			f.clients[s].send(cmd(f.turns[s].Legal[0], f.cur, fmt.Sprint("r", f.cur)))
+			f.clients[s].Send(Cmd(f.turns[s].Legal[0], f.cur, fmt.Sprint("r", f.cur)))
 			f.sent = true
 			continue
 		}
@@ -171,7 +171,7 @@ func TestRestartRebuildsTables(t *testing.T) {
 	}{{"war", 21}, {"regicide", 5}, {"watchtower", 17}} {
 		tables = append(tables, playPartWay(t, ts, g.game, g.steps))
 	}
-	ts.stop()
+	ts.Stop()
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -197,16 +197,16 @@ type partWay struct {
 
 // playPartWay creates a two-person table of game, claims both seats and
 // plays steps actions.
-func playPartWay(t *testing.T, ts *testServer, game string, steps int) partWay {
+func playPartWay(t *testing.T, ts *TestServer, game string, steps int) partWay {
 	t.Helper()
-	tb := ts.create(api.CreateRequest{Game: game, Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	tb := ts.Create(api.CreateRequest{Game: game, Name: "ann", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	tokens := map[int]string{0: tb.Token}
 	for _, inv := range tb.Invites {
 		u, _ := url.Parse(inv.URL)
 		var cl struct {
 			Token string `json:"token"`
 		}
-		if code := ts.do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, inv.Seat),
+		if code := ts.Do("POST", fmt.Sprintf("/api/tables/%s/seats/%d/claim", tb.ID, inv.Seat),
 			map[string]string{"invite": u.Query().Get("invite"), "name": "bob"}, &cl); code != http.StatusOK {
 			t.Fatalf("%s: claim seat %d: status %d", game, inv.Seat, code)
 		}
@@ -219,7 +219,7 @@ func playPartWay(t *testing.T, ts *testServer, game string, steps int) partWay {
 
 // checkRebuilt reconnects p's seats and a spectator to the restarted
 // server: the same version, views and legal actions, and play goes on.
-func checkRebuilt(t *testing.T, ts *testServer, p partWay) {
+func checkRebuilt(t *testing.T, ts *TestServer, p partWay) {
 	t.Helper()
 	before := p.f
 	after := follow(t, ts, p.id, p.tokens)
@@ -260,9 +260,9 @@ func TestRestartWithBrokenLog(t *testing.T) {
 	}
 	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
 	ts := newTestServer(t, st, cfg)
-	good := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	bad := ts.create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	ts.stop()
+	good := ts.Create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	bad := ts.Create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	ts.Stop()
 	if err := st.Append(t.Context(), bad.ID, store.Action{Seq: 0, Seat: 0, Action: "fly away", At: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
@@ -274,16 +274,16 @@ func TestRestartWithBrokenLog(t *testing.T) {
 	}
 	t.Cleanup(func() { st2.Close() })
 	ts2 := newTestServer(t, st2, cfg)
-	c := ts2.dial(good.ID, good.Token)
-	if h := c.next(); h.Type != "hello" || h.Version != 0 {
+	c := ts2.Dial(good.ID, good.Token)
+	if h := c.Next(); h.Type != "hello" || h.Version != 0 {
 		t.Fatalf("the good table after the restart: %s", h.Raw)
 	}
-	c.send(cmd("flip", 0, "f"))
-	if ack := c.until("sealed"); ack.ID != "f" {
+	c.Send(Cmd("flip", 0, "f"))
+	if ack := c.Until("sealed"); ack.ID != "f" {
 		t.Errorf("the good table does not play after the restart: %s", ack.Raw)
 	}
 	for range 2 { // refused each time, the same way
-		req, _ := http.NewRequest("GET", ts2.http.URL+"/ws/"+bad.ID+"?token="+bad.Token, nil)
+		req, _ := http.NewRequest("GET", ts2.HTTP.URL+"/ws/"+bad.ID+"?token="+bad.Token, nil)
 		for k, v := range map[string]string{"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="} {
 			req.Header.Set(k, v)
 		}
@@ -312,8 +312,8 @@ func TestRestartFinishesEndedGame(t *testing.T) {
 	}
 	cfg := Config{Limits: Limits{ConnRate: 1e6, ConnBurst: 1000}}
 	ts := newTestServer(t, st, cfg)
-	tb := ts.create(api.CreateRequest{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
-	ts.stop()
+	tb := ts.Create(api.CreateRequest{Game: "war", Options: map[string]string{"max-battles": "30"}, Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
+	ts.Stop()
 	res := logToEnd(t, st, tb.ID)
 	st.Close()
 
@@ -325,7 +325,7 @@ func TestRestartFinishesEndedGame(t *testing.T) {
 	ts2 := newTestServer(t, st2, cfg)
 	// The room settles its table before it serves anyone: once a
 	// spectator is seated, the result is stored.
-	if m := ts2.dial(tb.ID, "").next(); m.Type != "hello" {
+	if m := ts2.Dial(tb.ID, "").Next(); m.Type != "hello" {
 		t.Fatalf("a spectator of the ended table: %s", m.Raw)
 	}
 	hdr, err := st2.Table(t.Context(), tb.ID)
@@ -335,12 +335,12 @@ func TestRestartFinishesEndedGame(t *testing.T) {
 	if hdr.Result == nil || !reflect.DeepEqual(*hdr.Result, res) || hdr.Finished.IsZero() {
 		t.Fatalf("after the restart the table's stored result is %+v (finished %v), want %+v", hdr.Result, hdr.Finished, res)
 	}
-	resp, err := http.Get(ts2.http.URL + "/api/tables/" + tb.ID + "/record")
+	resp, err := http.Get(ts2.HTTP.URL + "/api/tables/" + tb.ID + "/record")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	final, _, err := replayBody(resp)
+	final, _, err := ReplayBody(resp)
 	if err != nil || resp.StatusCode != http.StatusOK || !reflect.DeepEqual(final.Result(), res) {
 		t.Errorf("the record after the restart: status %d, %v, result %+v, want %+v", resp.StatusCode, err, final, res)
 	}

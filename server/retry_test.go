@@ -19,12 +19,12 @@ import (
 // keeps the game winnable is analysis.TestJudgeAnotherMove's.)
 func TestRetryAPI(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
-	storeFinished(t, ts.st, "done")
+	storeFinished(t, ts.St, "done")
 	var e apiErr
-	if code := ts.do("GET", "/api/tables/done/analysis/retry?step=3", nil, &e); code != http.StatusNotFound || e.Code != "no-analysis" {
+	if code := ts.Do("GET", "/api/tables/done/analysis/retry?step=3", nil, &e); code != http.StatusNotFound || e.Code != "no-analysis" {
 		t.Fatalf("choices before any analysis: %d %+v", code, e)
 	}
-	if code := ts.do("POST", "/api/tables/done/analysis", nil, nil); code != http.StatusAccepted {
+	if code := ts.Do("POST", "/api/tables/done/analysis", nil, nil); code != http.StatusAccepted {
 		t.Fatalf("POST analysis: %d", code)
 	}
 	doc := ts.waitAnalysis("done")
@@ -41,12 +41,12 @@ func TestRetryAPI(t *testing.T) {
 		t.Fatal("the stored game's analysis has no appraised decision: the test needs one")
 	}
 	var ch analyse.Choices
-	if code := ts.do("GET", "/api/tables/done/analysis/retry?step="+strconv.Itoa(d.Step), nil, &ch); code != 200 ||
+	if code := ts.Do("GET", "/api/tables/done/analysis/retry?step="+strconv.Itoa(d.Step), nil, &ch); code != 200 ||
 		len(ch.Choices) != d.Choices || ch.Played != d.Action || !slices.Contains(ch.Choices, d.Action) {
 		t.Fatalf("choices at step %d: %d %+v", d.Step, code, ch)
 	}
 	var again analysis.Retry
-	if code := ts.do("POST", "/api/tables/done/analysis/retry", map[string]any{"step": d.Step, "action": d.Action}, &again); code != 200 ||
+	if code := ts.Do("POST", "/api/tables/done/analysis/retry", map[string]any{"step": d.Step, "action": d.Action}, &again); code != 200 ||
 		again.Verdict == "" || d.After != analysis.Unknown && again.Verdict != d.After || again.Estimate == nil || again.Estimate.Chance != d.Played.Chance || again.Played != d.Action {
 		t.Fatalf("trying the move played again at step %d: %d %+v; the analysis said %s, chance %v", d.Step, code, again, d.After, d.Played.Chance)
 	}
@@ -55,7 +55,7 @@ func TestRetryAPI(t *testing.T) {
 		other = ch.Choices[1]
 	}
 	var tried analysis.Retry
-	if code := ts.do("POST", "/api/tables/done/analysis/retry", map[string]any{"step": d.Step, "action": other}, &tried); code != 200 ||
+	if code := ts.Do("POST", "/api/tables/done/analysis/retry", map[string]any{"step": d.Step, "action": other}, &tried); code != 200 ||
 		tried.Action != other || tried.Verdict == "" || tried.Best == nil || tried.Best.Action != d.Best.Action {
 		t.Fatalf("trying %q at step %d: %d %+v", other, d.Step, code, tried)
 	}
@@ -74,7 +74,7 @@ func TestRetryAPI(t *testing.T) {
 		{"POST", "/api/tables/nosuch/analysis/retry", map[string]any{"step": 1, "action": "yield"}, 404, ""},
 	} {
 		var e apiErr
-		if code := ts.do(c.method, c.path, c.body, &e); code != c.code || !strings.Contains(e.Message, c.want) {
+		if code := ts.Do(c.method, c.path, c.body, &e); code != c.code || !strings.Contains(e.Message, c.want) {
 			t.Errorf("%s %s %v: %d %+v; want %d with %q", c.method, c.path, c.body, code, e, c.code, c.want)
 		}
 	}

@@ -18,12 +18,12 @@ import (
 func TestRestartResumes(t *testing.T) {
 	st := memstore.New()
 	ts := newTestServer(t, st, Config{BotDelay: time.Hour})
-	tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "0"}})
-	c := ts.dial(tb.ID, tb.Token)
+	tb := ts.Create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "0"}})
+	c := ts.Dial(tb.ID, tb.Token)
 	for {
-		m := c.next()
+		m := c.Next()
 		if m.Type == "turn" {
-			c.send(cmd(m.Legal[len(m.Legal)-1], m.Version, ""))
+			c.Send(Cmd(m.Legal[len(m.Legal)-1], m.Version, ""))
 		}
 		if m.Type == "event" && m.Actor != nil && *m.Actor == 0 && version(t, ts, tb.ID) > 0 {
 			if v := decodeView(t, m.View); int(v["current"].(float64)) == 1 {
@@ -32,20 +32,20 @@ func TestRestartResumes(t *testing.T) {
 		}
 	}
 	before := version(t, ts, tb.ID)
-	ts.stop()
-	if status := c.closed(); status != 1001 {
+	ts.Stop()
+	if status := c.Closed(); status != 1001 {
 		t.Errorf("clients were closed with %d at shutdown, want 1001 going away", status)
 	}
 
 	kept, _ := st.Actions(t.Context(), tb.ID)
 	ts2 := newTestServer(t, st, Config{})
-	c2 := ts2.dial(tb.ID, tb.Token)
-	hello := c2.next()
+	c2 := ts2.Dial(tb.ID, tb.Token)
+	hello := c2.Next()
 	if hello.Type != "hello" || hello.Version < before || hello.Seat != 0 {
 		t.Fatalf("after restart: %s (version %d before)", hello.Raw, before)
 	}
 	if hello.Version == before {
-		c2.until("event")
+		c2.Until("event")
 	}
 	acts, _ := st.Actions(t.Context(), tb.ID)
 	if len(acts) <= before || acts[before].Seat != 1 {
@@ -73,7 +73,7 @@ func TestManyClients(t *testing.T) {
 		tb, other := twoSeats(t, ts, game)
 		_ = opts
 		for _, tok := range []string{tb.Token, other, "", ""} {
-			c := ts.dial(tb.ID, tok)
+			c := ts.Dial(tb.ID, tok)
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -91,22 +91,22 @@ func TestManyClients(t *testing.T) {
 }
 
 // playToEnd answers every turn with its first legal action until the end.
-func playToEnd(c *wsClient) error {
+func playToEnd(c *Client) error {
 	for {
 		var m wireMsg
 		select {
-		case mm, ok := <-c.msgs:
+		case mm, ok := <-c.Msgs:
 			if !ok {
-				return fmt.Errorf("closed before the end: %v", <-c.err)
+				return fmt.Errorf("closed before the end: %v", <-c.Err)
 			}
 			m = mm
-		case <-time.After(hang):
+		case <-time.After(Hang):
 			return errors.New("no end")
 		}
 		switch m.Type {
 		case "turn":
 			b := fmt.Sprintf(`{"action":%q,"version":%d}`, m.Legal[0], m.Version)
-			if err := c.conn.Write(context.Background(), 1, []byte(b)); err != nil {
+			if err := c.Conn.Write(context.Background(), 1, []byte(b)); err != nil {
 				return err
 			}
 		case "error":
@@ -124,29 +124,29 @@ func playToEnd(c *wsClient) error {
 // version, when its player comes back by the same link.
 func TestIdleTableUnloadedAndReloaded(t *testing.T) {
 	ts := newTestServer(t, nil, Config{IdleUnload: 50 * time.Millisecond})
-	tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
-	c := ts.dial(tb.ID, tb.Token)
-	turn := c.until("turn")
-	c.send(cmd(turn.Legal[0], turn.Version, ""))
-	c.until("event")
+	tb := ts.Create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}, Options: map[string]string{"first": "0"}})
+	c := ts.Dial(tb.ID, tb.Token)
+	turn := c.Until("turn")
+	c.Send(Cmd(turn.Legal[0], turn.Version, ""))
+	c.Until("event")
 	before := version(t, ts, tb.ID)
 	if before < 1 {
 		t.Fatalf("version %d after a move", before)
 	}
-	loaded := func() bool { return ts.loaded(tb.ID) }
+	loaded := func() bool { return ts.Loaded(tb.ID) }
 	if !loaded() {
 		t.Fatal("the table is not in memory while its player is connected")
 	}
-	c.conn.CloseNow()
-	deadline := time.Now().Add(hang)
+	c.Conn.CloseNow()
+	deadline := time.Now().Add(Hang)
 	for loaded() {
 		if time.Now().After(deadline) {
 			t.Fatal("the idle table waiting for people was not unloaded")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	c2 := ts.dial(tb.ID, tb.Token)
-	hello := c2.until("hello")
+	c2 := ts.Dial(tb.ID, tb.Token)
+	hello := c2.Until("hello")
 	if hello.Version != before || hello.Seat != 0 {
 		t.Fatalf("after reload: %s, want version %d at seat 0", hello.Raw, before)
 	}
@@ -159,9 +159,9 @@ func TestIdleTableUnloadedAndReloaded(t *testing.T) {
 // tables waiting for people are unloaded.
 func TestIdleTableWithBotToMoveStays(t *testing.T) {
 	ts := newTestServer(t, nil, Config{IdleUnload: 20 * time.Millisecond, BotDelay: time.Hour})
-	tb := ts.create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "1"}})
+	tb := ts.Create(api.CreateRequest{Game: "regicide", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "bot", Bot: "random"}}, Options: map[string]string{"first": "1"}})
 	time.Sleep(200 * time.Millisecond)
-	if !ts.loaded(tb.ID) {
+	if !ts.Loaded(tb.ID) {
 		t.Fatal("a table whose bot is thinking was unloaded")
 	}
 }

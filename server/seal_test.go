@@ -11,10 +11,10 @@ import (
 // upTo reads c's messages until the answer to its command id, returning
 // those before it: with a hint as the marker, everything c was sent up to
 // now.
-func upTo(c *wsClient, id string) []wireMsg {
-	c.send(map[string]string{"type": "hint", "action": "flip", "id": id})
+func upTo(c *Client, id string) []wireMsg {
+	c.Send(map[string]string{"type": "hint", "action": "flip", "id": id})
 	var got []wireMsg
-	for m := c.next(); m.ID != id; m = c.next() {
+	for m := c.Next(); m.ID != id; m = c.Next() {
 		got = append(got, m)
 	}
 	return got
@@ -26,33 +26,33 @@ func upTo(c *wsClient, id string) []wireMsg {
 // not a spectator, not a connection opened meanwhile — until the window
 // closes.
 func TestClockSealed(t *testing.T) {
-	clk := testclock.New(lifeStart)
-	ts := lifeServer(t, nil, clk)
-	tb, tok := people(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "5s", "reserve": "30s"})
-	ann, bob, spec := ts.dial(tb.ID, tok[0]), ts.dial(tb.ID, tok[1]), ts.dial(tb.ID, "")
-	opening := clockOf(t, bob, func(m room.ClockMessage) bool { return m.Started && m.Seats[0].Running && m.Seats[1].Running })
+	clk := testclock.New(LifeStart)
+	ts := LifeServer(t, nil, clk)
+	tb, tok := People(t, ts, "war", 2, nil, map[string]string{"pace": "live", "move": "5s", "reserve": "30s"})
+	ann, bob, spec := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, tok[1]), ts.Dial(tb.ID, "")
+	opening := ClockOf(t, bob, func(m room.ClockMessage) bool { return m.Started && m.Seats[0].Running && m.Seats[1].Running })
 	upTo(spec, "s0")
-	turn := ann.until("turn")
+	turn := ann.Until("turn")
 	clk.Advance(6 * time.Second)
-	ann.send(cmd("flip", turn.Version, "f"))
-	ann.until("sealed")
-	if m := clockOf(t, ann, func(room.ClockMessage) bool { return true }); m.Seats[0].Running || !m.Seats[1].Running {
+	ann.Send(Cmd("flip", turn.Version, "f"))
+	ann.Until("sealed")
+	if m := ClockOf(t, ann, func(room.ClockMessage) bool { return true }); m.Seats[0].Running || !m.Seats[1].Running {
 		t.Errorf("ann's own clock after her sealed flip: %+v", m.Seats)
 	}
-	for who, c := range map[string]*wsClient{"bob": bob, "the spectator": spec} {
+	for who, c := range map[string]*Client{"bob": bob, "the spectator": spec} {
 		for _, m := range upTo(c, "h-"+who) {
 			if m.Type == "clock" || m.Type == "event" || m.Type == "sealed" {
 				t.Errorf("%s was told of ann's sealed flip: %s", who, m.Raw)
 			}
 		}
 	}
-	bob2 := ts.dial(tb.ID, tok[1])
-	if m := clockOf(t, bob2, func(room.ClockMessage) bool { return true }); !m.Seats[0].Running || !m.Seats[0].Deadline.Equal(*opening.Seats[0].Deadline) {
+	bob2 := ts.Dial(tb.ID, tok[1])
+	if m := ClockOf(t, bob2, func(room.ClockMessage) bool { return true }); !m.Seats[0].Running || !m.Seats[0].Deadline.Equal(*opening.Seats[0].Deadline) {
 		t.Errorf("a new connection of bob's sees ann's clock %+v; want it running to %v as the window opened", m.Seats[0], opening.Seats[0].Deadline)
 	}
 	clk.Advance(5 * time.Second)
-	bob.send(cmd("flip", turn.Version, "g"))
-	after := clockOf(t, bob, func(m room.ClockMessage) bool { return m.Version == turn.Version+2 })
+	bob.Send(Cmd("flip", turn.Version, "g"))
+	after := ClockOf(t, bob, func(m room.ClockMessage) bool { return m.Version == turn.Version+2 })
 	if after.Seats[0].ReserveMS != 29000 || after.Seats[1].ReserveMS != 24000 {
 		t.Errorf("reserves after a 6 s and an 11 s flip of 5 s moves: %d and %d ms; want 29000 and 24000 (each charged its own time)", after.Seats[0].ReserveMS, after.Seats[1].ReserveMS)
 	}

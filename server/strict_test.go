@@ -19,15 +19,15 @@ import (
 func TestEmptySeatsRefused(t *testing.T) {
 	ts := newTestServer(t, nil, Config{})
 	var e httpjson.Error
-	if code := ts.do("POST", "/api/tables", `{"game":"war","seats":[]}`, &e); code != http.StatusBadRequest || e.Code != "bad-seats" {
+	if code := ts.Do("POST", "/api/tables", `{"game":"war","seats":[]}`, &e); code != http.StatusBadRequest || e.Code != "bad-seats" {
 		t.Errorf(`"seats": []: %d %+v; want 400 bad-seats`, code, e)
 	}
 	var list struct{ Tables []api.Table }
-	ts.do("GET", "/api/tables", nil, &list)
+	ts.Do("GET", "/api/tables", nil, &list)
 	if len(list.Tables) != 0 {
 		t.Errorf("a refused table was made: %+v", list.Tables)
 	}
-	if code := ts.do("POST", "/api/tables", `{"game":"war"}`, nil); code != http.StatusCreated {
+	if code := ts.Do("POST", "/api/tables", `{"game":"war"}`, nil); code != http.StatusCreated {
 		t.Errorf("seats left out: %d; want the default table", code)
 	}
 }
@@ -37,9 +37,9 @@ func TestEmptySeatsRefused(t *testing.T) {
 // refused bad-message and does nothing; the same command without it
 // works.
 func TestTableCommandStrayFields(t *testing.T) {
-	ts := lifeServer(t, nil, testclock.New(lifeStart))
-	tb, tok := people(t, ts, "war", 2, nil, nil)
-	ann := ts.dial(tb.ID, tok[0])
+	ts := LifeServer(t, nil, testclock.New(LifeStart))
+	tb, tok := People(t, ts, "war", 2, nil, nil)
+	ann := ts.Dial(tb.ID, tok[0])
 	for i, line := range []string{
 		`{"type":"resign","id":"a","action":"flip","version":0}`,
 		`{"type":"resign","id":"b","version":0}`,
@@ -47,17 +47,17 @@ func TestTableCommandStrayFields(t *testing.T) {
 		`{"type":"draw","id":"d","text":"please"}`,
 		`{"type":"abort","id":"e","per_second":5}`,
 	} {
-		ann.send(line)
-		e := refused(t, ann, string(rune('a'+i)), "bad-message")
+		ann.Send(line)
+		e := Refused(t, ann, string(rune('a'+i)), "bad-message")
 		if e.Text == "" {
 			t.Errorf("%s: refused without a sentence", line)
 		}
 	}
-	if hdr, _ := ts.st.Table(t.Context(), tb.ID); hdr.Result != nil || hdr.Seats[0].Kind != "human" {
+	if hdr, _ := ts.St.Table(t.Context(), tb.ID); hdr.Result != nil || hdr.Seats[0].Kind != "human" {
 		t.Fatalf("a refused command changed the table: %+v", hdr)
 	}
-	tableCmd(ann, "resign", "ok")
-	if end := ann.until("end"); end.Result == nil || len(end.Result.Winners) != 1 || end.Result.Winners[0] != 1 {
+	TableCmd(ann, "resign", "ok")
+	if end := ann.Until("end"); end.Result == nil || len(end.Result.Winners) != 1 || end.Result.Winners[0] != 1 {
 		t.Errorf("the plain resignation: %s", end.Raw)
 	}
 }
@@ -81,10 +81,10 @@ func TestStatusTableDocumented(t *testing.T) {
 			}
 		}
 	}
-	ts, _ := newAccountsServer(t)
-	var p *person
+	ts, _ := NewAccounts(t)
+	var p *Person
 	for i := range auth.MaxSignUps {
-		p = ts.signedUp(fmt.Sprintf("user%d", i))
+		p = ts.SignedUp(fmt.Sprintf("user%d", i))
 	}
 	for _, c := range []struct {
 		method, path, ctype, body string
@@ -98,7 +98,7 @@ func TestStatusTableDocumented(t *testing.T) {
 		{"GET", "/api/nothing-here", "", "", http.StatusNotFound},
 		{"DELETE", "/api/tables", "", "", http.StatusMethodNotAllowed},
 	} {
-		req, _ := http.NewRequest(c.method, ts.http.URL+c.path, strings.NewReader(c.body))
+		req, _ := http.NewRequest(c.method, ts.HTTP.URL+c.path, strings.NewReader(c.body))
 		if c.ctype != "" {
 			req.Header.Set("Content-Type", c.ctype)
 		}
