@@ -43,16 +43,17 @@ func (c *AccountsClock) Add(d time.Duration) {
 // NewAccounts starts a server with accounts over a memory store, its
 // clock at noon UTC on 2 December 2026.
 func NewAccounts(t *testing.T) (*TestServer, *AccountsClock) {
-	return NewAccountsLimits(t, Limits{})
+	return NewAccountsConfig(t, Config{})
 }
 
-// NewAccountsLimits is NewAccounts with the limits of lim that are set
-// (the rates of a test server otherwise).
-func NewAccountsLimits(t *testing.T, lim Limits) (*TestServer, *AccountsClock) {
+// NewAccountsConfig is NewAccounts on a server of cfg (with a test
+// server's rates).
+func NewAccountsConfig(t *testing.T, cfg Config) (*TestServer, *AccountsClock) {
 	t.Helper()
 	st := memstore.New()
+	lim := &cfg.Limits
 	lim.APIRate, lim.APIBurst, lim.ConnRate, lim.ConnBurst, lim.AddrRate, lim.AddrBurst = 1000, 1000, 100000, 100000, 100000, 100000
-	srv := New(st, Config{Limits: lim})
+	srv := New(st, cfg)
 	hs := httptest.NewUnstartedServer(nil)
 	clock := &AccountsClock{now: time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)}
 	if err := srv.UseAccounts(AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()}, Now: clock.Now,

@@ -236,8 +236,7 @@ func TestFullChatNeverSilencesPlayers(t *testing.T) {
 // connections and addresses: two connections from two addresses get at
 // most the account's burst through together.
 func TestSpectatorChatPerAccount(t *testing.T) {
-	ts, _ := NewAccounts(t)
-	ts.Srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
+	ts, _ := NewAccountsConfig(t, Config{TrustedProxies: mustProxies(t, "127.0.0.0/8")})
 	tb := ts.Create(api.CreateRequest{Game: "war", Seats: []api.SeatRequest{{Kind: "human"}, {Kind: "human"}}})
 	eve := ts.SignedUp("eve")
 	u, _ := url.Parse(ts.HTTP.URL)

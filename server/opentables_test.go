@@ -50,8 +50,7 @@ func TestOpenTablesPerAddress(t *testing.T) {
 // A signed-in person's tables count for their account too, from any
 // address.
 func TestOpenTablesPerAccount(t *testing.T) {
-	ts, _ := NewAccountsLimits(t, Limits{OpenTables: 2})
-	ts.Srv.addrs.Trusted = mustProxies(t, "127.0.0.0/8")
+	ts, _ := NewAccountsConfig(t, Config{TrustedProxies: mustProxies(t, "127.0.0.0/8"), Limits: Limits{OpenTables: 2}})
 	ann := ts.SignedUp("ann")
 	for i, addr := range []string{"203.0.113.1", "203.0.113.2"} {
 		if code, e, _ := ts.createFrom(addr, ann.c, `{"game":"war"}`); code != http.StatusCreated {
