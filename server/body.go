@@ -11,15 +11,15 @@ import (
 	"cardtable/server/httpjson"
 )
 
-// maxAnyBody bounds the body read ahead of any handler: over every
+// MaxRequestBody bounds the body read ahead of any handler: over every
 // route's own bound (a lobby request's 16 KiB, a passkey's), so a handler
 // still refuses its own too-large bodies by its own limit.
-const maxAnyBody = 1 << 20
+const MaxRequestBody = 1 << 20
 
 // readBodies reads a request's body whole before h sees it, within the
 // server's BodyTimeout from the end of its headers: a client sending its
 // body slowly (a byte every few seconds, to hold a connection and a
-// goroutine for ever) is answered 408 and closed. A body over maxAnyBody
+// goroutine for ever) is answered 408 and closed. A body over MaxRequestBody
 // is answered 413 at once.
 func (s *Server) readBodies(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -29,7 +29,7 @@ func (s *Server) readBodies(h http.Handler) http.Handler {
 		}
 		rc := http.NewResponseController(w)
 		rc.SetReadDeadline(time.Now().Add(s.limits.BodyTimeout))
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxAnyBody+1))
+		body, err := io.ReadAll(io.LimitReader(r.Body, MaxRequestBody+1))
 		rc.SetReadDeadline(time.Time{})
 		switch {
 		case errors.Is(err, os.ErrDeadlineExceeded):
@@ -38,9 +38,9 @@ func (s *Server) readBodies(h http.Handler) http.Handler {
 			return
 		case err != nil:
 			return // the client went away
-		case len(body) > maxAnyBody:
+		case len(body) > MaxRequestBody:
 			w.Header().Set("Connection", "close")
-			httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", maxAnyBody))
+			httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", MaxRequestBody))
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))

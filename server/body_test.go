@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"bufio"
@@ -10,14 +10,16 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server"
 	"cardtable/server/api"
+	"cardtable/server/servertest"
 )
 
 // A request body sent a byte every 2 s is cut off once the body timeout
 // has passed since its headers: answered 408 body-timeout, the connection
 // closed; a body sent whole is served as before.
 func TestSlowBodyCutOff(t *testing.T) {
-	ts := newTestServer(t, nil, Config{Limits: Limits{BodyTimeout: time.Second}})
+	ts := servertest.New(t, nil, server.Config{Limits: server.Limits{BodyTimeout: time.Second}})
 	conn, err := net.Dial("tcp", strings.TrimPrefix(ts.HTTP.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +48,7 @@ func TestSlowBodyCutOff(t *testing.T) {
 			if resp.StatusCode != http.StatusRequestTimeout {
 				t.Fatalf("a slow body was answered %d, want 408", resp.StatusCode)
 			}
-			var e apiErr
+			var e servertest.APIError
 			if err := json.NewDecoder(resp.Body).Decode(&e); err != nil {
 				t.Fatal(err)
 			}
@@ -65,10 +67,10 @@ func TestSlowBodyCutOff(t *testing.T) {
 
 // A body over every route's bound is refused 413 without being read on.
 func TestHugeBodyRefused(t *testing.T) {
-	ts := newTestServer(t, nil, Config{})
-	var e apiErr
-	if code := ts.Do("POST", "/api/tables", strings.Repeat(" ", maxAnyBody+10), &e); code != http.StatusRequestEntityTooLarge {
-		t.Fatalf("a %d-byte body: %d %+v, want 413", maxAnyBody+10, code, e)
+	ts := servertest.New(t, nil, server.Config{})
+	var e servertest.APIError
+	if code := ts.Do("POST", "/api/tables", strings.Repeat(" ", server.MaxRequestBody+10), &e); code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("a %d-byte body: %d %+v, want 413", server.MaxRequestBody+10, code, e)
 	}
 	tb := ts.Create(api.CreateRequest{Game: "war"})
 	if tb.ID == "" {

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"io"
@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"cardtable/server"
+	"cardtable/server/servertest"
 	"cardtable/store/memstore"
 )
 
@@ -25,7 +27,7 @@ func (g *guardStore) Guard() (bool, uint64) { return g.held.Load(), g.lost.Load(
 func TestGuardOnHealthAndMetrics(t *testing.T) {
 	st := &guardStore{Store: memstore.New()}
 	st.held.Store(true)
-	ts := newTestServer(t, st, Config{})
+	ts := servertest.New(t, st, server.Config{})
 	get := func(path string) (int, string) {
 		resp, err := http.Get(ts.HTTP.URL + path)
 		if err != nil {

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"context"
@@ -9,15 +9,17 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server"
 	"cardtable/server/api"
 	"cardtable/server/ratelimit"
+	"cardtable/server/servertest"
 
 	"github.com/coder/websocket"
 )
 
 // A frame over the size limit closes the connection with 1009.
 func TestFrameTooBig(t *testing.T) {
-	ts := newTestServer(t, nil, Config{})
+	ts := servertest.New(t, nil, server.Config{})
 	tb := ts.Create(api.CreateRequest{Game: "war"})
 	c := ts.Dial(tb.ID, tb.Token)
 	c.Until("turn")
@@ -30,14 +32,14 @@ func TestFrameTooBig(t *testing.T) {
 // Commands over the rate are refused with rate-limited; a client that
 // keeps on is closed with too-many (1008), told why first.
 func TestRateLimit(t *testing.T) {
-	ts := newTestServer(t, nil, Config{Limits: Limits{ConnRate: 0.001, ConnBurst: 2}})
+	ts := servertest.New(t, nil, server.Config{Limits: server.Limits{ConnRate: 0.001, ConnBurst: 2}})
 	tb := ts.Create(api.CreateRequest{Game: "war"})
 	c := ts.Dial(tb.ID, tb.Token)
 	c.Until("turn")
 	// The server may close the connection before all ten are written; the
 	// writes after that fail, and what was read before is still checked.
 	for range 10 {
-		ctx, cancel := context.WithTimeout(context.Background(), Hang)
+		ctx, cancel := context.WithTimeout(context.Background(), servertest.Hang)
 		err := c.Conn.Write(ctx, websocket.MessageText, []byte(`{"type":"hint","action":"flip"}`))
 		cancel()
 		if err != nil {
@@ -46,7 +48,7 @@ func TestRateLimit(t *testing.T) {
 	}
 	// The refusal says when the next command will be taken: one token of
 	// 0.001 a second is 1,000 s away, less what has refilled.
-	e := c.Until("error", func(m wireMsg) bool { return m.Code == ratelimit.CodeRateLimited })
+	e := c.Until("error", func(m servertest.Msg) bool { return m.Code == ratelimit.CodeRateLimited })
 	var retry struct {
 		Ms int `json:"retry_after_ms"`
 	}
@@ -65,7 +67,7 @@ func TestRateLimit(t *testing.T) {
 // Connections past the per-address limit are refused before the upgrade
 // with 429 and a code.
 func TestConnectionLimit(t *testing.T) {
-	ts := newTestServer(t, nil, Config{Limits: Limits{ConnsPerAddr: 2}})
+	ts := servertest.New(t, nil, server.Config{Limits: server.Limits{ConnsPerAddr: 2}})
 	tb := ts.Create(api.CreateRequest{Game: "war"})
 	a := ts.Dial(tb.ID, "")
 	ts.Dial(tb.ID, "")
@@ -89,7 +91,7 @@ func TestConnectionLimit(t *testing.T) {
 
 // Lobby writes over the address's rate get 429 with Retry-After.
 func TestLobbyRateLimit(t *testing.T) {
-	ts := newTestServer(t, nil, Config{Limits: Limits{APIRate: 0.001, APIBurst: 3}})
+	ts := servertest.New(t, nil, server.Config{Limits: server.Limits{APIRate: 0.001, APIBurst: 3}})
 	codes := map[int]int{}
 	for range 5 {
 		codes[ts.Do("POST", "/api/tables", `{"game":"war"}`, nil)]++
@@ -102,7 +104,7 @@ func TestLobbyRateLimit(t *testing.T) {
 // At shutdown every client is told why and closed with 1001; /healthz
 // turns 503 and new connections are refused.
 func TestShutdownTellsClients(t *testing.T) {
-	ts := newTestServer(t, nil, Config{})
+	ts := servertest.New(t, nil, server.Config{})
 	tb := ts.Create(api.CreateRequest{Game: "regicide"})
 	seat, spec := ts.Dial(tb.ID, tb.Token), ts.Dial(tb.ID, "")
 	seat.Until("turn")
@@ -113,7 +115,7 @@ func TestShutdownTellsClients(t *testing.T) {
 	if err := ts.Srv.Shutdown(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []*Client{seat, spec} {
+	for _, c := range []*servertest.Client{seat, spec} {
 		if bye := c.Until("bye"); !strings.Contains(string(bye.Raw), `"code":"shutdown"`) {
 			t.Errorf("bye: %s", bye.Raw)
 		}
@@ -131,18 +133,18 @@ func TestShutdownTellsClients(t *testing.T) {
 
 // /metrics exposes the server's metrics.
 func TestMetrics(t *testing.T) {
-	ts := newTestServer(t, nil, Config{})
+	ts := servertest.New(t, nil, server.Config{})
 	tb := ts.Create(api.CreateRequest{Game: "regicide", Options: map[string]string{"players": "1"}})
 	c := ts.Dial(tb.ID, tb.Token)
 	turn := c.Until("turn")
-	c.Send(Cmd("dance", 0, ""))
+	c.Send(servertest.Cmd("dance", 0, ""))
 	c.Until("error")
-	c.Send(Cmd(turn.Legal[0], 0, ""))
+	c.Send(servertest.Cmd(turn.Legal[0], 0, ""))
 	c.Until("event")
 	// The action's latency is observed on the room's goroutine just after
 	// its event is queued, so the client may read /metrics a moment before.
 	var body []byte
-	for deadline := time.Now().Add(Hang); ; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(servertest.Hang); ; time.Sleep(10 * time.Millisecond) {
 		resp, err := http.Get(ts.HTTP.URL + "/metrics")
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"encoding/json"
@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"cardtable/server"
 	"cardtable/server/api"
-	"cardtable/server/clientaddr"
+	"cardtable/server/servertest"
 )
 
 // Behind a trusted proxy the per-address limits count each client: one
@@ -16,9 +17,9 @@ import (
 // and a client that spoofs the header from outside the proxy is counted
 // as itself.
 func TestLimitsBehindProxy(t *testing.T) {
-	ts := newTestServer(t, nil, Config{
+	ts := servertest.New(t, nil, server.Config{
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, // the test's client plays the proxy
-		Limits:         Limits{APIRate: 0.001, APIBurst: 2, ConnsPerAddr: 1},
+		Limits:         server.Limits{APIRate: 0.001, APIBurst: 2, ConnsPerAddr: 1},
 	})
 	post := func(client string) int {
 		req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
@@ -40,7 +41,7 @@ func TestLimitsBehindProxy(t *testing.T) {
 	}
 
 	// Connections per address: client A holds its one; B still gets one.
-	tb := ts.create2("198.51.100.99")
+	tb := create2(ts, "198.51.100.99")
 	dial := func(client string) (int, func()) {
 		req, _ := http.NewRequest("GET", ts.HTTP.URL+"/ws/"+tb, nil)
 		for k, v := range map[string]string{"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "X-Forwarded-For": client} {
@@ -66,9 +67,9 @@ func TestLimitsBehindProxy(t *testing.T) {
 // Without the proxy trusted, a spoofed header changes nothing: every
 // request counts against the peer.
 func TestSpoofedHeaderIgnored(t *testing.T) {
-	ts := newTestServer(t, nil, Config{
+	ts := servertest.New(t, nil, server.Config{
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")},
-		Limits:         Limits{APIRate: 0.001, APIBurst: 2},
+		Limits:         server.Limits{APIRate: 0.001, APIBurst: 2},
 	})
 	for i, want := range []int{201, 201, 429, 429} {
 		req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
@@ -86,7 +87,7 @@ func TestSpoofedHeaderIgnored(t *testing.T) {
 }
 
 // create2 makes a War table as the client at addr (through the proxy).
-func (ts *TestServer) create2(addr string) string {
+func create2(ts *servertest.Server, addr string) string {
 	ts.T.Helper()
 	req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables", strings.NewReader(`{"game":"war"}`))
 	req.Header.Set("X-Forwarded-For", addr)
@@ -100,13 +101,4 @@ func (ts *TestServer) create2(addr string) string {
 		ts.T.Fatalf("create: %d %v", resp.StatusCode, err)
 	}
 	return c.ID
-}
-
-func mustProxies(t *testing.T, list string) []netip.Prefix {
-	t.Helper()
-	p, err := clientaddr.ParseTrustedProxies(list)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

@@ -284,3 +284,14 @@ type AccountsConfig = account.Settings
 // UseAccounts turns accounts on; the store must keep them (memory,
 // SQLite and PostgreSQL all do). Call it before Handler.
 func (s *Server) UseAccounts(cfg AccountsConfig) error { return s.accounts.Use(cfg) }
+
+// Rooms are the server's running tables (package room), for tools and
+// tests that look at them.
+func (s *Server) Rooms() *room.Rooms { return s.rooms }
+
+// Analyses are the server's analyses (package analyse), for tests.
+func (s *Server) Analyses() *analyse.Analyses { return s.analyses }
+
+// Pool is the server's thinking pool (package thinkpool), for tests that
+// fire its deadlines.
+func (s *Server) Pool() *thinkpool.Pool { return s.pool }
