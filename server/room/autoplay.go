@@ -136,7 +136,7 @@ func (r *Room) autoNext() {
 		r.autoStop("the game is over")
 		return
 	}
-	if a.timer != nil || r.slap != nil || !r.t.MayAct(a.seat) || !slices.Contains(r.t.Legal(a.seat), a.action) {
+	if a.timer != nil || r.slap.open != nil || !r.t.MayAct(a.seat) || !slices.Contains(r.t.Legal(a.seat), a.action) {
 		return
 	}
 	wait := time.Until(a.last.Add(a.interval))
@@ -173,7 +173,7 @@ func (r *Room) seatConnected(seat int) bool {
 			return true
 		}
 	}
-	for _, c := range r.remote {
+	for _, c := range r.remote.conns {
 		if c.Seat == seat {
 			return true
 		}

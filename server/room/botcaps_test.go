@@ -44,9 +44,9 @@ func TestStoredBotOverCapsRunsUnderThem(t *testing.T) {
 		t.Fatalf("a table over today's caps did not load: %v", err)
 	}
 	var bot *regicidebot.Bot
-	look(rm, func() { bot, _ = rm.bots[1].(*regicidebot.Bot) })
+	look(rm, func() { bot, _ = rm.bots.seat[1].(*regicidebot.Bot) })
 	if bot == nil {
-		t.Fatalf("seat 2 plays %T, want the Regicide expert", rm.bots[1])
+		t.Fatalf("seat 2 plays %T, want the Regicide expert", rm.bots.seat[1])
 	}
 	got := bot.Settings()
 	if cfg := got.Search; cfg.Iterations != 300 || cfg.Time != time.Hour || cfg.Workers != 1 || got.Covers != 5 || got.Plays != 4 {

@@ -11,6 +11,13 @@ import (
 	"cardtable/table"
 )
 
+// botState is the table's bots: seat[s] plays seat s (nil for a person),
+// thinking[s] while one of its decisions is under way.
+type botState struct {
+	seat     []engine.Bot
+	thinking []bool
+}
+
 // seatBot makes the bot of spec play seat i, seeded from the game's seed
 // and held to the server's caps. A stored table whose settings are over
 // today's caps (lowered since it was made) still plays, under the caps;
@@ -30,7 +37,7 @@ func (r *Room) seatBot(i int, text string) error {
 			"seat", i, "bot", text, "setting", o.Key+"="+o.Value, "cap", o.Max, "flag", botCapFlags[o.Cap])
 	}
 	engine.CapBot(p.Bot, caps)
-	r.bots[i] = p.Bot
+	r.bots.seat[i] = p.Bot
 	return nil
 }
 
@@ -42,11 +49,11 @@ func (r *Room) thinkBots() {
 		return
 	}
 	for _, seat := range r.t.ToMove() {
-		if r.bots[seat] == nil || r.thinking[seat] {
+		if r.bots.seat[seat] == nil || r.bots.thinking[seat] {
 			continue
 		}
-		r.thinking[seat] = true
-		go r.think(seat, r.t.Version(), r.t.StateFor(seat), r.bots[seat], r.botWait())
+		r.bots.thinking[seat] = true
+		go r.think(seat, r.t.Version(), r.t.StateFor(seat), r.bots.seat[seat], r.botWait())
 	}
 }
 
@@ -55,10 +62,10 @@ func (r *Room) thinkBots() {
 func (r *Room) botWait() func(action string) time.Time {
 	start := time.Now()
 	delay := r.botDelay()
-	if r.slap == nil {
+	if r.slap.open == nil {
 		return func(string) time.Time { return start.Add(delay) }
 	}
-	reveal, window := r.slap.at, time.Duration(r.slapMS)*time.Millisecond
+	reveal, window := r.slap.open.at, time.Duration(r.slap.ms)*time.Millisecond
 	return func(action string) time.Time {
 		var ms int
 		if _, err := fmt.Sscanf(action, "slap@%d", &ms); err == nil {
@@ -112,8 +119,8 @@ func decide(ctx context.Context, bot engine.Bot, st engine.State, seat int) (act
 // botMoved plays a bot's decision; one the table has moved past is
 // dropped and the bot asked again.
 func (r *Room) botMoved(m botMove) {
-	r.thinking[m.seat] = false
-	if m.action == "" || r.t.Over() || !r.t.MayAct(m.seat) || r.bots[m.seat] == nil {
+	r.bots.thinking[m.seat] = false
+	if m.action == "" || r.t.Over() || !r.t.MayAct(m.seat) || r.bots.seat[m.seat] == nil {
 		return
 	}
 	if _, err := r.play(m.seat, m.action, m.version, ""); err != nil {

@@ -127,15 +127,15 @@ func (r *Room) mayRead(seat int, l ChatLine) bool {
 
 // chatHistory is what a joining seat is sent of the chat.
 func (r *Room) chatHistory(seat int) (ChatMessage, bool) {
-	m := ChatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Phrases: quickPhrases, Mode: r.life.settings.Chat}
-	m.Lines = r.life.chat.latest(ChatReplay, func(l ChatLine) bool { return r.mayRead(seat, l) })
+	m := ChatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Phrases: quickPhrases, Mode: r.settings.Chat}
+	m.Lines = r.chat.latest(ChatReplay, func(l ChatLine) bool { return r.mayRead(seat, l) })
 	return m, true
 }
 
-// chat says c's line at the table: a seat's in the players' channel, a
+// say says c's line at the table: a seat's in the players' channel, a
 // spectator's in the spectators'. Cleaned and bounded first; stored before
 // anyone reads it; never part of the game's state.
-func (r *Room) chat(c *conn.Conn, cmd table.Command) error {
+func (r *Room) say(c *conn.Conn, cmd table.Command) error {
 	channel := ChannelPlayers
 	if c.Seat < 0 {
 		channel = ChannelSpectators
@@ -151,7 +151,7 @@ func (r *Room) chat(c *conn.Conn, cmd table.Command) error {
 		if err := r.chatAllowed(text); err != nil {
 			return err
 		}
-	} else if r.life.chat.spectatorLines >= MaxSpectatorLines {
+	} else if r.chat.spectatorLines >= MaxSpectatorLines {
 		return table.Errorf(CodeNotAllowed, "the spectators' chat at this table is full (%d lines); the players' chat goes on", MaxSpectatorLines)
 	}
 	now := r.rooms.Now()
@@ -166,7 +166,7 @@ func (r *Room) chat(c *conn.Conn, cmd table.Command) error {
 		return err
 	}
 	l := ChatLine{From: c.Seat, Channel: channel, Name: name, Text: text, At: now, Version: r.t.Version()}
-	r.life.chat.add(l)
+	r.chat.add(l)
 	r.broadcast(func(seat int) bool { return r.mayRead(seat, l) }, func(seat int) any {
 		return ChatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Lines: []ChatLine{l}}
 	})
@@ -176,7 +176,7 @@ func (r *Room) chat(c *conn.Conn, cmd table.Command) error {
 // chatAllowed refuses a player's line the table's chat setting does not
 // take.
 func (r *Room) chatAllowed(text string) error {
-	switch r.life.settings.Chat {
+	switch r.settings.Chat {
 	case table.ChatOff:
 		return table.Errorf(CodeNotAllowed, "players' chat is off at this table")
 	case table.ChatPhrases:
@@ -194,10 +194,10 @@ func (r *Room) chatRate(c *conn.Conn, now time.Time) error {
 	if c.Seat >= 0 {
 		key = c.Seat
 	}
-	b := r.life.chat.rates[key]
+	b := r.chat.rates[key]
 	if b == nil {
 		b = ratelimit.NewBucketAt(chatRate, ChatBurst, now)
-		r.life.chat.rates[key] = b
+		r.chat.rates[key] = b
 	}
 	if c.Seat < 0 {
 		// The server-wide buckets count the machine's time, as the other
@@ -224,6 +224,6 @@ func (r *Room) chatRate(c *conn.Conn, now time.Time) error {
 // forgetChatRate drops a spectator connection's chat bucket (it left).
 func (r *Room) forgetChatRate(c *conn.Conn) {
 	if c.Seat == engine.Spectator {
-		delete(r.life.chat.rates, c)
+		delete(r.chat.rates, c)
 	}
 }

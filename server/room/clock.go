@@ -10,6 +10,13 @@ import (
 	"cardtable/table"
 )
 
+// clockState is a clocked table's clock (nil c at a table without one)
+// and the alarm for its next deadline (stop stops it).
+type clockState struct {
+	c    *table.Clock
+	stop func() bool
+}
+
 // ClockMessage is a clocked table's time: sent on joining and whenever a
 // seat's clock starts or stops (docs/protocol.md, "Clocks").
 type ClockMessage struct {
@@ -38,10 +45,10 @@ type SeatClock struct {
 }
 
 func (r *Room) clockMessage(seat int) ClockMessage {
-	c, now := r.life.clock, r.rooms.Now()
+	c, now := r.clock.c, r.rooms.Now()
 	_, started := c.Started()
-	m := ClockMessage{Type: "clock", Seat: seat, Version: r.t.Version(), Pace: r.life.settings.Pace, MoveMS: c.Move().Milliseconds(),
-		Timeout: r.life.settings.Timeout, Started: started, Now: now, Seats: make([]SeatClock, r.t.NumSeats())}
+	m := ClockMessage{Type: "clock", Seat: seat, Version: r.t.Version(), Pace: r.settings.Pace, MoveMS: c.Move().Milliseconds(),
+		Timeout: r.settings.Timeout, Started: started, Now: now, Seats: make([]SeatClock, r.t.NumSeats())}
 	for s := range m.Seats {
 		sc := SeatClock{Running: c.Running(s), LeftMS: c.Left(s, now).Milliseconds(), ReserveMS: c.Reserve(s).Milliseconds()}
 		if d, ok := c.Deadline(s); ok {
@@ -56,12 +63,12 @@ func (r *Room) clockMessage(seat int) ClockMessage {
 // clockRunning lists the seats whose clock runs now: those to move held by
 // people, none in a Slap War window (it keeps its own time).
 func (r *Room) clockRunning() []int {
-	if r.t.Over() || (r.slapMS > 0 && slapPhase(r.t)) {
+	if r.t.Over() || (r.slap.ms > 0 && slapPhase(r.t)) {
 		return nil
 	}
 	var out []int
 	for _, s := range r.t.ToMove() {
-		if r.bots[s] == nil {
+		if r.bots.seat[s] == nil {
 			out = append(out, s)
 		}
 	}
@@ -82,7 +89,7 @@ func (r *Room) peopleSeated() bool {
 // startClock starts a clocked table's clock once every person's seat is
 // taken (stored first; the clock runs from at).
 func (r *Room) startClock(at time.Time) {
-	c := r.life.clock
+	c := r.clock.c
 	if c == nil || r.t.Over() || !r.peopleSeated() {
 		return
 	}
@@ -103,7 +110,7 @@ func (r *Room) clockMoved(at time.Time) { r.clockRun(at, -1) }
 
 // clockRun is clockMoved after seat actor acted.
 func (r *Room) clockRun(at time.Time, actor int) {
-	c := r.life.clock
+	c := r.clock.c
 	if c == nil {
 		return
 	}
@@ -126,18 +133,18 @@ const restartLeast = 15 * time.Second
 // lag after it).
 func (r *Room) armClock() {
 	r.clockStop()
-	next, ok := r.life.clock.Next()
+	next, ok := r.clock.c.Next()
 	if !ok {
 		return
 	}
-	r.life.stopTimer = r.rooms.clock.AfterFunc(next.Add(ClockLag).Sub(r.rooms.Now()), func() { r.send(func() { r.clockDue(false) }) })
+	r.clock.stop = r.rooms.clock.AfterFunc(next.Add(ClockLag).Sub(r.rooms.Now()), func() { r.send(func() { r.clockDue(false) }) })
 }
 
 // clockDue times out every seat whose deadline has passed by the lag.
 // Commands queued meanwhile are served first (the alarm goes to the back
 // of the room's inbox once): a move read before the alarm counts.
 func (r *Room) clockDue(requeued bool) {
-	c := r.life.clock
+	c := r.clock.c
 	if c == nil || r.t.Over() {
 		return
 	}
@@ -164,7 +171,7 @@ func (r *Room) timeOut(seat int, at time.Time) {
 		return
 	}
 	r.notify(EventTimeout, seat, r.seatWho(seat)+"'s time ran out", at)
-	if r.life.settings.Timeout == table.TimeoutLose && r.t.ZeroSum() && r.t.NumSeats() == 2 {
+	if r.settings.Timeout == table.TimeoutLose && r.t.ZeroSum() && r.t.NumSeats() == 2 {
 		if err := r.endTable(record.Ending{By: record.EndTimeout, Seat: &seat}, at); err != nil {
 			r.armRetry()
 		}
@@ -179,7 +186,7 @@ func (r *Room) timeOut(seat int, at time.Time) {
 // write failed).
 func (r *Room) armRetry() {
 	r.clockStop()
-	r.life.stopTimer = r.rooms.clock.AfterFunc(5*time.Second, func() { r.send(func() { r.clockDue(true) }) })
+	r.clock.stop = r.rooms.clock.AfterFunc(5*time.Second, func() { r.send(func() { r.clockDue(true) }) })
 }
 
 // pauseClock gives the running moves back the time from from to to, when
@@ -187,7 +194,7 @@ func (r *Room) armRetry() {
 // as every change of the clock, then everyone told. A table without a
 // running clock has nothing to give back.
 func (r *Room) pauseClock(from, to time.Time) {
-	c := r.life.clock
+	c := r.clock.c
 	if c == nil || r.t.Over() || from.After(to) {
 		return
 	}
@@ -204,10 +211,10 @@ func (r *Room) pauseClock(from, to time.Time) {
 
 // nextDeadline is the clock's next deadline (false: none).
 func (r *Room) nextDeadline() (time.Time, bool) {
-	if r.life.clock == nil || r.t.Over() {
+	if r.clock.c == nil || r.t.Over() {
 		return time.Time{}, false
 	}
-	return r.life.clock.Next()
+	return r.clock.c.Next()
 }
 
 // wakeups are the alarms of clocked tables unloaded while they wait for

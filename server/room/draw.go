@@ -6,6 +6,13 @@ import (
 	"cardtable/table"
 )
 
+// drawState is the table's open draw offer (nil: none) and the version
+// of each seat's last one (at[s], -1: none).
+type drawState struct {
+	offer *table.Offer
+	at    []int
+}
+
 // drawGap is how many actions a seat's draw offers must be apart, so an
 // offer declined is not made again at once.
 const drawGap = 10
@@ -31,7 +38,7 @@ func (r *Room) offerMessage(seat int) (DrawMessage, bool) {
 		return DrawMessage{}, false
 	}
 	m := DrawMessage{Type: "draw", Seat: seat, Version: r.t.Version(), From: -1, Made: -1, Agreed: []int{}, Waiting: []int{}}
-	if d := r.life.draw; d != nil {
+	if d := r.draw.offer; d != nil {
 		m.Open, m.From, m.Made, m.Agreed, m.Waiting = true, d.From, d.Version, d.Agreed(), d.Waiting()
 	}
 	return m, true
@@ -58,9 +65,9 @@ func (r *Room) drawAsked(from int) []bool {
 	return asked
 }
 
-// draw offers a draw from c's seat, or accepts the offer it was asked;
+// offerDraw offers a draw from c's seat, or accepts the offer it was asked;
 // the game ends drawn once every seat has agreed.
-func (r *Room) draw(c *conn.Conn) error {
+func (r *Room) offerDraw(c *conn.Conn) error {
 	seat, err := r.seatOf(c, "offer a draw")
 	if err != nil {
 		return err
@@ -69,7 +76,7 @@ func (r *Room) draw(c *conn.Conn) error {
 		return table.Errorf(CodeNotAllowed, "%s takes no draw offers; draws are offered in Watchtower", r.game.Title())
 	}
 	at := r.rooms.Now()
-	if d := r.life.draw; d != nil {
+	if d := r.draw.offer; d != nil {
 		if !d.Asked(seat) {
 			return table.Errorf(CodeNotAllowed, "your draw offer stands; the others have not all answered")
 		}
@@ -88,14 +95,14 @@ func (r *Room) draw(c *conn.Conn) error {
 			return table.Errorf(CodeNotAllowed, "a bot plays %s, and bots do not agree to draws", r.seatWho(s))
 		}
 	}
-	if last := r.life.drawAt[seat]; last >= 0 && r.t.Version()-last < drawGap {
+	if last := r.draw.at[seat]; last >= 0 && r.t.Version()-last < drawGap {
 		return table.Errorf(CodeNotAllowed, "you offered a draw %d actions ago; offer again after %d actions", r.t.Version()-last, drawGap)
 	}
 	if err := r.storeEvent(EventDrawOffer, seat, EventData{}, at); err != nil {
 		return err
 	}
-	r.life.draw = table.NewOffer(seat, r.t.Version(), r.drawAsked(seat))
-	r.life.drawAt[seat] = r.t.Version()
+	r.draw.offer = table.NewOffer(seat, r.t.Version(), r.drawAsked(seat))
+	r.draw.at[seat] = r.t.Version()
 	r.notify(EventDrawOffer, seat, r.seatWho(seat)+" offered a draw", at)
 	r.sendOffer()
 	return nil
@@ -107,7 +114,7 @@ func (r *Room) drawDecline(c *conn.Conn) error {
 	if err != nil {
 		return err
 	}
-	d := r.life.draw
+	d := r.draw.offer
 	if d == nil || !d.Asked(seat) {
 		return table.Errorf(CodeNotAllowed, "there is no draw offer for you to decline")
 	}
@@ -115,7 +122,7 @@ func (r *Room) drawDecline(c *conn.Conn) error {
 	if err := r.storeEvent(EventDrawDecline, seat, EventData{}, at); err != nil {
 		return err
 	}
-	r.life.draw = nil
+	r.draw.offer = nil
 	r.notify(EventDrawDecline, seat, r.seatWho(seat)+" declined the draw", at)
 	r.sendOffer()
 	return nil

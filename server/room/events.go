@@ -66,11 +66,11 @@ func (r *Room) storeEvent(kind string, seat int, d EventData, at time.Time) erro
 	if err != nil {
 		return err
 	}
-	e := store.Event{Seq: r.life.events, Version: r.t.Version(), Kind: kind, Seat: seat, Data: string(data), At: at}
+	e := store.Event{Seq: r.events, Version: r.t.Version(), Kind: kind, Seat: seat, Data: string(data), At: at}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	if cl := r.rooms.cfg.Cluster; cl != nil {
-		err = r.fence(cl.AppendEvent(ctx, r.id, r.epoch, e))
+		err = r.fence(cl.AppendEvent(ctx, r.id, r.remote.epoch, e))
 	} else {
 		err = r.rooms.store.AppendEvent(ctx, r.id, e)
 	}
@@ -78,7 +78,7 @@ func (r *Room) storeEvent(kind string, seat int, d EventData, at time.Time) erro
 		r.rooms.log.Error("table event not stored", "table", r.id, "kind", kind, "err", err)
 		return table.Errorf(CodeUnavailable, "the server could not store that, so nothing changed; try again")
 	}
-	r.life.events++
+	r.events++
 	return nil
 }
 

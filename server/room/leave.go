@@ -13,6 +13,18 @@ import (
 	"cardtable/table"
 )
 
+// awayState is who is away and who gave up: since[s] is since when seat s
+// has had no connection (zero: it has one), resigned[s] that its person
+// resigned at a table of three or more (the seat is the bot's for good),
+// and notes say, for the end message, who a bot played on for and why.
+type awayState struct {
+	since []time.Time
+	// stop stops the alarm at the end of the next one's grace.
+	stop     func() bool
+	resigned []bool
+	notes    []string
+}
+
 // CodeNotAllowed refuses a table command the table does not allow now (a
 // resignation in a co-operative game, an abort once the game got going, a
 // draw offer to a bot...); the sentence says why and what is possible.
@@ -40,7 +52,7 @@ func (r *Room) resign(c *conn.Conn) error {
 	if !r.t.ZeroSum() {
 		return table.Errorf(CodeNotAllowed, "%s is co-operative: nobody resigns; leave your seat to a bot (leave), or abort before the game gets going", r.game.Title())
 	}
-	if r.life.forfeit[seat] {
+	if r.away.resigned[seat] {
 		return table.Errorf(CodeNotAllowed, "you resigned already; a bot plays your seat to the end")
 	}
 	at := r.rooms.Now()
@@ -106,7 +118,7 @@ func (r *Room) takeBack(c *conn.Conn) error {
 	switch {
 	case r.hdr.Seats[seat].Kind != table.KindBot:
 		return table.Errorf(CodeNotAllowed, "you hold your seat already")
-	case r.life.forfeit[seat]:
+	case r.away.resigned[seat]:
 		return table.Errorf(CodeNotAllowed, "you resigned: the bot plays your seat to the end")
 	}
 	at := r.rooms.Now()
@@ -118,7 +130,7 @@ func (r *Room) takeBack(c *conn.Conn) error {
 	if err := r.updateSeat(seat, st); err != nil {
 		return table.Errorf(CodeUnavailable, "the server could not store the seat; try again")
 	}
-	r.bots[seat] = nil // a decision under way is dropped when it comes (botMoved)
+	r.bots.seat[seat] = nil // a decision under way is dropped when it comes (botMoved)
 	r.notify(EventTakeback, seat, r.seatWho(seat)+" took the seat back from the bot", at)
 	if r.t.MayAct(seat) {
 		r.broadcast(func(s int) bool { return s == seat }, func(s int) any { return r.t.Turn(s) })
@@ -132,10 +144,10 @@ func (r *Room) takeBack(c *conn.Conn) error {
 // so they can take it back), then the bot plays from its next turn.
 func (r *Room) takeOver(seat int, reason, spec string, at time.Time) error {
 	if err := r.seatBot(seat, spec); err != nil {
-		r.bots[seat] = nil
+		r.bots.seat[seat] = nil
 		return table.Errorf(CodeNotAllowed, "%v", err)
 	}
-	r.bots[seat] = nil
+	r.bots.seat[seat] = nil
 	if err := r.storeEvent(EventTakeover, seat, EventData{Reason: reason, Bot: spec}, at); err != nil {
 		return err
 	}
@@ -145,7 +157,7 @@ func (r *Room) takeOver(seat int, reason, spec string, at time.Time) error {
 		return table.Errorf(CodeUnavailable, "the server could not store the seat; try again")
 	}
 	r.seatBot(seat, spec)
-	r.life.forfeit[seat] = r.life.forfeit[seat] || reason == reasonResigned
+	r.away.resigned[seat] = r.away.resigned[seat] || reason == reasonResigned
 	r.noteTakeover(seat, spec, reason)
 	r.withdrawDraw(seat)
 	r.notify(EventTakeover, seat, takeoverText(r.seatWho(seat), spec, reason), at)
@@ -176,12 +188,12 @@ func (r *Room) seatTaken() {
 // is who has one now), for the creator's hand-over after the grace.
 func (r *Room) noteAway(connected func(seat int) bool) {
 	now := r.rooms.Now()
-	for s := range r.life.away {
+	for s := range r.away.since {
 		switch {
 		case connected(s):
-			r.life.away[s] = time.Time{}
-		case r.life.away[s].IsZero():
-			r.life.away[s] = now
+			r.away.since[s] = time.Time{}
+		case r.away.since[s].IsZero():
+			r.away.since[s] = now
 		}
 	}
 }
@@ -193,8 +205,8 @@ func (r *Room) noteAway(connected func(seat int) bool) {
 // decides alone, since people there are rarely connected).
 func (r *Room) awayLeft(seat int) (left time.Duration, ok bool) {
 	st := r.hdr.Seats[seat]
-	since := r.life.away[seat]
-	if r.t.Over() || r.life.settings.Pace == table.PaceCorrespondence || st.Kind != table.KindHuman || st.Token == "" || since.IsZero() {
+	since := r.away.since[seat]
+	if r.t.Over() || r.settings.Pace == table.PaceCorrespondence || st.Kind != table.KindHuman || st.Token == "" || since.IsZero() {
 		return 0, false
 	}
 	return max(0, r.rooms.cfg.AwayGrace-r.rooms.Now().Sub(since)), true
@@ -204,9 +216,9 @@ func (r *Room) awayLeft(seat int) (left time.Duration, ok bool) {
 // grace: everyone is sent the seats again then, so the pages' countdowns
 // end when the server's does, whatever their own clocks.
 func (r *Room) armAway() {
-	if r.life.awayStop != nil {
-		r.life.awayStop()
-		r.life.awayStop = nil
+	if r.away.stop != nil {
+		r.away.stop()
+		r.away.stop = nil
 	}
 	next := time.Duration(-1)
 	for seat := range r.hdr.Seats {
@@ -217,9 +229,9 @@ func (r *Room) armAway() {
 	if next < 0 {
 		return
 	}
-	r.life.awayStop = r.rooms.clock.AfterFunc(next, func() {
+	r.away.stop = r.rooms.clock.AfterFunc(next, func() {
 		r.send(func() {
-			r.life.awayStop = nil
+			r.away.stop = nil
 			r.sendSeats()
 		})
 	})
@@ -228,7 +240,7 @@ func (r *Room) armAway() {
 // awayRefusal says why seat cannot be handed over now (nil: it can), as
 // a table error: not-away with the time left, or not-allowed.
 func (r *Room) awayRefusal(seat int) *table.Error {
-	if r.life.settings.Pace == table.PaceCorrespondence {
+	if r.settings.Pace == table.PaceCorrespondence {
 		return table.Errorf(CodeNotAllowed, "a correspondence table's clock decides when a seat goes to a bot; nobody hands it over")
 	}
 	if r.hdr.Seats[seat].Kind == table.KindBot {
@@ -309,8 +321,8 @@ func (r *Room) claimWin(c *conn.Conn) error {
 // withdrawDraw ends an open draw offer that seat made or must answer (a
 // bot took the seat).
 func (r *Room) withdrawDraw(seat int) {
-	if d := r.life.draw; d != nil && (d.From == seat || d.Asked(seat)) {
-		r.life.draw = nil
+	if d := r.draw.offer; d != nil && (d.From == seat || d.Asked(seat)) {
+		r.draw.offer = nil
 		r.sendOffer()
 	}
 }

@@ -11,44 +11,6 @@ import (
 	"cardtable/table"
 )
 
-// life is a room's table-level state (issue 20): its settings and clock,
-// the open offers, who is away, its chat and its rematch. The features
-// live in roomclock.go, roomleave.go, roomdraw.go, roomchat.go and
-// roomrematch.go; their facts are table events (roomevents.go), stored
-// before they change anything, and replayed when the room is rebuilt.
-type life struct {
-	settings table.Settings
-	// clock is nil at a table without one; stopTimer stops its alarm.
-	clock     *table.Clock
-	stopTimer func() bool
-	// events counts the stored events (the next one's seq).
-	events int
-	// movedAt is the stored time of the last action.
-	movedAt time.Time
-	// away[s] is since when seat s has had no connection (zero: it has);
-	// awayStop stops the alarm at the end of the next one's grace.
-	away     []time.Time
-	awayStop func() bool
-	// forfeit[s]: seat s's person resigned at a table of three or more;
-	// the seat is the bot's for good.
-	forfeit []bool
-	// draw is the open draw offer; drawAt[s] the version of seat s's
-	// last one (-1: none).
-	draw   *table.Offer
-	drawAt []int
-	chat   chatState
-	// rematch is the open rematch offer, asked at rematchAt; rematchStop
-	// stops its lapse's alarm; next the rematch's table once made,
-	// rematchOf the table this one is a rematch of.
-	rematch         *table.Offer
-	rematchAt       time.Time
-	rematchStop     func() bool
-	rematchOffers   int
-	next, rematchOf string
-	// notes say who a bot played on for, and why, for the end message.
-	notes []string
-}
-
 // startLife sets up the room's table-level state from its header and, for
 // a table rebuilt from the store, its history (nil for a new table).
 func (r *Room) startLife(h *history) {
@@ -58,12 +20,15 @@ func (r *Room) startLife(h *history) {
 		r.rooms.log.Error("table settings not read; the table runs without a clock", "table", r.id, "err", err)
 		set, _ = table.ParseSettings(nil, r.game, n)
 	}
-	r.life = life{settings: set, clock: table.NewClock(set, n), away: make([]time.Time, n), forfeit: make([]bool, n), drawAt: make([]int, n)}
-	r.life.chat.init()
+	r.settings = set
+	r.clock = clockState{c: table.NewClock(set, n)}
+	r.away = awayState{since: make([]time.Time, n), resigned: make([]bool, n)}
+	r.draw = drawState{at: make([]int, n)}
+	r.chat.init()
 	now := r.rooms.Now()
-	for i := range r.life.away {
-		r.life.away[i] = now // nobody is connected to a room that starts
-		r.life.drawAt[i] = -1
+	for i := range r.away.since {
+		r.away.since[i] = now // nobody is connected to a room that starts
+		r.draw.at[i] = -1
 	}
 	if h != nil {
 		r.replayLife(h)
@@ -94,7 +59,7 @@ func (r *Room) replayLife(h *history) {
 			e := h.events[ev]
 			r.ReplayEvent(e, bots)
 			ended = ended || e.Kind == EventEnd
-			if c := r.life.clock; c != nil {
+			if c := r.clock.c; c != nil {
 				if e.Kind == EventClockStart {
 					c.Start(e.At, running(v))
 				}
@@ -109,15 +74,15 @@ func (r *Room) replayLife(h *history) {
 		}
 		r.noteSealedClock(v)
 		a := h.acts[v]
-		r.life.movedAt = a.At
-		if r.life.draw != nil && a.Seat != r.life.draw.From {
-			r.life.draw = nil // lapsed: another seat moved
+		r.movedAt = a.At
+		if r.draw.offer != nil && a.Seat != r.draw.offer.From {
+			r.draw.offer = nil // lapsed: another seat moved
 		}
-		if c := r.life.clock; c != nil {
+		if c := r.clock.c; c != nil {
 			c.Run(a.At, running(v+1), a.Seat)
 		}
 	}
-	r.life.events = len(h.events)
+	r.events = len(h.events)
 }
 
 // initialBots is which seats bots held when the game began: those a bot
@@ -152,7 +117,7 @@ func (r *Room) ReplayEvent(e store.Event, bots []bool) {
 	case EventTakeover:
 		if seatOK {
 			bots[e.Seat] = true
-			r.life.forfeit[e.Seat] = r.life.forfeit[e.Seat] || d.Reason == reasonResigned
+			r.away.resigned[e.Seat] = r.away.resigned[e.Seat] || d.Reason == reasonResigned
 			r.withdrawDraw(e.Seat)
 			r.noteTakeover(e.Seat, d.Bot, d.Reason)
 		}
@@ -162,31 +127,31 @@ func (r *Room) ReplayEvent(e store.Event, bots []bool) {
 		}
 	case EventDrawOffer:
 		if seatOK {
-			r.life.draw = table.NewOffer(e.Seat, e.Version, r.drawAsked(e.Seat))
-			r.life.drawAt[e.Seat] = e.Version
+			r.draw.offer = table.NewOffer(e.Seat, e.Version, r.drawAsked(e.Seat))
+			r.draw.at[e.Seat] = e.Version
 		}
 	case EventDrawAccept:
-		if r.life.draw != nil {
-			r.life.draw.Agree(e.Seat)
+		if r.draw.offer != nil {
+			r.draw.offer.Agree(e.Seat)
 		}
 	case EventDrawDecline, EventEnd:
-		r.life.draw = nil
+		r.draw.offer = nil
 	case EventChat:
-		r.life.chat.add(ChatLine{From: e.Seat, Channel: d.Channel, Name: d.Name, Text: d.Text, At: e.At, Version: e.Version})
+		r.chat.add(ChatLine{From: e.Seat, Channel: d.Channel, Name: d.Name, Text: d.Text, At: e.At, Version: e.Version})
 	case EventRematchOffer:
-		r.life.rematch = table.NewOffer(e.Seat, e.Version, r.rematchAsked())
-		r.life.rematchAt = e.At
-		r.life.rematchOffers++
+		r.rematch.offer = table.NewOffer(e.Seat, e.Version, r.rematchAsked())
+		r.rematch.at = e.At
+		r.rematch.offers++
 	case EventRematchAccept:
-		if r.life.rematch != nil {
-			r.life.rematch.Agree(e.Seat)
+		if r.rematch.offer != nil {
+			r.rematch.offer.Agree(e.Seat)
 		}
 	case EventRematchNo, EventRematchLapse:
-		r.life.rematch = nil
+		r.rematch.offer = nil
 	case EventRematch:
-		r.life.rematch, r.life.next = nil, d.Table
+		r.rematch.offer, r.rematch.next = nil, d.Table
 	case EventRematchOf:
-		r.life.rematchOf = d.Table
+		r.rematch.of = d.Table
 	}
 }
 
@@ -195,17 +160,17 @@ func (r *Room) ReplayEvent(e store.Event, bots []bool) {
 // moves, and the clock runs for the seats now to move.
 func (r *Room) lifeChanged(ap *table.Applied) {
 	if ap != nil && ap.Sealed {
-		r.clockSealed(ap.Seat, r.life.movedAt) // and no one told (sealing.go)
+		r.clockSealed(ap.Seat, r.movedAt) // and no one told (sealing.go)
 		return
 	}
-	r.sealedClock = nil
-	if ap != nil && r.life.draw != nil && movedOther(ap, r.life.draw.From) {
-		r.life.draw = nil
+	r.sealed.clock = nil
+	if ap != nil && r.draw.offer != nil && movedOther(ap, r.draw.offer.From) {
+		r.draw.offer = nil
 		r.sendOffer()
 	}
 	at, actor := r.rooms.Now(), -1
 	if ap != nil {
-		at, actor = r.life.movedAt, ap.Seat
+		at, actor = r.movedAt, ap.Seat
 	}
 	if ap == nil {
 		r.startClock(at)
@@ -224,7 +189,7 @@ func (r *Room) lifeJoined(c *conn.Conn) {
 // lifeSnapshot is what lifeJoined sends seat (for a relayed join too).
 func (r *Room) lifeSnapshot(seat int) []any {
 	var out []any
-	if r.life.clock != nil {
+	if r.clock.c != nil {
 		out = append(out, r.clockMessage(seat))
 	}
 	if m, ok := r.offerMessage(seat); ok {
@@ -243,17 +208,17 @@ func (r *Room) lifeSnapshot(seat int) []any {
 func (r *Room) lifeStop() {
 	r.clockStop()
 	r.rematchTimerStop()
-	if r.life.awayStop != nil {
-		r.life.awayStop()
-		r.life.awayStop = nil
+	if r.away.stop != nil {
+		r.away.stop()
+		r.away.stop = nil
 	}
 }
 
 // clockStop stops the clock's alarm.
 func (r *Room) clockStop() {
-	if r.life.stopTimer != nil {
-		r.life.stopTimer()
-		r.life.stopTimer = nil
+	if r.clock.stop != nil {
+		r.clock.stop()
+		r.clock.stop = nil
 	}
 }
 
@@ -271,7 +236,7 @@ func (r *Room) endTable(e record.Ending, at time.Time) error {
 		r.rooms.log.Error("table ending refused after it was stored", "table", r.id, "err", err)
 		return err
 	}
-	r.life.draw = nil
+	r.draw.offer = nil
 	r.notify(EventEnd, seat, endingText(e, r.seatWho), at)
 	r.finish(true)
 	return nil
@@ -281,10 +246,10 @@ func (r *Room) endTable(e record.Ending, at time.Time) error {
 // its last state) and any draw offer is gone.
 func (r *Room) lifeEnded() {
 	r.lifeStop()
-	r.sealedClock = nil
+	r.sealed.clock = nil
 	r.armRematch() // an offer rebuilt from the store lapses in its time
-	r.life.draw = nil
-	if c := r.life.clock; c != nil {
+	r.draw.offer = nil
+	if c := r.clock.c; c != nil {
 		c.Run(r.rooms.Now(), nil, -1)
 		r.broadcast(nil, func(seat int) any { return r.clockMessage(seat) })
 	}
@@ -304,12 +269,12 @@ func (r *Room) noteTakeover(seat int, bot, reason string) {
 	} else {
 		who += " " + why
 	}
-	r.life.notes = append(r.life.notes, fmt.Sprintf("%s; %s played on for them", who, name))
+	r.away.notes = append(r.away.notes, fmt.Sprintf("%s; %s played on for them", who, name))
 }
 
 // endMessage is the end message for seat, with the table's notes.
 func (r *Room) endMessage(seat int) table.Message {
 	m := r.t.End(seat)
-	m.Notes = r.life.notes
+	m.Notes = r.away.notes
 	return m
 }

@@ -53,14 +53,14 @@ func (r *Room) command(m cmdReq) {
 		return
 	}
 	text := cmd.Action
-	if r.slap != nil && isSlap(text) {
+	if r.slap.open != nil && isSlap(text) {
 		sentAt := c.SentAt
 		if m.sent != nil {
 			sentAt = m.sent
 		}
-		sent, ok := sentAt(r.slap.version)
+		sent, ok := sentAt(r.slap.open.version)
 		if !ok {
-			r.refuse(c, cmd.ID, table.Errorf(table.CodeStale, "stale: the reveal at version %d has not reached this connection yet; slap when you see it", r.slap.version))
+			r.refuse(c, cmd.ID, table.Errorf(table.CodeStale, "stale: the reveal at version %d has not reached this connection yet; slap when you see it", r.slap.open.version))
 			return
 		}
 		text = r.slapText(m.readAt.Sub(sent))
@@ -77,33 +77,14 @@ func (r *Room) command(m cmdReq) {
 // only once its window closes, so the histogram's count (on the public
 // /metrics) does not move when an answer comes.
 func (r *Room) observe(ap *table.Applied, d time.Duration) {
-	r.sealedLatency = append(r.sealedLatency, d)
+	r.sealed.latency = append(r.sealed.latency, d)
 	if ap.Sealed {
 		return
 	}
-	for _, d := range r.sealedLatency {
+	for _, d := range r.sealed.latency {
 		r.rooms.metrics.Latency.Observe(d.Seconds())
 	}
-	r.sealedLatency = r.sealedLatency[:0]
-}
-
-// isSlap reports whether text is a slap in War's notation (slap, slap@MS).
-func isSlap(text string) bool {
-	t := strings.ToLower(strings.TrimSpace(text))
-	return t == "slap" || strings.HasPrefix(t, "slap@")
-}
-
-// slapText is the slap measured d after the reveal: slap@MS, or pass once
-// the window has gone by.
-func (r *Room) slapText(d time.Duration) string {
-	ms := int(d / time.Millisecond)
-	if ms < 0 {
-		ms = 0
-	}
-	if ms >= r.slapMS {
-		return "pass"
-	}
-	return fmt.Sprintf("slap@%d", ms)
+	r.sealed.latency = r.sealed.latency[:0]
 }
 
 // play applies seat's action text computed at version: the table takes it,
@@ -124,7 +105,7 @@ func (r *Room) play(seat int, text string, version int, id string) (*table.Appli
 	if err != nil {
 		return nil, err
 	}
-	r.life.movedAt = at
+	r.movedAt = at
 	if ap.Sealed {
 		r.broadcast(func(viewer int) bool { return viewer == seat }, func(viewer int) any { return ap.For(viewer, id)[0] })
 	} else {
@@ -165,9 +146,9 @@ func (r *Room) changed(ap *table.Applied) {
 // finish stores the result (once, when the game has just ended) and
 // tells everyone.
 func (r *Room) finish(justEnded bool) {
-	if r.slap != nil {
-		r.slap.timer.Stop()
-		r.slap = nil
+	if r.slap.open != nil {
+		r.slap.open.timer.Stop()
+		r.slap.open = nil
 	}
 	r.lifeEnded()
 	if !justEnded {
@@ -181,7 +162,7 @@ func (r *Room) finish(justEnded bool) {
 	if r.hdr.Rated {
 		r.sendRematch() // its rematch would be rated: say so now
 	}
-	if len(r.clients) == 0 && len(r.remote) == 0 {
+	if len(r.clients) == 0 && len(r.remote.conns) == 0 {
 		r.startIdle()
 	}
 }
@@ -197,55 +178,6 @@ func (r *Room) storeResult() {
 	}
 	r.hdr.Result = &res
 	r.rooms.metrics.Finished.Inc()
-}
-
-// watchSlap opens the slap window the table is in (timing it from now),
-// or forgets a closed one.
-func (r *Room) watchSlap() {
-	open := r.slapMS > 0 && slapPhase(r.t)
-	if !open {
-		if r.slap != nil {
-			r.slap.timer.Stop()
-			r.slap = nil
-		}
-		return
-	}
-	if r.slap != nil {
-		return // still the same window
-	}
-	v := r.t.Version()
-	// A grace beyond the window lets a slap measured just inside it
-	// arrive before the window is closed for the seats still silent.
-	grace := r.slapMS + 250
-	r.slap = &slapWindow{version: v, at: time.Now(), timer: time.AfterFunc(time.Duration(grace)*time.Millisecond, func() { r.send(slapExpired{version: v}) })}
-}
-
-// slapPhase reports whether a Slap War window is open: a seat to move
-// may pass.
-func slapPhase(t *table.Table) bool {
-	for _, s := range t.ToMove() {
-		for _, a := range t.Legal(s) {
-			if a == "pass" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// slapExpired answers pass for every seat still silent in the window that
-// opened at version.
-func (r *Room) slapExpired(version int) {
-	if r.slap == nil || r.slap.version != version {
-		return
-	}
-	for r.slap != nil && r.slap.version == version {
-		seat := r.t.ToMove()[0]
-		if _, err := r.play(seat, "pass", r.t.Version(), ""); err != nil {
-			r.rooms.log.Error("slap window not closed", "table", r.id, "seat", seat, "err", err)
-			return
-		}
-	}
 }
 
 // claim gives seat to a person named name if invite opens it; it returns
@@ -304,9 +236,9 @@ func (r *Room) reseat(seat int) (string, error) {
 			r.forgetChatRate(c)
 		}
 	}
-	for id, c := range r.remote {
+	for id, c := range r.remote.conns {
 		if c.Seat == seat {
-			delete(r.remote, id)
+			delete(r.remote.conns, id)
 			r.forgetChatRate(c)
 		}
 	}
@@ -343,7 +275,7 @@ func (r *Room) handToBot(seat int, creator, spec string) error {
 	}
 	st = store.Seat{Name: BotName(spec, seat), Kind: table.KindBot, Bot: spec, Invite: st.Invite} // an unlisted table stays unlisted
 	if err := r.updateSeat(seat, st); err != nil {
-		r.bots[seat] = nil
+		r.bots.seat[seat] = nil
 		return err
 	}
 	r.seatGiven(seat, spec)
@@ -358,7 +290,7 @@ func (r *Room) updateSeat(seat int, st store.Seat) error {
 	defer cancel()
 	if err := r.updateSeatStored(ctx, seat, st); err != nil {
 		r.rooms.log.Error("seat not stored", "table", r.id, "seat", seat, "err", err)
-		if r.fenced {
+		if r.remote.fenced {
 			return errTableMoved // the request follows the table (onRoom)
 		}
 		return httpjson.Errorf(503, CodeUnavailable, "the server could not store the seat; try again")

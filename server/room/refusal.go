@@ -66,7 +66,7 @@ func (r *Room) turnAgain(c *conn.Conn) {
 // remoteTurn serves a relayed connection's turnReq: the turn, if any,
 // comes back in the answer (the relay paces it).
 func (r *Room) remoteTurn(req Request) Response {
-	c, ok := r.remote[req.Conn]
+	c, ok := r.remote.conns[req.Conn]
 	if !ok {
 		return Response{Gone: true}
 	}

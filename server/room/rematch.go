@@ -14,6 +14,17 @@ import (
 	"cardtable/table"
 )
 
+// rematchState is a finished table's rematch: the open offer, asked at
+// at (stop stops its lapse's alarm), how many were asked, the rematch's
+// table once made (next), and the table this one is a rematch of.
+type rematchState struct {
+	offer    *table.Offer
+	at       time.Time
+	stop     func() bool
+	offers   int
+	next, of string
+}
+
 // MaxRematchOffers bounds the rematch offers of one table, so a declined
 // or lapsed one is not asked again and again.
 const MaxRematchOffers = 3
@@ -55,9 +66,9 @@ type RematchMessage struct {
 
 // RematchMessage is seat's rematch message (false: nothing to say).
 func (r *Room) rematchMessage(seat int) (RematchMessage, bool) {
-	m := RematchMessage{Type: "rematch", Seat: seat, Version: r.t.Version(), From: -1, Agreed: []int{}, Waiting: []int{}, Table: r.life.next, YourSeat: -1, Of: r.life.rematchOf,
+	m := RematchMessage{Type: "rematch", Seat: seat, Version: r.t.Version(), From: -1, Agreed: []int{}, Waiting: []int{}, Table: r.rematch.next, YourSeat: -1, Of: r.rematch.of,
 		Rated: r.hdr.Rated}
-	if o := r.life.rematch; o != nil {
+	if o := r.rematch.offer; o != nil {
 		m.Open, m.From, m.Agreed, m.Waiting = true, o.From, o.Agreed(), o.Waiting()
 		lapse, _ := r.rematchLapses()
 		m.Lapses, m.LapseMS = &lapse, max(0, lapse.Sub(r.rooms.Now()).Milliseconds())
@@ -84,31 +95,31 @@ func (r *Room) rematchAsked() []bool {
 	return asked
 }
 
-// rematch asks for a rematch from c's seat at the end, or accepts the one
+// askRematch asks for a rematch from c's seat at the end, or accepts the one
 // asked; once every person has agreed the new table is made.
-func (r *Room) rematch(c *conn.Conn) error {
+func (r *Room) askRematch(c *conn.Conn) error {
 	if c.Seat < 0 {
 		return table.Errorf(CodeSpectator, "spectators cannot ask for a rematch; they follow the players to it")
 	}
 	if !r.t.Over() {
 		return table.Errorf(CodeNotAllowed, "a rematch is asked for once the game is over")
 	}
-	if r.life.next != "" {
+	if r.rematch.next != "" {
 		r.sendRematch()
-		return table.Errorf(CodeNotAllowed, "the rematch is made already: table %s", r.life.next)
+		return table.Errorf(CodeNotAllowed, "the rematch is made already: table %s", r.rematch.next)
 	}
 	seat, at := c.Seat, r.rooms.Now()
-	o := r.life.rematch
+	o := r.rematch.offer
 	if o == nil {
-		if r.life.rematchOffers >= MaxRematchOffers {
+		if r.rematch.offers >= MaxRematchOffers {
 			return table.Errorf(CodeNotAllowed, "a rematch was asked for %d times at this table; create a new table from the lobby", MaxRematchOffers)
 		}
 		if err := r.storeEvent(EventRematchOffer, seat, EventData{}, at); err != nil {
 			return err
 		}
-		r.life.rematch = table.NewOffer(seat, r.t.Version(), r.rematchAsked())
-		r.life.rematchAt = at
-		r.life.rematchOffers++
+		r.rematch.offer = table.NewOffer(seat, r.t.Version(), r.rematchAsked())
+		r.rematch.at = at
+		r.rematch.offers++
 		r.armRematch()
 		r.notify(EventRematchOffer, seat, r.seatWho(seat)+" asked for a "+r.rematchWord(), at)
 	} else {
@@ -121,7 +132,7 @@ func (r *Room) rematch(c *conn.Conn) error {
 		o.Agree(seat)
 		r.notify(EventRematchAccept, seat, r.seatWho(seat)+" accepted the rematch", at)
 	}
-	if r.life.rematch.Done() {
+	if r.rematch.offer.Done() {
 		return r.makeRematch(at, nil)
 	}
 	r.sendRematch()
@@ -141,14 +152,14 @@ func (r *Room) rematchDecline(c *conn.Conn) error {
 	if c.Seat < 0 {
 		return table.Errorf(CodeSpectator, "spectators have no say in a rematch")
 	}
-	if r.life.rematch == nil || !r.life.rematch.Asked(c.Seat) {
+	if r.rematch.offer == nil || !r.rematch.offer.Asked(c.Seat) {
 		return table.Errorf(CodeNotAllowed, "there is no rematch for you to decline")
 	}
 	at := r.rooms.Now()
 	if err := r.storeEvent(EventRematchNo, c.Seat, EventData{}, at); err != nil {
 		return err
 	}
-	r.life.rematch = nil
+	r.rematch.offer = nil
 	r.rematchTimerStop()
 	r.notify(EventRematchNo, c.Seat, r.seatWho(c.Seat)+" declined the rematch", at)
 	r.sendRematch()
@@ -157,8 +168,8 @@ func (r *Room) rematchDecline(c *conn.Conn) error {
 
 // rematchLapse is how long the table's rematch offers wait.
 func (r *Room) rematchLapse() time.Duration {
-	if r.life.settings.Pace == table.PaceCorrespondence {
-		return r.life.settings.Move
+	if r.settings.Pace == table.PaceCorrespondence {
+		return r.settings.Move
 	}
 	return RematchLapse
 }
@@ -166,10 +177,10 @@ func (r *Room) rematchLapse() time.Duration {
 // rematchLapses is when the open rematch offer stops waiting (false:
 // none is open).
 func (r *Room) rematchLapses() (time.Time, bool) {
-	if r.life.rematch == nil || r.life.next != "" {
+	if r.rematch.offer == nil || r.rematch.next != "" {
 		return time.Time{}, false
 	}
-	return r.life.rematchAt.Add(r.rematchLapse()), true
+	return r.rematch.at.Add(r.rematchLapse()), true
 }
 
 // armRematch sets the alarm for the open offer's lapse.
@@ -182,14 +193,14 @@ func (r *Room) armRematch() {
 
 func (r *Room) armRematchIn(d time.Duration) {
 	r.rematchTimerStop()
-	r.life.rematchStop = r.rooms.clock.AfterFunc(d, func() { r.send(func() { r.rematchDue() }) })
+	r.rematch.stop = r.rooms.clock.AfterFunc(d, func() { r.send(func() { r.rematchDue() }) })
 }
 
 // rematchTimerStop stops the lapse's alarm.
 func (r *Room) rematchTimerStop() {
-	if r.life.rematchStop != nil {
-		r.life.rematchStop()
-		r.life.rematchStop = nil
+	if r.rematch.stop != nil {
+		r.rematch.stop()
+		r.rematch.stop = nil
 	}
 }
 
@@ -198,7 +209,7 @@ func (r *Room) rematchTimerStop() {
 // answer; otherwise, and always at a rated table (whose rematch is rated:
 // nobody is rated in a game they did not agree to), the offer lapses.
 func (r *Room) rematchDue() {
-	o := r.life.rematch
+	o := r.rematch.offer
 	lapse, ok := r.rematchLapses()
 	if !ok {
 		return
@@ -219,7 +230,7 @@ func (r *Room) rematchDue() {
 		r.armRematchIn(5 * time.Second)
 		return
 	}
-	r.life.rematch = nil
+	r.rematch.offer = nil
 	r.notify(EventRematchLapse, engine.Spectator, "the rematch lapsed: "+names(absent, r.seatWho)+" did not answer", lapse)
 	r.sendRematch()
 }
@@ -282,7 +293,7 @@ func (r *Room) makeRematch(at time.Time, absent []int) error {
 	if err := r.storeEvent(EventRematch, engine.Spectator, EventData{Table: hdr.ID, Seats: moved, Bots: absent}, at); err != nil {
 		return err
 	}
-	r.life.rematch, r.life.next = nil, hdr.ID
+	r.rematch.offer, r.rematch.next = nil, hdr.ID
 	r.rematchTimerStop()
 	if err := r.rooms.openTable(ctx, hdr, g, t, &history{events: events}); err != nil {
 		r.rooms.log.Error("rematch not started; it starts when someone joins", "table", hdr.ID, "err", err)

@@ -17,6 +17,20 @@ import (
 	"cardtable/table"
 )
 
+// remoteState is the room's side of a cluster: the lease epoch every
+// write is fenced by, set fenced once one fails; the connections other
+// nodes relay, by id; frames[seat], the frames published on seat's
+// subject; stopCtl stops answering other nodes, and sweep looks for
+// relayed connections of nodes that died while any are listed.
+type remoteState struct {
+	epoch   int64
+	fenced  bool
+	conns   map[string]*conn.Conn
+	frames  map[int]uint64
+	stopCtl func()
+	sweep   *time.Timer
+}
+
 // Cluster is how a server shares its tables with other nodes
 // (Config.Cluster; nil: this one process runs every table). Package
 // cluster implements it over PostgreSQL leases and NATS. The server asks
@@ -140,7 +154,7 @@ func (r *Room) serveCtl() error {
 		out, _ := json.Marshal(resp)
 		return out
 	})
-	r.stopCtl = stop
+	r.remote.stopCtl = stop
 	return err
 }
 
@@ -150,11 +164,11 @@ func (r *Room) ctl(req Request) Response {
 	case "join":
 		return r.remoteJoin(req)
 	case "leave":
-		if c, ok := r.remote[req.Conn]; ok {
+		if c, ok := r.remote.conns[req.Conn]; ok {
 			r.forgetChatRate(c)
-			delete(r.remote, req.Conn)
+			delete(r.remote.conns, req.Conn)
 			r.sendSeats()
-			if len(r.clients) == 0 && len(r.remote) == 0 {
+			if len(r.clients) == 0 && len(r.remote.conns) == 0 {
 				r.startIdle()
 			}
 		}
@@ -205,11 +219,11 @@ func (r *Room) remoteJoin(req Request) Response {
 			return Response{Err: ErrForbidden}
 		}
 	}
-	if r.remote == nil {
-		r.remote = map[string]*conn.Conn{}
+	if r.remote.conns == nil {
+		r.remote.conns = map[string]*conn.Conn{}
 	}
 	r.stopIdle()
-	resp := Response{Seat: c.Seat, N: r.frames[c.Seat]}
+	resp := Response{Seat: c.Seat, N: r.remote.frames[c.Seat]}
 	add := func(m any) {
 		if b, err := json.Marshal(m); err == nil {
 			resp.Msgs = append(resp.Msgs, b)
@@ -224,7 +238,7 @@ func (r *Room) remoteJoin(req Request) Response {
 	for _, m := range r.lifeSnapshot(c.Seat) {
 		add(m)
 	}
-	r.remote[req.Conn] = c
+	r.remote.conns[req.Conn] = c
 	r.sendSeats()
 	r.startSweep()
 	return resp
@@ -236,15 +250,15 @@ const sweepEvery = 2 * time.Second
 
 // startSweep arms the check for dead relays, unless it is armed.
 func (r *Room) startSweep() {
-	if r.sweep == nil {
-		r.sweep = time.AfterFunc(sweepEvery, func() { r.send(sweepReq{}) })
+	if r.remote.sweep == nil {
+		r.remote.sweep = time.AfterFunc(sweepEvery, func() { r.send(sweepReq{}) })
 	}
 }
 
 func (r *Room) stopSweep() {
-	if r.sweep != nil {
-		r.sweep.Stop()
-		r.sweep = nil
+	if r.remote.sweep != nil {
+		r.remote.sweep.Stop()
+		r.remote.sweep = nil
 	}
 }
 
@@ -252,30 +266,30 @@ func (r *Room) stopSweep() {
 // alive (a node killed cannot say its connections left), tells everyone
 // the seats, and looks again later while any remain.
 func (r *Room) sweepRemote() {
-	r.sweep = nil
+	r.remote.sweep = nil
 	cl := r.rooms.cfg.Cluster
 	if cl == nil {
 		return
 	}
 	dropped := 0
-	for conn := range r.remote {
+	for conn := range r.remote.conns {
 		node := conn
 		if i := strings.LastIndexByte(conn, '/'); i >= 0 {
 			node = conn[:i]
 		}
 		if !cl.Alive(node) {
-			delete(r.remote, conn)
+			delete(r.remote.conns, conn)
 			dropped++
 		}
 	}
 	if dropped > 0 {
 		r.rooms.log.Info("relayed connections dropped: their node is gone", "table", r.id, "connections", dropped)
 		r.sendSeats()
-		if len(r.clients) == 0 && len(r.remote) == 0 {
+		if len(r.clients) == 0 && len(r.remote.conns) == 0 {
 			r.startIdle()
 		}
 	}
-	if len(r.remote) > 0 {
+	if len(r.remote.conns) > 0 {
 		r.startSweep()
 	}
 }
@@ -283,7 +297,7 @@ func (r *Room) sweepRemote() {
 // remoteCmd plays a relayed connection's command; what only that
 // connection hears (an error, a hint) comes back in the answer.
 func (r *Room) remoteCmd(req Request) Response {
-	c, ok := r.remote[req.Conn]
+	c, ok := r.remote.conns[req.Conn]
 	if !ok || req.Cmd == nil {
 		return Response{Gone: true}
 	}
@@ -307,7 +321,7 @@ func (r *Room) remoteCmd(req Request) Response {
 // publish sends msg(seat) to the other nodes relaying seat's clients.
 func (r *Room) publish(to func(seat int) bool, msg func(seat int) any, memo map[int]conn.Out) {
 	seats := map[int]bool{}
-	for _, c := range r.remote {
+	for _, c := range r.remote.conns {
 		seats[c.Seat] = true
 	}
 	for seat := range seats {
@@ -323,8 +337,8 @@ func (r *Room) publish(to func(seat int) bool, msg func(seat int) any, memo map[
 			}
 			memo[seat] = it
 		}
-		r.frames[seat]++
-		r.rooms.cfg.Cluster.Publish(r.id, seat, Frame{N: r.frames[seat], Version: it.Version, Data: it.Data})
+		r.remote.frames[seat]++
+		r.rooms.cfg.Cluster.Publish(r.id, seat, Frame{N: r.remote.frames[seat], Version: it.Version, Data: it.Data})
 	}
 }
 
@@ -335,7 +349,7 @@ func (r *Room) moved() {
 		c.Kick(conn.ByeMoved, "the table moved to another server; reconnect to carry on")
 	}
 	r.clients = map[*conn.Conn]struct{}{}
-	r.remote = nil
+	r.remote.conns = nil
 	if cl := r.rooms.cfg.Cluster; cl != nil {
 		for seat := engine.Spectator; seat < r.t.NumSeats(); seat++ {
 			cl.Publish(r.id, seat, Frame{Moved: true})
@@ -346,7 +360,7 @@ func (r *Room) moved() {
 // append stores a, fenced by the room's epoch on a cluster.
 func (r *Room) append(ctx context.Context, a store.Action) error {
 	if cl := r.rooms.cfg.Cluster; cl != nil {
-		return r.fence(cl.Append(ctx, r.id, r.epoch, a))
+		return r.fence(cl.Append(ctx, r.id, r.remote.epoch, a))
 	}
 	return r.rooms.store.Append(ctx, r.id, a)
 }
@@ -354,7 +368,7 @@ func (r *Room) append(ctx context.Context, a store.Action) error {
 // updateSeatStored stores seat i's occupant, fenced like append.
 func (r *Room) updateSeatStored(ctx context.Context, i int, st store.Seat) error {
 	if cl := r.rooms.cfg.Cluster; cl != nil {
-		return r.fence(cl.UpdateSeat(ctx, r.id, r.epoch, i, st))
+		return r.fence(cl.UpdateSeat(ctx, r.id, r.remote.epoch, i, st))
 	}
 	return r.rooms.store.UpdateSeat(ctx, r.id, i, st)
 }
@@ -362,7 +376,7 @@ func (r *Room) updateSeatStored(ctx context.Context, i int, st store.Seat) error
 // finishStored stores the result, fenced like append.
 func (r *Room) finishStored(ctx context.Context, res engine.Result, at time.Time) error {
 	if cl := r.rooms.cfg.Cluster; cl != nil {
-		return r.fence(cl.Finish(ctx, r.id, r.epoch, res, at))
+		return r.fence(cl.Finish(ctx, r.id, r.remote.epoch, res, at))
 	}
 	return r.rooms.store.Finish(ctx, r.id, res, at)
 }
@@ -371,20 +385,20 @@ func (r *Room) finishStored(ctx context.Context, res engine.Result, at time.Time
 // its lease is gone, and returns err.
 func (r *Room) fence(err error) error {
 	if errors.Is(err, store.ErrFenced) {
-		r.fenced = true
+		r.remote.fenced = true
 	}
 	return err
 }
 
 // fenceStop ends a room whose lease is gone.
 func (r *Room) fenceStop() {
-	r.rooms.log.Warn("table lost: lease fenced or expired; its clients reconnect to the new owner", "table", r.id, "epoch", r.epoch)
+	r.rooms.log.Warn("table lost: lease fenced or expired; its clients reconnect to the new owner", "table", r.id, "epoch", r.remote.epoch)
 	r.rooms.metrics.Fenced.Inc()
 	r.stopIdle()
 	r.stopSweep()
 	r.lifeStop()
-	if r.slap != nil {
-		r.slap.timer.Stop()
+	if r.slap.open != nil {
+		r.slap.open.timer.Stop()
 	}
 	r.moved()
 	r.rooms.retireNow(r)

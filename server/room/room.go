@@ -28,45 +28,26 @@ type Room struct {
 	done  chan struct{} // closed when run returns
 
 	clients map[*conn.Conn]struct{}
-	// sealedLatency holds the latencies of the answers sealed in the open
-	// window, observed when it closes (roomplay.go); sealedClock is the
-	// clock as the seats saw it when the window opened (sealing.go).
-	sealedLatency []time.Duration
-	sealedClock   []SeatClock
-	// bots[s] plays seat s (nil for people); thinking[s] while one of its
-	// decisions is under way.
-	bots     []engine.Bot
-	thinking []bool
-	// slap is the open Slap War window, if any.
-	slap *slapWindow
-	// slapMS is the game's slap window (0: not Slap War).
-	slapMS int
-	// auto is a seat's auto-play, if on (autoplay.go).
-	auto *autoPlay
-	idle *time.Timer
+	idle    *time.Timer
 
-	// On a cluster (cluster.go): the lease epoch every append is fenced
-	// by, set once it fails; the connections other nodes relay, by id;
-	// frames[seat] counts the frames published on seat's subject.
-	epoch   int64
-	fenced  bool
-	remote  map[string]*conn.Conn
-	frames  map[int]uint64
-	stopCtl func()
-	// sweep looks for relayed connections of nodes that died while any
-	// are listed (sweepRemote).
-	sweep *time.Timer
-	// life is the table-level state: clock, offers, chat, rematch
-	// (roomlife.go).
-	life life
-}
-
-// slapWindow is an open Slap War window: the version it opened at and when
-// the room sent the reveal.
-type slapWindow struct {
-	version int
-	at      time.Time
-	timer   *time.Timer
+	// The table-level state, each feature's in its own type and file; the
+	// facts that change it are table events (events.go), replayed when
+	// the room is rebuilt (life.go).
+	settings table.Settings
+	// events counts the stored events (the next one's seq); movedAt is
+	// the stored time of the last action.
+	events  int
+	movedAt time.Time
+	clock   clockState   // clock.go
+	chat    chatState    // chat.go
+	draw    drawState    // draw.go
+	rematch rematchState // rematch.go
+	away    awayState    // leave.go
+	sealed  sealState    // sealing.go
+	bots    botState     // bots.go
+	slap    slapState    // slap.go
+	auto    *autoPlay    // autoplay.go: a seat's auto-play, if on
+	remote  remoteState  // remote.go: on a cluster
 }
 
 // Requests a room's inbox takes.
@@ -149,12 +130,12 @@ func (s *Rooms) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch 
 	r := &Room{
 		id: hdr.ID, rooms: s, game: g, t: t, hdr: hdr, inbox: make(chan any, 256), done: make(chan struct{}),
 		clients: map[*conn.Conn]struct{}{},
-		bots:    make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats()),
-		epoch: epoch, frames: map[int]uint64{},
+		bots:    botState{seat: make([]engine.Bot, t.NumSeats()), thinking: make([]bool, t.NumSeats())},
+		remote:  remoteState{epoch: epoch, frames: map[int]uint64{}},
 	}
 	if g.Name() == "war" {
 		if opts, err := engine.ResolveOptions(g.Options(), hdr.Options); err == nil && opts.Get("slap") != "off" {
-			r.slapMS = int(opts.Duration("slap-window") / time.Millisecond)
+			r.slap.ms = int(opts.Duration("slap-window") / time.Millisecond)
 		}
 	}
 	for i, st := range hdr.Seats {
@@ -205,14 +186,14 @@ func (r *Room) run() {
 	defer close(r.done)
 	defer r.disown()
 	r.changed(nil)
-	if len(r.clients) == 0 && len(r.remote) == 0 {
+	if len(r.clients) == 0 && len(r.remote.conns) == 0 {
 		r.startIdle()
 	}
 	for m := range r.inbox {
 		if !r.handle(m) {
 			return
 		}
-		if r.fenced {
+		if r.remote.fenced {
 			r.fenceStop()
 			return
 		}
@@ -221,11 +202,11 @@ func (r *Room) run() {
 
 // disown stops answering other nodes and gives the lease up.
 func (r *Room) disown() {
-	if r.stopCtl != nil {
-		r.stopCtl()
+	if r.remote.stopCtl != nil {
+		r.remote.stopCtl()
 	}
-	if cl := r.rooms.cfg.Cluster; cl != nil && !r.fenced {
-		cl.Disown(r.id, r.epoch)
+	if cl := r.rooms.cfg.Cluster; cl != nil && !r.remote.fenced {
+		cl.Disown(r.id, r.remote.epoch)
 	}
 }
 
@@ -256,7 +237,7 @@ func (r *Room) handle(m any) bool {
 	case ctlMsg:
 		m.reply <- r.ctl(m.req)
 	case lostReq:
-		r.fenced = true
+		r.remote.fenced = true
 	case stopReq:
 		r.shutdown()
 		return false
@@ -264,7 +245,7 @@ func (r *Room) handle(m any) bool {
 		r.sweepRemote()
 	case idleReq:
 		r.idle = nil
-		if len(r.clients) > 0 || len(r.remote) > 0 {
+		if len(r.clients) > 0 || len(r.remote.conns) > 0 {
 			break
 		}
 		if (r.t.Over() || r.waitsForPeople()) && r.rooms.retire(r) {
@@ -314,7 +295,7 @@ func (r *Room) leave(c *conn.Conn) {
 	delete(r.clients, c)
 	r.forgetChatRate(c)
 	r.sendSeats()
-	if len(r.clients) == 0 && len(r.remote) == 0 {
+	if len(r.clients) == 0 && len(r.remote.conns) == 0 {
 		r.startIdle()
 	}
 }
@@ -339,16 +320,16 @@ func (r *Room) startIdle() {
 // is false: a table a node let go would be adopted again at once (every
 // unfinished table is kept owned, cluster.Node.Run), so it stays.
 func (r *Room) waitsForPeople() bool {
-	if r.slap != nil || r.rooms.cfg.Cluster != nil {
+	if r.slap.open != nil || r.rooms.cfg.Cluster != nil {
 		return false
 	}
-	for _, thinking := range r.thinking {
+	for _, thinking := range r.bots.thinking {
 		if thinking {
 			return false
 		}
 	}
 	for _, seat := range r.t.ToMove() {
-		if r.bots[seat] != nil {
+		if r.bots.seat[seat] != nil {
 			return false
 		}
 	}
@@ -367,8 +348,8 @@ func (r *Room) shutdown() {
 	r.stopIdle()
 	r.lifeStop()
 	r.stopSweep()
-	if r.slap != nil {
-		r.slap.timer.Stop()
+	if r.slap.open != nil {
+		r.slap.open.timer.Stop()
 	}
 	for c := range r.clients {
 		c.Kick(conn.ByeShutdown, "the server is stopping; reconnect in a few seconds")
@@ -435,11 +416,11 @@ func (r *Room) sendSeats() {
 			status[i].Connected = true
 		}
 		if _, ok := r.awayLeft(i); ok {
-			status[i].AwayMS = max(1, r.rooms.Now().Sub(r.life.away[i]).Milliseconds())
+			status[i].AwayMS = max(1, r.rooms.Now().Sub(r.away.since[i]).Milliseconds())
 		}
 	}
 	var grace int64
-	if !r.t.Over() && r.life.settings.Pace != table.PaceCorrespondence {
+	if !r.t.Over() && r.settings.Pace != table.PaceCorrespondence {
 		grace = r.rooms.cfg.AwayGrace.Milliseconds()
 	}
 	r.broadcast(nil, func(seat int) any {
@@ -450,8 +431,8 @@ func (r *Room) sendSeats() {
 
 // remoteSet is the relayed connections as a set.
 func (r *Room) remoteSet() map[*conn.Conn]struct{} {
-	out := make(map[*conn.Conn]struct{}, len(r.remote))
-	for _, c := range r.remote {
+	out := make(map[*conn.Conn]struct{}, len(r.remote.conns))
+	for _, c := range r.remote.conns {
 		out[c] = struct{}{}
 	}
 	return out
@@ -469,7 +450,7 @@ func (r *Room) deliver(c *conn.Conn, m any) {
 // encoding each seat's (and the spectators') message once.
 func (r *Room) broadcast(to func(seat int) bool, msg func(seat int) any) {
 	memo := map[int]conn.Out{}
-	if len(r.remote) > 0 {
+	if len(r.remote.conns) > 0 {
 		r.publish(to, msg, memo)
 	}
 	for c := range r.clients {

@@ -6,6 +6,14 @@ import (
 	"cardtable/table"
 )
 
+// sealState is what an open simultaneous window keeps back: the
+// latencies of the answers sealed in it, observed when it closes (play.go),
+// and the clock as the seats saw it when it opened.
+type sealState struct {
+	latency []time.Duration
+	clock   []SeatClock
+}
+
 // While a simultaneous window is open, nothing a seat or a spectator sees
 // may change because one of its seats answered (docs/protocol-agent.md,
 // "Simultaneous windows"). The table keeps the answers sealed; the room
@@ -19,12 +27,12 @@ import (
 // alone; the first answer of a window keeps the clock as the seats saw it
 // then.
 func (r *Room) clockSealed(seat int, at time.Time) {
-	c := r.life.clock
+	c := r.clock.c
 	if c == nil {
 		return
 	}
-	if r.sealedClock == nil {
-		r.sealedClock = r.clockSeats()
+	if r.sealed.clock == nil {
+		r.sealed.clock = r.clockSeats()
 	}
 	c.Run(at, r.clockRunning(), seat)
 	r.broadcast(func(viewer int) bool { return viewer == seat }, func(viewer int) any { return r.clockMessage(viewer) })
@@ -33,7 +41,7 @@ func (r *Room) clockSealed(seat int, at time.Time) {
 
 // clockSeats is every seat's clock now (LeftMS is filled when sent).
 func (r *Room) clockSeats() []SeatClock {
-	c := r.life.clock
+	c := r.clock.c
 	out := make([]SeatClock, r.t.NumSeats())
 	for s := range out {
 		out[s] = SeatClock{Running: c.Running(s), ReserveMS: c.Reserve(s).Milliseconds()}
@@ -48,7 +56,7 @@ func (r *Room) clockSeats() []SeatClock {
 // seats that answered in the open window as they were when it opened:
 // only a seat itself sees its own clock stopped.
 func (r *Room) maskClock(viewer int, seats []SeatClock, now time.Time) {
-	for s, was := range r.sealedClock {
+	for s, was := range r.sealed.clock {
 		if s == viewer || !was.Running || seats[s].Running || was.Deadline == nil {
 			continue
 		}
@@ -61,8 +69,8 @@ func (r *Room) maskClock(viewer int, seats []SeatClock, now time.Time) {
 // it was when the window still open opened (before stored action v, the
 // window's first answer).
 func (r *Room) noteSealedClock(v int) {
-	if r.life.clock != nil && v == r.t.Version() && r.t.Accepted() > v {
-		r.sealedClock = r.clockSeats()
+	if r.clock.c != nil && v == r.t.Version() && r.t.Accepted() > v {
+		r.sealed.clock = r.clockSeats()
 	}
 }
 

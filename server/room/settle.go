@@ -41,7 +41,7 @@ func (r *Room) settle(ctx context.Context, res engine.Result, at time.Time) erro
 // settlement is what a finished rated or daily table writes with its
 // result.
 func (r *Room) settlement(ctx context.Context, res engine.Result, at time.Time) (store.Settlement, error) {
-	st := store.Settlement{Table: r.id, Epoch: r.epoch, Result: res, At: at}
+	st := store.Settlement{Table: r.id, Epoch: r.remote.epoch, Result: res, At: at}
 	if r.hdr.Daily != "" {
 		sc := daily.ScoreOf(r.t.State(), r.t.Version())
 		st.Daily = &store.DailyAttempt{Won: sc.Won, Grade: sc.Grade, Enemies: sc.Enemies, Actions: sc.Actions, Aborted: res.End == record.EndAborted}

@@ -45,7 +45,7 @@ func (s *Rooms) Status(ctx context.Context, hdr store.Table, seat int) (SeatStat
 func (r *Room) seatStatus(seat int) SeatStatus {
 	var st SeatStatus
 	st.YourTurn = slices.Contains(r.t.ToMove(), seat) && r.hdr.Seats[seat].Kind != table.KindBot
-	if c := r.life.clock; c != nil {
+	if c := r.clock.c; c != nil {
 		if d, ok := c.Deadline(seat); ok {
 			left := c.Left(seat, r.rooms.Now()).Milliseconds()
 			st.Deadline, st.LeftMS = &d, &left
@@ -91,7 +91,7 @@ func (s *Rooms) readOnlyRoom(ctx context.Context, hdr store.Table) (*Room, error
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{id: hdr.ID, rooms: s, game: g, t: t, hdr: hdr, bots: make([]engine.Bot, t.NumSeats())}
+	r := &Room{id: hdr.ID, rooms: s, game: g, t: t, hdr: hdr, bots: botState{seat: make([]engine.Bot, t.NumSeats())}}
 	r.startLife(hist)
 	return r, nil
 }

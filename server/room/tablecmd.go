@@ -23,7 +23,7 @@ func (r *Room) tableCommand(c *conn.Conn, cmd table.Command) {
 	case table.CommandAbort:
 		err = r.abort(c)
 	case table.CommandDraw:
-		err = r.draw(c)
+		err = r.offerDraw(c)
 	case table.CommandDrawDecline:
 		err = r.drawDecline(c)
 	case table.CommandLeave:
@@ -35,11 +35,11 @@ func (r *Room) tableCommand(c *conn.Conn, cmd table.Command) {
 	case table.CommandClaimWin:
 		err = r.claimWin(c)
 	case table.CommandRematch:
-		err = r.rematch(c)
+		err = r.askRematch(c)
 	case table.CommandRematchDecline:
 		err = r.rematchDecline(c)
 	case table.CommandChat:
-		err = r.chat(c, cmd)
+		err = r.say(c, cmd)
 	case table.CommandAuto:
 		r.autoCommand(c, cmd)
 	default:
