@@ -1,26 +1,34 @@
 // Package room is the table actor of cardtable serve (docs/server.md,
 // "Architecture"): each table runs as a Room, one goroutine that owns the
 // game (a table.Table), its clients and its table-level state — clock,
-// chat, draw offers, rematch, sealed windows, bots, auto-play, seats left
-// and taken back, each feature's state a type of its own in its own file
-// — and is reached only through its inbox. Every accepted action and
+// chat, draw offers, rematch, sealed windows, bots, auto-play, seats away,
+// left and taken back, each feature's state a type of its own in its own
+// file — and is reached only through its inbox. Every accepted action and
 // table event is stored before anyone hears of it; each seat is told only
 // what it may see. Rooms are a node's running rooms: loaded from the store
-// on demand, unloaded when idle, woken at their clock's deadlines, adopted
-// from and given up to other nodes, stopped at shutdown.
+// on demand, unloaded when idle, woken at their clock's deadlines, given
+// back the time no server ran them, adopted from and given up to other
+// nodes, stopped at shutdown.
 //
 // The API the rest of the server calls:
 //
-//	NewRooms(Config), Start(ctx)       the node's rooms; every unfinished table rebuilt
+//	NewRooms(Config), UseAccounts, Start(ctx)
+//	                                  the node's rooms; rated and daily tables settled
+//	                                  with the accounts; every unfinished table rebuilt
 //	Open(ctx, hdr, game, table)       start the room of a table just stored
 //	Join(ctx, id, conn, token)        seat a connection (a spectator without a token)
 //	                                  and send it the snapshot; ErrRemote: another
 //	                                  node owns the table
 //	Room.Command, Room.Turn           a connection's command, its fresh turn (conn.Sink)
 //	Room.Leave(conn)                  a connection that ended
-//	Room.Claim, HandToBot, Reseat     the seat requests of the lobby and the daily deal
+//	Claim(ctx, id, seat, name, invite), HandToBot(ctx, id, seat, creator, spec)
+//	                                  the lobby's seat requests; one that meets its room
+//	                                  stopping as the node loses the table follows the
+//	                                  table (ErrRemote: forward it to the owner)
+//	Get(ctx, id), Room.Reseat(seat)   an account's seat moved to another screen
 //	Status(ctx, table, seat)          whether a seat may act and its clock (my games)
 //	FinishedRecord(ctx, id)           a finished table's record as its players saw it
+//	CheckBot(game, opts, seat, spec)  a bot's settings held to the configured caps
 //	Adopt(ctx, id), Lost(id)          a cluster's adoption and a lost lease
 //	Shutdown(ctx)                     tell every client, stop every room
 package room
