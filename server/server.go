@@ -1,10 +1,10 @@
-// Package server is `cardtable serve`: an HTTP server with a lobby API and
-// a WebSocket per player (docs/protocol.md). Each table is a room, an actor
-// whose one goroutine owns the game (a table.Table): commands arrive on a
-// channel, every accepted action is committed to the store before anyone
-// hears of it, each seat is told only what it may see, and bots move inside
-// the room on other goroutines. On start the server rebuilds every
-// unfinished table from the store.
+// Package server is `cardtable serve`'s wiring (docs/server.md,
+// "Architecture"): it builds the pieces from a Config — the rooms (package
+// room), the relays to other nodes (relay), the accounts (account), the
+// analyses (analyse) and the tables' HTTP side (api), with their limits,
+// metrics and thinking pool — mounts them on one mux behind the
+// request-body timeout and the store's guard, and starts and stops them.
+// It holds no feature of its own.
 package server
 
 import (
