@@ -22,14 +22,17 @@ import (
 	"cardtable/server/account"
 	"cardtable/server/analyse"
 	"cardtable/server/api"
+	"cardtable/server/botapi"
 	"cardtable/server/clientaddr"
 	"cardtable/server/conn"
 	"cardtable/server/httpjson"
 	"cardtable/server/metrics"
+	"cardtable/server/pairing"
 	"cardtable/server/ratelimit"
 	"cardtable/server/relay"
 	"cardtable/server/room"
 	"cardtable/server/thinkpool"
+	"cardtable/server/tournament"
 	"cardtable/store"
 	"cardtable/table"
 )
@@ -180,6 +183,14 @@ type Server struct {
 	analyses *analyse.Analyses
 	// accounts are the accounts and what hangs on them (package account).
 	accounts *account.Accounts
+	// pairing is quick pairing (package pairing).
+	pairing *pairing.Service
+	// tournaments run the tournaments (package tournament); nil over a
+	// store that keeps none.
+	tournaments *tournament.Service
+	// bots serve bot accounts (package botapi); nil over a store that
+	// keeps none.
+	bots *botapi.API
 }
 
 // New makes a server over st. Call Start to rebuild the unfinished tables,
@@ -227,12 +238,30 @@ func New(st store.Store, cfg Config) *Server {
 	s.api = api.New(api.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Accounts: s.accounts, Conns: s.conns, Conn: s.connCfg,
 		Writes: s.writes, Addrs: s.addrs, OpenTables: lim.OpenTables, Metrics: s.metrics, Assets: cfg.Assets, Log: s.log})
 	s.analyses = analyse.New(analyse.Config{Store: st, Rooms: s.rooms, Pool: s.pool, Writes: s.writes, Log: s.log})
+	s.pairing = pairing.New(pairing.Config{Store: st, Games: s.games, Rooms: s.rooms, Accounts: s.accounts, Writes: s.writes,
+		Addr: s.addrs.Addr, Clock: s.rooms.Now, Log: s.log})
+	if ts, ok := tournament.New(tournament.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Accounts: s.accounts,
+		Writes: s.writes, Assets: cfg.Assets, Clock: s.rooms.Now, Log: s.log}); ok {
+		s.tournaments = ts
+	}
+	if b, ok := botapi.New(botapi.Config{Store: st, Accounts: s.accounts, Writes: s.writes, Clock: s.rooms.Now, Log: s.log}); ok {
+		s.bots = b
+	}
 	return s
 }
 
 // Start rebuilds every unfinished table of the store as a running room,
 // so games in progress go on (and their bots move) after a restart.
-func (s *Server) Start(ctx context.Context) error { return s.rooms.Start(ctx) }
+func (s *Server) Start(ctx context.Context) error {
+	if err := s.rooms.Start(ctx); err != nil {
+		return err
+	}
+	s.pairing.Start()
+	if s.tournaments != nil {
+		return s.tournaments.Start(ctx)
+	}
+	return nil
+}
 
 // Shutdown stops the server's rooms: new connections are refused, every
 // client is told the server is stopping and closed, bots stop, and the
@@ -243,6 +272,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.draining.Store(true)
 	s.cancel()
 	s.accounts.Stop()
+	s.pairing.Stop()
+	if s.tournaments != nil {
+		s.tournaments.Stop()
+	}
 	if err := s.rooms.Shutdown(ctx); err != nil {
 		return err
 	}
@@ -263,6 +296,13 @@ func (s *Server) Handler() http.Handler {
 	s.accounts.Routes(mux)
 	s.api.Routes(mux)
 	s.analyses.Routes(mux)
+	s.pairing.Routes(mux)
+	if s.tournaments != nil {
+		s.tournaments.Routes(mux)
+	}
+	if s.bots != nil {
+		s.bots.Routes(mux)
+	}
 	mux.Handle("GET /metrics", s.metrics.Handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {

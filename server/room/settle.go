@@ -19,16 +19,24 @@ import (
 // unrated.
 func (r *Room) settle(ctx context.Context, res engine.Result, at time.Time) error {
 	acc := r.rooms.accounts
-	if acc == nil || (!r.hdr.Rated && r.hdr.Daily == "") {
+	var game *store.TournamentResult
+	if acc != nil {
+		game = r.tournamentResult(ctx, res)
+	}
+	if acc == nil || (!r.hdr.Rated && r.hdr.Daily == "" && game == nil) {
 		return r.finishStored(ctx, res, at)
 	}
 	var err error
 	for range 8 {
 		var st store.Settlement
 		st, err = r.settlement(ctx, res, at)
+		st.Tournament = game
 		if err != nil {
 			r.rooms.log.Warn("game not rated", "table", r.id, "why", err)
-			return r.finishStored(ctx, res, at)
+			if game == nil {
+				return r.finishStored(ctx, res, at)
+			}
+			st.Ratings = nil // the tournament's result is written all the same
 		}
 		err = r.fence(acc.Settle(ctx, st))
 		if !errors.Is(err, store.ErrStale) {
