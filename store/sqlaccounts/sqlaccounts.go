@@ -42,20 +42,8 @@ type Accounts struct {
 
 var _ store.Accounts = (*Accounts)(nil)
 
-func micros(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixMicro()
-}
-
-// fromMicros reads a stored time; 0 is the zero time.
-func fromMicros(us int64) time.Time {
-	if us == 0 {
-		return time.Time{}
-	}
-	return sqlrows.FromMicros(us)
-}
+// micros and fromMicros store times (0: the zero time).
+var micros, fromMicros = sqlrows.Micros, sqlrows.FromMicrosOrZero
 
 // fail wraps a driver's error; the store's sentinels pass as they are.
 func (a *Accounts) fail(err error) error {
@@ -74,7 +62,10 @@ func (a *Accounts) write(ctx context.Context, fn func(ctx context.Context, tx Qu
 }
 
 // affected is the rows a statement changed.
-func affected(res sql.Result, err error) (int64, error) {
+var affected = Affected
+
+// Affected is the rows a statement changed (its error if it failed).
+func Affected(res sql.Result, err error) (int64, error) {
 	if err != nil {
 		return 0, err
 	}

@@ -26,6 +26,23 @@ func Bool(b bool) int {
 // FromMicros reads a time stored as unix microseconds, in UTC.
 func FromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
 
+// Micros is t as stored where 0 means none: unix microseconds, 0 for the
+// zero time.
+func Micros(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMicro()
+}
+
+// FromMicrosOrZero reads a time stored by Micros (0: the zero time).
+func FromMicrosOrZero(us int64) time.Time {
+	if us == 0 {
+		return time.Time{}
+	}
+	return FromMicros(us)
+}
+
 const tableColumns = `t.id, t.game, t.options, t.seed, t.creator, t.created, t.seats, t.finished, t.result, t.settings, t.rated, t.daily,
 	s.seat, s.name, s.kind, s.bot, s.token, s.invite`
 

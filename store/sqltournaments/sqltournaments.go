@@ -36,19 +36,8 @@ type Tournaments struct {
 
 var _ store.Tournaments = (*Tournaments)(nil)
 
-func micros(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixMicro()
-}
-
-func fromMicros(us int64) time.Time {
-	if us == 0 {
-		return time.Time{}
-	}
-	return sqlrows.FromMicros(us)
-}
+// micros and fromMicros store times as the accounts do (0: none).
+var micros, fromMicros = sqlrows.Micros, sqlrows.FromMicrosOrZero
 
 func (s *Tournaments) fail(err error) error {
 	if err == nil || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrLimit) {
@@ -64,12 +53,8 @@ func (s *Tournaments) write(ctx context.Context, fn func(ctx context.Context, tx
 	return s.fail(s.Write(ctx, fn))
 }
 
-func affected(res sql.Result, err error) (int64, error) {
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
-}
+// affected is the rows a statement changed.
+var affected = sqlaccounts.Affected
 
 func encode(m map[string]string) (string, error) {
 	if m == nil {

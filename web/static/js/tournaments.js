@@ -8,27 +8,12 @@ import { h, fill } from "./dom.js";
 import { t, translate, number } from "./i18n.js";
 import { mountNav } from "./account-nav.js";
 import { saveToken } from "./conn.js";
+import { call } from "./call.js";
 
 // gameTitle is the message id of a game's name.
 const gameTitle = (game) => "game." + game + ".title";
 
 const app = document.getElementById("app");
-
-async function call(method, path, body) {
-  const res = await fetch(path, {
-    method, credentials: "same-origin",
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  let data = null;
-  try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) {
-    const err = new Error((data && data.message) || method + " " + path + ": HTTP " + res.status);
-    err.code = (data && data.code) || "http-" + res.status;
-    throw err;
-  }
-  return data;
-}
 
 const KINDS = {
   swiss: "web.tournament.kind-swiss",
