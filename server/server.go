@@ -77,6 +77,9 @@ type Config struct {
 	// (the default) or Forwarded. Only one is read, so a client cannot slip
 	// in the other through a proxy that passes it on.
 	ProxyHeader string
+	// Tournaments are the server's own scheduled tournaments
+	// (ParseTournamentSlot; docs/tournaments.md).
+	Tournaments []TournamentSlot
 }
 
 // Limits bound clients. Zero fields take the defaults of docs/protocol.md.
@@ -241,7 +244,7 @@ func New(st store.Store, cfg Config) *Server {
 	s.pairing = pairing.New(pairing.Config{Store: st, Games: s.games, Rooms: s.rooms, Accounts: s.accounts, Writes: s.writes,
 		Addr: s.addrs.Addr, Clock: s.rooms.Now, Log: s.log})
 	if ts, ok := tournament.New(tournament.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Accounts: s.accounts,
-		Writes: s.writes, Assets: cfg.Assets, Clock: s.rooms.Now, Log: s.log}); ok {
+		Writes: s.writes, Assets: cfg.Assets, Schedule: cfg.Tournaments, Clock: s.rooms.Now, Log: s.log}); ok {
 		s.tournaments = ts
 	}
 	if b, ok := botapi.New(botapi.Config{Store: st, Accounts: s.accounts, Writes: s.writes, Clock: s.rooms.Now, Log: s.log}); ok {
@@ -317,6 +320,13 @@ func (s *Server) Handler() http.Handler {
 	})
 	return s.readBodies(s.accounts.Protect(httpjson.Routes(mux, s.log)))
 }
+
+// TournamentSlot is one of the server's scheduled tournaments.
+type TournamentSlot = tournament.Slot
+
+// ParseTournamentSlot reads a scheduled tournament:
+// "KIND:GAME[:PRESET]@EVERY" (swiss:watchtower@1h, arena:war:slap@30m).
+func ParseTournamentSlot(s string) (TournamentSlot, error) { return tournament.ParseSlot(s) }
 
 // AccountsConfig turns accounts on (UseAccounts).
 type AccountsConfig = account.Settings

@@ -49,6 +49,7 @@ type serveCmd struct {
 	Origin           []string      `placeholder:"URL" help:"The site's address as browsers see it (https://cards.example.org), repeatable: passkeys are bound to it and only its pages may change anything. Default: http://localhost:PORT and http://127.0.0.1:PORT for a local --addr, else http://ADDR (docs/deploy.md)."`
 	RPID             string        `name:"rp-id" placeholder:"DOMAIN" help:"The passkeys' relying party id: the first --origin's host unless set (a passkey made for it works on that domain and its subdomains)."`
 	NoAccounts       bool          `help:"Turn accounts off (no sign-in, daily deal or ratings); everyone plays as a guest."`
+	Tournament       []string      `placeholder:"KIND:GAME[:PRESET]@EVERY" help:"A tournament the server makes on a schedule, repeatable: swiss:watchtower@1h, arena:war:slap@30m, solo:regicide@24h (each starts on the hour or period, UTC; docs/tournaments.md)."`
 }
 
 func (serveCmd) Help() string {
@@ -91,12 +92,20 @@ func (c *serveCmd) Run(a *app) error {
 	if len(proxies) > 0 {
 		log.Info("trusted proxies", "proxies", c.TrustedProxies, "header", c.ProxyHeader)
 	}
+	var slots []server.TournamentSlot
+	for _, spec := range c.Tournament {
+		sl, err := server.ParseTournamentSlot(spec)
+		if err != nil {
+			return usageErrorf("--tournament: %v", err)
+		}
+		slots = append(slots, sl)
+	}
 	st, err := openStore(ctx, c.DB, c.NATS == "", log)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	cfg := server.Config{
+	cfg := server.Config{Tournaments: slots,
 		BotDelay: c.BotDelay, IdleUnload: c.IdleUnload, Logger: log, Assets: web.Assets,
 		TrustedProxies: proxies, ProxyHeader: c.ProxyHeader,
 		Limits: server.Limits{MaxConns: c.MaxConns, ConnsPerAddr: c.MaxConnsPerAddr, AddrRate: c.AddrRate, AddrBurst: int(2 * c.AddrRate),

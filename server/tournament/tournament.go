@@ -38,6 +38,9 @@ type Config struct {
 	Writes   *ratelimit.Writes
 	// Assets are the browser's pages (nil: placeholders).
 	Assets fs.FS
+	// Schedule are the server's own tournaments (cardtable serve
+	// --tournament).
+	Schedule []Slot
 	// Every is how often the director walks (default 1 s).
 	Every time.Duration
 	Clock func() time.Time
@@ -72,6 +75,9 @@ type Service struct {
 	secret  []byte
 	// kick asks the director to walk now (a game ended, a player joined).
 	kick chan struct{}
+	// made are the schedule's tournaments made (or found made), by key:
+	// the director's alone.
+	made map[string]bool
 }
 
 // New makes the node's tournaments over a store that keeps them (ok is
@@ -92,7 +98,7 @@ func New(cfg Config) (*Service, bool) {
 		cfg.Log = slog.Default()
 	}
 	return &Service{cfg: cfg, st: st, acc: acc, log: cfg.Log, stop: make(chan struct{}), done: make(chan struct{}),
-		kick: make(chan struct{}, 1)}, true
+		kick: make(chan struct{}, 1), made: map[string]bool{}}, true
 }
 
 // Start reads the server's seed secret and walks the tournaments every
@@ -116,7 +122,7 @@ func (s *Service) Start(ctx context.Context) error {
 			case <-t.C:
 			case <-s.kick:
 			}
-			s.Walk(context.Background())
+			s.walk(context.Background())
 		}
 	}()
 	return nil
@@ -140,15 +146,16 @@ func (s *Service) poke() {
 	}
 }
 
-// Walk takes every tournament under way one step: a test's or the
-// director's.
-func (s *Service) Walk(ctx context.Context) {
+// walk makes the schedule's next tournaments and takes every tournament
+// under way one step (the director's alone).
+func (s *Service) walk(ctx context.Context) {
+	now := s.cfg.Clock()
+	s.schedule(ctx, now)
 	ts, err := s.st.ListTournaments(ctx, []string{store.StatusOpen, store.StatusRunning}, 500)
 	if err != nil {
 		s.log.Warn("tournaments not read", "err", err)
 		return
 	}
-	now := s.cfg.Clock()
 	for _, t := range ts {
 		if err := s.step(ctx, t, now); err != nil {
 			s.log.Warn("tournament step", "tournament", t.ID, "err", err)
