@@ -86,6 +86,8 @@ func (s *API) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/tables/{id}/replay/{step}", s.handleReplayStep)
 	mux.HandleFunc("POST /api/mine", s.handleMine)
+	mux.HandleFunc("GET /api/learn", s.handleLessons)
+	mux.HandleFunc("POST /api/learn/{lesson}", s.handleLearn)
 	mux.HandleFunc("GET /ws/{id}", s.handleWS)
 }
 

@@ -29,6 +29,8 @@ func (s *API) routePages(mux *http.ServeMux) {
 		return
 	}
 	mux.HandleFunc("GET /rules/{game}", s.handleRules)
+	mux.HandleFunc("GET /learn/{$}", page.Serve(assets, "learn.html", s.log))
+	mux.HandleFunc("GET /learn/{lesson}", page.Serve(assets, "learn.html", s.log))
 	mux.Handle("GET /static/", http.StripPrefix("/static", s.files(assets)))
 }
 

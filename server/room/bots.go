@@ -53,7 +53,7 @@ func (r *Room) thinkBots() {
 			continue
 		}
 		r.bots.thinking[seat] = true
-		go r.think(seat, r.t.Version(), r.t.StateFor(seat), r.bots.seat[seat], r.botWait())
+		go r.think(seat, r.t.Version(), r.t.StateFor(seat), r.lessonBot(seat, r.t.Version()), r.botWait())
 	}
 }
 

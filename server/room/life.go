@@ -15,7 +15,7 @@ import (
 // a table rebuilt from the store, its history (nil for a new table).
 func (r *Room) startLife(h *history) {
 	n := r.t.NumSeats()
-	set, err := table.ParseSettings(r.hdr.Settings, r.game, n)
+	set, err := table.ParseSettings(GameSettings(r.hdr.Settings), r.game, n)
 	if err != nil {
 		r.rooms.log.Error("table settings not read; the table runs without a clock", "table", r.id, "err", err)
 		set, _ = table.ParseSettings(nil, r.game, n)

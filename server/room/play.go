@@ -65,6 +65,9 @@ func (r *Room) command(m cmdReq) {
 		}
 		text = r.slapText(m.readAt.Sub(sent))
 	}
+	if !r.judgeLesson(c, cmd.ID, text) {
+		return
+	}
 	ap, err := r.play(c.Seat, text, *cmd.Version, cmd.ID)
 	if err != nil {
 		r.refuse(c, cmd.ID, err)
@@ -128,6 +131,9 @@ func (r *Room) changed(ap *table.Applied) {
 	defer r.autoNext()
 	if r.t.Over() {
 		r.finish(ap != nil)
+		if ap != nil {
+			r.sendLesson()
+		}
 		return
 	}
 	r.watchSlap()
@@ -140,6 +146,9 @@ func (r *Room) changed(ap *table.Applied) {
 		r.broadcast(func(seat int) bool { return seat >= 0 && r.t.MayAct(seat) }, func(seat int) any { return r.t.Turn(seat) })
 	}
 	r.lifeChanged(ap)
+	if ap != nil {
+		r.sendLesson()
+	}
 	r.thinkBots()
 }
 

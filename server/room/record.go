@@ -54,6 +54,11 @@ func StoredRecord(hdr store.Table, acts []store.Action, evs []store.Event) *reco
 	}
 	rec.Result = hdr.Result
 	rec.Ending = storedEnding(evs)
+	if l := LessonOf(hdr); l != nil {
+		for _, c := range l.Setup().Deck {
+			rec.Deal = append(rec.Deal, c.String())
+		}
+	}
 	return rec
 }
 

@@ -104,6 +104,9 @@ func (r *Room) askRematch(c *conn.Conn) error {
 	if !r.t.Over() {
 		return table.Errorf(CodeNotAllowed, "a rematch is asked for once the game is over")
 	}
+	if r.lesson.script != nil {
+		return table.Errorf(CodeNotAllowed, "a lesson has no rematch: start it again at /learn/%s, or play a real game from the lobby", r.lesson.script.Name)
+	}
 	if r.rematch.next != "" {
 		r.sendRematch()
 		return table.Errorf(CodeNotAllowed, "the rematch is made already: table %s", r.rematch.next)

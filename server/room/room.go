@@ -48,6 +48,7 @@ type Room struct {
 	slap    slapState    // slap.go
 	auto    *autoPlay    // autoplay.go: a seat's auto-play, if on
 	remote  remoteState  // remote.go: on a cluster
+	lesson  lessonState  // lesson.go: a lesson table's script and Tutor
 }
 
 // Requests a room's inbox takes.
@@ -116,7 +117,7 @@ func (s *Rooms) loadRoom(ctx context.Context, id string) (*Room, error) {
 		return nil, fmt.Errorf("server: table %s: unknown game %q", id, hdr.Game)
 	}
 	hist := &history{acts: acts, events: evs}
-	set, _ := table.ParseSettings(hdr.Settings, g, len(hdr.Seats))
+	set, _ := table.ParseSettings(GameSettings(hdr.Settings), g, len(hdr.Seats))
 	t, err := table.ResumeFunc(g, StoredRecord(hdr, acts, evs), SeatInfos(hdr.Seats), hist.follow(set.Clocked()))
 	if err != nil {
 		return nil, fmt.Errorf("server: table %s: %w", id, err)
@@ -138,8 +139,9 @@ func (s *Rooms) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch 
 			r.slap.ms = int(opts.Duration("slap-window") / time.Millisecond)
 		}
 	}
+	r.startLesson()
 	for i, st := range hdr.Seats {
-		if st.Kind == table.KindBot {
+		if st.Kind == table.KindBot && r.bots.seat[i] == nil {
 			if err := r.seatBot(i, st.Bot); err != nil {
 				return nil, fmt.Errorf("server: table %s: %w", hdr.ID, err)
 			}
@@ -285,6 +287,7 @@ func (r *Room) join(c *conn.Conn, token string) error {
 	}
 	r.lifeJoined(c)
 	r.autoJoined(c)
+	r.lessonJoined(c)
 	return nil
 }
 

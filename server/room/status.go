@@ -86,7 +86,7 @@ func (s *Rooms) readOnlyRoom(ctx context.Context, hdr store.Table) (*Room, error
 		return nil, errors.New("server: unknown game " + hdr.Game)
 	}
 	hist := &history{acts: acts, events: evs}
-	set, _ := table.ParseSettings(hdr.Settings, g, len(hdr.Seats))
+	set, _ := table.ParseSettings(GameSettings(hdr.Settings), g, len(hdr.Seats))
 	t, err := table.ResumeFunc(g, StoredRecord(hdr, acts, evs), SeatInfos(hdr.Seats), hist.follow(set.Clocked()))
 	if err != nil {
 		return nil, err
