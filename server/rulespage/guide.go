@@ -14,9 +14,8 @@ import (
 type guidePage struct {
 	*tutorial.Guide
 	Before, After []guideRow
-	// Learn is the lesson's page in the browser ("" while the server has
-	// none: the button is left out); Terminal says the lesson's command;
-	// Full heads the folded full rules.
+	// Learn is the lesson's page in the browser; Terminal says the
+	// lesson's command; Full heads the folded full rules.
 	Learn, LearnLabel, Full string
 	Terminal                template.HTML
 }
@@ -35,7 +34,7 @@ type guideCard struct {
 
 func newGuidePage(g *tutorial.Guide, p *i18n.Printer) *guidePage {
 	return &guidePage{Guide: g, Before: guideRows(g.Example.Before, p), After: guideRows(g.Example.After, p),
-		LearnLabel: p.T("tutorial.guide.learn"), Full: p.T("tutorial.guide.full"),
+		Learn: "/learn/" + g.Lesson, LearnLabel: p.T("tutorial.guide.learn"), Full: p.T("tutorial.guide.full"),
 		Terminal: phrase(p, "tutorial.guide.terminal", map[string]template.HTML{"command": "<code>cardtable learn " + template.HTML(template.HTMLEscapeString(g.Lesson)) + "</code>"})}
 }
 

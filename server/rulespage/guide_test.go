@@ -12,7 +12,8 @@ import (
 )
 
 // TestRulesPageOpensWithTheGuide: in every language each game's page
-// opens with its player's guide — the lesson's command, the goal, the
+// opens with its player's guide — the way to the lesson (in the browser
+// and the terminal), the goal, the
 // key terms, the worked example's cards as tokens with their names in
 // the reader's language (guide.js draws them as the table's cards) —
 // and keeps the full rules, with their IDs, folded below it.
@@ -32,7 +33,7 @@ func TestRulesPageOpensWithTheGuide(t *testing.T) {
 			if guide < 0 || fold < guide {
 				t.Fatalf("%s %s: no guide before the folded rules", l.Code, name)
 			}
-			for _, want := range []string{"<code>cardtable learn " + name + "</code>", template.HTMLEscapeString(p.T("tutorial.guide.goal")), `data-card="`, `<dl class="guide-terms">`} {
+			for _, want := range []string{`href="/learn/` + name + `"`, template.HTMLEscapeString(p.T("tutorial.guide.learn")), "<code>cardtable learn " + name + "</code>", template.HTMLEscapeString(p.T("tutorial.guide.goal")), `data-card="`, `<dl class="guide-terms">`} {
 				if !strings.Contains(html[guide:fold], want) {
 					t.Errorf("%s %s: the guide lacks %q", l.Code, name, want)
 				}

@@ -92,7 +92,8 @@ export function drawForm(keep) {
   const rest = g.options.filter((o) => o.key !== "players");
   fill($("main-options"), rest.filter((o) => words(g, o.key).main).map(field));
   fill($("options"), rest.filter((o) => !words(g, o.key).main).map(field));
-  fill($("rules-link"), h("a", { href: `/rules/${g.name}`, target: "_blank", rel: "noopener" }, t("web.lobby.how-to-play", { game: gameTitle(g.name) })));
+  fill($("rules-link"), h("a", { href: `/rules/${g.name}`, target: "_blank", rel: "noopener" }, t("web.lobby.how-to-play", { game: gameTitle(g.name) })),
+    " · ", h("a.learn-link", { href: `/learn/${g.name}` }, t("web.lobby.learn", { game: gameTitle(g.name) })));
   $("presets-label").textContent = playersByPreset(g) ? t("web.lobby.players-label") : t("web.lobby.variant");
   fill($("presets"), (PRESETS[g.name] || []).map((p) => h("button.small.preset", { type: "button", "aria-pressed": "false", onclick: () => preset(p) }, p.name)));
   if (!keep) wasChanged = 0;

@@ -24,6 +24,7 @@ import * as watchtower from "./watchtower.js";
 import { Life } from "./life.js";
 import { t, list, gameTitle } from "./i18n.js";
 import { PressHold } from "./press.js";
+import { LessonPanel } from "./lesson.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
@@ -46,6 +47,7 @@ export class TableView {
     this.els = null;
     this.logCount = 0;
     this.life = new Life(this);
+    this.lesson = new LessonPanel(this);
     this.press = new PressHold(() => this.render());
     document.addEventListener("keydown", (e) => this.key(e));
   }
@@ -104,6 +106,9 @@ export class TableView {
         break;
       case "clock": case "draw": case "rematch": case "chat": case "notice":
         this.life.message(m);
+        break;
+      case "lesson":
+        this.lesson.message(m);
         break;
       case "auto":
         s.auto = m.action ? { action: m.action, perSecond: m.per_second } : null;
@@ -213,6 +218,7 @@ export class TableView {
     fill(e.bar, this.barContent(mod, prompt, bar, rest));
     fill(e.seats, this.seatsPanel());
     fill(e.lifeTop, this.life.top());
+    this.lesson.draw(e.lesson);
     fill(e.life, this.life.panels());
     this.drawLog();
     if (mod.afterDraw) mod.afterDraw(e.board, ctx);
@@ -237,6 +243,7 @@ export class TableView {
       end: h("section.result-panel", { "aria-label": t("web.table.result"), hidden: true }),
       seats: h("section.seats", { "aria-label": t("web.table.seats") }),
       lifeTop: h("div.life-top"),
+      lesson: h("section.panel.lesson-panel", { "aria-label": t("lesson.panel"), hidden: true }),
       life: h("div.life-panels"),
       logList: h("ol.log-lines", { role: "log", "aria-live": "polite", "aria-label": t("web.table.log-label") }),
     };
@@ -244,7 +251,7 @@ export class TableView {
     for (const l of this.s.log) l.drawn = false;
     fill(this.root, e.header,
       h("div.table-layout",
-        h("div.main-col", e.end, e.lifeTop, e.board),
+        h("div.main-col", e.end, e.lifeTop, e.lesson, e.board),
         h("aside.side", e.life, e.seats, h("section.log", h("h2", t("web.table.log")), e.logList))),
       e.bar);
   }
