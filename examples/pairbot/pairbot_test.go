@@ -12,10 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"cardtable/accounts"
 	"cardtable/server"
+	"cardtable/server/servertest"
 	"cardtable/store"
-	"cardtable/store/memstore"
 )
 
 // from is a transport that says the client is at addr (the test server
@@ -47,27 +46,11 @@ func post(t *testing.T, c *http.Client, url string, body, out any) int {
 	return resp.StatusCode
 }
 
-func newServer(t *testing.T) (*httptest.Server, *memstore.Store) {
-	st := memstore.New()
-	srv := server.New(st, server.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")},
-		Limits: server.Limits{APIRate: 1000, APIBurst: 1000, OpenTables: 1000}})
-	hs := httptest.NewUnstartedServer(nil)
-	if err := srv.UseAccounts(server.AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()},
-		Hasher: accounts.NewHasher(accounts.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, 2)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	hs.Config.Handler = srv.Handler()
-	hs.Start()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		hs.Close()
-	})
-	return hs, st
+// newServer is a server with accounts that trusts the loopback as its
+// proxy (from).
+func newServer(t *testing.T) (*httptest.Server, store.Accounts) {
+	ts, _ := servertest.NewAccountsConfig(t, server.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	return ts.HTTP, ts.St.(store.Accounts)
 }
 
 // TestTenRatedGames: Ann makes a bot account and its token; the example
@@ -147,7 +130,6 @@ func TestTenRatedGames(t *testing.T) {
 	if _, err := bot.PlayOne(ctx, "watchtower-2-1m", false); err == nil {
 		t.Errorf("a bot shut off still asks for games")
 	}
-	var _ store.Store = st
 }
 
 // TestBotOnlyWithThoseWhoAcceptBots: a person who did not opt in is never
