@@ -12,8 +12,10 @@ import (
 	"cardtable/engine"
 )
 
-// codecVersion is the first byte of every serialized War state.
-const codecVersion = 1
+// codecVersion is the first byte of every serialized War state. Version 2
+// keeps the last trick's face-down cards and its face-up marks; version 1
+// (still read) kept face-down cards as cards.NoCard.
+const codecVersion = 2
 
 // MarshalBinary writes the whole state (options, generator, piles, table,
 // phase, counts, repetition detector, last trick) in a compact binary form
@@ -66,6 +68,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	for seat := 0; seat < s.r.seats; seat++ {
 		b = append(b, l.n[seat])
 		b = appendCards(b, l.cards[seat][:l.n[seat]])
+		b = binary.LittleEndian.AppendUint64(b, l.up[seat])
 	}
 	return b, nil
 }
@@ -183,8 +186,9 @@ func (Game) Unmarshal(data []byte) (engine.State, error) {
 
 func decodeState(data []byte) (*State, error) {
 	r := &reader{b: data}
-	if v := r.byte(); r.err == nil && v != codecVersion {
-		return nil, fmt.Errorf("version %d, want %d", v, codecVersion)
+	version := r.byte()
+	if r.err == nil && version != codecVersion && version != 1 {
+		return nil, fmt.Errorf("version %d, want %d (or 1)", version, codecVersion)
 	}
 	s := &State{}
 	s.record = true
@@ -200,7 +204,7 @@ func decodeState(data []byte) (*State, error) {
 	}
 	s.decodePosition(r)
 	s.decodeCounts(r)
-	s.decodeLast(r)
+	s.decodeLast(r, version)
 	if r.err == nil && len(r.b) != 0 {
 		return nil, fmt.Errorf("%d unexpected bytes after the state", len(r.b))
 	}
@@ -303,13 +307,24 @@ func (s *State) decodeCounts(r *reader) {
 	}
 }
 
-func (s *State) decodeLast(r *reader) {
+// decodeLast reads the last trick: its cards and face-up marks (version
+// 2), or its cards with the face-down ones as cards.NoCard (version 1).
+func (s *State) decodeLast(r *reader, version byte) {
 	l := &s.last
 	l.winner, l.how, l.underdog = int8(r.byte()), r.byte(), cards.Card(r.byte())
 	l.slapMS = r.uint16()
 	for seat := 0; seat < s.r.seats; seat++ {
 		l.n[seat] = r.length("last trick")
-		r.cards(l.cards[seat][:l.n[seat]], "last trick", true)
+		laid := l.cards[seat][:l.n[seat]]
+		r.cards(laid, "last trick", version == 1)
+		if version == 1 {
+			l.up[seat] = faceUp(laid)
+		} else {
+			l.up[seat] = r.uint64()
+		}
+		if r.err == nil && l.up[seat]>>l.n[seat] != 0 {
+			r.err = fmt.Errorf("last trick: seat %d's face-up marks name cards beyond its %d", seat, l.n[seat])
+		}
 	}
 }
 

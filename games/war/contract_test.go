@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -124,7 +125,8 @@ func TestViewHidesPiles(t *testing.T) {
 		for p := range 2 {
 			for i := range int(s.piles[p].n) {
 				c := s.piles[p].at(i)
-				shown := slices.Contains(s.View(seat).(*View).Last.Table[0], c.String()) || slices.Contains(s.View(seat).(*View).Last.Table[1], c.String())
+				l := s.View(seat).(*View).Last
+				shown := slices.Contains(slices.Concat(append(l.Table, l.Turned...)...), c.String())
 				if strings.Contains(text, `"`+c.String()+`"`) && !shown {
 					t.Errorf("seat %d's view names %v, which is in a pile", seat, c)
 				}
@@ -151,6 +153,57 @@ func TestViewShowsFaceDownAsBacks(t *testing.T) { // WAR-05
 	}
 	if !strings.Contains(v.String(), "s1 took it by compare") {
 		t.Errorf("String() = %q", v.String())
+	}
+	// Won, the war's face-down cards are turned for everyone to see, and
+	// a state read back keeps them.
+	want := [][]string{{"8H", "2C", "3C", "4C", "KH"}, {"8S", "2D", "3D", "4D", "QH"}}
+	if !slices.EqualFunc(v.Last.Turned, want, slices.Equal) {
+		t.Errorf("the won war turned %v, want %v", v.Last.Turned, want)
+	}
+}
+
+// A state read back keeps its last trick, a won war's turned cards
+// included; a version-1 state (no face-up marks, the face-down cards
+// unknown) is still read, turning nothing.
+func TestLastTrickReadBack(t *testing.T) {
+	st, _ := Game{}.New(mustOptions(t, ""), engine.Setup{Seed: 5})
+	s := st.(*State)
+	var war, battle []byte
+	var battleLast *TrickView
+	for s.View(0).(*View).Phase == "flip" && (war == nil || battle == nil) {
+		flipRound(t, s)
+		l := s.View(0).(*View).Last
+		b, err := s.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Game{}.Unmarshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := back.View(0).(*View).Last; !reflect.DeepEqual(got, l) {
+			t.Fatalf("read back, the last trick is %+v, want %+v", got, l)
+		}
+		switch {
+		case l.Turned != nil:
+			war = b
+		case len(l.Table[0]) == 1 && len(l.Table[1]) == 1:
+			battle, battleLast = b, l
+		}
+	}
+	if war == nil || battle == nil {
+		t.Fatal("the game had no war or no battle")
+	}
+	// Version 1 ends with each seat's count and cards, without the 8
+	// bytes of marks: seat 0's (count, card, marks), seat 1's.
+	n := len(battle)
+	old := slices.Concat([]byte{1}, battle[1:n-20], battle[n-20:n-18], battle[n-10:n-8])
+	back, err := Game{}.Unmarshal(old)
+	if err != nil {
+		t.Fatalf("a version-1 state: %v", err)
+	}
+	if got := back.View(0).(*View).Last; !reflect.DeepEqual(got, battleLast) {
+		t.Errorf("a version-1 state's last trick = %+v", got)
 	}
 }
 

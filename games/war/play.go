@@ -141,12 +141,15 @@ type play struct {
 	last   trick
 }
 
-// trick is the public record of the last finished trick, for views.
+// trick is the record of the last finished trick, for views: its cards
+// as laid and which of them were face up. The face-down ones are turned
+// when the trick is won (views show them as Turned); a trick decoded from
+// a version-1 state knows them only as cards.NoCard.
 type trick struct {
-	winner int8
-	how    uint8
-	// cards are as laid; face-down cards are stored as cards.NoCard.
+	winner   int8
+	how      uint8
 	cards    [3][52]cards.Card
+	up       [3]uint64
 	n        [3]uint8
 	underdog cards.Card
 	slapMS   uint16
@@ -438,7 +441,7 @@ func (p *play) finish(end uint8, winner int) {
 	p.pending, p.fighting = 0, 0
 }
 
-// keepTrick records the trick's public cards for views.
+// keepTrick records the trick's cards, face up and down, for views.
 func (p *play) keepTrick(winner int, how uint8) {
 	if !p.record {
 		return
@@ -453,13 +456,8 @@ func (p *play) keepTrick(winner int, how uint8) {
 	}
 	for seat := 0; seat < p.r.seats; seat++ {
 		st := &p.table[seat]
-		l.n[seat] = st.n
-		for i := uint8(0); i < st.n; i++ {
-			l.cards[seat][i] = cards.NoCard
-			if st.up&(1<<i) != 0 {
-				l.cards[seat][i] = st.cards[i]
-			}
-		}
+		l.n[seat], l.up[seat] = st.n, st.up
+		copy(l.cards[seat][:st.n], st.cards[:st.n])
 	}
 }
 

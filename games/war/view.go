@@ -62,6 +62,11 @@ type TrickView struct {
 	// How is "compare", "underdog", "slap", "run-out" or "draw".
 	How   string     `json:"how"`
 	Table [][]string `json:"table"`
+	// Turned is Table with its face-down cards turned face up, as they are
+	// when the trick is won and the winner gathers them: every seat sees
+	// them then. Absent when the trick had no face-down card (or came from
+	// a state that did not keep them).
+	Turned [][]string `json:"turned,omitempty"`
 	// Underdog is the face-down card that won the war (WAR-14).
 	Underdog string `json:"underdog,omitempty"`
 	// SlapMS is the winning slap's time after the reveal (WAR-15).
@@ -104,13 +109,35 @@ func (s *State) View(seat int) engine.View {
 		if l.underdog != cards.NoCard {
 			t.Underdog = l.underdog.String()
 		}
+		t.Turned = l.turned(s.r.seats)
 		for i := 0; i < s.r.seats; i++ {
-			laid := l.cards[i][:l.n[i]]
-			t.Table = append(t.Table, showCards(laid, faceUp(laid)))
+			t.Table = append(t.Table, showCards(l.cards[i][:l.n[i]], l.up[i]))
 		}
 		v.Last = t
 	}
 	return v
+}
+
+// turned is every seat's cards of the trick face up, or nil when none was
+// face down or one is not known.
+func (l *trick) turned(seats int) [][]string {
+	down := false
+	for i := range seats {
+		for _, c := range l.cards[i][:l.n[i]] {
+			if c == cards.NoCard {
+				return nil
+			}
+		}
+		down = down || l.up[i] != (1<<l.n[i])-1
+	}
+	if !down {
+		return nil
+	}
+	out := make([][]string, seats)
+	for i := range seats {
+		out[i] = showCards(l.cards[i][:l.n[i]], (1<<l.n[i])-1)
+	}
+	return out
 }
 
 // showCards writes cards in notation, the face-down ones (bit i of up
