@@ -16,4 +16,5 @@ func TestBrowser(t *testing.T) {
 	t.Run("AutoPlay", func(t *testing.T) { testAutoPlay(t, s) })
 	t.Run("WarFelt", func(t *testing.T) { testWarFelt(t, s) })
 	t.Run("EndInView", func(t *testing.T) { testEndInView(t, s) })
+	t.Run("WarShow", func(t *testing.T) { testWarShow(t, s) })
 }

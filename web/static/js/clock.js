@@ -6,6 +6,7 @@
 
 import { h, fill, seatName } from "./dom.js";
 import { t } from "./i18n.js";
+import { sound } from "./sound.js";
 
 export class ClockView {
   constructor() {
@@ -49,6 +50,15 @@ export class ClockView {
     return this.el;
   }
 
+  // warn sounds the viewer's live clock going under 10 seconds, once each
+  // time it does.
+  warn(m) {
+    const mine = this.me >= 0 && m.seats[this.me];
+    const low = m.pace === "live" && !!mine && mine.running && this.left(this.me) < 10000;
+    if (low && !this.warned) sound.play("clock");
+    this.warned = low;
+  }
+
   tick() {
     if (this.m && this.el.isConnected && this.m.seats.some((s) => s.running)) this.draw();
   }
@@ -56,6 +66,7 @@ export class ClockView {
   draw() {
     const m = this.m;
     const low = m.pace === "live" ? 10000 : 3600000;
+    this.warn(m);
     fill(this.el,
       h("h3", paceText(m)),
       m.started ? null : h("p.muted", t("web.clock.not-started")),

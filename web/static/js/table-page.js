@@ -8,6 +8,7 @@ import { claimSeat, tableInfo, games } from "./lobby-api.js";
 import { h, fill, seatName } from "./dom.js";
 import { optionSummary } from "./options.js";
 import { t, gameTitle } from "./i18n.js";
+import { sound } from "./sound.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const root = document.getElementById("app");
@@ -26,6 +27,7 @@ function start() {
   });
   window.cardtableTable = view;
   window.cardtableConn = conn;
+  window.cardtableSound = sound;
   view.render();
   conn.connect();
   // A page the browser keeps in its back-forward cache (the person went

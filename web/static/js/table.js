@@ -25,6 +25,7 @@ import { Life } from "./life.js";
 import { t, list, gameTitle } from "./i18n.js";
 import { PressHold } from "./press.js";
 import { LessonPanel } from "./lesson.js";
+import { sound, soundToggle } from "./sound.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
@@ -46,6 +47,9 @@ export class TableView {
     this.shownLegal = 0;
     this.els = null;
     this.logCount = 0;
+    this.queue = [];
+    this.holdUntil = 0;
+    this.holdTimer = 0;
     this.life = new Life(this);
     this.lesson = new LessonPanel(this);
     this.press = new PressHold(() => this.render());
@@ -58,8 +62,48 @@ export class TableView {
     this.render();
   }
 
+  // message takes one message from the server. A move that would replace
+  // a finished trick still being shown (War: module.holdMS) waits for its
+  // moment, so that a person watching at a trick a second sees every
+  // trick even when the browser gets two in one frame; a game being
+  // finished at once, or a queue of more than a few, goes straight on.
   message(m) {
+    if (this.queue.length || performance.now() < this.holdUntil) {
+      this.queue.push(m);
+      const finishing = this.s.auto && this.s.auto.perSecond >= 100;
+      if (finishing || this.queue.length > 6) this.flush();
+      else if (!this.holdTimer) this.holdTimer = setTimeout(() => this.release(), this.holdUntil - performance.now());
+      return;
+    }
+    this.take(m);
+  }
+
+  // release takes the held messages up to the next finished trick.
+  release() {
+    this.holdTimer = 0;
+    while (this.queue.length && performance.now() >= this.holdUntil) this.take(this.queue.shift());
+    if (this.queue.length) this.holdTimer = setTimeout(() => this.release(), this.holdUntil - performance.now());
+  }
+
+  flush() {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = 0;
+    this.holdUntil = 0;
+    for (const m of this.queue.splice(0)) this.take(m);
+  }
+
+  take(m) {
     const s = this.s;
+    const mod = MODULES[s.game];
+    // A move after a finished trick the screen has not shown yet: the
+    // next frame shows the trick, and what follows waits a moment.
+    const hold = m.type === "event" && mod && mod.holdMS && s.view && s.view !== this.drawnView ? mod.holdMS(s.view, this.drawnView) : 0;
+    if (hold) {
+      this.holdUntil = performance.now() + hold;
+      this.queue.push(m);
+      this.holdTimer = setTimeout(() => this.release(), hold);
+      return;
+    }
     switch (m.type) {
       case "hello":
         Object.assign(s, { seat: m.seat, game: m.game, options: m.options || {}, seats: m.seats || [], version: m.version, view: m.view, prev: null, legal: [], legalVersion: -1, result: null, error: null, auto: null });
@@ -73,11 +117,13 @@ export class TableView {
       case "turn":
         if (m.version < s.version) return;
         if (m.version > s.version) s.prev = s.view;
+        this.yourMove(m);
         Object.assign(s, { version: m.version, view: m.view, legal: m.legal || [], legalVersion: m.version });
         break;
       case "event":
         if (m.version < s.version) return;
         this.logEvent(m);
+        this.eventSound(m);
         Object.assign(s, { version: m.version, view: m.view, prev: s.view });
         if (m.version > s.legalVersion) s.legal = [];
         break;
@@ -118,6 +164,30 @@ export class TableView {
         return;
     }
     this.render();
+  }
+
+  // eventSound sounds a move: War's flip (a war's drum when one starts)
+  // and slap, another game's card; one sound at most every 80 ms (a game
+  // finished at once is not a drum roll).
+  eventSound(m) {
+    const now = performance.now();
+    if (now - (this.soundAt || -1e9) < 80) return;
+    this.soundAt = now;
+    const a = m.action || "";
+    if (this.s.game !== "war") return sound.play("card");
+    if (a.startsWith("slap")) return sound.play("slap");
+    const was = this.s.view;
+    sound.play(m.view && m.view.round === "war" && was && was.round !== "war" ? "war" : "flip");
+  }
+
+  // yourMove sounds "your move" when a turn with something to do comes to
+  // a page that waited two seconds or more for it (not each trick of War
+  // against a bot, which answers at once), or to a tab in the background.
+  yourMove(m) {
+    const now = performance.now();
+    const mine = (m.legal || []).length > 0;
+    if (mine && !this.s.legal.length && (now - (this.mineAt || -1e9) >= 2000 || document.hidden)) sound.play("turn");
+    if (mine) this.mineAt = now;
   }
 
   logEvent(m) {
@@ -171,6 +241,11 @@ export class TableView {
     if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT")) return;
     if (el && (el.tagName === "BUTTON" || el.tagName === "A" || el.tagName === "SUMMARY") && (e.key === " " || e.key === "Enter")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "m" || e.key === "M") {
+      sound.toggle();
+      this.draw();
+      return e.preventDefault();
+    }
     const mod = MODULES[this.s.game];
     if (mod && mod.key && this.s.view && mod.key(e, this.ctx())) e.preventDefault();
   }
@@ -224,6 +299,8 @@ export class TableView {
     if (mod.afterDraw) mod.afterDraw(e.board, ctx);
     if (this.endArrived && s.result) {
       this.endArrived = false;
+      // A game that ends while the page is open sounds its outcome.
+      sound.play({ won: "win", lost: "loss" }[e.end.className.replace(/.*outcome-/, "")] || "");
       if (e.end.getBoundingClientRect().top < 0) this.showEnd();
     }
     this.life.afterRender(gameTitle(s.game));
@@ -287,6 +364,7 @@ export class TableView {
       h("span.muted", t("web.table.move", { n: s.version })),
       h("a.header-link", { href: `/rules/${s.game}?table=${encodeURIComponent(this.tableID)}`, target: "_blank", rel: "noopener" }, t("web.table.rules", { game: gameTitle(s.game) })),
       settingsToggle(() => this.draw()),
+      soundToggle(t("table.sound.toggle"), () => this.draw()),
     ];
   }
 

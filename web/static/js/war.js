@@ -6,6 +6,7 @@
 
 import { h, seatName } from "./dom.js";
 import { card, short, plural, inline } from "./cards.js";
+import { t } from "./i18n.js";
 
 export const title = "War";
 
@@ -67,6 +68,14 @@ function drawCountdown(el) {
   el.textContent = `${(left / 1000).toFixed(1)} s ${"▰".repeat(cells)}${"▱".repeat(10 - cells)} `;
 }
 
+// holdMS is how long the table page keeps a finished trick that the
+// screen has not shown yet (view, against the drawn one) before the next
+// move replaces it: long enough to see it, a war's turning included.
+export function holdMS(view, drawn) {
+  if (onTable(view) || !view.last || (drawn && drawn.battles >= view.battles)) return 0;
+  return view.last.turned ? 900 : 500;
+}
+
 // trickEnded reports whether the last action finished a trick (the
 // battles counted went up since the view before).
 function trickEnded(view, prev) {
@@ -85,9 +94,8 @@ export function render(view, ctx) {
   for (let i = 0; i < view.players; i++) seats.append(seatPanel(view, ctx, i));
   board.append(seats);
 
-  if (view.round === "war" && view.phase !== "over") {
-    board.append(h("p.war-banner", { role: "status" }, ctx.options.peace === "true" ? "PEACE!" : "WAR!"));
-  }
+  const banner = warBanner(view, ctx);
+  if (banner) board.querySelector(".war-seats").before(banner);
   if (view.slap) {
     const answered = view.slap.answer ? ` You answered: ${view.slap.answer.startsWith("slap") ? "slap" : "pass"}.` : "";
     // A seat that may slap sees the window run out (the server's clock
@@ -133,26 +141,66 @@ function prompt(view, ctx) {
   return "";
 }
 
-// seatPanel is a seat on the felt: its pile, the cards it laid in this
-// trick (a war's stacks growing), and what it laid in the last trick, face
-// up, marked on the trick's winner.
+// onTable reports whether any seat has cards on the table in this trick.
+function onTable(view) {
+  return view.table.some((cs) => cs && cs.length);
+}
+
+// warBanner is WAR! (PEACE! in Peace) over the felt while a war builds and
+// while the felt shows the war just won — so that every war has its
+// banner, even one a bot's flip resolves before the next frame.
+function warBanner(view, ctx) {
+  const building = view.round === "war" && view.phase !== "over";
+  const won = !onTable(view) && view.last && view.last.table.some((cs) => (cs || []).length > 1);
+  if (!building && !won) return null;
+  const word = ctx.options.peace === "true" ? t("war.banner.peace") : t("war.banner.war");
+  return h("p.war-banner" + (ctx.fresh ? ".fresh" : ""), { role: "status", dataset: { war: view.battles + (building ? 1 : 0) } }, word);
+}
+
+// seatPanel is a seat at the table: its name, its pile with the count,
+// and its spot on the felt, where its cards of this trick lie big (a
+// war's stacks growing) or, once a trick is won and the table is clear,
+// the cards it laid in that trick, face up — a war's face-down cards
+// turned one by one (not under prefers-reduced-motion) — marked on the
+// winner, whose pile then takes them.
 function seatPanel(view, ctx, i) {
   const name = seatName(ctx.seats, i) + (i === ctx.seat ? " (you)" : "");
   const waiting = (view.to_flip || []).includes(i) || (view.slap && view.slap.to_answer.includes(i));
   const laid = view.table[i] || [];
-  const last = view.last ? view.last.table[i] || [] : [];
+  const showLast = !onTable(view) && view.last;
   const won = view.last && view.last.winner === i;
   const pile = view.piles[i];
-  const panel = h("section.seat-panel" + (waiting ? ".to-move" : "") + (view.out[i] ? ".out" : "") + (won ? ".took" : ""),
+  return h("section.seat-panel" + (waiting ? ".to-move" : "") + (view.out[i] ? ".out" : "") + (won ? ".took" : ""),
     { "aria-label": name, dataset: { seat: i } },
     h("h3", name, view.out[i] ? " — out" : "", (view.locked_out || []).includes(i) ? " — locked out" : ""),
     h("div.pile", { dataset: { pileOf: i } }, pile > 0 ? card("##") : h("span.empty-pile"), h("span.count", { "data-pile": i }, plural(pile, "card"))),
-    h("div.laid", { role: "group", "aria-label": `${name} laid in this trick: ${laid.map(short).join(" ") || "nothing"}`, dataset: { laidOf: i } },
-      layers(laid, ctx, i)),
-    view.last ? h("div.laid-last", { role: "group", "aria-label": `${name} laid in the last trick: ${last.map(short).join(" ") || "nothing"}${won ? ", and took it" : ""}` },
-      h("span.muted", "Last trick: "), last.map((c) => card(c)), won ? h("span.took-label", " took it") : null) : null,
+    showLast ? lastSpot(view, ctx, i, name, won)
+      : h("div.laid.spot", { role: "group", "aria-label": `${name} laid in this trick: ${laid.map(short).join(" ") || "nothing"}`, dataset: { laidOf: i } },
+        layers(laid, ctx, i)),
   );
-  return panel;
+}
+
+// lastSpot is a seat's spot holding what it laid in the last trick: the
+// face-up cards, and the face-down ones turned (the view's turned), the
+// turning drawn when the trick has just ended.
+function lastSpot(view, ctx, i, name, won) {
+  const shown = view.last.table[i] || [];
+  const turned = view.last.turned ? view.last.turned[i] || [] : shown;
+  const turning = ctx.fresh && trickEnded(view, ctx.prev) && !reduced();
+  let k = 0;
+  const cards = turned.map((c, j) => {
+    if (shown[j] !== "##" || c === "##") return card(shown[j]);
+    const face = card(c);
+    face.classList.add("revealed");
+    if (!turning) return face;
+    // Turned in the order laid, a card every 150 ms.
+    const slot = h("span.turn", { style: `--d: ${150 * k++}ms` }, face, card("##", { decorative: true }));
+    slot.lastChild.classList.add("turn-back");
+    return slot;
+  });
+  const words = turned.map(short).join(" ") || t("war.spot.nothing");
+  return h("div.laid-last.spot", { role: "group", "aria-label": won ? t("war.spot.last-took", { name, cards: words }) : t("war.spot.last", { name, cards: words }) },
+    cards, won ? h("span.took-label", " ", t("war.spot.took")) : null);
 }
 
 // layers lays a seat's cards of a trick on the felt: a battle's one card,
@@ -166,6 +214,10 @@ function layers(laid, ctx, i) {
     if (c !== "##" && j > 0) svg.classList.add("up");
     return svg;
   });
+}
+
+function reduced() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 // trickSentence tells a finished trick: who took it and how, with the
@@ -203,21 +255,25 @@ function withGlyphs(text) {
 export function afterDraw(board, ctx) {
   const view = ctx.view;
   if (!ctx.fresh || !trickEnded(view, ctx.prev) || view.phase === "over") return;
-  if (matchMedia("(prefers-reduced-motion: reduce)").matches || !board.animate) return;
+  if (reduced() || !board.animate) return;
   for (const old of document.querySelectorAll("svg.card.flying")) old.remove();
   const pile = board.querySelector(`[data-pile-of="${view.last.winner}"]`);
   if (!pile) return;
   const to = pile.getBoundingClientRect();
-  for (const svg of board.querySelectorAll(".laid-last svg.card")) {
+  // A war's cards wait until its face-down ones are turned.
+  const turning = board.querySelectorAll(".turn").length;
+  const wait = turning ? 150 * turning + 300 : 0;
+  for (const svg of board.querySelectorAll(".laid-last svg.card:not(.turn-back)")) {
     const from = svg.getBoundingClientRect();
     const ghost = svg.cloneNode(true);
     ghost.classList.add("flying");
-    Object.assign(ghost.style, { position: "absolute", left: `${from.left + scrollX}px`, top: `${from.top + scrollY}px`, width: `${from.width}px`, height: `${from.height}px`, margin: 0, pointerEvents: "none" });
+    // Unseen until it flies (the card under it may still be turning).
+    Object.assign(ghost.style, { opacity: wait ? "0" : "1", position: "absolute", left: `${from.left + scrollX}px`, top: `${from.top + scrollY}px`, width: `${from.width}px`, height: `${from.height}px`, margin: 0, pointerEvents: "none" });
     ghost.setAttribute("aria-hidden", "true");
     document.body.append(ghost);
     const dx = to.left - from.left, dy = to.top - from.top;
     ghost.animate([{ transform: "none", opacity: 1 }, { transform: "none", opacity: 1, offset: 0.45 }, { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.2 }],
-      { duration: 900, easing: "ease-in" }).finished.then(() => ghost.remove(), () => ghost.remove());
+      { duration: 900, delay: wait, easing: "ease-in" }).finished.then(() => ghost.remove(), () => ghost.remove());
   }
 }
 
