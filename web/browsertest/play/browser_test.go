@@ -19,6 +19,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("ReconnectKeepsSeat", func(t *testing.T) { testReconnect(t, s) })
 	t.Run("TwoPlayers", func(t *testing.T) { testTwoPlayers(t, s) })
 	t.Run("KeyboardOnly", func(t *testing.T) { testKeyboardOnly(t, s) })
+	t.Run("KeyboardRegicide", func(t *testing.T) { testKeyboardRegicide(t, s) })
+	t.Run("KeyboardWatchtower", func(t *testing.T) { testKeyboardWatchtower(t, s) })
 	t.Run("EndWords", func(t *testing.T) { testEndWords(t, s) })
 	t.Run("AccessibleNames", func(t *testing.T) { testAccessibleNames(t, s) })
 }

@@ -8,6 +8,8 @@
 
 import { h, seatName, opening } from "./dom.js";
 import { card, short, parse, label, plural, inline } from "./cards.js";
+import { keyBadge, cardIndex } from "./keys.js";
+import { t } from "./i18n.js";
 
 export const title = "Regicide";
 const JESTER = { jokerName: "jester" };
@@ -144,14 +146,14 @@ function handPanel(view, ctx, choices, kind) {
     hand.append(...view.hand.map((c) => card(c, JESTER)));
     return h("section.hand-panel", h("h3", "Your hand"), hand);
   }
-  for (const c of view.hand) {
+  for (const [i, c] of view.hand.entries()) {
     const on = sel.includes(c);
     const next = on ? sel.filter((x) => x !== c) : [...sel, c];
     const possible = on || choices.some((a) => next.every((x) => cardsOf(a).includes(x)));
     hand.append(h("button.card-button" + (on ? ".selected" : ""), {
       "aria-pressed": on ? "true" : "false", disabled: !possible && !on, dataset: { card: c },
       onclick: () => { ui.selected = next; ui.hintFor = null; ctx.rerender(); },
-    }, card(c, IN_BUTTON), h("span.visually-hidden", label(c, "jester"))));
+    }, card(c, IN_BUTTON), keyBadge(i), h("span.visually-hidden", label(c, "jester"))));
   }
   return h("section.hand-panel", h("h3", "Your hand", kind === "discard" ? " — choose cards to discard" : " — choose cards to play"), hand);
 }
@@ -234,12 +236,33 @@ export function privateCards(view) {
   return view.hand || [];
 }
 
-// key handles Regicide's shortcuts: Enter plays (or discards) the selected
-// cards when they are a legal choice, Y yields, Escape clears the selection.
+// keys are Regicide's keys for the list under "?": [keys, what they do].
+export const keys = [
+  ["1…9 0", t("regicide.keys.cards")],
+  ["Enter", t("regicide.keys.enter")],
+  ["Y", t("regicide.keys.yield")],
+  ["J", t("regicide.keys.power")],
+  ["Escape", t("regicide.keys.clear")],
+];
+
+// key handles Regicide's shortcuts: a digit chooses (or puts back) that
+// card of the hand, Enter plays (or discards) the selected cards when
+// they are a legal choice, Y yields, J uses a solo Jester power, Escape
+// clears the selection.
 export function key(e, ctx) {
   const view = ctx.view;
   const kind = view.phase === "discard" ? "discard" : "play";
   const sel = ctx.ui.selected || [];
+  const n = cardIndex(e);
+  if (n >= 0) {
+    const b = document.querySelectorAll(".hand .card-button")[n];
+    // Focused first, so that the redraw the click makes keeps the focus
+    // on the card.
+    if (b) b.focus();
+    if (b && !b.disabled) b.click();
+    return !!b;
+  }
+  if (e.key.toLowerCase() === "j" && ctx.legal.includes("power")) return ctx.act("power"), true;
   if (e.key === "Enter") {
     const match = ctx.legal.find((a) => (a.startsWith(kind + " ") || a === kind) && sameSet(cardsOf(a), sel));
     if (match) return ctx.act(match), true;

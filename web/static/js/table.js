@@ -26,6 +26,7 @@ import { t, list, gameTitle } from "./i18n.js";
 import { PressHold } from "./press.js";
 import { LessonPanel } from "./lesson.js";
 import { sound, soundToggle } from "./sound.js";
+import { skipLink, keysDialog, keysButton } from "./keys.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
@@ -236,11 +237,20 @@ export class TableView {
     };
   }
 
+  // key is the table's keyboard: ? lists the keys, M mutes, and the
+  // game's keys (its module's key) — Enter on a chosen card included, so
+  // that Enter plays the selection as the Play button says; Enter and
+  // Space on any other control press it.
   key(e) {
     const el = e.target;
-    if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT")) return;
-    if (el && (el.tagName === "BUTTON" || el.tagName === "A" || el.tagName === "SUMMARY") && (e.key === " " || e.key === "Enter")) return;
+    if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.closest("dialog"))) return;
+    const onCard = el && el.dataset && el.dataset.card && e.key === "Enter";
+    if (el && !onCard && (el.tagName === "BUTTON" || el.tagName === "A" || el.tagName === "SUMMARY") && (e.key === " " || e.key === "Enter")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "?") {
+      this.showKeys();
+      return e.preventDefault();
+    }
     if (e.key === "m" || e.key === "M") {
       sound.toggle();
       this.draw();
@@ -248,6 +258,19 @@ export class TableView {
     }
     const mod = MODULES[this.s.game];
     if (mod && mod.key && this.s.view && mod.key(e, this.ctx())) e.preventDefault();
+  }
+
+  // showKeys opens the list of keys: the table's and the game's.
+  showKeys() {
+    const mod = MODULES[this.s.game];
+    const opener = document.activeElement;
+    const dialog = keysDialog((mod && mod.keys) || []);
+    document.body.append(dialog);
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      if (opener && opener.isConnected) opener.focus();
+    });
+    dialog.showModal();
   }
 
   // render draws the table at the next frame (many messages in one frame,
@@ -316,7 +339,7 @@ export class TableView {
     const e = {
       header: h("header.table-header"),
       board: h("section.board", { "aria-label": t("web.table.board") }),
-      bar: h("section.action-bar", { "aria-label": t("web.table.bar") }),
+      bar: h("section#action-bar.action-bar", { "aria-label": t("web.table.bar") }),
       end: h("section.result-panel", { "aria-label": t("web.table.result"), hidden: true }),
       seats: h("section.seats", { "aria-label": t("web.table.seats") }),
       lifeTop: h("div.life-top"),
@@ -326,11 +349,13 @@ export class TableView {
     };
     this.els = e;
     for (const l of this.s.log) l.drawn = false;
-    fill(this.root, e.header,
-      h("div.table-layout",
+    // The action bar comes right after the board (the hand) in the order
+    // Tab follows; it is drawn stuck to the window's bottom.
+    fill(this.root, skipLink(e.bar), e.header,
+      h("div.table-layout.with-bar",
         h("div.main-col", e.end, e.lifeTop, e.lesson, e.board),
-        h("aside.side", e.life, e.seats, h("section.log", h("h2", t("web.table.log")), e.logList))),
-      e.bar);
+        e.bar,
+        h("aside.side", e.life, e.seats, h("section.log", h("h2", t("web.table.log")), e.logList))));
   }
 
   // drawLog appends the lines logged since the last draw (the newest on
@@ -365,6 +390,7 @@ export class TableView {
       h("a.header-link", { href: `/rules/${s.game}?table=${encodeURIComponent(this.tableID)}`, target: "_blank", rel: "noopener" }, t("web.table.rules", { game: gameTitle(s.game) })),
       settingsToggle(() => this.draw()),
       soundToggle(t("table.sound.toggle"), () => this.draw()),
+      keysButton(() => this.showKeys()),
     ];
   }
 

@@ -277,6 +277,13 @@ export function afterDraw(board, ctx) {
   }
 }
 
+// keys are War's keys for the list under "?": [keys, what they do].
+export const keys = [
+  ["F Space", t("war.keys.flip")],
+  ["S", t("war.keys.slap")],
+  ["P", t("war.keys.pass")],
+];
+
 // key handles War's shortcuts: F or Space flips, S slaps, P passes.
 export function key(e, ctx) {
   const k = e.key.toLowerCase();

@@ -5,6 +5,8 @@
 // (flips, free-for-alls, the showdown and the tower battle) are played out
 // step by step. Every click is one of the legal actions it was given.
 
+import { keyBadge, cardIndex } from "./keys.js";
+import { t } from "./i18n.js";
 import { h, seatName, opening } from "./dom.js";
 import { card, short, inline, label, plural } from "./cards.js";
 
@@ -206,12 +208,13 @@ function playerPanel(view, ctx, p, act) {
 
 function armyEl(view, ctx, p, act) {
   const won = new Set(p.won || []);
+  let n = 0;
   const cards = sortedArmy(p.army).map((c) => {
     const a = ctx.legal.find((x) => x === `place ${c}` || x === `give ${c}`);
     if (!a) return h("span.card-slot", card(c), won.has(c) ? h("span.won", "won") : null);
     const body = [card(c, { decorative: true }), won.has(c) ? h("span.won", { "aria-hidden": "true" }, "won") : null,
       h("span.visually-hidden", (a.startsWith("give") ? `Give the ${label(c)} to the barracks` : `Place the ${label(c)} in your fortress`) + (won.has(c) ? " (won)" : ""))];
-    return h("button.card-button", { onclick: act(a), "data-action": a }, body);
+    return h("button.card-button", { onclick: act(a), "data-action": a }, body, keyBadge(n++));
   });
   const placing = ctx.legal.some((a) => a.startsWith("place"));
   return h("div.army", { role: "group", "aria-label": "your army" },
@@ -302,9 +305,26 @@ export function privateCards(view, seat) {
   return (p && p.army) || [];
 }
 
-// key handles Watchtower's shortcuts: E ends the turn, D ends setup.
+// keys are Watchtower's keys for the list under "?": [keys, what they do].
+export const keys = [
+  ["1…9 0", t("watchtower.keys.cards")],
+  ["E", t("watchtower.keys.end")],
+  ["D", t("watchtower.keys.done")],
+];
+
+// key handles Watchtower's shortcuts: a digit places (or gives) that card
+// of the army, or picks that position blind; E ends the turn, D ends
+// setup.
 export function key(e, ctx) {
   const k = e.key.toLowerCase();
+  const n = cardIndex(e);
+  if (n >= 0) {
+    const pick = `pick ${n + 1}`;
+    if (ctx.legal.includes(pick)) return ctx.act(pick), true;
+    const b = document.querySelectorAll(".army .card-button")[n];
+    if (b) b.click();
+    return !!b;
+  }
   if (k === "e" && ctx.legal.includes("end")) return ctx.act("end"), true;
   if (k === "d" && ctx.legal.includes("done")) return ctx.act("done"), true;
   return false;
