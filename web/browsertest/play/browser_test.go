@@ -23,4 +23,5 @@ func TestBrowser(t *testing.T) {
 	t.Run("KeyboardWatchtower", func(t *testing.T) { testKeyboardWatchtower(t, s) })
 	t.Run("EndWords", func(t *testing.T) { testEndWords(t, s) })
 	t.Run("AccessibleNames", func(t *testing.T) { testAccessibleNames(t, s) })
+	t.Run("SmallThings", func(t *testing.T) { testSmallThings(t, s) })
 }

@@ -58,6 +58,14 @@ function move(say, seat, action) {
   return m && WORDS.imperative[m[1]] ? WORDS.imperative[m[1]] + m[2] : text;
 }
 
+// analysable says whether a finished game of game has decisions the
+// analysis appraises (docs/analysis.md): Regicide's and Watchtower's, and
+// War's only with Slap War's windows. Other games have no analysis to ask
+// for.
+export function analysable(game, options) {
+  return game === "regicide" || game === "watchtower" || (game === "war" && !!options.slap && options.slap !== "off");
+}
+
 // analysisPanel returns the panel for table id (info: the replay's) and
 // a function that shows step; go(step) jumps the replay there.
 // say writes a seat's action as a sentence without its full stop, with

@@ -191,8 +191,11 @@ export function forecastSentence(text) {
   const out = [];
   for (const part of text.slice(colon + 2).split("; ")) {
     let m;
-    if ((m = /^attack (\d+)(?: \(([a-z, ]+)\))?(?: \(immune to ([a-z, ]+)\))?$/.exec(part))) {
-      out.push(`attacks for ${m[1]}${m[2] ? ` with the ${m[2].replace(", ", " and ")} power${m[2].includes(",") ? "s" : ""}` : ""}${m[3] ? ` (the enemy is immune to ${m[3]})` : ""}`);
+    // "(hearts, clubs)" are the powers that act; "(immune to spades)" the
+    // one the enemy's immunity cancels — never a power.
+    if ((m = /^attack (\d+)(?: \((?!immune )([a-z, ]+)\))?(?: \(immune to ([a-z, ]+)\))?$/.exec(part))) {
+      const suits = (w) => w.replace(/\b[a-z]/g, (c) => c.toUpperCase()).replace(", ", " and ");
+      out.push(`attacks for ${m[1]}${m[2] ? ` with the ${suits(m[2])} power${m[2].includes(",") ? "s" : ""}` : ""}${m[3] ? ` (the enemy is immune to ${suits(m[3])}: no ${suits(m[3])} power)` : ""}`);
     } else if ((m = /^heal (\d+)$/.exec(part))) out.push(`puts ${plural(Number(m[1]), "card")} of the discard back under the Tavern`);
     else if ((m = /^draw (\d+) \((\d+) for you\)$/.exec(part))) out.push(`draws ${plural(Number(m[1]), "card")} (${m[2]} for you)`);
     else if ((m = /^shield (\d+)$/.exec(part))) { if (m[1] !== "0") out.push(`shields ${m[1]} of the enemy's attack`); }

@@ -11,7 +11,7 @@ import "./settings.js";
 import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
-import { analysisPanel } from "./analysis.js";
+import { analysisPanel, analysable } from "./analysis.js";
 import { replayEvents } from "./chat.js";
 import { t, tNodes, say, gameTitle } from "./i18n.js";
 
@@ -117,6 +117,19 @@ async function main() {
     controls(),
     h("p#step.status-line", { "aria-live": "polite" }),
     h("div.table-layout", h("section#board.board", { "aria-label": t("web.replay.board-label") }), h("aside.side", h("section.log", h("h2", t("web.replay.actions")), h("ol#actions.log-lines", { "aria-label": t("web.replay.actions-label") }, actions)), h("div#events"))));
+  if (analysable(info.game, info.options || {})) openAnalysis(mod);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
+    if (e.key in keys) { e.preventDefault(); go(keys[e.key]); }
+  });
+  const m = /step=(\d+)/.exec(location.hash);
+  go(m ? Number(m[1]) : 0);
+}
+
+// openAnalysis adds the analysis panel under the board (for a game with
+// decisions to appraise only: none is asked for a game that has none).
+function openAnalysis(mod) {
   analysis = analysisPanel(id, info, go, (seat, action, who) => {
     const seats = who ? info.seats.map((s, i) => (i === seat ? { ...s, name: who } : s)) : info.seats;
     const ctx = { seats, seat: -1, options: info.options || {} };
@@ -141,13 +154,6 @@ async function main() {
   // ?analysis=1 (the analysis links of profiles and the daily page) opens
   // the page at its analysis.
   if (new URLSearchParams(location.search).get("analysis") === "1") analysis.open();
-  document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-    const keys = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.steps };
-    if (e.key in keys) { e.preventDefault(); go(keys[e.key]); }
-  });
-  const m = /step=(\d+)/.exec(location.hash);
-  go(m ? Number(m[1]) : 0);
 }
 
 // ending says how the game ended: its message (detail_i18n) in the

@@ -27,6 +27,7 @@ import { PressHold } from "./press.js";
 import { LessonPanel } from "./lesson.js";
 import { sound, soundToggle } from "./sound.js";
 import { skipLink, keysDialog, keysButton } from "./keys.js";
+import { analysable } from "./analysis.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
@@ -400,7 +401,11 @@ export class TableView {
   barContent(mod, prompt, bar, rest) {
     const s = this.s;
     const seats = s.result ? [] : mod.toMove(s.view);
-    const names = seats.map((i) => (i === s.seat ? t("web.you") : seatName(s.seats, i)));
+    // Bots answer at once (War's flip is everyone's at the same time): a
+    // bot is named as to move only when no person is.
+    const bot = (i) => (s.seats[i] || {}).kind === "bot";
+    const waited = seats.some((i) => !bot(i)) ? seats.filter((i) => !bot(i)) : seats;
+    const names = waited.map((i) => (i === s.seat ? t("web.you") : seatName(s.seats, i)));
     const whose = s.result ? (this.endHeadline ? t("web.table.game-over-headline", { headline: this.endHeadline }) : t("web.table.game-over")) : names.length ? t("web.table.to-move", { names: names.join(", ") }) : "";
     const buttons = [...(bar || []), ...rest.map((a) => h("button", { onclick: () => this.act(a), "data-action": a }, inline(label(a)), keyHint(a)))];
     if (s.result) buttons.push(h("button.see-result", { onclick: () => this.showEnd() }, t("web.table.see-result")));
@@ -482,12 +487,6 @@ export class TableView {
   }
 }
 
-// analysable says whether a finished game of game has decisions the
-// analysis appraises (docs/analysis.md): Regicide's and Watchtower's, and
-// War's only with Slap War's windows.
-function analysable(game, options) {
-  return game === "regicide" || game === "watchtower" || (game === "war" && !!options.slap && options.slap !== "off");
-}
 
 // TABLE_ENDS are the ways a table ends a game before its rules do
 // (record/ending.go): their result's detail says what happened, with names.

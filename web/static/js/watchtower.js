@@ -142,15 +142,34 @@ function ordinal(n) {
   return `${n}${suffix}`;
 }
 
+// knownBarracks is what this seat knows of the barracks — burned and given
+// cards went under it — as a count that opens on the cards, in runs of
+// places counted from its top (the next drawn is the 1st): "33rd–34th:
+// 2♦ 2♣", not one ordinal a card.
+function knownBarracks(known) {
+  if (!known.length) return null;
+  const sorted = [...known].sort((a, b) => a.position - b.position);
+  const runs = [];
+  for (const k of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && k.position === run.last + 1) {
+      run.last = k.position;
+      run.cards.push(k.card);
+    } else runs.push({ first: k.position, last: k.position, cards: [k.card] });
+  }
+  const places = (r) => (r.first === r.last ? ordinal(r.first) : `${ordinal(r.first)}–${ordinal(r.last)}`);
+  return h("details.pile-count.known",
+    h("summary", t("watchtower.known.count", { count: known.length })),
+    h("p", t("watchtower.known.from-top")),
+    h("ul.known-runs", runs.map((r) => h("li", `${places(r)}: `, h("span.mini-cards", r.cards.map((c) => card(c)))))));
+}
+
 function header(view, ctx) {
-  // The barracks' cards this seat knows, counted from its top (the next
-  // drawn is the 1st): burned and given cards went under it.
-  const known = (view.barracks_known || []).map((k) => `${ordinal(k.position)} ${short(k.card)}`);
   return h("section.wt-header",
     h("span.pile-count", view.phase === "setup" ? "Setup" : view.phase === "over" ? "Game over" : `Round ${view.round}`),
     view.phase === "over" ? null : h("span.pile-count", view.turn === ctx.seat ? "your turn" : `${seatName(ctx.seats, view.turn)}'s turn`),
     h("span.pile-count.barracks", card(view.barracks ? "##" : ""), " ", zone("barracks", "", "table"), ` ${view.barracks}`),
-    known.length ? h("span.pile-count", `known in the barracks, from the top: ${known.join(" · ")}`) : null,
+    knownBarracks(view.barracks_known || []),
     view.aside && view.aside.length ? h("span.pile-count", `set aside: ${view.aside.map(short).join(" ")}`) : null,
     view.phase === "play" ? h("span.pile-count", `burn ${view.burn_used ? "used" : "free"} · challenge ${view.challenge_used ? "used" : "free"}`) : null,
   );
@@ -358,12 +377,19 @@ export function describe(seat, action, before, after, ctx) {
   return `${who}: ${action}.`;
 }
 
+// capitalFirst starts a sentence with a capital ("After 75 rounds…"),
+// unless it starts with a seat's name, written as its person typed it.
+function capitalFirst(text, ctx) {
+  if (ctx.seats.some((_, i) => text.startsWith(seatName(ctx.seats, i)))) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 // endSentence says who won and how, with names.
 export function endSentence(r, view, ctx) {
   const winners = (r.winners || []).map((i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
   const mine = ctx.seat >= 0;
   const detail = r.detail ? named(r.detail, ctx.seats) : "";
-  const lines = [detail ? opening(detail) + (detail.endsWith(".") ? "" : ".") : "", `${plural(view.round || r.length, "round")} played.`];
+  const lines = [detail ? capitalFirst(opening(detail), ctx) + (detail.endsWith(".") ? "" : ".") : "", `${plural(view.round || r.length, "round")} played.`];
   if (!winners.length) return { headline: "Nobody won", lines, outcome: mine ? "draw" : "neutral" };
   const list = winners.length === 1 ? winners[0] : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}`;
   const headline = `${opening(list)} won`;
