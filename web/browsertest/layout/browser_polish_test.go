@@ -59,8 +59,9 @@ func testTavernKnown(t *testing.T, s *webtest.Site) {
 	tb.Shot("tavern-known-phone")
 	tb.Resize(webtest.Laptop)
 
-	// Watchtower's barracks: the cards a seat knows in it are counted
-	// from its top in words ("3rd 7♣"), not "3: 7♣".
+	// Watchtower's barracks: the cards a seat knows in it are a count
+	// that opens on their places counted from its top in words ("3rd:
+	// 7♣", a run "33rd–34th: 2♦ 2♣"), not "3: 7♣".
 	known := webtest.Moment(t, "watchtower", map[string]string{"players": "2"}, func(x *table.Table) bool {
 		var v struct {
 			Known []json.RawMessage `json:"barracks_known"`
@@ -68,9 +69,13 @@ func testTavernKnown(t *testing.T, s *webtest.Site) {
 		return webtest.Seat0(x, func(string) bool { return true }) && json.Unmarshal(webtest.MustJSON(t, x.View(0)), &v) == nil && len(v.Known) > 0
 	})
 	tb.Show(known...)
-	tb.Wait("the barracks' known cards", "[...document.querySelectorAll('.wt-header .pile-count')].some((e) => e.textContent.startsWith('known in the barracks'))")
-	line := webtest.Eval[string](tb, "[...document.querySelectorAll('.wt-header .pile-count')].find((e) => e.textContent.startsWith('known in the barracks')).textContent")
-	if !regexp.MustCompile(`^known in the barracks, from the top: \d+(st|nd|rd|th) `).MatchString(line) || regexp.MustCompile(`\d: `).MatchString(line) {
+	tb.Wait("the barracks' known cards", "document.querySelector('.wt-header details.known summary')")
+	if got := tb.Text(".wt-header details.known summary"); !regexp.MustCompile(`^\d+ cards? known in the barracks$`).MatchString(got) {
+		t.Errorf("the barracks' known cards are summed up as %q", got)
+	}
+	tb.Click(".wt-header details.known summary")
+	line := tb.Text(".known-runs li")
+	if !regexp.MustCompile(`^\d+(st|nd|rd|th)(–\d+(st|nd|rd|th))?: `).MatchString(line) || regexp.MustCompile(`\d: `).MatchString(line) {
 		t.Errorf("the barracks' known cards read %q", line)
 	}
 }

@@ -244,7 +244,7 @@ export class TableView {
   // Space on any other control press it.
   key(e) {
     const el = e.target;
-    if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.closest("dialog"))) return;
+    if (el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || (el.closest && el.closest("dialog")))) return;
     const onCard = el && el.dataset && el.dataset.card && e.key === "Enter";
     if (el && !onCard && (el.tagName === "BUTTON" || el.tagName === "A" || el.tagName === "SUMMARY") && (e.key === " " || e.key === "Enter")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
