@@ -95,8 +95,7 @@ func testKeyboardRegicide(t *testing.T, s *webtest.Site) {
 	actions := 0
 	for {
 		tb.WaitPlaying("a turn or the end", "document.querySelector('.end') || window.cardtableTable.s.legal.length")
-		var now turn
-		now = webtest.Eval[turn](tb, readTurn)
+		now := webtest.Eval[turn](tb, readTurn)
 		if now.Over {
 			break
 		}
