@@ -94,7 +94,8 @@ func testKeyboardRegicide(t *testing.T, s *webtest.Site) {
 
 	actions := 0
 	for {
-		tb.WaitPlaying("a turn or the end", "document.querySelector('.end') || window.cardtableTable.s.legal.length")
+		// The turn drawn: the keys act on the hand on screen.
+		tb.WaitPlaying("a turn or the end", "document.querySelector('.end') || window.cardtableTable.shownLegal > 0 && window.cardtableTable.shown === window.cardtableTable.s.version")
 		now := webtest.Eval[turn](tb, readTurn)
 		if now.Over {
 			break
@@ -180,7 +181,7 @@ func testKeyboardWatchtower(t *testing.T, s *webtest.Site) {
 	k.press("d")
 	turns, placed := 0, false
 	for turns < 1 {
-		tb.WaitPlaying("my turn", "window.cardtableTable.s.view.phase === 'play' && window.cardtableTable.s.legal.length || document.querySelector('.end')")
+		tb.WaitPlaying("my turn", "window.cardtableTable.s.view.phase === 'play' && window.cardtableTable.shownLegal > 0 && window.cardtableTable.shown === window.cardtableTable.s.version || document.querySelector('.end')")
 		if tb.Has(".end") {
 			t.Fatal("the game ended before a turn")
 		}
