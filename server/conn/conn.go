@@ -303,18 +303,32 @@ func closeStatus(code string) websocket.StatusCode {
 }
 
 // writeLoop sends queued messages and pings until the client is kicked or
-// the connection fails. A kicked client is first sent what was queued
-// before its bye (a refusal, say, then why it is closed), unless it was
-// kicked for being too slow to read it.
+// the connection fails.
 func (c *Conn) writeLoop() {
 	lim := c.cfg
 	ping := time.NewTicker(lim.PingEvery)
 	defer ping.Stop()
+	write := func(data []byte) error {
+		ctx, cancel := context.WithTimeout(context.Background(), lim.WriteTimeout)
+		defer cancel()
+		return c.ws.Write(ctx, websocket.MessageText, data)
+	}
 	for {
 		select {
 		case <-c.ready:
-			if !c.flush() {
-				return
+			for it, ok := c.Take(); ok; it, ok = c.Take() {
+				if c.tooSlow() {
+					c.sayBye() // what is queued would only wait longer
+					return
+				}
+				if it.Version >= 0 {
+					c.stampVersion(it.Version, time.Now())
+				}
+				if err := write(it.Data); err != nil {
+					c.Kick("", "")
+					c.ws.CloseNow()
+					return
+				}
 			}
 		case <-ping.C:
 			ctx, cancel := context.WithTimeout(context.Background(), lim.PingTimeout)
@@ -326,35 +340,10 @@ func (c *Conn) writeLoop() {
 				return
 			}
 		case <-c.gone:
-			if c.flush() {
-				c.sayBye()
-			}
+			c.sayBye()
 			return
 		}
 	}
-}
-
-// flush writes the queued messages; false when the connection is done
-// (its write failed, or it was dropped as too slow: then with its bye).
-func (c *Conn) flush() bool {
-	for it, ok := c.Take(); ok; it, ok = c.Take() {
-		if c.tooSlow() {
-			c.sayBye() // what is queued would only wait longer
-			return false
-		}
-		if it.Version >= 0 {
-			c.stampVersion(it.Version, time.Now())
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), c.cfg.WriteTimeout)
-		err := c.ws.Write(ctx, websocket.MessageText, it.Data)
-		cancel()
-		if err != nil {
-			c.Kick("", "")
-			c.ws.CloseNow()
-			return false
-		}
-	}
-	return true
 }
 
 // tooSlow reports whether the connection was kicked for falling behind.
