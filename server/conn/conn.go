@@ -317,9 +317,11 @@ func (c *Conn) writeLoop() {
 		select {
 		case <-c.ready:
 			for it, ok := c.Take(); ok; it, ok = c.Take() {
-				if c.tooSlow() {
-					c.sayBye() // what is queued would only wait longer
+				select {
+				case <-c.gone: // kicked while sending: say why at once
+					c.sayBye()
 					return
+				default:
 				}
 				if it.Version >= 0 {
 					c.stampVersion(it.Version, time.Now())
@@ -343,16 +345,6 @@ func (c *Conn) writeLoop() {
 			c.sayBye()
 			return
 		}
-	}
-}
-
-// tooSlow reports whether the connection was kicked for falling behind.
-func (c *Conn) tooSlow() bool {
-	select {
-	case <-c.gone:
-		return c.bye.Code == ByeTooSlow
-	default:
-		return false
 	}
 }
 
