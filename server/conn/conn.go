@@ -79,16 +79,7 @@ type Conn struct {
 	// starts, and never changes.
 	Seat int
 
-	// The send queue: the messages waiting for the write loop, at most
-	// limit of them, in q (a slice grown as messages come, so that an idle
-	// connection holds a few slots, not limit of them up front: a channel
-	// of SendQueue messages was 8 KB of every connection); ready tells the
-	// write loop that q is not empty.
-	qmu   sync.Mutex
-	q     []Out
-	limit int
-	ready chan struct{} // capacity 1
-
+	out  chan Out
 	gone chan struct{} // closed by kick
 	once sync.Once
 	bye  byeMessage
@@ -117,7 +108,7 @@ type Stamp struct {
 
 // New is a connection from addr, served once Serve is given its socket.
 func New(cfg *Config, addr string) *Conn {
-	c := &Conn{cfg: cfg, addr: addr, limit: cfg.SendQueue, ready: make(chan struct{}, 1), gone: make(chan struct{}), rate: newRateGuard(cfg)}
+	c := &Conn{cfg: cfg, addr: addr, out: make(chan Out, cfg.SendQueue), gone: make(chan struct{}), rate: newRateGuard(cfg)}
 	for i := range c.clock {
 		c.clock[i].Version = -1
 	}
@@ -128,7 +119,7 @@ func New(cfg *Config, addr string) *Conn {
 // stand-in for a connection another node relays. Its messages wait in its
 // queue (Take); its rate is kept by the relaying node.
 func NewStandIn(cfg *Config, seat int, addr, user string) *Conn {
-	return &Conn{cfg: cfg, Seat: seat, addr: addr, User: user, limit: 8, ready: make(chan struct{}, 1), gone: make(chan struct{})}
+	return &Conn{cfg: cfg, Seat: seat, addr: addr, User: user, out: make(chan Out, 8), gone: make(chan struct{})}
 }
 
 // Addr is the client's address (clientaddr), which its per-address limits
@@ -137,16 +128,12 @@ func (c *Conn) Addr() string { return c.addr }
 
 // Take takes the next queued message, if any (a stand-in's, a test's).
 func (c *Conn) Take() (Out, bool) {
-	c.qmu.Lock()
-	defer c.qmu.Unlock()
-	if len(c.q) == 0 {
+	select {
+	case it := <-c.out:
+		return it, true
+	default:
 		return Out{}, false
 	}
-	it := c.q[0]
-	n := copy(c.q, c.q[1:])
-	c.q[n] = Out{} // the queue keeps no message it has handed on
-	c.q = c.q[:n]
-	return it, true
 }
 
 // Written notes that o was written at at, as the write loop does (for a
@@ -237,21 +224,13 @@ func (c *Conn) EnqueueOut(it Out) bool {
 		return false
 	default:
 	}
-	c.qmu.Lock()
-	full := len(c.q) >= c.limit
-	if !full {
-		c.q = append(c.q, it)
-	}
-	c.qmu.Unlock()
-	if full {
+	select {
+	case c.out <- it:
+		return true
+	default:
 		c.Kick(ByeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
 		return false
 	}
-	select {
-	case c.ready <- struct{}{}:
-	default: // the write loop has been told already
-	}
-	return true
 }
 
 // Kick closes the connection, telling the client why (once).
@@ -315,22 +294,14 @@ func (c *Conn) writeLoop() {
 	}
 	for {
 		select {
-		case <-c.ready:
-			for it, ok := c.Take(); ok; it, ok = c.Take() {
-				select {
-				case <-c.gone: // kicked while sending: say why at once
-					c.sayBye()
-					return
-				default:
-				}
-				if it.Version >= 0 {
-					c.stampVersion(it.Version, time.Now())
-				}
-				if err := write(it.Data); err != nil {
-					c.Kick("", "")
-					c.ws.CloseNow()
-					return
-				}
+		case it := <-c.out:
+			if it.Version >= 0 {
+				c.stampVersion(it.Version, time.Now())
+			}
+			if err := write(it.Data); err != nil {
+				c.Kick("", "")
+				c.ws.CloseNow()
+				return
 			}
 		case <-ping.C:
 			ctx, cancel := context.WithTimeout(context.Background(), lim.PingTimeout)
