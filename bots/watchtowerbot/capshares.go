@@ -3,6 +3,7 @@ package watchtowerbot
 import (
 	"cardtable/cards"
 	"cardtable/engine"
+	"cardtable/games/watchtower"
 )
 
 // capShares estimates who wins the round cap's forced showdown (WT-24)
@@ -15,42 +16,11 @@ import (
 // is shared. An empty army plays no row and scores nothing. The armies are
 // reordered in place; shares must be as long as armies. It returns shares.
 func capShares(armies [][]cards.Card, towers []cards.Rank, n int, rng *cards.RNG, shares []float64) []float64 {
-	l := -1
-	for _, a := range armies {
-		if len(a) > 0 && (l < 0 || len(a) < l) {
-			l = len(a)
-		}
-	}
-	if l%2 == 0 {
-		l--
-	}
+	l := watchtower.ShowdownRow(armies)
 	clear(shares[:len(armies)])
 	var tricks [engine.MaxSeats]int
 	for range n {
-		for i, a := range armies {
-			tricks[i] = 0
-			for j := 0; j < l && len(a) > 0; j++ {
-				k := j + rng.IntN(len(a)-j)
-				a[j], a[k] = a[k], a[j]
-			}
-		}
-		for j := 0; j < l; j++ {
-			best, winner := cards.Rank(0), -1
-			for i, a := range armies {
-				if len(a) == 0 {
-					continue
-				}
-				switch r := a[j].Rank(); {
-				case r > best:
-					best, winner = r, i
-				case r == best:
-					winner = -1
-				}
-			}
-			if winner >= 0 {
-				tricks[winner]++
-			}
-		}
+		watchtower.ShowdownTricks(armies, l, rng, &tricks)
 		// Every seat takes part in the ranking (an empty army with no
 		// tricks too, as in the engine), most tricks first, then towers.
 		most, tower, ways := -1, cards.Rank(0), 0

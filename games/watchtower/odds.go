@@ -45,42 +45,11 @@ func (v *View) Unseen(dst []cards.Card) []cards.Card {
 // nothing. The armies are reordered in place; shares must be as long as
 // armies. It returns shares.
 func ShowdownShares(armies [][]cards.Card, n int, rng *cards.RNG, shares []float64) []float64 {
-	l := -1
-	for _, a := range armies {
-		if len(a) > 0 && (l < 0 || len(a) < l) {
-			l = len(a)
-		}
-	}
-	if l%2 == 0 {
-		l--
-	}
+	l := ShowdownRow(armies)
 	var tricks [engine.MaxSeats]int
 	clear(shares[:len(armies)])
 	for range n {
-		for i, a := range armies {
-			tricks[i] = 0
-			for j := 0; j < l && len(a) > 0; j++ {
-				k := j + rng.IntN(len(a)-j)
-				a[j], a[k] = a[k], a[j]
-			}
-		}
-		for j := 0; j < l; j++ {
-			best, winner := cards.Rank(0), -1
-			for i, a := range armies {
-				if len(a) == 0 {
-					continue
-				}
-				switch r := a[j].Rank(); {
-				case r > best:
-					best, winner = r, i
-				case r == best:
-					winner = -1
-				}
-			}
-			if winner >= 0 {
-				tricks[winner]++
-			}
-		}
+		ShowdownTricks(armies, l, rng, &tricks)
 		most, ways := -1, 0
 		for i, a := range armies {
 			switch {
@@ -101,4 +70,50 @@ func ShowdownShares(armies [][]cards.Card, n int, rng *cards.RNG, shares []float
 		shares[i] /= float64(n)
 	}
 	return shares
+}
+
+// ShowdownRow is the length of a showdown's rows between armies (WT-22):
+// the smallest army with cards made odd (-1 when no army has cards).
+func ShowdownRow(armies [][]cards.Card) int {
+	l := -1
+	for _, a := range armies {
+		if len(a) > 0 && (l < 0 || len(a) < l) {
+			l = len(a)
+		}
+	}
+	if l%2 == 0 {
+		l--
+	}
+	return l
+}
+
+// ShowdownTricks plays one showdown of rows of l cards (ShowdownRow)
+// between armies on a fresh shuffle drawn from rng: each army with cards
+// lays l of its cards (reordered in place) and a set's single highest card
+// takes a trick. It sets tricks[i] to army i's tricks.
+func ShowdownTricks(armies [][]cards.Card, l int, rng *cards.RNG, tricks *[engine.MaxSeats]int) {
+	for i, a := range armies {
+		tricks[i] = 0
+		for j := 0; j < l && len(a) > 0; j++ {
+			k := j + rng.IntN(len(a)-j)
+			a[j], a[k] = a[k], a[j]
+		}
+	}
+	for j := 0; j < l; j++ {
+		best, winner := cards.Rank(0), -1
+		for i, a := range armies {
+			if len(a) == 0 {
+				continue
+			}
+			switch r := a[j].Rank(); {
+			case r > best:
+				best, winner = r, i
+			case r == best:
+				winner = -1
+			}
+		}
+		if winner >= 0 {
+			tricks[winner]++
+		}
+	}
 }
