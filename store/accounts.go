@@ -26,6 +26,9 @@ type User struct {
 	// Bot marks a bot account (store.Bots), on reads; CreateUser makes
 	// people only.
 	Bot bool
+	// Language is the language the account chose (a code package i18n
+	// speaks, "he"); "" while it follows the browser.
+	Language string
 }
 
 // SignInState is the failed password sign-ins of one name key: Failed in
@@ -250,6 +253,9 @@ type Accounts interface {
 	RenameUser(ctx context.Context, id, name, key string) error
 	// SetPassword replaces a user's password hash ("" removes it).
 	SetPassword(ctx context.Context, id, hash string) error
+	// SetLanguage sets a user's Language ("" to follow the browser);
+	// ErrNotFound for no such user.
+	SetLanguage(ctx context.Context, id, lang string) error
 	// SignInFailed counts a failed password sign-in with name key at now:
 	// at the lockAt-th failure in a row the key is locked until until and
 	// the count starts again. It returns the key's state as it now is.

@@ -158,6 +158,11 @@ func (s *Store) SetPassword(ctx context.Context, id, hash string) error {
 	return s.withUser(ctx, id, func(u *store.User) error { u.Password = hash; return nil })
 }
 
+// SetLanguage implements store.Accounts.
+func (s *Store) SetLanguage(ctx context.Context, id, lang string) error {
+	return s.withUser(ctx, id, func(u *store.User) error { u.Language = lang; return nil })
+}
+
 // SignInFailed implements store.Accounts.
 func (s *Store) SignInFailed(ctx context.Context, key string, lockAt int, until, now time.Time) (store.SignInState, error) {
 	if err := s.lock(ctx); err != nil {

@@ -123,9 +123,9 @@ func scanSession(row interface{ Scan(...any) error }, more ...any) (store.Sessio
 func (a *Accounts) Session(ctx context.Context, id string, now time.Time) (store.Session, store.User, error) {
 	var u store.User
 	var created int64
-	s, err := scanSession(a.Read.QueryRowContext(ctx, `SELECT `+sessionColumns+`, u.id, u.name, u.name_key, u.created, u.password
+	s, err := scanSession(a.Read.QueryRowContext(ctx, `SELECT `+sessionColumns+`, u.id, u.name, u.name_key, u.created, u.password, u.language
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.expires > $2`, id, micros(now)),
-		&u.ID, &u.Name, &u.Key, &created, &u.Password)
+		&u.ID, &u.Name, &u.Key, &created, &u.Password, &u.Language)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, u, notFound("no live session")
 	}

@@ -14,13 +14,13 @@ const userColumns = `id, name, name_key, created, password`
 
 // userRead is what a read of users selects: the columns and whether the
 // user is a bot account.
-const userRead = userColumns + `, CASE WHEN EXISTS (SELECT 1 FROM bot_accounts b WHERE b.user_id = users.id) THEN 1 ELSE 0 END`
+const userRead = userColumns + `, language, CASE WHEN EXISTS (SELECT 1 FROM bot_accounts b WHERE b.user_id = users.id) THEN 1 ELSE 0 END`
 
 func scanUser(row interface{ Scan(...any) error }) (store.User, error) {
 	var u store.User
 	var created int64
 	var bot int
-	if err := row.Scan(&u.ID, &u.Name, &u.Key, &created, &u.Password, &bot); err != nil {
+	if err := row.Scan(&u.ID, &u.Name, &u.Key, &created, &u.Password, &u.Language, &bot); err != nil {
 		return u, err
 	}
 	u.Created, u.Bot = fromMicros(created), bot != 0
@@ -33,8 +33,8 @@ func (a *Accounts) CreateUser(ctx context.Context, u store.User) error {
 		return errors.New("store: a user needs an id and a name key")
 	}
 	return a.write(ctx, func(ctx context.Context, tx Querier) error {
-		n, err := affected(tx.ExecContext(ctx, `INSERT INTO users (`+userColumns+`) VALUES ($1, $2, $3, $4, $5)
-			ON CONFLICT DO NOTHING`, u.ID, u.Name, u.Key, micros(u.Created), u.Password))
+		n, err := affected(tx.ExecContext(ctx, `INSERT INTO users (`+userColumns+`, language) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT DO NOTHING`, u.ID, u.Name, u.Key, micros(u.Created), u.Password, u.Language))
 		if err != nil {
 			return err
 		}
@@ -102,6 +102,11 @@ func (a *Accounts) RenameUser(ctx context.Context, id, name, key string) error {
 // SetPassword replaces a user's password hash.
 func (a *Accounts) SetPassword(ctx context.Context, id, hash string) error {
 	return a.updateUser(ctx, id, `UPDATE users SET password = $2 WHERE id = $1`, hash)
+}
+
+// SetLanguage sets a user's language.
+func (a *Accounts) SetLanguage(ctx context.Context, id, lang string) error {
+	return a.updateUser(ctx, id, `UPDATE users SET language = $2 WHERE id = $1`, lang)
 }
 
 // SignInFailed counts a failed sign-in of key, locking at the lockAt-th.

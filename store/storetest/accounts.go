@@ -26,6 +26,7 @@ func RunAccounts(t *testing.T, open Open) {
 	}{
 		{"Users", testUsers},
 		{"Rename", testRename},
+		{"Language", testLanguage},
 		{"Lockout", testLockout},
 		{"Passkeys", testPasskeys},
 		{"Sessions", testSessions},
@@ -125,6 +126,61 @@ func testRename(t *testing.T, open Open) {
 		t.Errorf("the old name still finds the user: %v", err)
 	}
 	wantErr(t, "RenameUser of no user", s.RenameUser(ctx, "nobody", "Dan", "key-Dan"), store.ErrNotFound)
+}
+
+// testLanguage: a user's language is kept as set, read by every read of
+// the user (a session's too), survives a reopen, and "" clears it.
+func testLanguage(t *testing.T, open Open) {
+	s, name := freshAccounts(t, open)
+	mustUser(t, s, "u1", "Ann")
+	cy := user("u2", "Bob")
+	cy.Language = "cy"
+	if err := s.CreateUser(ctx, cy); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateSession(ctx, store.Session{ID: "s1", User: "u1", Created: epoch, Seen: epoch, Expires: epoch.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	reads := func(s AccountStore, id, key, session string) map[string]func() (store.User, error) {
+		return map[string]func() (store.User, error){
+			"User":      func() (store.User, error) { return s.User(ctx, id) },
+			"UserByKey": func() (store.User, error) { return s.UserByKey(ctx, key) },
+			"Session": func() (store.User, error) {
+				_, u, err := s.Session(ctx, session, epoch)
+				return u, err
+			},
+		}
+	}
+	check := func(s AccountStore, when, want string) {
+		t.Helper()
+		for what, get := range reads(s, "u1", "key-Ann", "s1") {
+			if u, err := get(); err != nil || u.Language != want {
+				t.Errorf("%s: %s gives language %q, %v; want %q", when, what, u.Language, err, want)
+			}
+		}
+	}
+	check(s, "a new user", "")
+	if u, err := s.User(ctx, "u2"); err != nil || u.Language != "cy" {
+		t.Errorf("a user created with a language reads %q, %v; want cy", u.Language, err)
+	}
+	if err := s.SetLanguage(ctx, "u1", "he"); err != nil {
+		t.Fatal(err)
+	}
+	check(s, "after SetLanguage he", "he")
+	if u, _ := s.User(ctx, "u2"); u.Language != "cy" {
+		t.Errorf("another user's language moved to %q", u.Language)
+	}
+	wantErr(t, "SetLanguage of no user", s.SetLanguage(ctx, "nobody", "sk"), store.ErrNotFound)
+	s.Close()
+	again, ok := open(t, name).(AccountStore)
+	if !ok {
+		t.Fatal("the reopened store has no accounts")
+	}
+	check(again, "after reopening", "he")
+	if err := again.SetLanguage(ctx, "u1", ""); err != nil {
+		t.Fatal(err)
+	}
+	check(again, "after SetLanguage \"\"", "")
 }
 
 func testLockout(t *testing.T, open Open) {
