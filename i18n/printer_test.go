@@ -170,23 +170,34 @@ func TestResolve(t *testing.T) {
 	}
 }
 
+// TestFromRequest: ?lang= > the picker's cookie > the account's language >
+// Accept-Language > English, each passed over when it names no language
+// cardtable speaks; the account is asked only when the request names none.
 func TestFromRequest(t *testing.T) {
 	for _, c := range []struct {
-		url, cookie, accept, want string
+		url, cookie, account, accept, want string
 	}{
-		{"/rules/war?lang=he", "sk", "cy", "he"},
-		{"/rules/war", "sk", "cy", "sk"},
-		{"/rules/war", "", "cy,en;q=0.5", "cy"},
-		{"/rules/war?lang=fr", "bogus", "hy", "hy"},
-		{"/rules/war", "", "", "en"},
+		{"/rules/war?lang=he", "sk", "hy", "cy", "he"},
+		{"/rules/war", "sk", "hy", "cy", "sk"},
+		{"/rules/war", "", "hy", "cy", "hy"},
+		{"/rules/war", "", "", "cy,en;q=0.5", "cy"},
+		{"/rules/war", "", "xx", "cy", "cy"},
+		{"/rules/war?lang=fr", "bogus", "", "hy", "hy"},
+		{"/rules/war?lang=fr", "bogus", "sk", "hy", "sk"},
+		{"/rules/war", "", "", "", "en"},
 	} {
 		r := httptest.NewRequest("GET", c.url, nil)
 		if c.cookie != "" {
 			r.AddCookie(&http.Cookie{Name: Cookie, Value: c.cookie})
 		}
 		r.Header.Set("Accept-Language", c.accept)
+		asked := false
+		r = WithAccount(r, func() string { asked = true; return c.account })
 		if got := FromRequest(r); got != c.want {
-			t.Errorf("FromRequest(%s, cookie %q, Accept-Language %q) = %q, want %q", c.url, c.cookie, c.accept, got, c.want)
+			t.Errorf("FromRequest(%s, cookie %q, account %q, Accept-Language %q) = %q, want %q", c.url, c.cookie, c.account, c.accept, got, c.want)
+		}
+		if _, named := Chosen(r); named && asked {
+			t.Errorf("FromRequest(%s, cookie %q) asked the account though the request names its language", c.url, c.cookie)
 		}
 	}
 }

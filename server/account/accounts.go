@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/server/account/auth"
 	"cardtable/server/httpjson"
 	"cardtable/server/metrics"
@@ -162,6 +163,24 @@ func (s *Accounts) Protect(h http.Handler) http.Handler {
 		return s.acc.auth.Protect(h)
 	}
 	return http.NewCrossOriginProtection().Handler(h)
+}
+
+// Language gives every request a way to read its account's language
+// (i18n.WithAccount): i18n.FromRequest asks it when the request names no
+// language itself, so a browser where none was chosen speaks the
+// account's.
+func (s *Accounts) Language(h http.Handler) http.Handler {
+	if s.acc == nil {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, i18n.WithAccount(r, func() string {
+			if u, err := s.CurrentUser(r); err == nil && u != nil {
+				return u.Language
+			}
+			return ""
+		}))
+	})
 }
 
 // routeAccounts adds the accounts' routes and pages.

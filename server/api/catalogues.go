@@ -11,13 +11,14 @@ import (
 
 // handleCatalogue serves /i18n/{lang}.json: the messages the browser needs
 // to speak that language (i18n.Catalogue; web/static/js/i18n.js reads
-// them). /i18n/auto.json is the language the request's Accept-Language
-// header prefers (English if none is spoken here).
+// them). /i18n/auto.json is the language the request asks for
+// (i18n.FromRequest: its cookie, the account's, its Accept-Language;
+// English if none is spoken here).
 func (s *API) handleCatalogue(w http.ResponseWriter, r *http.Request) {
 	code, ok := strings.CutSuffix(r.PathValue("file"), ".json")
 	if code == "auto" {
-		code = i18n.Match(r.Header.Get("Accept-Language"))
-		w.Header().Set("Vary", "Accept-Language")
+		code = i18n.FromRequest(r)
+		w.Header().Set("Vary", "Accept-Language, Cookie")
 	}
 	c, known := i18n.CatalogueFor(code)
 	if !ok || !known {

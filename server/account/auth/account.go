@@ -19,6 +19,7 @@ func (a *Auth) Routes(mux *http.ServeMux) {
 	post("/api/account/signout-all", a.signedIn(a.handleSignOutAll))
 	post("/api/account/password", a.signedIn(a.handlePassword))
 	post("/api/account/rename", a.signedIn(a.handleRename))
+	post("/api/account/language", a.signedIn(a.handleLanguage))
 	post("/api/account/delete", a.signedIn(a.handleDelete))
 	post("/api/account/passkeys/{id}/delete", a.signedIn(a.handleDeletePasskey))
 	post("/api/account/passkey/signup/begin", a.handleSignUpBegin)
@@ -51,12 +52,15 @@ type meJSON struct {
 }
 
 type userJSON struct {
-	ID          string        `json:"id"`
-	Name        string        `json:"name"`
-	Created     time.Time     `json:"created"`
-	HasPassword bool          `json:"has_password"`
-	Passkeys    []passkeyJSON `json:"passkeys"`
-	Sessions    []sessionJSON `json:"sessions"`
+	ID          string    `json:"id"`
+	Name        string    `json:"name"`
+	Created     time.Time `json:"created"`
+	HasPassword bool      `json:"has_password"`
+	// Language is the account's language ("" while it follows the
+	// browser).
+	Language string        `json:"language"`
+	Passkeys []passkeyJSON `json:"passkeys"`
+	Sessions []sessionJSON `json:"sessions"`
 }
 
 type passkeyJSON struct {
@@ -75,7 +79,7 @@ type sessionJSON struct {
 // me describes u for its owner (its passkeys and sessions as far as they
 // can be read).
 func (a *Auth) me(r *http.Request, u store.User) meJSON {
-	uj := &userJSON{ID: u.ID, Name: u.Name, Created: u.Created, HasPassword: u.Password != "", Passkeys: []passkeyJSON{}, Sessions: []sessionJSON{}}
+	uj := &userJSON{ID: u.ID, Name: u.Name, Created: u.Created, HasPassword: u.Password != "", Language: u.Language, Passkeys: []passkeyJSON{}, Sessions: []sessionJSON{}}
 	if ps, err := a.st.Passkeys(r.Context(), u.ID); err == nil {
 		for _, p := range ps {
 			uj.Passkeys = append(uj.Passkeys, passkeyJSON{ID: p.ID, Created: p.Created, LastUsed: p.LastUsed})

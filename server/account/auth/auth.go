@@ -247,6 +247,7 @@ func (a *Auth) startSession(w http.ResponseWriter, r *http.Request, u store.User
 		return err
 	}
 	http.SetCookie(w, a.cookie(CookieName, token, SessionLife))
+	offerLanguage(w, r, u)
 	return nil
 }
 
