@@ -27,6 +27,7 @@ export const signIn = (name, password) => post("/api/account/signin", { name, pa
 export const signOut = () => post("/api/account/signout");
 export const signOutAll = () => post("/api/account/signout-all");
 export const setPassword = (current, next) => post("/api/account/password", { current, new: next }).then((d) => d.user);
+export const setLanguage = (language) => post("/api/account/language", { language }).then((d) => d.user);
 export const rename = (name) => post("/api/account/rename", { name }).then((d) => d.user);
 export const deleteAccount = (confirm) => post("/api/account/delete", { confirm });
 export const deletePasskey = (id) => post(`/api/account/passkeys/${encodeURIComponent(id)}/delete`).then((d) => d.user);

@@ -1,13 +1,14 @@
 // account.js is the account page (/account): for a guest, sign-up and
 // sign-in with a passkey or a password; for a member, the account's name,
 // password, passkeys and sessions, signing out (here or everywhere),
-// exporting everything and deleting the account. Signing in attaches this
-// browser's guest games to the account.
+// its language, exporting everything and deleting the account. Signing in
+// attaches this browser's guest games to the account, and speaks the
+// account's language in a browser where none was picked.
 
 import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
 import { mountNav } from "./account-nav.js";
-import { t, tNodes, dateText } from "./i18n.js";
+import { t, tNodes, dateText, lang, languages } from "./i18n.js";
 
 const app = document.getElementById("app");
 
@@ -29,10 +30,53 @@ function form(id, title, fields, buttons, act) {
 
 const value = (id) => document.getElementById(id).value;
 
-async function signedIn(_user, note) {
+// NOTE keeps what to say across a reload into another language: the
+// ids of the notes and the count of games attached.
+const NOTE = "cardtable.account.note";
+
+function noteText({ ids = [], attached = 0 }) {
+  return [...ids.map((id) => t(id)), attached ? t("web.account.attached", { count: attached }) : ""].filter(Boolean).join(" ");
+}
+
+function reloadSaying(note, url) {
+  try { sessionStorage.setItem(NOTE, JSON.stringify(note)); } catch { /* the note is lost, nothing else */ }
+  if (url) location.assign(url);
+  else location.reload();
+}
+
+async function signedIn(user, ids) {
   let attached = [];
   try { attached = await acc.attachGuestSeats(); } catch { attached = []; }
-  await draw(undefined, [note, attached.length ? t("web.account.attached", { count: attached.length }) : ""].filter(Boolean).join(" "));
+  const note = { ids, attached: attached.length };
+  // The server chose the account's language in a browser that had picked
+  // none (its cookie): speak it from now on, this page too.
+  const chosen = (/(?:^|;\s*)cardtable_lang=([a-z]{2,3})/.exec(document.cookie) || [])[1];
+  if (user && user.language && chosen === user.language && lang !== user.language) {
+    reloadSaying(note);
+    return;
+  }
+  await draw(undefined, noteText(note));
+}
+
+// languageForm chooses the account's language; choosing one also picks it
+// in this browser (the page reloads in it).
+function languageForm(user) {
+  const select = h("select#account-language", { name: "account-language" },
+    h("option", { value: "", selected: !user.language }, t("web.account.language-browser")),
+    languages.map((l) => h("option", { value: l.code, lang: l.code, dir: l.dir, translate: "no", selected: l.code === user.language }, l.name)));
+  return form("language", t("web.account.language"), [
+    h("div.field", h("label", { for: "account-language" }, t("web.account.language")), select),
+    h("small.muted", t("web.account.language-about")),
+  ], [h("button#language-submit", { type: "submit" }, t("web.account.language-save"))], async () => {
+    const saved = await acc.setLanguage(select.value);
+    if (saved.language && saved.language !== lang) {
+      const url = new URL(location.href);
+      url.searchParams.set("lang", saved.language);
+      reloadSaying({ ids: ["web.account.language-saved"] }, url);
+      return;
+    }
+    await draw(saved, t("web.account.language-saved"));
+  });
 }
 
 function guestView() {
@@ -46,7 +90,7 @@ function guestView() {
     h(`button#signup-submit${passkeys ? "" : ".primary"}`, { type: "submit", value: "password" }, t("web.account.signup-password")),
   ], async (how) => {
     const user = how === "passkey" ? await acc.passkeySignUp(value("signup-name")) : await acc.signUp(value("signup-name"), value("signup-password"));
-    await signedIn(user, t("web.account.welcome"));
+    await signedIn(user, ["web.account.welcome"]);
   });
   const signIn = form("signin", t("web.account.sign-in"), [
     field("signin-name", t("web.account.username"), { autocomplete: "username" }),
@@ -56,7 +100,7 @@ function guestView() {
     passkeys ? h("button#signin-passkey", { type: "submit", value: "passkey", formnovalidate: true }, t("web.account.signin-passkey")) : null,
   ], async (how) => {
     const user = how === "passkey" ? await acc.passkeySignIn() : await acc.signIn(value("signin-name"), value("signin-password"));
-    await signedIn(user, "");
+    await signedIn(user, []);
   });
   const note = passkeys ? null : h("p.muted", t("web.account.passkeys-need-https"));
   return [h("p", t("web.account.optional")), note, h("div.account-forms", signIn, signUp)];
@@ -94,7 +138,7 @@ function memberView(user, note) {
     h("section.panel", h("h2", tNodes("web.account.signed-in-as", { name: h("span", { translate: "no" }, user.name) })),
       h("p", h("a#profile-link", { href: `/u/${encodeURIComponent(user.name)}` }, t("web.account.profile")), " · ",
         h("a", { href: "/daily" }, t("web.account.todays-deal")), " · ", h("a#export", { href: "/api/account/export", download: `cardtable-${user.name}.json` }, t("web.account.export")))),
-    h("div.account-forms", pw, rename), keys, sessions, danger,
+    h("div.account-forms", pw, rename, languageForm(user)), keys, sessions, danger,
   ];
 }
 
@@ -106,4 +150,6 @@ async function draw(user, note) {
   fill(app, user ? memberView(user, note) : [note ? h("p.notice", { role: "status" }, note) : null, guestView()]);
 }
 
-draw(undefined, "");
+let kept = {};
+try { kept = JSON.parse(sessionStorage.getItem(NOTE) || "{}") || {}; sessionStorage.removeItem(NOTE); } catch { kept = {}; }
+draw(undefined, noteText(kept));

@@ -85,6 +85,8 @@ const catalogue = loaded || fallback;
 // lang is the code of the language pages speak ("he"); dir its direction.
 export const lang = catalogue.lang;
 export const dir = catalogue.dir;
+// languages are the languages cardtable speaks: {code, name, dir}.
+export const languages = catalogue.languages;
 
 const intlLang = lang === "qps" ? "en" : lang;
 const plurals = new Intl.PluralRules(intlLang);
