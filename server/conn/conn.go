@@ -79,7 +79,16 @@ type Conn struct {
 	// starts, and never changes.
 	Seat int
 
-	out  chan Out
+	// The send queue: the messages waiting for the write loop, at most
+	// limit of them, in q (a slice grown as messages come, so that an idle
+	// connection holds a few slots, not limit of them up front: a channel
+	// of SendQueue messages was 8 KB of every connection); ready tells the
+	// write loop that q is not empty.
+	qmu   sync.Mutex
+	q     []Out
+	limit int
+	ready chan struct{} // capacity 1
+
 	gone chan struct{} // closed by kick
 	once sync.Once
 	bye  byeMessage
@@ -108,7 +117,7 @@ type Stamp struct {
 
 // New is a connection from addr, served once Serve is given its socket.
 func New(cfg *Config, addr string) *Conn {
-	c := &Conn{cfg: cfg, addr: addr, out: make(chan Out, cfg.SendQueue), gone: make(chan struct{}), rate: newRateGuard(cfg)}
+	c := &Conn{cfg: cfg, addr: addr, limit: cfg.SendQueue, ready: make(chan struct{}, 1), gone: make(chan struct{}), rate: newRateGuard(cfg)}
 	for i := range c.clock {
 		c.clock[i].Version = -1
 	}
@@ -119,7 +128,7 @@ func New(cfg *Config, addr string) *Conn {
 // stand-in for a connection another node relays. Its messages wait in its
 // queue (Take); its rate is kept by the relaying node.
 func NewStandIn(cfg *Config, seat int, addr, user string) *Conn {
-	return &Conn{cfg: cfg, Seat: seat, addr: addr, User: user, out: make(chan Out, 8), gone: make(chan struct{})}
+	return &Conn{cfg: cfg, Seat: seat, addr: addr, User: user, limit: 8, ready: make(chan struct{}, 1), gone: make(chan struct{})}
 }
 
 // Addr is the client's address (clientaddr), which its per-address limits
@@ -128,12 +137,16 @@ func (c *Conn) Addr() string { return c.addr }
 
 // Take takes the next queued message, if any (a stand-in's, a test's).
 func (c *Conn) Take() (Out, bool) {
-	select {
-	case it := <-c.out:
-		return it, true
-	default:
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	if len(c.q) == 0 {
 		return Out{}, false
 	}
+	it := c.q[0]
+	n := copy(c.q, c.q[1:])
+	c.q[n] = Out{} // the queue keeps no message it has handed on
+	c.q = c.q[:n]
+	return it, true
 }
 
 // Written notes that o was written at at, as the write loop does (for a
@@ -224,13 +237,21 @@ func (c *Conn) EnqueueOut(it Out) bool {
 		return false
 	default:
 	}
-	select {
-	case c.out <- it:
-		return true
-	default:
+	c.qmu.Lock()
+	full := len(c.q) >= c.limit
+	if !full {
+		c.q = append(c.q, it)
+	}
+	c.qmu.Unlock()
+	if full {
 		c.Kick(ByeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
 		return false
 	}
+	select {
+	case c.ready <- struct{}{}:
+	default: // the write loop has been told already
+	}
+	return true
 }
 
 // Kick closes the connection, telling the client why (once).
@@ -282,25 +303,17 @@ func closeStatus(code string) websocket.StatusCode {
 }
 
 // writeLoop sends queued messages and pings until the client is kicked or
-// the connection fails.
+// the connection fails. A kicked client is first sent what was queued
+// before its bye (a refusal, say, then why it is closed), unless it was
+// kicked for being too slow to read it.
 func (c *Conn) writeLoop() {
 	lim := c.cfg
 	ping := time.NewTicker(lim.PingEvery)
 	defer ping.Stop()
-	write := func(data []byte) error {
-		ctx, cancel := context.WithTimeout(context.Background(), lim.WriteTimeout)
-		defer cancel()
-		return c.ws.Write(ctx, websocket.MessageText, data)
-	}
 	for {
 		select {
-		case it := <-c.out:
-			if it.Version >= 0 {
-				c.stampVersion(it.Version, time.Now())
-			}
-			if err := write(it.Data); err != nil {
-				c.Kick("", "")
-				c.ws.CloseNow()
+		case <-c.ready:
+			if !c.flush() {
 				return
 			}
 		case <-ping.C:
@@ -313,9 +326,44 @@ func (c *Conn) writeLoop() {
 				return
 			}
 		case <-c.gone:
-			c.sayBye()
+			if c.flush() {
+				c.sayBye()
+			}
 			return
 		}
+	}
+}
+
+// flush writes the queued messages; false when the connection is done
+// (its write failed, or it was dropped as too slow: then with its bye).
+func (c *Conn) flush() bool {
+	for it, ok := c.Take(); ok; it, ok = c.Take() {
+		if c.tooSlow() {
+			c.sayBye() // what is queued would only wait longer
+			return false
+		}
+		if it.Version >= 0 {
+			c.stampVersion(it.Version, time.Now())
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), c.cfg.WriteTimeout)
+		err := c.ws.Write(ctx, websocket.MessageText, it.Data)
+		cancel()
+		if err != nil {
+			c.Kick("", "")
+			c.ws.CloseNow()
+			return false
+		}
+	}
+	return true
+}
+
+// tooSlow reports whether the connection was kicked for falling behind.
+func (c *Conn) tooSlow() bool {
+	select {
+	case <-c.gone:
+		return c.bye.Code == ByeTooSlow
+	default:
+		return false
 	}
 }
 
