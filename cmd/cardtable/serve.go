@@ -50,6 +50,7 @@ type serveCmd struct {
 	RPID             string        `name:"rp-id" placeholder:"DOMAIN" help:"The passkeys' relying party id: the first --origin's host unless set (a passkey made for it works on that domain and its subdomains)."`
 	NoAccounts       bool          `help:"Turn accounts off (no sign-in, daily deal or ratings); everyone plays as a guest."`
 	Tournament       []string      `placeholder:"KIND:GAME[:PRESET]@EVERY" help:"A tournament the server makes on a schedule, repeatable: swiss:watchtower@1h, arena:war:slap@30m, solo:regicide@24h (each starts on the hour or period, UTC; docs/tournaments.md)."`
+	Pprof            string        `placeholder:"HOST:PORT" help:"Also serve Go's profiles (/debug/pprof/: CPU, heap, mutex, block) on this address, for measuring; keep it on loopback (docs/benchmarks.md)."`
 }
 
 func (serveCmd) Help() string {
@@ -99,6 +100,13 @@ func (c *serveCmd) Run(a *app) error {
 			return usageErrorf("--tournament: %v", err)
 		}
 		slots = append(slots, sl)
+	}
+	if c.Pprof != "" {
+		stopPprof, err := servePprof(c.Pprof, log)
+		if err != nil {
+			return err
+		}
+		defer stopPprof()
 	}
 	st, err := openStore(ctx, c.DB, c.NATS == "", log)
 	if err != nil {
