@@ -27,6 +27,7 @@ import (
 	"cardtable/store"
 	"cardtable/store/migrate"
 	"cardtable/store/sqlaccounts"
+	"cardtable/store/sqlpairings"
 	"cardtable/store/sqltournaments"
 
 	"github.com/jackc/pgx/v5"
@@ -70,6 +71,8 @@ type Store struct {
 	*sqlaccounts.Accounts
 	// The tournaments (store.Tournaments) too.
 	*sqltournaments.Tournaments
+	// And quick pairing's shared requests (store.Pairings).
+	*sqlpairings.Pairings
 }
 
 var (
@@ -77,6 +80,7 @@ var (
 	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
 	_ store.Bots        = (*Store)(nil)
+	_ store.Pairings    = (*Store)(nil)
 )
 
 // readOnlyTransaction is PostgreSQL's read_only_sql_transaction: a
@@ -137,6 +141,7 @@ func OpenOptions(ctx context.Context, dsn string, o Options) (*Store, error) {
 	s.pool, s.db = pool, stdlib.OpenDBFromPool(pool)
 	s.Accounts = &sqlaccounts.Accounts{Read: s.db, Write: s.inTx, Fence: fenceTx, Wrap: s.fail}
 	s.Tournaments = &sqltournaments.Tournaments{Read: s.db, Write: s.inTx, Wrap: s.fail}
+	s.Pairings = &sqlpairings.Pairings{Read: s.db, Write: s.inTx, Wrap: s.fail}
 	if o.MigrateTimeout <= 0 {
 		o.MigrateTimeout = time.Minute
 	}

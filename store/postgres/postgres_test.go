@@ -348,3 +348,8 @@ func TestIdleInTransaction(t *testing.T) {
 func TestHeartbeats(t *testing.T) {
 	storetest.RunHeartbeats(t, byName(), true)
 }
+
+// TestPairings runs the shared quick-pairing suite.
+func TestPairings(t *testing.T) {
+	storetest.RunPairings(t, func(t *testing.T, name string) store.Store { return open(t, pgtest.DB(t)) })
+}

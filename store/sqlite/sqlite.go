@@ -24,6 +24,7 @@ import (
 	"cardtable/store"
 	"cardtable/store/migrate"
 	"cardtable/store/sqlaccounts"
+	"cardtable/store/sqlpairings"
 	"cardtable/store/sqltournaments"
 
 	sqlite3 "modernc.org/sqlite"
@@ -85,6 +86,8 @@ type Store struct {
 	*sqlaccounts.Accounts
 	// The tournaments (store.Tournaments) too.
 	*sqltournaments.Tournaments
+	// And quick pairing's shared requests (store.Pairings).
+	*sqlpairings.Pairings
 }
 
 var (
@@ -92,6 +95,7 @@ var (
 	_ store.Accounts    = (*Store)(nil)
 	_ store.Tournaments = (*Store)(nil)
 	_ store.Bots        = (*Store)(nil)
+	_ store.Pairings    = (*Store)(nil)
 )
 
 // errClosed is returned by a write after Close.
@@ -132,6 +136,7 @@ func OpenOptions(path string, o Options) (*Store, error) {
 		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch}
 	s.Accounts = &sqlaccounts.Accounts{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
 	s.Tournaments = &sqltournaments.Tournaments{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
+	s.Pairings = &sqlpairings.Pairings{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
 	go s.loop()
 	return s, nil
 }

@@ -316,3 +316,16 @@ func TestHeartbeats(t *testing.T) {
 		return s
 	}, true)
 }
+
+// TestPairings runs the shared quick-pairing suite.
+func TestPairings(t *testing.T) {
+	dir := t.TempDir()
+	storetest.RunPairings(t, func(t *testing.T, name string) store.Store {
+		s, err := Open(filepath.Join(dir, name+".db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
