@@ -243,6 +243,7 @@ func New(st store.Store, cfg Config) *Server {
 	s.analyses = analyse.New(analyse.Config{Store: st, Rooms: s.rooms, Pool: s.pool, Writes: s.writes, Log: s.log})
 	s.pairing = pairing.New(pairing.Config{Store: st, Games: s.games, Rooms: s.rooms, Accounts: s.accounts, Writes: s.writes,
 		Addr: s.addrs.Addr, Clock: s.rooms.Now, Log: s.log})
+	s.sharePairing(st, cfg.Cluster)
 	if ts, ok := tournament.New(tournament.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Accounts: s.accounts,
 		Writes: s.writes, Assets: cfg.Assets, Schedule: cfg.Tournaments, Clock: s.rooms.Now, Log: s.log}); ok {
 		s.tournaments = ts
@@ -251,6 +252,19 @@ func New(st store.Store, cfg Config) *Server {
 		s.bots = b
 	}
 	return s
+}
+
+// sharePairing makes quick pairing one pool for the whole cluster when
+// the node is one of several (docs/pairing.md, "In a cluster").
+func (s *Server) sharePairing(st store.Store, cl room.Cluster) {
+	pc, ok := cl.(pairing.Cluster)
+	ps, ok2 := st.(store.Pairings)
+	if !ok || !ok2 {
+		return
+	}
+	if err := s.pairing.Shared(ps, pc); err != nil {
+		s.log.Error("quick pairing stays this node's own", "err", err)
+	}
 }
 
 // Start rebuilds every unfinished table of the store as a running room,

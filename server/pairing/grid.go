@@ -3,6 +3,8 @@ package pairing
 import (
 	"maps"
 
+	"cardtable/pairing"
+
 	"cardtable/table"
 )
 
@@ -46,6 +48,11 @@ var Grid = []Choice{
 	{ID: "regicide-2-1m", Game: "regicide", Preset: "standard", Options: map[string]string{"players": "2"}, Seats: 2, Clock: "1m"},
 	{ID: "regicide-3-1m", Game: "regicide", Preset: "standard", Options: map[string]string{"players": "3"}, Seats: 3, Clock: "1m"},
 	{ID: "regicide-4-1m", Game: "regicide", Preset: "standard", Options: map[string]string{"players": "4"}, Seats: 4, Clock: "1m"},
+}
+
+// key is the pool's key of the choice, rated or casual.
+func (c Choice) key(rated bool) pairing.Key {
+	return pairing.Key{Game: c.Game, Preset: c.Preset, Seats: c.Seats, Clock: c.Clock, Rated: rated}
 }
 
 // choice finds a grid cell by id.

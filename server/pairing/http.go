@@ -77,6 +77,14 @@ func (s *Service) handleAsk(w http.ResponseWriter, r *http.Request) {
 		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
+	if s.sh != nil {
+		if err := s.askShared(r.Context(), wt); err != nil {
+			httpjson.Refuse(w, r, s.log, err)
+			return
+		}
+		httpjson.Write(w, http.StatusAccepted, map[string]any{"id": wt.req.ID, "status": "waiting", "choice": wt.choice.ID})
+		return
+	}
 	now := s.cfg.Clock()
 	s.mu.Lock()
 	err = s.pool.Add(wt.req, now)
@@ -132,7 +140,7 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request, req askReq) (*
 		return nil, err
 	}
 	wt := &wait{choice: c, user: u, name: name, done: make(chan struct{}), out: Outcome{Status: "waiting"}}
-	wt.req = pairing.Request{ID: secret.Token(), Key: pairing.Key{Game: c.Game, Preset: c.Preset, Seats: c.Seats, Clock: c.Clock, Rated: req.Rated},
+	wt.req = pairing.Request{ID: secret.Token(), Key: c.key(req.Rated),
 		Address: s.cfg.Addr(r), Bots: req.Bots, BotAfter: time.Duration(req.Wait) * time.Second}
 	if u == nil {
 		if req.Rated || req.Range != 0 {
@@ -191,16 +199,23 @@ func guestID(w http.ResponseWriter, r *http.Request) string {
 // maxLongPoll bounds GET /api/pairing/{id}?wait=.
 const maxLongPoll = 25 * time.Second
 
+// errNoRequest answers an id no request has.
+var errNoRequest = httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "no pairing request with that id (it ended over 2 minutes ago, or never was)")
+
 func (s *Service) handleWait(w http.ResponseWriter, r *http.Request) {
+	secs, _ := strconv.Atoi(r.URL.Query().Get("wait"))
+	d := min(time.Duration(max(secs, 0))*time.Second, maxLongPoll)
+	if s.sh != nil {
+		s.waitShared(w, r, r.PathValue("id"), d)
+		return
+	}
 	s.mu.Lock()
 	wt := s.waits[r.PathValue("id")]
 	s.mu.Unlock()
 	if wt == nil {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "no pairing request with that id (it ended over 2 minutes ago, or never was)"))
+		httpjson.Refuse(w, r, s.log, errNoRequest)
 		return
 	}
-	secs, _ := strconv.Atoi(r.URL.Query().Get("wait"))
-	d := min(time.Duration(max(secs, 0))*time.Second, maxLongPoll)
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -225,6 +240,10 @@ func (s *Service) outcome(wt *wait) Outcome {
 
 func (s *Service) handleCancel(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	if s.sh != nil {
+		s.cancelShared(w, r, id)
+		return
+	}
 	s.mu.Lock()
 	wt := s.waits[id]
 	if wt != nil && s.pool.Cancel(id) {

@@ -19,7 +19,17 @@ import (
 // seat opens the table of match m, whose requests are ws, and tells each
 // player their seat (or that it failed).
 func (s *Service) seat(ctx context.Context, m pairing.Match, ws []*wait) {
-	p, err := s.open(ctx, m, ws)
+	people := make([]seatee, len(ws))
+	for i, w := range ws {
+		people[i] = seatee{name: w.name}
+		if w.user != nil {
+			people[i].user = w.user.ID
+		}
+	}
+	p, err := s.plan(ws[0].choice, m, people)
+	if err == nil {
+		err = s.open(ctx, p)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i, w := range ws {
@@ -27,55 +37,71 @@ func (s *Service) seat(ctx context.Context, m pairing.Match, ws []*wait) {
 			s.end(w, Outcome{Status: "failed", Message: "the table could not be opened; ask again"})
 			continue
 		}
-		s.end(w, Outcome{Status: "paired", Table: p.id, Seat: p.seats[i], Token: p.tokens[i], Bots: m.Bots})
-		w.out.Rated = p.rated
+		s.end(w, Outcome{Status: "paired", Table: p.hdr.ID, Seat: p.seats[i], Token: p.tokens[i], Bots: m.Bots})
+		w.out.Rated = p.hdr.Rated
 	}
 	if err != nil {
 		s.log.Error("paired table not opened", "choice", ws[0].choice.ID, "players", len(ws), "err", err)
 		return
 	}
-	s.log.Info("players paired", "table", p.id, "choice", ws[0].choice.ID, "players", len(ws), "bots", m.Bots, "rated", p.rated)
+	s.log.Info("players paired", "table", p.hdr.ID, "choice", ws[0].choice.ID, "players", len(ws), "bots", m.Bots, "rated", p.hdr.Rated)
 }
 
-// opened is a paired table: its id, and each request's seat and token.
-type opened struct {
-	id     string
+// seatee is a person to seat: the name to sit under and their account
+// ("" for a guest).
+type seatee struct{ name, user string }
+
+// planned is a paired table before it is stored: its header (the people's
+// seats taken already, so its clock starts when it opens), its game, each
+// person's seat and token, and the seats' accounts.
+type planned struct {
+	hdr    store.Table
+	g      engine.Game
+	t      *table.Table
 	seats  []int
 	tokens []string
-	rated  bool
+	// links are the seats of people with accounts; linkTokens their tokens.
+	links      []store.SeatAccount
+	linkTokens []string
 }
 
-// open stores and starts the table of m: the people at seats drawn at
-// random, the server's default bot in the seats left, the choice's clock.
-// The people's seats are stored free and then claimed, each with its
-// player's name, so the room starts the clock once the last is taken. A
-// rated match with bots is rated only if the bots have fixed ratings.
-func (s *Service) open(ctx context.Context, m pairing.Match, ws []*wait) (opened, error) {
-	c := ws[0].choice
+// plan makes the table of match m for people (in m's order): the people
+// at seats drawn at random under their names (a seat's name if two are
+// alike), the server's default bot in the seats left, the choice's clock.
+// A rated match with bots is rated only if the bots have fixed ratings.
+func (s *Service) plan(c Choice, m pairing.Match, people []seatee) (planned, error) {
 	g, ok := s.cfg.Games[c.Game]
 	if !ok {
-		return opened{}, fmt.Errorf("no game %q", c.Game)
+		return planned{}, fmt.Errorf("no game %q", c.Game)
 	}
 	opts, err := engine.ResolveOptions(g.Options(), c.Options)
 	if err != nil {
-		return opened{}, err
+		return planned{}, err
 	}
 	order := rand.Perm(c.Seats)
 	hdr := store.Table{ID: secret.TableID(), Game: g.Name(), Options: opts.Map(), Seed: secret.Seed(), Created: s.cfg.Clock(),
 		Rated: m.Key.Rated, Seats: make([]store.Seat, c.Seats), Creator: secret.Hash(secret.Token())}
-	p := opened{id: hdr.ID}
-	invites := make([]string, len(ws))
-	for k := range ws {
-		invites[k] = secret.Invite()
-		hdr.Seats[order[k]] = store.Seat{Kind: table.KindHuman, Invite: room.SealInvite(invites[k], false, false)}
-		p.seats = append(p.seats, order[k])
+	p := planned{g: g}
+	taken := map[string]bool{}
+	for k, who := range people {
+		seat, tok, name := order[k], secret.Token(), who.name
+		if name == "" || taken[name] {
+			name = table.SeatName(seat)
+		}
+		taken[name] = true
+		hdr.Seats[seat] = store.Seat{Name: name, Kind: table.KindHuman, Token: secret.Hash(tok), Invite: room.SealInvite(secret.Invite(), false, false)}
+		p.seats, p.tokens = append(p.seats, seat), append(p.tokens, tok)
+		if who.user != "" {
+			p.links = append(p.links, store.SeatAccount{Table: hdr.ID, Seat: seat, User: who.user})
+			p.linkTokens = append(p.linkTokens, tok)
+		}
 	}
 	rs := make([]account.RatedSeat, c.Seats)
-	for k := len(ws); k < c.Seats; k++ {
+	for k := len(people); k < c.Seats; k++ {
 		seat, text := order[k], bots.Default(g.Name())
 		spec, err := s.cfg.Rooms.CheckBot(g, opts, seat, text)
 		if err != nil {
-			return opened{}, err
+			return planned{}, err
 		}
 		hdr.Seats[seat] = store.Seat{Name: room.BotName(text, seat), Kind: table.KindBot, Bot: spec.String(),
 			Invite: room.SealInvite(secret.Invite(), false, false)}
@@ -84,37 +110,31 @@ func (s *Service) open(ctx context.Context, m pairing.Match, ws []*wait) (opened
 	if hdr.Rated && m.Bots > 0 && s.cfg.Accounts.CheckRated(g, opts, rs) != nil {
 		hdr.Rated = false
 	}
-	p.rated = hdr.Rated
 	set, err := table.ParseSettings(c.settings(), g, c.Seats)
 	if err != nil {
-		return opened{}, err
+		return planned{}, err
 	}
 	hdr.Settings = set.Map()
-	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, room.SeatInfos(hdr.Seats))
-	if err != nil {
-		return opened{}, err
+	if p.t, err = table.New(g, opts, engine.Setup{Seed: hdr.Seed}, room.SeatInfos(hdr.Seats)); err != nil {
+		return planned{}, err
 	}
+	p.hdr = hdr
+	return p, nil
+}
+
+// open stores and starts a planned table on this node and links its
+// seats to their accounts.
+func (s *Service) open(ctx context.Context, p planned) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := s.cfg.Store.CreateTable(ctx, hdr); err != nil {
-		return opened{}, err
+	if err := s.cfg.Store.CreateTable(ctx, p.hdr); err != nil {
+		return err
 	}
-	if err := s.cfg.Rooms.Open(ctx, hdr, g, t); err != nil {
-		return opened{}, err
+	if err := s.cfg.Rooms.Open(ctx, p.hdr, p.g, p.t); err != nil {
+		return err
 	}
-	taken := map[string]bool{}
-	for k, w := range ws {
-		name := w.name
-		if name == "" || taken[name] {
-			name = table.SeatName(p.seats[k])
-		}
-		taken[name] = true
-		tok, err := s.cfg.Rooms.Claim(ctx, hdr.ID, p.seats[k], name, invites[k])
-		if err != nil {
-			return opened{}, err
-		}
-		p.tokens = append(p.tokens, tok)
-		s.cfg.Accounts.LinkSeat(ctx, w.user, hdr.ID, p.seats[k], tok)
+	for k, l := range p.links {
+		s.cfg.Accounts.LinkSeat(ctx, &store.User{ID: l.User}, p.hdr.ID, l.Seat, p.linkTokens[k])
 	}
-	return p, nil
+	return nil
 }

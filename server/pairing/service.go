@@ -85,6 +85,8 @@ type Service struct {
 	once  sync.Once
 	// started: Start ran, so Stop waits for its walks to end.
 	started atomic.Bool
+	// sh, when set (Shared), is the cluster's pool, used instead of pool.
+	sh *shared
 }
 
 // New makes the node's quick pairing; Start runs it.
@@ -114,11 +116,20 @@ func (s *Service) Start() {
 		defer close(s.done)
 		t := time.NewTicker(tick)
 		defer t.Stop()
+		var kick chan struct{}
+		if s.sh != nil {
+			kick = s.sh.kick
+		}
 		for {
 			select {
 			case <-s.stop:
 				return
 			case <-t.C:
+			case <-kick:
+			}
+			if s.sh != nil {
+				s.matchShared(context.Background())
+			} else {
 				s.match(context.Background())
 			}
 		}
@@ -131,6 +142,11 @@ func (s *Service) Stop() {
 		close(s.stop)
 		if s.started.Load() {
 			<-s.done
+		}
+		if s.sh != nil {
+			for _, stop := range s.sh.stops {
+				stop()
+			}
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -159,7 +175,7 @@ func (s *Service) match(ctx context.Context) {
 	ms, dropped := s.pool.Match(now)
 	for _, d := range dropped {
 		if w := s.waits[d.ID]; w != nil {
-			s.end(w, Outcome{Status: "dropped", Message: "nobody asked for this game in 10 minutes; try another, or play a bot"})
+			s.end(w, Outcome{Status: "dropped", Message: msgDropped})
 		}
 	}
 	for id, w := range s.waits {
@@ -179,9 +195,15 @@ func (s *Service) match(ctx context.Context) {
 	}
 }
 
+// msgDropped is a dropped request's message.
+const msgDropped = "nobody asked for this game in 10 minutes; try another, or play a bot"
+
 // Waiting counts the requests waiting by choice (casual and rated
 // together).
 func (s *Service) Waiting() map[string]int {
+	if s.sh != nil {
+		return s.waitingShared()
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := map[string]int{}

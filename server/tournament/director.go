@@ -191,8 +191,8 @@ func (s *Service) startRound(ctx context.Context, t store.Tournament, es []store
 		return fmt.Errorf("round %d: %w", n, err)
 	}
 	for _, o := range opens {
-		if _, err := s.openClaimed(ctx, o); err != nil {
-			s.log.Warn("tournament game not opened or its seats not taken", "table", o.hdr.ID, "err", err)
+		if err := s.cfg.Rooms.Open(ctx, o.hdr, o.game, o.t); err != nil {
+			s.log.Warn("tournament game not opened here (a node adopts it)", "table", o.hdr.ID, "err", err)
 		}
 	}
 	s.log.Info("tournament round paired", "tournament", t.ID, "round", n, "games", len(boards), "bye", bye != "")

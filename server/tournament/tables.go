@@ -17,24 +17,25 @@ import (
 	"cardtable/tourney"
 )
 
-// opening is a game's table, stored with its round and then opened; its
-// people's seats are then claimed (invites: their codes, names: their
-// names, by seat; "" for a bot's).
+// opening is a game's table, stored with its round and then opened: its
+// people's seats are taken already, under their names, with tokens (by
+// seat; "" for a bot's) that only a solo attempt hands on.
 type opening struct {
-	hdr     store.Table
-	game    engine.Game
-	t       *table.Table
-	links   []store.SeatAccount
-	invites []string
-	names   []string
+	hdr    store.Table
+	game   engine.Game
+	t      *table.Table
+	links  []store.SeatAccount
+	tokens []string
 }
 
 // gameTable makes the table of a game between entrants (seat i to
-// entrants[i]): a person's seat is stored free, linked to their account,
-// and claimed once the table is open (claim) with a token nobody keeps —
-// its player takes the seat with a fresh one from the tournament's page
-// (play), and the clock starts once every seat is taken; a bot entrant's
-// seat is the bot's.
+// entrants[i]): a person's seat is taken under their name and linked to
+// their account, with a token nobody keeps but a solo attempt's — its
+// player takes the seat with a fresh one from the tournament's page
+// (play). The seats are taken in the stored table itself, so the clock
+// starts when it opens, whichever node opens it (the director's, or the
+// node that adopts it should that one die first); a bot entrant's seat is
+// the bot's.
 func (s *Service) gameTable(t store.Tournament, entrants []store.Entrant, now time.Time, seed uint64) (opening, error) {
 	g, ok := s.cfg.Games[t.Game]
 	if !ok {
@@ -52,13 +53,12 @@ func (s *Service) gameTable(t store.Tournament, entrants []store.Entrant, now ti
 	if len(entrants) == 1 {
 		hdr.Rated = false
 	}
-	o := opening{game: g, invites: make([]string, len(entrants)), names: make([]string, len(entrants))}
+	o := opening{game: g, tokens: make([]string, len(entrants))}
 	for i, e := range entrants {
-		o.invites[i] = secret.Invite()
-		st := store.Seat{Kind: table.KindHuman, Invite: room.SealInvite(o.invites[i], false, false)}
-		o.names[i] = e.Name
+		o.tokens[i] = secret.Token()
+		st := store.Seat{Name: e.Name, Kind: table.KindHuman, Token: secret.Hash(o.tokens[i]), Invite: room.SealInvite(secret.Invite(), false, false)}
 		if e.Bot != "" {
-			o.invites[i], o.names[i] = "", ""
+			o.tokens[i] = ""
 			spec, err := s.cfg.Rooms.CheckBot(g, opts, i, e.Bot)
 			if err != nil {
 				return opening{}, err
@@ -179,31 +179,10 @@ func (s *Service) startSolo(ctx context.Context, t store.Tournament, e store.Ent
 		}
 		return nil, err
 	}
-	tokens, err := s.openClaimed(ctx, o)
-	if err != nil {
-		return nil, err
-	}
-	return &Seat{Table: o.hdr.ID, Seat: 0, Token: tokens[0], Deal: n}, nil
-}
-
-// openClaimed opens o's table and claims its people's seats under their
-// names, answering the tokens by seat ("" for a bot's).
-func (s *Service) openClaimed(ctx context.Context, o opening) ([]string, error) {
 	if err := s.cfg.Rooms.Open(ctx, o.hdr, o.game, o.t); err != nil {
 		return nil, err
 	}
-	tokens := make([]string, len(o.invites))
-	for i, code := range o.invites {
-		if code == "" {
-			continue
-		}
-		tok, err := s.cfg.Rooms.Claim(ctx, o.hdr.ID, i, o.names[i], code)
-		if err != nil {
-			return nil, err
-		}
-		tokens[i] = tok
-	}
-	return tokens, nil
+	return &Seat{Table: o.hdr.ID, Seat: 0, Token: o.tokens[0], Deal: n}, nil
 }
 
 // reseat gives seat of table id a new token, wherever the table runs.
