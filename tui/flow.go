@@ -173,7 +173,7 @@ func (m *Model) startAsking(seat int) tea.Cmd {
 		m.pick.group = g.group
 	}
 	m.pick.reset(legal)
-	return tea.Batch(cmd, m.autoNext())
+	return tea.Batch(cmd, m.autoNext(), m.bell(seat))
 }
 
 func boolInt(b bool) int {
@@ -195,6 +195,7 @@ func (m *Model) submit(text string) tea.Cmd {
 	if m.judge(seat, w.version, text) {
 		return nil
 	}
+	m.answered(seat)
 	m.lessonMoved()
 	if len(w.seats) == 1 {
 		before := m.t.View(m.display)

@@ -24,6 +24,8 @@ type harness struct {
 	timers []tea.Msg
 	// delays are the timers' durations, in the same order.
 	delays []time.Duration
+	// raw is what the model wrote to the terminal as it is (tea.Raw).
+	raw []any
 }
 
 // newHarness seats "human" or a bot name in each seat of game.
@@ -100,6 +102,8 @@ func (h *harness) run(cmd tea.Cmd) {
 		case nil, tea.QuitMsg:
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
+		case tea.RawMsg:
+			h.raw = append(h.raw, msg.Msg)
 		default:
 			_, next := h.m.Update(msg)
 			queue = append(queue, next)

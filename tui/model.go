@@ -86,6 +86,10 @@ type Model struct {
 	fast bool
 	// auto is War's auto-flip.
 	auto autoPlay
+	// began and answeredAt are when the game began here and when each
+	// person last answered, by the table's clock (bell.go).
+	began      time.Time
+	answeredAt map[int]time.Time
 	// clock is the live clock (--clock), if any.
 	clock liveClock
 
@@ -153,6 +157,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 	m.lessonLabels()
 	m.lastPublic = m.t.View(engine.Spectator)
 	m.clock = newLiveClock(cfg, m.t.NumSeats())
+	m.began = m.clock.time.Now()
 	m.options = m.t.Hello(engine.Spectator).Options
 	// One person sees their seat from the start; with several, the screen
 	// shows the public view until it is handed to the first one asked.

@@ -57,6 +57,9 @@ type Config struct {
 	// Lang is the language the table speaks (a code of i18n.Languages;
 	// empty or unknown: English).
 	Lang string
+	// Bell rings the terminal's bell when it is a person's move after
+	// they waited for it (cardtable play --bell; bell.go).
+	Bell bool
 	// Lesson, when set, is the tutorial Table plays (made by the script's
 	// NewTable, its scripted seats in Players): the learner's moves are
 	// judged against it and its words shown under the board (lesson.go).

@@ -38,6 +38,7 @@ type playCmd struct {
 	Server    string        `placeholder:"URL" help:"With --daily: the cardtable server to play on (http://localhost:8080); it runs the game; this plays your seat in the terminal table (plain text when not on a terminal)."`
 	User      string        `placeholder:"NAME" help:"With --daily --server: sign in as NAME (the password from $CARDTABLE_PASSWORD or asked; the session is kept for the next run in the user's config folder, cardtable/sessions.json) so the attempt counts."`
 	Lang      string        `placeholder:"LANG" help:"On the terminal: the language it speaks, en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG; English otherwise). Records and the protocols stay English."`
+	Bell      bool          `help:"On the terminal: ring the terminal's bell when it is your move after you waited 2 seconds or more for it (not at each trick against a bot, which answers at once)."`
 
 	// settings are the clock --clock, --reserve and --on-timeout ask for.
 	settings table.Settings
