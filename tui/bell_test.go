@@ -58,7 +58,7 @@ func bells(h *harness) int {
 // or more for their move — not at each trick against a bot, which answers
 // at once, nor at the start; without it, never.
 func TestBellOnYourMoveAfterWaiting(t *testing.T) {
-	h, clk := bellHarness(t, true, false)
+	h, _ := bellHarness(t, true, false)
 	for range 5 {
 		h.play("flip")
 	}
@@ -70,7 +70,7 @@ func TestBellOnYourMoveAfterWaiting(t *testing.T) {
 	// 3 s after her flip, waited: it rings; she flips at once and bob,
 	// asked at once after his, does not wait: no bell; she takes 3 s, and
 	// he is rung.
-	h, clk = bellHarness(t, true, true)
+	h, clk := bellHarness(t, true, true)
 	want := []int{0, 1, 1, 2}
 	for i, wait := range []bool{false, true, false, true} {
 		if wait {
