@@ -49,7 +49,8 @@ func (playCmd) Help() string {
 
 On a terminal it opens the terminal table (? there shows the keys and the
 game's rules; cardtable rules GAME prints them too). When standard input or output
-is not a terminal (a script, a pipe), or with --protocol lines, it speaks
+is not a terminal (a script, a pipe), on a terminal that cannot draw it
+(TERM=dumb), or with --protocol lines, it speaks
 plain text: it prints what your seat sees - your view, each action as
 "N. seat K: ACTION" with the view after it, your legal actions - and reads
 one action per line in the game's notation ("hint ACTION" asks Regicide's
@@ -349,10 +350,11 @@ func (c *playCmd) review(a *app, g engine.Game, rec *record.Record) error {
 }
 
 // onTerminal reports whether the game is for the terminal table: standard
-// input and output are terminals and no protocol was asked for.
+// input and output are terminals that can draw it (not TERM=dumb, which
+// gets plain lines) and no protocol was asked for.
 func (c *playCmd) onTerminal(a *app) bool {
 	in, ok := a.stdin.(*os.File)
-	return c.Protocol == "" && ok && isTerminal(in) && isTerminal(a.stdout)
+	return c.Protocol == "" && ok && isTerminal(in) && isTerminal(a.stdout) && os.Getenv("TERM") != "dumb"
 }
 
 // keepRecord writes t's record to path, or, when path is empty, to a new
