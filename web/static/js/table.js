@@ -352,8 +352,10 @@ export class TableView {
     for (const l of this.s.log) l.drawn = false;
     // The action bar comes right after the board (the hand) in the order
     // Tab follows; it is drawn stuck to the window's bottom.
-    fill(this.root, skipLink(e.bar), e.header,
-      h("div.table-layout.with-bar",
+    // The header is in the layout too: the bar may rise over it on a
+    // small screen at a large font.
+    fill(this.root, skipLink(e.bar),
+      h("div.table-layout.with-bar", e.header,
         h("div.main-col", e.end, e.lifeTop, e.lesson, e.board),
         e.bar,
         h("aside.side", e.life, e.seats, h("section.log", h("h2", t("web.table.log")), e.logList))));
