@@ -351,9 +351,9 @@ export class TableView {
     this.els = e;
     for (const l of this.s.log) l.drawn = false;
     // The action bar comes right after the board (the hand) in the order
-    // Tab follows; it is drawn stuck to the window's bottom.
-    // The header is in the layout too: the bar may rise over it on a
-    // small screen at a large font.
+    // Tab follows; it is drawn stuck to the window's bottom, and may rise
+    // over the header (in the layout too) on a small screen at a large
+    // font.
     fill(this.root, skipLink(e.bar),
       h("div.table-layout.with-bar", e.header,
         h("div.main-col", e.end, e.lifeTop, e.lesson, e.board),
