@@ -57,6 +57,9 @@ type Node struct {
 
 	mu    sync.Mutex
 	owned map[string]tenure
+	// taking counts the Own calls under way for each table: a lease
+	// they may have just taken is not a stray (renew).
+	taking map[string]int
 	// down holds, for tables just taken over from a node that died, since
 	// when no node ran them (DownSince).
 	down map[string]time.Time
@@ -92,7 +95,7 @@ func New(st store.Cluster, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--nats %s: %w (is nats-server running there?)", cfg.NATS, err)
 	}
-	n := &Node{id: id, nc: nc, st: st, lease: cfg.Lease, log: cfg.Logger, owned: map[string]tenure{}, down: map[string]time.Time{},
+	n := &Node{id: id, nc: nc, st: st, lease: cfg.Lease, log: cfg.Logger, owned: map[string]tenure{}, taking: map[string]int{}, down: map[string]time.Time{},
 		seen: map[string]time.Time{}, started: time.Now()}
 	if _, err := nc.Subscribe(aliveSubject, func(m *nats.Msg) {
 		n.mu.Lock()
@@ -169,9 +172,22 @@ func (n *Node) Node() string { return n.id }
 // notes since when no node ran the table: that lease's last renewal, one
 // lease before it lapsed (DownSince).
 func (n *Node) Own(ctx context.Context, id string) (int64, bool, error) {
+	n.mu.Lock()
+	n.taking[id]++
+	n.mu.Unlock()
+	defer func() {
+		n.mu.Lock()
+		if n.taking[id]--; n.taking[id] == 0 {
+			delete(n.taking, id)
+		}
+		n.mu.Unlock()
+	}()
 	old, oldErr := n.st.Lease(ctx, id)
 	l, ok, err := n.st.Acquire(ctx, id, n.id, n.lease)
 	if err != nil || !ok {
+		// An error may come after the database took the lease for this
+		// node (ctx ended while the answer was on its way): renew gives
+		// such a lease back rather than keep a table nobody runs.
 		return 0, false, err
 	}
 	n.mu.Lock()
@@ -388,6 +404,7 @@ func (n *Node) renew(ctx context.Context, tables Tables) bool {
 		held[l.Table] = l.Epoch
 	}
 	var lost []string
+	var strays []store.Lease
 	n.mu.Lock()
 	for id, t := range n.owned {
 		if t.at.Before(start) && held[id] != t.epoch {
@@ -395,12 +412,35 @@ func (n *Node) renew(ctx context.Context, tables Tables) bool {
 			delete(n.owned, id)
 		}
 	}
+	for _, l := range live {
+		if _, ok := n.owned[l.Table]; !ok && n.taking[l.Table] == 0 {
+			strays = append(strays, l)
+		}
+	}
 	n.mu.Unlock()
 	for _, id := range lost {
 		n.log.Warn("lease lost", "table", id)
 		tables.Lost(id)
 	}
+	n.release(ctx, strays)
 	return true
+}
+
+// release gives back leases the database holds for this node but no room
+// of it runs (an Acquire whose answer was lost): renewing them would keep
+// their tables from every node for as long as this one lives.
+func (n *Node) release(ctx context.Context, strays []store.Lease) {
+	for _, l := range strays {
+		rctx, cancel := context.WithTimeout(ctx, n.lease/2)
+		err := n.st.Release(rctx, l.Table, n.id, l.Epoch)
+		cancel()
+		switch {
+		case err == nil:
+			n.log.Warn("stray lease given back", "table", l.Table, "epoch", l.Epoch)
+		case !errors.Is(err, store.ErrFenced) && ctx.Err() == nil:
+			n.log.Warn("stray lease not given back (it is tried again)", "table", l.Table, "err", err)
+		}
+	}
 }
 
 // dropAll stops every table of the node.

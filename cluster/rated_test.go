@@ -361,9 +361,35 @@ func (g *ratedGame) poll(t *testing.T, what string, ok func() bool) {
 	deadline := time.Now().Add(time.Minute)
 	for !ok() {
 		if time.Now().After(deadline) {
+			g.logDatabase(t)
 			t.Fatalf("no %s within a minute", what)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// logDatabase logs what the database's sessions are doing and the
+// table's lease, for a wait that failed.
+func (g *ratedGame) logDatabase(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if l, err := g.st.Lease(ctx, g.id); err == nil {
+		t.Logf("the table's lease: %s epoch %d expires %s", l.Node, l.Epoch, l.Expires.Format(time.RFC3339Nano))
+	}
+	rows, err := g.sql.Query(ctx, `SELECT pid, COALESCE(state, ''), COALESCE(wait_event_type, ''), COALESCE(wait_event, ''),
+		COALESCE(now() - xact_start, '0'::interval)::text, left(regexp_replace(query, '\s+', ' ', 'g'), 120)
+		FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+	if err != nil {
+		t.Logf("pg_stat_activity: %v", err)
+		return
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pid int
+		var state, wtype, wevent, age, query string
+		if rows.Scan(&pid, &state, &wtype, &wevent, &age, &query) == nil {
+			t.Logf("session %d %s %s/%s tx %s: %s", pid, state, wtype, wevent, age, query)
+		}
 	}
 }
 

@@ -100,6 +100,18 @@ func (s *Rooms) loadRoom(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
+	r, err := s.buildRoom(ctx, id, epoch)
+	if err != nil && s.cfg.Cluster != nil {
+		// No room runs the table here: a lease kept would keep it from
+		// every node until this one dies.
+		s.cfg.Cluster.Disown(id, epoch)
+	}
+	return r, err
+}
+
+// buildRoom reads table id from the store and starts its room under the
+// lease epoch this node holds.
+func (s *Rooms) buildRoom(ctx context.Context, id string, epoch int64) (*Room, error) {
 	hdr, err := s.store.Table(ctx, id)
 	if err != nil {
 		return nil, err

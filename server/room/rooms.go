@@ -277,7 +277,13 @@ func (s *Rooms) openTable(ctx context.Context, hdr store.Table, g engine.Game, t
 	case err != nil:
 		return err
 	}
-	return s.addRoom(hdr, g, t, epoch, hist)
+	if err := s.addRoom(hdr, g, t, epoch, hist); err != nil {
+		if s.cfg.Cluster != nil {
+			s.cfg.Cluster.Disown(hdr.ID, epoch) // no room runs it here
+		}
+		return err
+	}
+	return nil
 }
 
 // addRoom starts the room of a new table and makes it findable.
