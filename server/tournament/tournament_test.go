@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/server"
 	"cardtable/server/servertest"
+	"cardtable/server/testclock"
 	"cardtable/server/tournament"
 	"cardtable/store"
 	"cardtable/tourney"
@@ -159,11 +161,13 @@ func checkSwiss(t *testing.T, es []store.Entrant, gs []store.TournamentGame, rou
 }
 
 // TestSoloRanking: two people play the same deals of a Regicide solo
-// tournament; aborting at once, Ann takes less time than Bob and ranks
-// first with equal enemies; the deals' seeds, shown after the end, match
-// the commitments shown before it.
+// tournament; aborting at once, Ann takes less time than Bob (a minute
+// of the server's clock passes during Bob's attempt) and ranks first with
+// equal enemies; the deals' seeds, shown after the end, match the
+// commitments shown before it.
 func TestSoloRanking(t *testing.T) {
-	ts, _ := servertest.NewAccounts(t)
+	clk := testclock.New(time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC))
+	ts, _ := servertest.NewAccountsConfig(t, server.Config{Clock: clk})
 	ann, bob := ts.SignedUp("Ann"), ts.SignedUp("Bob")
 	so := create(t, ann, map[string]any{"kind": "solo", "game": "regicide", "minutes": 5, "deals": 1, "starts_in": 10})
 	must(t, ann, "/api/tournaments/"+so.ID+"/join", nil)
@@ -184,7 +188,7 @@ func TestSoloRanking(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 		if i == 1 {
-			time.Sleep(300 * time.Millisecond) // Bob takes longer
+			clk.Advance(time.Minute) // Bob takes longer
 		}
 		c := ts.Dial(seat.Table, seat.Token)
 		c.Until("hello")
