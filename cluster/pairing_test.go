@@ -129,7 +129,9 @@ func checkPaired(t *testing.T, db string, reqs []*asked) {
 // come to the nodes left: every request is paired exactly once, a request
 // asked on the dead node is answered by another, and no table is doubled.
 func TestPairingAcrossNodes(t *testing.T) {
+	start := time.Now()
 	nodes, db := startNodes(t, 3)
+	t.Logf("three nodes up in %v", time.Since(start).Round(time.Millisecond))
 	// Two strangers on two nodes, one table.
 	a, b := ask(t, nodes[1], "watchtower-2-1m"), ask(t, nodes[2], "watchtower-2-1m")
 	a.await(t, nodes[1])
@@ -172,12 +174,14 @@ func TestPairingAcrossNodes(t *testing.T) {
 	more(9, nodes...)
 	wg.Wait()
 	nodes[0].kill9()
+	killed := time.Now()
 	more(11, nodes[1], nodes[2])
 	wg.Wait()
 	late := []*asked{ask(t, nodes[2], "watchtower-3-1m")}
 	for i, r := range append(append(reqs, waiting...), late...) {
 		r.await(t, nodes[1+i%2])
 	}
+	t.Logf("every request answered %v after node0 was killed", time.Since(killed).Round(time.Millisecond))
 	checkPaired(t, db, append(append(reqs, waiting...), late...))
 	// The first table, opened by node0 (which paired it), was adopted.
 	if ws, err = dial(ctx, nodes[1].base, a.Out.Table, a.Out.Token); err != nil {
