@@ -52,7 +52,11 @@ func TestQuickPairing(t *testing.T) {
 	for _, tb := range []*webtest.Tab{a, b} {
 		tb.Wait("the table page", "location.pathname.startsWith('/t/') && document.querySelector('.board, #board, main')")
 	}
-	if took := time.Since(start); took > 3*time.Second {
+	// The figure (docs/benchmarks.md) is this log line; the bound is loose
+	// for a loaded machine.
+	took := time.Since(start)
+	t.Logf("from the second tap to both browsers on the table's page: %v", took.Round(time.Millisecond))
+	if took > 3*time.Second {
 		t.Errorf("from the second tap to both tables: %v", took)
 	}
 	if pa, pb := pathOf(a), pathOf(b); pa != pb {
