@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/crypto/argon2"
 	"golang.org/x/text/secure/precis"
+
+	"cardtable/engine"
 )
 
 // Password limits. The upper bound keeps hashing cheap whatever a client
@@ -45,25 +47,31 @@ type Params struct {
 // them later rehashes each password at its next sign-in.
 var DefaultParams = Params{Memory: 19 * 1024, Time: 2, Threads: 1, KeyLen: 32, SaltLen: 16}
 
+// passwordErr is a refused password: msg for people (engine.SaidOf), the
+// English format for programs.
+func passwordErr(msg engine.Msg, format string, args ...any) error {
+	return &engine.Said{Kind: ErrPassword, Msg: msg, Text: fmt.Sprintf(format, args...)}
+}
+
 // CheckPassword normalises a new password (PRECIS OpaqueString: NFC, any
 // space as U+0020) and checks its length, and that it is not the
 // username.
 func CheckPassword(raw, name string) (string, error) {
 	if len(raw) > maxPasswordInput {
-		return "", fmt.Errorf("%w: a password has at most %d characters", ErrPassword, MaxPassword)
+		return "", passwordErr(engine.Say("account.password.too-long", engine.CountArg(MaxPassword)), "a password has at most %d characters", MaxPassword)
 	}
 	pw, err := precis.OpaqueString.String(raw)
 	if err != nil {
-		return "", fmt.Errorf("%w: it holds characters a password may not (control characters or unassigned code points)", ErrPassword)
+		return "", passwordErr(engine.Say("account.password.chars"), "it holds characters a password may not (control characters or unassigned code points)")
 	}
 	switch n := utf8.RuneCountInString(pw); {
 	case n < MinPassword:
-		return "", fmt.Errorf("%w: a password has at least %d characters", ErrPassword, MinPassword)
+		return "", passwordErr(engine.Say("account.password.too-short", engine.CountArg(MinPassword)), "a password has at least %d characters", MinPassword)
 	case n > MaxPassword:
-		return "", fmt.Errorf("%w: a password has at most %d characters", ErrPassword, MaxPassword)
+		return "", passwordErr(engine.Say("account.password.too-long", engine.CountArg(MaxPassword)), "a password has at most %d characters", MaxPassword)
 	}
 	if name != "" && strings.EqualFold(pw, name) {
-		return "", fmt.Errorf("%w: the password may not be the username", ErrPassword)
+		return "", passwordErr(engine.Say("account.password.is-name"), "the password may not be the username")
 	}
 	return pw, nil
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/text/secure/precis"
+
+	"cardtable/engine"
 )
 
 // Username limits, in characters.
@@ -25,8 +27,10 @@ const (
 // ErrName is a username that cannot be had; the error says why.
 var ErrName = errors.New("accounts: bad username")
 
-func nameErr(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrName, fmt.Sprintf(format, args...))
+// nameErr is a refused name: msg for people (engine.SaidOf), the English
+// format for programs.
+func nameErr(msg engine.Msg, format string, args ...any) error {
+	return &engine.Said{Kind: ErrName, Msg: msg, Text: fmt.Sprintf(format, args...)}
 }
 
 // CheckName normalises a username as typed (PRECIS UsernameCasePreserved:
@@ -35,27 +39,28 @@ func nameErr(format string, args ...any) error {
 // returns the name as it will be shown and its Key.
 func CheckName(raw string) (name, key string, err error) {
 	if len(raw) > maxNameInput {
-		return "", "", nameErr("a username has at most %d characters", MaxName)
+		return "", "", nameErr(engine.Say("account.name.too-long", engine.CountArg(MaxName)), "a username has at most %d characters", MaxName)
 	}
 	name, err = precis.UsernameCasePreserved.String(strings.TrimSpace(raw))
 	if err != nil {
-		return "", "", nameErr("use only letters a-z, digits, - and _ (no spaces)")
+		return "", "", nameErr(engine.Say("account.name.letters"), "use only letters a-z, digits, - and _ (no spaces)")
 	}
 	if n := len(name); n < MinName || n > MaxName {
-		return "", "", nameErr("a username has %d to %d characters; %q has %d", MinName, MaxName, name, len([]rune(name)))
+		return "", "", nameErr(engine.Say("account.name.length", engine.NumArg("min", MinName), engine.NumArg("max", MaxName), engine.TextArg("name", name), engine.NumArg("n", len([]rune(name)))),
+			"a username has %d to %d characters; %q has %d", MinName, MaxName, name, len([]rune(name)))
 	}
 	for i, r := range name {
 		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 		if i == 0 && !letter {
-			return "", "", nameErr("a username starts with a letter a-z")
+			return "", "", nameErr(engine.Say("account.name.start"), "a username starts with a letter a-z")
 		}
 		if !letter && !(r >= '0' && r <= '9') && r != '-' && r != '_' {
-			return "", "", nameErr("%q is not allowed; use only letters a-z, digits, - and _", r)
+			return "", "", nameErr(engine.Say("account.name.char", engine.TextArg("char", fmt.Sprintf("%q", r))), "%q is not allowed; use only letters a-z, digits, - and _", r)
 		}
 	}
 	key = Key(name)
 	if reservedKey(key) {
-		return "", "", nameErr("%q is reserved; choose another name", name)
+		return "", "", nameErr(engine.Say("account.name.reserved", engine.TextArg("name", name)), "%q is reserved; choose another name", name)
 	}
 	return name, key, nil
 }

@@ -75,3 +75,40 @@ func SeatList(seats []int) string {
 	}
 	return "seats " + strings.Join(parts, ", ")
 }
+
+// Said is a refusal that says its reason to people as a message: Msg,
+// written at the edge in the reader's language (package i18n). Its
+// Error() is Kind's text and Text, the English sentence programs have
+// always read (the protocols' "message", --json), kept as it was.
+type Said struct {
+	// Kind is the sentinel it wraps (ErrIllegal…), nil for none.
+	Kind error
+	Msg  Msg
+	Text string
+}
+
+func (e *Said) Error() string {
+	if e.Kind == nil {
+		return e.Text
+	}
+	return e.Kind.Error() + ": " + e.Text
+}
+
+// Unwrap returns Kind.
+func (e *Said) Unwrap() error { return e.Kind }
+
+// IllegalSay returns an error wrapping ErrIllegal whose reason is msg for
+// people and the English format for programs (what Illegal would say).
+func IllegalSay(msg Msg, format string, args ...any) error {
+	return &Said{Kind: ErrIllegal, Msg: msg, Text: fmt.Sprintf(format, args...)}
+}
+
+// SaidOf returns the message err says to people (the first Said in its
+// chain), and whether it has one.
+func SaidOf(err error) (Msg, bool) {
+	var s *Said
+	if errors.As(err, &s) && !s.Msg.IsZero() {
+		return s.Msg, true
+	}
+	return Msg{}, false
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -51,5 +52,29 @@ func TestMsgJSONRefusesWhatIsNotOne(t *testing.T) {
 		} else if !errors.Is(err, ErrBadMsg) {
 			t.Errorf("Unmarshal(%s): %v, want it to wrap ErrBadMsg", bad, err)
 		}
+	}
+}
+
+// TestSaid: a Said error reads as Illegal's would (its English text after
+// the sentinel's), is ErrIllegal, and gives its message through any
+// wrapping.
+func TestSaid(t *testing.T) {
+	m := Say("regicide.refuse.combo-total", CountArg(12))
+	err := IllegalSay(m, "regicide: combo total %d exceeds 10", 12)
+	if want := Illegal("regicide: combo total %d exceeds 10", 12).Error(); err.Error() != want {
+		t.Errorf("Error() = %q, want %q", err.Error(), want)
+	}
+	wrapped := fmt.Errorf("table: %w", err)
+	if !errors.Is(wrapped, ErrIllegal) {
+		t.Error("a Said error is not ErrIllegal")
+	}
+	if got, ok := SaidOf(wrapped); !ok || !got.Equal(m) {
+		t.Errorf("SaidOf = %v, %v; want %v", got, ok, m)
+	}
+	if _, ok := SaidOf(Illegal("no message")); ok {
+		t.Error("SaidOf found a message in a plain Illegal error")
+	}
+	if got := (&Said{Msg: m, Text: "just this"}).Error(); got != "just this" {
+		t.Errorf("a Said without a kind reads %q", got)
 	}
 }

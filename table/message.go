@@ -67,9 +67,12 @@ type Message struct {
 	// Notes say, on end, what happened at the table besides the game
 	// (a server's: "bob's time ran out; heuristic played on for him").
 	Notes []string `json:"notes,omitempty"`
-	// Code and Text are the error's code and sentence, on error.
-	Code string `json:"code,omitempty"`
-	Text string `json:"message,omitempty"`
+	// Code and Text are the error's code and sentence, on error: the
+	// sentence in English; TextI18n says it as a message, written in each
+	// reader's language at the edge (absent for a refusal without one).
+	Code     string     `json:"code,omitempty"`
+	Text     string     `json:"message,omitempty"`
+	TextI18n engine.Msg `json:"message_i18n,omitzero"`
 	// RetryAfterMs is, on a rate-limited error, how long to wait before
 	// the next command is taken (server only).
 	RetryAfterMs int `json:"retry_after_ms,omitempty"`
@@ -272,6 +275,8 @@ type Error struct {
 	Code string
 	Msg  string
 	Err  error
+	// Said is Msg as a message (zero when it has none).
+	Said engine.Msg
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -282,6 +287,12 @@ func (e *Error) Unwrap() error { return e.Err }
 // Errorf makes an *Error with code.
 func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Sayf makes an *Error with code that says msg to people, format its
+// English sentence.
+func Sayf(code string, msg engine.Msg, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...), Said: msg}
 }
 
 // refusal turns an engine error into an *Error with the code of its
@@ -296,7 +307,8 @@ func refusal(err error) *Error {
 	case errors.Is(err, engine.ErrGameOver):
 		code = CodeGameOver
 	}
-	return &Error{Code: code, Msg: err.Error(), Err: err}
+	said, _ := engine.SaidOf(err)
+	return &Error{Code: code, Msg: err.Error(), Err: err, Said: said}
 }
 
 // ErrorMessage is the message that tells seat of err (an *Error, or any
@@ -306,7 +318,7 @@ func ErrorMessage(seat, version int, id string, err error) Message {
 	if !errors.As(err, &e) {
 		e = refusal(err)
 	}
-	return Message{Type: TypeError, Seat: seat, Version: version, Code: e.Code, Text: e.Msg, ID: id}
+	return Message{Type: TypeError, Seat: seat, Version: version, Code: e.Code, Text: e.Msg, TextI18n: e.Said, ID: id}
 }
 
 // SetHint puts forecast h on m: its English text and its message.

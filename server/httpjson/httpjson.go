@@ -13,15 +13,42 @@ import (
 	"net/http"
 	"strings"
 
+	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/store"
 )
 
 // Error is a refused HTTP request: a status, a code for programs and a
-// sentence for people.
+// sentence for people. A refusal made by Say keeps the sentence as a
+// message too (Said), which Refuse writes in the reader's language.
 type Error struct {
 	Status  int    `json:"-"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// Said is Message as meaning (zero for a refusal made by Errorf).
+	Said engine.Msg `json:"-"`
+}
+
+// Sayf is a refusal saying msg to people: Refuse writes it in the
+// reader's language (i18n.FromRequest) and the message beside it as
+// message_i18n (docs/protocol.md, Errors). format is its English
+// sentence as it has always read: the error's Error() and what a node
+// relays (Refuse writes it anew for the reader).
+func Sayf(status int, code string, msg engine.Msg, format string, args ...any) *Error {
+	e := Errorf(status, code, format, args...)
+	e.Said = msg
+	return e
+}
+
+// In returns e as a reader of lang reads it: its Message in lang when e
+// has a message (Said), else e itself.
+func (e *Error) In(lang string) *Error {
+	if e.Said.IsZero() {
+		return e
+	}
+	c := *e
+	c.Message = i18n.For(lang).Say(e.Said)
+	return &c
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -39,15 +66,21 @@ func Refuse(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error)
 	switch {
 	case errors.As(err, &e):
 	case errors.Is(err, store.ErrNotFound):
-		e = Errorf(http.StatusNotFound, CodeNotFound, "no table %q; check the link, or create a table in the lobby", Truncate(r.PathValue("id"), 100))
+		id := fmt.Sprintf("%q", Truncate(r.PathValue("id"), 100))
+		e = Sayf(http.StatusNotFound, CodeNotFound, engine.Say("api.no-table", engine.TextArg("id", id)), "no table %s; check the link, or create a table in the lobby", id)
 	case errors.Is(err, ErrShuttingDown):
-		e = Errorf(http.StatusServiceUnavailable, "shutdown", "the server is stopping; try again in a few seconds")
+		e = Sayf(http.StatusServiceUnavailable, "shutdown", engine.Say("api.shutdown"), "the server is stopping; try again in a few seconds")
 	default:
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		e = Errorf(http.StatusInternalServerError, "internal", "the server failed to answer; try again, and report it if it keeps happening")
+		e = Sayf(http.StatusInternalServerError, "internal", engine.Say("api.internal"), "the server failed to answer; try again, and report it if it keeps happening")
 	}
 	if e.Status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", "1")
+	}
+	if !e.Said.IsZero() {
+		lang := i18n.FromRequest(r)
+		e = e.In(lang)
+		w.Header().Set("Content-Language", i18n.For(lang).Language().Tag)
 	}
 	Write(w, e.Status, e)
 }
@@ -116,7 +149,8 @@ func Routes(mux *http.ServeMux, log *slog.Logger) http.Handler {
 
 // NotFound is the 404 for a path nothing is at.
 func NotFound(path string) *Error {
-	return Errorf(http.StatusNotFound, CodeNotFound, "nothing at %s; the lobby is at /, the API is in docs/protocol.md", Truncate(path, 100))
+	path = Truncate(path, 100)
+	return Sayf(http.StatusNotFound, CodeNotFound, engine.Say("api.nothing-at", engine.TextArg("path", path)), "nothing at %s; the lobby is at /, the API is in docs/protocol.md", path)
 }
 
 // Truncate shortens what a client sent before it is echoed in a message.
@@ -142,24 +176,26 @@ func (p *headerProbe) WriteHeader(status int) { p.status = status }
 // MarshalJSON keeps an Error's status on the bus.
 func (e *Error) MarshalJSON() ([]byte, error) {
 	type wire struct {
-		Status  int    `json:"status"`
-		Code    string `json:"code"`
-		Message string `json:"message"`
+		Status  int        `json:"status"`
+		Code    string     `json:"code"`
+		Message string     `json:"message"`
+		Said    engine.Msg `json:"message_i18n,omitzero"`
 	}
-	return json.Marshal(wire{e.Status, e.Code, e.Message})
+	return json.Marshal(wire{e.Status, e.Code, e.Message, e.Said})
 }
 
 // UnmarshalJSON reads an Error from the bus.
 func (e *Error) UnmarshalJSON(b []byte) error {
 	var w struct {
-		Status  int    `json:"status"`
-		Code    string `json:"code"`
-		Message string `json:"message"`
+		Status  int        `json:"status"`
+		Code    string     `json:"code"`
+		Message string     `json:"message"`
+		Said    engine.Msg `json:"message_i18n"`
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	e.Status, e.Code, e.Message = w.Status, w.Code, w.Message
+	e.Status, e.Code, e.Message, e.Said = w.Status, w.Code, w.Message, w.Said
 	return nil
 }
 

@@ -51,14 +51,42 @@ var quickPhrases = []string{
 	"Take your time.", "Back in a minute.", "Good game!", "Rematch?",
 }
 
+// quickPhraseIDs are the quick phrases' messages, in their order: each
+// phrase is its message in English, and travels as both (the chat itself
+// is never translated, but a phrase is the table's words).
+var quickPhraseIDs = []string{
+	"chat.phrase.hello", "chat.phrase.good-luck", "chat.phrase.well-played", "chat.phrase.nice", "chat.phrase.thanks",
+	"chat.phrase.sorry", "chat.phrase.oops", "chat.phrase.take-your-time", "chat.phrase.back-soon", "chat.phrase.good-game",
+	"chat.phrase.rematch",
+}
+
+// phraseMsg is text's message if it is a quick phrase (else zero).
+func phraseMsg(text string) engine.Msg {
+	if i := slices.Index(quickPhrases, text); i >= 0 {
+		return engine.Say(quickPhraseIDs[i])
+	}
+	return engine.Msg{}
+}
+
+// phraseMsgs are the quick phrases' messages.
+func phraseMsgs() []engine.Msg {
+	ms := make([]engine.Msg, len(quickPhraseIDs))
+	for i, id := range quickPhraseIDs {
+		ms[i] = engine.Say(id)
+	}
+	return ms
+}
+
 // ChatLine is one stored line.
 type ChatLine struct {
-	From    int       `json:"from"` // the seat; -1: a spectator
-	Channel string    `json:"channel"`
-	Name    string    `json:"name"`
-	Text    string    `json:"text"`
-	At      time.Time `json:"at"`
-	Version int       `json:"version"`
+	From    int    `json:"from"` // the seat; -1: a spectator
+	Channel string `json:"channel"`
+	Name    string `json:"name"`
+	Text    string `json:"text"`
+	// TextI18n is a quick phrase's message (absent for other lines).
+	TextI18n engine.Msg `json:"text_i18n,omitzero"`
+	At       time.Time  `json:"at"`
+	Version  int        `json:"version"`
 	// n numbers the table's lines in the order they were said.
 	n int
 }
@@ -117,7 +145,9 @@ type ChatMessage struct {
 	// Phrases are the quick phrases (on joining); Mode is the table's
 	// chat setting (free, phrases, off).
 	Phrases []string `json:"phrases,omitempty"`
-	Mode    string   `json:"mode,omitempty"`
+	// PhrasesI18n are the quick phrases as messages, in Phrases' order.
+	PhrasesI18n []engine.Msg `json:"phrases_i18n,omitempty"`
+	Mode        string       `json:"mode,omitempty"`
 }
 
 // mayRead reports whether recipient seat may read line l now.
@@ -127,7 +157,7 @@ func (r *Room) mayRead(seat int, l ChatLine) bool {
 
 // chatHistory is what a joining seat is sent of the chat.
 func (r *Room) chatHistory(seat int) (ChatMessage, bool) {
-	m := ChatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Phrases: quickPhrases, Mode: r.settings.Chat}
+	m := ChatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Phrases: quickPhrases, PhrasesI18n: phraseMsgs(), Mode: r.settings.Chat}
 	m.Lines = r.chat.latest(ChatReplay, func(l ChatLine) bool { return r.mayRead(seat, l) })
 	return m, true
 }
@@ -165,7 +195,7 @@ func (r *Room) say(c *conn.Conn, cmd table.Command) error {
 	if err := r.storeEvent(EventChat, c.Seat, EventData{Channel: channel, Name: name, Text: text}, now); err != nil {
 		return err
 	}
-	l := ChatLine{From: c.Seat, Channel: channel, Name: name, Text: text, At: now, Version: r.t.Version()}
+	l := ChatLine{From: c.Seat, Channel: channel, Name: name, Text: text, TextI18n: phraseMsg(text), At: now, Version: r.t.Version()}
 	r.chat.add(l)
 	r.broadcast(func(seat int) bool { return r.mayRead(seat, l) }, func(seat int) any {
 		return ChatMessage{Type: "chat", Seat: seat, Version: r.t.Version(), Lines: []ChatLine{l}}
@@ -181,7 +211,8 @@ func (r *Room) chatAllowed(text string) error {
 		return table.Errorf(CodeNotAllowed, "players' chat is off at this table")
 	case table.ChatPhrases:
 		if !slices.Contains(quickPhrases, text) && !r.t.Over() {
-			return table.Errorf(CodeNotAllowed, "players at this table chat in quick phrases only, since no player may tell another about a hand; the phrases: %s", strings.Join(quickPhrases, " | "))
+			return table.Sayf(CodeNotAllowed, engine.Say("room.phrases-only", engine.MsgsArg("phrases", phraseMsgs())),
+				"players at this table chat in quick phrases only, since no player may tell another about a hand; the phrases: %s", strings.Join(quickPhrases, " | "))
 		}
 	}
 	return nil

@@ -13,6 +13,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/server"
 	"cardtable/server/api"
 	"cardtable/server/msgtest"
@@ -283,4 +285,43 @@ func TestSpectatorChatPerAccount(t *testing.T) {
 	if refused != room.ChatBurst {
 		t.Errorf("eve's two connections from two addresses: %d of %d lines refused, want %d (the account's burst is %d)", refused, 2*room.ChatBurst, room.ChatBurst, room.ChatBurst)
 	}
+}
+
+// TestChatPhrasesAsMessages: the quick phrases travel with their messages
+// (each phrase is its message in English), a phrase said carries its
+// message so each reader sees it in their language, and the refusal of a
+// line that is no phrase says so as a message naming the phrases.
+func TestChatPhrasesAsMessages(t *testing.T) {
+	ts := servertest.LifeServer(t, nil, testclock.New(servertest.LifeStart))
+	tb, tok := servertest.People(t, ts, "regicide", 2, nil, nil)
+	ann, bob := ts.Dial(tb.ID, tok[0]), ts.Dial(tb.ID, tok[1])
+	h := servertest.As[room.ChatMessage](t, ann.Until("chat"))
+	if len(h.PhrasesI18n) != len(h.Phrases) || len(h.Phrases) == 0 {
+		t.Fatalf("%d phrases, %d messages", len(h.Phrases), len(h.PhrasesI18n))
+	}
+	for i, m := range h.PhrasesI18n {
+		if got := i18n.English.Say(m); got != h.Phrases[i] {
+			t.Errorf("phrase %d %q: its message reads %q in English", i, h.Phrases[i], got)
+		}
+		if got := i18n.For("cy").Say(m); got == h.Phrases[i] || got == m.ID {
+			t.Errorf("phrase %q has no Welsh: %q", h.Phrases[i], got)
+		}
+	}
+	say(ann, "I hold the KS", "free")
+	e := servertest.Refused(t, ann, "free", room.CodeNotAllowed)
+	var raw struct {
+		Said engine.Msg `json:"message_i18n"`
+	}
+	if err := json.Unmarshal([]byte(e.Raw), &raw); err != nil || raw.Said.ID != "room.phrases-only" {
+		t.Fatalf("the refusal carries no message: %s", e.Raw)
+	}
+	if he := i18n.For("he").Say(raw.Said); !strings.Contains(he, "בהצלחה!") || !strings.Contains(he, "בביטויים מהירים") {
+		t.Errorf("the refusal in Hebrew: %q", he)
+	}
+	say(ann, "Good luck!", "phrase")
+	if l := heardText(t, bob, "Good luck!"); !l.TextI18n.Equal(engine.Say("chat.phrase.good-luck")) {
+		t.Errorf("the phrase said carries %+v", l.TextI18n)
+	}
+	say(ann, "Good luck!!", "not-a-phrase")
+	servertest.Refused(t, ann, "not-a-phrase", room.CodeNotAllowed)
 }

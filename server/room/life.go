@@ -137,7 +137,7 @@ func (r *Room) ReplayEvent(e store.Event, bots []bool) {
 	case EventDrawDecline, EventEnd:
 		r.draw.offer = nil
 	case EventChat:
-		r.chat.add(ChatLine{From: e.Seat, Channel: d.Channel, Name: d.Name, Text: d.Text, At: e.At, Version: e.Version})
+		r.chat.add(ChatLine{From: e.Seat, Channel: d.Channel, Name: d.Name, Text: d.Text, TextI18n: phraseMsg(d.Text), At: e.At, Version: e.Version})
 	case EventRematchOffer:
 		r.rematch.offer = table.NewOffer(e.Seat, e.Version, r.rematchAsked())
 		r.rematch.at = e.At

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/text/secure/precis"
 
+	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/server/conn"
 	"cardtable/server/httpjson"
@@ -38,7 +39,7 @@ func (r *Room) command(m cmdReq) {
 		return
 	}
 	if c.Seat < 0 {
-		r.refuse(c, cmd.ID, table.Errorf(CodeSpectator, "spectators cannot act; take a free seat from the lobby or an invite link"))
+		r.refuse(c, cmd.ID, table.Sayf(CodeSpectator, engine.Say("room.spectators-cannot-act"), "spectators cannot act; take a free seat from the lobby or an invite link"))
 		return
 	}
 	if cmd.Type == table.CommandHint {
@@ -193,14 +194,14 @@ func (r *Room) storeResult() {
 // the seat's new token.
 func (r *Room) claim(seat int, name, invite string) (string, error) {
 	if seat < 0 || seat >= len(r.hdr.Seats) {
-		return "", httpjson.Errorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+		return "", r.noSeat(seat)
 	}
 	st := r.hdr.Seats[seat]
 	if st.Kind != table.KindHuman || st.Token != "" {
-		return "", httpjson.Errorf(409, "seat-taken", "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
+		return "", httpjson.Sayf(409, "seat-taken", engine.Say("room.seat-taken", engine.SeatArg("seat", seat)), "%s is taken; pick a free seat or watch as a spectator", table.SeatName(seat))
 	}
 	if code, open := inviteCode(st.Invite); !open && !secret.Equal(code, invite) {
-		return "", httpjson.Errorf(403, "forbidden", "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
+		return "", httpjson.Sayf(403, "forbidden", engine.Say("room.invite-not-seat", engine.SeatArg("seat", seat)), "the invite code is not %s's; ask the table's creator for its invite link", table.SeatName(seat))
 	}
 	if err := r.nameFree(seat, name); err != nil {
 		return "", err
@@ -222,14 +223,14 @@ func (r *Room) claim(seat int, name, invite string) (string, error) {
 // the seat belongs to (Server.reseat).
 func (r *Room) reseat(seat int) (string, error) {
 	if seat < 0 || seat >= len(r.hdr.Seats) {
-		return "", httpjson.Errorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+		return "", r.noSeat(seat)
 	}
 	if r.t.Over() {
-		return "", httpjson.Errorf(409, "game-over", "the game is over")
+		return "", httpjson.Sayf(409, "game-over", engine.Say("room.game-over"), "the game is over")
 	}
 	st := r.hdr.Seats[seat]
 	if st.Kind != table.KindHuman || st.Token == "" {
-		return "", httpjson.Errorf(409, "seat-taken", "%s is not a person's claimed seat", table.SeatName(seat))
+		return "", httpjson.Sayf(409, "seat-taken", engine.Say("room.not-claimed", engine.SeatArg("seat", seat)), "%s is not a person's claimed seat", table.SeatName(seat))
 	}
 	token := secret.Token()
 	st.Token = secret.Hash(token)
@@ -261,14 +262,14 @@ func (r *Room) reseat(seat int) (string, error) {
 // handToBot gives an unclaimed human seat to a bot, for the creator.
 func (r *Room) handToBot(seat int, creator, spec string) error {
 	if !secret.Equal(r.hdr.Creator, creator) {
-		return httpjson.Errorf(403, "forbidden", "only the table's creator may hand a seat to a bot (send its creator_token)")
+		return httpjson.Sayf(403, "forbidden", engine.Say("room.bot-creator-only"), "only the table's creator may hand a seat to a bot (send its creator_token)")
 	}
 	if seat < 0 || seat >= len(r.hdr.Seats) {
-		return httpjson.Errorf(404, "not-found", "table %s has no seat %d; its seats are 0 to %d", r.id, seat, len(r.hdr.Seats)-1)
+		return r.noSeat(seat)
 	}
 	st := r.hdr.Seats[seat]
 	if r.t.Over() {
-		return httpjson.Errorf(409, "game-over", "the game is over")
+		return httpjson.Sayf(409, "game-over", engine.Say("room.game-over"), "the game is over")
 	}
 	if _, err := r.rooms.CheckBot(r.game, r.t.State().Options(), seat, spec); err != nil {
 		return err
@@ -277,7 +278,7 @@ func (r *Room) handToBot(seat int, creator, spec string) error {
 		return r.handAwayToBot(seat, spec)
 	}
 	if st.Kind != table.KindHuman {
-		return httpjson.Errorf(409, "seat-taken", "%s is taken; only an empty seat, or one whose person is away, can go to a bot", table.SeatName(seat))
+		return httpjson.Sayf(409, "seat-taken", engine.Say("room.bot-seat-taken", engine.SeatArg("seat", seat)), "%s is taken; only an empty seat, or one whose person is away, can go to a bot", table.SeatName(seat))
 	}
 	if err := r.seatBot(seat, spec); err != nil {
 		return httpjson.Errorf(400, "bad-seats", "%v", err)
@@ -322,8 +323,16 @@ func BotName(spec string, seat int) string {
 func (r *Room) nameFree(seat int, name string) error {
 	for i, other := range r.hdr.Seats {
 		if i != seat && name != "" && other.Name != "" && precis.Nickname.Compare(other.Name, name) {
-			return httpjson.Errorf(400, usertext.CodeBadName, "name: %q is %s's name at this table; pick another", name, table.SeatName(i))
+			return httpjson.Sayf(400, usertext.CodeBadName, engine.Say("room.name-taken", engine.TextArg("name", fmt.Sprintf("%q", name)), engine.SeatArg("seat", i)),
+				"name: %q is %s's name at this table; pick another", name, table.SeatName(i))
 		}
 	}
 	return nil
+}
+
+// noSeat refuses a seat the table does not have.
+func (r *Room) noSeat(seat int) *httpjson.Error {
+	last := len(r.hdr.Seats) - 1
+	return httpjson.Sayf(404, "not-found", engine.Say("room.no-seat", engine.TextArg("table", r.id), engine.NumArg("seat", seat), engine.NumArg("last", last)),
+		"table %s has no seat %d; its seats are 0 to %d", r.id, seat, last)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cardtable/accounts"
+	"cardtable/engine"
 	"cardtable/store"
 )
 
@@ -39,7 +40,7 @@ func (a *Auth) signedIn(h func(w http.ResponseWriter, r *http.Request, s *Signed
 			return
 		}
 		if s == nil {
-			writeError(w, errSignedOut)
+			writeError(w, r, errSignedOut)
 			return
 		}
 		h(w, r, s)
@@ -148,7 +149,7 @@ func (a *Auth) handlePassword(w http.ResponseWriter, r *http.Request, s *Signed)
 		return
 	}
 	if !a.attempts.take(a.addr(r)) {
-		writeError(w, errTooMany)
+		writeError(w, r, errTooMany)
 		return
 	}
 	if s.User.Password != "" {
@@ -158,13 +159,13 @@ func (a *Auth) handlePassword(w http.ResponseWriter, r *http.Request, s *Signed)
 			return
 		}
 		if !ok {
-			writeError(w, errorf(http.StatusForbidden, "wrong-password", "the current password is wrong; nothing changed"))
+			writeError(w, r, sayf(http.StatusForbidden, "wrong-password", engine.Say("api.wrong-password"), "the current password is wrong; nothing changed"))
 			return
 		}
 	}
 	pw, err := accounts.CheckPassword(req.New, s.User.Name)
 	if err != nil {
-		a.fail(w, r, errorf(http.StatusBadRequest, "bad-password", "%s", message(err)))
+		a.fail(w, r, refusal(http.StatusBadRequest, "bad-password", err))
 		return
 	}
 	hash, err := a.hasher.Hash(r.Context(), pw)
@@ -202,12 +203,12 @@ func (a *Auth) handleRename(w http.ResponseWriter, r *http.Request, s *Signed) {
 	}
 	name, key, err := accounts.CheckName(req.Name)
 	if err != nil {
-		a.fail(w, r, errorf(http.StatusBadRequest, "bad-name", "%s", message(err)))
+		a.fail(w, r, refusal(http.StatusBadRequest, "bad-name", err))
 		return
 	}
 	if err := a.st.RenameUser(r.Context(), s.User.ID, name, key); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			err = errorf(http.StatusConflict, "name-taken", "the name %q is taken (or reads too like one that is); choose another", name)
+			err = nameTaken(name)
 		}
 		a.fail(w, r, err)
 		return
@@ -230,7 +231,7 @@ func (a *Auth) handleDelete(w http.ResponseWriter, r *http.Request, s *Signed) {
 		return
 	}
 	if accounts.Key(req.Confirm) != s.User.Key {
-		writeError(w, errorf(http.StatusBadRequest, "not-confirmed", "to delete the account, send its name %q as confirm; nothing was deleted", s.User.Name))
+		writeError(w, r, sayf(http.StatusBadRequest, "not-confirmed", engine.Say("api.not-confirmed", engine.TextArg("name", s.User.Name)), "to delete the account, send its name %q as confirm; nothing was deleted", s.User.Name))
 		return
 	}
 	if err := a.st.DeleteUser(r.Context(), s.User.ID, Anonymous); err != nil {
@@ -251,12 +252,12 @@ func (a *Auth) handleDeletePasskey(w http.ResponseWriter, r *http.Request, s *Si
 		return
 	}
 	if len(ps) == 1 && s.User.Password == "" {
-		writeError(w, errorf(http.StatusConflict, "last-credential", "this passkey is the account's only way to sign in; set a password or add another passkey first"))
+		writeError(w, r, sayf(http.StatusConflict, "last-credential", engine.Say("api.last-credential"), "this passkey is the account's only way to sign in; set a password or add another passkey first"))
 		return
 	}
 	if err := a.st.DeletePasskey(r.Context(), s.User.ID, r.PathValue("id")); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			err = errorf(http.StatusNotFound, "not-found", "this account has no such passkey")
+			err = sayf(http.StatusNotFound, "not-found", engine.Say("api.no-passkey"), "this account has no such passkey")
 		}
 		a.fail(w, r, err)
 		return

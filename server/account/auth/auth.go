@@ -27,6 +27,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"cardtable/accounts"
+	"cardtable/engine"
 	"cardtable/store"
 )
 
@@ -155,7 +156,7 @@ func New(cfg Config) (*Auth, error) {
 	}
 	a.wa = wa
 	a.protect.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, errorf(http.StatusForbidden, "cross-origin", "this request came from another site; cardtable accepts changes only from its own pages"))
+		writeError(w, r, sayf(http.StatusForbidden, "cross-origin", engine.Say("api.cross-origin"), "this request came from another site; cardtable accepts changes only from its own pages"))
 	}))
 	a.attempts = newLimiter(AttemptsPerMinute/60.0, AttemptBurst, a.now)
 	a.signins = newLimiter(SignInsPerMinute/60.0, SignInsPerMinute, a.now)

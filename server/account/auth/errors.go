@@ -3,35 +3,45 @@ package auth
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"strings"
+
+	"cardtable/engine"
+	"cardtable/i18n"
+	"cardtable/server/httpjson"
 )
 
 // apiError is a refused request, in the server's error shape: a status,
-// a code for programs and a sentence for people (docs/protocol.md).
-type apiError struct {
-	Status  int    `json:"-"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+// a code for programs and a sentence for people, in the reader's
+// language when it is a message (docs/protocol.md).
+type apiError = httpjson.Error
+
+// sayf is a refusal saying msg to people (httpjson.Sayf).
+var sayf = httpjson.Sayf
+
+// refusal is err, a refused name or password (package accounts), as an
+// API error: its English sentence as it was and its message.
+func refusal(status int, code string, err error) *apiError {
+	e := errorf(status, code, "%s", message(err))
+	e.Said, _ = engine.SaidOf(err)
+	return e
 }
 
-func (e *apiError) Error() string { return e.Message }
-
 func errorf(status int, code, format string, args ...any) *apiError {
-	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+	return httpjson.Errorf(status, code, format, args...)
 }
 
 // errSignIn is every failed sign-in's answer, whatever failed: no such
 // name, a wrong password, a locked name. It says nothing of which.
-var errSignIn = errorf(http.StatusUnauthorized, "sign-in-failed",
+var errSignIn = sayf(http.StatusUnauthorized, "sign-in-failed",
+	engine.Say("api.sign-in-failed", engine.CountArg(LockAfter), engine.NounArg("minutes", int(LockFor.Minutes()), "noun.minutes")),
 	"the username or password is wrong (after %d failures in a row a name is locked for %d minutes; a passkey still signs in)", LockAfter, int(LockFor.Minutes()))
 
-var errSignedOut = errorf(http.StatusUnauthorized, "signed-out", "you are not signed in; sign in first")
+var errSignedOut = sayf(http.StatusUnauthorized, "signed-out", engine.Say("api.signed-out"), "you are not signed in; sign in first")
 
-var errTooMany = errorf(http.StatusTooManyRequests, "rate-limited", "too many sign-in attempts from your address; wait a minute and try again")
+var errTooMany = sayf(http.StatusTooManyRequests, "rate-limited", engine.Say("api.signin-rate-limited"), "too many sign-in attempts from your address; wait a minute and try again")
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -40,9 +50,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-func writeError(w http.ResponseWriter, e *apiError) {
+// writeError answers e, its sentence in r's language (i18n.FromRequest).
+func writeError(w http.ResponseWriter, r *http.Request, e *apiError) {
 	if e.Status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", "60")
+	}
+	if !e.Said.IsZero() {
+		lang := i18n.FromRequest(r)
+		e = e.In(lang)
+		w.Header().Set("Content-Language", i18n.For(lang).Language().Tag)
 	}
 	writeJSON(w, e.Status, e)
 }
@@ -53,9 +69,9 @@ func (a *Auth) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var e *apiError
 	if !errors.As(err, &e) {
 		a.log.Error("account request failed", "path", r.URL.Path, "err", err)
-		e = errorf(http.StatusInternalServerError, "internal", "the server failed to answer; try again, and report it if it keeps happening")
+		e = sayf(http.StatusInternalServerError, "internal", engine.Say("api.internal"), "the server failed to answer; try again, and report it if it keeps happening")
 	}
-	writeError(w, e)
+	writeError(w, r, e)
 }
 
 // jsonOnly serves h only a request whose body is JSON (Content-Type:
@@ -65,7 +81,7 @@ func (a *Auth) fail(w http.ResponseWriter, r *http.Request, err error) {
 func jsonOnly(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
-			writeError(w, errNotJSON)
+			writeError(w, r, errNotJSON)
 			return
 		}
 		h(w, r)

@@ -1,9 +1,11 @@
 package auth
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
+	"cardtable/engine"
 	"cardtable/i18n"
 	"cardtable/store"
 )
@@ -21,7 +23,9 @@ func (a *Auth) handleLanguage(w http.ResponseWriter, r *http.Request, s *Signed)
 	}
 	code, ok := accountLanguage(req.Language)
 	if !ok {
-		a.fail(w, r, errorf(http.StatusBadRequest, "bad-language", "%.20q is not a language cardtable speaks; send one of %s, or \"\" to follow the browser's",
+		a.fail(w, r, sayf(http.StatusBadRequest, "bad-language",
+			engine.Say("api.bad-language", engine.TextArg("asked", fmt.Sprintf("%.20q", req.Language)), engine.TextArg("languages", strings.Join(languageCodes(), ", "))),
+			"%.20q is not a language cardtable speaks; send one of %s, or \"\" to follow the browser's",
 			req.Language, strings.Join(languageCodes(), ", ")))
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"cardtable/accounts"
+	"cardtable/engine"
 	"cardtable/store"
 )
 
@@ -47,9 +48,9 @@ type ceremony struct {
 	Key    string `json:"key,omitempty"`
 }
 
-var errPasskey = errorf(http.StatusUnauthorized, "passkey-failed", "the passkey was not accepted; try again, or sign in another way")
+var errPasskey = sayf(http.StatusUnauthorized, "passkey-failed", engine.Say("api.passkey-failed"), "the passkey was not accepted; try again, or sign in another way")
 
-var errCeremony = errorf(http.StatusBadRequest, "no-ceremony", "no passkey request is under way in this browser (or it is over 5 minutes old); start again")
+var errCeremony = sayf(http.StatusBadRequest, "no-ceremony", engine.Say("api.no-ceremony"), "no passkey request is under way in this browser (or it is over 5 minutes old); start again")
 
 // begin stores a ceremony and sends its options.
 func (a *Auth) begin(w http.ResponseWriter, r *http.Request, kind, user string, c ceremony, options any) {
@@ -112,7 +113,7 @@ func creationOptions(exclude []webauthn.Credential) []webauthn.RegistrationOptio
 // handleSignUpBegin starts making an account whose credential is a passkey.
 func (a *Auth) handleSignUpBegin(w http.ResponseWriter, r *http.Request) {
 	if !a.attempts.take(a.addr(r)) {
-		writeError(w, errTooMany)
+		writeError(w, r, errTooMany)
 		return
 	}
 	var req struct {
@@ -124,11 +125,11 @@ func (a *Auth) handleSignUpBegin(w http.ResponseWriter, r *http.Request) {
 	}
 	name, key, err := accounts.CheckName(req.Name)
 	if err != nil {
-		a.fail(w, r, errorf(http.StatusBadRequest, "bad-name", "%s", message(err)))
+		a.fail(w, r, refusal(http.StatusBadRequest, "bad-name", err))
 		return
 	}
 	if _, err := a.st.UserByKey(r.Context(), key); err == nil {
-		a.fail(w, r, errorf(http.StatusConflict, "name-taken", "the name %q is taken (or reads too like one that is); choose another", name))
+		a.fail(w, r, nameTaken(name))
 		return
 	} else if !errors.Is(err, store.ErrNotFound) {
 		a.fail(w, r, err)
@@ -147,7 +148,7 @@ func (a *Auth) handleSignUpBegin(w http.ResponseWriter, r *http.Request) {
 // it in.
 func (a *Auth) handleSignUpFinish(w http.ResponseWriter, r *http.Request) {
 	if !a.attempts.take(a.addr(r)) {
-		writeError(w, errTooMany)
+		writeError(w, r, errTooMany)
 		return
 	}
 	c, err := a.take(w, r, kindSignUp, "")
@@ -170,7 +171,7 @@ func (a *Auth) handleSignUpFinish(w http.ResponseWriter, r *http.Request) {
 	if err := a.st.CreateUser(r.Context(), user); err != nil {
 		release()
 		if errors.Is(err, store.ErrConflict) {
-			err = errorf(http.StatusConflict, "name-taken", "the name %q was taken meanwhile; choose another", c.Name)
+			err = sayf(http.StatusConflict, "name-taken", engine.Say("api.name-taken-meanwhile", engine.TextArg("name", c.Name)), "the name %q was taken meanwhile; choose another", c.Name)
 		}
 		a.fail(w, r, err)
 		return
@@ -216,7 +217,7 @@ func (a *Auth) addPasskey(r *http.Request, user string, cred *webauthn.Credentia
 // the browser holds may answer.
 func (a *Auth) handleSignInBegin(w http.ResponseWriter, r *http.Request) {
 	if !a.attempts.take(a.addr(r)) {
-		writeError(w, errTooMany)
+		writeError(w, r, errTooMany)
 		return
 	}
 	assertion, session, err := a.wa.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationPreferred))
@@ -230,7 +231,7 @@ func (a *Auth) handleSignInBegin(w http.ResponseWriter, r *http.Request) {
 // handleSignInFinish checks the passkey's answer and signs its account in.
 func (a *Auth) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 	if !a.attempts.take(a.addr(r)) {
-		writeError(w, errTooMany)
+		writeError(w, r, errTooMany)
 		return
 	}
 	c, err := a.take(w, r, kindSignIn, "")
@@ -257,7 +258,7 @@ func (a *Auth) handleSignInFinish(w http.ResponseWriter, r *http.Request) {
 	_, cred, err := a.wa.ValidatePasskeyLogin(handler, c.Session, parsed)
 	if err != nil {
 		a.log.Info("passkey sign-in refused", "err", err)
-		writeError(w, errPasskey)
+		writeError(w, r, errPasskey)
 		return
 	}
 	if err := a.usePasskey(r, cred); err != nil {
@@ -300,7 +301,7 @@ func (a *Auth) webauthnUser(r *http.Request, u store.User) (waUser, error) {
 // handleAddBegin starts adding a passkey to the signed-in account.
 func (a *Auth) handleAddBegin(w http.ResponseWriter, r *http.Request, s *Signed) {
 	if !a.attempts.take(a.addr(r)) {
-		writeError(w, errTooMany)
+		writeError(w, r, errTooMany)
 		return
 	}
 	u, err := a.webauthnUser(r, s.User)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"cardtable/accounts"
+	"cardtable/engine"
 	"cardtable/store"
 )
 
@@ -16,7 +17,7 @@ type credentials struct {
 // handleSignUp makes an account with a password and signs it in.
 func (a *Auth) handleSignUp(w http.ResponseWriter, r *http.Request) {
 	if !a.attempts.take(a.addr(r)) {
-		writeError(w, errTooMany)
+		writeError(w, r, errTooMany)
 		return
 	}
 	var req credentials
@@ -26,12 +27,12 @@ func (a *Auth) handleSignUp(w http.ResponseWriter, r *http.Request) {
 	}
 	name, key, err := accounts.CheckName(req.Name)
 	if err != nil {
-		a.fail(w, r, errorf(http.StatusBadRequest, "bad-name", "%s", message(err)))
+		a.fail(w, r, refusal(http.StatusBadRequest, "bad-name", err))
 		return
 	}
 	pw, err := accounts.CheckPassword(req.Password, name)
 	if err != nil {
-		a.fail(w, r, errorf(http.StatusBadRequest, "bad-password", "%s", message(err)))
+		a.fail(w, r, refusal(http.StatusBadRequest, "bad-password", err))
 		return
 	}
 	hash, err := a.hasher.Hash(r.Context(), pw)
@@ -57,7 +58,7 @@ func (a *Auth) createUser(w http.ResponseWriter, r *http.Request, u store.User) 
 	if err := a.st.CreateUser(r.Context(), u); err != nil {
 		release()
 		if errors.Is(err, store.ErrConflict) {
-			return errorf(http.StatusConflict, "name-taken", "the name %q is taken (or reads too like one that is); choose another", u.Name)
+			return nameTaken(u.Name)
 		}
 		return err
 	}
@@ -66,6 +67,14 @@ func (a *Auth) createUser(w http.ResponseWriter, r *http.Request, u store.User) 
 }
 
 // message is an accounts error's sentence without its package prefix.
+// nameTaken refuses a name another account has.
+func nameTaken(name string) *apiError {
+	return sayf(http.StatusConflict, "name-taken", engine.Say("api.name-taken", engine.TextArg("name", name)),
+		"the name %q is taken (or reads too like one that is); choose another", name)
+}
+
+// message is a refused name's or password's sentence without its
+// package's prefix.
 func message(err error) string {
 	s := err.Error()
 	for _, p := range []string{accounts.ErrName.Error() + ": ", accounts.ErrPassword.Error() + ": "} {
@@ -85,7 +94,7 @@ func message(err error) string {
 func (a *Auth) handleSignIn(w http.ResponseWriter, r *http.Request) {
 	addr := a.addr(r)
 	if !a.attempts.allows(addr) || !a.signins.take(addr) {
-		writeError(w, errTooMany)
+		writeError(w, r, errTooMany)
 		return
 	}
 	var req credentials
@@ -100,7 +109,7 @@ func (a *Auth) handleSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	if !ok {
 		a.attempts.take(addr)
-		writeError(w, errSignIn)
+		writeError(w, r, errSignIn)
 		return
 	}
 	if err := a.startSession(w, r, u); err != nil {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"cardtable/engine"
 	"cardtable/store"
 )
 
@@ -30,7 +31,8 @@ func (a *Auth) countSignUp(r *http.Request) (release func(), err error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, errorf(http.StatusTooManyRequests, "too-many-accounts",
+		return nil, sayf(http.StatusTooManyRequests, "too-many-accounts",
+			engine.Say("api.too-many-accounts", engine.CountArg(MaxSignUps), engine.NounArg("hours", int(store.SignUpWindow/time.Hour), "noun.hours")),
 			"%d accounts were made from your address in the last %d hours, the most allowed; sign in to one of them, or make another tomorrow",
 			MaxSignUps, int(store.SignUpWindow/time.Hour))
 	}
