@@ -253,6 +253,8 @@ func decodeMessage(data []byte) (table.Message, error) {
 // tui.RemoteTable, or driven by a table.Player (playWith).
 type wsSeat struct {
 	conn *websocket.Conn
+	// decode reads a message (nil: decodeMessage, Regicide's views).
+	decode func([]byte) (table.Message, error)
 }
 
 // join connects to the started table's seat.
@@ -275,7 +277,11 @@ func (w *wsSeat) Next(ctx context.Context) (table.Message, error) {
 	if err != nil {
 		return table.Message{}, fmt.Errorf("the connection to the table ended: %w", err)
 	}
-	m, err := decodeMessage(data)
+	decode := w.decode
+	if decode == nil {
+		decode = decodeMessage
+	}
+	m, err := decode(data)
 	if err == nil && m.Type == "bye" {
 		err = fmt.Errorf("the server closed the table: %s", strings.TrimSpace(string(data)))
 	}

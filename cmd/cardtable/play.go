@@ -35,10 +35,12 @@ type playCmd struct {
 	Workers   int           `default:"1" help:"With -n: games played at once (programs are started for each game)."`
 	Quiet     bool          `short:"q" help:"With -n: no progress bar."`
 	Daily     bool          `help:"Play the daily deal (Regicide solo, docs/accounts.md): with --server and --user, that server's deal of the day, counted (--server alone: a practice deal); alone, the day's offline deal, never counted."`
-	Server    string        `placeholder:"URL" help:"With --daily: the cardtable server to play on (http://localhost:8080); it runs the game; this plays your seat in the terminal table (plain text when not on a terminal)."`
+	Server    string        `placeholder:"URL" help:"With --daily: the cardtable server to play on (http://localhost:8080); it runs the game; this plays your seat in the terminal table (plain text when not on a terminal). With --token: the server a program plays on as a bot account."`
 	User      string        `placeholder:"NAME" help:"With --daily --server: sign in as NAME (the password from $CARDTABLE_PASSWORD or asked; the session is kept for the next run in the user's config folder, cardtable/sessions.json) so the attempt counts."`
 	Lang      string        `placeholder:"LANG" help:"On the terminal: the language it speaks, en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG; English otherwise). Records and the protocols stay English."`
 	Bell      bool          `help:"On the terminal: ring the terminal's bell when it is your move after you waited 2 seconds or more for it (not at each trick against a bot, which answers at once)."`
+
+	botFlags
 
 	// settings are the clock --clock, --reserve and --on-timeout ask for.
 	settings table.Settings
@@ -79,7 +81,11 @@ Examples:
   cardtable play regicide --daily --server http://localhost:8080 --user ann
                                                 today's deal on a server, counted
   cardtable play regicide --seats cmd:python3 examples/regicide_agent.py
-  cardtable play regicide -o players=2 --seats cmd:./agent,expert -n 100 --json`
+  cardtable play regicide -o players=2 --seats cmd:./agent,expert -n 100 --json
+  CARDTABLE_BOT_TOKEN=ctbot_... cardtable play --server https://cardtable.example \
+      --choice watchtower-2-1m --rated -n 10 --seats cmd:./agent
+                                                a program playing rated games on a
+                                                server as a bot account`
 }
 
 // Run plays (or resumes, or reviews) a game, or many between programs.
@@ -95,8 +101,14 @@ func (c *playCmd) Run(a *app) error {
 	if c.Daily {
 		return c.playDaily(a)
 	}
+	if c.Token != "" {
+		if c.Server == "" {
+			return usageErrorf("--token: name the server to play on with --server URL")
+		}
+		return c.playAsBot(a)
+	}
 	if c.Server != "" || c.User != "" {
-		return usageErrorf("--server and --user are for --daily")
+		return usageErrorf("--server and --user are for --daily, or for a program playing as a bot account with --token")
 	}
 	if c.Record != "" {
 		return c.fromRecord(a)
