@@ -8,6 +8,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,7 +67,7 @@ func botServer(t *testing.T) (base, token, robo string, st *memstore.Store) {
 // TestPlayAsBotAccount: `cardtable play --server --token` plays a program
 // of the agent protocol on the server as a bot account: two games of
 // quick pairing (the server's bot in the other seat after a second), each
-// seat the bot account's; a token that is not a live bot's is refused
+// seat the bot account's and titled BOT; a token that is not a live bot's is refused
 // with the server's sentence, and bad flags are named.
 func TestPlayAsBotAccount(t *testing.T) {
 	base, token, robo, st := botServer(t)
@@ -88,6 +89,11 @@ func TestPlayAsBotAccount(t *testing.T) {
 		hdr, err := st.Table(context.Background(), g[1])
 		if err != nil || hdr.Finished.IsZero() {
 			t.Errorf("table %s: %+v, %v; want it finished", g[1], hdr, err)
+			continue
+		}
+		names := []string{hdr.Seats[0].Name, hdr.Seats[1].Name}
+		if !slices.Contains(names, "BOT Robo") {
+			t.Errorf("table %s's seats are %q; want the bot account shown as BOT Robo", g[1], names)
 		}
 	}
 

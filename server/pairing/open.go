@@ -21,7 +21,7 @@ import (
 func (s *Service) seat(ctx context.Context, m pairing.Match, ws []*wait) {
 	people := make([]seatee, len(ws))
 	for i, w := range ws {
-		people[i] = seatee{name: w.name}
+		people[i] = seatee{name: w.name, bot: w.req.Bot}
 		if w.user != nil {
 			people[i].user = w.user.ID
 		}
@@ -47,9 +47,17 @@ func (s *Service) seat(ctx context.Context, m pairing.Match, ws []*wait) {
 	s.log.Info("players paired", "table", p.hdr.ID, "choice", ws[0].choice.ID, "players", len(ws), "bots", m.Bots, "rated", p.hdr.Rated)
 }
 
-// seatee is a person to seat: the name to sit under and their account
-// ("" for a guest).
-type seatee struct{ name, user string }
+// seatee is a player to seat: the name to sit under, their account (""
+// for a guest), and whether it is a bot account.
+type seatee struct {
+	name, user string
+	bot        bool
+}
+
+// BotTitle comes before a bot account's name at its seat ("BOT Robo"), so
+// every table, record and replay shows it is a program (docs/accounts.md,
+// "Bot accounts").
+const BotTitle = "BOT "
 
 // planned is a paired table before it is stored: its header (the people's
 // seats taken already, so its clock starts when it opens), its game, each
@@ -87,6 +95,9 @@ func (s *Service) plan(c Choice, m pairing.Match, people []seatee) (planned, err
 		seat, tok, name := order[k], secret.Token(), who.name
 		if name == "" || taken[name] {
 			name = table.SeatName(seat)
+		}
+		if who.bot {
+			name = BotTitle + name
 		}
 		taken[name] = true
 		hdr.Seats[seat] = store.Seat{Name: name, Kind: table.KindHuman, Token: secret.Hash(tok), Invite: room.SealInvite(secret.Invite(), false, false)}

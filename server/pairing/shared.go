@@ -182,7 +182,7 @@ func (s *Service) matchShared(ctx context.Context) {
 func (s *Service) pairShared(ctx context.Context, m pairing.Match, byID map[string]store.PairingRequest) []string {
 	people := make([]seatee, len(m.Requests))
 	for i, r := range m.Requests {
-		people[i] = seatee{name: byID[r.ID].Name, user: byID[r.ID].User}
+		people[i] = seatee{name: byID[r.ID].Name, user: byID[r.ID].User, bot: byID[r.ID].Bot}
 	}
 	c, _ := choice(byID[m.Requests[0].ID].Choice)
 	p, err := s.plan(c, m, people)
