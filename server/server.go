@@ -98,6 +98,11 @@ type Limits struct {
 	// APIRate and APIBurst bound one address's lobby writes per second.
 	APIRate  float64
 	APIBurst int
+	// BotRate and BotBurst bound one bot account's quick-pairing requests
+	// per second, whatever addresses they come from (default 5 and 30, a
+	// person's address's default).
+	BotRate  float64
+	BotBurst int
 	// SendQueue is how many messages wait for a slow client before it is
 	// dropped.
 	SendQueue int
@@ -146,6 +151,8 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MaxConns, 20000)
 	deff(&l.APIRate, 5)
 	def(&l.APIBurst, 30)
+	deff(&l.BotRate, 5)
+	def(&l.BotBurst, 30)
 	def(&l.SendQueue, 256)
 	defd(&l.PingEvery, 20*time.Second)
 	defd(&l.PingTimeout, 40*time.Second)
@@ -242,7 +249,8 @@ func New(st store.Store, cfg Config) *Server {
 		Writes: s.writes, Addrs: s.addrs, OpenTables: lim.OpenTables, Metrics: s.metrics, Assets: cfg.Assets, Log: s.log})
 	s.analyses = analyse.New(analyse.Config{Store: st, Rooms: s.rooms, Pool: s.pool, Writes: s.writes, Log: s.log})
 	s.pairing = pairing.New(pairing.Config{Store: st, Games: s.games, Rooms: s.rooms, Accounts: s.accounts, Writes: s.writes,
-		Addr: s.addrs.Addr, Clock: s.rooms.Now, Log: s.log})
+		BotRates: ratelimit.NewAddrBuckets(lim.BotRate, lim.BotBurst),
+		Addr:     s.addrs.Addr, Clock: s.rooms.Now, Log: s.log})
 	s.sharePairing(st, cfg.Cluster)
 	if ts, ok := tournament.New(tournament.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Accounts: s.accounts,
 		Writes: s.writes, Assets: cfg.Assets, Schedule: cfg.Tournaments, Clock: s.rooms.Now, Log: s.log}); ok {

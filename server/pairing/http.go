@@ -11,6 +11,7 @@ import (
 	"cardtable/ratings"
 	"cardtable/server/bottoken"
 	"cardtable/server/httpjson"
+	"cardtable/server/ratelimit"
 	"cardtable/server/secret"
 	"cardtable/server/usertext"
 	"cardtable/store"
@@ -148,6 +149,11 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request, req askReq) (*
 		}
 		wt.req.Player = "guest:" + guestID(w, r)
 		return wt, nil
+	}
+	if u.Bot && s.cfg.BotRates != nil && !s.cfg.BotRates.Take(u.ID) {
+		// A bot account is bounded like a person's address, whatever
+		// addresses its program asks from.
+		return nil, httpjson.Errorf(http.StatusTooManyRequests, ratelimit.CodeRateLimited, "too many requests from this bot account; wait a second and try again")
 	}
 	wt.req.Player, wt.req.Account, wt.req.Bot, wt.name = u.ID, true, u.Bot, u.Name
 	if req.Rated || req.Range != 0 {

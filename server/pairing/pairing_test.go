@@ -1,7 +1,9 @@
 package pairing_test
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -172,5 +174,39 @@ func TestRefusals(t *testing.T) {
 	}
 	if code := p.Do("GET", "/api/pairing/nope", nil, nil, nil); code != http.StatusNotFound {
 		t.Errorf("GET of no request: %d", code)
+	}
+}
+
+// TestBotAccountRateLimit: a bot account's requests are bounded like one
+// address's writes whatever addresses its program asks from, so a bot
+// cannot flood the pool by spreading over addresses.
+func TestBotAccountRateLimit(t *testing.T) {
+	ts, _ := servertest.NewAccountsConfig(t, server.Config{TrustedProxies: servertest.Proxies(t, "127.0.0.1/32"),
+		ProxyHeader: "X-Forwarded-For"})
+	ann := ts.SignedUp("Ann")
+	var bot struct{ Token string }
+	if code := ann.Do("POST", "/api/account/bots", map[string]string{"name": "Robo"}, nil, &bot); code != http.StatusCreated {
+		t.Fatalf("making a bot account: %d", code)
+	}
+	prog := ts.NewPerson()
+	refused := 0
+	for i := range 60 {
+		hdr := map[string]string{"Authorization": "Bearer " + bot.Token, "X-Forwarded-For": fmt.Sprintf("198.51.100.%d", i+1)}
+		var resp struct{ ID, Code, Message string }
+		code := prog.Do("POST", "/api/pairing", map[string]any{"choice": "watchtower-2-1m", "bots": true}, hdr, &resp)
+		switch code {
+		case http.StatusAccepted:
+			prog.Do("DELETE", "/api/pairing/"+resp.ID, nil, hdr, nil)
+		case http.StatusTooManyRequests:
+			refused++
+			if !strings.Contains(resp.Message, "bot account") {
+				t.Errorf("the refusal: %+v; want it to name the bot account", resp)
+			}
+		default:
+			t.Fatalf("request %d: %d %+v", i, code, resp)
+		}
+	}
+	if refused == 0 {
+		t.Error("60 requests of one bot account from 60 addresses at once were all taken; want the account's bound")
 	}
 }

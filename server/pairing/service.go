@@ -32,6 +32,9 @@ type Config struct {
 	// Writes bound an address's requests; Addr reads a request's address.
 	Writes *ratelimit.Writes
 	Addr   func(*http.Request) string
+	// BotRates bound each bot account's requests, keyed by its id
+	// (nil: no bound beyond the address's).
+	BotRates *ratelimit.AddrBuckets
 	// MaxRequests bounds the requests waiting on the node (default 10,000).
 	MaxRequests int
 	// Clock is the server's time (default time.Now).
