@@ -118,8 +118,8 @@ func TestExpertDoesNotPeek(t *testing.T) {
 		rec  *record.Record
 		x    *expert
 	}{
-		{"regicide", loadRecord(t, knownLoss), regicideExpert(small, calibrationFor(Quick, 1))},
-		{"watchtower", playRecord(t, "watchtower", nil, "heuristic", 4), watchtowerExpert(small)},
+		{"regicide", loadRecord(t, knownLoss), regicideExpert(small, calibrationFor("regicide", Quick, 1))},
+		{"watchtower", playRecord(t, "watchtower", nil, "heuristic", 4), watchtowerExpert(small, nil)},
 	}
 	for _, c := range cases {
 		positions, err := replayPositions(c.rec)

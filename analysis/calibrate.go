@@ -2,33 +2,36 @@ package analysis
 
 import "slices"
 
-// calibration turns the share of won iterations of the Regicide expert's
-// search through an action into the chance that the expert, playing every
-// seat on from there, wins. The search's rollouts are played by its fast
-// policy, which wins far less often than the expert itself, so the raw
-// share is much lower than the expert's real chance early in a game and
-// close to it late. The map is fitted on outcomes, for each number of
-// players and each stage of the game (enemies defeated), by isotonic
-// regression: the chance never falls as the share rises, and where the
-// search won none of its games the chance is what such positions were
-// observed to give. TestFitCalibration refits it from the samples of
-// testdata/calibration.jsonl (docs/analysis.md); calibration_table.go is
-// the fitted table.
+// calibration turns the share of an expert's search's playouts through an
+// action that its seat won into the chance that the expert, playing every
+// seat on from there, wins. The searches' rollouts are played by a fast
+// policy (Regicide's wins far less often than the expert itself) or cut
+// short and scored by an evaluation (Watchtower's, whose chances are
+// squeezed towards a fair share), so the raw share is not the expert's
+// chance. The map is fitted on outcomes, for each game, number of players
+// and stage of the game (stageOf), by isotonic regression: the chance
+// never falls as the share rises, and where the search won none of its
+// playouts the chance is what such positions were observed to give.
+// TestFitCalibration refits it from the samples of testdata/ (docs/analysis.md);
+// calibration_table.go is the fitted table.
 type calibration struct {
-	// stages[i] serves positions with stageFrom[i] to stageFrom[i+1]-1
-	// enemies defeated (the last: to the end).
-	stages [len(stageFrom)]curve
+	// stages[i] serves positions of stage i (stageOf).
+	stages []curve
 }
 
-// stageFrom are the first numbers of enemies defeated of the stages: the
-// Jacks, the Queens, the Kings.
-var stageFrom = [...]int{0, 4, 8}
+// regicideStages are the first numbers of enemies defeated of Regicide's
+// stages: the Jacks, the Queens, the Kings.
+var regicideStages = []int{0, 4, 8}
 
-// stageOf is the stage of a position with defeated enemies defeated.
-func stageOf(defeated int) int {
+// watchtowerStages are the first rounds of Watchtower's stages.
+var watchtowerStages = []int{0}
+
+// stageOf is the stage of a position whose measure of progress (enemies
+// defeated, rounds) is x, for stages that start at from.
+func stageOf(from []int, x int) int {
 	st := 0
-	for i, from := range stageFrom {
-		if defeated >= from {
+	for i, f := range from {
+		if x >= f {
 			st = i
 		}
 	}
@@ -57,18 +60,24 @@ func (c curve) at(share float64) float64 {
 	return c.Chance[i-1] + f*(c.Chance[i]-c.Chance[i-1])
 }
 
-// chance is the calibrated chance of a share at a number of enemies
-// defeated.
-func (c *calibration) chance(share float64, defeated int) float64 {
-	return c.stages[stageOf(defeated)].at(share)
+// chance is the calibrated chance of a share at a stage.
+func (c *calibration) chance(share float64, stage int) float64 {
+	return c.stages[min(stage, len(c.stages)-1)].at(share)
 }
 
-// calibrationFor is the calibration of depth for a game of players
-// players: its own, or where too few games of that number were sampled the
-// fit of every number of players together (players 0).
-func calibrationFor(depth Depth, players int) *calibration {
-	if c := calibrations[depth][players]; c != nil {
+// calibrationFor is the calibration of game at depth for a game of
+// players players: its own, or where too few games of that number were
+// sampled the fit of every number of players together (players 0); a
+// depth without a fit of its own uses the quick depth's (Watchtower's
+// deep depth, docs/analysis.md). Nil: none.
+func calibrationFor(game string, depth Depth, players int) *calibration {
+	byDepth := calibrations[game]
+	byPlayers := byDepth[depth]
+	if byPlayers == nil {
+		byPlayers = byDepth[Quick]
+	}
+	if c := byPlayers[players]; c != nil {
 		return c
 	}
-	return calibrations[depth][0]
+	return byPlayers[0]
 }

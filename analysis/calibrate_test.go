@@ -11,23 +11,39 @@ import (
 	"testing"
 )
 
-var fitWrite = flag.Bool("fit-write", false, "with TestFitCalibration: write the fitted table to calibration_table.go")
+var fitWrite = flag.Bool("fit-write", false, "with TestFitCalibration: write the fitted tables to calibration_table.go")
 
-// calibrationData is the samples the shipped table was fitted on
-// (TestSampleCalibration made them).
-const calibrationData = "testdata/calibration.jsonl"
+// gameFit is how one game's calibration is fitted: its samples (made by
+// TestSampleCalibration), its stages and the measure of a sample's
+// progress they split, and the depths with samples of their own.
+type gameFit struct {
+	game    string
+	data    string
+	stages  []int
+	measure func(sample) int
+	depths  []Depth
+}
+
+// gameFits are the games with a calibration; each game's table is exactly
+// what the documented command makes from these files.
+var gameFits = []gameFit{
+	{"regicide", "testdata/calibration.jsonl", regicideStages, func(s sample) int { return s.Defeated }, []Depth{Quick, Deep}},
+	{"watchtower", "testdata/calibration-watchtower.jsonl", watchtowerStages, func(s sample) int { return s.Round }, []Depth{Quick}},
+}
 
 // heldOut says whether sample s is kept out of the fit to judge it: every
 // third game.
 func heldOut(s sample) bool { return s.Index%3 == 2 }
 
-// fitted is one fit: each depth's calibration for each number of players.
+// fitted is one game's fit: each depth's calibration for each number of
+// players.
 type fitted map[Depth]map[int]*calibration
 
-// fitAll fits every depth and number of players on the training samples.
-func fitAll(data []sample) fitted {
+// fitAll fits every depth and number of players of gf on the training
+// samples of data.
+func (gf gameFit) fitAll(data []sample) fitted {
 	out := fitted{}
-	for _, depth := range []Depth{Quick, Deep} {
+	for _, depth := range gf.depths {
 		out[depth] = map[int]*calibration{}
 		for players := 0; players <= 4; players++ {
 			var train []sample
@@ -37,47 +53,47 @@ func fitAll(data []sample) fitted {
 				}
 			}
 			if len(train) >= minPlayersSamples {
-				out[depth][players] = fitCalibration(depth, train)
+				out[depth][players] = gf.fit(depth, train)
 			}
 		}
 	}
 	return out
 }
 
-// fitCalibration fits one calibration: for each stage, isotonic
-// regression of the outcome on the share among the positions where the
-// search won some playouts, and below it, at share 0, the share of wins
-// among the positions of every stage where it won none (no win in the
-// search is a fact of its own, rare early in a game: pooled over the
-// stages it is measured at all).
-func fitCalibration(depth Depth, train []sample) *calibration {
+// fit fits one calibration: for each stage, isotonic regression of the
+// outcome on the share among the positions where the search won some
+// playouts, and below it, at share 0, the share of wins among the
+// positions of every stage where it won none (no win in the search is a
+// fact of its own, rare early in a game: pooled over the stages it is
+// measured at all).
+func (gf gameFit) fit(depth Depth, train []sample) *calibration {
 	c := &calibration{}
 	var zeroN, zeroWon float64
 	for _, s := range train {
 		if s.Shares[string(depth)] == 0 {
-			zeroN, zeroWon = zeroN+1, zeroWon+won01(s.Won)
+			zeroN, zeroWon = zeroN+1, zeroWon+s.outcome()
 		}
 	}
 	zero := round6((zeroWon + 0.5) / (zeroN + 1))
-	for st := range stageFrom {
+	for st := range gf.stages {
 		var pts []point
 		for _, s := range train {
-			if x := s.Shares[string(depth)]; x > 0 && stageOf(s.Defeated) == st {
-				pts = append(pts, point{x, won01(s.Won)})
+			if x := s.Shares[string(depth)]; x > 0 && stageOf(gf.stages, gf.measure(s)) == st {
+				pts = append(pts, point{x, s.outcome()})
 			}
 		}
 		if len(pts) < minStageSamples {
 			pts = pts[:0]
 			for _, s := range train {
 				if x := s.Shares[string(depth)]; x > 0 {
-					pts = append(pts, point{x, won01(s.Won)})
+					pts = append(pts, point{x, s.outcome()})
 				}
 			}
 		}
 		cv := isotonic(pts)
 		cv.Share = append([]float64{0}, cv.Share...)
 		cv.Chance = append([]float64{min(zero, cv.Chance[0])}, cv.Chance...)
-		c.stages[st] = cv
+		c.stages = append(c.stages, cv)
 	}
 	return c
 }
@@ -153,74 +169,99 @@ func isotonic(pts []point) curve {
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 
-// TestCalibrationTableIsTheFit refits the calibration from the shipped
-// samples and compares it with the table built in: the table is exactly
-// what the documented command makes from seeded games.
+// TestCalibrationTableIsTheFit refits the calibrations from the shipped
+// samples and compares them with the tables built in: each table is
+// exactly what the documented command makes from seeded games.
 func TestCalibrationTableIsTheFit(t *testing.T) {
-	data := loadSamples(t, calibrationData)
-	if len(data) == 0 {
-		t.Fatalf("no samples in %s", calibrationData)
-	}
-	got := fitAll(data)
-	for depth, byPlayers := range calibrations {
-		for players, want := range byPlayers {
-			if g := got[depth][players]; g == nil || fmt.Sprint(*g) != fmt.Sprint(*want) {
-				t.Errorf("%s, %d players: the table built in differs from the fit of %s; run go test ./analysis -run FitCalibration -fit-write", depth, players, calibrationData)
+	for _, gf := range gameFits {
+		data := loadSamples(t, gf.data)
+		if len(data) == 0 {
+			t.Fatalf("no samples in %s", gf.data)
+		}
+		got, want := gf.fitAll(data), calibrations[gf.game]
+		for depth, byPlayers := range want {
+			for players, w := range byPlayers {
+				if g := got[depth][players]; g == nil || fmt.Sprint(*g) != fmt.Sprint(*w) {
+					t.Errorf("%s, %s, %d players: the table built in differs from the fit of %s; run go test ./analysis -run FitCalibration -fit-write", gf.game, depth, players, gf.data)
+				}
 			}
 		}
-	}
-	if len(got) != len(calibrations) || len(got[Quick]) != len(calibrations[Quick]) {
-		t.Errorf("the fit has %d depths, %d player counts; the table %d, %d", len(got), len(got[Quick]), len(calibrations), len(calibrations[Quick]))
+		for depth, byPlayers := range got {
+			if len(byPlayers) != len(want[depth]) {
+				t.Errorf("%s, %s: the fit has %d player counts, the table %d", gf.game, depth, len(byPlayers), len(want[depth]))
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: the fit has %d depths, the table %d", gf.game, len(got), len(want))
+		}
 	}
 }
 
-// TestFitCalibration fits the calibration on the training samples of
-// -fit-data (default testdata/calibration.jsonl), prints its reliability on
+// TestFitCalibration fits each game's calibration on the training samples
+// of its file (or of -fit-data for -fit-game), prints its reliability on
 // the held-out ones (every third game) and, with -fit-write, writes the
-// table to calibration_table.go.
+// tables to calibration_table.go.
 func TestFitCalibration(t *testing.T) {
-	path := *fitData
-	if path == "" {
-		path = calibrationData
-	}
-	data := loadSamples(t, path)
-	fit := fitAll(data)
-	for _, depth := range []Depth{Quick, Deep} {
-		for players := 0; players <= 4; players++ {
-			if c := fit[depth][players]; c != nil || players > 0 {
-				if c == nil {
-					c = fit[depth][0]
+	fits := map[string]fitted{}
+	for _, gf := range gameFits {
+		path := gf.data
+		if *fitData != "" && gf.game == *fitGame {
+			path = *fitData
+		}
+		data := loadSamples(t, path)
+		fit := gf.fitAll(data)
+		fits[gf.game] = fit
+		for _, depth := range []Depth{Quick, Deep} {
+			byPlayers := fit[depth]
+			if byPlayers == nil {
+				byPlayers = fit[Quick]
+			}
+			for players := 0; players <= 4; players++ {
+				if c := byPlayers[players]; c != nil || (players > 0 && hasPlayers(data, players)) {
+					if c == nil {
+						c = byPlayers[0]
+					}
+					if c == nil {
+						t.Logf("%s, %s, %s: too few samples to fit", gf.game, depth, playersWords(players))
+						continue
+					}
+					t.Log("\n" + gf.reliability(depth, players, data, c))
 				}
-				t.Log("\n" + reliability(depth, players, data, c))
 			}
 		}
 	}
 	if *fitWrite {
-		writeTable(t, fit)
+		writeTable(t, fits)
 	}
 }
 
-// reliability reports a fit on the held-out samples of players players:
-// Brier scores against the training win rate and the raw share, the
-// positions with no win in the search, and predicted against observed by
-// decile of the predicted chance.
-func reliability(depth Depth, players int, data []sample, c *calibration) string {
+func hasPlayers(data []sample, players int) bool {
+	return slices.ContainsFunc(data, func(s sample) bool { return s.Players == players })
+}
+
+// reliability reports a fit on the held-out samples of players players
+// (those with a share at depth): Brier scores against the training
+// outcomes' mean and the raw share, the positions with no win in the
+// search, and predicted against observed by decile of the predicted
+// chance.
+func (gf gameFit) reliability(depth Depth, players int, data []sample, c *calibration) string {
 	var b bytes.Buffer
 	base, nTrain := 0.0, 0.0
 	for _, s := range data {
 		if (players == 0 || s.Players == players) && !heldOut(s) {
-			base, nTrain = base+won01(s.Won), nTrain+1
+			base, nTrain = base+s.outcome(), nTrain+1
 		}
 	}
 	base /= nTrain
 	var n, brierCal, brierBase, brierRaw, zeroN, zeroWon, zeroMax float64
 	var dec [10][3]float64
 	for _, s := range data {
-		if players != 0 && s.Players != players || !heldOut(s) {
+		raw, ok := s.Shares[string(depth)]
+		if players != 0 && s.Players != players || !heldOut(s) || !ok {
 			continue
 		}
-		y, raw := won01(s.Won), s.Shares[string(depth)]
-		p := c.chance(raw, s.Defeated)
+		y := s.outcome()
+		p := c.chance(raw, stageOf(gf.stages, gf.measure(s)))
 		n++
 		brierCal += (p - y) * (p - y)
 		brierBase += (base - y) * (base - y)
@@ -231,7 +272,7 @@ func reliability(depth Depth, players int, data []sample, c *calibration) string
 		k := min(int(p*10), 9)
 		dec[k][0], dec[k][1], dec[k][2] = dec[k][0]+1, dec[k][1]+p, dec[k][2]+y
 	}
-	fmt.Fprintf(&b, "%s, %s: %.0f training samples (won %.1f%%), %.0f held out\n", depth, playersWords(players), nTrain, 100*base, n)
+	fmt.Fprintf(&b, "%s, %s, %s: %.0f training samples (won %.1f%%), %.0f held out\n", gf.game, depth, playersWords(players), nTrain, 100*base, n)
 	fmt.Fprintf(&b, "Brier (held out): calibrated %.4f, training win rate for all %.4f, raw share %.4f\n", brierCal/n, brierBase/n, brierRaw/n)
 	fmt.Fprintf(&b, "no win in the search: %.0f held out, won %.0f, calibrated chance at most %.1f%%\n", zeroN, zeroWon, 100*zeroMax)
 	fmt.Fprintf(&b, "| predicted | positions | mean predicted | observed |\n")
@@ -243,23 +284,27 @@ func reliability(depth Depth, players int, data []sample, c *calibration) string
 	return b.String()
 }
 
-// writeTable writes fit as calibration_table.go.
-func writeTable(t *testing.T, fit fitted) {
+// writeTable writes the games' fits as calibration_table.go.
+func writeTable(t *testing.T, fits map[string]fitted) {
 	var b bytes.Buffer
 	b.WriteString("// Code generated by go test ./analysis -run FitCalibration -fit-write; DO NOT EDIT.\n\npackage analysis\n\n")
-	b.WriteString("// calibrations are each depth's fitted calibration for each number of\n// players (calibrate.go, docs/analysis.md).\nvar calibrations = map[Depth]map[int]*calibration{\n")
-	for _, depth := range []Depth{Quick, Deep} {
-		fmt.Fprintf(&b, "%s: {\n", map[Depth]string{Quick: "Quick", Deep: "Deep"}[depth])
-		for players := 0; players <= 4; players++ {
-			c := fit[depth][players]
-			if c == nil {
-				continue
+	b.WriteString("// calibrations are each game's fitted calibration at each depth for each\n// number of players (calibrate.go, docs/analysis.md).\nvar calibrations = map[string]map[Depth]map[int]*calibration{\n")
+	for _, gf := range gameFits {
+		fmt.Fprintf(&b, "%q: {\n", gf.game)
+		for _, depth := range gf.depths {
+			fmt.Fprintf(&b, "%s: {\n", map[Depth]string{Quick: "Quick", Deep: "Deep"}[depth])
+			for players := 0; players <= 4; players++ {
+				c := fits[gf.game][depth][players]
+				if c == nil {
+					continue
+				}
+				fmt.Fprintf(&b, "%d: {stages: []curve{\n", players)
+				for _, cv := range c.stages {
+					fmt.Fprintf(&b, "{Share: %#v, Chance: %#v},\n", cv.Share, cv.Chance)
+				}
+				b.WriteString("}},\n")
 			}
-			fmt.Fprintf(&b, "%d: {stages: [len(stageFrom)]curve{\n", players)
-			for _, cv := range c.stages {
-				fmt.Fprintf(&b, "{Share: %#v, Chance: %#v},\n", cv.Share, cv.Chance)
-			}
-			b.WriteString("}},\n")
+			b.WriteString("},\n")
 		}
 		b.WriteString("},\n")
 	}
@@ -276,16 +321,18 @@ func writeTable(t *testing.T, fit fitted) {
 // A calibration must rise with the share at every number of enemies
 // defeated, or an estimate's interval would come out of order.
 func TestCalibrationIsMonotone(t *testing.T) {
-	for depth, byPlayers := range calibrations {
-		for players, cal := range byPlayers {
-			for defeated := 0; defeated <= 12; defeated++ {
-				prev := -1.0
-				for i := 0; i <= 1000; i++ {
-					c := cal.chance(float64(i)/1000, defeated)
-					if c < prev || c < 0 || c > 1 {
-						t.Fatalf("%s, %d players: at %d defeated the chance falls to %v at share %v (from %v)", depth, players, defeated, c, float64(i)/1000, prev)
+	for game, byDepth := range calibrations {
+		for depth, byPlayers := range byDepth {
+			for players, cal := range byPlayers {
+				for stage := range cal.stages {
+					prev := -1.0
+					for i := 0; i <= 1000; i++ {
+						c := cal.chance(float64(i)/1000, stage)
+						if c < prev || c < 0 || c > 1 {
+							t.Fatalf("%s, %s, %d players: at stage %d the chance falls to %v at share %v (from %v)", game, depth, players, stage, c, float64(i)/1000, prev)
+						}
+						prev = c
 					}
-					prev = c
 				}
 			}
 		}

@@ -17,24 +17,45 @@ var (
 	fitPlayers = flag.Int("fit-players", 1, "the number of players of the games -fit samples")
 	fitFrom    = flag.Int("fit-from", -1, "the first sample's index (default: the number of samples of that player count already in -fit-data)")
 	fitData    = flag.String("fit-data", "", "the JSON-lines file of samples -fit appends to and the fit reads")
+	fitGame    = flag.String("fit-game", "regicide", "the game -fit samples: regicide or watchtower")
+	fitEnd     = flag.Bool("fit-end", false, "with -fit-game watchtower: sample the games' last decisions (the end stream)")
 )
 
 // sample is one position the calibration is fitted on: the players, the
 // share of won iterations of a search through one action at each depth
-// (and their iterations), the enemies defeated, and whether the expert,
-// playing every seat on from there, won.
+// (and their iterations), the enemies defeated (Regicide) or the round
+// (Watchtower), and whether the expert, playing every seat on from there,
+// won (Watchtower: the seat's share of the win, Outcome).
 type sample struct {
-	Players  int                `json:"players"`
-	Index    int                `json:"index"`
-	Seed     uint64             `json:"seed"`
-	Step     int                `json:"step"`
-	Seat     int                `json:"seat"`
-	Action   string             `json:"action"`
-	Chooser  string             `json:"chooser"`
+	// Game is empty for Regicide.
+	Game    string `json:"game,omitempty"`
+	Players int    `json:"players"`
+	Index   int    `json:"index"`
+	Seed    uint64 `json:"seed"`
+	Step    int    `json:"step"`
+	Seat    int    `json:"seat"`
+	Action  string `json:"action"`
+	Chooser string `json:"chooser"`
+	// Pick is how the decision was drawn: empty for uniformly among the
+	// game's, "end" for among its last (Watchtower's end stream).
+	Pick     string             `json:"pick,omitempty"`
 	Shares   map[string]float64 `json:"shares"`
 	Trials   map[string]int     `json:"trials"`
 	Defeated int                `json:"defeated"`
+	Round    int                `json:"round,omitempty"`
 	Won      bool               `json:"won"`
+	// Outcome is a Watchtower seat's share of the win: 1 alone, 1/w
+	// among w winners, 0 for a loss (its return r as (r+1)/n).
+	Outcome float64 `json:"outcome,omitempty"`
+}
+
+// outcome is what the chance predicts: the sample's won game (or share
+// of it).
+func (s sample) outcome() float64 {
+	if s.Game == "watchtower" {
+		return s.Outcome
+	}
+	return won01(s.Won)
 }
 
 // sampleSeed is the deal of sample i of games of players players.
@@ -61,13 +82,21 @@ func TestSampleCalibration(t *testing.T) {
 	if from < 0 {
 		from = 0
 		for _, s := range loadSamples(t, *fitData) {
-			if s.Players == *fitPlayers {
+			if s.Players == *fitPlayers && (s.Pick == "end") == *fitEnd {
 				from = max(from, s.Index+1)
 			}
 		}
 	}
+	draw := drawSample
+	switch *fitGame {
+	case "regicide":
+	case "watchtower":
+		draw = func(t *testing.T, players, index int) sample { return drawWatchtowerSample(t, players, index, *fitEnd) }
+	default:
+		t.Fatalf("-fit-game %q: want regicide or watchtower", *fitGame)
+	}
 	for i := from; i < from+*fitSamples; i++ {
-		saveSample(t, drawSample(t, *fitPlayers, i))
+		saveSample(t, draw(t, *fitPlayers, i))
 		if i%20 == 0 {
 			t.Logf("%d players: sample %d", *fitPlayers, i)
 		}
@@ -83,26 +112,7 @@ func drawSample(t *testing.T, players, index int) sample {
 		t.Fatal(err)
 	}
 	rng := cards.NewRNG(seed)
-	// Walk the heuristic's game, choosing a decision uniformly among
-	// those with a choice (reservoir sampling), then replay to it.
-	chosen, seen := 0, 0
-	heuristic := newExpert(t, 0, seed)
-	probe := s.Clone()
-	for step := 0; !probe.Terminal(); step++ {
-		seat := probe.ToMove(nil)[0]
-		if len(probe.Legal(seat, nil)) > 1 {
-			seen++
-			if rng.IntN(seen) == 0 {
-				chosen = step
-			}
-		}
-		mustApply(t, probe, seat, heuristic.Act(probe, seat))
-	}
-	heuristic = newExpert(t, 0, seed)
-	for range chosen {
-		seat := s.ToMove(nil)[0]
-		mustApply(t, s, seat, heuristic.Act(s, seat))
-	}
+	heuristic, chosen := walkToDecision(t, s, &rng, 0, func() engine.Bot { return newExpert(t, 0, seed) })
 	seat := s.ToMove(nil)[0]
 	legal := s.Legal(seat, nil)
 	var a engine.Action
@@ -132,6 +142,40 @@ func drawSample(t *testing.T, players, index int) sample {
 	}
 	out.Won = won(s)
 	return out
+}
+
+// walkToDecision plays the game of s with the bot newBot makes in every
+// seat and chooses one of its decisions with a choice, uniformly (reservoir
+// sampling on rng) or, when last > 0, uniformly among the last last; then
+// it plays s up to it with a new such bot and returns that bot and the
+// decision's step (from 0).
+func walkToDecision(t *testing.T, s engine.State, rng *cards.RNG, last int, newBot func() engine.Bot) (engine.Bot, int) {
+	chosen, seen := 0, 0
+	var steps []int
+	bot := newBot()
+	probe := s.Clone()
+	for step := 0; !probe.Terminal(); step++ {
+		seat := probe.ToMove(nil)[0]
+		if len(probe.Legal(seat, nil)) > 1 {
+			seen++
+			if last > 0 {
+				steps = append(steps, step)
+			} else if rng.IntN(seen) == 0 {
+				chosen = step
+			}
+		}
+		mustApply(t, probe, seat, bot.Act(probe, seat))
+	}
+	if last > 0 && len(steps) > 0 {
+		steps = steps[max(len(steps)-last, 0):]
+		chosen = steps[rng.IntN(len(steps))]
+	}
+	bot = newBot()
+	for range chosen {
+		seat := s.ToMove(nil)[0]
+		mustApply(t, s, seat, bot.Act(s, seat))
+	}
+	return bot, chosen
 }
 
 func mustApply(t *testing.T, s engine.State, seat int, a engine.Action) {

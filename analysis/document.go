@@ -139,19 +139,21 @@ func verdictOf(v regicidesolver.Verdict) Verdict {
 }
 
 // Estimate is the expert's chance to win (0 to 1) with the 95% interval
-// of its estimate, from a search of Trials iterations of which Share
-// ended in a win (Regicide, calibrated into Chance: docs/analysis.md) or
-// returned that share on average (Watchtower, where Chance is Share).
+// of its estimate, from a search of Trials iterations whose share of won
+// playouts was Share (Regicide: the share that ended in a win; Watchtower:
+// the seat's mean share of the win, a playout cut short scored by the
+// bot's evaluation), calibrated into Chance (docs/analysis.md).
 type Estimate struct {
 	Chance float64 `json:"chance"`
 	Low    float64 `json:"low"`
 	High   float64 `json:"high"`
 	Trials int     `json:"trials"`
 	Share  float64 `json:"share"`
-	// Wins is how many of the Trials ended in a win (Regicide; absent in
-	// Watchtower, whose rollouts are scored, not played out). 0 means the
-	// search found no win: people read "no win found in N playouts", not
-	// a percentage.
+	// Wins is how many of the Trials ended in a win (Regicide; in
+	// Watchtower, whose playouts are mostly scored rather than played
+	// out, only 0, when every playout ended with the seat lost or out, and
+	// else absent). 0 means the search found no win: people read "no win
+	// found in N playouts", not a percentage.
 	Wins *int `json:"wins,omitempty"`
 }
 

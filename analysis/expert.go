@@ -34,7 +34,11 @@ type expert struct {
 	// 1 for a win, 0 else (Regicide): the mean times the visits is then
 	// the number of wins.
 	playsOut bool
-	st       Settings
+	// zeroNoWins is set when a share of 0 means that no playout was won
+	// (Watchtower: every playout ended with the seat lost or out): the
+	// estimate then says 0 wins.
+	zeroNoWins bool
+	st         Settings
 	// pace is called before each search (Options.Pace).
 	pace func(ctx context.Context) error
 }
@@ -141,6 +145,9 @@ func (x *expert) estimate(s engine.State, seat int, st ismcts.ActionStat) Estima
 	if x.playsOut {
 		wins := int(math.Round(st.Mean * float64(st.Visits)))
 		e.Wins = &wins
+	} else if x.zeroNoWins && p < 1e-9 {
+		none := 0
+		e.Wins = &none
 	}
 	if x.calibrate != nil {
 		e.Chance, e.Low, e.High = x.calibrate(s, seat, p), x.calibrate(s, seat, lo), x.calibrate(s, seat, hi)

@@ -71,11 +71,13 @@ func TestFirstLegalPlayerGetsMarks(t *testing.T) {
 // the estimate carries its 0 wins, and the calibrated chance is below 10 %
 // (the issue saw 54 % one move after 0 wins in 1,000 playouts).
 func TestNoWinInTheSearchIsBelowTenPercent(t *testing.T) {
-	for depth, byPlayers := range calibrations {
-		for players, c := range byPlayers {
-			for defeated := 0; defeated <= 12; defeated++ {
-				if p := c.chance(0, defeated); p >= 0.10 {
-					t.Errorf("%s, %d players, %d defeated: no win in the search calibrates to %.1f %%; want below 10 %%", depth, players, defeated, 100*p)
+	for game, byDepth := range calibrations {
+		for depth, byPlayers := range byDepth {
+			for players, c := range byPlayers {
+				for stage := range c.stages {
+					if p := c.chance(0, stage); p >= 0.10 {
+						t.Errorf("%s, %s, %d players, stage %d: no win in the search calibrates to %.1f %%; want below 10 %%", game, depth, players, stage, 100*p)
+					}
 				}
 			}
 		}

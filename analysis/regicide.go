@@ -31,7 +31,7 @@ func (g *game) regicide(ctx context.Context) error {
 		dec.Before, dec.After = h.Verdicts[dec.Step-1], h.Verdicts[dec.Step]
 		dec.Losing = dec.Step == h.LosingStep
 	}
-	if err := g.appraiseAll(ctx, regicideExpert(d.Settings, calibrationFor(d.Depth, g.start.NumSeats()))); err != nil {
+	if err := g.appraiseAll(ctx, regicideExpert(d.Settings, calibrationFor("regicide", d.Depth, g.start.NumSeats()))); err != nil {
 		return err
 	}
 	for i := range d.Decisions {
@@ -73,7 +73,7 @@ func regicideExpert(st Settings, cal *calibration) *expert {
 	}
 	if cal != nil {
 		x.calibrate = func(s engine.State, seat int, share float64) float64 {
-			return cal.chance(share, s.View(seat).(*regicide.View).Defeated)
+			return cal.chance(share, stageOf(regicideStages, s.View(seat).(*regicide.View).Defeated))
 		}
 	}
 	return x

@@ -107,9 +107,9 @@ func Judge(ctx context.Context, rec *record.Record, doc *Document, step int, act
 func (doc *Document) expertFor(s engine.State) (*expert, error) {
 	switch doc.Game {
 	case "regicide":
-		return regicideExpert(doc.Settings, calibrationFor(doc.Depth, s.NumSeats())), nil
+		return regicideExpert(doc.Settings, calibrationFor("regicide", doc.Depth, s.NumSeats())), nil
 	case "watchtower":
-		return watchtowerExpert(doc.Settings), nil
+		return watchtowerExpert(doc.Settings, calibrationFor("watchtower", doc.Depth, s.NumSeats())), nil
 	}
 	return nil, fmt.Errorf("analysis: %w: no expert for %s", engine.ErrBadOption, doc.Game)
 }
