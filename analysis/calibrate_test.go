@@ -15,20 +15,23 @@ var fitWrite = flag.Bool("fit-write", false, "with TestFitCalibration: write the
 
 // gameFit is how one game's calibration is fitted: its samples (made by
 // TestSampleCalibration), its stages and the measure of a sample's
-// progress they split, and the depths with samples of their own.
+// progress they split, the depths with samples of their own, and the
+// curve fitted at each stage to the positions where the search won some
+// playouts (isotonic or logistic).
 type gameFit struct {
 	game    string
 	data    string
 	stages  []int
 	measure func(sample) int
 	depths  []Depth
+	curve   func([]point) curve
 }
 
 // gameFits are the games with a calibration; each game's table is exactly
 // what the documented command makes from these files.
 var gameFits = []gameFit{
-	{"regicide", "testdata/calibration.jsonl", regicideStages, func(s sample) int { return s.Defeated }, []Depth{Quick, Deep}},
-	{"watchtower", "testdata/calibration-watchtower.jsonl", watchtowerStages, func(s sample) int { return s.Round }, []Depth{Quick}},
+	{"regicide", "testdata/calibration.jsonl", regicideStages, func(s sample) int { return s.Defeated }, []Depth{Quick, Deep}, isotonic},
+	{"watchtower", "testdata/calibration-watchtower.jsonl", watchtowerStages, func(s sample) int { return s.Round }, []Depth{Quick}, logistic},
 }
 
 // heldOut says whether sample s is kept out of the fit to judge it: every
@@ -90,7 +93,7 @@ func (gf gameFit) fit(depth Depth, train []sample) *calibration {
 				}
 			}
 		}
-		cv := isotonic(pts)
+		cv := gf.curve(pts)
 		cv.Share = append([]float64{0}, cv.Share...)
 		cv.Chance = append([]float64{min(zero, cv.Chance[0])}, cv.Chance...)
 		c.stages = append(c.stages, cv)
@@ -163,6 +166,57 @@ func isotonic(pts []point) curve {
 	for _, b := range bs {
 		c.Share = append(c.Share, round6(b.sx/b.n))
 		c.Chance = append(c.Chance, round6(drawn(b)))
+	}
+	return c
+}
+
+// logistic fits a logistic curve in the share's log-odds to pts (Platt's
+// scaling: chance = σ(a·logit(share) + b), a > 0) by Newton's method on
+// the log loss, and returns it as a curve with knots at fixed shares.
+// Watchtower's share is already a fitted logistic model's chance (its
+// evaluation's), squeezed towards a fair share where the playouts were
+// cut short: two parameters straighten it without following the noise
+// of a few hundred games, as an isotonic fit would.
+func logistic(pts []point) curve {
+	logit := func(p float64) float64 {
+		p = min(max(p, 0.001), 0.999)
+		return math.Log(p / (1 - p))
+	}
+	sigma := func(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+	a, b := 1.0, 0.0
+	for range 100 {
+		var g0, g1, h00, h01, h11 float64
+		for _, p := range pts {
+			x := logit(p.x)
+			q := sigma(a*x + b)
+			w := q * (1 - q)
+			g0, g1 = g0+(q-p.y)*x, g1+(q-p.y)
+			h00, h01, h11 = h00+w*x*x, h01+w*x, h11+w
+		}
+		h00, h11 = h00+1e-9, h11+1e-9
+		det := h00*h11 - h01*h01
+		da, db := (h11*g0-h01*g1)/det, (h00*g1-h01*g0)/det
+		a, b = a-da, b-db
+		if math.Abs(da)+math.Abs(db) < 1e-12 {
+			break
+		}
+	}
+	var c curve
+	shares := []float64{0.001}
+	for x := 0.01; x < 1; x += 0.02 {
+		shares = append(shares, round6(x))
+	}
+	shares = append(shares, 0.999)
+	for _, x := range shares {
+		y := 0.0
+		if a > 0 {
+			y = sigma(a*logit(x) + b)
+		} else {
+			for _, p := range pts {
+				y += p.y / float64(len(pts))
+			}
+		}
+		c.Share, c.Chance = append(c.Share, x), append(c.Chance, round6(y))
 	}
 	return c
 }

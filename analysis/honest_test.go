@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"cardtable/engine"
@@ -118,4 +119,43 @@ func fmtAcc(a *float64) any {
 		return "none"
 	}
 	return *a
+}
+
+// The same for Watchtower, whose search scores most playouts with the
+// bot's evaluation: a search through a move in which the seat lost or was
+// out in every playout says so, and its chance is below 10 %. The game
+// (two heuristic players, seed 2) is one whose loser's last decisions
+// include such a move at this budget.
+func TestWatchtowerNoWinIsBelowTenPercent(t *testing.T) {
+	rec := playRecord(t, "watchtower", map[string]string{"players": "2"}, "heuristic", 2)
+	loser := 0
+	if slices.Contains(rec.Result.Winners, 0) {
+		loser = 1
+	}
+	st := Quick.settings("watchtower")
+	st.Iterations, st.PlayedIterations = 100, 100
+	doc, err := Analyze(context.Background(), rec, Options{settings: &st, Seats: []int{loser}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, d := range doc.Decisions {
+		for _, e := range []*Estimate{d.Played, estimateOf(d.Best)} {
+			if e == nil {
+				continue
+			}
+			if e.NoWin() != (e.Share == 0) {
+				t.Errorf("step %d: share %v but wins %v", d.Step, e.Share, e.Wins)
+			}
+			if e.NoWin() {
+				seen++
+				if e.Chance >= 0.10 {
+					t.Errorf("step %d: no win in %d playouts, chance %.1f %%; want below 10 %%", d.Step, e.Trials, 100*e.Chance)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no estimate without a win in this game: the test checks nothing")
+	}
 }
