@@ -327,6 +327,9 @@ func (gf gameFit) reliability(depth Depth, players int, data []sample, c *calibr
 		dec[k][0], dec[k][1], dec[k][2] = dec[k][0]+1, dec[k][1]+p, dec[k][2]+y
 	}
 	fmt.Fprintf(&b, "%s, %s, %s: %.0f training samples (won %.1f%%), %.0f held out\n", gf.game, depth, playersWords(players), nTrain, 100*base, n)
+	if n == 0 {
+		return b.String()
+	}
 	fmt.Fprintf(&b, "Brier (held out): calibrated %.4f, training win rate for all %.4f, raw share %.4f\n", brierCal/n, brierBase/n, brierRaw/n)
 	fmt.Fprintf(&b, "no win in the search: %.0f held out, won %.0f, calibrated chance at most %.1f%%\n", zeroN, zeroWon, 100*zeroMax)
 	fmt.Fprintf(&b, "| predicted | positions | mean predicted | observed |\n")
