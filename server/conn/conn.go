@@ -79,15 +79,21 @@ type Conn struct {
 	// starts, and never changes.
 	Seat int
 
-	// The send queue: the messages waiting for the write loop, at most
-	// limit of them, in q (a slice grown as messages come, so that an idle
+	// The send queue: the messages waiting for the writer, at most limit
+	// of them, in q (a slice grown as messages come, so that an idle
 	// connection holds a few slots, not limit of them up front: a channel
-	// of SendQueue messages was 8 KB of every connection); ready tells the
-	// write loop that q is not empty.
-	qmu   sync.Mutex
-	q     []Out
-	limit int
-	ready chan struct{} // capacity 1
+	// of SendQueue messages was 8 KB of every connection). The writer is a
+	// goroutine that runs only while there is something to send (write.go):
+	// live once Serve has the socket, writing while a writer runs,
+	// finished once the socket is closed (then done is closed).
+	qmu      sync.Mutex
+	q        []Out
+	limit    int
+	live     bool
+	writing  bool
+	finished bool
+	done     chan struct{}
+	pinger   *time.Timer
 
 	gone chan struct{} // closed by kick
 	once sync.Once
@@ -117,7 +123,7 @@ type Stamp struct {
 
 // New is a connection from addr, served once Serve is given its socket.
 func New(cfg *Config, addr string) *Conn {
-	c := &Conn{cfg: cfg, addr: addr, limit: cfg.SendQueue, ready: make(chan struct{}, 1), gone: make(chan struct{}), rate: newRateGuard(cfg)}
+	c := &Conn{cfg: cfg, addr: addr, limit: cfg.SendQueue, gone: make(chan struct{}), done: make(chan struct{}), rate: newRateGuard(cfg)}
 	for i := range c.clock {
 		c.clock[i].Version = -1
 	}
@@ -128,7 +134,7 @@ func New(cfg *Config, addr string) *Conn {
 // stand-in for a connection another node relays. Its messages wait in its
 // queue (Take); its rate is kept by the relaying node.
 func NewStandIn(cfg *Config, seat int, addr, user string) *Conn {
-	return &Conn{cfg: cfg, Seat: seat, addr: addr, User: user, limit: 8, ready: make(chan struct{}, 1), gone: make(chan struct{})}
+	return &Conn{cfg: cfg, Seat: seat, addr: addr, User: user, limit: 8, gone: make(chan struct{})}
 }
 
 // Addr is the client's address (clientaddr), which its per-address limits
@@ -142,12 +148,24 @@ func (c *Conn) Take() (Out, bool) {
 	if len(c.q) == 0 {
 		return Out{}, false
 	}
+	return c.takeLocked(), true
+}
+
+// takeLocked takes the first of a queue that is not empty (qmu held); an
+// emptied queue of more than a few slots lets them go.
+func (c *Conn) takeLocked() Out {
 	it := c.q[0]
 	n := copy(c.q, c.q[1:])
 	c.q[n] = Out{} // the queue keeps no message it has handed on
 	c.q = c.q[:n]
-	return it, true
+	if n == 0 && cap(c.q) > idleSlots {
+		c.q = nil
+	}
+	return it
 }
+
+// idleSlots is the most queue slots an idle connection keeps.
+const idleSlots = 4
 
 // Written notes that o was written at at, as the write loop does (for a
 // test reading the queue with Take).
@@ -199,11 +217,10 @@ func (c *Conn) Serve(ws *websocket.Conn, sink Sink, started func()) {
 	if started != nil {
 		started()
 	}
-	written := make(chan struct{})
-	go func() { c.writeLoop(); close(written) }()
+	c.start()
 	c.readLoop(sink)
 	c.Kick("", "")
-	<-written
+	<-c.done
 }
 
 // Encode is m ready to queue.
@@ -247,10 +264,7 @@ func (c *Conn) EnqueueOut(it Out) bool {
 		c.Kick(ByeTooSlow, "you fell too far behind the table's messages; reconnect to get a fresh snapshot")
 		return false
 	}
-	select {
-	case c.ready <- struct{}{}:
-	default: // the write loop has been told already
-	}
+	c.wake()
 	return true
 }
 
@@ -259,6 +273,7 @@ func (c *Conn) Kick(code, text string) {
 	c.once.Do(func() {
 		c.bye = byeMessage{Type: "bye", Code: code, Text: text}
 		close(c.gone)
+		c.wake() // to say the bye
 	})
 }
 
@@ -300,71 +315,6 @@ func closeStatus(code string) websocket.StatusCode {
 		return websocket.StatusTryAgainLater
 	}
 	return websocket.StatusNormalClosure
-}
-
-// writeLoop sends queued messages and pings until the client is kicked or
-// the connection fails. A kicked client is first sent what was queued
-// before its bye (a refusal, say, then why it is closed), unless it was
-// kicked for being too slow to read it.
-func (c *Conn) writeLoop() {
-	lim := c.cfg
-	ping := time.NewTicker(lim.PingEvery)
-	defer ping.Stop()
-	for {
-		select {
-		case <-c.ready:
-			if !c.flush() {
-				return
-			}
-		case <-ping.C:
-			ctx, cancel := context.WithTimeout(context.Background(), lim.PingTimeout)
-			err := c.ws.Ping(ctx)
-			cancel()
-			if err != nil {
-				c.Kick("", "")
-				c.ws.CloseNow()
-				return
-			}
-		case <-c.gone:
-			if c.flush() {
-				c.sayBye()
-			}
-			return
-		}
-	}
-}
-
-// flush writes the queued messages; false when the connection is done
-// (its write failed, or it was dropped as too slow: then with its bye).
-func (c *Conn) flush() bool {
-	for it, ok := c.Take(); ok; it, ok = c.Take() {
-		if c.tooSlow() {
-			c.sayBye() // what is queued would only wait longer
-			return false
-		}
-		if it.Version >= 0 {
-			c.stampVersion(it.Version, time.Now())
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), c.cfg.WriteTimeout)
-		err := c.ws.Write(ctx, websocket.MessageText, it.Data)
-		cancel()
-		if err != nil {
-			c.Kick("", "")
-			c.ws.CloseNow()
-			return false
-		}
-	}
-	return true
-}
-
-// tooSlow reports whether the connection was kicked for falling behind.
-func (c *Conn) tooSlow() bool {
-	select {
-	case <-c.gone:
-		return c.bye.Code == ByeTooSlow
-	default:
-		return false
-	}
 }
 
 // sayBye sends the bye message (unless the client is too slow to read
