@@ -1,7 +1,11 @@
 package conn
 
 import (
+	"bufio"
+	"bytes"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 
@@ -54,8 +58,8 @@ func Accept(w http.ResponseWriter, r *http.Request, log *slog.Logger) (*websocke
 }
 
 // refusal holds back an error answer written to it (status >= 400) so it
-// can be rewritten; everything else passes through, hijacking included
-// (Unwrap).
+// can be rewritten; everything else passes through (Unwrap). Its Hijack
+// hands the socket over with small buffers (Hijack).
 type refusal struct {
 	http.ResponseWriter
 	status int
@@ -78,3 +82,34 @@ func (rw *refusal) Write(b []byte) (int, error) {
 }
 
 func (rw *refusal) Unwrap() http.ResponseWriter { return rw.ResponseWriter }
+
+// Buffers of a WebSocket's socket: what the library reads a client's
+// frames through (commands: MaxFrame is 4 KB, most are under 200 bytes),
+// and what it writes a message's frame through (a larger message goes to
+// the socket past it). net/http's are 4 KB each, and a held connection
+// keeps them for its life: two thirds of them went to nothing.
+const (
+	readBuffer  = 1 << 10
+	writeBuffer = 1 << 10
+)
+
+// Hijack takes the socket from net/http and gives it to the WebSocket
+// library with buffers of readBuffer and writeBuffer bytes, the bytes the
+// client sent after its handshake (which net/http may have read already)
+// first in the read buffer.
+func (rw *refusal) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	sock, brw, err := http.NewResponseController(rw.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := brw.Writer.Flush(); err != nil {
+		sock.Close()
+		return nil, nil, err
+	}
+	early, _ := brw.Reader.Peek(brw.Reader.Buffered())
+	r := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(early)), sock), max(readBuffer, len(early)))
+	if len(early) > 0 {
+		r.Peek(len(early)) // buffered, as the library expects of a hijacked reader
+	}
+	return sock, bufio.NewReadWriter(r, bufio.NewWriterSize(sock, writeBuffer)), nil
+}
