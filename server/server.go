@@ -256,7 +256,7 @@ func New(st store.Store, cfg Config) *Server {
 		Writes: s.writes, Assets: cfg.Assets, Schedule: cfg.Tournaments, Clock: s.rooms.Now, Log: s.log}); ok {
 		s.tournaments = ts
 	}
-	if b, ok := botapi.New(botapi.Config{Store: st, Accounts: s.accounts, Writes: s.writes, Clock: s.rooms.Now, Log: s.log}); ok {
+	if b, ok := botapi.New(botapi.Config{Assets: cfg.Assets, Store: st, Accounts: s.accounts, Writes: s.writes, Clock: s.rooms.Now, Log: s.log}); ok {
 		s.bots = b
 	}
 	return s

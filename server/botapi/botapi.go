@@ -1,13 +1,15 @@
 // Package botapi serves bot accounts (docs/accounts.md, "Bot accounts";
 // after Lichess's Bot API): a signed-in person makes bot accounts, gets
 // each a token (shown once; only its SHA-256 is kept), replaces the token,
-// and shuts a bot off or on; a program then signs its requests with
-// "Authorization: Bearer TOKEN" (Bot, for quick pairing) and plays the seat
-// it is given over the WebSocket protocol. A bot is always shown as a bot.
+// revokes it, and shuts a bot off or on (the page /account/bots); a
+// program then signs its requests with "Authorization: Bearer TOKEN"
+// (bottoken, for quick pairing) and plays the seat it is given over the
+// WebSocket protocol. A bot is always shown as a bot.
 package botapi
 
 import (
 	"errors"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"cardtable/server/account"
 	"cardtable/server/bottoken"
 	"cardtable/server/httpjson"
+	"cardtable/server/page"
 	"cardtable/server/ratelimit"
 	"cardtable/server/secret"
 	"cardtable/store"
@@ -26,6 +29,8 @@ const MaxBots = 5
 
 // Config is what bot accounts need of the rest of the server.
 type Config struct {
+	// Assets hold the page (bots.html).
+	Assets   fs.FS
 	Store    store.Store
 	Accounts *account.Accounts
 	Writes   *ratelimit.Writes
@@ -58,9 +63,11 @@ func New(cfg Config) (*API, bool) {
 
 // Routes adds the bot accounts' routes to mux.
 func (a *API) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /account/bots", page.Serve(a.cfg.Assets, "bots.html", a.log))
 	mux.HandleFunc("GET /api/account/bots", a.person(a.handleList))
 	mux.HandleFunc("POST /api/account/bots", a.person(a.handleCreate))
 	mux.HandleFunc("POST /api/account/bots/{id}/token", a.person(a.handleToken))
+	mux.HandleFunc("POST /api/account/bots/{id}/revoke", a.person(a.handleRevoke))
 	mux.HandleFunc("POST /api/account/bots/{id}/off", a.person(a.handleOff))
 	mux.HandleFunc("POST /api/account/bots/{id}/on", a.person(a.handleOn))
 }
@@ -171,6 +178,16 @@ func (a *API) handleToken(w http.ResponseWriter, r *http.Request, u *store.User)
 		return
 	}
 	httpjson.Write(w, http.StatusOK, map[string]string{"token": tok})
+}
+
+// handleRevoke leaves the bot without a token: a new one replaces the
+// old and is thrown away unseen, so none works until its owner makes one.
+func (a *API) handleRevoke(w http.ResponseWriter, r *http.Request, u *store.User) {
+	if _, err := a.newToken(r, u, r.PathValue("id")); err != nil {
+		a.refuse(w, r, err)
+		return
+	}
+	httpjson.Write(w, http.StatusOK, map[string]bool{"revoked": true})
 }
 
 func (a *API) handleOff(w http.ResponseWriter, r *http.Request, u *store.User) {

@@ -137,7 +137,7 @@ function memberView(user, note) {
     note ? h("p.notice", { role: "status" }, note) : null,
     h("section.panel", h("h2", tNodes("web.account.signed-in-as", { name: h("span", { translate: "no" }, user.name) })),
       h("p", h("a#profile-link", { href: `/u/${encodeURIComponent(user.name)}` }, t("web.account.profile")), " · ",
-        h("a", { href: "/daily" }, t("web.account.todays-deal")), " · ", h("a#export", { href: "/api/account/export", download: `cardtable-${user.name}.json` }, t("web.account.export")))),
+        h("a", { href: "/daily" }, t("web.account.todays-deal")), " · ", h("a#bots-link", { href: "/account/bots" }, t("web.account.bots")), " · ", h("a#export", { href: "/api/account/export", download: `cardtable-${user.name}.json` }, t("web.account.export")))),
     h("div.account-forms", pw, rename, languageForm(user)), keys, sessions, danger,
   ];
 }
