@@ -201,7 +201,7 @@ func (m *Model) submit(text string) tea.Cmd {
 		before := m.t.View(m.display)
 		ap, err := m.t.Play(seat, text, w.version)
 		if err != nil {
-			m.setStatus(err.Error(), true)
+			m.setStatus(m.refusal(err), true)
 			return nil
 		}
 		m.win = nil
@@ -215,7 +215,7 @@ func (m *Model) submit(text string) tea.Cmd {
 	}
 	canon, err := m.t.Check(seat, text)
 	if err != nil {
-		m.setStatus(err.Error(), true)
+		m.setStatus(m.refusal(err), true)
 		return nil
 	}
 	m.slap.stop()
@@ -263,7 +263,7 @@ func (m *Model) apply() tea.Cmd {
 // must end.
 func (m *Model) refused(seat int, err error) (tea.Cmd, bool) {
 	if m.isPerson(seat) {
-		m.setStatus(err.Error(), true)
+		m.setStatus(m.refusal(err), true)
 		return nil, false
 	}
 	if terr := m.players[seat].Tell(table.ErrorMessage(seat, m.t.Version(), "", err)); terr != nil {

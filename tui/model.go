@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -104,6 +105,20 @@ type Model struct {
 
 // say writes message id with args in the table's language.
 func (m *Model) say(id string, args ...engine.Arg) string { return m.words.T(id, args...) }
+
+// refusal is a refused answer as the person reads it: the engine's (or
+// the table's) reason in the table's language when it says one as a
+// message (engine.Said), else its sentence.
+func (m *Model) refusal(err error) string {
+	if msg, ok := engine.SaidOf(err); ok {
+		return m.teller().saying(msg)
+	}
+	var te *table.Error
+	if errors.As(err, &te) && !te.Said.IsZero() {
+		return m.teller().saying(te.Said)
+	}
+	return err.Error()
+}
 
 // teller tells the table's events with its seats' labels.
 func (m *Model) teller() teller { return teller{words: m.words, labels: m.labels} }

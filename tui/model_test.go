@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardtable/cards"
+	"cardtable/engine"
 	"cardtable/games/regicide"
 	"cardtable/games/war"
 	"cardtable/games/watchtower"
@@ -38,13 +39,32 @@ func TestRegicideScreenForecastAndRefusal(t *testing.T) {
 	if h.m.t.Version() != 0 {
 		t.Fatalf("an illegal play was applied: version %d", h.m.t.Version())
 	}
-	h.wantScreen("3♣ 9♣ is neither a combo")
+	h.wantScreen("these cards are neither a combo (one rank)")
 	h.key("esc")
 	h.play("play 3C 3D")
 	if h.m.t.Version() != 1 {
 		t.Fatalf("play 3C 3D: version %d, want 1", h.m.t.Version())
 	}
 	h.wantScreen("seat 1 (you): play 3♣ 3♦", "suffers 10", "▸ discard", "forecast: discard")
+}
+
+// TestRefusalInTheTablesLanguage: a refused play says the engine's reason
+// in the table's language (its message), naming the cards in it.
+func TestRefusalInTheTablesLanguage(t *testing.T) {
+	for _, code := range []string{"cy", "hy"} {
+		w := i18n.For(code)
+		h := newHarness(t, "regicide", nil, 7, "human")
+		h.m.words = w
+		h.play("play 3C 9C")
+		if h.m.t.Version() != 0 {
+			t.Fatalf("an illegal play was applied: version %d", h.m.t.Version())
+		}
+		played, _ := cards.ParseList("3C 9C")
+		want := w.T("regicide.refuse.not-combo", engine.CardsArg("cards", played))
+		if h.m.status != glyphs(want) || !strings.Contains(h.screen(), w.T("card.the.clubs", engine.TextArg("rank", "3"))) {
+			t.Errorf("%s: the refusal reads %q, want %q:\n%s", code, h.m.status, want, h.screen())
+		}
+	}
 }
 
 func TestHotSeatPassScreenShowsNoHand(t *testing.T) {

@@ -130,27 +130,28 @@ func nextSameSize(i int) int {
 // REG-21), or returns nil.
 func playError(hand, m set) error {
 	if missing := m &^ hand; missing != 0 {
-		return engine.Illegal("regicide: you do not hold %s", cards.Format(missing.cards()))
+		return notHeld(missing)
 	}
 	n := m.len()
 	switch {
 	case n == 1:
 		return nil
 	case m&jesters != 0:
-		return engine.Illegal("regicide: the Jester is played alone")
+		return engine.IllegalSay(engine.Say("regicide.refuse.jester-alone"), "regicide: the Jester is played alone")
 	case m&aces != 0 && n == 2:
 		return nil
 	case m&aces != 0:
-		return engine.Illegal("regicide: an Ace pairs with exactly one other card; Aces never join a combo")
+		return engine.IllegalSay(engine.Say("regicide.refuse.ace-pairs"), "regicide: an Ace pairs with exactly one other card; Aces never join a combo")
 	}
 	cs := m.cards()
 	for _, c := range cs[1:] {
 		if c.Rank() != cs[0].Rank() {
-			return engine.Illegal("regicide: %s is neither a combo (one rank) nor an Ace with one card", cards.Format(cs))
+			return engine.IllegalSay(engine.Say("regicide.refuse.not-combo", engine.CardsArg("cards", cs)),
+				"regicide: %s is neither a combo (one rank) nor an Ace with one card", cards.Format(cs))
 		}
 	}
 	if v := m.value(); v > 10 {
-		return engine.Illegal("regicide: combo total %d exceeds 10", v)
+		return engine.IllegalSay(engine.Say("regicide.refuse.combo-total", engine.NumArg("total", v)), "regicide: combo total %d exceeds 10", v)
 	}
 	return nil
 }
@@ -168,7 +169,8 @@ func (s *State) check(seat int, a engine.Action) error {
 	}
 	k, arg, m := decode(a)
 	if !s.phaseAllows(k) {
-		return engine.Illegal("regicide: %s is not possible now: the game waits for %s", kindWords[k], s.waitingFor())
+		return engine.IllegalSay(engine.Say("regicide.refuse.not-now", engine.MsgArg("waiting", engine.Say(waitingIDs[s.phase]))),
+			"regicide: %s is not possible now: the game waits for %s", kindWords[k], s.waitingFor())
 	}
 	switch k {
 	case kindPlay:
@@ -177,7 +179,7 @@ func (s *State) check(seat int, a engine.Action) error {
 		return s.yieldError()
 	case kindPower:
 		if s.powersLeft() == 0 {
-			return engine.Illegal("regicide: no Jester power left (powers exist in solo games only)")
+			return engine.IllegalSay(engine.Say("regicide.refuse.no-power"), "regicide: no Jester power left (powers exist in solo games only)")
 		}
 	case kindDiscard:
 		return s.discardError(m)
@@ -203,6 +205,16 @@ func (s *State) phaseAllows(k kind) bool {
 	return k == kindExact
 }
 
+// notHeld refuses cards the player does not hold.
+func notHeld(missing set) error {
+	return engine.IllegalSay(engine.Say("regicide.refuse.not-held", engine.CardsArg("cards", missing.cards())),
+		"regicide: you do not hold %s", cards.Format(missing.cards()))
+}
+
+// waitingIDs say what each phase waits for, as waitingFor does in English.
+var waitingIDs = map[phase]string{phasePlay: "regicide.waiting.play", phaseDiscard: "regicide.waiting.discard",
+	phaseSignal: "regicide.waiting.signal", phaseNext: "regicide.waiting.next", phaseExact: "regicide.waiting.exact"}
+
 func (s *State) waitingFor() string {
 	switch s.phase {
 	case phasePlay:
@@ -219,13 +231,13 @@ func (s *State) waitingFor() string {
 
 func (s *State) yieldError() error {
 	if s.cfg.players == 1 && !s.cfg.soloYield {
-		return engine.Illegal("regicide: a solo player may not yield (option solo-yield=true allows it)")
+		return engine.IllegalSay(engine.Say("regicide.refuse.solo-yield"), "regicide: a solo player may not yield (option solo-yield=true allows it)")
 	}
 	if s.cfg.players == 1 && s.hands[s.current] == 0 {
-		return engine.Illegal("regicide: a solo player may not yield with an empty hand")
+		return engine.IllegalSay(engine.Say("regicide.refuse.solo-yield-empty"), "regicide: a solo player may not yield with an empty hand")
 	}
 	if !s.mayYield() {
-		return engine.Illegal("regicide: cannot yield: every other player's last turn was a yield")
+		return engine.IllegalSay(engine.Say("regicide.refuse.yield-all"), "regicide: cannot yield: every other player's last turn was a yield")
 	}
 	return nil
 }
@@ -233,14 +245,15 @@ func (s *State) yieldError() error {
 func (s *State) discardError(m set) error {
 	hand := s.hands[s.current]
 	if missing := m &^ hand; missing != 0 {
-		return engine.Illegal("regicide: you do not hold %s", cards.Format(missing.cards()))
+		return notHeld(missing)
 	}
 	attack := s.suffer()
 	if attack <= 0 && m != 0 {
-		return engine.Illegal("regicide: the attack is %d: discard nothing (write discard)", attack)
+		return engine.IllegalSay(engine.Say("regicide.refuse.discard-nothing", engine.NumArg("attack", attack)), "regicide: the attack is %d: discard nothing (write discard)", attack)
 	}
 	if v := m.value(); v < attack {
-		return engine.Illegal("regicide: discard total %d does not cover the attack of %d", v, attack)
+		return engine.IllegalSay(engine.Say("regicide.refuse.discard-short", engine.NumArg("total", v), engine.NumArg("attack", attack)),
+			"regicide: discard total %d does not cover the attack of %d", v, attack)
 	}
 	return nil
 }
