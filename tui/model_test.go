@@ -39,7 +39,7 @@ func TestRegicideScreenForecastAndRefusal(t *testing.T) {
 	if h.m.t.Version() != 0 {
 		t.Fatalf("an illegal play was applied: version %d", h.m.t.Version())
 	}
-	h.wantScreen("these cards are neither a combo (one rank)")
+	h.wantScreen("the 3 of Clubs and the 9 of Clubs: neither a combo (one rank)")
 	h.key("esc")
 	h.play("play 3C 3D")
 	if h.m.t.Version() != 1 {

@@ -172,7 +172,7 @@ func TestTmuxRegicide(t *testing.T) {
 	// An illegal play: the engine's sentence, nothing played.
 	p.text("play 3C 9C")
 	p.keys("Enter")
-	p.wait("3♣ 9♣ is neither a combo", "move 1")
+	p.wait("the 3 of Clubs and the 9 of Clubs: neither a combo (one rank)", "move 1")
 	// A lone Escape is told from an Alt chord by a pause: wait for its
 	// effect before typing on.
 	p.keys("Escape")
