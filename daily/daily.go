@@ -20,6 +20,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 )
 
 // Game and Options are the daily deal's game: Regicide, one player, the
@@ -161,17 +162,28 @@ func Streak(days []string, today string) (current, best int) {
 // ShareText is a result to paste anywhere: the day, the grade, enemies
 // and actions, and a row of squares per rank (Jacks, Queens, Kings)
 // filled for the enemies defeated. It names no card and no order, so it
-// spoils nothing; its squares (■ □) are in every common font.
+// spoils nothing; its squares (■ □) are in every common font. It is in
+// English; ShareTextIn writes it in a language.
 func ShareText(day string, sc Score, link string) string {
+	return ShareTextIn(i18n.English, day, sc, link)
+}
+
+// gradeIDs are the grades' messages (REG-30), by grade.
+var gradeIDs = map[int]string{3: "regicide.grade.gold", 2: "regicide.grade.silver", 1: "regicide.grade.bronze"}
+
+// ShareTextIn is ShareText in p's language (the rank letters, numbers and
+// squares as they are).
+func ShareTextIn(p *i18n.Printer, day string, sc Score, link string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "cardtable daily %s · Regicide solo\n", day)
+	b.WriteString(p.T("daily.share.head", engine.TextArg("day", day)) + "\n")
+	actions := engine.NounArg("actions", sc.Actions, "noun.actions")
 	switch {
 	case sc.Aborted:
-		b.WriteString("aborted before the first move") // no enemy was met: no squares
+		b.WriteString(p.T("daily.share.aborted")) // no enemy was met: no squares
 	case sc.Won:
-		fmt.Fprintf(&b, "won: %s · 12/12 enemies · %d actions\n", GradeName(sc.Grade), sc.Actions)
+		b.WriteString(p.T("daily.share.won", engine.MsgArg("grade", engine.Say(gradeIDs[sc.Grade])), actions) + "\n")
 	default:
-		fmt.Fprintf(&b, "%d/12 enemies · %d actions\n", sc.Enemies, sc.Actions)
+		b.WriteString(p.T("daily.share.lost", engine.NumArg("enemies", sc.Enemies), actions) + "\n")
 	}
 	for i, rank := range []string{"J", "Q", "K"} {
 		if sc.Aborted {

@@ -8,6 +8,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 )
 
 func TestDayAndEnded(t *testing.T) {
@@ -136,5 +137,34 @@ func TestRankingNamesEveryTieBreak(t *testing.T) {
 		if !strings.Contains(Ranking, key) {
 			t.Errorf("the ranking sentence does not name %q: %s", key, Ranking)
 		}
+	}
+}
+
+// TestShareTextInEachLanguage: the share text reads in the sharer's
+// language — its words from the catalogue, the rank letters, numbers and
+// squares as they are — and in English as it always read.
+func TestShareTextInEachLanguage(t *testing.T) {
+	lost := Score{Enemies: 7, Actions: 41}
+	if got, want := ShareText("2026-12-02", lost, "https://x/daily"), "cardtable daily 2026-12-02 · Regicide solo\n7/12 enemies · 41 actions\nJ ■■■■  Q ■■■□  K □□□□\nhttps://x/daily"; got != want {
+		t.Errorf("English:\n%s\nwant\n%s", got, want)
+	}
+	for code, want := range map[string][]string{
+		"cy": {"cardtable dyddiol 2026-12-02 · Teyrnladdiad unigol", "buddugoliaeth: aur · 12/12 gelyn · 70 symudiad"},
+		"he": {"חלוקה יומית 2026-12-02", "ניצחון: זהב · 12/12 אויבים · 70 מהלכים"},
+		"sk": {"cardtable denná hra 2026-12-02", "výhra: zlato · 12/12 nepriateľov · 70 akcií"},
+		"hy": {"cardtable օրվա խաղ 2026-12-02", "հաղթանակ. ոսկի · 12/12 թշնամի · 70 քայլ"},
+	} {
+		text := ShareTextIn(i18n.For(code), "2026-12-02", Score{Won: true, Grade: 3, Enemies: 12, Actions: 70}, "")
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: the share text lacks %q:\n%s", code, w, text)
+			}
+		}
+		if strings.Count(text, "■") != 12 || !strings.Contains(text, "J ■■■■  Q ■■■■  K ■■■■") {
+			t.Errorf("%s: the squares:\n%s", code, text)
+		}
+	}
+	if one := ShareTextIn(i18n.For("sk"), "2026-12-02", Score{Enemies: 0, Actions: 1}, ""); !strings.Contains(one, "0/12 nepriateľov · 1 akcia") {
+		t.Errorf("sk, one action:\n%s", one)
 	}
 }

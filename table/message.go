@@ -67,6 +67,8 @@ type Message struct {
 	// Notes say, on end, what happened at the table besides the game
 	// (a server's: "bob's time ran out; heuristic played on for him").
 	Notes []string `json:"notes,omitempty"`
+	// NotesI18n say Notes as messages, in the same order.
+	NotesI18n []engine.Msg `json:"notes_i18n,omitempty"`
 	// Code and Text are the error's code and sentence, on error: the
 	// sentence in English; TextI18n says it as a message, written in each
 	// reader's language at the edge (absent for a refusal without one).

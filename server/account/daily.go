@@ -13,6 +13,7 @@ import (
 	"cardtable/bots/regicidesolver"
 	"cardtable/daily"
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/server/analyse"
 	"cardtable/server/httpjson"
 	"cardtable/server/room"
@@ -226,7 +227,7 @@ func (s *Accounts) dailyMine(r *http.Request, out *Daily, u *store.User, board [
 	if mine.Finished {
 		mine.Score = scoreOf(a)
 		mine.GradeName = daily.GradeName(a.Grade)
-		mine.Share = daily.ShareText(out.Day, mine.Score, siteURL(r)+"/daily")
+		mine.Share = daily.ShareTextIn(i18n.For(i18n.FromRequest(r)), out.Day, mine.Score, siteURL(r)+"/daily")
 		for i, b := range board {
 			if b.Table == a.Table {
 				mine.Rank = i + 1

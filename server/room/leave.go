@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardtable/bots"
+	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/server/conn"
 	"cardtable/server/httpjson"
@@ -23,6 +24,8 @@ type awayState struct {
 	stop     func() bool
 	resigned []bool
 	notes    []string
+	// notesI18n say notes as messages, in the same order.
+	notesI18n []engine.Msg
 }
 
 // CodeNotAllowed refuses a table command the table does not allow now (a

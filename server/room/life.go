@@ -270,11 +270,16 @@ func (r *Room) noteTakeover(seat int, bot, reason string) {
 		who += " " + why
 	}
 	r.away.notes = append(r.away.notes, fmt.Sprintf("%s; %s played on for them", who, name))
+	r.away.notesI18n = append(r.away.notesI18n, engine.Say(takeoverNoteIDs[reason], engine.TextArg("seat", r.seatWho(seat)), engine.TextArg("bot", name)))
 }
+
+// takeoverNoteIDs are the messages of noteTakeover's notes, by reason.
+var takeoverNoteIDs = map[string]string{reasonLeft: "table.note.left", reasonAway: "table.note.away",
+	reasonTimeout: "table.note.timeout", reasonResigned: "table.note.resigned"}
 
 // endMessage is the end message for seat, with the table's notes.
 func (r *Room) endMessage(seat int) table.Message {
 	m := r.t.End(seat)
-	m.Notes = r.away.notes
+	m.Notes, m.NotesI18n = r.away.notes, r.away.notesI18n
 	return m
 }

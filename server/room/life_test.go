@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/record"
 	"cardtable/server/api"
 	"cardtable/server/room"
@@ -292,9 +294,19 @@ func TestEndNotes(t *testing.T) {
 		}
 	}
 	want := "bob left the seat; heuristic played on for them"
+	type notes struct {
+		Notes     []string
+		NotesI18n []engine.Msg `json:"notes_i18n"`
+	}
 	for _, m := range []servertest.Msg{end, ts.Dial(tb.ID, "").Until("end")} {
-		if n := servertest.As[struct{ Notes []string }](t, m).Notes; len(n) != 1 || n[0] != want {
-			t.Errorf("the end's notes %q, want %q", n, want)
+		n := servertest.As[notes](t, m)
+		if len(n.Notes) != 1 || n.Notes[0] != want {
+			t.Errorf("the end's notes %q, want %q", n.Notes, want)
+		}
+		// Each reader reads the note in their language.
+		if len(n.NotesI18n) != 1 || i18n.English.Say(n.NotesI18n[0]) != want ||
+			i18n.For("cy").Say(n.NotesI18n[0]) != "gadawodd bob y sedd; chwaraeodd heuristic yn eu lle" {
+			t.Errorf("the end's notes as messages %+v", n.NotesI18n)
 		}
 	}
 	ts2 := servertest.LifeServer(t, ts.St, testclock.New(servertest.LifeStart))
