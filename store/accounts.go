@@ -118,8 +118,10 @@ type DailyAttempt struct {
 // Glicko scale.
 type Rating struct {
 	User string
-	// Name is the account's username, on reads.
+	// Name is the account's username, on reads; Bot: it is a bot
+	// account's (on reads).
 	Name     string
+	Bot      bool
 	Category string
 	R, RD    float64
 	Vol      float64
@@ -181,10 +183,22 @@ type Established struct {
 	Now   time.Time
 	MaxRD float64
 	Scale float64
+	// Who are on the board: "" everyone, BoardPeople or BoardBots (bot
+	// accounts).
+	Who string
 }
 
-// Holds reports whether r is established at e.Now.
+// Who a leaderboard lists (Established.Who).
+const (
+	BoardPeople = "people"
+	BoardBots   = "bots"
+)
+
+// Holds reports whether r is established at e.Now (and of whom e lists).
 func (e Established) Holds(r Rating) bool {
+	if (e.Who == BoardPeople && r.Bot) || (e.Who == BoardBots && !r.Bot) {
+		return false
+	}
 	days := e.Now.Sub(r.Updated).Hours() / 24
 	return r.RD*r.RD+days*r.Vol*r.Vol*e.Scale*e.Scale <= e.MaxRD*e.MaxRD
 }

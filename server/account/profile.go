@@ -21,7 +21,9 @@ import (
 
 // Profile is a user's public profile (GET /api/users/{name}).
 type Profile struct {
-	Name    string           `json:"name"`
+	Name string `json:"name"`
+	// Bot: a bot account's profile (a program plays as it).
+	Bot     bool             `json:"bot,omitempty"`
 	Created time.Time        `json:"created"`
 	Ratings []Rating         `json:"ratings"`
 	Games   []ProfileGame    `json:"games"`
@@ -109,7 +111,7 @@ func (s *Accounts) handleProfile(w http.ResponseWriter, r *http.Request) {
 		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
-	p := Profile{Name: u.Name, Created: u.Created}
+	p := Profile{Name: u.Name, Bot: u.Bot, Created: u.Created}
 	if p.Ratings, err = s.userRatings(r, u.ID); err == nil {
 		if p.Games, err = s.userGames(r, u.ID); err == nil {
 			p.Daily, err = s.dailyHistory(r, u.ID)
@@ -280,10 +282,12 @@ func (s *Accounts) mayReplay(t store.Table) bool {
 
 // Leaderboard is a category's leaderboard.
 type Leaderboard struct {
-	Category string       `json:"category"`
-	Title    string       `json:"title"`
-	Offset   int          `json:"offset"`
-	Entries  []boardEntry `json:"entries"`
+	Category string `json:"category"`
+	Title    string `json:"title"`
+	Offset   int    `json:"offset"`
+	// Who the board lists: "" everyone, "people" or "bots".
+	Who     string       `json:"who,omitempty"`
+	Entries []boardEntry `json:"entries"`
 	// Me is the signed-in user's place (around=me), when rated.
 	Me *boardEntry `json:"me,omitempty"`
 }
@@ -295,10 +299,13 @@ type boardEntry struct {
 	RD          float64 `json:"rd"`
 	Provisional bool    `json:"provisional"`
 	Games       int     `json:"games"`
+	// Bot: a bot account's rating.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // handleLeaderboard is a category's leaderboard: the top (offset, limit up
-// to 100) or, with around=me, the signed-in user's neighbours.
+// to 100) or, with around=me, the signed-in user's neighbours; who=people
+// or who=bots lists people or bot accounts only (ranked among them).
 func (s *Accounts) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	cat := r.PathValue("category")
 	if ratings.CategoryTitle(cat) == cat {
@@ -311,8 +318,14 @@ func (s *Accounts) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		httpjson.Refuse(w, r, s.log, err)
 		return
 	}
-	out := Leaderboard{Category: cat, Title: ratings.CategoryTitle(cat), Entries: []boardEntry{}}
+	out := Leaderboard{Category: cat, Title: ratings.CategoryTitle(cat), Who: q.Get("who"), Entries: []boardEntry{}}
 	est := s.established()
+	switch est.Who = out.Who; est.Who {
+	case "", store.BoardPeople, store.BoardBots:
+	default:
+		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "who: %q; want people, bots, or none for everyone", est.Who))
+		return
+	}
 	if q.Get("around") == "me" {
 		me, err := s.boardMe(r, cat, est)
 		if err != nil {
@@ -330,7 +343,7 @@ func (s *Accounts) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	out.Offset = offset
 	for i, rt := range rs {
-		e := boardEntry{Rank: offset + i + 1, Name: rt.Name, Rating: rt.R, RD: idleRating(rt, est.Now).RD, Games: rt.Games}
+		e := boardEntry{Rank: offset + i + 1, Name: rt.Name, Rating: rt.R, RD: idleRating(rt, est.Now).RD, Games: rt.Games, Bot: rt.Bot}
 		if out.Me != nil && e.Name == out.Me.Name {
 			out.Me = &e
 		}
@@ -348,10 +361,10 @@ func (s *Accounts) boardMe(r *http.Request, cat string, est store.Established) (
 		return nil, err
 	}
 	rs, err := s.acc.st.Ratings(r.Context(), cat, []string{u.ID})
-	if err != nil || len(rs) == 0 {
+	if err != nil || len(rs) == 0 || (est.Who == store.BoardBots && !rs[0].Bot) || (est.Who == store.BoardPeople && rs[0].Bot) {
 		return nil, err
 	}
-	me := &boardEntry{Name: u.Name, Rating: rs[0].R, RD: idleRating(rs[0], est.Now).RD, Games: rs[0].Games, Provisional: !est.Holds(rs[0])}
+	me := &boardEntry{Bot: rs[0].Bot, Name: u.Name, Rating: rs[0].R, RD: idleRating(rs[0], est.Now).RD, Games: rs[0].Games, Provisional: !est.Holds(rs[0])}
 	if me.Rank, err = s.acc.st.RatingRank(r.Context(), cat, u.ID, est); errors.Is(err, store.ErrNotFound) {
 		err = nil
 	}

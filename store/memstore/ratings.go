@@ -14,6 +14,7 @@ func (s *Store) rating(r store.Rating) store.Rating {
 	if u, ok := s.acc.users[r.User]; ok {
 		r.Name = u.Name
 	}
+	_, r.Bot = s.acc.bots[r.User]
 	return r
 }
 
@@ -81,8 +82,8 @@ func (s *Store) Leaderboard(ctx context.Context, category string, est store.Esta
 	defer s.mu.Unlock()
 	out := []store.Rating{}
 	for k, r := range s.acc.ratings {
-		if k.category == category && est.Holds(r) {
-			out = append(out, s.rating(r))
+		if r := s.rating(r); k.category == category && est.Holds(r) {
+			out = append(out, r)
 		}
 	}
 	boardRatings(out)
@@ -96,12 +97,15 @@ func (s *Store) RatingRank(ctx context.Context, category, user string, est store
 	}
 	defer s.mu.Unlock()
 	mine, ok := s.acc.ratings[ratingKey{user, category}]
+	if ok {
+		mine = s.rating(mine)
+	}
 	if !ok || !est.Holds(mine) {
 		return 0, notFound("user %q has no established %s rating", user, category)
 	}
 	rank := 1
 	for k, r := range s.acc.ratings {
-		if k.category == category && est.Holds(r) && (r.R > mine.R || (r.R == mine.R && r.User < user)) {
+		if k.category == category && est.Holds(s.rating(r)) && (r.R > mine.R || (r.R == mine.R && r.User < user)) {
 			rank++
 		}
 	}

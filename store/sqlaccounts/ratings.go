@@ -13,7 +13,10 @@ import (
 	"cardtable/store/sqlrows"
 )
 
-const ratingColumns = `r.user_id, u.name, r.category, r.rating, r.rd, r.vol, r.games, r.updated`
+const ratingColumns = `r.user_id, u.name, r.category, r.rating, r.rd, r.vol, r.games, r.updated, ` + isBot
+
+// isBot is 1 when ratings r's user is a bot account.
+const isBot = `CASE WHEN EXISTS (SELECT 1 FROM bot_accounts b WHERE b.user_id = r.user_id) THEN 1 ELSE 0 END`
 
 const ratingFrom = ` FROM ratings r JOIN users u ON u.id = r.user_id`
 
@@ -27,10 +30,11 @@ func (a *Accounts) ratings(ctx context.Context, q string, args ...any) ([]store.
 	for rows.Next() {
 		var r store.Rating
 		var updated int64
-		if err := rows.Scan(&r.User, &r.Name, &r.Category, &r.R, &r.RD, &r.Vol, &r.Games, &updated); err != nil {
+		var bot int
+		if err := rows.Scan(&r.User, &r.Name, &r.Category, &r.R, &r.RD, &r.Vol, &r.Games, &updated, &bot); err != nil {
 			return nil, a.fail(err)
 		}
-		r.Updated = fromMicros(updated)
+		r.Updated, r.Bot = fromMicros(updated), bot != 0
 		out = append(out, r)
 	}
 	return out, a.fail(rows.Err())
@@ -80,12 +84,18 @@ func (a *Accounts) RatingHistory(ctx context.Context, user, category string, lim
 }
 
 // established is the condition, on ratings r, of a rating established at
-// est.Now (its deviation grown since r.updated at most est.MaxRD), with its
-// arguments from number n on.
+// est.Now (its deviation grown since r.updated at most est.MaxRD) and of
+// whom est lists, with its arguments from number n on.
 func established(est store.Established, n int) (string, []any) {
 	perMicro := est.Scale * est.Scale / float64(24*time.Hour/time.Microsecond)
-	return fmt.Sprintf(`r.rd * r.rd + ($%d - r.updated) * r.vol * r.vol * $%d <= $%d`, n, n+1, n+2),
-		[]any{micros(est.Now), perMicro, est.MaxRD * est.MaxRD}
+	cond := fmt.Sprintf(`r.rd * r.rd + ($%d - r.updated) * r.vol * r.vol * $%d <= $%d`, n, n+1, n+2)
+	switch est.Who {
+	case store.BoardPeople:
+		cond += ` AND ` + isBot + ` = 0`
+	case store.BoardBots:
+		cond += ` AND ` + isBot + ` = 1`
+	}
+	return cond, []any{micros(est.Now), perMicro, est.MaxRD * est.MaxRD}
 }
 
 // Leaderboard lists category's established ratings, highest first.

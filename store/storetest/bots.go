@@ -1,6 +1,8 @@
 package storetest
 
 import (
+	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -20,6 +22,7 @@ func RunBots(t *testing.T, open Open) {
 	t.Run("Tokens", func(t *testing.T) { testBotTokens(t, open) })
 	t.Run("DeleteOwner", func(t *testing.T) { testBotDeleteOwner(t, open) })
 	t.Run("DeleteBot", func(t *testing.T) { testBotDelete(t, open) })
+	t.Run("Board", func(t *testing.T) { testBotBoard(t, open) })
 }
 
 func freshBots(t *testing.T, open Open) BotStore {
@@ -157,5 +160,44 @@ func testBotDelete(t *testing.T, open Open) {
 	wantErr(t, "BotByToken of a deleted bot", err, store.ErrNotFound)
 	if bs, _ := s.OwnerBots(ctx, "u1"); len(bs) != 0 {
 		t.Errorf("OwnerBots after the bot was deleted: %+v", bs)
+	}
+}
+
+// testBotBoard: a bot account's rating is marked as a bot's, and a
+// leaderboard lists everyone, people only or bots only, ranked among
+// whom it lists.
+func testBotBoard(t *testing.T, open Open) {
+	s := freshBots(t, open)
+	mustUser(t, s, "u1", "Ann")
+	mustBot(t, s, "b1", "Robo", "u1")
+	for i, id := range []string{"b1", "u1"} {
+		tb := twoPlayer("g" + id)
+		create(t, s, tb)
+		c := store.RatingChange{Before: newRating(id), After: store.Rating{R: 1700 - 100*float64(i), RD: 50, Vol: 0.06}}
+		if err := s.Settle(ctx, store.Settlement{Table: tb.ID, Result: won, At: epoch, Ratings: []store.RatingChange{c}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ who, want string }{{"", "[Robo:bot Ann]"}, {store.BoardPeople, "[Ann]"}, {store.BoardBots, "[Robo:bot]"}} {
+		est := store.Established{Now: epoch, MaxRD: 110, Scale: 400 / math.Ln10, Who: c.who}
+		board, err := s.Leaderboard(ctx, "watchtower", est, 0, 10)
+		got := []string{}
+		for _, r := range board {
+			if r.Bot {
+				r.Name += ":bot"
+			}
+			got = append(got, r.Name)
+		}
+		if err != nil || fmt.Sprint(got) != c.want {
+			t.Errorf("board of %q: %v, %v; want %s", c.who, got, err, c.want)
+		}
+		if c.who != store.BoardBots {
+			if rank, err := s.RatingRank(ctx, "watchtower", "u1", est); err != nil || rank != len(board) {
+				t.Errorf("Ann's rank on the board of %q: %d, %v; want %d", c.who, rank, err, len(board))
+			}
+		}
+	}
+	if rs, err := s.Ratings(ctx, "watchtower", []string{"b1", "u1"}); err != nil || len(rs) != 2 || !rs[0].Bot || rs[1].Bot {
+		t.Errorf("the ratings of Robo and Ann: %+v, %v; want Robo's marked a bot's", rs, err)
 	}
 }

@@ -2,6 +2,7 @@ package compete_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"cardtable/engine"
+	"cardtable/store"
 	"cardtable/web/webtest"
 
 	"github.com/chromedp/chromedp"
@@ -107,4 +110,88 @@ func TestBotAccountsPage(t *testing.T) {
 	guest := s.Tab(t)
 	guest.Open("/account/bots")
 	guest.Wait("the guest's note", "document.querySelector('#app a[href=\"/account\"]')")
+}
+
+// rate gives user an established Watchtower rating r in the site's store
+// (one rated game settled).
+func rate(t *testing.T, s *webtest.Site, user string, r float64) {
+	t.Helper()
+	ctx := context.Background()
+	tb := store.Table{ID: "rated" + user, Game: "watchtower", Options: map[string]string{"players": "2"}, Seed: 1, Rated: true, Created: time.Now(),
+		Seats: []store.Seat{{Name: "a", Kind: "human", Token: "x"}, {Name: "b", Kind: "human", Token: "y"}}}
+	if err := s.Store.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	c := store.RatingChange{Before: store.Rating{User: user, Category: "watchtower", R: 1500, RD: 350, Vol: 0.06},
+		After: store.Rating{R: r, RD: 40, Vol: 0.06}}
+	res := engine.Result{Over: true, End: "won", Winners: []int{0}, Returns: []float64{1, -1}, Length: 10}
+	if err := s.Store.Settle(ctx, store.Settlement{Table: tb.ID, Result: res, At: time.Now(), Ratings: []store.RatingChange{c}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBotsMarked: a bot account is titled BOT on the leaderboards and its
+// profile, the boards list everyone, people only or bots only, and a
+// player's profile lists the tournaments they entered.
+func TestBotsMarked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	s := webtest.NewAccountSite(t, time.Now)
+	tb := s.Tab(t)
+	tb.Resize(webtest.Laptop)
+	signUp(t, tb, "Ann")
+	ctx := context.Background()
+	ann, err := s.Store.UserByKey(ctx, "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Store.CreateBot(ctx, store.BotAccount{User: store.User{ID: "robo", Name: "Robo", Key: "robo", Created: time.Now()},
+		Owner: ann.ID, Created: time.Now()}, 0); err != nil {
+		t.Fatal(err)
+	}
+	rate(t, s, "robo", 1700)
+	rate(t, s, ann.ID, 1600)
+	tb.Do(chromedp.Evaluate[chromedp.Void](`fetch("/api/tournaments", {method: "POST", headers: {"Content-Type": "application/json"},
+		body: JSON.stringify({kind: "swiss", game: "war", preset: "classic", name: "Ann's Swiss", rounds: 3, clock: "1m", starts_in: 60})})
+		.then((r) => r.json()).then((tn) => fetch("/api/tournaments/" + tn.id + "/join", {method: "POST"})).then((r) => { window.joined = r.status; })`))
+	tb.Wait("Ann in her tournament", "window.joined === 200")
+
+	rows := "[...document.querySelector('#watchtower table').querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent.trim()).join(' ')).join('|')"
+	for _, c := range []struct{ who, want string }{{"", "1 BOT Robo 1700 ±80 1|2 Ann 1600 ±80 1"}, {"people", "1 Ann 1600 ±80 1"}, {"bots", "1 BOT Robo 1700 ±80 1"}} {
+		path := "/leaderboards"
+		if c.who != "" {
+			path += "?who=" + c.who
+		}
+		tb.Open(path)
+		tb.Wait("the Watchtower board", "document.querySelector('#watchtower tbody tr') && document.getElementById('lb-who')")
+		if got := webtest.Eval[string](tb, rows); !strings.HasPrefix(got, c.want) {
+			t.Errorf("the board of %q: %q; want %q", c.who, got, c.want)
+		}
+	}
+	tb.Open("/leaderboards")
+	tb.Wait("the board", "document.querySelector('#watchtower .bot-title')")
+	tb.Do(chromedp.SetValue(chromedp.CSS("#lb-who"), "bots")) // its change event takes the page to ?who=bots
+	tb.Wait("bots only", "location.search === '?who=bots' && document.querySelector('#watchtower tbody tr')")
+	tb.NoOverflow("the leaderboards of bots")
+	tb.Axe("the leaderboards of bots")
+	tb.Open("/leaderboards")
+	tb.Wait("the board", "document.querySelector('#watchtower .bot-title')")
+	tb.Shot("leaderboards-everyone")
+
+	tb.Open("/u/Robo")
+	tb.Wait("Robo's profile", "document.querySelector('h1 .bot-title') && document.getElementById('bot-note')")
+	tb.Axe("a bot account's profile")
+	tb.Shot("profile-bot")
+	tb.Open("/u/Ann")
+	tb.Wait("Ann's profile", "document.querySelector('#tournaments li')")
+	if tb.Has("h1 .bot-title") || !strings.Contains(tb.Text("#tournaments li"), "Ann's Swiss") {
+		t.Errorf("Ann's profile: titled BOT %v, tournaments %q", tb.Has("h1 .bot-title"), tb.Text("#tournaments li"))
+	}
+	for _, size := range []webtest.Size{webtest.Laptop, webtest.Phone} {
+		tb.Resize(size)
+		tb.NoOverflow("a profile with tournaments")
+		tb.Axe("a profile with tournaments")
+		tb.Shot(fmt.Sprintf("profile-tournaments-%dx%d", size.W, size.H))
+	}
 }

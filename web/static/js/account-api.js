@@ -32,7 +32,7 @@ export const rename = (name) => post("/api/account/rename", { name }).then((d) =
 export const deleteAccount = (confirm) => post("/api/account/delete", { confirm });
 export const deletePasskey = (id) => post(`/api/account/passkeys/${encodeURIComponent(id)}/delete`).then((d) => d.user);
 export const profile = (name) => call("GET", `/api/users/${encodeURIComponent(name)}`);
-export const leaderboard = (cat, around) => call("GET", `/api/leaderboards/${encodeURIComponent(cat)}${around ? "?around=me&limit=11" : "?limit=20"}`);
+export const leaderboard = (cat, around, who) => call("GET", `/api/leaderboards/${encodeURIComponent(cat)}${around ? "?around=me&limit=11" : "?limit=20"}${who ? "&who=" + encodeURIComponent(who) : ""}`);
 export const dailyToday = () => call("GET", "/api/daily");
 export const dailyDay = (day) => call("GET", `/api/daily/${encodeURIComponent(day)}`);
 export const dailyStart = () => post("/api/daily/start");

@@ -1,12 +1,15 @@
 // profile.js is a player's page (/u/NAME): ratings with their history
-// graphs, daily results with the streak, and the latest games with their
-// results and replays.
+// graphs, daily results with the streak, the tournaments entered with
+// their places, and the latest games with their results and replays. A
+// bot account's is titled BOT.
 
 import { h, fill, seatName, useBotWords } from "./dom.js";
 import { BOTS } from "./options.js";
 import * as acc from "./account-api.js";
 import { mountNav, ratingTitle } from "./account-nav.js";
 import { t, tNodes, dateText, gameTitle } from "./i18n.js";
+import { call } from "./call.js";
+import { entryItem } from "./tourney-words.js";
 
 const app = document.getElementById("app");
 const name = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -116,11 +119,17 @@ async function main() {
     const p = await acc.profile(name);
     document.title = t("web.page.title", { page: p.name });
     document.querySelector("title").dataset.notation = p.name; // a name, as its person chose it
-    Object.assign(document.querySelector("h1"), { textContent: p.name, translate: false });
+    const h1 = document.querySelector("h1");
+    Object.assign(h1, { textContent: p.name, translate: false });
+    if (p.bot) h1.prepend(h("span.bot-title", t("web.bots.title-short")), " ");
+    let entered = [];
+    try { entered = (await call("GET", "/api/tournaments?user=" + encodeURIComponent(p.name))).tournaments || []; } catch { entered = []; }
     fill(app,
+      p.bot ? h("p#bot-note.notice", t("web.profile.bot")) : null,
       h("p.muted", t("web.profile.since", { date: dateText(p.created) })),
       h("section#ratings", h("h2", t("web.profile.ratings")), p.ratings.length ? h("div.rating-cards", p.ratings.map(ratingCard)) : h("p.muted", t("web.profile.no-rated"))),
       dailyPanel(p.daily),
+      entered.length ? h("section#tournaments.panel", h("h2", t("web.profile.tournaments")), h("ul.tn-list", entered.map(entryItem))) : null,
       h("section#games.panel", h("h2", t("web.profile.games")), p.games.length ? h("ul.plain.games", p.games.map(gameRow)) : h("p.muted", t("web.profile.no-game"))));
   } catch (ex) {
     fill(app, h("p.error", { role: "alert" }, ex.message), h("p", h("a", { href: "/" }, t("web.profile.back"))));

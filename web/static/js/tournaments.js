@@ -5,27 +5,14 @@
 // is a message (web.tournament.*).
 
 import { h, fill } from "./dom.js";
+import { KINDS, STATUS, gameName, when, what, entryItem } from "./tourney-words.js";
 import { t, translate, number } from "./i18n.js";
 import { mountNav } from "./account-nav.js";
 import { saveToken } from "./conn.js";
 import { call } from "./call.js";
 
-// gameTitle is the message id of a game's name.
-const gameTitle = (game) => "game." + game + ".title";
-
 const app = document.getElementById("app");
 
-const KINDS = {
-  swiss: "web.tournament.kind-swiss",
-  arena: "web.tournament.kind-arena",
-  solo: "web.tournament.kind-solo",
-};
-const STATUS = {
-  open: "web.tournament.status-open",
-  running: "web.tournament.status-running",
-  finished: "web.tournament.status-finished",
-  cancelled: "web.tournament.status-cancelled",
-};
 // GAMES: what each kind plays ([game, preset]).
 const GAMES = {
   swiss: [["watchtower", "standard"], ["war", "slap"], ["war", "classic"]],
@@ -38,27 +25,6 @@ const COLS = {
   time: "web.tournament.col-time", "deals-done": "web.tournament.col-deals-done",
 };
 const RANKING = { swiss: "web.tournament.ranking-swiss", arena: "web.tournament.ranking-arena", solo: "web.tournament.ranking-solo" };
-const PRESETS = { slap: "web.tournament.preset-slap", classic: "web.tournament.preset-classic", standard: "" };
-
-function gameName(game, preset) {
-  const p = PRESETS[preset];
-  const title = t(gameTitle(game));
-  return p ? title + " (" + t(p) + ")" : title;
-}
-
-function when(iso) {
-  const d = new Date(iso);
-  return isNaN(d) || d.getFullYear() < 2000 ? "" : d.toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
-}
-
-function what(tn) {
-  const parts = [t(KINDS[tn.kind]), gameName(tn.game, tn.preset)];
-  if (tn.kind === "swiss") parts.push(t("web.tournament.rounds-of", { round: tn.round, count: tn.rounds }));
-  if (tn.kind === "solo") parts.push(t("web.tournament.deals", { count: tn.deals }));
-  if (tn.rated) parts.push(t("web.tournament.rated"));
-  return parts.join(" · ");
-}
-
 // ---- the list and the form ----
 
 function createForm() {
@@ -116,11 +82,7 @@ async function listPage(user) {
   let mine = [];
   if (user) mine = (await call("GET", "/api/tournaments?user=" + encodeURIComponent(user.name))).tournaments;
   fill(app,
-    mine.length ? h("section.panel", h("h2", t("web.tournament.mine-title")), h("ul#tn-mine.tn-list", mine.map((tn) => h("li.tn-item",
-      h("a", { href: "/tournaments/" + encodeURIComponent(tn.id) }, tn.name),
-      h("span.tn-what", what(tn)),
-      h("span.tn-status", { dataset: { status: tn.status } }, t(STATUS[tn.status])),
-      tn.place ? h("strong", t("web.tournament.place", { place: tn.place })) : null)))) : null,
+    mine.length ? h("section.panel", h("h2", t("web.tournament.mine-title")), h("ul#tn-mine.tn-list", mine.map(entryItem))) : null,
     h("section.panel", h("h2", t("web.tournament.list-title")),
       rows.length ? h("ul#tn-list.tn-list", rows) : h("p.muted", t("web.tournament.none"))),
     h("section.panel", h("h2", t("web.tournament.create-title")),
