@@ -279,7 +279,11 @@ func TestFitCalibration(t *testing.T) {
 						t.Logf("%s, %s, %s: too few samples to fit", gf.game, depth, playersWords(players))
 						continue
 					}
-					t.Log("\n" + gf.reliability(depth, players, data, c))
+					for _, pick := range []string{"", "end"} {
+						if slices.ContainsFunc(data, func(s sample) bool { return s.Pick == pick }) {
+							t.Log("\n" + gf.reliability(depth, players, pick, data, c))
+						}
+					}
 				}
 			}
 		}
@@ -294,11 +298,11 @@ func hasPlayers(data []sample, players int) bool {
 }
 
 // reliability reports a fit on the held-out samples of players players
-// (those with a share at depth): Brier scores against the training
-// outcomes' mean and the raw share, the positions with no win in the
-// search, and predicted against observed by decile of the predicted
-// chance.
-func (gf gameFit) reliability(depth Depth, players int, data []sample, c *calibration) string {
+// drawn as pick says (those with a share at depth): Brier scores against
+// the training outcomes' mean and the raw share, the positions with no win
+// in the search, and predicted against observed by decile of the
+// predicted chance.
+func (gf gameFit) reliability(depth Depth, players int, pick string, data []sample, c *calibration) string {
 	var b bytes.Buffer
 	base, nTrain := 0.0, 0.0
 	for _, s := range data {
@@ -311,7 +315,7 @@ func (gf gameFit) reliability(depth Depth, players int, data []sample, c *calibr
 	var dec [10][3]float64
 	for _, s := range data {
 		raw, ok := s.Shares[string(depth)]
-		if players != 0 && s.Players != players || !heldOut(s) || !ok {
+		if players != 0 && s.Players != players || !heldOut(s) || !ok || s.Pick != pick {
 			continue
 		}
 		y := s.outcome()
@@ -326,7 +330,7 @@ func (gf gameFit) reliability(depth Depth, players int, data []sample, c *calibr
 		k := min(int(p*10), 9)
 		dec[k][0], dec[k][1], dec[k][2] = dec[k][0]+1, dec[k][1]+p, dec[k][2]+y
 	}
-	fmt.Fprintf(&b, "%s, %s, %s: %.0f training samples (won %.1f%%), %.0f held out\n", gf.game, depth, playersWords(players), nTrain, 100*base, n)
+	fmt.Fprintf(&b, "%s, %s, %s: %.0f training samples (won %.1f%%), %.0f held out%s\n", gf.game, depth, playersWords(players), nTrain, 100*base, n, map[string]string{"end": " (end stream)"}[pick])
 	if n == 0 {
 		return b.String()
 	}
