@@ -316,7 +316,8 @@ function graph(doc, info, go) {
 
 function legend(doc, info) {
   const seats = doc.analysed.length > 1 ? doc.analysed.map((s, i) => h("span.series-key", { style: `--key: ${SERIES[i % SERIES.length]}` }, seatName(info.seats, s))) : [];
-  const marks = doc.graph.measure === "reaction" ? "dots: missed and false slaps" : "dots: inaccuracies, mistakes, blunders; the ringed dot lost a winnable game";
+  const marks = doc.graph.measure === "reaction" ? "dots: missed and false slaps"
+    : doc.hindsight ? "dots: inaccuracies, mistakes, blunders; the ringed dot lost a winnable game" : "dots: inaccuracies, mistakes, blunders";
   return [...seats, `${marks} — select one to go to its step.`];
 }
 
