@@ -452,3 +452,44 @@ func TestSimPerSeatBotSettings(t *testing.T) {
 		t.Errorf("bad per-seat setting: exit %d, %q; want a usage error naming seat 2", code, errOut)
 	}
 }
+
+// TestReplayInALanguage: the transcript's words follow --lang (or LANG):
+// its header, seats, actions, final position's heading and result — each
+// game's positions as the game writes them, --json always English.
+func TestReplayInALanguage(t *testing.T) {
+	all := []engine.Game{war.Game{}}
+	dir := t.TempDir()
+	if _, errOut, code := cardtableWith(t, all, "", "sim", "war", "-n", "1", "--seed", "3", "-o", "max-battles=20", "--record-dir", dir, "--record-every", "1"); code != 0 {
+		t.Fatalf("sim: exit %d %s", code, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("records %v", files)
+	}
+	out, errOut, code := cardtableWith(t, all, "", "replay", files[0], "--lang", "cy")
+	if code != 0 {
+		t.Fatalf("replay --lang cy: exit %d %s", code, errOut)
+	}
+	for _, want := range []string{"Rhyfel, hedyn ", "\nopsiynau: ", "\nsedd 1: ", "\n1. sedd ", "\ny safle olaf:\n", "\ncanlyniad: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the Welsh transcript lacks %q:\n%.600s", want, out)
+		}
+	}
+	for _, english := range []string{"seed ", "options:", "\nfinal:", "result:"} {
+		if strings.Contains(out, english) {
+			t.Errorf("English %q in the Welsh transcript:\n%.600s", english, out)
+		}
+	}
+	var buf bytes.Buffer
+	a := newApp(strings.NewReader(""), &buf, &buf)
+	a.games = func() []engine.Game { return all }
+	a.getenv = func(k string) string { return map[string]string{"LANG": "hy_AM.UTF-8"}[k] }
+	if code := run(context.Background(), []string{"replay", files[0]}, a); code != 0 || !strings.Contains(buf.String(), "Պատերազմ, սերմ ") || !strings.Contains(buf.String(), "\nարդյունք. ") {
+		t.Errorf("replay with LANG=hy_AM.UTF-8: exit %d\n%.400s", code, buf.String())
+	}
+	js, _, _ := cardtableWith(t, all, "", "replay", files[0], "--json", "--lang", "he")
+	en, _, _ := cardtableWith(t, all, "", "replay", files[0], "--json")
+	if js != en || !strings.Contains(js, `"game": "war"`) {
+		t.Errorf("--json changed with --lang:\n%.300s", js)
+	}
+}

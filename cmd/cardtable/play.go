@@ -11,6 +11,7 @@ import (
 
 	"cardtable/analysis"
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/record"
 	"cardtable/table"
 	"cardtable/tui"
@@ -357,7 +358,11 @@ func (c *playCmd) review(a *app, g engine.Game, rec *record.Record) error {
 	if err != nil {
 		return err
 	}
-	writeTranscript(a.stdout, g, rec, s, steps)
+	p, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
+	writeTranscript(a.stdout, p, g, rec, s, steps)
 	return nil
 }
 
@@ -405,7 +410,7 @@ func writeFinal(w io.Writer, t *table.Table, seed uint64) {
 	if !res.Over {
 		fmt.Fprintf(w, "result: the game is not over after %d actions\n", t.Version())
 	} else {
-		fmt.Fprintf(w, "result: %s; end: %s; length %d; returns %v\n", winners(res), res.End, res.Length, res.Returns)
+		fmt.Fprintf(w, "result: %s; end: %s; length %d; returns %v\n", i18n.English.Say(winners(res)), res.End, res.Length, res.Returns)
 		if res.Detail != "" {
 			fmt.Fprintf(w, "%s\n", res.Detail)
 		}

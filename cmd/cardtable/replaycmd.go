@@ -10,22 +10,23 @@ import (
 	"cardtable/engine"
 	"cardtable/i18n"
 	"cardtable/record"
-	"cardtable/table"
 )
 
 type replayCmd struct {
 	File string `arg:"" help:"Record file (JSON, see docs/records.md), or - for standard input."`
 	JSON bool   `help:"Print a JSON summary instead of the transcript."`
+	Lang string `placeholder:"LANG" help:"The transcript's language: en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG; English otherwise). The positions are written as the games write them; --json is always English."`
 }
 
 func (replayCmd) Help() string {
 	return `Re-runs a game record, checks it (every action must be legal, and a stored
-result must match) and prints each action with the public view after it.
+result must match) and prints each action with the public view after it, its words in --lang.
 
 Examples:
   cardtable replay game.json
   cardtable sim war -n 10 --record-dir games --record-every 1 && cardtable replay games/war-3.json
-  cat game.json | cardtable replay - --json`
+  cat game.json | cardtable replay - --json
+  cardtable replay game.json --lang cy`
 }
 
 // replaySummary is the --json output of replay.
@@ -40,6 +41,10 @@ type replaySummary struct {
 
 // Run loads, replays and prints the record.
 func (c *replayCmd) Run(a *app) error {
+	p, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
 	rec, err := c.load(a)
 	if err != nil {
 		return err
@@ -61,7 +66,7 @@ func (c *replayCmd) Run(a *app) error {
 			Result: rec.FinalResult(s), Final: s.View(engine.Spectator),
 		})
 	}
-	writeTranscript(a.stdout, g, rec, s, steps)
+	writeTranscript(a.stdout, p, g, rec, s, steps)
 	return nil
 }
 
@@ -78,50 +83,67 @@ func (c *replayCmd) load(a *app) (*record.Record, error) {
 	return record.Decode(in)
 }
 
-func writeTranscript(w io.Writer, g engine.Game, rec *record.Record, s engine.State, steps []record.Step) {
-	fmt.Fprintf(w, "%s", g.Title())
-	if rec.Seed != nil {
-		fmt.Fprintf(w, ", seed %d", *rec.Seed)
-	}
-	if rec.Deal != nil {
-		fmt.Fprintf(w, ", dealt from the record")
-	}
-	fmt.Fprintf(w, "\noptions: %s\n", s.Options())
+// writeTranscript writes the replayed record in p's language: its
+// header, each action with the public view after it (as the game writes
+// it), the final position and the result.
+func writeTranscript(w io.Writer, p *i18n.Printer, g engine.Game, rec *record.Record, s engine.State, steps []record.Step) {
+	fmt.Fprintln(w, transcriptHead(p, g, rec))
+	fmt.Fprintln(w, p.T("replay.options", engine.TextArg("options", s.Options().String())))
 	for i, seat := range rec.Seats {
-		who := seat.Name
 		if seat.Bot != "" {
-			who += " (bot " + seat.Bot + ")"
+			fmt.Fprintln(w, p.T("replay.seat.bot", engine.SeatArg("seat", i), engine.TextArg("name", seat.Name), engine.TextArg("bot", seat.Bot)))
+		} else {
+			fmt.Fprintln(w, p.T("replay.seat", engine.SeatArg("seat", i), engine.TextArg("name", seat.Name)))
 		}
-		fmt.Fprintf(w, "%s: %s\n", table.SeatName(i), who)
 	}
 	for i, st := range steps {
-		fmt.Fprintf(w, "\n%s\n", table.ActionLine(i+1, st.Seat, st.Action))
+		fmt.Fprintf(w, "\n%s\n", p.T("replay.action", engine.NumArg("n", i+1), engine.SeatArg("seat", st.Seat), engine.TextArg("action", st.Action)))
 		if !st.Hint.IsZero() {
-			fmt.Fprintf(w, "   (%s)\n", i18n.English.Say(st.Hint))
+			fmt.Fprintf(w, "   (%s)\n", p.Say(st.Hint))
 		}
 		fmt.Fprintf(w, "%s\n", indent(st.Public.String()))
 	}
-	fmt.Fprintf(w, "\nfinal:\n%s\n", indent(s.View(engine.Spectator).String()))
+	fmt.Fprintf(w, "\n%s\n%s\n", p.T("replay.final"), indent(s.View(engine.Spectator).String()))
 	res := rec.FinalResult(s)
 	if !res.Over {
-		fmt.Fprintf(w, "result: the game is not over after %d actions\n", len(steps))
+		fmt.Fprintln(w, p.T("replay.not-over", engine.CountArg(len(steps))))
 		return
 	}
-	fmt.Fprintf(w, "result: %s; end: %s; length %d; returns %v\n", winners(res), res.End, res.Length, res.Returns)
-	if res.Detail != "" {
-		fmt.Fprintf(w, "%s\n", res.Detail)
+	fmt.Fprintln(w, p.T("replay.result", engine.MsgArg("winners", winners(res)), engine.TextArg("end", res.End),
+		engine.NumArg("length", res.Length), engine.TextArg("returns", fmt.Sprint(res.Returns))))
+	switch {
+	case !res.DetailI18n.IsZero():
+		fmt.Fprintln(w, p.Say(res.DetailI18n))
+	case res.Detail != "":
+		fmt.Fprintln(w, res.Detail)
 	}
 }
 
-// winners says who won, seats counted from 1.
-func winners(r engine.Result) string {
-	switch len(r.Winners) {
-	case 0:
-		return "no winner"
-	case 1:
-		return engine.SeatList(r.Winners) + " wins"
+// transcriptHead is the transcript's first line: the game, its seed and
+// whether the record holds its deal.
+func transcriptHead(p *i18n.Printer, g engine.Game, rec *record.Record) string {
+	title := p.Game(g.Name())
+	if title == "game."+g.Name()+".title" { // a game without messages (a test's)
+		title = g.Title()
 	}
-	return engine.SeatList(r.Winners) + " win"
+	game := engine.TextArg("game", title)
+	switch {
+	case rec.Seed != nil && rec.Deal != nil:
+		return p.T("replay.head.seed-dealt", game, engine.TextArg("seed", fmt.Sprint(*rec.Seed)))
+	case rec.Seed != nil:
+		return p.T("replay.head.seed", game, engine.TextArg("seed", fmt.Sprint(*rec.Seed)))
+	case rec.Deal != nil:
+		return p.T("replay.head.dealt", game)
+	}
+	return p.T("replay.head", game)
+}
+
+// winners says who won, as a message.
+func winners(r engine.Result) engine.Msg {
+	if len(r.Winners) == 0 {
+		return engine.Say("replay.winners.none")
+	}
+	return engine.Say("replay.winners", engine.SeatsArg("seats", r.Winners), engine.CountArg(len(r.Winners)))
 }
 
 func indent(text string) string {
