@@ -80,6 +80,9 @@ type Config struct {
 	// Tournaments are the server's own scheduled tournaments
 	// (ParseTournamentSlot; docs/tournaments.md).
 	Tournaments []TournamentSlot
+	// TournamentWalk is how often the tournaments' director walks them
+	// besides whenever a tournament game ends or a player joins (0: 1 s).
+	TournamentWalk time.Duration
 }
 
 // Limits bound clients. Zero fields take the defaults of docs/protocol.md.
@@ -253,8 +256,9 @@ func New(st store.Store, cfg Config) *Server {
 		Addr:     s.addrs.Addr, Clock: s.rooms.Now, Log: s.log})
 	s.sharePairing(st, cfg.Cluster)
 	if ts, ok := tournament.New(tournament.Config{Store: st, Games: s.games, Rooms: s.rooms, Relays: s.relays, Accounts: s.accounts,
-		Writes: s.writes, Assets: cfg.Assets, Schedule: cfg.Tournaments, Clock: s.rooms.Now, Log: s.log}); ok {
+		Writes: s.writes, Assets: cfg.Assets, Schedule: cfg.Tournaments, Every: cfg.TournamentWalk, Clock: s.rooms.Now, Log: s.log}); ok {
 		s.tournaments = ts
+		s.rooms.OnTournamentGame(ts.Poke)
 	}
 	if b, ok := botapi.New(botapi.Config{Assets: cfg.Assets, Store: st, Accounts: s.accounts, Writes: s.writes, Clock: s.rooms.Now, Log: s.log}); ok {
 		s.bots = b

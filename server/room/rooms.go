@@ -93,6 +93,9 @@ type Rooms struct {
 	// changes (server/account). Nil while accounts are off.
 	accounts store.Accounts
 	rate     func(ctx context.Context, t store.Table, res engine.Result, at time.Time) ([]store.RatingChange, error)
+	// tournamentGame, when set, is told a tournament game's result was
+	// stored (the arena pairs its players again at once).
+	tournamentGame func()
 	// wakes holds the timers that load an unloaded clocked table back at
 	// its next deadline (clock.go).
 	wakes wakeups
@@ -130,6 +133,10 @@ func NewRooms(cfg Config) *Rooms {
 func (s *Rooms) UseAccounts(st store.Accounts, rate func(ctx context.Context, t store.Table, res engine.Result, at time.Time) ([]store.RatingChange, error)) {
 	s.accounts, s.rate = st, rate
 }
+
+// OnTournamentGame has f called each time a tournament game's result is
+// stored on this node. Call it before Start.
+func (s *Rooms) OnTournamentGame(f func()) { s.tournamentGame = f }
 
 // Start rebuilds every unfinished table of the store as a running room,
 // so games in progress go on (and their bots move) after a restart. On a

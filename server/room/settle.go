@@ -39,6 +39,9 @@ func (r *Room) settle(ctx context.Context, res engine.Result, at time.Time) erro
 			st.Ratings = nil // the tournament's result is written all the same
 		}
 		err = r.fence(acc.Settle(ctx, st))
+		if err == nil && game != nil && r.rooms.tournamentGame != nil {
+			r.rooms.tournamentGame()
+		}
 		if !errors.Is(err, store.ErrStale) {
 			return err
 		}

@@ -29,7 +29,11 @@ func (s *Service) step(ctx context.Context, t store.Tournament, now time.Time) e
 		if len(active(es)) < need {
 			return s.st.EndTournament(ctx, t.ID, t.Version, store.StatusCancelled, now, nil)
 		}
-		return s.st.SetTournamentStatus(ctx, t.ID, t.Version, store.StatusRunning)
+		if err := s.st.SetTournamentStatus(ctx, t.ID, t.Version, store.StatusRunning); err != nil {
+			return err
+		}
+		s.poke() // its first round or wave at once
+		return nil
 	}
 	gs, err := s.st.TournamentGames(ctx, t.ID)
 	if err != nil {

@@ -101,8 +101,8 @@ func New(cfg Config) (*Service, bool) {
 		kick: make(chan struct{}, 1), made: map[string]bool{}}, true
 }
 
-// Start reads the server's seed secret and walks the tournaments every
-// cfg.Every until Stop.
+// Start reads the server's seed secret and walks the tournaments at once,
+// whenever poked and every cfg.Every until Stop.
 func (s *Service) Start(ctx context.Context) error {
 	buf := make([]byte, 32)
 	rand.Read(buf)
@@ -111,6 +111,7 @@ func (s *Service) Start(ctx context.Context) error {
 		return err
 	}
 	s.secret, s.started = []byte(sec), true
+	s.poke() // the first walk at once
 	go func() {
 		defer close(s.done)
 		t := time.NewTicker(s.cfg.Every)
@@ -137,6 +138,11 @@ func (s *Service) Stop() {
 		}
 	})
 }
+
+// Poke asks the director for a walk now: a tournament game ended (the
+// rooms tell it, so an arena pairs its players again at once, and a Swiss
+// its next round), or a player joined.
+func (s *Service) Poke() { s.poke() }
 
 // poke asks the director for a walk soon.
 func (s *Service) poke() {

@@ -347,3 +347,32 @@ func TestAbortLoses(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestArenaPairsAtOnce: with the director's walk an hour apart, an arena
+// of four bots still plays wave after wave: each game's end, stored, tells
+// the director, which pairs the players free again at once.
+func TestArenaPairsAtOnce(t *testing.T) {
+	ts, _ := servertest.NewAccountsConfig(t, server.Config{TournamentWalk: time.Hour})
+	ann := ts.SignedUp("Ann")
+	ar := create(t, ann, map[string]any{"kind": "arena", "game": "war", "preset": "classic", "minutes": 5, "clock": "20s", "starts_in": 10})
+	must(t, ann, "/api/tournaments/"+ar.ID+"/bots", map[string]int{"count": 4})
+	must(t, ann, "/api/tournaments/"+ar.ID+"/start", nil)
+	st := ts.St.(store.Tournaments)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		gs, _ := st.TournamentGames(context.Background(), ar.ID)
+		ended := 0
+		for _, g := range gs {
+			if !g.Ended.IsZero() {
+				ended++
+			}
+		}
+		if len(gs) >= 6 && ended >= 4 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d games (%d ended) in a minute; want wave after wave paired as games end", len(gs), ended)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
