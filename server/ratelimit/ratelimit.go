@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"cardtable/engine"
 	"cardtable/server/httpjson"
 )
 
@@ -143,10 +144,10 @@ func (l *Conns) Acquire(addr string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.total >= l.max {
-		return httpjson.Errorf(http.StatusServiceUnavailable, CodeTooManyConnections, "the server holds %d connections, its limit; try again later", l.max)
+		return httpjson.Sayf(http.StatusServiceUnavailable, CodeTooManyConnections, engine.Say("api.server-full", engine.NumArg("n", l.max)), "the server holds %d connections, its limit; try again later", l.max)
 	}
 	if l.byAddr[addr] >= l.perAddr {
-		return httpjson.Errorf(http.StatusTooManyRequests, CodeTooManyConnections, "%d connections from your address already, the limit; close a tab", l.perAddr)
+		return httpjson.Sayf(http.StatusTooManyRequests, CodeTooManyConnections, engine.Say("api.too-many-connections", engine.NumArg("n", l.perAddr)), "%d connections from your address already, the limit; close a tab", l.perAddr)
 	}
 	l.total++
 	l.byAddr[addr]++
@@ -182,6 +183,6 @@ func (l *Writes) Allow(w http.ResponseWriter, r *http.Request) bool {
 	if l.buckets.Take(l.addr(r)) {
 		return true
 	}
-	httpjson.Refuse(w, r, l.log, httpjson.Errorf(http.StatusTooManyRequests, CodeRateLimited, "too many requests from your address; wait a second and try again"))
+	httpjson.Refuse(w, r, l.log, httpjson.Sayf(http.StatusTooManyRequests, CodeRateLimited, engine.Say("api.too-many-requests"), "too many requests from your address; wait a second and try again"))
 	return false
 }

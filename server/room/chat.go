@@ -172,7 +172,8 @@ func (r *Room) say(c *conn.Conn, cmd table.Command) error {
 	}
 	text, err := usertext.Clean("text", cmd.Text, MaxChat)
 	if err != nil {
-		return table.Errorf(table.CodeBadMessage, "%v", err)
+		said, _ := engine.SaidOf(err)
+		return table.Sayf(table.CodeBadMessage, said, "%v", err)
 	}
 	if text == "" {
 		return table.Errorf(table.CodeBadMessage, "text: empty once cleaned; say something")

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
 
+	"cardtable/engine"
 	"cardtable/server/httpjson"
 )
 
@@ -47,7 +48,8 @@ const maxMarks = 3
 func Clean(field, s string, max int) (string, error) {
 	// A text far over the limit is refused before any work on it.
 	if len(s) > 16*max+64 {
-		return "", fmt.Errorf("%s: %d bytes; at most %d characters", field, len(s), max)
+		return "", said(engine.Say("usertext.too-long-bytes", engine.TextArg("field", field), engine.NumArg("bytes", len(s)), engine.NumArg("max", max)),
+			"%s: %d bytes; at most %d characters", field, len(s), max)
 	}
 	var b strings.Builder
 	marks := 0
@@ -79,7 +81,8 @@ func Clean(field, s string, max int) (string, error) {
 	}
 	out := norm.NFC.String(b.String())
 	if n := utf8.RuneCountInString(out); n > max {
-		return "", fmt.Errorf("%s: %d characters; at most %d", field, n, max)
+		return "", said(engine.Say("usertext.too-long", engine.TextArg("field", field), engine.NumArg("n", n), engine.NumArg("max", max)),
+			"%s: %d characters; at most %d", field, n, max)
 	}
 	return out, nil
 }
@@ -149,16 +152,20 @@ func Name(name string) (string, error) {
 	}
 	nick, err := precis.Nickname.String(clean)
 	if err != nil {
-		return "", nameError(fmt.Errorf("name: %q has a character allowed only beside certain letters (a middle dot, a joiner, or digits of two scripts); leave it out", clean))
+		return "", nameError(said(engine.Say("usertext.name.joiner", engine.TextArg("name", fmt.Sprintf("%q", clean))),
+			"name: %q has a character allowed only beside certain letters (a middle dot, a joiner, or digits of two scripts); leave it out", clean))
 	}
 	if n := utf8.RuneCountInString(nick); n > maxName {
-		return "", nameError(fmt.Errorf("name: %d characters once written plainly; at most %d", n, maxName))
+		return "", nameError(said(engine.Say("usertext.name.too-long", engine.NumArg("n", n), engine.NumArg("max", maxName)),
+			"name: %d characters once written plainly; at most %d", n, maxName))
 	}
 	if a, b := mixedScripts(nick); a != "" {
-		return "", nameError(fmt.Errorf("name: %q mixes %s and %s letters, which makes it look like another name; write it in one alphabet", nick, a, b))
+		return "", nameError(said(engine.Say("usertext.name.mixed", engine.TextArg("name", fmt.Sprintf("%q", nick)), engine.TextArg("a", a), engine.TextArg("b", b)),
+			"name: %q mixes %s and %s letters, which makes it look like another name; write it in one alphabet", nick, a, b))
 	}
 	if botLike.MatchString(nick) {
-		return "", nameError(fmt.Errorf("name: %q is how the server names empty seats and bots; pick another", nick))
+		return "", nameError(said(engine.Say("usertext.name.bot-like", engine.TextArg("name", fmt.Sprintf("%q", nick))),
+			"name: %q is how the server names empty seats and bots; pick another", nick))
 	}
 	return nick, nil
 }
@@ -167,7 +174,14 @@ func nameError(err error) error {
 	if err == nil {
 		return nil
 	}
-	return httpjson.Errorf(400, CodeBadName, "%v", err)
+	e := httpjson.Errorf(400, CodeBadName, "%v", err)
+	e.Said, _ = engine.SaidOf(err)
+	return e
+}
+
+// said is a refused text: msg for people, format its English sentence.
+func said(msg engine.Msg, format string, args ...any) error {
+	return &engine.Said{Msg: msg, Text: fmt.Sprintf(format, args...)}
 }
 
 // CodeBadName refuses a display name (HTTP 400).
