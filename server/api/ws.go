@@ -21,7 +21,12 @@ func (s *API) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	defer s.conns.Release(addr)
+	handed := false // to the connection's own goroutine, which releases addr's slot when it ends
+	defer func() {
+		if !handed {
+			s.conns.Release(addr)
+		}
+	}()
 	c := conn.New(s.connCfg, addr)
 	token := ""
 	if t := r.URL.Query().Get("token"); t != "" {
@@ -38,11 +43,15 @@ func (s *API) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	defer rm.Leave(c)
 	ws, err := conn.Accept(w, r, s.log)
 	if err != nil {
 		c.Kick("", "")
+		rm.Leave(c)
 		return
 	}
-	c.Serve(ws, rm, nil)
+	handed = true
+	c.Go(ws, rm, func() {
+		rm.Leave(c)
+		s.conns.Release(addr)
+	})
 }

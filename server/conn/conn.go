@@ -223,6 +223,18 @@ func (c *Conn) Serve(ws *websocket.Conn, sink Sink, started func()) {
 	<-c.done
 }
 
+// Go serves the connection on its socket ws as Serve does, on a
+// goroutine of its own, and returns at once; ended runs once the
+// connection is over. The caller's goroutine (an HTTP handler's, whose
+// stack grew through the middleware, the join and the snapshot) may then
+// end: a held connection keeps only the read loop's shallow stack.
+func (c *Conn) Go(ws *websocket.Conn, sink Sink, ended func()) {
+	go func() {
+		c.Serve(ws, sink, nil)
+		ended()
+	}()
+}
+
 // Encode is m ready to queue.
 func Encode(m any) (Out, error) {
 	data, err := json.Marshal(m)

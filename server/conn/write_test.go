@@ -173,3 +173,51 @@ func TestPings(t *testing.T) {
 		t.Fatal("a client that never answers a ping was kept")
 	}
 }
+
+// Go serves the connection after its handler has returned (the handler's
+// goroutine does not wait for the connection), and runs ended once the
+// client has gone.
+func TestGoOutlivesTheHandler(t *testing.T) {
+	cfg := &Config{MaxFrame: 4096, ConnRate: 20, ConnBurst: 40, AddrRate: 200, AddrRates: ratelimit.NewAddrBuckets(200, 400),
+		SendQueue: 16, PingEvery: time.Hour, PingTimeout: time.Hour, WriteTimeout: 10 * time.Second,
+		Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}
+	c := New(cfg, "test")
+	returned, ended := make(chan struct{}), make(chan struct{})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := Accept(w, r, cfg.Log)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		c.Go(ws, quietSink{}, func() { close(ended) })
+		close(returned)
+	}))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), hang)
+	defer cancel()
+	client, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.CloseNow()
+	select {
+	case <-returned:
+	case <-time.After(hang):
+		t.Fatal("the handler did not return while the connection was held")
+	}
+	c.EnqueueOut(Out{Data: []byte(`"after"`), Version: -1})
+	if got := read(t, client); got != `"after"` {
+		t.Fatalf("read %s after the handler returned, want the queued message", got)
+	}
+	select {
+	case <-ended:
+		t.Fatal("ended ran while the client was connected")
+	default:
+	}
+	client.Close(websocket.StatusNormalClosure, "")
+	select {
+	case <-ended:
+	case <-time.After(hang):
+		t.Fatal("ended did not run after the client left")
+	}
+}
