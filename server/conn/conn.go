@@ -1,6 +1,6 @@
 // Package conn is one WebSocket connection of cardtable serve, a seat's or
-// a spectator's (docs/protocol.md): its send queue and its write loop with
-// pings and deadlines, its read loop with the frame checks and the command
+// a spectator's (docs/protocol.md): its send queue and its writer (a goroutine only while there is
+// something to send), pings and deadlines, its read loop with the frame checks and the command
 // rate, the fresh turn it is owed after a refusal, and the bye that closes
 // it. The room (or, for a table another node owns, the relay) is its Sink;
 // a client too slow to read is dropped, never waited for.
@@ -36,7 +36,7 @@ type Config struct {
 	// SendQueue is how many messages wait for a slow client before it is
 	// dropped.
 	SendQueue int
-	// PingEvery, PingTimeout and WriteTimeout pace the write loop.
+	// PingEvery, PingTimeout and WriteTimeout pace the writer and the pings.
 	PingEvery, PingTimeout, WriteTimeout time.Duration
 	Metrics                              *metrics.Metrics
 	Log                                  *slog.Logger
@@ -65,7 +65,7 @@ type byeMessage struct {
 }
 
 // Conn is one WebSocket connection at a table: a seat's or a
-// spectator's. The room queues its messages; the write loop sends them;
+// spectator's. The room queues its messages; the writer sends them;
 // the read loop (the HTTP handler's goroutine) reads commands (Serve).
 type Conn struct {
 	cfg  *Config
@@ -167,7 +167,7 @@ func (c *Conn) takeLocked() Out {
 // idleSlots is the most queue slots an idle connection keeps.
 const idleSlots = 4
 
-// Written notes that o was written at at, as the write loop does (for a
+// Written notes that o was written at at, as the writer does (for a
 // test reading the queue with Take).
 func (c *Conn) Written(o Out, at time.Time) {
 	if o.Version >= 0 {

@@ -16,8 +16,8 @@ import (
 // readLoop reads commands and hands them to the room until the
 // connection ends or the client is kicked.
 func (c *Conn) readLoop(sink Sink) {
-	// A cancelled read would drop the connection before the write loop's
-	// close frame; the write loop's Close ends this read instead.
+	// A cancelled read would drop the connection before the writer's
+	// close frame; the writer's Close ends this read instead.
 	ctx := context.Background()
 	rate := c.rate
 	rate.sink = sink
