@@ -1,9 +1,10 @@
 // Package conn is one WebSocket connection of cardtable serve, a seat's or
-// a spectator's (docs/protocol.md): its send queue and its writer (a goroutine only while there is
-// something to send), pings and deadlines, its read loop with the frame checks and the command
-// rate, the fresh turn it is owed after a refusal, and the bye that closes
-// it. The room (or, for a table another node owns, the relay) is its Sink;
-// a client too slow to read is dropped, never waited for.
+// a spectator's (docs/protocol.md): its send queue, its writer (a
+// goroutine only while there is something to send), pings and deadlines,
+// its read loop with the frame checks and the command rate, the fresh
+// turn it is owed after a refusal, and the bye that closes it. The room
+// (or, for a table another node owns, the relay) is its Sink; a client too
+// slow to read is dropped, never waited for.
 package conn
 
 import (
