@@ -2,7 +2,6 @@ package conn
 
 import (
 	"bufio"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -10,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"cardtable/server/metrics"
-	"cardtable/server/ratelimit"
 	"cardtable/table"
 )
 
@@ -25,9 +22,7 @@ func (s commandSink) Turn(*Conn) bool                                      { ret
 // net/http with the request, before the socket is handed over with the
 // connection's own buffers) reaches the room.
 func TestCommandWithTheHandshake(t *testing.T) {
-	cfg := &Config{MaxFrame: 4096, ConnRate: 20, ConnBurst: 40, AddrRate: 200, AddrRates: ratelimit.NewAddrBuckets(200, 400),
-		SendQueue: 16, PingEvery: time.Hour, PingTimeout: time.Hour, WriteTimeout: 10 * time.Second,
-		Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}
+	cfg := testConfig(time.Hour, time.Hour)
 	got := make(commandSink, 1)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ws, err := Accept(w, r, cfg.Log)

@@ -23,6 +23,14 @@ import (
 // test instead of hanging it, not a timing assertion.
 const hang = 20 * time.Second
 
+// testConfig is a connection's settings for these tests, pinging every
+// ping and waiting pingTimeout for the answer.
+func testConfig(ping, pingTimeout time.Duration) *Config {
+	return &Config{MaxFrame: 4096, ConnRate: 20, ConnBurst: 40, AddrRate: 200, AddrRates: ratelimit.NewAddrBuckets(200, 400),
+		SendQueue: 16, PingEvery: ping, PingTimeout: pingTimeout, WriteTimeout: 10 * time.Second,
+		Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}
+}
+
 // quietSink takes every command and owes no turns.
 type quietSink struct{}
 
@@ -33,9 +41,7 @@ func (quietSink) Turn(*Conn) bool                              { return true }
 // with opts; served is closed when Serve returns.
 func served(t *testing.T, ping, pingTimeout time.Duration, opts *websocket.DialOptions) (c *Conn, client *websocket.Conn, done chan struct{}) {
 	t.Helper()
-	cfg := &Config{MaxFrame: 4096, ConnRate: 20, ConnBurst: 40, AddrRate: 200, AddrRates: ratelimit.NewAddrBuckets(200, 400),
-		SendQueue: 16, PingEvery: ping, PingTimeout: pingTimeout, WriteTimeout: 10 * time.Second,
-		Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}
+	cfg := testConfig(ping, pingTimeout)
 	c = New(cfg, "test")
 	c.EnqueueOut(Out{Data: []byte(`"before"`), Version: -1}) // queued before Serve, as a table's snapshot
 	done = make(chan struct{})
@@ -178,9 +184,7 @@ func TestPings(t *testing.T) {
 // goroutine does not wait for the connection), and runs ended once the
 // client has gone.
 func TestGoOutlivesTheHandler(t *testing.T) {
-	cfg := &Config{MaxFrame: 4096, ConnRate: 20, ConnBurst: 40, AddrRate: 200, AddrRates: ratelimit.NewAddrBuckets(200, 400),
-		SendQueue: 16, PingEvery: time.Hour, PingTimeout: time.Hour, WriteTimeout: 10 * time.Second,
-		Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}
+	cfg := testConfig(time.Hour, time.Hour)
 	c := New(cfg, "test")
 	returned, ended := make(chan struct{}), make(chan struct{})
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
