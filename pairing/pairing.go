@@ -84,6 +84,10 @@ type Request struct {
 	BotAfter time.Duration
 	// At is when the request was made (set by Add).
 	At time.Time
+	// Opponent, when set, is the one player (an account's Player) this
+	// request plays: a challenge, two seats only, never given the
+	// server's bots; "" for anyone.
+	Opponent string
 }
 
 // Match is a table to open: the requests seated together, oldest first,

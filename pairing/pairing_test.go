@@ -345,3 +345,34 @@ func checkNobodyLeft(t *testing.T, p *pairing.Pool, now time.Time) {
 		}
 	}
 }
+
+// TestChallenges: a request naming an opponent (a challenge) sits only
+// with that player, who may ask for anyone or name the challenger back;
+// the others who ask meanwhile pair among themselves; a challenge is
+// never given the server's bots, and names one other player at two seats.
+func TestChallenges(t *testing.T) {
+	p := pairing.NewPool(0)
+	ann := person("ann", wt2)
+	ann.Opponent, ann.BotAfter = "robo", 0
+	bob := person("bob", wt2)
+	add(t, p, t0, ann, bob)
+	ms, _ := p.Match(t0)
+	wantMatches(t, "Ann's challenge of Robo with Bob asking", ms)
+	robo := pairing.Request{ID: "r-robo", Player: "robo", Account: true, Bot: true, Key: wt2, Bots: true}
+	cid := person("cid", wt2)
+	add(t, p, t0, robo, cid)
+	ms, _ = p.Match(t0.Add(time.Second))
+	wantMatches(t, "Robo asks for anyone", ms, "r-ann+r-robo", "r-bob+r-cid")
+	for _, bad := range []func(r *pairing.Request){
+		func(r *pairing.Request) { r.Opponent = r.Player },
+		func(r *pairing.Request) { r.Opponent, r.BotAfter = "robo", 30*time.Second },
+		func(r *pairing.Request) { r.Opponent, r.Key = "robo", pairing.Key{Game: "watchtower", Preset: "standard", Seats: 3, Clock: "1m"} },
+	} {
+		r := person("dan", wt2)
+		r.BotAfter = 0
+		bad(&r)
+		if err := pairing.NewPool(0).Add(r, t0); !errors.Is(err, pairing.ErrInvalid) {
+			t.Errorf("challenge %+v: %v, want ErrInvalid", r, err)
+		}
+	}
+}

@@ -27,6 +27,8 @@ func check(r Request) error {
 		return bad("an account's id does not start with \"guest:\"")
 	case r.BotAfter != 0 && (r.BotAfter < MinBotAfter || r.BotAfter > MaxBotAfter):
 		return bad("the wait before bots is %v to %v (or never), not %v", MinBotAfter, MaxBotAfter, r.BotAfter)
+	case r.Opponent != "" && (r.Seats != 2 || r.Opponent == r.Player || r.BotAfter != 0 || len(r.Opponent) > 64):
+		return bad("a challenge names one other player, at a two-seat table, and waits for them only")
 	case r.Rating < 0 || r.Rating >= MaxRating:
 		return bad("a rating is from 0 to %d, not %d", MaxRating-1, r.Rating)
 	}
@@ -43,17 +45,19 @@ func check(r Request) error {
 }
 
 // Compatible reports whether a and b may sit at one table: the same key,
-// two players, both ratings within the other's range, a bot account only
-// with players who accept bots (or other bot accounts), and for a rated
-// game two addresses.
+// two players, each the other's opponent if it names one, both ratings
+// within the other's range, a bot account only with players who accept
+// bots (or other bot accounts), and for a rated game two addresses.
 func Compatible(a, b Request) bool {
 	switch {
 	case a.Key != b.Key || a.Player == b.Player:
 		return false
+	case a.Opponent != "" && a.Opponent != b.Player, b.Opponent != "" && b.Opponent != a.Player:
+		return false
 	case a.Rated && a.Address != "" && a.Address == b.Address:
 		return false
-	case a.Bot && !b.Bot && !b.Bots, b.Bot && !a.Bot && !a.Bots:
-		return false
+	case a.Bot && !b.Bot && !b.Bots && b.Opponent != a.Player, b.Bot && !a.Bot && !a.Bots && a.Opponent != b.Player:
+		return false // challenging a bot account accepts it
 	}
 	return inRange(a, b) && inRange(b, a)
 }

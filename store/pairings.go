@@ -32,6 +32,9 @@ type PairingRequest struct {
 	// server's bots (0: never).
 	Bots     bool
 	BotAfter time.Duration
+	// Opponent is the one player this request plays (a challenge; "" for
+	// anyone).
+	Opponent string
 	At       time.Time
 	Status   string
 	// Table, Seat and Token once paired; SeatBots counts the bots' seats.

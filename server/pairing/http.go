@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"cardtable/accounts"
 	"cardtable/pairing"
 	"cardtable/ratings"
 	"cardtable/server/bottoken"
@@ -58,6 +59,9 @@ type askReq struct {
 	// Bots: accept bot accounts as opponents.
 	Bots bool   `json:"bots"`
 	Name string `json:"name"`
+	// Opponent names the one player to play (a challenge, two seats
+	// only; waits for them alone): an account's name, such as a bot's.
+	Opponent string `json:"opponent"`
 }
 
 // guestCookie holds a guest's pairing identity, so one browser has one
@@ -143,6 +147,11 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request, req askReq) (*
 	wt := &wait{choice: c, user: u, name: name, done: make(chan struct{}), out: Outcome{Status: "waiting"}}
 	wt.req = pairing.Request{ID: secret.Token(), Key: c.key(req.Rated),
 		Address: s.cfg.Addr(r), Bots: req.Bots, BotAfter: time.Duration(req.Wait) * time.Second}
+	if req.Opponent != "" {
+		if err := s.challenge(r, c, req.Opponent, wt); err != nil {
+			return nil, err
+		}
+	}
 	if u == nil {
 		if req.Rated || req.Range != 0 {
 			return nil, httpjson.Errorf(http.StatusUnauthorized, "signed-out", "rated games and rating ranges are for signed-in players; sign in, or ask for a casual game")
@@ -167,6 +176,30 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request, req askReq) (*
 		}
 	}
 	return wt, nil
+}
+
+// challenge makes wt a challenge of the account named opponent: it waits
+// for that player alone, never for the server's bots.
+func (s *Service) challenge(r *http.Request, c Choice, opponent string, wt *wait) error {
+	acc, ok := s.cfg.Store.(store.Accounts)
+	if !ok {
+		return httpjson.Errorf(http.StatusBadRequest, "bad-request", "this server keeps no accounts to challenge")
+	}
+	if c.Seats != 2 {
+		return httpjson.Errorf(http.StatusBadRequest, "bad-request", "opponent: a challenge is for a two-player game; %s seats %d", c.ID, c.Seats)
+	}
+	if len(opponent) > 64 {
+		opponent = opponent[:64]
+	}
+	o, err := acc.UserByKey(r.Context(), accounts.Key(opponent))
+	if errors.Is(err, store.ErrNotFound) {
+		return httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "opponent: no player is called %q", opponent)
+	}
+	if err != nil {
+		return err
+	}
+	wt.req.Opponent, wt.req.BotAfter = o.ID, 0
+	return nil
 }
 
 // rating is u's rating in the choice's category (1500 before a first

@@ -210,3 +210,39 @@ func TestBotAccountRateLimit(t *testing.T) {
 		t.Error("60 requests of one bot account from 60 addresses at once were all taken; want the account's bound")
 	}
 }
+
+// TestChallengeABot: Bob challenges the bot account Robo (naming it); Cid,
+// who asks for anyone and accepts bots, asks in between; when Robo's
+// program asks for a game, it plays Bob, and Cid waits on. A challenge of
+// nobody, or at more than two seats, is refused.
+func TestChallengeABot(t *testing.T) {
+	ts, _ := servertest.NewAccounts(t)
+	ann, bob, cid := ts.SignedUp("Ann"), ts.SignedUp("Bob"), ts.NewPerson()
+	var bot struct{ Token string }
+	if code := ann.Do("POST", "/api/account/bots", map[string]string{"name": "Robo"}, nil, &bot); code != http.StatusCreated {
+		t.Fatalf("making a bot account: %d", code)
+	}
+	idb := ask(t, bob, map[string]any{"choice": "watchtower-2-1m", "opponent": "Robo"})
+	idc := ask(t, cid, map[string]any{"choice": "watchtower-2-1m", "bots": true})
+	prog := ts.NewPerson()
+	hdr := map[string]string{"Authorization": "Bearer " + bot.Token}
+	var asked struct{ ID string }
+	if code := prog.Do("POST", "/api/pairing", map[string]any{"choice": "watchtower-2-1m", "bots": true}, hdr, &asked); code != http.StatusAccepted {
+		t.Fatalf("Robo asking: %d", code)
+	}
+	ob, or := await(t, bob, idb), await(t, prog, asked.ID)
+	if ob.Status != "paired" || or.Status != "paired" || ob.Table != or.Table || ob.Bots != 0 {
+		t.Fatalf("Bob %+v and Robo %+v; want them at one table", ob, or)
+	}
+	var oc outcome
+	if cid.Do("GET", "/api/pairing/"+idc, nil, nil, &oc); oc.Status != "waiting" {
+		t.Errorf("Cid, who did not challenge Robo: %+v; want him waiting still", oc)
+	}
+	var refusal struct{ Code, Message string }
+	if code := cid.Do("POST", "/api/pairing", map[string]any{"choice": "watchtower-2-20s", "opponent": "Nobody"}, nil, &refusal); code != http.StatusNotFound {
+		t.Errorf("a challenge of nobody: %d %+v", code, refusal)
+	}
+	if code := bob.Do("POST", "/api/pairing", map[string]any{"choice": "watchtower-3-1m", "opponent": "Robo"}, nil, &refusal); code != http.StatusBadRequest {
+		t.Errorf("a challenge at three seats: %d %+v", code, refusal)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/server/secret"
 	"cardtable/store"
 	"cardtable/web/webtest"
 
@@ -181,8 +182,27 @@ func TestBotsMarked(t *testing.T) {
 
 	tb.Open("/u/Robo")
 	tb.Wait("Robo's profile", "document.querySelector('h1 .bot-title') && document.getElementById('bot-note')")
+	tb.Wait("the challenge panel", "document.getElementById('ch-send') && document.querySelector('#ch-choice option[value=\"watchtower-2-1m\"]')")
 	tb.Axe("a bot account's profile")
 	tb.Shot("profile-bot")
+	// Ann challenges Robo; Robo's program, asking for the same game, takes
+	// it up and Ann's browser goes to the table.
+	tb.Do(chromedp.SetValue(chromedp.CSS("#ch-choice"), "watchtower-2-1m"))
+	tb.Click("#ch-send")
+	tb.Wait("the challenge waiting", "document.getElementById('ch-waiting')")
+	const tok = "ctbot_robo-token-for-the-test"
+	if err := s.Store.SetBotToken(ctx, ann.ID, store.BotToken{ID: secret.Hash(tok), Bot: "robo", Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if code := asBot(t, s, tok); code != http.StatusAccepted {
+		t.Fatalf("Robo asking for a game: %d", code)
+	}
+	tb.Wait("Ann at the table with Robo", "location.pathname.startsWith('/t/')")
+	hdr, err := s.Store.Table(ctx, strings.TrimPrefix(pathOf(tb), "/t/"))
+	if err != nil || (hdr.Seats[0].Name != "BOT Robo" && hdr.Seats[1].Name != "BOT Robo") {
+		t.Errorf("the challenge's table: %+v, %v; want BOT Robo at it", hdr.Seats, err)
+	}
+	tb.Open("/u/Robo")
 	tb.Open("/u/Ann")
 	tb.Wait("Ann's profile", "document.querySelector('#tournaments li')")
 	if tb.Has("h1 .bot-title") || !strings.Contains(tb.Text("#tournaments li"), "Ann's Swiss") {

@@ -10,6 +10,7 @@ import { mountNav, ratingTitle } from "./account-nav.js";
 import { t, tNodes, dateText, gameTitle } from "./i18n.js";
 import { call } from "./call.js";
 import { entryItem } from "./tourney-words.js";
+import { challengePanel } from "./challenge.js";
 
 const app = document.getElementById("app");
 const name = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -122,10 +123,12 @@ async function main() {
     const h1 = document.querySelector("h1");
     Object.assign(h1, { textContent: p.name, translate: false });
     if (p.bot) h1.prepend(h("span.bot-title", t("web.bots.title-short")), " ");
+    const challenge = p.bot ? await challengePanel(p.name) : null;
     let entered = [];
     try { entered = (await call("GET", "/api/tournaments?user=" + encodeURIComponent(p.name))).tournaments || []; } catch { entered = []; }
     fill(app,
       p.bot ? h("p#bot-note.notice", t("web.profile.bot")) : null,
+      challenge,
       h("p.muted", t("web.profile.since", { date: dateText(p.created) })),
       h("section#ratings", h("h2", t("web.profile.ratings")), p.ratings.length ? h("div.rating-cards", p.ratings.map(ratingCard)) : h("p.muted", t("web.profile.no-rated"))),
       dailyPanel(p.daily),

@@ -25,7 +25,9 @@ function clockSeconds(clock) {
   return m ? Number(m[1]) * (m[2] === "m" ? 60 : 1) : 0;
 }
 
-function cellLabel(c) {
+// cellLabel is a grid choice in words: its game, players and clock (the
+// profile's challenge names its choices so too).
+export function cellLabel(c) {
   const game = c.game === "war" && c.preset === "slap" ? t("web.pairing.slap-war") : t(gameTitle(c.game));
   return [game, t("web.pairing.players", { count: c.seats }),
     t("web.pairing.per-move", { time: timeText(clockSeconds(c.clock)) })];
