@@ -67,6 +67,24 @@ func TestRefusalInTheTablesLanguage(t *testing.T) {
 	}
 }
 
+// TestWatchtowerRefusalInTheTablesLanguage: a Watchtower move the rules
+// refuse says why in the table's language, its card in notation.
+func TestWatchtowerRefusalInTheTablesLanguage(t *testing.T) {
+	for _, code := range []string{"he", "sk"} {
+		h := newHarness(t, "watchtower", nil, 3, "human", "heuristic")
+		h.m.words = i18n.For(code)
+		_, err := h.m.t.Check(0, "place QC")
+		msg, ok := engine.SaidOf(err)
+		if !ok || !strings.HasPrefix(msg.ID, "watchtower.refuse.place") {
+			t.Fatalf("place QC: %v; want a refusal saying why as a message", err)
+		}
+		h.play("place QC")
+		if want := glyphs(h.m.teller().saying(msg)); h.m.status != want || !strings.Contains(h.screen(), "Q♣") {
+			t.Errorf("%s: the refusal reads %q, want %q", code, h.m.status, want)
+		}
+	}
+}
+
 func TestHotSeatPassScreenShowsNoHand(t *testing.T) {
 	h := newHarness(t, "regicide", map[string]string{"first": "0"}, 3, "human", "human")
 	// Even the first person gets the screen handed over.

@@ -292,9 +292,9 @@ func (s *State) checkPlace(seat int, c cards.Card) error {
 	p := &s.players[seat]
 	switch {
 	case p.onCampaign():
-		return engine.Illegal("watchtower: cannot place %v: you are on campaign (WT-18)", c)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.place-campaign", engine.TextArg("card", c.String())), "watchtower: cannot place %v: you are on campaign (WT-18)", c)
 	case !p.holds(c):
-		return engine.Illegal("watchtower: cannot place %v: it is not in your army", c)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.place-not-army", engine.TextArg("card", c.String())), "watchtower: cannot place %v: it is not in your army", c)
 	}
 	return nil
 }
@@ -303,14 +303,15 @@ func (s *State) checkBurn(seat int, r cards.Rank) error {
 	p := &s.players[seat]
 	switch {
 	case p.onCampaign():
-		return engine.Illegal("watchtower: cannot burn %v: you are on campaign (WT-18)", r)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.burn-campaign", engine.TextArg("rank", r.String())), "watchtower: cannot burn %v: you are on campaign (WT-18)", r)
 	case s.burnUsed:
-		return engine.Illegal("watchtower: cannot burn %v: you have already burned a card this turn (WT-06)", r)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.burned-already", engine.TextArg("rank", r.String())), "watchtower: cannot burn %v: you have already burned a card this turn (WT-06)", r)
 	case p.fortN[r] == 0:
-		return engine.Illegal("watchtower: cannot burn %v: there is no %v in your fortress", r, r)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.burn-none", engine.TextArg("rank", r.String())), "watchtower: cannot burn %v: there is no %v in your fortress", r, r)
 	}
 	if x := s.doubledBy(seat, r); x >= 0 {
-		return engine.Illegal("watchtower: cannot burn %v: %s has %d %vs in their fortress (WT-06)", r, seatName(x), s.players[x].fortN[r], r)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.burn-doubled", engine.TextArg("rank", r.String()), engine.SeatArg("seat", x), engine.NumArg("n", int(s.players[x].fortN[r]))),
+			"watchtower: cannot burn %v: %s has %d %vs in their fortress (WT-06)", r, seatName(x), s.players[x].fortN[r], r)
 	}
 	return nil
 }
@@ -335,21 +336,25 @@ func (s *State) checkChallenge(seat, def int, r cards.Rank, k int) error {
 	armyA, armyD := a.armySize(), d.armySize()
 	switch {
 	case s.challengeUsed:
-		return engine.Illegal("watchtower: cannot challenge: you have already challenged this turn (WT-07)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.challenged-already"), "watchtower: cannot challenge: you have already challenged this turn (WT-07)")
 	case d.onCampaign():
-		return engine.Illegal("watchtower: cannot challenge %s: they are on campaign (WT-07)", seatName(def))
+		return engine.IllegalSay(engine.Say("watchtower.refuse.challenge-campaign", engine.SeatArg("seat", def)), "watchtower: cannot challenge %s: they are on campaign (WT-07)", seatName(def))
 	case d.fortN[r] == 0:
-		return engine.Illegal("watchtower: cannot challenge %s for %v: there is no %v in their fortress", seatName(def), r, r)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.challenge-none", engine.SeatArg("seat", def), engine.TextArg("rank", r.String())),
+			"watchtower: cannot challenge %s for %v: there is no %v in their fortress", seatName(def), r, r)
 	case d.fortN[r] == 2 && armyA < 6:
-		return engine.Illegal("watchtower: cannot challenge the top of %s's double tower of %vs: it needs 6 cards in your army, you have %d (WT-07)", seatName(def), r, armyA)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.double-tower", engine.SeatArg("seat", def), engine.TextArg("rank", r.String()), engine.NumArg("army", armyA)),
+			"watchtower: cannot challenge the top of %s's double tower of %vs: it needs 6 cards in your army, you have %d (WT-07)", seatName(def), r, armyA)
 	case d.fortN[r] == 3 && armyA < 10:
-		return engine.Illegal("watchtower: cannot challenge the top of %s's triple tower of %vs: it needs 10 cards in your army, you have %d (WT-07)", seatName(def), r, armyA)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.triple-tower", engine.SeatArg("seat", def), engine.TextArg("rank", r.String()), engine.NumArg("army", armyA)),
+			"watchtower: cannot challenge the top of %s's triple tower of %vs: it needs 10 cards in your army, you have %d (WT-07)", seatName(def), r, armyA)
 	case armyD == 0 && k != 0:
 		return engine.Illegal("watchtower: %s's army is empty: their fortress is vulnerable, take the card with challenge %d %v 0 (WT-14)", seatName(def), def+1, r)
 	case armyD > 0 && k == 0:
 		return engine.Illegal("watchtower: K=0 only takes from an empty army; %s has %d army cards: challenge with 1 or 2 cards (WT-14)", seatName(def), armyD)
 	case k > min(2, armyA, armyD):
-		return engine.Illegal("watchtower: cannot challenge with %s: at most 2 and at most the smaller army (you %d, %s %d) (WT-08)", counted(k, nounCard), armyA, seatName(def), armyD)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.challenge-size", engine.NounArg("with", k, "noun.cards"), engine.NumArg("mine", armyA), engine.SeatArg("seat", def), engine.NumArg("theirs", armyD)),
+			"watchtower: cannot challenge with %s: at most 2 and at most the smaller army (you %d, %s %d) (WT-08)", counted(k, nounCard), armyA, seatName(def), armyD)
 	}
 	return nil
 }
