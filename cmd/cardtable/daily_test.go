@@ -26,7 +26,22 @@ import (
 // "ann's password").
 func dailyServer(t *testing.T) string {
 	t.Helper()
-	srv := server.New(memstore.New(), server.Config{Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000}})
+	base, _ := accountServer(t)
+	body, _ := json.Marshal(map[string]string{"name": "ann", "password": "ann's password"})
+	resp, err := http.Post(base+"/api/account/signup", "application/json", bytes.NewReader(body))
+	if err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("sign-up: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	return base
+}
+
+// accountServer is a server with accounts over a memory store, and the
+// store.
+func accountServer(t *testing.T) (string, *memstore.Store) {
+	t.Helper()
+	st := memstore.New()
+	srv := server.New(st, server.Config{Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000}})
 	hs := httptest.NewUnstartedServer(nil)
 	if err := srv.UseAccounts(server.AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()},
 		Hasher: accounts.NewHasher(accounts.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, 1)}); err != nil {
@@ -43,13 +58,7 @@ func dailyServer(t *testing.T) string {
 		srv.Shutdown(ctx)
 		hs.Close()
 	})
-	body, _ := json.Marshal(map[string]string{"name": "ann", "password": "ann's password"})
-	resp, err := http.Post(hs.URL+"/api/account/signup", "application/json", bytes.NewReader(body))
-	if err != nil || resp.StatusCode != http.StatusCreated {
-		t.Fatalf("sign-up: %v %v", resp, err)
-	}
-	resp.Body.Close()
-	return hs.URL
+	return hs.URL, st
 }
 
 // playDailyCLI runs cardtable with args, answering each "your move ...;

@@ -180,9 +180,15 @@ func (c *dailyClient) post(ctx context.Context, path string, body, out any) erro
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := c.http.Do(req)
+	return doJSON(c.http, req, c.base, path, out)
+}
+
+// doJSON sends req (to base+path) with client and decodes the answer into
+// out; a refusal is an error with the server's sentence.
+func doJSON(client *http.Client, req *http.Request, base, path string, out any) error {
+	resp, err := client.Do(req)
 	if err != nil {
-		return fmt.Errorf("cannot reach %s: %w", c.base, err)
+		return fmt.Errorf("cannot reach %s: %w", base, err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
@@ -192,9 +198,9 @@ func (c *dailyClient) post(ctx context.Context, path string, body, out any) erro
 	if resp.StatusCode >= 300 {
 		var e struct{ Code, Message string }
 		if json.Unmarshal(raw, &e) == nil && e.Message != "" {
-			return fmt.Errorf("%s: %s", c.base, e.Message)
+			return fmt.Errorf("%s: %s", base, e.Message)
 		}
-		return fmt.Errorf("%s%s: HTTP %d", c.base, path, resp.StatusCode)
+		return fmt.Errorf("%s%s: HTTP %d", base, path, resp.StatusCode)
 	}
 	return json.Unmarshal(raw, out)
 }

@@ -153,23 +153,7 @@ func (b *botPlay) call(ctx context.Context, method, path string, body, out any) 
 	}
 	req.Header.Set("Authorization", "Bearer "+b.token)
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := b.client.Do(req)
-	if err != nil {
-		return fmt.Errorf("cannot reach %s: %w", b.base, err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode >= 300 {
-		var e struct{ Code, Message string }
-		if json.Unmarshal(raw, &e) == nil && e.Message != "" {
-			return fmt.Errorf("%s: %s", b.base, e.Message)
-		}
-		return fmt.Errorf("%s%s: HTTP %d", b.base, path, resp.StatusCode)
-	}
-	return json.Unmarshal(raw, out)
+	return doJSON(b.client, req, b.base, path, out)
 }
 
 // rawView is a view as the server sent it, passed on to a program as it

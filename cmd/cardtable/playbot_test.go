@@ -6,15 +6,12 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"cardtable/accounts"
-	"cardtable/server"
 	"cardtable/store/memstore"
 )
 
@@ -23,31 +20,14 @@ import (
 // the store.
 func botServer(t *testing.T) (base, token, robo string, st *memstore.Store) {
 	t.Helper()
-	st = memstore.New()
-	srv := server.New(st, server.Config{Limits: server.Limits{ConnRate: 1000, ConnBurst: 1000, APIRate: 1000, APIBurst: 1000}})
-	hs := httptest.NewUnstartedServer(nil)
-	if err := srv.UseAccounts(server.AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()},
-		Hasher: accounts.NewHasher(accounts.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, 1)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	hs.Config.Handler = srv.Handler()
-	hs.Start()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		hs.Close()
-	})
+	base, st = accountServer(t)
 	jar, _ := cookiejar.New(nil)
 	ann := &http.Client{Jar: jar}
 	post := func(path string, body, out any) {
 		data, _ := json.Marshal(body)
-		req, _ := http.NewRequest("POST", hs.URL+path, bytes.NewReader(data))
+		req, _ := http.NewRequest("POST", base+path, bytes.NewReader(data))
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Origin", hs.URL)
+		req.Header.Set("Origin", base)
 		resp, err := ann.Do(req)
 		if err != nil || resp.StatusCode >= 300 {
 			t.Fatalf("POST %s: %v %v", path, resp, err)
@@ -61,7 +41,7 @@ func botServer(t *testing.T) (base, token, robo string, st *memstore.Store) {
 	if bot.Token == "" {
 		t.Fatal("no token for the bot account")
 	}
-	return hs.URL, bot.Token, bot.ID, st
+	return base, bot.Token, bot.ID, st
 }
 
 // TestPlayAsBotAccount: `cardtable play --server --token` plays a program

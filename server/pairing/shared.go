@@ -231,14 +231,7 @@ func (s *Service) waitShared(w http.ResponseWriter, r *http.Request, id string, 
 		row, err := s.sh.st.PairingRequest(r.Context(), id)
 		if err != nil || row.Status != store.PairingWaiting || !time.Now().Before(deadline) {
 			s.unring(id, c)
-			if errors.Is(err, store.ErrNotFound) {
-				err = errNoRequest
-			}
-			if err != nil {
-				httpjson.Refuse(w, r, s.log, err)
-				return
-			}
-			httpjson.Write(w, http.StatusOK, s.outcomeOf(row))
+			s.answerRow(w, r, row, err)
 			return
 		}
 		t := time.NewTimer(min(time.Until(deadline), time.Second))
@@ -265,6 +258,11 @@ func (s *Service) cancelShared(w http.ResponseWriter, r *http.Request, id string
 		s.sh.cl.Broadcast(topicEnded, []byte(id))
 	}
 	row, err := s.sh.st.PairingRequest(r.Context(), id)
+	s.answerRow(w, r, row, err)
+}
+
+// answerRow answers a stored request's outcome, or why it cannot.
+func (s *Service) answerRow(w http.ResponseWriter, r *http.Request, row store.PairingRequest, err error) {
 	if errors.Is(err, store.ErrNotFound) {
 		err = errNoRequest
 	}
