@@ -7,6 +7,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/i18n"
+	"cardtable/server/account/auth"
 	"cardtable/web/webtest"
 )
 
@@ -56,6 +57,13 @@ func TestBrowserAccountLanguage(t *testing.T) {
 	picked := s.Tab(t)
 	picked.Open("/account?lang=sk")
 	speaks(picked, "a browser that picked Slovak", "sk", sk.T("web.account.sign-in"))
+	// The server's refusal reads in the page's language.
+	set(picked, "#signin-name", "Ann")
+	set(picked, "#signin-password", "not the password")
+	picked.Click("#signin-submit")
+	refused := sk.T("api.sign-in-failed", engine.CountArg(auth.LockAfter), engine.NounArg("minutes", int(auth.LockFor.Minutes()), "noun.minutes"))
+	picked.Wait("the refusal in Slovak", fmt.Sprintf("document.querySelector('#signin-error').textContent === %q", refused))
+	picked.Shot("account-language-refusal-sk")
 	signIn(picked, "Ann")
 	speaks(picked, "a browser that picked Slovak, signed in", "sk", sk.T("web.account.signed-in-as", engine.TextArg("name", "Ann")))
 	picked.Open("/")
