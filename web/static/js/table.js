@@ -150,7 +150,7 @@ export class TableView {
         if (s.sent && s.sent.id === m.id && s.sent.version === s.version) s.legal = s.sent.legal;
         break;
       case "hint":
-        if (m.id && m.id === s.hintID) Object.assign(s, { hintText: m.hint, hintAction: m.action });
+        if (m.id && m.id === s.hintID) Object.assign(s, { hintText: m.hint, hintMsg: m.hint_i18n || null, hintAction: m.action });
         break;
       case "clock": case "draw": case "rematch": case "chat": case "notice":
         this.life.message(m);
@@ -215,7 +215,7 @@ export class TableView {
 
   hint(action) {
     const id = this.send({ type: "hint", action, version: this.s.legalVersion });
-    Object.assign(this.s, { hintID: id, hintText: "", hintAction: action });
+    Object.assign(this.s, { hintID: id, hintText: "", hintMsg: null, hintAction: action });
   }
 
   // auto asks the server to play action at perSecond (0: the fastest, to
@@ -232,7 +232,7 @@ export class TableView {
       seat: s.seat, seats: s.seats, options: s.options || {}, legal: s.legal, ui: this.ui, view: s.view,
       // prev is the view the screen showed before (several messages may
       // come between two draws): what turns up is what is new on screen.
-      hintText: s.hintText, hintAction: s.hintAction, fresh: this.animated !== s.version, prev: this.drawnView || s.prev,
+      hintText: s.hintText, hintMsg: s.hintMsg, hintAction: s.hintAction, fresh: this.animated !== s.version, prev: this.drawnView || s.prev,
       auto: s.auto, tableID: this.tableID,
       act: (a) => this.act(a), hint: (a) => this.hint(a), rerender: () => this.draw(),
     };
