@@ -26,11 +26,17 @@ func testSmallThings(t *testing.T, s *webtest.Site) {
 	tb := s.Tab(t)
 
 	// 2♠ against the Jack of Spades: no "immune to spades power".
-	got := moduleCall[string](tb, "/static/js/regicide.js", `m.forecastSentence("play 2S: attack 2 (immune to spades); shield 0; damage 2; then suffer 10: your hand covers it")`)
+	// (The forecasts are the server's hint_i18n messages, as it sends them.)
+	got := moduleCall[string](tb, "/static/js/regicide.js", `m.forecastSentence({id: "regicide.hint", args: {action: {text: "play 2S"}, parts: {msgs: [
+		{id: "regicide.hint.attack-immune", args: {n: {num: 2}, immune: {msg: {id: "regicide.power.spades"}}}},
+		{id: "regicide.hint.shield", args: {n: {num: 0}}}, {id: "regicide.hint.damage", args: {n: {num: 2}}},
+		{id: "regicide.hint.suffer-covers", args: {n: {num: 10}}}]}}})`)
 	if strings.Contains(got, "power") && !strings.Contains(got, "no Spades power") || strings.Contains(got, "immune to spades power") {
 		t.Errorf("2♠ against the Jack of Spades is forecast as %q", got)
 	}
-	if both := moduleCall[string](tb, "/static/js/regicide.js", `m.forecastSentence("play 5H 5C: attack 10 (hearts, clubs); heal 10; shield 0; damage 20")`); !strings.Contains(both, "with the Hearts and Clubs powers") {
+	if both := moduleCall[string](tb, "/static/js/regicide.js", `m.forecastSentence({id: "regicide.hint", args: {action: {text: "play 5H 5C"}, parts: {msgs: [
+		{id: "regicide.hint.attack-powers", args: {n: {num: 10}, powers: {msg: {id: "list.comma", args: {a: {msg: {id: "regicide.power.hearts"}}, b: {msg: {id: "regicide.power.clubs"}}}}}}},
+		{id: "regicide.hint.heal", args: {n: {num: 10}}}, {id: "regicide.hint.shield", args: {n: {num: 0}}}, {id: "regicide.hint.damage", args: {n: {num: 20}}}]}}})`); !strings.Contains(both, "with the Hearts and Clubs powers") {
 		t.Errorf("5♥ 5♣ is forecast as %q", both)
 	}
 

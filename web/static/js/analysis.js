@@ -12,6 +12,7 @@
 
 import { h, fill, seatName } from "./dom.js";
 import { inline } from "./cards.js";
+import { t, tNodes, lang } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // The graph's drawing box: H high and W wide, W set to the panel's width
@@ -19,43 +20,19 @@ const SVG = "http://www.w3.org/2000/svg";
 // its own scale and its dots are big enough to tap.
 let W = 600;
 const H = 160, PAD = 26;
-const MARK_WORDS = { inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", missed: "missed slap", false: "false slap" };
+const MARKS = { inaccuracy: "web.analysis.mark.inaccuracy", mistake: "web.analysis.mark.mistake", blunder: "web.analysis.mark.blunder", missed: "web.analysis.mark.missed", false: "web.analysis.mark.false" };
+const markWord = (m) => (MARKS[m] ? t(MARKS[m]) : "");
 const SERIES = ["#2457c5", "#c0262d", "#1a7f4b", "#8a4fbf"];
 const POLL_MS = 1000;
 
-// The panel's new sentences, in one place (for the translations to come).
-const WORDS = {
-  noWin: (n) => `no win found in ${n.toLocaleString("en")} playouts`,
-  better: (text, chance) => `better: ${text} (${chance})`,
-  keeps: (text) => `what kept it winnable: ${text}`,
-  unforeseeable: "you could not have known: from what the seat could see, the expert rated this move as well as its own; only the hidden cards made it lose",
-  accuracy: (a) => ` · accuracy ${a.toFixed(1)}`,
-  learn: "Learn from your mistakes",
-  learnIntro: (step, played) => `Step ${step}: ${played}. The board shows the position before it, as the seat saw it. Find a better move:`,
-  tryNext: "Next mistake",
-  done: "Back to the analysis",
-  judging: "Judging…",
-  won: "Winnable: with hindsight (every card known) the game can still be won after this move; a winning line starts: ",
-  lost: "Lost: with hindsight (every card known) no line wins after this move.",
-  unknown: "The solver could not settle this move within its budget.",
-  expert: (mine, best, chance, verdict) => `The expert gives it ${mine} — ${verdict}; its own choice: ${best}, ${chance}.`,
-  expertNoWin: (n, best, chance, verdict) => `The expert's search found no win in ${n.toLocaleString("en")} playouts after it — ${verdict}; its own choice: ${best}, ${chance}.`,
-  asGood: "as good as the expert's move",
-  close: "within a few points of it",
-  worse: (pts, mark) => `${pts} points worse: ${mark}`,
-  noMistakes: "No marked decision to learn from.",
-  played: " (played)",
-  boardBetter: "Better here",
-  // imperative turns "you played …" (the game's sentence for the seat
-  // called "you") into "play …", for a move to try.
-  imperative: { played: "play", discarded: "discard", yielded: "yield", used: "use", chose: "choose", put: "put" },
-};
+// moveOf writes a seat's action as a move to make ("play the 7♣"): the
+// game module's imperative, given to analysisPanel.
+let moveOf = (seat, action) => action;
+const move = (seat, action) => moveOf(seat, action);
 
-// move writes an action as a move to make: "play the 7 of Clubs".
-function move(say, seat, action) {
-  const text = say(seat, action, "you");
-  const m = /^you (\w+)(.*)$/.exec(text);
-  return m && WORDS.imperative[m[1]] ? WORDS.imperative[m[1]] + m[2] : text;
+// whats names what a decision was: the losing move, its mark.
+function whats(d) {
+  return [d.losing ? t("web.analysis.losing-move") : "", markWord(d.mark)].filter(Boolean).join(", ");
 }
 
 // analysable says whether a finished game of game has decisions the
@@ -72,8 +49,10 @@ export function analysable(game, options) {
 // card codes (drawn by inline): "Seat 1 played 7C"; who, when given,
 // stands for the seat ("the expert played 7C").
 // goAs(step, seat) shows step as seat saw it (learning from a mistake).
-export function analysisPanel(id, info, go, say, goAs) {
-  const el = h("section.analysis.panel", { "aria-labelledby": "analysis-title" }, h("h3#analysis-title", "Analysis"));
+// imperative(seat, action) writes an action as a move to make.
+export function analysisPanel(id, info, go, say, goAs, imperative) {
+  if (imperative) moveOf = imperative;
+  const el = h("section.analysis.panel", { "aria-labelledby": "analysis-title" }, h("h3#analysis-title", t("web.analysis.title")));
   const body = h("div.analysis-body");
   el.append(body);
   const state = { doc: null, step: 0, open: false, retry: null };
@@ -85,23 +64,23 @@ export function analysisPanel(id, info, go, say, goAs) {
       res = await fetch(url, { method });
       data = await res.json();
     } catch {
-      return fill(body, h("p.error", { role: "alert" }, "The analysis could not be loaded; check the connection and reload."));
+      return fill(body, h("p.error", { role: "alert" }, t("web.analysis.load-failed")));
     }
     if (res.status === 200) {
       state.doc = data;
       return draw();
     }
     if (res.status === 202) {
-      const progress = data.total ? `${data.done} of ${data.total} decisions` : "the solver first";
-      fill(body, h("p.status-line", { role: "status" }, `Analysing… ${progress}`));
+      const progress = data.total ? t("web.analysis.progress", { done: data.done, total: data.total }) : t("web.analysis.solver-first");
+      fill(body, h("p.status-line", { role: "status" }, t("web.analysis.analysing", { progress })));
       return setTimeout(() => ask("GET"), POLL_MS);
     }
     if (data && data.code === "no-analysis") {
-      return fill(body, h("p.muted", "Where did it go wrong? The computer looks at every decision: the chance to win after it, the mistakes, and in Regicide the move that lost a winnable game."),
-        h("button#analyse.primary", { onclick: () => ask("POST") }, "Analyse this game"));
+      return fill(body, h("p.muted", t("web.analysis.intro")),
+        h("button#analyse.primary", { onclick: () => ask("POST") }, t("web.analysis.analyse")));
     }
-    fill(body, h("p.error", { role: "alert" }, (data && data.message) || `The analysis failed (HTTP ${res.status}).`),
-      h("button#analyse", { onclick: () => ask("POST") }, "Try again"));
+    fill(body, h("p.error", { role: "alert" }, (data && data.message) || t("web.analysis.failed", { status: res.status })),
+      h("button#analyse", { onclick: () => ask("POST") }, t("web.analysis.try-again")));
   }
 
   function draw() {
@@ -109,7 +88,7 @@ export function analysisPanel(id, info, go, say, goAs) {
     body.classList.toggle("retrying", !!state.retry);
     if (state.retry) return drawRetry();
     W = Math.round(Math.max(320, Math.min(600, body.clientWidth || 600)));
-    const learn = doc.game !== "war" ? h("button#learn", { onclick: () => startRetry() }, WORDS.learn) : null;
+    const learn = doc.game !== "war" ? h("button#learn", { onclick: () => startRetry() }, t("web.analysis.learn")) : null;
     fill(body, graph(doc, info, go), h("p#analysis-step.analysis-step", { "aria-live": "polite" }),
       hindsightLine(doc, info, go, say), summary(doc, info, go), learn);
     show(state.step);
@@ -126,7 +105,7 @@ export function analysisPanel(id, info, go, say, goAs) {
   async function startRetry(after) {
     const list = mistakes();
     if (!list.length) {
-      fill(body.querySelector("#analysis-step") || body, WORDS.noMistakes);
+      fill(body.querySelector("#analysis-step") || body, t("web.analysis.no-mistakes"));
       return;
     }
     const d = typeof after === "number" ? list.find((x) => x.step > after) || list[0] : list.find((x) => x.step >= state.step) || list[0];
@@ -167,29 +146,29 @@ export function analysisPanel(id, info, go, say, goAs) {
     const d = r.d;
     const choices = (r.choices || []).map((a) => h("button.retry-choice" + (a === r.tried ? ".tried" : ""),
       { onclick: () => tryMove(a), disabled: r.busy, "aria-pressed": a === r.tried ? "true" : "false" },
-      inline(capital(move(say, d.seat, a))), a === d.action ? WORDS.played : ""));
+      inline(capital(move(d.seat, a))), a === d.action ? [" ", t("web.analysis.played")] : ""));
     fill(body,
-      h("h4#retry-title", WORDS.learn),
-      h("p.retry-intro", inline(WORDS.learnIntro(d.step, say(d.seat, d.action)))),
+      h("h4#retry-title", t("web.analysis.learn")),
+      h("p.retry-intro", inline(t("web.analysis.learn-intro", { step: d.step, played: say(d.seat, d.action) }))),
       h("div.retry-choices", { role: "group", "aria-labelledby": "retry-title" }, choices),
       h("div.retry-result", { role: "status", "aria-live": "polite" },
-        r.busy ? h("p", WORDS.judging) : r.error ? h("p.error", r.error) : r.result ? judgement(r.result, d) : ""),
+        r.busy ? h("p", t("web.analysis.judging")) : r.error ? h("p.error", r.error) : r.result ? judgement(r.result, d) : ""),
       h("div.retry-buttons",
-        h("button#retry-next", { onclick: () => startRetry(d.step) }, WORDS.tryNext),
-        h("button#retry-done", { onclick: () => { state.retry = null; draw(); go(d.step); } }, WORDS.done)));
+        h("button#retry-next", { onclick: () => startRetry(d.step) }, t("web.analysis.next-mistake")),
+        h("button#retry-done", { onclick: () => { state.retry = null; draw(); go(d.step); } }, t("web.analysis.done"))));
   }
 
   function judgement(res, d) {
     const head = res.verdict === "won"
-      ? h("p.retry-won", WORDS.won, inline(res.line && res.line.length ? `${capital(move(say, res.line[0].seat, res.line[0].action))}.` : ""))
-      : res.verdict === "lost" ? h("p.retry-lost", WORDS.lost) : res.verdict ? h("p", WORDS.unknown) : null;
+      ? h("p.retry-won", t("web.analysis.won"), " ", inline(res.line && res.line.length ? t("web.analysis.line-start", { move: capital(move(res.line[0].seat, res.line[0].action)) }) : ""))
+      : res.verdict === "lost" ? h("p.retry-lost", t("web.analysis.lost")) : res.verdict ? h("p", t("web.analysis.unknown")) : null;
     let expert = null;
     if (res.estimate && res.best) {
-      const verdict = res.mark ? WORDS.worse(Math.round(100 * res.loss), res.mark) : res.loss >= 0.05 ? WORDS.close : WORDS.asGood;
-      const best = say(d.seat, res.best.action, "the expert");
+      const verdict = res.mark ? t("web.analysis.worse", { count: Math.round(100 * res.loss), mark: markWord(res.mark) || res.mark }) : t(res.loss >= 0.05 ? "web.analysis.close" : "web.analysis.as-good");
+      const best = say(d.seat, res.best.action, t("web.analysis.the-expert"));
       expert = h("p", inline(res.estimate.wins === 0
-        ? WORDS.expertNoWin(res.estimate.trials, best, pct(res.best), verdict)
-        : WORDS.expert(pct(res.estimate), best, pct(res.best), verdict)));
+        ? t("web.analysis.expert-no-win", { n: res.estimate.trials, best, chance: pct(res.best), verdict })
+        : t("web.analysis.expert", { mine: pct(res.estimate), best, chance: pct(res.best), verdict })));
     }
     return [head, expert];
   }
@@ -199,9 +178,9 @@ export function analysisPanel(id, info, go, say, goAs) {
     if (!state.doc || state.retry) return null;
     const d = state.doc.decisions.find((x) => x.step === step);
     if (!d || !(d.mark || d.losing)) return null;
-    const better = d.losing && d.keeps ? move(say, d.seat, d.keeps) : d.best && d.mark ? move(say, d.seat, d.best.action) : "";
+    const better = d.losing && d.keeps ? move(d.seat, d.keeps) : d.best && d.mark ? move(d.seat, d.best.action) : "";
     if (!better) return null;
-    return h("p.board-better", { role: "note" }, h("strong", `${WORDS.boardBetter}: `), inline(`${better}.`));
+    return h("p.board-better", { role: "note" }, h("strong", t("web.analysis.better-here")), " ", inline(t("web.analysis.sentence", { text: capital(better) })));
   }
 
   // notes are the marked steps with the better move, for the list.
@@ -210,9 +189,8 @@ export function analysisPanel(id, info, go, say, goAs) {
     if (!state.doc) return out;
     for (const d of state.doc.decisions) {
       if (!(d.mark || d.losing)) continue;
-      const what = [d.losing ? "the losing move" : "", MARK_WORDS[d.mark] || ""].filter(Boolean).join(", ");
       const better = d.losing && d.keeps ? d.keeps : d.best && d.mark ? d.best.action : "";
-      out.set(d.step, { what, better: better ? move(say, d.seat, better) : "" });
+      out.set(d.step, { what: whats(d), better: better ? move(d.seat, better) : "" });
     }
     return out;
   }
@@ -270,21 +248,21 @@ function svg(tag, attrs, ...kids) {
 // step shown.
 function graph(doc, info, go) {
   const reaction = doc.graph.measure === "reaction";
-  const title = reaction ? "Reaction time of each slap (top: fast; a miss or a false slap at the bottom)" : "Chance to win after each decision, the expert's estimate from the player's view";
+  const title = t(reaction ? "web.analysis.graph.reaction" : "web.analysis.graph.chance");
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "analysis-graph", role: "group", "aria-labelledby": "analysis-graph-title" });
   root.append(svg("title", { id: "analysis-graph-title" }, title));
   const h0 = doc.hindsight;
   if (h0 && h0.first_lost >= 0) {
     const x = xOf(h0.first_lost, doc.steps);
     root.append(svg("rect", { class: "lost-zone", x, y: yOf(1), width: Math.max(W - PAD - x, 1), height: yOf(0) - yOf(1) },
-      svg("title", {}, "Lost with hindsight: no line of play wins from here")));
+      svg("title", {}, t("web.analysis.graph.lost-zone"))));
   }
   for (const v of [0, 0.5, 1]) {
     root.append(svg("line", { class: "grid", x1: PAD, x2: W - PAD, y1: yOf(v), y2: yOf(v) }));
-    root.append(svg("text", { class: "axis", x: 2, y: yOf(v) + 4 }, reaction ? ["slow", "", "fast"][v * 2] : `${v * 100}%`));
+    root.append(svg("text", { class: "axis", x: 2, y: yOf(v) + 4 }, reaction ? ["web.analysis.graph.slow", "", "web.analysis.graph.fast"].map((id) => id && t(id))[v * 2] : t("web.analysis.percent", { n: v * 100 })));
   }
   for (const step of [0, doc.steps]) {
-    root.append(svg("text", { class: "axis", x: xOf(step, doc.steps), y: H - 1, "text-anchor": step ? "end" : "start" }, step ? `step ${step}` : "the deal"));
+    root.append(svg("text", { class: "axis", x: xOf(step, doc.steps), y: H - 1, "text-anchor": step ? "end" : "start" }, step ? t("web.analysis.step-n", { n: step }) : t("web.analysis.graph.deal")));
   }
   const value = (p) => (reaction ? 1 - p.value : p.value);
   doc.analysed.forEach((seat, i) => {
@@ -296,8 +274,7 @@ function graph(doc, info, go) {
   root.append(svg("line", { class: "cursor", x1: PAD, x2: PAD, y1: yOf(1), y2: yOf(0) }));
   for (const p of doc.graph.points) {
     if (!p.mark && !p.losing) continue;
-    const what = [p.losing ? "the losing move" : "", MARK_WORDS[p.mark] || ""].filter(Boolean).join(", ");
-    const label = `Step ${p.step}, ${seatName(info.seats, p.seat)}: ${what}`;
+    const label = t("web.analysis.dot", { step: p.step, seat: seatName(info.seats, p.seat), what: whats(p) });
     const cx = xOf(p.step, doc.steps), cy = yOf(value(p));
     // A dot is a button: its visible circle, and around it a clear one
     // 24 px across to hit.
@@ -316,9 +293,8 @@ function graph(doc, info, go) {
 
 function legend(doc, info) {
   const seats = doc.analysed.length > 1 ? doc.analysed.map((s, i) => h("span.series-key", { style: `--key: ${SERIES[i % SERIES.length]}` }, seatName(info.seats, s))) : [];
-  const marks = doc.graph.measure === "reaction" ? "dots: missed and false slaps"
-    : doc.hindsight ? "dots: inaccuracies, mistakes, blunders; the ringed dot lost a winnable game" : "dots: inaccuracies, mistakes, blunders";
-  return [...seats, `${marks} — select one to go to its step.`];
+  const marks = doc.graph.measure === "reaction" ? "web.analysis.legend.slaps" : doc.hindsight ? "web.analysis.legend.marks" : "web.analysis.legend.marks-plain";
+  return [...seats, t(marks)];
 }
 
 // stepText says what the analysis found at step.
@@ -326,30 +302,32 @@ function stepText(doc, info, step, say) {
   const d = doc.decisions.find((x) => x.step === step);
   if (!d) {
     const v = doc.hindsight && doc.hindsight.verdicts[step];
-    return step === 0 ? "The deal." : `Step ${step}: ${v ? `${v === "won" ? "winnable" : v} with hindsight` : "no decision analysed here"}.`;
+    return step === 0 ? t("web.replay.the-deal") : t("web.analysis.step-only", { step, what: v ? t("web.analysis.with-hindsight", { verdict: verdict(v) }) : t("web.analysis.no-decision") });
   }
-  const parts = [`Step ${step}: ${say(d.seat, d.action)}`];
+  const parts = [t("web.analysis.step", { step, action: say(d.seat, d.action) })];
   if (d.slap) parts.push(slapText(d.slap));
-  else if (d.played) parts.push(d.played.wins === 0 ? pct(d.played) : `chance ${pct(d.played)}`);
-  else if (d.choices < 2) parts.push("forced");
-  if (d.losing) parts.push("THE LOSING MOVE (winnable before, lost after)");
-  if (d.losing && d.keeps) parts.push(WORDS.keeps(say(d.seat, d.keeps, "the solver")));
-  if (d.hindsight_only) parts.push(WORDS.unforeseeable);
-  if (d.mark && !d.slap) parts.push(d.mark.toUpperCase());
-  if (d.best && d.mark && !d.slap) parts.push(WORDS.better(say(d.seat, d.best.action, "the expert"), pct(d.best)));
-  else if (d.best && d.loss >= 0.05) parts.push(`instead ${say(d.seat, d.best.action, "the expert")}: ${pct(d.best)}`);
-  if (d.before && !d.losing) parts.push(`solver: ${verdict(d.before)} → ${verdict(d.after)}`);
+  else if (d.played) parts.push(d.played.wins === 0 ? pct(d.played) : t("web.analysis.chance", { pct: pct(d.played) }));
+  else if (d.choices < 2) parts.push(t("web.analysis.forced"));
+  if (d.losing) parts.push(t("web.analysis.the-losing-move"));
+  if (d.losing && d.keeps) parts.push(t("web.analysis.keeps", { move: say(d.seat, d.keeps, t("web.analysis.the-solver")) }));
+  if (d.hindsight_only) parts.push(t("web.analysis.unforeseeable"));
+  if (d.mark && !d.slap) parts.push(upper(markWord(d.mark) || d.mark));
+  if (d.best && d.mark && !d.slap) parts.push(t("web.analysis.better", { move: say(d.seat, d.best.action, t("web.analysis.the-expert")), chance: pct(d.best) }));
+  else if (d.best && d.loss >= 0.05) parts.push(t("web.analysis.instead", { move: say(d.seat, d.best.action, t("web.analysis.the-expert")), chance: pct(d.best) }));
+  if (d.before && !d.losing) parts.push(t("web.analysis.solver", { before: verdict(d.before), after: verdict(d.after) }));
   return parts.join(" · ");
 }
 
-const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-const pct = (e) => (e.wins === 0 ? WORDS.noWin(e.trials) : `${Math.round(100 * e.chance)}% (${Math.round(100 * e.low)}–${Math.round(100 * e.high)})`);
-const verdict = (v) => (v === "won" ? "winnable" : v);
+const intlLang = lang === "qps" ? "en" : lang;
+const upper = (s) => s.toLocaleUpperCase(intlLang);
+const pct = (e) => (e.wins === 0 ? t("web.analysis.no-win", { n: e.trials }) : t("web.analysis.pct", { chance: Math.round(100 * e.chance), low: Math.round(100 * e.low), high: Math.round(100 * e.high) }));
+const VERDICTS = { won: "web.analysis.verdict.won", lost: "web.analysis.verdict.lost" };
+const verdict = (v) => (VERDICTS[v] ? t(VERDICTS[v]) : v);
 
 function slapText(s) {
-  if (!s.possible) return "a false slap";
-  if (s.reaction_ms < 0) return `missed a ${s.window_ms} ms window`;
-  return `slap after ${s.reaction_ms} ms${s.first ? ", first" : ""}`;
+  if (!s.possible) return t("web.analysis.slap.false");
+  if (s.reaction_ms < 0) return t("web.analysis.slap.missed", { ms: s.window_ms });
+  return t(s.first ? "web.analysis.slap.first" : "web.analysis.slap.after", { ms: s.reaction_ms });
 }
 
 // hindsightLine names the losing move and lists the solver's winning line
@@ -359,27 +337,30 @@ function hindsightLine(doc, info, go, say) {
   if (!h0) return "";
   const jump = (step, text) => h("button.link-button", { onclick: () => go(step) }, text);
   let head;
-  if (h0.first_lost < 0) head = h("p", "With hindsight, every position was winnable.");
-  else if (h0.first_lost === 0) head = h("p", "With hindsight, this deal could not be won.");
-  else if (h0.losing_step) head = h("p", "With hindsight, the game was lost at ", h("span.nowrap", jump(h0.losing_step, `step ${h0.losing_step}`), ":"), " ", inline(`${say(h0.losing.seat, h0.losing.action)}.`));
-  else head = h("p", `With hindsight, the game was lost between steps ${h0.last_won + 1} and ${h0.first_lost} (the solver could not settle those between).`);
+  if (h0.first_lost < 0) head = h("p", t("web.analysis.hindsight.all-winnable"));
+  else if (h0.first_lost === 0) head = h("p", t("web.analysis.hindsight.never"));
+  else if (h0.losing_step) {
+    const at = h("span.nowrap", jump(h0.losing_step, t("web.analysis.step-n", { n: h0.losing_step })));
+    head = h("p", tNodes("web.analysis.hindsight.lost-at", { step: at, move: inline(t("web.analysis.sentence", { text: say(h0.losing.seat, h0.losing.action) })) }));
+  } else head = h("p", t("web.analysis.hindsight.between", { from: h0.last_won + 1, to: h0.first_lost }));
   if (!h0.line || !h0.line.length) return head;
-  const items = h0.line.map((s, i) => h("li", { value: h0.last_won + i + 1 }, inline(`${say(s.seat, s.action)}.`)));
-  return h("div.hindsight", head, h("details", h("summary", `A winning line from step ${h0.last_won} (${h0.line.length} actions)`), h("ol.log-lines", { tabindex: 0, "aria-label": "the winning line" }, items)));
+  const items = h0.line.map((s, i) => h("li", { value: h0.last_won + i + 1 }, inline(t("web.analysis.sentence", { text: say(s.seat, s.action) }))));
+  return h("div.hindsight", head, h("details", h("summary", t("web.analysis.hindsight.line", { step: h0.last_won, n: h0.line.length })), h("ol.log-lines", { tabindex: 0, "aria-label": t("web.analysis.hindsight.line-label") }, items)));
 }
 
 function summary(doc, info, go) {
   const rows = doc.summary.map((s) => {
     const who = h("strong", seatName(info.seats, s.seat));
     if (doc.game === "war") {
-      const mean = s.slaps ? `, mean ${Math.round(s.mean_reaction_ms || 0)} ms` : "";
-      return h("li", who, `: ${s.windows || 0} windows, ${s.slaps || 0} slaps (${s.first || 0} first), ${s.missed || 0} missed, ${s.false || 0} false${mean}`);
+      const slaps = t("web.analysis.summary.slaps", { windows: s.windows || 0, slaps: s.slaps || 0, first: s.first || 0, missed: s.missed || 0, false: s.false || 0 });
+      return h("li", who, ": ", slaps, s.slaps ? [" · ", t("web.analysis.summary.mean", { ms: Math.round(s.mean_reaction_ms || 0) })] : "");
     }
-    const turn = s.turning_point ? [" · turning point ", h("button.link-button", { onclick: () => go(s.turning_point) }, `step ${s.turning_point}`)] : [];
-    const counts = [count(s.inaccuracies, "inaccuracy", "inaccuracies"), count(s.mistakes, "mistake", "mistakes"), count(s.blunders, "blunder", "blunders")];
-    return h("li", who, `: ${s.decisions} decisions · ${counts.join(", ")}`, s.accuracy !== undefined ? WORDS.accuracy(s.accuracy) : "", ...turn);
+    const step = s.turning_point ? h("button.link-button", { onclick: () => go(s.turning_point) }, t("web.analysis.step-n", { n: s.turning_point })) : null;
+    const counts = t("web.analysis.summary.decisions", { n: s.decisions, inaccuracies: s.inaccuracies, mistakes: s.mistakes, blunders: s.blunders });
+    const accuracy = s.accuracy !== undefined ? [" · ", t("web.analysis.summary.accuracy", { a: new Intl.NumberFormat(intlLang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(s.accuracy) })] : "";
+    return h("li", who, ": ", counts, accuracy, step ? [" · ", tNodes("web.analysis.summary.turning-point", { step })] : "");
   });
   return h("ul.analysis-summary", rows);
 }
 
-const capital = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);
+const capital = (s) => (s ? s.charAt(0).toLocaleUpperCase(intlLang) + s.slice(1) : s);

@@ -6,16 +6,22 @@
 // rules stay on the server: what may be selected is read from the legal
 // list.
 
-import { h, seatName, opening } from "./dom.js";
-import { card, short, parse, label, plural, inline } from "./cards.js";
+import { h, seatName } from "./dom.js";
+import { card, short, parse, label, inline } from "./cards.js";
 import { keyBadge, cardIndex } from "./keys.js";
-import { t } from "./i18n.js";
+import { t, say, list, cardName, theCard, lang } from "./i18n.js";
 
-export const title = "Regicide";
+export const title = t("game.regicide.title");
 const JESTER = { jokerName: "jester" };
 const IN_BUTTON = { jokerName: "jester", decorative: true };
-const SUIT_WORDS = { C: "Clubs ♣", D: "Diamonds ♦", H: "Hearts ♥", S: "Spades ♠" };
-const GRADES = ["Gold", "Silver", "Bronze"];
+const SUITS = { C: ["suit.clubs", "♣"], D: ["suit.diamonds", "♦"], H: ["suit.hearts", "♥"], S: ["suit.spades", "♠"] };
+const suitWords = (s) => `${t(SUITS[s][0])} ${SUITS[s][1]}`;
+const GRADES = ["web.regicide.end.gold", "web.regicide.end.silver", "web.regicide.end.bronze"];
+const you = (ctx, i) => (i === ctx.seat ? " " + t("web.table.you-mark") : "");
+
+// capital starts a sentence with a capital letter (in the languages that
+// have them).
+const capital = (s) => (s ? s.charAt(0).toLocaleUpperCase(lang === "qps" ? "en" : lang) + s.slice(1) : s);
 
 export function toMove(view) {
   return view.to_move || [];
@@ -58,53 +64,59 @@ export function render(view, ctx) {
   if (panel) board.append(panel);
   const bar = [];
   if (match) {
-    const text = kind === "play" ? `Play ${cardsOf(match).join(" ")}` : match === "discard" ? "Discard nothing" : `Discard ${cardsOf(match).join(" ")}`;
+    const text = kind === "play" ? t("web.regicide.play", { cards: cardsOf(match).join(" ") }) : discardText(match);
     bar.push(h("button.primary.big", { onclick: () => ctx.act(match), "data-action": match, "aria-keyshortcuts": "Enter" }, inline(text), " ", h("kbd", { "aria-hidden": "true" }, "Enter")));
   }
   bar.push(...otherChoices(view, ctx, offered));
   return { board, offered, bar, prompt: prompt(view, ctx, kind, choices) };
 }
 
+// discardText is a discard's button: "Discard 5H 2C", "Discard nothing".
+function discardText(a) {
+  const cs = cardsOf(a);
+  return cs.length ? t("web.regicide.discard", { cards: cs.join(" ") }) : t("web.regicide.discard-nothing");
+}
+
 function prompt(view, ctx, kind, choices) {
   if (!ctx.legal.length) return "";
-  if (kind === "discard" && choices.length) return `Suffer ${view.suffer}: choose cards worth at least ${view.suffer} to discard.`;
-  if (view.phase === "play" && choices.length) return ctx.legal.includes("yield") ? "Your turn: choose cards to play, or yield." : "Your turn: choose cards to play.";
-  if (ctx.legal.some((a) => a.startsWith("signal"))) return "A Jester was played: say whether you would like to go next.";
-  if (ctx.legal.some((a) => a.startsWith("next"))) return "Choose who goes next.";
-  if (ctx.legal.some((a) => a.startsWith("exact"))) return "Exact kill: choose where the enemy goes.";
-  return "Your turn.";
+  if (kind === "discard" && choices.length) return t("web.regicide.prompt.suffer", { n: view.suffer });
+  if (view.phase === "play" && choices.length) return t(ctx.legal.includes("yield") ? "web.regicide.prompt.play-or-yield" : "web.regicide.prompt.play");
+  if (ctx.legal.some((a) => a.startsWith("signal"))) return t("web.regicide.prompt.signal");
+  if (ctx.legal.some((a) => a.startsWith("next"))) return t("web.regicide.prompt.next");
+  if (ctx.legal.some((a) => a.startsWith("exact"))) return t("web.regicide.prompt.exact");
+  return t("web.regicide.prompt.turn");
 }
 
 function enemyPanel(view, ctx) {
   const e = view.enemy;
-  if (!e) return h("section.enemy", h("h3", "No enemy"));
+  if (!e) return h("section.enemy", h("h3", t("web.regicide.no-enemy")));
   const suit = parse(e.card)?.suit;
   const left = Math.max(0, e.health - e.damage);
   const attack = Math.max(0, e.attack - e.shield);
   let immunity = "";
   if (ctx.options.immunity !== "false" && suit) {
-    immunity = e.immune ? `Immune to ${SUIT_WORDS[suit]}` : `Immunity to ${SUIT_WORDS[suit]} cancelled by the Jester`;
+    immunity = t(e.immune ? "web.regicide.immune" : "web.regicide.immunity-cancelled", { suit: suitWords(suit) });
   }
-  return h("section.enemy", { "aria-label": `enemy: ${label(e.card)}` },
+  return h("section.enemy", { "aria-label": t("web.regicide.enemy-label", { card: label(e.card) }) },
     h("div.enemy-card", card(e.card)),
     h("dl.enemy-stats",
-      h("dt", "Health"), h("dd", h("meter", { min: 0, max: e.health, value: left, "aria-label": "health left" }), ` ${left} of ${e.health} left (damage ${e.damage})`),
-      h("dt", "Attack"), h("dd", `${attack}`, e.shield ? ` (${e.attack} − shield ${e.shield})` : ""),
-      e.held_shield ? [h("dt", "Held shield"), h("dd", `${plural(e.held_shield, "Spade")} wait for a Jester`)] : null,
-      immunity ? [h("dt", "Immunity"), h("dd", { class: e.immune ? "immune" : "cancelled" }, immunity)] : null,
-      view.suffer ? [h("dt", "To suffer"), h("dd.suffer", `${view.suffer}`)] : null,
+      h("dt", t("web.regicide.health")), h("dd", h("meter", { min: 0, max: e.health, value: left, "aria-label": t("web.regicide.health-left") }), " ", t("web.regicide.health-value", { left, health: e.health, damage: e.damage })),
+      h("dt", t("web.regicide.attack")), h("dd", t("web.regicide.number", { n: attack }), e.shield ? [" ", t("web.regicide.attack-shield", { attack: e.attack, shield: e.shield })] : ""),
+      e.held_shield ? [h("dt", t("web.regicide.held-shield")), h("dd", t("web.regicide.held-shield-value", { n: e.held_shield }))] : null,
+      immunity ? [h("dt", t("web.regicide.immunity")), h("dd", { class: e.immune ? "immune" : "cancelled" }, immunity)] : null,
+      view.suffer ? [h("dt", t("web.regicide.to-suffer")), h("dd.suffer", t("web.regicide.number", { n: view.suffer }))] : null,
     ),
-    view.table && view.table.length ? h("div.played", h("span.muted", "Played against it: "), view.table.map((c) => card(c, JESTER))) : null,
+    view.table && view.table.length ? h("div.played", h("span.muted", t("web.regicide.played-against"), " "), view.table.map((c) => card(c, JESTER))) : null,
   );
 }
 
 function piles(view) {
   return h("section.piles",
-    h("span.pile-count", `Castle ${view.castle}`),
-    h("span.pile-count", `Defeated ${view.defeated} of 12`),
+    h("span.pile-count", t("web.regicide.castle", { n: view.castle })),
+    h("span.pile-count", t("web.regicide.defeated", { n: view.defeated })),
     tavernPile(view),
-    h("details.pile-count", h("summary", `Discard ${view.discard.length}`), h("div.mini-cards", view.discard.map((c) => card(c, JESTER)))),
-    view.players === 1 ? h("span.pile-count", `Jester powers left: ${view.powers_left}`) : null,
+    h("details.pile-count", h("summary", t("web.regicide.discard-pile", { n: view.discard.length })), h("div.mini-cards", view.discard.map((c) => card(c, JESTER)))),
+    view.players === 1 ? h("span.pile-count", t("web.regicide.powers-left", { n: view.powers_left })) : null,
   );
 }
 
@@ -114,37 +126,42 @@ function piles(view) {
 function tavernPile(view) {
   const top = view.tavern_top || [];
   const under = view.recycled_at_bottom || 0;
-  if (!top.length && !under) return h("span.pile-count", `Tavern ${view.tavern}`);
+  const tavern = t("web.regicide.tavern", { n: view.tavern });
+  if (!top.length && !under) return h("span.pile-count", tavern);
   const healed = view.recycled || [];
   return h("details.pile-count.tavern",
-    h("summary", `Tavern ${view.tavern}`, h("span.muted", ` · ${plural(top.length + under, "card")} known`)),
-    top.length ? h("p", "On top, in this order: ", h("span.mini-cards", top.map((c) => card(c, JESTER)))) : null,
-    under ? h("p", under === healed.length ? `At the bottom, in an order nobody knows: the ${plural(under, "card")} Hearts healed` : `At the bottom, in an order nobody knows: ${under} of the ${plural(healed.length, "card")} Hearts healed`,
-      ": ", h("span.mini-cards", healed.map((c) => card(c, JESTER)))) : null);
+    h("summary", tavern, h("span.muted", " · ", t("web.regicide.known", { cards: t("noun.cards", { count: top.length + under }) }))),
+    top.length ? h("p", t("web.regicide.on-top"), " ", h("span.mini-cards", top.map((c) => card(c, JESTER)))) : null,
+    under ? h("p", under === healed.length ? t("web.regicide.healed-all", { cards: t("noun.cards", { count: under }) })
+      : t("web.regicide.healed-some", { n: under, cards: t("noun.cards", { count: healed.length }) }),
+    " ", h("span.mini-cards", healed.map((c) => card(c, JESTER)))) : null);
 }
 
+// SIGNALS are the go-next signals after a Jester, as a seat's state.
+const SIGNALS = { good: "web.regicide.signal.good", "rather-not": "web.regicide.signal.rather-not", none: "web.regicide.signal.none" };
+
 function playersPanel(view, ctx) {
-  const list = h("ul.players");
+  const seats = h("ul.players");
   for (let i = 0; i < view.players; i++) {
-    const bits = [plural(view.hand_sizes[i], "card")];
-    if (view.known[i] && view.known[i].length) bits.push(`holds ${glyphs(view.known[i])}`);
-    if (view.yielded[i]) bits.push("yielded last turn");
-    const signal = { good: "would like to go next", "rather-not": "would rather not go next", none: "gave no signal" }[view.signals[i]];
-    if (signal) bits.push(signal);
+    const bits = [t("noun.cards", { count: view.hand_sizes[i] })];
+    if (view.known[i] && view.known[i].length) bits.push(t("web.regicide.holds", { cards: glyphs(view.known[i]) }));
+    if (view.yielded[i]) bits.push(t("web.regicide.yielded"));
+    const signal = SIGNALS[view.signals[i]];
+    if (signal) bits.push(t(signal));
     const cur = view.current === i && view.phase !== "over";
-    list.append(h("li" + (cur ? ".to-move" : ""), { dataset: { seat: i } },
-      h("strong", seatName(ctx.seats, i), i === ctx.seat ? " (you)" : ""), cur ? " ◀ " : " · ", bits.join(", ")));
+    seats.append(h("li" + (cur ? ".to-move" : ""), { dataset: { seat: i } },
+      h("strong", seatName(ctx.seats, i), you(ctx, i)), cur ? " ◀ " : " · ", bits.join(", ")));
   }
-  return h("section.players-panel", list);
+  return h("section.players-panel", seats);
 }
 
 function handPanel(view, ctx, choices, kind) {
   const ui = ctx.ui;
   const sel = ui.selected;
-  const hand = h("div.hand", { role: "group", "aria-label": "your hand" });
+  const hand = h("div.hand", { role: "group", "aria-label": t("web.regicide.hand-label") });
   if (!choices.length) {
     hand.append(...view.hand.map((c) => card(c, JESTER)));
-    return h("section.hand-panel", h("h3", "Your hand"), hand);
+    return h("section.hand-panel", h("h3", t("web.regicide.hand")), hand);
   }
   for (const [i, c] of view.hand.entries()) {
     const on = sel.includes(c);
@@ -155,7 +172,7 @@ function handPanel(view, ctx, choices, kind) {
       onclick: () => { ui.selected = next; ui.hintFor = null; ctx.rerender(); },
     }, card(c, IN_BUTTON), keyBadge(i), h("span.visually-hidden", label(c, "jester"))));
   }
-  return h("section.hand-panel", h("h3", "Your hand", kind === "discard" ? " — choose cards to discard" : " — choose cards to play"), hand);
+  return h("section.hand-panel", h("h3", t(kind === "discard" ? "web.regicide.hand-discard" : "web.regicide.hand-play")), hand);
 }
 
 function selectionPanel(view, ctx, kind, choices, match) {
@@ -165,49 +182,58 @@ function selectionPanel(view, ctx, kind, choices, match) {
   const panel = h("section.selection", { "aria-live": "polite" });
   if (kind === "play") {
     if (match && ui.hintFor !== match) { ui.hintFor = match; ctx.hint(match); }
-    panel.append(h("p", sel.length ? `Selected: ${glyphs(sel)}` : "Click cards in your hand to choose a play."));
+    panel.append(h("p", sel.length ? t("web.regicide.selected", { cards: glyphs(sel) }) : t("web.regicide.click-cards")));
     if (match) {
-      const text = ctx.hintAction === match && ctx.hintText ? forecastSentence(ctx.hintText) : "Asking for the forecast…";
+      const text = ctx.hintAction === match && (ctx.hintMsg || ctx.hintText) ? (ctx.hintMsg ? forecastSentence(ctx.hintMsg) : ctx.hintText) : t("web.regicide.asking");
       panel.append(h("p.forecast", { "data-forecast": match }, text));
-    } else if (sel.length) panel.append(h("p.muted", "Not a play yet: add or remove cards."));
+    } else if (sel.length) panel.append(h("p.muted", t("web.regicide.not-a-play")));
     return panel;
   }
   const total = sel.reduce((s, c) => s + value(c), 0);
-  panel.append(h("p", `Suffer ${view.suffer}. Selected ${glyphs(sel) || "nothing"}: worth ${total}.`));
+  panel.append(h("p", t("web.regicide.suffer-selected", { n: view.suffer, cards: glyphs(sel) || t("war.spot.nothing"), total })));
   const covers = choices.slice(0, 6);
-  panel.append(h("div.covers", h("span.muted", "Cheapest covers: "), covers.map((a) =>
-    h("button.small", { onclick: () => ctx.act(a), "data-action": a }, cardsOf(a).length ? inline(`Discard ${cardsOf(a).join(" ")}`) : "Discard nothing"))));
+  panel.append(h("div.covers", h("span.muted", t("web.regicide.cheapest"), " "), covers.map((a) =>
+    h("button.small", { onclick: () => ctx.act(a), "data-action": a }, inline(discardText(a))))));
   return panel;
 }
 
-// forecastSentence turns the server's forecast of a play ("play 5H 5C:
-// attack 10 (hearts, clubs); heal 10; shield 0; damage 20; then suffer
-// 10: your hand covers it") into sentences; anything it does not know is
-// shown as the server wrote it.
-export function forecastSentence(text) {
-  const colon = text.indexOf(": ");
-  if (colon < 0) return text;
-  const cards = cardsOf(text.slice(0, colon));
-  const out = [];
-  for (const part of text.slice(colon + 2).split("; ")) {
-    let m;
-    // "(hearts, clubs)" are the powers that act; "(immune to spades)" the
-    // one the enemy's immunity cancels — never a power.
-    if ((m = /^attack (\d+)(?: \((?!immune )([a-z, ]+)\))?(?: \(immune to ([a-z, ]+)\))?$/.exec(part))) {
-      const suits = (w) => w.replace(/\b[a-z]/g, (c) => c.toUpperCase()).replace(", ", " and ");
-      out.push(`attacks for ${m[1]}${m[2] ? ` with the ${suits(m[2])} power${m[2].includes(",") ? "s" : ""}` : ""}${m[3] ? ` (the enemy is immune to ${suits(m[3])}: no ${suits(m[3])} power)` : ""}`);
-    } else if ((m = /^heal (\d+)$/.exec(part))) out.push(`puts ${plural(Number(m[1]), "card")} of the discard back under the Tavern`);
-    else if ((m = /^draw (\d+) \((\d+) for you\)$/.exec(part))) out.push(`draws ${plural(Number(m[1]), "card")} (${m[2]} for you)`);
-    else if ((m = /^shield (\d+)$/.exec(part))) { if (m[1] !== "0") out.push(`shields ${m[1]} of the enemy's attack`); }
-    else if ((m = /^damage (\d+) kills exactly \(to (\w+)\)$/.exec(part))) out.push(`deals ${m[1]} damage and kills the enemy exactly (it goes ${m[2] === "tavern" ? "on the Tavern" : `to the ${m[2]}`})`);
-    else if ((m = /^damage (\d+) kills$/.exec(part))) out.push(`deals ${m[1]} damage and kills the enemy`);
-    else if ((m = /^damage (\d+)$/.exec(part))) out.push(`deals ${m[1]} damage`);
-    else if ((m = /^then suffer (\d+): your hand (covers|cannot cover) it( \(before drawing\))?$/.exec(part))) {
-      out.push(`then you suffer ${m[1]}: your hand ${m[2] === "covers" ? "covers it" : "cannot cover it — you would lose"}${m[3] ? " (before drawing)" : ""}`);
-    } else out.push(part);
-  }
-  const what = cards.length ? `Playing ${glyphs(cards)}` : text.slice(0, colon);
-  return `${what} ${out.join(", ")}.`;
+// forecastSentence writes the server's forecast of a play (hint_i18n:
+// "regicide.hint" with the action and its parts, each a message) as one
+// sentence: "Playing 5♥ 5♣ attacks for 10 …". A part the page has no
+// words of its own for is said as the server's message.
+export function forecastSentence(msg) {
+  const parts = ((msg.args && msg.args.parts && msg.args.parts.msgs) || []).map(forecastPart).filter(Boolean);
+  const action = (msg.args && msg.args.action && msg.args.action.text) || "";
+  const cards = cardsOf(action);
+  const joined = parts.reduceRight((b, a) => (b === null ? a : t("list.comma", { a, b })), null) || "";
+  return cards.length ? t("web.regicide.forecast", { cards: glyphs(cards), parts: joined }) : t("web.regicide.forecast-action", { action, parts: joined });
+}
+
+// forecastPart writes one part of a forecast: the page's own words for it
+// (web.regicide.forecast.*: the numbers n and self, a counted noun cards
+// of n, powers and immune as the server says them), else the server's.
+function forecastPart(p) {
+  const id = String(p.id || "").replace(/^regicide\.hint\./, "web.regicide.forecast.");
+  const a = p.args || {};
+  const n = a.n && a.n.num !== undefined ? a.n.num : 0;
+  if (id === "web.regicide.forecast.shield" && n === 0) return null;
+  const where = a.where && a.where.msg ? a.where.msg.id.replace(/^regicide\.where\./, "-") : "";
+  const own = id.startsWith("web.") ? id + (id.endsWith("kills-exactly") ? where : "") : "";
+  if (!own || t(own) === own) return say(p);
+  const powers = suitsOf(a.powers && a.powers.msg);
+  return t(own, {
+    n, self: a.self ? a.self.num : 0, cards: t("noun.cards", { count: n }), count: powers.length,
+    powers: list(powers), immune: list(suitsOf(a.immune && a.immune.msg)),
+  });
+}
+
+// suitsOf reads the suits' names out of the server's list of suit powers
+// (regicide.power.* joined by list.comma): "Hearts", "Clubs".
+function suitsOf(m) {
+  if (!m) return [];
+  if (m.id === "list.comma") return [...suitsOf(m.args.a.msg), ...suitsOf(m.args.b.msg)];
+  const suit = /^regicide\.power\.(\w+)$/.exec(m.id || "");
+  return suit ? [t(`suit.${suit[1]}`)] : [say(m)];
 }
 
 // otherChoices are the action bar's buttons besides the selection's: yield,
@@ -217,14 +243,16 @@ function otherChoices(view, ctx, offered) {
   for (const a of ctx.legal) {
     let text = null;
     let key = null;
-    if (a === "yield") { text = "Yield"; key = "Y"; }
-    else if (a === "power") text = `Jester power: a new hand of 8 (${view.powers_left} left)`;
-    else if (a.startsWith("signal ")) text = { "signal good": "Signal: I'd like to go next", "signal rather-not": "Signal: rather not", "signal none": "No signal" }[a] || a;
-    else if (a.startsWith("next ")) {
+    if (a === "yield") { text = t("web.table.action.yield"); key = "Y"; }
+    else if (a === "power") text = t("web.regicide.power", { n: view.powers_left });
+    else if (a.startsWith("signal ")) {
+      const id = { "signal good": "web.regicide.send.good", "signal rather-not": "web.regicide.send.rather-not", "signal none": "web.regicide.send.none" }[a];
+      text = id ? t(id) : a;
+    } else if (a.startsWith("next ")) {
       const n = Number(a.split(" ")[1]); // Regicide counts seats from 0 here
-      text = `${seatName(ctx.seats, n)}${n === ctx.seat ? " (you)" : ""} goes next`;
-    } else if (a === "exact tavern") text = "Put the enemy on the Tavern";
-    else if (a === "exact discard") text = "Put the enemy on the discard";
+      text = t("web.regicide.goes-next", { seat: seatName(ctx.seats, n) + you(ctx, n) });
+    } else if (a === "exact tavern") text = t("web.regicide.exact-tavern");
+    else if (a === "exact discard") text = t("web.regicide.exact-discard");
     if (text) {
       offered.add(a);
       out.push(h("button", { onclick: () => ctx.act(a), "data-action": a }, text, key ? [" ", h("kbd", { "aria-hidden": "true" }, key)] : null));
@@ -287,34 +315,33 @@ export function named(text, seats) {
 // describe writes one action as a sentence, with what it did (read from
 // the views before and after it).
 export function describe(seat, action, before, after, ctx) {
-  const who = seatName(ctx.seats, seat);
-  const cs = cardsOf(action);
+  const args = { seat: seatName(ctx.seats, seat), cards: glyphs(cardsOf(action)) };
   let text;
-  if (action.startsWith("play ")) text = `${who} played ${glyphs(cs)}`;
-  else if (action === "yield") text = `${who} yielded`;
-  else if (action === "power") text = `${who} used a Jester power: a new hand`;
-  else if (action === "discard") text = `${who} discarded nothing`;
-  else if (action.startsWith("discard ")) text = `${who} discarded ${glyphs(cs)}${before && before.suffer ? ` to suffer ${before.suffer}` : ""}`;
-  else if (action.startsWith("signal ")) text = `${who} ${{ good: "would like to go next", "rather-not": "would rather not go next", none: "gave no signal" }[action.slice(7)] || action}`;
-  else if (action.startsWith("next ")) text = `${who} chose ${seatName(ctx.seats, Number(action.slice(5)))} to go next`;
-  else if (action.startsWith("exact ")) text = `${who} put the enemy on the ${action.slice(6)}`;
-  else text = `${who}: ${action}`;
-  const lines = [text + "."];
+  if (action.startsWith("play ")) text = t("web.regicide.did.play", args);
+  else if (action === "yield") text = t("web.regicide.did.yield", args);
+  else if (action === "power") text = t("web.regicide.did.power", args);
+  else if (action === "discard") text = t("web.regicide.did.discard-nothing", args);
+  else if (action.startsWith("discard ")) text = before && before.suffer ? t("web.regicide.did.discard-suffer", { ...args, n: before.suffer }) : t("web.regicide.did.discard", args);
+  else if (action.startsWith("signal ") && SIGNALS[action.slice(7)]) text = t(SIGNALS[action.slice(7)].replace(".signal.", ".did.signal-"), args);
+  else if (action.startsWith("next ")) text = t("web.regicide.did.next", { ...args, next: seatName(ctx.seats, Number(action.slice(5))) });
+  else if (action === "exact tavern" || action === "exact discard") text = t(`web.regicide.did.${action.replace(" ", "-")}`, args);
+  else text = t("web.did.other", { ...args, action });
+  const lines = [text];
   if (before && after) lines.push(...consequences(before, after, ctx));
   return lines.join(" ");
 }
 
 // consequences says what an action led to: an enemy defeated and the next
 // one, cards drawn by the actor.
-function consequences(before, after, ctx) {
+function consequences(before, after) {
   const out = [];
   if (after.defeated > before.defeated && before.enemy) {
-    out.push(`The ${label(before.enemy.card)} is defeated (${after.defeated} of 12).`);
-    if (after.enemy && after.phase !== "over") out.push(`Next: the ${label(after.enemy.card)}.`);
+    out.push(t("web.regicide.did.defeated", { enemy: cardName(before.enemy.card), n: after.defeated }));
+    if (after.enemy && after.phase !== "over") out.push(t("web.regicide.did.next-enemy", { enemy: cardName(after.enemy.card) }));
   }
   if (after.hand && before.hand && after.seat === before.seat) {
     const drawn = after.hand.filter((c) => !before.hand.includes(c));
-    if (drawn.length && after.hand.length > before.hand.length - 1) out.push(`You drew ${glyphs(drawn)}.`);
+    if (drawn.length && after.hand.length > before.hand.length - 1) out.push(t("web.regicide.did.you-drew", { cards: glyphs(drawn) }));
   }
   return out;
 }
@@ -328,24 +355,31 @@ export function logLines(m, prev, ctx) {
 // endSentence says how the game ended, with names and the game's numbers:
 // the solo grade (REG-30) on a solo win.
 export function endSentence(r, view, ctx) {
-  const everyone = ctx.seats.map((_, i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
-  const team = everyone.length === 1 ? (ctx.seat === 0 ? "You" : everyone[0]) : joinNames(everyone);
+  const everyone = ctx.seats.map((_, i) => (i === ctx.seat ? t("web.you") : seatName(ctx.seats, i)));
   const mine = ctx.seat >= 0;
+  const turns = t("noun.turns", { count: r.length });
   if (r.end === "won") {
-    const lines = [`The last King fell after ${plural(r.length, "turn")}.`];
-    if (view.players === 1) {
-      const used = 2 - (view.powers_left || 0);
-      lines.push(`${GRADES[used] || "Bronze"} victory: ${used === 0 ? "no Jester power used" : `${plural(used, "Jester power")} used`}.`);
-    }
-    return { headline: `${opening(team)} defeated the Castle`, lines, outcome: mine ? "won" : "neutral" };
+    const lines = [t("web.regicide.end.last-king", { turns })];
+    if (view.players === 1) lines.push(t(GRADES[2 - (view.powers_left || 0)] || GRADES[2]));
+    return { headline: capital(t("web.regicide.end.won", { names: list(everyone) })), lines, outcome: mine ? "won" : "neutral" };
   }
-  const enemy = view.enemy ? `The ${label(view.enemy.card)}` : "The enemy";
-  const victim = view.current === ctx.seat ? "you" : seatName(ctx.seats, view.current);
-  const down = `${plural(view.defeated, "enemy", "enemies")} down`;
-  const headline = r.end === "stuck" ? `${opening(victim)} had no legal play against ${enemy.replace(/^The/, "the")}` : `${enemy} defeated ${victim} with ${down}`;
-  return { headline, lines: [`${down} of 12, after ${plural(r.length, "turn")}.`], outcome: mine ? "lost" : "neutral" };
+  const enemy = view.enemy ? theCard(view.enemy.card) : t("web.regicide.end.the-enemy");
+  const seat = view.current === ctx.seat ? t("web.you") : seatName(ctx.seats, view.current);
+  const id = r.end === "stuck" ? "web.regicide.end.stuck" : "web.regicide.end.killed";
+  const headline = capital(t(view.current === ctx.seat ? id + "-you" : id, { enemy, seat, defeated: t("noun.enemies", { count: view.defeated }) }));
+  return { headline, lines: [t("web.regicide.end.numbers", { n: view.defeated, turns })], outcome: mine ? "lost" : "neutral" };
 }
 
-function joinNames(list) {
-  return list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+// imperative writes an action as a move to make ("play 7♣"): the
+// analysis's better moves and the moves to try.
+export function imperative(action, ctx) {
+  const cards = glyphs(cardsOf(action));
+  if (action.startsWith("play ")) return t("web.regicide.do.play", { cards });
+  if (action === "discard") return t("web.regicide.do.discard-nothing");
+  if (action.startsWith("discard ")) return t("web.regicide.do.discard", { cards });
+  if (action === "yield" || action === "power") return t(`web.regicide.do.${action}`);
+  if (action.startsWith("signal ") && SIGNALS[action.slice(7)]) return t(SIGNALS[action.slice(7)].replace(".signal.", ".do.signal-"));
+  if (action.startsWith("next ")) return t("web.regicide.do.next", { seat: seatName(ctx.seats, Number(action.slice(5))) });
+  if (action === "exact tavern" || action === "exact discard") return t(`web.regicide.do.${action.replace(" ", "-")}`);
+  return action;
 }

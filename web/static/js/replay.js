@@ -134,12 +134,12 @@ function openAnalysis(mod) {
     const seats = who ? info.seats.map((s, i) => (i === seat ? { ...s, name: who } : s)) : info.seats;
     const ctx = { seats, seat: -1, options: info.options || {} };
     const text = mod.describe ? mod.describe(seat, action, null, null, ctx) : `${seatName(seats, seat)}: ${action}`;
-    return text.replace(/\.$/, "");
+    return text.replace(/[.։]$/, "");
   }, (n, seat) => {
     viewer = seat;
     document.getElementById("viewer").value = String(seat);
     go(n);
-  });
+  }, (seat, action) => (mod.imperative ? mod.imperative(action, { seats: info.seats, seat, options: info.options || {} }) : action));
   // At each mark the list of actions names the better move too.
   analysis.loaded(() => {
     const notes = analysis.notes();

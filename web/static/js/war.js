@@ -5,33 +5,52 @@
 // legal actions it is given; Flip, SLAP! and Pass go to the action bar.
 
 import { h, seatName } from "./dom.js";
-import { card, short, plural, inline } from "./cards.js";
-import { t } from "./i18n.js";
+import { card, short, inline } from "./cards.js";
+import { t, lang, list, rankName } from "./i18n.js";
 
-export const title = "War";
+export const title = t("game.war.title");
 
 export function toMove(view) {
   if (view.phase === "slap" && view.slap) return view.slap.to_answer;
   return view.to_flip || [];
 }
 
-// shortDuration writes the server's duration ("1m0s", "1m30s", "2s") as a
-// person would: "1m", "1m30s", "2s".
-function shortDuration(d) {
-  return String(d || "").replace(/m0s$/, "m").replace(/h0m$/, "h");
+// seconds writes a number of seconds as the language does ("1.5 s"),
+// with tenths when digits is 1.
+function seconds(n, digits = 0) {
+  const f = new Intl.NumberFormat(lang === "qps" ? "en" : lang, { useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: digits || 3 });
+  return t("web.war.seconds", { n: f.format(n) });
 }
+
+// duration writes the server's duration ("1m0s", "1.5s", "800ms") in
+// seconds as the language writes them; notation it cannot read stays.
+function duration(d) {
+  const m = /^(?:(\d+)m)?(?:([\d.]+)(ms|s))?$/.exec(String(d || ""));
+  if (!m || !d) return String(d || "");
+  return seconds(Number(m[1] || 0) * 60 + Number(m[2] || 0) / (m[3] === "ms" ? 1000 : 1));
+}
+
+// rankWord names a rank of an option ("K", "7") in the language.
+const rankWord = (r) => rankName(String(r).toUpperCase());
 
 // variants lists the rules in force that differ from plain War, in words.
 export function variants(o) {
   const out = [];
-  if (o.players === "3") out.push("three players");
-  if (o.peace === "true") out.push("Peace: the lowest card wins");
-  if (o["auto-war"] && o["auto-war"] !== "off") out.push(`Automatic War: a ${o["auto-war"]} starts a war`);
-  if (o["beats-faces"] && o["beats-faces"] !== "off") out.push(`a ${o["beats-faces"]} beats J, Q and K`);
-  if (o["beats-ace"] && o["beats-ace"] !== "off") out.push(`a ${o["beats-ace"]} beats the Ace`);
-  if (o.underdog && o.underdog !== "off") out.push(`Underdog: a ${o.underdog} face down wins a lost war`);
-  if (o.slap && o.slap !== "off") out.push(`Slap War: slap a ${o.slap} within ${shortDuration(o["slap-window"])}${o["false-slap"] === "ignore" ? "" : "; a false slap locks you out of the next window"}`);
-  if (o.pickup && o.pickup !== "winner-first") out.push(`won cards go under ${{ "loser-first": "losers' first", seat: "in seat order", shuffle: "shuffled" }[o.pickup] || o.pickup}`);
+  const on = (k) => o[k] && o[k] !== "off";
+  if (o.players === "3") out.push(t("web.war.variant.three"));
+  if (o.peace === "true") out.push(t("web.war.variant.peace"));
+  if (on("auto-war")) out.push(t("web.war.variant.auto-war", { rank: rankWord(o["auto-war"]) }));
+  if (on("beats-faces")) out.push(t("web.war.variant.beats-faces", { rank: rankWord(o["beats-faces"]) }));
+  if (on("beats-ace")) out.push(t("web.war.variant.beats-ace", { rank: rankWord(o["beats-ace"]) }));
+  if (on("underdog")) out.push(t("web.war.variant.underdog", { rank: rankWord(o.underdog) }));
+  if (on("slap")) {
+    const id = o["false-slap"] === "ignore" ? "web.war.variant.slap" : "web.war.variant.slap-lockout";
+    out.push(t(id, { rank: rankWord(o.slap), window: duration(o["slap-window"]) }));
+  }
+  if (o.pickup && o.pickup !== "winner-first") {
+    const how = { "loser-first": "web.war.variant.pickup-loser-first", seat: "web.war.variant.pickup-seat", shuffle: "web.war.variant.pickup-shuffle" }[o.pickup];
+    out.push(how ? t(how) : t("web.war.variant.pickup", { how: o.pickup }));
+  }
   return out;
 }
 
@@ -65,7 +84,7 @@ function drawCountdown(el) {
   const total = Number(el.dataset.window);
   const left = Math.max(0, Number(el.dataset.at) + total - performance.now());
   const cells = total > 0 ? Math.ceil((10 * left) / total) : 0;
-  el.textContent = `${(left / 1000).toFixed(1)} s ${"▰".repeat(cells)}${"▱".repeat(10 - cells)} `;
+  el.textContent = `${seconds(left / 1000, 1)} ${"▰".repeat(cells)}${"▱".repeat(10 - cells)} `;
 }
 
 // holdMS is how long the table page keeps a finished trick that the
@@ -86,9 +105,9 @@ export function render(view, ctx) {
   const offered = new Set();
   const board = h("div.war");
   const v = variants(ctx.options || {});
-  board.append(h("p.variants", v.length ? "Variants: " + v.join(" · ") : "Plain War: the highest card takes the trick; a tie is a war."));
+  board.append(h("p.variants", v.length ? t("web.war.variants", { list: v.join(" · ") }) : t("web.war.plain")));
   const battle = view.battles + (view.phase === "over" ? 0 : 1);
-  board.append(h("p.stats", `Battle ${battle} · ${plural(view.wars, "war")} so far`));
+  board.append(h("p.stats", t("web.war.stats", { n: battle, wars: t("noun.wars", { count: view.wars }) })));
 
   const seats = h("div.war-seats");
   for (let i = 0; i < view.players; i++) seats.append(seatPanel(view, ctx, i));
@@ -97,13 +116,13 @@ export function render(view, ctx) {
   const banner = warBanner(view, ctx);
   if (banner) board.querySelector(".war-seats").before(banner);
   if (view.slap) {
-    const answered = view.slap.answer ? ` You answered: ${view.slap.answer.startsWith("slap") ? "slap" : "pass"}.` : "";
+    const answered = view.slap.answer ? [" ", t(view.slap.answer.startsWith("slap") ? "web.war.answered-slap" : "web.war.answered-pass")] : null;
     // A seat that may slap sees the window run out (the server's clock
     // decides; this one starts when the reveal reached the page).
     const clock = view.phase === "slap" && slapAction(ctx.legal) ? countdown(view) : null;
-    board.append(h("p.slap-banner", { role: "status" }, `A ${view.slap.rank} is showing — SLAP! `, clock, answered));
+    board.append(h("p.slap-banner", { role: "status" }, t("web.war.slap-showing", { rank: rankWord(view.slap.rank) }), " ", clock, answered));
   }
-  if (view.last) board.append(h("p.last-trick", { "aria-live": "polite" }, `Battle ${view.battles}: `, withGlyphs(trickSentence(view.last, ctx))));
+  if (view.last) board.append(h("p.last-trick", { "aria-live": "polite" }, withGlyphs(t("web.war.battle-line", { n: view.battles, sentence: trickSentence(view.last, ctx) }))));
   return { board, offered, bar: bar(view, ctx, offered), prompt: prompt(view, ctx) };
 }
 
@@ -112,7 +131,7 @@ function bar(view, ctx, offered) {
   const out = [];
   if (ctx.legal.includes("flip")) {
     offered.add("flip");
-    out.push(h("button.primary.big", { onclick: () => ctx.act("flip"), "data-action": "flip", "aria-keyshortcuts": "F Space" }, "Flip ", h("kbd", { "aria-hidden": "true" }, "F")));
+    out.push(h("button.primary.big", { onclick: () => ctx.act("flip"), "data-action": "flip", "aria-keyshortcuts": "F Space" }, t("web.table.action.flip"), " ", h("kbd", { "aria-hidden": "true" }, "F")));
   }
   const slap = slapAction(ctx.legal);
   if (slap) {
@@ -120,24 +139,24 @@ function bar(view, ctx, offered) {
     // Outside a window a slap is a false slap: offered, since the game
     // allows it, but drawn quieter and saying what it costs.
     const falseSlap = view.phase !== "slap";
-    const what = ctx.options["false-slap"] === "ignore" ? "does nothing" : "locks you out of the next window";
+    const what = ctx.options["false-slap"] === "ignore" ? "web.war.false-slap.nothing" : "web.war.false-slap.locks";
     out.push(h("button.slap" + (falseSlap ? ".false-slap" : ""), {
       onclick: () => ctx.act("slap"), "data-action": "slap", "aria-keyshortcuts": "S",
       "aria-describedby": falseSlap ? "false-slap-cost" : null,
-    }, "SLAP! ", h("kbd", { "aria-hidden": "true" }, "S"), falseSlap ? h("small", ` (no ${ctx.options.slap} showing)`) : null));
-    if (falseSlap) out.push(h("span#false-slap-cost.visually-hidden", `A slap now ${what}.`));
+    }, t("web.war.action.slap"), " ", h("kbd", { "aria-hidden": "true" }, "S"), falseSlap ? h("small", " ", t("web.war.none-showing", { rank: rankWord(ctx.options.slap || "") })) : null));
+    if (falseSlap) out.push(h("span#false-slap-cost.visually-hidden", t(what)));
   }
   if (ctx.legal.includes("pass")) {
     offered.add("pass");
-    out.push(h("button", { onclick: () => ctx.act("pass"), "data-action": "pass", "aria-keyshortcuts": "P" }, "Pass ", h("kbd", { "aria-hidden": "true" }, "P")));
+    out.push(h("button", { onclick: () => ctx.act("pass"), "data-action": "pass", "aria-keyshortcuts": "P" }, t("web.table.action.pass"), " ", h("kbd", { "aria-hidden": "true" }, "P")));
   }
   return out;
 }
 
 function prompt(view, ctx) {
   if (view.phase === "over") return "";
-  if (ctx.legal.some((a) => a.startsWith("slap")) && view.phase === "slap") return "Slap now — the fastest slap takes the table.";
-  if (ctx.legal.includes("flip")) return view.round === "war" ? "War! Flip to lay your war cards." : "Your turn: flip.";
+  if (ctx.legal.some((a) => a.startsWith("slap")) && view.phase === "slap") return t("web.war.prompt.slap");
+  if (ctx.legal.includes("flip")) return t(view.round === "war" ? "web.war.prompt.war" : "web.war.prompt.flip");
   return "";
 }
 
@@ -164,7 +183,7 @@ function warBanner(view, ctx) {
 // turned one by one (not under prefers-reduced-motion) — marked on the
 // winner, whose pile then takes them.
 function seatPanel(view, ctx, i) {
-  const name = seatName(ctx.seats, i) + (i === ctx.seat ? " (you)" : "");
+  const name = seatName(ctx.seats, i) + (i === ctx.seat ? " " + t("web.table.you-mark") : "");
   const waiting = (view.to_flip || []).includes(i) || (view.slap && view.slap.to_answer.includes(i));
   const laid = view.table[i] || [];
   const showLast = !onTable(view) && view.last;
@@ -172,10 +191,10 @@ function seatPanel(view, ctx, i) {
   const pile = view.piles[i];
   return h("section.seat-panel" + (waiting ? ".to-move" : "") + (view.out[i] ? ".out" : "") + (won ? ".took" : ""),
     { "aria-label": name, dataset: { seat: i } },
-    h("h3", name, view.out[i] ? " — out" : "", (view.locked_out || []).includes(i) ? " — locked out" : ""),
-    h("div.pile", { dataset: { pileOf: i } }, pile > 0 ? card("##") : h("span.empty-pile"), h("span.count", { "data-pile": i }, plural(pile, "card"))),
+    h("h3", name, view.out[i] ? ` — ${t("web.war.out")}` : "", (view.locked_out || []).includes(i) ? ` — ${t("web.war.locked-out")}` : ""),
+    h("div.pile", { dataset: { pileOf: i } }, pile > 0 ? card("##") : h("span.empty-pile"), h("span.count", { "data-pile": i }, t("noun.cards", { count: pile }))),
     showLast ? lastSpot(view, ctx, i, name, won)
-      : h("div.laid.spot", { role: "group", "aria-label": `${name} laid in this trick: ${laid.map(short).join(" ") || "nothing"}`, dataset: { laidOf: i } },
+      : h("div.laid.spot", { role: "group", "aria-label": t("web.war.laid", { name, cards: laid.map(short).join(" ") || t("war.spot.nothing") }), dataset: { laidOf: i } },
         layers(laid, ctx, i)),
   );
 }
@@ -223,25 +242,26 @@ function reduced() {
 // trickSentence tells a finished trick: who took it and how, with the
 // cards that decided it (card codes, drawn as glyphs).
 export function trickSentence(l, ctx) {
-  const who = l.winner >= 0 ? seatName(ctx.seats, l.winner) : "Nobody";
+  const seat = l.winner >= 0 ? seatName(ctx.seats, l.winner) : t("web.war.nobody");
   const up = l.table.map((cs) => [...(cs || [])].reverse().find((c) => c !== "##")).map((c) => c || "");
   const counts = l.table.map((cs) => (cs || []).length);
   const war = counts.some((n) => n > 1);
   const total = counts.reduce((a, b) => a + b, 0);
   const others = up.map((c, i) => (i === l.winner || !c ? null : c)).filter(Boolean);
   const mine = up[l.winner] || "";
+  const cards = t("noun.cards", { count: total });
   switch (l.how) {
     case "slap":
-      return `${who} slapped first (${l.slap_ms} ms) and took the table's ${plural(total, "card")}.`;
+      return t("web.war.trick.slap", { seat, ms: l.slap_ms, cards });
     case "underdog":
-      return `${who} lost the war on the face-up cards but held ${l.underdog} face down: Underdog takes the ${plural(total, "card")}.`;
+      return t("web.war.trick.underdog", { seat, card: l.underdog, cards });
     case "run-out":
-      return `${who} took the table's ${plural(total, "card")}: the others ran out of cards.`;
+      return t("web.war.trick.run-out", { seat, cards });
     case "draw":
-      return "Everyone left in the war ran out of cards: a draw.";
+      return t("web.war.trick.draw");
   }
-  const beats = others.length ? `${mine} beats ${others.join(" and ")}` : mine;
-  return war ? `${who} won a war of ${plural(total, "card")}: ${beats}.` : `${who} took the trick: ${beats}.`;
+  const beats = others.length ? t("web.war.beats", { card: mine, others: list(others) }) : mine;
+  return t(war ? "web.war.trick.war" : "web.war.trick.took", { seat, cards, beats });
 }
 
 // withGlyphs is a sentence node whose card codes are drawn as glyphs.
@@ -296,16 +316,17 @@ export function key(e, ctx) {
 // describe writes one action as a sentence, from the views before and
 // after it (the replay's list and the log).
 export function describe(seat, action, before, after, ctx) {
-  const who = seatName(ctx.seats, seat);
+  const args = { seat: seatName(ctx.seats, seat) };
   let text;
   if (action.startsWith("slap")) {
     const ms = /^slap@(\d+)/.exec(action);
-    text = before && before.phase !== "slap" ? `${who} slapped with no ${ctx.options.slap || "slap card"} showing (a false slap)` : `${who} slapped${ms ? ` after ${ms[1]} ms` : ""}`;
-  } else if (action === "pass") text = `${who} let the slap go`;
-  else if (action === "flip") text = before && before.round === "war" ? `${who} laid war cards` : `${who} flipped`;
-  else text = `${who}: ${action}`;
-  if (after && before && after.battles > before.battles && after.last) text += `. ${trickSentence(after.last, ctx)}`;
-  else text += ".";
+    if (before && before.phase !== "slap") {
+      text = ctx.options.slap ? t("web.war.did.false-slap", { ...args, rank: rankWord(ctx.options.slap) }) : t("web.war.did.false-slap-any", args);
+    } else text = ms ? t("web.war.did.slap-ms", { ...args, ms: Number(ms[1]) }) : t("web.war.did.slap", args);
+  } else if (action === "pass") text = t("web.war.did.pass", args);
+  else if (action === "flip") text = t(before && before.round === "war" ? "web.war.did.war" : "web.war.did.flip", args);
+  else text = t("web.did.other", { ...args, action });
+  if (after && before && after.battles > before.battles && after.last) text += ` ${trickSentence(after.last, ctx)}`;
   return text;
 }
 
@@ -315,7 +336,7 @@ export function logLines(m, prev, ctx) {
   const v = m.view;
   const lines = [];
   if (m.action && m.action.startsWith("slap")) lines.push(describe(m.actor, m.action, prev, null, ctx));
-  if (prev && v.battles > prev.battles && v.last) lines.push(`Battle ${v.battles}: ${trickSentence(v.last, ctx)}`);
+  if (prev && v.battles > prev.battles && v.last) lines.push(t("web.war.battle-line", { n: v.battles, sentence: trickSentence(v.last, ctx) }));
   return lines;
 }
 
@@ -323,20 +344,26 @@ export function logLines(m, prev, ctx) {
 export function endSentence(r, view, ctx) {
   const w = (r.winners || [])[0];
   const mine = ctx.seat >= 0;
-  const numbers = `${plural(r.length, "battle")}, ${plural(view.wars, "war")}.`;
+  const counts = { battles: t("noun.battles", { count: r.length }), wars: t("noun.wars", { count: view.wars }) };
   if (w === undefined) {
-    const why = {
-      cap: `Nobody won within ${ctx.options["max-battles"] || "the cap of"} battles: a draw.`,
-      repetition: "The piles came back to a position seen before, so the game would go on forever: a draw.",
-      draw: "Everyone left in the war ran out of cards: a draw.",
-    }[r.end] || "A draw.";
-    return { headline: "A draw", lines: [why, numbers], outcome: "draw" };
+    const cap = Number(ctx.options["max-battles"]);
+    const why = r.end === "cap" && cap > 0 ? t("web.war.end.cap", { battles: t("noun.battles", { count: cap }) })
+      : t({ cap: "web.war.end.cap-any", repetition: "web.war.end.repetition", draw: "web.war.trick.draw" }[r.end] || "web.war.end.draw");
+    return { headline: t("web.war.end.draw-headline"), lines: [why, t("web.war.end.numbers", counts)], outcome: "draw" };
   }
-  const name = w === ctx.seat ? "You" : seatName(ctx.seats, w);
-  const headline = w === ctx.seat ? "You won!" : `${name} won`;
+  const you = w === ctx.seat;
   return {
-    headline,
-    lines: [`${name} ${w === ctx.seat ? "hold" : "holds"} all 52 cards after ${numbers.slice(0, -1)}.`],
-    outcome: !mine ? "neutral" : w === ctx.seat ? "won" : "lost",
+    headline: you ? t("web.war.end.you-won") : t("web.table.won", { names: seatName(ctx.seats, w) }),
+    lines: [you ? t("web.war.end.you-hold", counts) : t("web.war.end.holds", { ...counts, seat: seatName(ctx.seats, w) })],
+    outcome: !mine ? "neutral" : you ? "won" : "lost",
   };
+}
+
+// imperative writes an action as a move to make ("slap", "let the slap
+// go"): the analysis's better moves and the moves to try.
+export function imperative(action) {
+  if (action.startsWith("slap")) return t("web.war.do.slap");
+  if (action === "pass") return t("web.war.do.pass");
+  if (action === "flip") return t("web.war.do.flip");
+  return action;
 }

@@ -6,18 +6,25 @@
 // step by step. Every click is one of the legal actions it was given.
 
 import { keyBadge, cardIndex } from "./keys.js";
-import { t } from "./i18n.js";
-import { h, seatName, opening } from "./dom.js";
-import { card, short, inline, label, plural } from "./cards.js";
+import { t, say, list, theCard, rankName, lang } from "./i18n.js";
+import { h, seatName } from "./dom.js";
+import { card, short, inline } from "./cards.js";
 
-export const title = "Watchtower";
+export const title = t("game.watchtower.title");
 const STEP = 0.6; // seconds between the steps of an action's events
 
 export function toMove(view) {
   return view.to_move >= 0 ? [view.to_move] : [];
 }
 
-const name = (ctx, i) => seatName(ctx.seats, i) + (i === ctx.seat ? " (you)" : "");
+const name = (ctx, i) => seatName(ctx.seats, i) + (i === ctx.seat ? " " + t("web.table.you-mark") : "");
+
+// said writes the events of a view in the reader's language: the
+// engine's messages (events_i18n), else its English lines with names.
+function said(view, ctx) {
+  if (view.events_i18n && view.events_i18n.length) return view.events_i18n.map((m) => ({ msg: m, text: say(m, { seatName: (i) => seatName(ctx.seats, i) }) }));
+  return (view.events || []).map((e) => ({ msg: null, text: named(e, ctx.seats) }));
+}
 
 // named writes the engine's "seat 2" in an event text as that seat's name.
 export function named(text, seats) {
@@ -27,11 +34,11 @@ export function named(text, seats) {
 // ZONES explains each zone in one line, shown when its label is tapped,
 // clicked or focused (never on hover alone: phones have none).
 const ZONES = {
-  fortress: "Your cards face up. Equal ranks stand as one tower; only a tower's top card can be challenged.",
-  army: "Your hidden hand. You fight with it, blind: the other player picks from it face down.",
-  barracks: "The face-down draw pile. Burned and returned cards go under it face up.",
-  watchtower: "On campaign: four of a kind, safe from everyone.",
-  showdown: "When everyone still in is on campaign, armies are laid out in rows; the most tricks wins.",
+  fortress: "web.watchtower.zone.fortress",
+  army: "web.watchtower.zone.army",
+  barracks: "web.watchtower.zone.barracks",
+  watchtower: "web.watchtower.zone.watchtower",
+  showdown: "web.watchtower.zone.showdown",
 };
 
 // openZone names the zone whose explanation is open ("army-1"), kept
@@ -46,9 +53,9 @@ let openZone = null;
 function zone(name, text, where) {
   const key = `${name}-${where}`;
   const id = `zone-tip-${key}`;
-  const tip = h("span.zone-tip", { id, role: "tooltip" }, ZONES[name]);
+  const tip = h("span.zone-tip", { id, role: "tooltip" }, t(ZONES[name]));
   const b = h("button.zone", { type: "button", "aria-describedby": id, dataset: { focus: `zone-${key}` } },
-    text || cap(name), h("span.zone-mark", { "aria-hidden": "true" }, "?"));
+    text || t(`web.watchtower.zone-name.${name}`), h("span.zone-mark", { "aria-hidden": "true" }, "?"));
   const show = (open) => {
     openZone = open ? key : openZone === key ? null : openZone;
     for (const other of document.querySelectorAll(".zone-tip.open")) if (other !== tip) shut(other);
@@ -106,16 +113,20 @@ function place(tip) {
   if (r.bottom > floor - edge && label.top - r.height - edge > 0) tip.classList.add("above");
 }
 
-function cap(s) {
-  return s[0].toUpperCase() + s.slice(1);
+// capital starts a sentence with a capital letter (in the languages that
+// have them), unless it starts with a seat's name, written as its person
+// typed it.
+function capital(text, ctx) {
+  if (!text || ctx.seats.some((_, i) => text.startsWith(seatName(ctx.seats, i)))) return text;
+  return text.charAt(0).toLocaleUpperCase(lang === "qps" ? "en" : lang) + text.slice(1);
 }
 
 // howToWin is the strip that tells a newcomer the way to win.
 function howToWin(view, ctx) {
   const me = (view.players || [])[ctx.seat];
   const step = me ? (me.campaign ? 2 : 1) : 0;
-  const steps = ["Build a watchtower: four of one rank in your fortress, the fourth won from someone", "→ you go on campaign", "→ when everyone still in is on campaign, the showdown: most tricks wins"];
-  return h("ol.how-to-win", { "aria-label": "how to win" }, steps.map((t, i) => h("li" + (step === i + 1 ? ".here" : ""), t)));
+  const steps = ["web.watchtower.how.build", "web.watchtower.how.campaign", "web.watchtower.how.showdown"];
+  return h("ol.how-to-win", { "aria-label": t("web.watchtower.how.label") }, steps.map((id, i) => h("li" + (step === i + 1 ? ".here" : ""), (i ? "→ " : "") + t(id))));
 }
 
 export function render(view, ctx) {
@@ -128,18 +139,19 @@ export function render(view, ctx) {
   const players = h("div.wt-players");
   for (const p of view.players) players.append(playerPanel(view, ctx, p, act));
   board.append(players);
-  if (view.events && view.events.length) board.append(eventSteps(view.events.map((e) => named(e, ctx.seats)), ctx.fresh));
+  const events = said(view, ctx);
+  if (events.length) board.append(eventSteps(events, ctx));
   const bar = [];
-  if (ctx.legal.includes("done")) bar.push(h("button.primary.big", { onclick: act("done"), "data-action": "done", "aria-keyshortcuts": "D" }, "Done with setup ", h("kbd", { "aria-hidden": "true" }, "D")));
-  if (ctx.legal.includes("end")) bar.push(h("button.primary.big", { onclick: act("end"), "data-action": "end", "aria-keyshortcuts": "E" }, "End turn ", h("kbd", { "aria-hidden": "true" }, "E")));
+  if (ctx.legal.includes("done")) bar.push(h("button.primary.big", { onclick: act("done"), "data-action": "done", "aria-keyshortcuts": "D" }, t("web.table.action.done"), " ", h("kbd", { "aria-hidden": "true" }, "D")));
+  if (ctx.legal.includes("end")) bar.push(h("button.primary.big", { onclick: act("end"), "data-action": "end", "aria-keyshortcuts": "E" }, t("web.table.action.end"), " ", h("kbd", { "aria-hidden": "true" }, "E")));
   return { board, offered, bar, prompt: prompt(view, ctx) };
 }
 
-// ordinal writes n as "1st", "2nd", "3rd", "11th", "22nd".
+const ordinals = new Intl.PluralRules(lang === "qps" ? "en" : lang, { type: "ordinal" });
+
+// ordinal writes n as the language writes a place: "1st", "22nd", "3.".
 function ordinal(n) {
-  const tens = n % 100, ones = n % 10;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ones === 1 ? "st" : ones === 2 ? "nd" : ones === 3 ? "rd" : "th";
-  return `${n}${suffix}`;
+  return t(`web.watchtower.nth.${ordinals.select(n)}`, { n });
 }
 
 // knownBarracks is what this seat knows of the barracks — burned and given
@@ -157,70 +169,71 @@ function knownBarracks(known) {
       run.cards.push(k.card);
     } else runs.push({ first: k.position, last: k.position, cards: [k.card] });
   }
-  const places = (r) => (r.first === r.last ? ordinal(r.first) : `${ordinal(r.first)}–${ordinal(r.last)}`);
+  const places = (r) => (r.first === r.last ? t("web.watchtower.place", { n: ordinal(r.first) }) : t("web.watchtower.places", { first: ordinal(r.first), last: ordinal(r.last) }));
   return h("details.pile-count.known",
     h("summary", t("watchtower.known.count", { count: known.length })),
     h("p", t("watchtower.known.from-top")),
-    h("ul.known-runs", runs.map((r) => h("li", `${places(r)}: `, h("span.mini-cards", r.cards.map((c) => card(c)))))));
+    h("ul.known-runs", runs.map((r) => h("li", places(r), " ", h("span.mini-cards", r.cards.map((c) => card(c)))))));
 }
 
 function header(view, ctx) {
   return h("section.wt-header",
-    h("span.pile-count", view.phase === "setup" ? "Setup" : view.phase === "over" ? "Game over" : `Round ${view.round}`),
-    view.phase === "over" ? null : h("span.pile-count", view.turn === ctx.seat ? "your turn" : `${seatName(ctx.seats, view.turn)}'s turn`),
+    h("span.pile-count", view.phase === "setup" ? t("web.watchtower.setup") : view.phase === "over" ? t("web.table.game-over") : t("web.watchtower.round", { n: view.round })),
+    view.phase === "over" ? null : h("span.pile-count", view.turn === ctx.seat ? t("web.watchtower.your-turn") : t("web.watchtower.turn-of", { seat: seatName(ctx.seats, view.turn) })),
     h("span.pile-count.barracks", card(view.barracks ? "##" : ""), " ", zone("barracks", "", "table"), ` ${view.barracks}`),
     knownBarracks(view.barracks_known || []),
-    view.aside && view.aside.length ? h("span.pile-count", `set aside: ${view.aside.map(short).join(" ")}`) : null,
-    view.phase === "play" ? h("span.pile-count", `burn ${view.burn_used ? "used" : "free"} · challenge ${view.challenge_used ? "used" : "free"}`) : null,
+    view.aside && view.aside.length ? h("span.pile-count", t("web.watchtower.aside", { cards: view.aside.map(short).join(" ") })) : null,
+    view.phase === "play" ? h("span.pile-count", t(view.burn_used ? "web.watchtower.burn-used" : "web.watchtower.burn-free"), " · ", t(view.challenge_used ? "web.watchtower.challenge-used" : "web.watchtower.challenge-free")) : null,
   );
 }
 
 function prompt(view, ctx) {
   if (!ctx.legal.length) return "";
   const p = view.pending;
-  if (p && (p.kind === "battle" || p.kind === "free-for-all")) return `Pick a card blind from ${name(ctx, p.from)}'s army.`;
-  if (p && p.kind === "give") return `The barracks is empty: give ${plural(p.owed, "army card")}.`;
-  if (view.phase === "setup") return "Setup: place army cards into your fortress, burn one if you like, then Done.";
-  return "Your turn: place, burn, challenge — then End turn.";
+  if (p && (p.kind === "battle" || p.kind === "free-for-all")) return t("web.watchtower.prompt.pick", { seat: name(ctx, p.from) });
+  if (p && p.kind === "give") return t("web.watchtower.prompt.give", { cards: t("noun.army-cards", { count: p.owed }) });
+  if (view.phase === "setup") return t("web.watchtower.prompt.setup");
+  return t("web.watchtower.prompt.turn");
 }
 
 function tries(view, ctx, c) {
-  return (view.tries || []).filter((t) => t.card === c).map((t) => t.attacker >= 0 ? `${t.count}/3 by ${seatName(ctx.seats, t.attacker)}` : `${t.count}/3`);
+  return (view.tries || []).filter((x) => x.card === c).map((x) => x.attacker >= 0 ? t("web.watchtower.tries-by", { n: x.count, seat: seatName(ctx.seats, x.attacker) }) : t("web.watchtower.tries-n", { n: x.count }));
 }
 
 function stackEl(view, ctx, p, st, act) {
   const top = st.cards[st.cards.length - 1];
-  const t = tries(view, ctx, top);
+  const tried = tries(view, ctx, top);
   const buttons = [];
   for (const a of ctx.legal) {
     const f = a.split(" ");
-    if (f[0] === "burn" && p.seat === ctx.seat && f[1] === st.rank) buttons.push(h("button.small", { onclick: act(a), "data-action": a }, inline(`Burn ${top}`)));
+    if (f[0] === "burn" && p.seat === ctx.seat && f[1] === st.rank) buttons.push(h("button.small", { onclick: act(a), "data-action": a }, inline(t("web.watchtower.burn", { card: top }))));
     if (f[0] === "challenge" && Number(f[1]) - 1 === p.seat && f[2] === st.rank) {
       // The name holds the visible words and says whose card it is.
       const b = f[3] === "0"
-        ? h("button.small", { onclick: act(a), "data-action": a }, inline(`Take ${top}`))
-        : h("button.small", { onclick: act(a), "data-action": a, "aria-label": `Challenge with ${f[3]} card${f[3] === "1" ? "" : "s"} for ${seatName(ctx.seats, p.seat)}'s ${label(top)}` }, `Challenge with ${f[3]}`);
+        ? h("button.small", { onclick: act(a), "data-action": a }, inline(t("web.watchtower.take", { card: top })))
+        : h("button.small", { onclick: act(a), "data-action": a, "aria-label": t("web.watchtower.challenge-label", { cards: t("noun.cards", { count: Number(f[3]) }), seat: seatName(ctx.seats, p.seat), card: theCard(top) }) },
+          t("web.watchtower.challenge", { n: Number(f[3]) }));
       buttons.push(b);
     }
   }
   return h("div.stack", { dataset: { rank: st.rank } },
     h("div.stack-cards", st.cards.map((c) => card(c))),
-    h("div.stack-info", st.count > 1 ? `tower of ${st.count}` : "single", t.length ? h("span.tries", ` · tries ${t.join(", ")}`) : null),
+    h("div.stack-info", st.count > 1 ? t("web.watchtower.tower-of", { n: st.count }) : t("web.watchtower.single"), tried.length ? h("span.tries", " · ", t("web.watchtower.tries", { list: tried.join(", ") })) : null),
     buttons.length ? h("div.stack-actions", buttons) : null);
 }
 
 function playerPanel(view, ctx, p, act) {
-  const status = p.out ? "out" : p.campaign ? "on campaign" : "";
+  const status = p.out ? t("web.war.out") : p.campaign ? t("web.watchtower.on-campaign") : "";
   const cls = "section.wt-player" + (view.to_move === p.seat ? ".to-move" : "") + (p.out ? ".out" : "") + (p.campaign ? ".campaign" : "");
   const battle = ctx.legal.find((a) => a === `campaign-battle ${p.seat + 1}`);
   return h(cls, { "aria-label": name(ctx, p.seat), dataset: { seat: p.seat } },
-    h("h3", name(ctx, p.seat), status ? h("span.badge", status) : null, view.dealer === p.seat ? h("span.badge.muted", "dealer") : null),
-    h("p.army-count", card(p.army_size ? "##" : ""), " ", zone("army", "Army", p.seat), ` ${plural(p.army_size, "card")}`, p.seen && p.seen.length ? h("span.muted", ` · seen in it: ${p.seen.map(short).join(" ")}`) : null),
-    p.tower ? h("div.tower", zone("watchtower", "Watchtower", p.seat), " ", p.tower.map((c) => card(c))) : null,
-    h("div.zone-head", zone("fortress", "Fortress", p.seat)),
-    h("div.fortress", p.fortress.length ? p.fortress.map((st) => stackEl(view, ctx, p, st, act)) : h("span.muted", "empty fortress")),
-    p.row && p.row.length ? h("div.row", zone("showdown", `Showdown row (${plural(p.tricks, "trick")})`, p.seat), h("div.row-cards", p.row.map((c) => card(c)))) : null,
-    battle ? h("button", { onclick: act(battle), "data-action": battle }, `Campaign battle against ${name(ctx, p.seat)}`) : null,
+    h("h3", name(ctx, p.seat), status ? h("span.badge", status) : null, view.dealer === p.seat ? h("span.badge.muted", t("web.watchtower.dealer")) : null),
+    h("p.army-count", card(p.army_size ? "##" : ""), " ", zone("army", "", p.seat), " ", t("noun.cards", { count: p.army_size }), p.seen && p.seen.length ? h("span.muted", " · ", t("web.watchtower.seen", { cards: p.seen.map(short).join(" ") })) : null),
+    p.tower ? h("div.tower", zone("watchtower", "", p.seat), " ", p.tower.map((c) => card(c))) : null,
+    h("div.zone-head", zone("fortress", "", p.seat)),
+    h("div.fortress", p.fortress.length ? p.fortress.map((st) => stackEl(view, ctx, p, st, act)) : h("span.muted", t("web.watchtower.empty-fortress"))),
+    p.row && p.row.length ? h("div.row", zone("showdown", t("web.watchtower.row", { tricks: t("noun.tricks", { count: p.tricks }) }), p.seat), h("div.row-cards", p.row.map((c) => card(c)))) : null,
+    battle ? h("button", { onclick: act(battle), "data-action": battle }, t("web.watchtower.campaign-battle", { seat: name(ctx, p.seat) })) : null,
     p.army ? armyEl(view, ctx, p, act) : null,
   );
 }
@@ -230,67 +243,90 @@ function armyEl(view, ctx, p, act) {
   let n = 0;
   const cards = sortedArmy(p.army).map((c) => {
     const a = ctx.legal.find((x) => x === `place ${c}` || x === `give ${c}`);
-    if (!a) return h("span.card-slot", card(c), won.has(c) ? h("span.won", "won") : null);
-    const body = [card(c, { decorative: true }), won.has(c) ? h("span.won", { "aria-hidden": "true" }, "won") : null,
-      h("span.visually-hidden", (a.startsWith("give") ? `Give the ${label(c)} to the barracks` : `Place the ${label(c)} in your fortress`) + (won.has(c) ? " (won)" : ""))];
+    if (!a) return h("span.card-slot", card(c), won.has(c) ? h("span.won", t("web.watchtower.won")) : null);
+    const what = t(a.startsWith("give") ? "web.watchtower.give-card" : "web.watchtower.place-card", { card: theCard(c) });
+    const body = [card(c, { decorative: true }), won.has(c) ? h("span.won", { "aria-hidden": "true" }, t("web.watchtower.won")) : null,
+      h("span.visually-hidden", won.has(c) ? t("web.watchtower.won-card", { what }) : what)];
     return h("button.card-button", { onclick: act(a), "data-action": a }, body, keyBadge(n++));
   });
   const placing = ctx.legal.some((a) => a.startsWith("place"));
-  return h("div.army", { role: "group", "aria-label": "your army" },
-    h("h4", "Your army", placing ? " — click a card to place it in your fortress" : ""), h("div.hand", cards));
+  return h("div.army", { role: "group", "aria-label": t("web.watchtower.army-label") },
+    h("h4", t(placing ? "web.watchtower.army-placing" : "web.watchtower.army")), h("div.hand", cards));
 }
 
 function pendingPanel(view, ctx, act) {
   const p = view.pending;
-  if (p.kind === "give") return h("section.pending", h("p", `${name(ctx, p.picker)} gives ${plural(p.owed, "card")} to the empty barracks.`));
+  if (p.kind === "give") return h("section.pending", h("p", t("web.watchtower.gives", { seat: name(ctx, p.picker), cards: t("noun.cards", { count: p.owed }) })));
+  const fight = { attacker: name(ctx, p.attacker), defender: name(ctx, p.defender), cards: t("noun.cards", { count: p.k }) };
   const what = p.kind === "battle"
-    ? `Battle: ${name(ctx, p.attacker)} against ${name(ctx, p.defender)}${p.target ? ` for ${short(p.target)}` : " (campaign battle)"}, ${plural(p.k, "card")} each`
-    : `Free-for-all for ${short(p.contested)} among ${p.participants.map((i) => name(ctx, i)).join(", ")}`;
+    ? (p.target ? t("web.watchtower.battle", { ...fight, card: short(p.target) }) : t("web.watchtower.campaign-battle-on", fight))
+    : t("web.watchtower.free-for-all", { card: short(p.contested), seats: list(p.participants.map((i) => name(ctx, i))) });
   const open = new Set(p.open || []);
   const slots = [];
   for (let pos = 1; pos <= p.positions; pos++) {
     const a = `pick ${pos}`;
     const body = [card("##", { decorative: true }), h("span.pos", { "aria-hidden": "true" }, String(pos))];
-    if (ctx.legal.includes(a)) slots.push(h("button.card-button.blind", { onclick: act(a), "data-action": a }, body, h("span.visually-hidden", `Pick position ${pos} blind from ${seatName(ctx.seats, p.from)}'s army`)));
+    if (ctx.legal.includes(a)) slots.push(h("button.card-button.blind", { onclick: act(a), "data-action": a }, body, h("span.visually-hidden", t("web.watchtower.pick-label", { n: pos, seat: seatName(ctx.seats, p.from) }))));
     else slots.push(h("span.card-slot" + (open.has(pos) ? "" : ".taken"), body));
   }
   return h("section.pending", { "aria-live": "polite" },
     h("h3", what),
-    h("p", `${name(ctx, p.picker)} picks blind from ${name(ctx, p.from)}'s army:`),
+    h("p", t("web.watchtower.picks", { picker: name(ctx, p.picker), from: name(ctx, p.from) })),
     h("div.blind", slots));
 }
 
 // eventSteps shows the last action's events one after another; flips and
 // showdown rows are drawn as cards turning up. fresh is false when the same
 // message is drawn again (a selection, a reconnect), so nothing replays.
-function eventSteps(events, fresh) {
-  const list = h("ol.steps" + (fresh ? ".animate" : ""), { "aria-label": "what happened" });
-  events.forEach((text, i) => {
+function eventSteps(events, ctx) {
+  const steps = h("ol.steps" + (ctx.fresh ? ".animate" : ""), { "aria-label": t("web.table.log-label") });
+  events.forEach((e, i) => {
     const li = h("li", { style: `--step: ${(i * STEP).toFixed(2)}s` });
-    if (text.startsWith("showdown rows: ")) li.append(showdownRows(text, i));
-    else if (/^(flip|free-for-all flip)/.test(text)) li.append(flipLine(text, i));
-    else li.append(inline(text));
-    list.append(li);
+    const id = e.msg ? e.msg.id : "";
+    const rows = id === "watchtower.event.rows" ? rowsOf(e.msg, ctx) : !e.msg && e.text.startsWith("showdown rows: ") ? rowsOfText(e.text) : null;
+    if (rows) li.append(showdownRows(rows, i));
+    else if (e.msg ? id === "watchtower.event.flip" || id === "watchtower.event.free-flip" : /^(flip|free-for-all flip)/.test(e.text)) li.append(flipLine(e.text, i));
+    else li.append(inline(e.text));
+    steps.append(li);
   });
-  return h("section.events", h("h3", "Last move"), list);
+  return h("section.events", h("h3", t("web.watchtower.last-move")), steps);
 }
 
-// showdownRows lays "showdown rows: seat 1 8H 6C (4 tricks); seat 2 …" out
-// as one row per seat, the sets turning up card by card; a long row wraps
-// inside its panel.
-function showdownRows(text, i) {
-  const rows = text.slice("showdown rows: ".length).split("; ");
-  const grid = h("div.showdown", { role: "group", "aria-label": "showdown" }, h("h4", "Showdown"));
-  for (const row of rows) {
+// rowsOf reads the showdown's rows from its message: each seat's name,
+// cards and tricks.
+function rowsOf(msg, ctx) {
+  const rows = (msg.args && msg.args.rows && msg.args.rows.msgs) || [];
+  return rows.map((r) => ({
+    who: seatName(ctx.seats, r.args.seat.seat),
+    cards: String(r.args.cards.text || "").split(/\s+/).filter(Boolean),
+    tricks: `(${t(r.args.tricks.noun, { count: r.args.tricks.count })})`,
+  }));
+}
+
+// rowsOfText reads "showdown rows: seat 1 8H 6C (4 tricks); seat 2 …", an
+// older record's English; null if it cannot.
+function rowsOfText(text) {
+  const out = [];
+  for (const row of text.slice("showdown rows: ".length).split("; ")) {
     const m = /^(.*?)((?:\s+(?:10|[2-9JQKA])[CDHS])+)\s*(\(.*\))?$/.exec(row);
-    if (!m) return inline(text);
-    const cells = m[2].trim().split(/\s+/).map((c, j) => {
+    if (!m) return null;
+    out.push({ who: m[1].trim(), cards: m[2].trim().split(/\s+/), tricks: m[3] || "" });
+  }
+  return out;
+}
+
+// showdownRows lays the showdown's rows out as one row per seat, the sets
+// turning up card by card; a long row wraps inside its panel.
+function showdownRows(rows, i) {
+  const grid = h("div.showdown", { role: "group", "aria-label": t("web.watchtower.showdown-label") }, h("h4", t("web.watchtower.showdown")));
+  for (const row of rows) {
+    const cells = row.cards.map((c, j) => {
       const svg = card(c);
       svg.classList.add("flip-in");
       svg.style.setProperty("--flip", `${(i * STEP + j * 0.25).toFixed(2)}s`);
       return svg;
     });
-    grid.append(h("div.showdown-row", h("span.showdown-who", m[1].trim(), " ", h("small", m[3] || "")), h("div.row-cards", cells)));
+    grid.append(h("div.showdown-row", h("span.showdown-who", row.who, " ", h("small", row.tricks)), h("div.row-cards", cells)));
   }
   return grid;
 }
@@ -313,8 +349,8 @@ function flipLine(text, i) {
 
 // logLines writes the events of an action to the log, newest first.
 export function logLines(m, prev, ctx) {
-  const ev = (m.view && m.view.events) || [];
-  return ev.length ? ev.map((e) => named(e, ctx.seats)).reverse() : null;
+  const ev = m.view ? said(m.view, ctx) : [];
+  return ev.length ? ev.map((e) => e.text).reverse() : null;
 }
 
 // privateCards is what only seat's own view shows: its army in held order
@@ -359,39 +395,52 @@ function sortedArmy(army) {
 
 // describe writes one action as a sentence (the replay's list).
 export function describe(seat, action, before, after, ctx) {
-  const who = seatName(ctx.seats, seat);
   const f = action.split(" ");
+  const args = { seat: seatName(ctx.seats, seat), card: f[1] || "" };
+  const other = () => seatName(ctx.seats, Number(f[1]) - 1);
   switch (f[0]) {
-    case "place": return `${who} placed ${short(f[1])} in their fortress.`;
-    case "burn": return `${who} burned a ${f[1]} from their fortress.`;
+    case "place": return t("web.watchtower.did.place", args);
+    case "burn": return t("web.watchtower.did.burn", { ...args, rank: rankName(f[1]) });
     case "challenge":
       return f[3] === "0"
-        ? `${who} took the ${f[2]} of ${seatName(ctx.seats, Number(f[1]) - 1)}, whose army is empty.`
-        : `${who} challenged ${seatName(ctx.seats, Number(f[1]) - 1)} for the ${f[2]} with ${f[3] === "1" ? "one card" : `${f[3]} cards`}.`;
-    case "campaign-battle": return `${who} started a campaign battle against ${seatName(ctx.seats, Number(f[1]) - 1)}.`;
-    case "pick": return `${who} picked position ${f[1]} blind.`;
-    case "give": return f[1] ? `${who} gave ${short(f[1])} to the barracks.` : `${who} gave a card to the barracks.`;
-    case "done": return `${who} finished setting up.`;
-    case "end": case "end-turn": return `${who} ended their turn.`;
+        ? t("web.watchtower.did.take", { ...args, rank: rankName(f[2]), other: other() })
+        : t("web.watchtower.did.challenge", { ...args, rank: rankName(f[2]), other: other(), cards: t("noun.cards", { count: Number(f[3]) }) });
+    case "campaign-battle": return t("web.watchtower.did.campaign-battle", { ...args, other: other() });
+    case "pick": return t("web.watchtower.did.pick", { ...args, n: Number(f[1]) });
+    case "give": return t(f[1] ? "web.watchtower.did.give" : "web.watchtower.did.give-unknown", args);
+    case "done": return t("web.watchtower.did.done", args);
+    case "end": case "end-turn": return t("web.watchtower.did.end", args);
   }
-  return `${who}: ${action}.`;
+  return t("web.did.other", { ...args, action });
 }
 
-// capitalFirst starts a sentence with a capital ("After 75 rounds…"),
-// unless it starts with a seat's name, written as its person typed it.
-function capitalFirst(text, ctx) {
-  if (ctx.seats.some((_, i) => text.startsWith(seatName(ctx.seats, i)))) return text;
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-// endSentence says who won and how, with names.
+// endSentence says who won and how, with names: the engine's message
+// (detail_i18n), else its English detail with names.
 export function endSentence(r, view, ctx) {
-  const winners = (r.winners || []).map((i) => (i === ctx.seat ? "you" : seatName(ctx.seats, i)));
+  const winners = (r.winners || []).map((i) => (i === ctx.seat ? t("web.you") : seatName(ctx.seats, i)));
   const mine = ctx.seat >= 0;
-  const detail = r.detail ? named(r.detail, ctx.seats) : "";
-  const lines = [detail ? capitalFirst(opening(detail), ctx) + (detail.endsWith(".") ? "" : ".") : "", `${plural(view.round || r.length, "round")} played.`];
-  if (!winners.length) return { headline: "Nobody won", lines, outcome: mine ? "draw" : "neutral" };
-  const list = winners.length === 1 ? winners[0] : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]}`;
-  const headline = `${opening(list)} won`;
+  const detail = r.detail_i18n ? say(r.detail_i18n, { seatName: (i) => seatName(ctx.seats, i) }) : r.detail ? named(r.detail, ctx.seats) : "";
+  const lines = [detail ? t("web.watchtower.end.detail", { detail: capital(detail, ctx) }) : "", t("web.watchtower.end.rounds", { rounds: t("noun.rounds", { count: view.round || r.length }) })];
+  if (!winners.length) return { headline: t("web.watchtower.end.nobody"), lines, outcome: mine ? "draw" : "neutral" };
+  const headline = capital(t("web.table.won", { names: list(winners) }), ctx);
   return { headline, lines, outcome: !mine ? "neutral" : (r.winners || []).includes(ctx.seat) ? "won" : "lost" };
+}
+
+// imperative writes an action as a move to make ("place 7♣ in your
+// fortress"): the analysis's better moves and the moves to try.
+export function imperative(action, ctx) {
+  const f = action.split(" ");
+  const other = () => seatName(ctx.seats, Number(f[1]) - 1);
+  switch (f[0]) {
+    case "place": case "give": return t(`web.watchtower.do.${f[0]}`, { card: short(f[1] || "") });
+    case "burn": return t("web.watchtower.do.burn", { rank: rankName(f[1]) });
+    case "challenge":
+      return f[3] === "0" ? t("web.watchtower.do.take", { rank: rankName(f[2]), other: other() })
+        : t("web.watchtower.do.challenge", { rank: rankName(f[2]), other: other(), cards: t("noun.cards", { count: Number(f[3]) }) });
+    case "campaign-battle": return t("web.watchtower.do.campaign-battle", { other: other() });
+    case "pick": return t("web.watchtower.do.pick", { n: Number(f[1]) });
+    case "done": return t("web.watchtower.do.done");
+    case "end": case "end-turn": return t("web.watchtower.do.end");
+  }
+  return action;
 }
