@@ -11,28 +11,14 @@
 // told in sentences and stepped on the board (←/→).
 
 import { h, fill } from "./dom.js";
-import { card, short } from "./cards.js";
+import { card, inline } from "./cards.js";
 import * as regicide from "./regicide.js";
 import { mountNav, ensureStyles } from "./account-nav.js";
+import { t, lang } from "./i18n.js";
 
 const API = "/api/puzzles/regicide";
-
-// The page's new sentences, in one place (for the translations to come).
-const WORDS = {
-  theme: "Theme",
-  allThemes: "All puzzles",
-  themeNames: {
-    "jester-timing": "Jester timing", yield: "Yield", "exact-damage": "Exact damage", kill: "Kill",
-    combo: "Combo", "suit-power": "Suit power", "discard-to-survive": "Discard to survive", "two-choices": "Only two choices",
-  },
-  twoChoices: "Only two choices",
-  solution: "The solution, step by step (←/→ steps the board):",
-  start: "The puzzle's position",
-  previous: "Previous step",
-  nextStep: "Next step",
-  themes: (list) => `Themes: ${list}.`,
-  noTheme: (t) => `No puzzle has the theme ${t}.`,
-};
+const THEMES = ["jester-timing", "yield", "exact-damage", "kill", "combo", "suit-power", "discard-to-survive", "two-choices"];
+const themeName = (x) => (THEMES.includes(x) ? t(`web.puzzles.theme.${x}`) : x);
 const STORE = "cardtable.puzzles";
 const root = document.getElementById("app");
 
@@ -76,7 +62,7 @@ async function list() {
 async function api(path, body) {
   const res = await fetch(API + path, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {});
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.message || `the server answered ${res.status}`);
+  if (!res.ok) throw new Error(data.message || t("web.puzzles.server-answered", { status: res.status }));
   return data;
 }
 
@@ -140,7 +126,7 @@ async function chooseTheme(theme) {
   }
   save();
   if (!st.ids.length) {
-    st.error = WORDS.noTheme(theme);
+    st.error = t("web.puzzles.no-theme", { theme: themeName(theme) });
     render();
     return;
   }
@@ -180,13 +166,22 @@ function onBoard() {
   return { view: sh.view, revealed: sh.revealed };
 }
 
+// SOLO is the puzzle's one seat, on the board; YOU the same seat in the
+// solution's sentences ("You played 5♥").
+const SOLO = [{ name: t("web.puzzles.solo") }];
+const YOU = [{ name: t("web.puzzles.you") }];
+
 function ctx() {
   const sh = st.shown;
   return {
-    seat: 0, seats: [{ name: "Solo" }], options: {}, legal: st.outcome ? [] : sh.legal, ui: st.ui, view: onBoard().view,
-    hintText: st.hintText, hintAction: st.hintAction,
+    seat: 0, seats: SOLO, options: {}, legal: st.outcome ? [] : sh.legal, ui: st.ui, view: onBoard().view,
+    hintText: st.hintText, hintMsg: st.hintMsg, hintAction: st.hintAction,
     act: answer,
-    hint: (a) => { Object.assign(st, { hintAction: a, hintText: sh.hints[a] || "no forecast" }); render(); },
+    hint: (a) => {
+      const msg = (sh.hints_i18n || {})[a] || null;
+      Object.assign(st, { hintAction: a, hintMsg: msg, hintText: msg ? "" : sh.hints[a] || t("web.puzzles.no-forecast") });
+      render();
+    },
     rerender: render,
   };
 }
@@ -195,41 +190,52 @@ function revealed(sh) {
   sh = onBoard();
   const row = (label, list, none) => h("div.reveal-row", { role: "group", "aria-label": label },
     h("span.reveal-label", label), list.length ? list.map((c) => card(c, { jokerName: "jester" })) : h("span.muted", none));
-  return h("section.revealed", { "aria-label": "revealed by the puzzle" },
-    h("h3", "Revealed by the puzzle (hidden in a real game)"),
-    row("Tavern, top first", sh.revealed.tavern, "empty"),
-    row("Castle, next first", sh.revealed.castle, "no enemy after this one"),
-    h("p.muted", "The order of the cards Hearts will shuffle back is not revealed; the answer does not depend on it."));
+  return h("section.revealed", { "aria-label": t("web.puzzles.revealed-label") },
+    h("h3", t("web.puzzles.revealed")),
+    row(t("web.puzzles.tavern"), sh.revealed.tavern, t("web.puzzles.empty")),
+    row(t("web.puzzles.castle"), sh.revealed.castle, t("web.puzzles.no-enemy-after")),
+    h("p.muted", t("web.puzzles.hearts-order")));
 }
 
 function result(out) {
   const item = (i, text) => h("li" + (i === st.step ? ".current" : "") + (i === 0 ? ".answer" : ""),
     { tabindex: i === st.step ? "0" : "-1", "aria-current": i === st.step ? "step" : null, onclick: () => stepTo(i) }, text);
-  const steps = [item(-1, WORDS.start), ...out.solution.map((s, i) => item(i, s.sentence))];
+  const steps = [item(-1, t("web.puzzles.start")), ...out.solution.map((s, i) => item(i, solutionSentence(out, i)))];
+  const move = (a) => regicide.imperative(a, { seats: YOU, seat: 0 });
   return h("section.puzzle-result." + (out.correct ? "correct" : "wrong"), { role: "status", "aria-live": "polite" },
-    h("p", h("strong", out.correct ? "Right: " : "Not this one: "), out.correct
-      ? `${out.answer} is the only play that keeps the game winnable.`
-      : `${out.action} loses the game whatever follows. The one winning play was ${out.answer}.`),
-    h("p", WORDS.solution),
-    h("ol.solution.winning-line", { start: 0, "aria-label": "winning line" }, steps),
+    h("p", h("strong", t(out.correct ? "web.puzzles.right" : "web.puzzles.wrong")), " ", inline(out.correct
+      ? t("web.puzzles.right-why", { answer: move(out.answer) })
+      : t("web.puzzles.wrong-why", { action: move(out.action), answer: move(out.answer) }))),
+    h("p", t("web.puzzles.solution")),
+    h("ol.solution.winning-line", { start: 0, "aria-label": t("web.puzzles.line-label") }, steps),
     h("div.step-buttons",
-      h("button", { onclick: () => stepTo(st.step - 1), disabled: st.step < 0, "aria-keyshortcuts": "ArrowLeft" }, "◀ " + WORDS.previous),
-      h("button", { onclick: () => stepTo(st.step + 1), disabled: st.step >= out.solution.length - 1, "aria-keyshortcuts": "ArrowRight" }, WORDS.nextStep + " ▶")),
-    out.themes && out.themes.length ? h("p.muted", WORDS.themes(out.themes.map((t) => WORDS.themeNames[t] || t).join(", "))) : null,
-    h("p.muted", `The bot that played this game chose ${out.bot_choice}; ${out.misses} of ${out.panel} bots miss this puzzle`,
-      out.puzzle_rating ? `, which is rated ${Math.round(out.puzzle_rating.rating)}.` : "."),
+      h("button", { onclick: () => stepTo(st.step - 1), disabled: st.step < 0, "aria-keyshortcuts": "ArrowLeft" }, "◀ " + t("web.puzzles.previous")),
+      h("button", { onclick: () => stepTo(st.step + 1), disabled: st.step >= out.solution.length - 1, "aria-keyshortcuts": "ArrowRight" }, t("web.puzzles.next-step") + " ▶")),
+    out.themes && out.themes.length ? h("p.muted", t("web.puzzles.themes", { list: out.themes.map(themeName).join(", ") })) : null,
+    h("p.muted", inline(t(out.puzzle_rating ? "web.puzzles.bots-rated" : "web.puzzles.bots", { choice: move(out.bot_choice), misses: out.misses, panel: out.panel, rating: out.puzzle_rating ? Math.round(out.puzzle_rating.rating) : 0 }))),
     out.rated ? h("p#puzzle-rated", out.rated.counted
-      ? `Your puzzle rating: ${round(out.rated.before)} → ${round(out.rated.after)}`
-      : `Not rated: ${out.rated.why}.`) : null,
-    h("button.primary", { onclick: next, "aria-keyshortcuts": "N" }, "Next puzzle ", h("kbd", "N")));
+      ? t("web.puzzles.rated", { before: round(out.rated.before), after: round(out.rated.after) })
+      : t("web.puzzles.not-rated")) : null,
+    h("button.primary", { onclick: next, "aria-keyshortcuts": "N" }, t("web.puzzles.next"), " ", h("kbd", "N")));
+}
+
+// solutionSentence tells step i of the winning line: in English the
+// server's sentence; in another language as the table's log tells an
+// action (regicide.js's describe, with what it led to, from the views
+// before and after it), the server's sentences being English for now.
+function solutionSentence(out, i) {
+  const before = i ? out.solution[i - 1].view : st.shown.view;
+  const s = out.solution[i];
+  if (lang === "en" && s.sentence) return s.sentence;
+  return inline(regicide.describe(0, s.action, before, s.view, { seats: YOU, seat: 0, options: {} }));
 }
 
 // themePicker chooses the theme the puzzles keep to.
 function themePicker() {
   const opt = (value, label) => h("option", { value, selected: value === st.theme ? "" : null }, label);
-  return h("label.theme-picker", WORDS.theme + " ",
+  return h("label.theme-picker", t("web.puzzles.theme"), " ",
     h("select#puzzle-theme", { onchange: (e) => chooseTheme(e.target.value) },
-      opt("", WORDS.allThemes), ...st.themes.map((t) => opt(t, WORDS.themeNames[t] || t))));
+      opt("", t("web.puzzles.all-themes")), ...st.themes.map((x) => opt(x, themeName(x)))));
 }
 
 const round = (r) => `${Math.round(r.rating)}${r.provisional ? "?" : ""}`;
@@ -238,42 +244,42 @@ const round = (r) => `${Math.round(r.rating)}${r.provisional ? "?" : ""}`;
 // or for a guest the reason to sign in.
 function ratingBadge() {
   if (!st.accounts) return null;
-  if (!st.signedIn) return h("a.sign-in", { href: "/account" }, "Sign in for a puzzle rating");
+  if (!st.signedIn) return h("a.sign-in", { href: "/account" }, t("web.puzzles.sign-in"));
   const d = st.moved === null ? "" : ` (${st.moved >= 0 ? "+" : "−"}${Math.abs(Math.round(st.moved))})`;
-  return h("span#puzzle-rating.puzzle-rating", { title: "your Glicko-2 puzzle rating" }, `Rating ${st.rating ? round(st.rating) : "1500?"}${d}`);
+  return h("span#puzzle-rating.puzzle-rating", { title: t("web.puzzles.rating-title") }, t("web.puzzles.rating", { rating: st.rating ? round(st.rating) : "1500?" }), d);
 }
 
 function render() {
   if (!st.shown) {
-    fill(root, h("p.status-line" + (st.error ? ".error" : ""), { role: st.error ? "alert" : null }, st.error || "Loading…"));
+    fill(root, h("p.status-line" + (st.error ? ".error" : ""), { role: st.error ? "alert" : null }, st.error || t("web.puzzles.loading")));
     return;
   }
   const sh = st.shown;
   const { board, prompt, bar } = regicide.render(onBoard().view, ctx());
-  document.title = `Puzzle ${sh.id} · Regicide puzzles · cardtable`;
+  document.title = t("web.puzzles.tab-title", { id: sh.id });
   fill(root,
     h("div.puzzle-bar",
-      h("strong", `Puzzle ${sh.id}`),
-      sh.legal.length === 2 ? h("span.badge.two-choices", WORDS.twoChoices) : null,
+      h("strong", t("web.puzzles.puzzle", { id: sh.id })),
+      sh.legal.length === 2 ? h("span.badge.two-choices", t("web.puzzles.theme.two-choices")) : null,
       themePicker(),
-      h("span.muted", `${sh.misses} of ${sh.panel} bots miss it`),
-      h("span.streak", { "data-streak": st.streak }, `Streak ${st.streak}`),
-      h("span.muted", `best ${st.best}`),
+      h("span.muted", t("web.puzzles.misses", { misses: sh.misses, panel: sh.panel })),
+      h("span.streak", { "data-streak": st.streak }, t("web.puzzles.streak", { n: st.streak })),
+      h("span.muted", t("web.puzzles.best", { n: st.best })),
       ratingBadge()),
-    h("p.prompt", st.outcome ? "" : `Find the one play that keeps the game winnable. ${prompt}`),
+    h("p.prompt", st.outcome ? "" : [t("web.puzzles.find"), " ", prompt]),
     st.error ? h("p.error", { role: "alert" }, st.error) : null,
     st.outcome ? result(st.outcome) : null,
     h("div.table-layout",
-      h("section.board", { "aria-label": "puzzle" }, revealed(sh), board)),
-    st.outcome ? null : h("section.action-bar", { "aria-label": "your answer" },
-      h("div.bar-status", h("p", "Your answer:")),
+      h("section.board", { "aria-label": t("web.puzzles.board-label") }, revealed(sh), board)),
+    st.outcome ? null : h("section.action-bar", { "aria-label": t("web.puzzles.answer-label") },
+      h("div.bar-status", h("p", t("web.puzzles.your-answer"))),
       bar && bar.length ? h("div.bar-buttons", bar) : null));
 }
 
 document.addEventListener("keydown", (e) => {
-  const t = e.target;
+  const el = e.target;
   if (!st.shown || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (t && (t.tagName === "INPUT" || (t.tagName === "BUTTON" && (e.key === " " || e.key === "Enter")))) return;
+  if (el && (el.tagName === "INPUT" || (el.tagName === "BUTTON" && (e.key === " " || e.key === "Enter")))) return;
   if (st.outcome) {
     if (e.key.toLowerCase() === "n") next();
     else if (e.key === "ArrowRight") { stepTo(st.step + 1); e.preventDefault(); }
@@ -296,7 +302,7 @@ document.addEventListener("keydown", (e) => {
     st.error = e.message;
   }
   if (!st.count) {
-    st.error = st.error || "No puzzles on this server.";
+    st.error = st.error || t("web.puzzles.none");
     render();
     return;
   }
