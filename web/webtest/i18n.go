@@ -1,6 +1,7 @@
 package webtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -15,16 +16,17 @@ import (
 // data-notation, for notation or a name inside a text that cannot hold
 // markup, such as a bot's name in an <option> or a player's in <title>),
 // <noscript> (read only without JavaScript, which translates the pages:
-// docs/i18n.md), the language picker (each language's own name) and what
-// skip selects.
-const untranslatedJS = `((skip) => {
+// docs/i18n.md), the language picker (each language's own name), what
+// skip selects and the names given (people's names, as typed: inside a
+// sentence they have no element of their own).
+const untranslatedJS = `((skip, names) => {
   const word = /[A-Za-z]{2,}/;
   const out = [];
   const skipped = (el) => !!el.closest("code, kbd, script, style, noscript, [translate=no], .lang-picker, svg" + (skip ? ", " + skip : ""));
   const hidden = (el) => { const s = getComputedStyle(el); return s.display === "none" || s.visibility === "hidden" || el.closest("[hidden]"); };
   const notation = (el, text) => {
     const at = el.closest("[data-notation]");
-    for (const w of at ? at.dataset.notation.split(" ") : []) text = text.split(w).join("");
+    for (const w of [...(at ? at.dataset.notation.split(" ") : []), ...names]) text = text.split(w).join("");
     return text;
   };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -37,23 +39,28 @@ const untranslatedJS = `((skip) => {
     if (skipped(el)) continue;
     for (const a of ["aria-label", "title", "placeholder", "alt"]) {
       const v = el.getAttribute(a);
-      if (v && word.test(v)) out.push(el.tagName.toLowerCase() + "[" + a + "]: " + v.slice(0, 80));
+      if (v && word.test(notation(el, v))) out.push(el.tagName.toLowerCase() + "[" + a + "]: " + v.slice(0, 80));
     }
   }
   const title = document.querySelector("title");
   if (title && word.test(notation(title, document.title))) out.push("title: " + document.title);
   return out;
-})(%q)`
+})(%q, %s)`
 
 // Untranslated fails the test when the page, shown in the pseudo-locale
 // (?lang=qps), holds English that never went through the catalogue; skip
-// is a CSS selector of what to leave out besides code and names.
-func (tb *Tab) Untranslated(where, skip string) {
+// is a CSS selector of what to leave out besides code and names, and
+// names are people's names the page shows (the players at a table).
+func (tb *Tab) Untranslated(where, skip string, names ...string) {
 	tb.T.Helper()
 	if got := Eval[string](tb, "document.documentElement.lang"); got != "en-XA" {
 		tb.T.Fatalf("%s: the page speaks %q, not the pseudo-locale (qps, lang en-XA)", where, got)
 	}
-	left := Eval[[]string](tb, fmt.Sprintf(untranslatedJS, skip))
+	list, err := json.Marshal(append([]string{}, names...))
+	if err != nil {
+		tb.T.Fatal(err)
+	}
+	left := Eval[[]string](tb, fmt.Sprintf(untranslatedJS, skip, list))
 	if len(left) > 0 {
 		tb.Shot("untranslated-" + strings.NewReplacer(" ", "-", "/", "", "(", "", ")", "").Replace(where))
 		tb.T.Errorf("%s: %d texts were never made translatable:\n  %s", where, len(left), strings.Join(left, "\n  "))

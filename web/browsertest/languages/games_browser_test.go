@@ -58,7 +58,7 @@ func TestBrowserGamesInEachLanguage(t *testing.T) {
 						speaks(t, tb, l, where(what))
 						tb.NoOverflow(where(what))
 						if l.Code == i18n.Pseudo {
-							tb.Untranslated(where(what), "")
+							tb.Untranslated(where(what), "", "alice")
 						}
 					}
 					look("the start")
@@ -123,7 +123,7 @@ func replay(t *testing.T, tb *webtest.Tab, l i18n.Language, id string, where fun
 	tb.NoOverflow(where("the replay"))
 	tb.Axe(where("the replay"))
 	if l.Code == i18n.Pseudo {
-		tb.Untranslated(where("the replay"), "")
+		tb.Untranslated(where("the replay"), "", "alice")
 	}
 	tb.Shot(fmt.Sprintf("replay-%s-%s", l.Code, strings.Fields(where(""))[0]))
 }

@@ -63,7 +63,7 @@ func testAccessibleNames(t *testing.T, s *webtest.Site) {
 			t.Errorf("a card is named %q", c)
 		}
 	}
-	if !tb.Has("ol.log-lines[role=log][aria-live=polite]") {
+	if !tb.Has("[role=log][aria-live=polite] > ol.log-lines") {
 		t.Errorf("the log is not a live region")
 	}
 	c := s.Create(t, webtest.One("war", nil, "human", "heuristic"))

@@ -58,13 +58,13 @@ export class ChatView {
     this.focus = document.activeElement === this.input ? [this.input.selectionStart, this.input.selectionEnd] : null;
     const shown = this.lines.filter((l) => !(l.from >= 0 && l.from !== seat && this.muted.has(l.from)) && !(l.channel === "spectators" && this.hideSpectators));
     fill(this.list, shown.map((l) => h("li" + (l.channel === "spectators" ? ".spectators" : ""), { dataset: { from: l.from } },
-      h("strong", l.from >= 0 ? seatName(seats, l.from) : t("web.chat.spectator")), l.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", l.text)));
+      h("strong", l.from >= 0 ? seatName(seats, l.from) : t("web.chat.spectator")), l.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", lineText(l.text))));
     const phrasesOnly = seat >= 0 && !over && this.mode === "phrases";
     const off = seat >= 0 && !over && this.mode === "off";
     const signals = (legal || []).filter((a) => SIGNALS[a]);
     const others = seats.map((_, i) => i).filter((i) => i !== seat && seats[i] && seats[i].kind !== "bot" && seats[i].claimed !== false);
     const quick = h("div.phrases", signals.map((a) => h("button.small.signal", { onclick: () => act(a), title: t("web.chat.signal-title") }, SIGNALS[a])),
-      this.phrases.map((p) => h("button.small", { onclick: () => this.say(p) }, p)));
+      this.phrases.map((p) => h("button.small", { onclick: () => this.say(p) }, PHRASES[p] ? t(PHRASES[p]) : p)));
     fill(this.el,
       h("h3", t("web.chat.title")),
       this.list,
@@ -87,6 +87,23 @@ export class ChatView {
   }
 }
 
+// PHRASES are the server's quick phrases (server/room/chat.go) as
+// messages: a phrase is the same few words whoever reads it, so each
+// reader reads it in their language (its button, and a line that is one).
+// What people type is never translated.
+const PHRASES = {
+  "Hello!": "web.chat.phrase.hello", "Good luck!": "web.chat.phrase.good-luck", "Well played!": "web.chat.phrase.well-played",
+  "Nice!": "web.chat.phrase.nice", "Thanks!": "web.chat.phrase.thanks", "Sorry!": "web.chat.phrase.sorry", "Oops!": "web.chat.phrase.oops",
+  "Take your time.": "web.chat.phrase.take-your-time", "Back in a minute.": "web.chat.phrase.back-soon", "Good game!": "web.chat.phrase.good-game",
+  "Rematch?": "web.chat.phrase.rematch",
+};
+
+// lineText is a chat line's text: a quick phrase in the reader's
+// language, else the words as typed (marked so, never translated).
+function lineText(text) {
+  return PHRASES[text] ? t(PHRASES[text]) : h("span", { translate: "no" }, text);
+}
+
 // replayEvents lists a finished table's events up to step (chat of both
 // channels, timeouts, seats handed over, offers, the ending) for the
 // replay page.
@@ -96,7 +113,7 @@ export function replayEvents(events, step, seats) {
   return h("section.table-events", h("h3", t("web.chat.at-table")),
     h("ol.chat-lines", shown.map((e) => h("li" + (e.channel === "spectators" ? ".spectators" : ""), { dataset: { step: e.step } },
       e.kind === "chat"
-        ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : t("web.chat.spectator")), e.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", e.text]
+        ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : t("web.chat.spectator")), e.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", lineText(e.text)]
         : h("em", e.text)))));
 }
 

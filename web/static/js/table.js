@@ -22,7 +22,7 @@ import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
 import { Life } from "./life.js";
-import { t, list, gameTitle } from "./i18n.js";
+import { t, tNodes, list, gameTitle } from "./i18n.js";
 import { PressHold } from "./press.js";
 import { LessonPanel } from "./lesson.js";
 import { sound, soundToggle } from "./sound.js";
@@ -31,6 +31,9 @@ import { analysable } from "./analysis.js";
 
 const MODULES = { war, regicide, watchtower };
 const LOG_LINES = 200;
+// AUTO_STOPS are the server's reasons for stopping auto-play
+// (server/room/autoplay.go), as messages; another is shown as it came.
+const AUTO_STOPS = { "the game is over": "web.table.auto-stop.over", "nobody is at the seat": "web.table.auto-stop.nobody" };
 
 // TableView draws one table into root from the messages it is given.
 // send(cmd) writes a command and returns its id (null when offline).
@@ -160,7 +163,7 @@ export class TableView {
         break;
       case "auto":
         s.auto = m.action ? { action: m.action, perSecond: m.per_second } : null;
-        if (!m.action && m.reason && m.reason !== "you turned it off") s.autoStopped = m.reason;
+        if (!m.action && m.reason && m.reason !== "you turned it off") s.autoStopped = AUTO_STOPS[m.reason] ? t(AUTO_STOPS[m.reason]) : m.reason;
         break;
       default:
         return;
@@ -346,7 +349,9 @@ export class TableView {
       lifeTop: h("div.life-top"),
       lesson: h("section.panel.lesson-panel", { "aria-label": t("lesson.panel"), hidden: true }),
       life: h("div.life-panels"),
-      logList: h("ol.log-lines", { role: "log", "aria-live": "polite", "aria-label": t("web.table.log-label") }),
+      // The live region holds the list (a list's items belong in a list:
+      // axe), which scrolls, so it takes the focus to be scrolled by keys.
+      logList: h("ol.log-lines", { tabindex: 0, "aria-label": t("web.table.log-label") }),
     };
     this.els = e;
     for (const l of this.s.log) l.drawn = false;
@@ -358,7 +363,7 @@ export class TableView {
       h("div.table-layout.with-bar", e.header,
         h("div.main-col", e.end, e.lifeTop, e.lesson, e.board),
         e.bar,
-        h("aside.side", e.life, e.seats, h("section.log", h("h2", t("web.table.log")), e.logList))));
+        h("aside.side", e.life, e.seats, h("section.log", h("h2", t("web.table.log")), h("div.log-live", { role: "log", "aria-live": "polite" }, e.logList)))));
   }
 
   // drawLog appends the lines logged since the last draw (the newest on
@@ -460,7 +465,7 @@ export class TableView {
     const p = s.presence;
     const list = s.seats.map((x, i) => h("li", { dataset: { seat: i } },
       seatName(s.seats, i), i === s.seat ? " " + t("web.table.you-mark") : "",
-      x.kind === "bot" ? h("span.muted", " · " + t("web.table.bot", { name: x.bot || "" })) : null,
+      x.kind === "bot" ? h("span.muted", " · ", tNodes("web.table.bot", { name: h("span", { translate: "no" }, x.bot || "") })) : null,
       x.kind === "human" && x.claimed === false ? h("span.muted", " · " + t("web.table.free-seat")) : null,
       x.kind === "human" && x.claimed === false && s.seat < 0 && this.claim && !s.result && x.open !== false
         ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, t("web.table.take", { n: i + 1 })) : null,
