@@ -20,9 +20,9 @@
 // data-i18n-attr="attr:id;attr:id" as attributes at load (translate()
 // again for markup made later), and a footer with the language picker
 // and, for a translation made by machine, how to correct it. A page not
-// yet translated speaks English throughout; only its footer, with the
-// picker, is in the language chosen, and says the page is English for
-// now. docs/i18n.md describes the files and the checks.
+// marked translated (every page is, today) would speak English, picker
+// included, rather than two languages at once. docs/i18n.md describes
+// the files and the checks.
 
 const KEY = "cardtable.lang";
 
@@ -63,23 +63,19 @@ const translated = document.documentElement.hasAttribute("data-translated");
 
 // load fetches the catalogue of the language asked for in the address or
 // chosen before (remembering it again), else the browser's own (auto). A
-// page not yet translated speaks English (its catalogue) and keeps the
-// language chosen (picked) for its footer alone; only ?lang= is
-// remembered there.
+// page not marked translated speaks English; only ?lang= is remembered
+// there.
 async function load() {
   const asked = new URLSearchParams(location.search).get("lang");
   const chosen = translated ? asked || stored() : asked;
-  let c = /^[a-z]{2,3}$/.test(chosen || "") ? await fetchCatalogue(chosen) : null;
+  const c = /^[a-z]{2,3}$/.test(chosen || "") ? await fetchCatalogue(chosen) : null;
   if (c) remember(c.lang);
-  if (!translated) {
-    const was = c || (/^[a-z]{2,3}$/.test(stored()) && stored() !== "en" ? await fetchCatalogue(stored()) : null);
-    return [await fetchCatalogue("en"), was && was.lang !== "en" ? was : null];
-  }
-  return [c || (await fetchCatalogue("auto")), null];
+  if (!translated) return fetchCatalogue("en");
+  return c || fetchCatalogue("auto");
 }
 
 const fallback = { lang: "en", dir: "ltr", machine: false, languages: [], messages: {} };
-const [loaded, picked] = await load();
+const loaded = await load();
 const catalogue = loaded || fallback;
 
 // lang is the code of the language pages speak ("he"); dir its direction.
@@ -219,18 +215,17 @@ export function translate(root = document) {
 }
 
 // languagePicker returns the picker: choosing a language reloads the page
-// in it (through ?lang=, which remembers it). words is the catalogue its
-// label is in and current the language shown as chosen.
-export function languagePicker(words = catalogue, current = lang) {
+// in it (through ?lang=, which remembers it).
+export function languagePicker() {
   const wrap = document.createElement("label");
   wrap.className = "lang-picker";
   const text = document.createElement("span");
-  text.textContent = words.messages["lang.label"] || t("lang.label");
+  text.textContent = t("lang.label");
   const select = document.createElement("select");
   select.name = "lang";
   for (const l of catalogue.languages) {
     const o = document.createElement("option");
-    Object.assign(o, { value: l.code, textContent: l.name, selected: l.code === current });
+    Object.assign(o, { value: l.code, textContent: l.name, selected: l.code === lang });
     o.lang = l.code;
     o.dir = l.dir;
     select.append(o);
@@ -260,29 +255,5 @@ function footer() {
   document.body.append(f);
 }
 
-// untranslatedFooter adds the footer of a page not yet translated: the
-// picker and, for a reader who chose another language, that this page is
-// English for now — both in the language chosen (the footer carries its
-// lang and dir; the rest of the page is English).
-function untranslatedFooter() {
-  const f = document.createElement("footer");
-  f.className = "lang-footer";
-  const words = picked || catalogue;
-  f.lang = words.tag || words.lang;
-  f.dir = words.dir;
-  f.append(languagePicker(words, words.lang));
-  if (picked) {
-    const note = document.createElement("p");
-    note.className = "lang-machine";
-    note.textContent = picked.messages["lang.untranslated"] || "";
-    f.append(note);
-  }
-  document.body.append(f);
-}
-
-if (translated) {
-  translate();
-  footer();
-} else {
-  untranslatedFooter();
-}
+if (translated) translate();
+footer();
