@@ -32,51 +32,57 @@ var games = []struct {
 }
 
 // TestBrowserGamesInEachLanguage plays each game to the end in each
-// language at a laptop's and a phone's size: the table speaks the
-// language in its direction (Hebrew right to left, mirrored), nothing
-// overflows, axe finds nothing serious at the start, in play and at the
+// language, and looks at it at a laptop's and a phone's size: the table
+// speaks the language in its direction (Hebrew right to left, mirrored),
+// nothing overflows, axe finds nothing serious at the start and at the
 // end, and in the pseudo-locale no text of the table — prompts, buttons,
 // the board, the log, the forecast, the result — escaped the catalogue.
-// The finished game's replay is checked the same way.
+// To keep the suite's time, each game is played once a language, at the
+// two sizes in turn (a language's War at one size, its Regicide at the
+// other, …), and its end is looked at again at the other size; the
+// finished game's replay is checked the same way.
 func TestBrowserGamesInEachLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
 	s := webtest.NewSite(t)
-	for _, l := range locales() {
-		for _, sz := range []webtest.Size{webtest.Laptop, webtest.Phone} {
-			for _, g := range games {
-				t.Run(l.Code+"/"+sz.Name+"/"+g.name, func(t *testing.T) {
-					c := s.Create(t, g.table)
-					tb := s.Tab(t)
-					tb.Resize(sz)
-					tb.Open("/?lang=" + l.Code) // remembered: the table speaks it
-					tb.Sit(c)
-					where := func(what string) string { return fmt.Sprintf("%s %s %s, %s", g.name, l.Code, sz.Name, what) }
-					look := func(what string) {
-						t.Helper()
-						speaks(t, tb, l, where(what))
-						tb.NoOverflow(where(what))
-						if l.Code == i18n.Pseudo {
-							tb.Untranslated(where(what), "", "alice")
-						}
+	sizes := []webtest.Size{webtest.Laptop, webtest.Phone}
+	for li, l := range locales() {
+		for gi, g := range games {
+			sz, other := sizes[(li+gi)%2], sizes[(li+gi+1)%2]
+			t.Run(l.Code+"/"+g.name+"/"+sz.Name, func(t *testing.T) {
+				c := s.Create(t, g.table)
+				tb := s.Tab(t)
+				tb.Resize(sz)
+				tb.Open("/?lang=" + l.Code) // remembered: the table speaks it
+				tb.Sit(c)
+				size := sz
+				where := func(what string) string { return fmt.Sprintf("%s %s %s, %s", g.name, l.Code, size.Name, what) }
+				look := func(what string) {
+					t.Helper()
+					speaks(t, tb, l, where(what))
+					tb.NoOverflow(where(what))
+					if l.Code == i18n.Pseudo {
+						tb.Untranslated(where(what), "", "alice")
 					}
-					look("the start")
-					tb.Axe(where("the start"))
-					g.play(t, tb, look)
-					tb.WaitPlaying("the end", "document.querySelector('.end h2')")
+				}
+				look("the start")
+				tb.Axe(where("the start"))
+				g.play(t, tb, look)
+				tb.WaitPlaying("the end", "document.querySelector('.end h2')")
+				if got := tb.Text(".end h2"); got == "" || strings.Contains(got, "web.") {
+					t.Errorf("%s: the result's headline reads %q", where("the end"), got)
+				}
+				for _, at := range []webtest.Size{sz, other} {
+					size = at
+					tb.Resize(at)
 					look("the end")
 					tb.Axe(where("the end"))
-					mirrored(t, tb, l, sz, where("the end"))
-					tb.Shot(fmt.Sprintf("%s-%s-%s-end", g.name, l.Code, sz.Name))
-					if got := tb.Text(".end h2"); got == "" || strings.Contains(got, "web.") {
-						t.Errorf("%s: the result's headline reads %q", where("the end"), got)
-					}
-					if sz == webtest.Laptop {
-						replay(t, tb, l, c.ID, where)
-					}
-				})
-			}
+					mirrored(t, tb, l, at, where("the end"))
+					tb.Shot(fmt.Sprintf("%s-%s-%s-end", g.name, l.Code, at.Name))
+				}
+				replay(t, tb, l, c.ID, where)
+			})
 		}
 	}
 }
@@ -110,8 +116,9 @@ func mirrored(t *testing.T, tb *webtest.Tab, l i18n.Language, sz webtest.Size, w
 	}
 }
 
-// replay opens the finished game's replay in the language, steps it to
-// its middle and checks it as the table (the pseudo-locale: every word).
+// replay opens the finished game's replay in the language (at the size
+// the tab has), steps it to its middle and checks it as the table (the
+// pseudo-locale: every word).
 func replay(t *testing.T, tb *webtest.Tab, l i18n.Language, id string, where func(string) string) {
 	t.Helper()
 	tb.Open("/replay/" + id)
@@ -125,7 +132,7 @@ func replay(t *testing.T, tb *webtest.Tab, l i18n.Language, id string, where fun
 	if l.Code == i18n.Pseudo {
 		tb.Untranslated(where("the replay"), "", "alice")
 	}
-	tb.Shot(fmt.Sprintf("replay-%s-%s", l.Code, strings.Fields(where(""))[0]))
+	tb.Shot("replay-" + strings.Join(strings.Fields(strings.Trim(where(""), ", ")), "-"))
 }
 
 // act clicks the action sel and waits until the table took it.

@@ -350,7 +350,7 @@ function flipLine(text, i) {
 // logLines writes the events of an action to the log, newest first.
 export function logLines(m, prev, ctx) {
   const ev = m.view ? said(m.view, ctx) : [];
-  return ev.length ? ev.map((e) => e.text).reverse() : null;
+  return ev.length ? ev.map((e) => capital(e.text, ctx)).reverse() : null;
 }
 
 // privateCards is what only seat's own view shows: its army in held order
