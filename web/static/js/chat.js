@@ -5,7 +5,7 @@
 // are text, never HTML. docs/protocol.md, "Chat".
 
 import { h, fill, seatName } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, say } from "./i18n.js";
 
 const MAX = 300;
 const KEEP = 300;
@@ -20,6 +20,7 @@ export class ChatView {
     this.send = send;
     this.lines = [];
     this.phrases = [];
+    this.phrasesI18n = [];
     this.mode = "free";
     this.muted = new Set(load(`cardtable.muted.${tableID}`, []));
     this.hideSpectators = load("cardtable.hide-spectators", false);
@@ -32,7 +33,7 @@ export class ChatView {
 
   // message keeps a chat message's lines, phrases and mode.
   message(m) {
-    if (m.phrases) this.phrases = m.phrases;
+    if (m.phrases) [this.phrases, this.phrasesI18n] = [m.phrases, m.phrases_i18n || []];
     if (m.mode) this.mode = m.mode;
     if (m.phrases && m.lines) this.lines = [];
     for (const l of m.lines || []) this.lines.push(l);
@@ -58,13 +59,13 @@ export class ChatView {
     this.focus = document.activeElement === this.input ? [this.input.selectionStart, this.input.selectionEnd] : null;
     const shown = this.lines.filter((l) => !(l.from >= 0 && l.from !== seat && this.muted.has(l.from)) && !(l.channel === "spectators" && this.hideSpectators));
     fill(this.list, shown.map((l) => h("li" + (l.channel === "spectators" ? ".spectators" : ""), { dataset: { from: l.from } },
-      h("strong", l.from >= 0 ? seatName(seats, l.from) : t("web.chat.spectator")), l.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", lineText(l.text))));
+      h("strong", l.from >= 0 ? seatName(seats, l.from) : t("web.chat.spectator")), l.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", lineText(l))));
     const phrasesOnly = seat >= 0 && !over && this.mode === "phrases";
     const off = seat >= 0 && !over && this.mode === "off";
     const signals = (legal || []).filter((a) => SIGNALS[a]);
     const others = seats.map((_, i) => i).filter((i) => i !== seat && seats[i] && seats[i].kind !== "bot" && seats[i].claimed !== false);
     const quick = h("div.phrases", signals.map((a) => h("button.small.signal", { onclick: () => act(a), title: t("web.chat.signal-title") }, SIGNALS[a])),
-      this.phrases.map((p) => h("button.small", { onclick: () => this.say(p) }, PHRASES[p] ? t(PHRASES[p]) : p)));
+      this.phrases.map((p, i) => h("button.small", { onclick: () => this.say(p) }, this.phrasesI18n[i] ? say(this.phrasesI18n[i]) : p)));
     fill(this.el,
       h("h3", t("web.chat.title")),
       this.list,
@@ -87,21 +88,11 @@ export class ChatView {
   }
 }
 
-// PHRASES are the server's quick phrases (server/room/chat.go) as
-// messages: a phrase is the same few words whoever reads it, so each
-// reader reads it in their language (its button, and a line that is one).
-// What people type is never translated.
-const PHRASES = {
-  "Hello!": "web.chat.phrase.hello", "Good luck!": "web.chat.phrase.good-luck", "Well played!": "web.chat.phrase.well-played",
-  "Nice!": "web.chat.phrase.nice", "Thanks!": "web.chat.phrase.thanks", "Sorry!": "web.chat.phrase.sorry", "Oops!": "web.chat.phrase.oops",
-  "Take your time.": "web.chat.phrase.take-your-time", "Back in a minute.": "web.chat.phrase.back-soon", "Good game!": "web.chat.phrase.good-game",
-  "Rematch?": "web.chat.phrase.rematch",
-};
-
 // lineText is a chat line's text: a quick phrase in the reader's
-// language, else the words as typed (marked so, never translated).
-function lineText(text) {
-  return PHRASES[text] ? t(PHRASES[text]) : h("span", { translate: "no" }, text);
+// language (the server sends it as a message too: text_i18n), else the
+// words as typed, marked never to be translated.
+function lineText(l) {
+  return l.text_i18n ? say(l.text_i18n) : h("span", { translate: "no" }, l.text);
 }
 
 // replayEvents lists a finished table's events up to step (chat of both
@@ -113,7 +104,7 @@ export function replayEvents(events, step, seats) {
   return h("section.table-events", h("h3", t("web.chat.at-table")),
     h("ol.chat-lines", shown.map((e) => h("li" + (e.channel === "spectators" ? ".spectators" : ""), { dataset: { step: e.step } },
       e.kind === "chat"
-        ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : t("web.chat.spectator")), e.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", lineText(e.text)]
+        ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : t("web.chat.spectator")), e.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", lineText(e)]
         : h("em", e.text)))));
 }
 

@@ -10,7 +10,7 @@ import { loadToken, saveToken } from "./conn.js";
 import { ClockView, fmt } from "./clock.js";
 import { ChatView } from "./chat.js";
 import { TurnNotifier, canNotify, askToNotify } from "./notify.js";
-import { t, list, dateText } from "./i18n.js";
+import { t, say, list, dateText } from "./i18n.js";
 
 // TYPES are the messages Life keeps.
 export const TYPES = new Set(["clock", "draw", "rematch", "chat", "notice"]);
@@ -149,7 +149,8 @@ export class Life {
   // played on for, and why), from the end message.
   endNotes() {
     const notes = this.s.notes || [];
-    return notes.length ? h("ul.end-notes", notes.map((n) => h("li", noteWords(n, this.s.seats)))) : null;
+    const said = this.s.notesI18n || [];
+    return notes.length ? h("ul.end-notes", notes.map((n, i) => h("li", said[i] ? noteSaid(said[i]) : noteWords(n, this.s.seats)))) : null;
   }
 
   // endControls are the rematch's, in the result panel (instead of
@@ -250,6 +251,15 @@ function until(r) {
   const opts = { hour: "2-digit", minute: "2-digit" };
   if (r.until - Date.now() > 12 * 3600 * 1000) opts.weekday = "short";
   return t("web.life.until", { time: dateText(r.until, opts) });
+}
+
+// noteSaid writes an end note the server sent as a message (notes_i18n)
+// in the reader's language, the bot that played on named as the page
+// names bots ("Good bot").
+function noteSaid(m) {
+  const args = { ...(m.args || {}) };
+  if (args.bot && args.bot.text) args.bot = { text: botWords(args.bot.text) };
+  return say({ ...m, args });
 }
 
 // noteWords writes an end note of the server ("seat 1 left the seat;

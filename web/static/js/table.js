@@ -22,7 +22,7 @@ import * as war from "./war.js";
 import * as regicide from "./regicide.js";
 import * as watchtower from "./watchtower.js";
 import { Life } from "./life.js";
-import { t, tNodes, list, gameTitle } from "./i18n.js";
+import { t, tNodes, say, list, gameTitle } from "./i18n.js";
 import { PressHold } from "./press.js";
 import { LessonPanel } from "./lesson.js";
 import { sound, soundToggle } from "./sound.js";
@@ -142,14 +142,14 @@ export class TableView {
         // A game that ends while the page is open brings its result into
         // view (after the draw), wherever the person had scrolled.
         if (!s.result && s.view) this.endArrived = true;
-        Object.assign(s, { version: m.version, view: m.view, result: m.result, notes: m.notes || [], legal: [], prev: m.version > s.version ? s.view : s.prev });
+        Object.assign(s, { version: m.version, view: m.view, result: m.result, notes: m.notes || [], notesI18n: m.notes_i18n || [], legal: [], prev: m.version > s.version ? s.view : s.prev });
         break;
       case "error":
         if (m.id && m.id === s.hintID) {
-          s.hintText = t("web.table.no-forecast", { why: m.message });
+          s.hintText = t("web.table.no-forecast", { why: m.message_i18n ? say(m.message_i18n, { seatName: (i) => seatName(s.seats, i) }) : m.message });
           break;
         }
-        s.error = { code: m.code, message: m.message };
+        s.error = { code: m.code, message: m.message_i18n ? say(m.message_i18n, { seatName: (i) => seatName(s.seats, i) }) : m.message };
         if (s.sent && s.sent.id === m.id && s.sent.version === s.version) s.legal = s.sent.legal;
         break;
       case "hint":
