@@ -40,7 +40,8 @@ var games = []struct {
 // To keep the suite's time, each game is played once a language, at the
 // two sizes in turn (a language's War at one size, its Regicide at the
 // other, …), and its end is looked at again at the other size; the
-// finished game's replay is checked the same way.
+// finished game's replay is checked the same way in the pseudo-locale,
+// Hebrew and Welsh.
 func TestBrowserGamesInEachLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
@@ -67,7 +68,12 @@ func TestBrowserGamesInEachLanguage(t *testing.T) {
 					}
 				}
 				look("the start")
-				tb.Axe(where("the start"))
+				// axe at the start where the words differ most in
+				// length or direction; at the end (both sizes) in every
+				// language.
+				if l.Code == i18n.Pseudo || l.Dir == "rtl" {
+					tb.Axe(where("the start"))
+				}
 				g.play(t, tb, look)
 				tb.WaitPlaying("the end", "document.querySelector('.end h2')")
 				if got := tb.Text(".end h2"); got == "" || strings.Contains(got, "web.") {
@@ -81,7 +87,12 @@ func TestBrowserGamesInEachLanguage(t *testing.T) {
 					mirrored(t, tb, l, at, where("the end"))
 					tb.Shot(fmt.Sprintf("%s-%s-%s-end", g.name, l.Code, at.Name))
 				}
-				replay(t, tb, l, c.ID, where)
+				// The replay draws the same views with the same words: in
+				// the pseudo-locale (every word), Hebrew (mirrored) and
+				// Welsh (six plural forms).
+				if l.Code == i18n.Pseudo || l.Code == "he" || l.Code == "cy" {
+					replay(t, tb, l, c.ID, where)
+				}
 			})
 		}
 	}
