@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"cardtable/engine"
@@ -171,5 +172,22 @@ func TestWatchtowerNoWinIsBelowTenPercent(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no estimate without a win in 20 games: the test checks nothing")
+	}
+}
+
+// A marked move names the expert's better move in the text output, also
+// when the move played found no win in the search (the pass player's last
+// "end" before Watchtower's forced showdown read "no win found in 500
+// playouts  BLUNDER" and nothing else).
+func TestTextNamesTheBetterMoveAtANoWinMark(t *testing.T) {
+	none := 0
+	dec := Decision{Step: 293, Seat: 0, Action: "end", Choices: 3, Mark: "blunder", Loss: 0.4,
+		Played: &Estimate{Chance: 0.001, Trials: 500, Wins: &none},
+		Best:   &Alternative{Action: "place 3H", Estimate: Estimate{Chance: 0.41, Low: 0.35, High: 0.47, Trials: 500, Share: 0.4}}}
+	got := describe(&dec)
+	for _, want := range []string{"no win found in 500 playouts", "expert: place 3H 41%", "BLUNDER"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("describe = %q; want it to contain %q", got, want)
+		}
 	}
 }

@@ -148,9 +148,9 @@ func describe(dec *Decision) string {
 		parts = append(parts, percent(*dec.Played))
 	case dec.Played != nil:
 		parts = append(parts, "chance "+percent(*dec.Played))
-		if dec.Best != nil && dec.Loss >= AlternativeMargin {
-			parts = append(parts, fmt.Sprintf("expert: %s %s", dec.Best.Action, percent(dec.Best.Estimate)))
-		}
+	}
+	if dec.Played != nil && dec.Best != nil && dec.Loss >= AlternativeMargin {
+		parts = append(parts, fmt.Sprintf("expert: %s %s", dec.Best.Action, percent(dec.Best.Estimate)))
 	}
 	if dec.Before == Won && dec.After == Lost {
 		parts = append(parts, "LOSING MOVE (winnable before, lost after)")
