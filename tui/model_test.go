@@ -82,6 +82,13 @@ func TestWatchtowerRefusalInTheTablesLanguage(t *testing.T) {
 		if want := glyphs(h.m.teller().saying(msg)); h.m.status != want || !strings.Contains(h.screen(), "Q♣") {
 			t.Errorf("%s: the refusal reads %q, want %q", code, h.m.status, want)
 		}
+		// The first turn is a setup turn (WT-03): end is refused, saying so.
+		_, err = h.m.t.Check(0, "end")
+		if msg, ok := engine.SaidOf(err); !ok || msg.ID != "watchtower.refuse.setup-turn" {
+			t.Errorf("end on a setup turn: %v", err)
+		} else if got := h.m.teller().saying(msg); !strings.Contains(got, "done") || !strings.Contains(got, "(WT-03)") {
+			t.Errorf("%s: the setup refusal reads %q", code, got)
+		}
 	}
 }
 

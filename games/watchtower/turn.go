@@ -204,17 +204,18 @@ func (s *State) act(seat int, a engine.Action) error {
 	case waitGive:
 		c := actCard(a)
 		if kind != kindGive {
-			return engine.Illegal("watchtower: %s must give %s more to the empty barracks first: give CARD (WT-21)", seatName(seat), counted(s.owed, nounArmyCard))
+			return engine.IllegalSay(engine.Say("watchtower.refuse.must-give", engine.SeatArg("seat", seat), engine.NounArg("owed", int(s.owed), nounIDs[nounArmyCard])),
+				"watchtower: %s must give %s more to the empty barracks first: give CARD (WT-21)", seatName(seat), counted(s.owed, nounArmyCard))
 		}
 		if !s.players[seat].holds(c) {
-			return engine.Illegal("watchtower: cannot give %v: it is not in your army", c)
+			return engine.IllegalSay(engine.Say("watchtower.refuse.give-not-army", engine.TextArg("card", c.String())), "watchtower: cannot give %v: it is not in your army", c)
 		}
 		s.clearEvents()
 		s.give(seat, c)
 		return nil
 	}
 	if s.phase == phaseSetup && (kind == kindChallenge || kind == kindCampaignBattle) {
-		return engine.Illegal("watchtower: no challenges during setup: place, burn or write done (WT-03)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.setup-no-challenge"), "watchtower: no challenges during setup: place, burn or write done (WT-03)")
 	}
 	var err error
 	switch kind {
@@ -241,13 +242,13 @@ func (s *State) act(seat int, a engine.Action) error {
 		}
 	case kindDone:
 		if s.phase != phaseSetup {
-			return engine.Illegal("watchtower: done ends a setup turn; the game has started, so write end")
+			return engine.IllegalSay(engine.Say("watchtower.refuse.setup-over"), "watchtower: done ends a setup turn; the game has started, so write end")
 		}
 		s.clearEvents()
 		s.done(seat)
 	case kindEnd:
 		if s.phase == phaseSetup {
-			return engine.Illegal("watchtower: this is a setup turn: write done to finish it (WT-03)")
+			return engine.IllegalSay(engine.Say("watchtower.refuse.setup-turn"), "watchtower: this is a setup turn: write done to finish it (WT-03)")
 		}
 		s.clearEvents()
 		s.log1(evEnd, seatArg(seat))
@@ -269,7 +270,7 @@ func (s *State) act(seat int, a engine.Action) error {
 // checkPick checks an action of kind picking slot (from 1).
 func (s *State) checkPick(kind uint8, slot int) error {
 	if kind != kindPick {
-		return engine.Illegal("watchtower: a blind pick is pending: write pick SLOT (WT-09)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.pick-pending"), "watchtower: a blind pick is pending: write pick SLOT (WT-09)")
 	}
 	var n int
 	var taken bool
@@ -281,9 +282,9 @@ func (s *State) checkPick(kind uint8, slot int) error {
 	}
 	switch {
 	case slot > n:
-		return engine.Illegal("watchtower: cannot pick %d: there are only %d positions", slot, n)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.pick-range", engine.NumArg("slot", slot), engine.NumArg("n", n)), "watchtower: cannot pick %d: there are only %d positions", slot, n)
 	case taken:
-		return engine.Illegal("watchtower: cannot pick %d: that position is already taken", slot)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.pick-taken", engine.NumArg("slot", slot)), "watchtower: cannot pick %d: that position is already taken", slot)
 	}
 	return nil
 }
