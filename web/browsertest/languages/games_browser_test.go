@@ -146,10 +146,18 @@ func replay(t *testing.T, tb *webtest.Tab, l i18n.Language, id string, where fun
 	tb.Shot("replay-" + strings.Join(strings.Fields(strings.Trim(where(""), ", ")), "-"))
 }
 
-// act clicks the action sel and waits until the table took it.
-func act(tb *webtest.Tab, sel string) {
-	tb.T.Helper()
-	tb.Act(sel)
+// turns calls turn on each of the seat's turns until the game ends (at
+// most 80 turns: the games here are short).
+func turns(t *testing.T, tb *webtest.Tab, game string, turn func()) {
+	t.Helper()
+	for range 80 {
+		tb.WaitPlaying("a turn", "window.cardtableTable.shownLegal > 0 || document.querySelector('.end')")
+		if tb.Has(".end") {
+			return
+		}
+		turn()
+	}
+	t.Fatalf("%s played by clicking did not end in 80 turns", game)
 }
 
 // playWar flips a few times by hand (a look in play after the first
@@ -160,7 +168,7 @@ func playWar(t *testing.T, tb *webtest.Tab, look func(string)) {
 		if tb.Has(".end") {
 			return
 		}
-		act(tb, "[data-action=flip]")
+		tb.Act("[data-action=flip]")
 	}
 	tb.Wait("the last trick", "document.querySelector('.last-trick') && document.querySelectorAll('.log-lines li').length > 0")
 	look("in play")
@@ -172,11 +180,7 @@ func playWar(t *testing.T, tb *webtest.Tab, look func(string)) {
 // and any other choice offered.
 func playRegicide(t *testing.T, tb *webtest.Tab, look func(string)) {
 	looked := false
-	for turn := 0; turn < 80; turn++ {
-		tb.WaitPlaying("a turn", "window.cardtableTable.shownLegal > 0 || document.querySelector('.end')")
-		if tb.Has(".end") {
-			return
-		}
+	turns(t, tb, "a solo Regicide game", func() {
 		switch {
 		case tb.Has(".hand .card-button") && webtest.Eval[string](tb, "window.cardtableTable.s.view.phase") == "play":
 			tb.Click(".hand .card-button:not([disabled])")
@@ -191,14 +195,13 @@ func playRegicide(t *testing.T, tb *webtest.Tab, look func(string)) {
 				look("a forecast")
 				looked = true
 			}
-			act(tb, ".action-bar [data-action^='play ']")
+			tb.Act(".action-bar [data-action^='play ']")
 		case tb.Has(".covers button"):
-			act(tb, ".covers button")
+			tb.Act(".covers button")
 		default:
-			act(tb, ".action-bar button[data-action]")
+			tb.Act(".action-bar button[data-action]")
 		}
-	}
-	t.Fatal("a solo Regicide game played by clicking did not end in 80 turns")
+	})
 }
 
 // playWatchtower finishes setup, then ends each turn, picking blind when
@@ -206,27 +209,22 @@ func playRegicide(t *testing.T, tb *webtest.Tab, look func(string)) {
 // showdown; a look in play once the first turn has been played.
 func playWatchtower(t *testing.T, tb *webtest.Tab, look func(string)) {
 	looked := false
-	for turn := 0; turn < 80; turn++ {
-		tb.WaitPlaying("a turn", "window.cardtableTable.shownLegal > 0 || document.querySelector('.end')")
-		if tb.Has(".end") {
-			return
-		}
+	turns(t, tb, "a Watchtower game capped at one round", func() {
 		switch {
 		case tb.Has(".blind button"):
-			act(tb, ".blind button")
+			tb.Act(".blind button")
 		case tb.Has("[data-action=done]"):
-			act(tb, "[data-action=done]")
+			tb.Act("[data-action=done]")
 		case tb.Has("[data-action=end]"):
 			if !looked && tb.Has(".events li") {
 				look("in play")
 				looked = true
 			}
-			act(tb, "[data-action=end]")
+			tb.Act("[data-action=end]")
 		case tb.Has(".army .card-button"):
-			act(tb, ".army .card-button")
+			tb.Act(".army .card-button")
 		default:
 			t.Fatalf("a Watchtower turn offers nothing this test plays: %v", webtest.Eval[[]string](tb, "window.cardtableTable.s.legal"))
 		}
-	}
-	t.Fatal("a Watchtower game capped at one round did not end in 80 turns")
+	})
 }
