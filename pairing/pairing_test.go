@@ -366,7 +366,9 @@ func TestChallenges(t *testing.T) {
 	for _, bad := range []func(r *pairing.Request){
 		func(r *pairing.Request) { r.Opponent = r.Player },
 		func(r *pairing.Request) { r.Opponent, r.BotAfter = "robo", 30*time.Second },
-		func(r *pairing.Request) { r.Opponent, r.Key = "robo", pairing.Key{Game: "watchtower", Preset: "standard", Seats: 3, Clock: "1m"} },
+		func(r *pairing.Request) {
+			r.Opponent, r.Key = "robo", pairing.Key{Game: "watchtower", Preset: "standard", Seats: 3, Clock: "1m"}
+		},
 	} {
 		r := person("dan", wt2)
 		r.BotAfter = 0
