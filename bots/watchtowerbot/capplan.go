@@ -99,8 +99,9 @@ func capRanked(v *watchtower.View, seat int, legal, dst []engine.Action, start, 
 // sampleArmies sets armies[i] to a sample of seat i's army as seat sees it:
 // seat's own is mine; another's is its seen cards and cards drawn from pool
 // (the cards seat cannot place), which it reorders; a seat that is out has
-// none.
-func sampleArmies(v *watchtower.View, seat int, mine, pool []cards.Card, rng *cards.RNG, armies [][]cards.Card) {
+// none. Each card is drawn from pool at random (lean nil) or with the
+// weight lean gives its rank (the policy's, leanWeights).
+func sampleArmies(v *watchtower.View, seat int, mine, pool []cards.Card, rng *cards.RNG, armies [][]cards.Card, lean *rankWeights) {
 	for i := range v.Players {
 		o := &v.Players[i]
 		a := armies[i][:0]
@@ -110,7 +111,7 @@ func sampleArmies(v *watchtower.View, seat int, mine, pool []cards.Card, rng *ca
 		case !o.Out:
 			a = append(a, o.Seen...)
 			for len(a) < o.ArmySize && len(pool) > 0 {
-				j := rng.IntN(len(pool))
+				j := lean.pick(pool, rng)
 				a = append(a, pool[j])
 				pool[j], pool[len(pool)-1] = pool[len(pool)-1], pool[j]
 				pool = pool[:len(pool)-1]

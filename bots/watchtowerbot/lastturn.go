@@ -173,7 +173,7 @@ func (b *Heuristic) capShare(v *watchtower.View, seat int, mine []cards.Card, to
 	refill := refillComing(v, seat)
 	total := 0.0
 	for range trimDeals {
-		sampleArmies(v, seat, mine, b.pool, &b.rng, armies)
+		sampleArmies(v, seat, mine, b.pool, &b.rng, armies, nil)
 		if refill {
 			for i, a := range armies {
 				for range refillGives(len(a)) {

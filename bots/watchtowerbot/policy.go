@@ -161,7 +161,7 @@ func (p *Policy) shareOf(v *watchtower.View, seat int) float64 {
 	total := 0.0
 	for range p.deals {
 		// A fresh copy of p.mine each time: the layouts reorder the armies.
-		sampleArmies(v, seat, p.mine, p.pool, &p.rng, armies)
+		sampleArmies(v, seat, p.mine, p.pool, &p.rng, armies, &leanWeights)
 		total += watchtower.ShowdownShares(armies, oddsLayouts, &p.rng, p.shares)[seat]
 	}
 	return total / float64(p.deals)
