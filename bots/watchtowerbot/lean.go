@@ -11,11 +11,11 @@ import (
 // weight e^(hiddenLean·(r−8)), about 1.16 times as likely as a card one
 // rank lower. Players keep their good cards in hand (the heuristic cycles
 // its low ones for draws and burns, a campaigner keeps what it won), so
-// drawn evenly from the unseen cards a rival's army came out too weak: the
-// last player off campaign's estimated share of a showdown it started was
-// too high by 5 to 7 points between 0.6 and 0.8 (it won 59 % of those it
-// put at 0.6–0.7, 66 % of 0.7–0.8, 74 % of 0.8–0.9). With the lean it wins
-// 66 %, 73 % and 79 % of them (docs/watchtower.md, 2,000 games each).
+// drawn evenly from the unseen cards a rival's army came out too weak and
+// the last player off campaign's estimate of the showdown it starts too
+// high: of 2,000 games against the heuristic it won 59 % of those it put
+// at 0.6–0.7, 66 % at 0.7–0.8 and 74 % at 0.8–0.9; with the lean 66 %,
+// 73 % and 79 % (docs/watchtower.md).
 const hiddenLean = 0.15
 
 // rankWeights weighs a card by its rank when one is drawn from a pool.
