@@ -84,6 +84,9 @@ type Request struct {
 	BotAfter time.Duration
 	// At is when the request was made (set by Add).
 	At time.Time
+	// Owner is a bot account's owner (their Player): a bot never plays
+	// its owner rated, wherever each asks from.
+	Owner string
 	// Opponent, when set, is the one player (an account's Player) this
 	// request plays: a challenge, two seats only, never given the
 	// server's bots; "" for anyone.

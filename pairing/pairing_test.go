@@ -378,3 +378,33 @@ func TestChallenges(t *testing.T) {
 		}
 	}
 }
+
+// TestBotNeverRatedWithItsOwner: a bot account and the person who owns it
+// are never paired rated (from any addresses), so nobody feeds their own
+// rating with their bot's losses; casual, they may play.
+func TestBotNeverRatedWithItsOwner(t *testing.T) {
+	p := pairing.NewPool(0)
+	ann := rated("ann", 1500, 0)
+	ann.Bots = true
+	robo := rated("robo", 1500, 0)
+	robo.Bot, robo.Owner, robo.Bots = true, "ann", true
+	add(t, p, t0, ann, robo)
+	ms, _ := p.Match(t0)
+	wantMatches(t, "Ann and her bot, rated", ms)
+	bob := rated("bob", 1500, 0)
+	bob.Bots = true
+	add(t, p, t0, bob)
+	ms, _ = p.Match(t0)
+	wantMatches(t, "Bob comes", ms, "r-ann+r-bob")
+	casual := func(id, owner string) pairing.Request {
+		r := person(id, wt2)
+		r.Player, r.Account, r.Bots, r.Owner = id, true, true, owner
+		return r
+	}
+	q := pairing.NewPool(0)
+	bot := casual("robo", "ann")
+	bot.Bot = true
+	add(t, q, t0, casual("ann", ""), bot)
+	ms, _ = q.Match(t0)
+	wantMatches(t, "Ann and her bot, casual", ms, "r-ann+r-robo")
+}

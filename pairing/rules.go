@@ -56,6 +56,8 @@ func Compatible(a, b Request) bool {
 		return false
 	case a.Rated && a.Address != "" && a.Address == b.Address:
 		return false
+	case a.Rated && ((a.Owner != "" && a.Owner == b.Player) || (b.Owner != "" && b.Owner == a.Player)):
+		return false // a person's rating is not fed by their own bot
 	case a.Bot && !b.Bot && !b.Bots && b.Opponent != a.Player, b.Bot && !a.Bot && !a.Bots && a.Opponent != b.Player:
 		return false // challenging a bot account accepts it
 	}

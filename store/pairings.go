@@ -32,6 +32,8 @@ type PairingRequest struct {
 	// server's bots (0: never).
 	Bots     bool
 	BotAfter time.Duration
+	// Owner is a bot account's owner (a bot never plays its owner rated).
+	Owner string
 	// Opponent is the one player this request plays (a challenge; "" for
 	// anyone).
 	Opponent string

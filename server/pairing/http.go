@@ -165,6 +165,15 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request, req askReq) (*
 		return nil, httpjson.Errorf(http.StatusTooManyRequests, ratelimit.CodeRateLimited, "too many requests from this bot account; wait a second and try again")
 	}
 	wt.req.Player, wt.req.Account, wt.req.Bot, wt.name = u.ID, true, u.Bot, u.Name
+	if u.Bot {
+		if bs, ok := s.cfg.Store.(store.Bots); ok {
+			b, err := bs.BotAccount(r.Context(), u.ID)
+			if err != nil {
+				return nil, err
+			}
+			wt.req.Owner = b.Owner
+		}
+	}
 	if req.Rated || req.Range != 0 {
 		rating, err := s.rating(r, c, u)
 		if err != nil {

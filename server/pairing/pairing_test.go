@@ -246,3 +246,34 @@ func TestChallengeABot(t *testing.T) {
 		t.Errorf("a challenge at three seats: %d %+v", code, refusal)
 	}
 }
+
+// TestOwnBotNeverRated: Ann and her bot account, asking rated from two
+// addresses, are not paired; Bob, from a third, plays Ann.
+func TestOwnBotNeverRated(t *testing.T) {
+	ts, _ := servertest.NewAccountsConfig(t, server.Config{TrustedProxies: servertest.Proxies(t, "127.0.0.1/32"),
+		ProxyHeader: "X-Forwarded-For"})
+	ann, bob := ts.SignedUp("Ann"), ts.SignedUp("Bob")
+	var bot struct{ Token string }
+	if code := ann.Do("POST", "/api/account/bots", map[string]string{"name": "Robo"}, nil, &bot); code != http.StatusCreated {
+		t.Fatalf("making a bot account: %d", code)
+	}
+	from := func(addr string) map[string]string { return map[string]string{"X-Forwarded-For": addr} }
+	req := map[string]any{"choice": "watchtower-2-1m", "rated": true, "bots": true}
+	var a, r, b struct{ ID string }
+	ann.Do("POST", "/api/pairing", req, from("198.51.100.1"), &a)
+	prog := ts.NewPerson()
+	hdr := from("198.51.100.2")
+	hdr["Authorization"] = "Bearer " + bot.Token
+	if code := prog.Do("POST", "/api/pairing", req, hdr, &r); code != http.StatusAccepted {
+		t.Fatalf("Robo asking: %d", code)
+	}
+	var or outcome
+	if prog.Do("GET", "/api/pairing/"+r.ID, nil, nil, &or); or.Status != "waiting" {
+		t.Fatalf("Robo with its owner asking: %+v; want it waiting", or)
+	}
+	bob.Do("POST", "/api/pairing", req, from("198.51.100.3"), &b)
+	oa, ob := await(t, ann, a.ID), await(t, bob, b.ID)
+	if oa.Table == "" || oa.Table != ob.Table {
+		t.Errorf("Ann %+v and Bob %+v; want them at one table", oa, ob)
+	}
+}

@@ -113,7 +113,7 @@ func (s *Service) unring(id string, c chan struct{}) {
 func (s *Service) askShared(ctx context.Context, wt *wait) error {
 	r := wt.req
 	row := store.PairingRequest{ID: r.ID, Choice: wt.choice.ID, Player: r.Player, Name: wt.name, Bot: r.Bot, Address: r.Address,
-		Rated: r.Rated, Rating: r.Rating, Min: r.Min, Max: r.Max, Bots: r.Bots, BotAfter: r.BotAfter, Opponent: r.Opponent, At: s.cfg.Clock()}
+		Rated: r.Rated, Rating: r.Rating, Min: r.Min, Max: r.Max, Bots: r.Bots, BotAfter: r.BotAfter, Opponent: r.Opponent, Owner: r.Owner, At: s.cfg.Clock()}
 	if wt.user != nil {
 		row.User = wt.user.ID
 	}
@@ -149,7 +149,7 @@ func (s *Service) matchShared(ctx context.Context) {
 			continue
 		}
 		req := pairing.Request{ID: row.ID, Player: row.Player, Key: c.key(row.Rated), Account: row.User != "", Bot: row.Bot,
-			Address: row.Address, Rating: row.Rating, Min: row.Min, Max: row.Max, Bots: row.Bots, BotAfter: row.BotAfter, Opponent: row.Opponent}
+			Address: row.Address, Rating: row.Rating, Min: row.Min, Max: row.Max, Bots: row.Bots, BotAfter: row.BotAfter, Opponent: row.Opponent, Owner: row.Owner}
 		if pool.Add(req, row.At) == nil {
 			byID[row.ID] = row
 		}

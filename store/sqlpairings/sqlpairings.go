@@ -47,14 +47,14 @@ func (s *Pairings) fail(err error) error {
 }
 
 const columns = `id, choice, player, user_id, name, bot, address, rated, rating, min_rating, max_rating, bots, bot_after,
-	asked, status, table_id, seat, token, seat_bots, message, ended, opponent`
+	asked, status, table_id, seat, token, seat_bots, message, ended, opponent, owner`
 
 func scan(row interface{ Scan(...any) error }) (store.PairingRequest, error) {
 	var r store.PairingRequest
 	var bot, rated, bots int
 	var after, asked, ended int64
 	err := row.Scan(&r.ID, &r.Choice, &r.Player, &r.User, &r.Name, &bot, &r.Address, &rated, &r.Rating, &r.Min, &r.Max, &bots, &after,
-		&asked, &r.Status, &r.Table, &r.Seat, &r.Token, &r.SeatBots, &r.Message, &ended, &r.Opponent)
+		&asked, &r.Status, &r.Table, &r.Seat, &r.Token, &r.SeatBots, &r.Message, &ended, &r.Opponent, &r.Owner)
 	r.Bot, r.Rated, r.Bots = bot != 0, rated != 0, bots != 0
 	r.BotAfter, r.At, r.Ended = time.Duration(after)*time.Microsecond, fromMicros(asked), fromMicros(ended)
 	return r, err
@@ -76,9 +76,9 @@ func (s *Pairings) AddPairing(ctx context.Context, r store.PairingRequest, most 
 			}
 		}
 		n, err := sqlaccounts.Affected(tx.ExecContext(ctx, `INSERT INTO pairing_requests (`+columns+`)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'waiting', '', 0, '', 0, '', 0, $15) ON CONFLICT DO NOTHING`,
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'waiting', '', 0, '', 0, '', 0, $15, $16) ON CONFLICT DO NOTHING`,
 			r.ID, r.Choice, r.Player, r.User, r.Name, sqlrows.Bool(r.Bot), r.Address, sqlrows.Bool(r.Rated), r.Rating, r.Min, r.Max,
-			sqlrows.Bool(r.Bots), r.BotAfter.Microseconds(), micros(r.At), r.Opponent))
+			sqlrows.Bool(r.Bots), r.BotAfter.Microseconds(), micros(r.At), r.Opponent, r.Owner))
 		if err != nil {
 			return err
 		}

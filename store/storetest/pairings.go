@@ -35,7 +35,7 @@ func freshPairings(t *testing.T, open Open) PairingStore {
 
 func pairingRequest(id, player string, at time.Time) store.PairingRequest {
 	return store.PairingRequest{ID: id, Choice: "watchtower-2-1m", Player: player, Name: player, Address: "a-" + player,
-		Rating: 1500, Min: 1300, Max: 1700, Bots: true, BotAfter: 30 * time.Second, At: at, Opponent: "opp-" + player}
+		Rating: 1500, Min: 1300, Max: 1700, Bots: true, BotAfter: 30 * time.Second, At: at, Opponent: "opp-" + player, Owner: "own-" + player}
 }
 
 func testPairingRequests(t *testing.T, open Open) {
