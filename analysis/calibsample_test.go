@@ -105,28 +105,13 @@ func TestSampleCalibration(t *testing.T) {
 
 func drawSample(t *testing.T, players, index int) sample {
 	seed := sampleSeed(players, index)
-	g := regicide.Game{}
-	opts := engine.MustResolve(g, map[string]string{"players": itoa(players)})
-	s, err := g.New(opts, engine.Setup{Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, regicide.Game{}, players, seed)
 	rng := cards.NewRNG(seed)
 	heuristic, chosen := walkToDecision(t, s, &rng, 0, func() engine.Bot { return newExpert(t, 0, seed) })
 	seat := s.ToMove(nil)[0]
-	legal := s.Legal(seat, nil)
-	var a engine.Action
-	var chooser string
-	switch r := rng.IntN(6); {
-	case r < 2:
-		a, chooser = newExpert(t, regicidebot.DefaultIterations, seed).Act(s, seat), "expert"
-	case r < 4:
-		a, chooser = heuristic.Act(s, seat), "heuristic"
-	case r < 5:
-		a, chooser = legal[rng.IntN(len(legal))], "random"
-	default:
-		a, chooser = legal[0], "first"
-	}
+	a, chooser := chooseAction(s, seat, &rng, heuristic, func() engine.Action {
+		return newExpert(t, regicidebot.DefaultIterations, seed).Act(s, seat)
+	})
 	out := sample{Players: players, Index: index, Seed: seed, Step: chosen, Seat: seat, Action: s.ActionString(a),
 		Chooser: chooser, Shares: map[string]float64{}, Trials: map[string]int{}, Defeated: s.(*regicide.State).Facts().Defeated}
 	for _, depth := range []Depth{Quick, Deep} {
@@ -135,11 +120,7 @@ func drawSample(t *testing.T, players, index int) sample {
 		out.Shares[string(depth)], out.Trials[string(depth)] = stats[0].Mean, stats[0].Visits
 	}
 	mustApply(t, s, seat, a)
-	player := newExpert(t, regicidebot.DefaultIterations, cards.SubSeed(seed, 1))
-	for !s.Terminal() {
-		seat := s.ToMove(nil)[0]
-		mustApply(t, s, seat, player.Act(s, seat))
-	}
+	playOut(t, s, newExpert(t, regicidebot.DefaultIterations, cards.SubSeed(seed, 1)))
 	out.Won = won(s)
 	return out
 }
@@ -176,6 +157,40 @@ func walkToDecision(t *testing.T, s engine.State, rng *cards.RNG, last int, newB
 		mustApply(t, s, seat, bot.Act(s, seat))
 	}
 	return bot, chosen
+}
+
+// newGame deals game g for players players with seed.
+func newGame(t *testing.T, g engine.Game, players int, seed uint64) engine.State {
+	opts := engine.MustResolve(g, map[string]string{"players": itoa(players)})
+	s, err := g.New(opts, engine.Setup{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// chooseAction is the action a sample appraises for seat in s: the
+// expert's (one time in three), heuristic's (one in three), a uniformly
+// drawn legal action (one in six) or the first legal action (one in six).
+func chooseAction(s engine.State, seat int, rng *cards.RNG, heuristic engine.Bot, expert func() engine.Action) (engine.Action, string) {
+	legal := s.Legal(seat, nil)
+	switch r := rng.IntN(6); {
+	case r < 2:
+		return expert(), "expert"
+	case r < 4:
+		return heuristic.Act(s, seat), "heuristic"
+	case r < 5:
+		return legal[rng.IntN(len(legal))], "random"
+	}
+	return legal[0], "first"
+}
+
+// playOut plays s to its end with bot in every seat.
+func playOut(t *testing.T, s engine.State, bot engine.Bot) {
+	for !s.Terminal() {
+		seat := s.ToMove(nil)[0]
+		mustApply(t, s, seat, bot.Act(s, seat))
+	}
 }
 
 func mustApply(t *testing.T, s engine.State, seat int, a engine.Action) {

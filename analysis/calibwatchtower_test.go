@@ -43,12 +43,7 @@ func deepSampled(index int) bool { return index%6 == 5 && index < 100 }
 // decision with a choice instead.
 func drawWatchtowerSample(t *testing.T, players, index int, end bool) sample {
 	seed := watchtowerSampleSeed(players, index, end)
-	g := watchtower.Game{}
-	opts := engine.MustResolve(g, map[string]string{"players": itoa(players)})
-	s, err := g.New(opts, engine.Setup{Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newGame(t, watchtower.Game{}, players, seed)
 	rng := cards.NewRNG(seed)
 	last, pick := 0, ""
 	if end {
@@ -56,23 +51,13 @@ func drawWatchtowerSample(t *testing.T, players, index int, end bool) sample {
 	}
 	heuristic, chosen := walkToDecision(t, s, &rng, last, func() engine.Bot { return watchtowerbot.NewHeuristic(seed) })
 	seat := s.ToMove(nil)[0]
-	legal := s.Legal(seat, nil)
-	var a engine.Action
-	var chooser string
-	switch r := rng.IntN(6); {
-	case r < 2:
+	a, chooser := chooseAction(s, seat, &rng, heuristic, func() engine.Action {
 		best, _, err := watchtowerExpert(Quick.settings("watchtower"), nil).best(s, seat, expertSeed(chosen+1))
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, chooser = best, "expert"
-	case r < 4:
-		a, chooser = heuristic.Act(s, seat), "heuristic"
-	case r < 5:
-		a, chooser = legal[rng.IntN(len(legal))], "random"
-	default:
-		a, chooser = legal[0], "first"
-	}
+		return best
+	})
 	out := sample{Game: "watchtower", Players: players, Index: index, Seed: seed, Step: chosen, Seat: seat,
 		Action: s.ActionString(a), Chooser: chooser, Pick: pick, Shares: map[string]float64{}, Trials: map[string]int{},
 		Round: s.View(seat).(*watchtower.View).Round}
@@ -90,10 +75,7 @@ func drawWatchtowerSample(t *testing.T, players, index int, end bool) sample {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for !s.Terminal() {
-		seat := s.ToMove(nil)[0]
-		mustApply(t, s, seat, player.Act(s, seat))
-	}
+	playOut(t, s, player)
 	r := s.Returns()[seat]
 	out.Won, out.Outcome = r > 0, round6((r+1)/float64(players))
 	return out
