@@ -117,3 +117,21 @@ func TestHotSeatSlapWar(t *testing.T) {
 		t.Fatalf("the window applied %v; want %s's timed slap and %s's pass", acts, table.SeatName(first), table.SeatName(second))
 	}
 }
+
+// TestHotSeatWarFooterHasNoF: the key line offers F (finish the game at
+// once) against bots only; in hot-seat War, where F is refused, it is not
+// offered, auto-flip on or off (issue 29 §7).
+func TestHotSeatWarFooterHasNoF(t *testing.T) {
+	h := newHarness(t, "war", nil, 7, "human", "human")
+	h.size(100, 30)
+	if s := h.screen(); !strings.Contains(s, "a auto-flip") || strings.Contains(s, "F finish") {
+		t.Fatalf("hot-seat War's key line:\n%s", s)
+	}
+	h.key("a")
+	if s := h.screen(); !strings.Contains(s, "a stop auto-flip") || strings.Contains(s, "F finish") {
+		t.Fatalf("hot-seat War's key line with auto-flip on:\n%s", s)
+	}
+	solo := newHarness(t, "war", nil, 7, "human", "heuristic")
+	solo.size(100, 30)
+	solo.wantScreen("a auto-flip · F finish the game")
+}

@@ -6,6 +6,10 @@ import (
 
 // key routes a key press to the overlay or screen on top.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	if k.String() == "ctrl+z" {
+		// Suspended as any terminal program (fg brings the table back).
+		return tea.Suspend
+	}
 	if k.String() == "ctrl+c" && m.overlay != overlayQuit {
 		return m.askQuit()
 	}

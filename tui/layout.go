@@ -139,6 +139,9 @@ func joinColumns(left string, lw int, right string, rw, rows int) string {
 func (m *Model) header() string {
 	g := m.t.Game()
 	parts := []string{styleTitle.Render(m.words.Game(g.Name()))}
+	if m.cfg.Title != "" {
+		parts = append(parts, styleTitle.Render(m.cfg.Title))
+	}
 	if m.display >= 0 {
 		parts = append(parts, m.say("tui.header.you", engine.TextArg("seat", m.label(m.display))))
 	} else {

@@ -127,6 +127,8 @@ func (m *puzzleModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *puzzleModel) key(k string) tea.Cmd {
 	switch k {
+	case "ctrl+z":
+		return tea.Suspend
 	case "q", "ctrl+c", "esc":
 		m.quit = true
 		return tea.Quit

@@ -266,6 +266,8 @@ func (m *remoteModel) key(k tea.KeyPressMsg) tea.Cmd {
 func (m *remoteModel) press(k tea.KeyPressMsg) tea.Cmd {
 	empty := m.pick.typed() == ""
 	switch k.String() {
+	case "ctrl+z":
+		return tea.Suspend
 	case "ctrl+c":
 		m.quit = true
 		return tea.Quit

@@ -60,6 +60,9 @@ type Config struct {
 	// Bell rings the terminal's bell when it is a person's move after
 	// they waited for it (cardtable play --bell; bell.go).
 	Bell bool
+	// Title, when set, names the deal after the game on the table's top
+	// line ("daily deal of 2026-12-06, offline, never counted").
+	Title string
 	// Lesson, when set, is the tutorial Table plays (made by the script's
 	// NewTable, its scripted seats in Players): the learner's moves are
 	// judged against it and its words shown under the board (lesson.go).

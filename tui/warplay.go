@@ -152,10 +152,18 @@ func (m *Model) autoLabel() string {
 	return ""
 }
 
-// warKeysHint is War's part of the key line.
+// warKeysHint is War's part of the key line: F (finish the game at once)
+// only where it is taken, against bots.
 func (m *Model) warKeysHint() string {
+	id := "tui.war.keys"
 	if m.auto.on {
-		return m.say("tui.war.keys-auto", engine.NumArg("n", autoPaces[m.auto.pace]))
+		id += "-auto"
 	}
-	return m.say("tui.war.keys")
+	if len(m.persons) != 1 {
+		id += "-people"
+	}
+	if m.auto.on {
+		return m.say(id, engine.NumArg("n", autoPaces[m.auto.pace]))
+	}
+	return m.say(id)
 }

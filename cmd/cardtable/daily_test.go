@@ -220,7 +220,7 @@ func TestPlayDailyRefusals(t *testing.T) {
 // offline seed, the same on every run.
 func TestPlayDailyOffline(t *testing.T) {
 	first, errOut, code := playDailyCLI(t, "play", "regicide", "--daily", "--protocol", "lines")
-	if code != 0 || !strings.Contains(errOut, "the offline deal of") {
+	if code != 0 || !strings.Contains(errOut, "the daily deal of") {
 		t.Fatalf("offline: exit %d\n%s\n%s", code, first, errOut)
 	}
 	again, _, _ := playDailyCLI(t, "play", "regicide", "--daily", "--protocol", "lines")

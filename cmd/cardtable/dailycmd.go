@@ -127,7 +127,8 @@ func (c *playCmd) playOfflineDaily(a *app) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stderr, "cardtable: the offline deal of %s (the same for everyone offline, not a server's deal, never counted; --server URL plays a server's)\n", day)
+	fmt.Fprintf(a.stderr, "cardtable: the daily deal of %s, offline (the same for everyone offline, not a server's deal, never counted; --server URL plays a server's)\n", day)
+	c.title = i18n.For(c.Lang).T("cli.daily.offline", engine.TextArg("day", day))
 	return c.play(a, t, specs, seed, c.Save)
 }
 

@@ -45,6 +45,9 @@ type playCmd struct {
 
 	// settings are the clock --clock, --reserve and --on-timeout ask for.
 	settings table.Settings
+	// title names the deal on the terminal table's top line (the offline
+	// daily deal's day).
+	title string
 }
 
 func (playCmd) Help() string {

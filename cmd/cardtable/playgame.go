@@ -69,7 +69,7 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 	defer stop()
 	if terminal {
 		err = tui.Run(a.ctx, tui.Config{Table: t, Players: ps, Speed: c.Speed, SavePath: save, KeepsOnQuit: save != "", KeepsStopped: true,
-			Settings: c.settings, Seed: seed, In: a.stdin, Out: a.stdout, Lang: c.Lang, Bell: c.Bell})
+			Settings: c.settings, Seed: seed, In: a.stdin, Out: a.stdout, Lang: c.Lang, Bell: c.Bell, Title: c.title})
 		stop()
 		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
 		return c.finish(a, t, save, err)
