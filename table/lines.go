@@ -20,7 +20,8 @@ import (
 // K: ACTION" with the view after it, so a script can follow both.
 //
 // Besides an action, a line may be "hint ACTION" (the game's forecast, in
-// Regicide) or "legal" / "?" (the legal actions again). It is also the
+// Regicide), "legal" / "?" (the legal actions again) or "quit" (the game
+// stops there: ErrQuit). It is also the
 // spectator's transcript writer (Watch), which prints the public views.
 type LinesPlayer struct {
 	w     *bufio.Writer
@@ -29,6 +30,9 @@ type LinesPlayer struct {
 	// shown is the version whose view was last written.
 	shown int
 }
+
+// ErrQuit is a LinesPlayer's answer to "quit": the person stops the game.
+var ErrQuit = errors.New("you quit")
 
 // NewLinesPlayer reads actions from r and writes the transcript to w.
 func NewLinesPlayer(r io.Reader, w io.Writer) *LinesPlayer {
@@ -109,6 +113,8 @@ func (p *LinesPlayer) Act(ctx context.Context, turn Turn) (Move, error) {
 		switch {
 		case text == "":
 			continue
+		case text == "quit":
+			return Move{}, ErrQuit
 		case text == "?" || text == "legal":
 			p.prompt(turn)
 			continue

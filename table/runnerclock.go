@@ -104,10 +104,11 @@ func (r *Runner) turnFor(seat int) Turn {
 func (r *Runner) timeOut(seat int, at time.Time) error {
 	t := r.Table
 	r.clock.Run(at, nil, -1)
-	if !toldTimeout(r.Players[seat]) {
-		r.Players[seat].Tell(ErrorMessage(seat, t.Version(), "", Errorf(CodeTimeout, "your time ran out")))
-	}
+	told := toldTimeout(r.Players[seat])
 	if r.Settings.Timeout == TimeoutLose && t.ZeroSum() && t.NumSeats() == 2 {
+		if !told {
+			r.Players[seat].Tell(ErrorMessage(seat, t.Version(), "", Errorf(CodeTimeout, "your time ran out: you lose the game")))
+		}
 		if err := t.Conclude(record.Ending{By: record.EndTimeout, Seat: &seat}); err != nil {
 			return err
 		}
@@ -120,6 +121,11 @@ func (r *Runner) timeOut(seat int, at time.Time) error {
 	bot, err := NewBot(t, spec, r.Seed, seat)
 	if err != nil {
 		return fmt.Errorf("table: no bot to play on for %s: %w", SeatName(seat), err)
+	}
+	// The seat is told who plays it from here (it hears no more of the
+	// game: the bot is asked in its place).
+	if !told {
+		r.Players[seat].Tell(ErrorMessage(seat, t.Version(), "", Errorf(CodeTimeout, "your time ran out: the %s bot plays your seat from here to the end", spec)))
 	}
 	r.Players[seat] = bot
 	info := t.Seats()[seat]

@@ -176,3 +176,26 @@ func TestRunnerClockReserve(t *testing.T) {
 		t.Errorf("the first turn's clock %+v", c)
 	}
 }
+
+// A person in plain text whose time runs out is told that the game's
+// default bot plays their seat from then on (they hear no more of the
+// game), not only that their time ran out — issue 29 §7.
+func TestLinesTimeoutSaysTheBotTookOver(t *testing.T) {
+	clk := testclock.New(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC))
+	tb := newTable(t, "regicide", map[string]string{"players": "2", "first": "0"}, 5)
+	out := &lockedBuffer{}
+	in, w := io.Pipe() // a person who never answers
+	defer w.Close()
+	p := NewLinesPlayer(in, out)
+	defer p.Close()
+	r := &Runner{Table: tb, Players: []Player{p, heuristic(t, tb, 1)}, Settings: Settings{Pace: PaceLive, Move: 30 * time.Second, Timeout: TimeoutBot}, Time: clk, Seed: 5}
+	done := run(r)
+	waitTurns(t, func() int { return strings.Count(out.String(), "your move (seat 1") }, 1)
+	clk.Advance(30 * time.Second)
+	if err := <-done; err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if want := "error (timeout): your time ran out: the heuristic bot plays your seat from here to the end"; !strings.Contains(out.String(), want) {
+		t.Errorf("the person was not told the bot took over (%q):\n%s", want, out.String())
+	}
+}

@@ -281,8 +281,17 @@ func (m *Model) logLines(i int) []string {
 	var lines []string
 	text := e.text(m.display)
 	quiet := m.ui.quiet(text)
+	evs := e.events
+	if i == len(m.log)-1 && m.steps.active() {
+		evs = evs[:m.steps.shown+1]
+	}
 	if !quiet {
 		line := m.label(e.actor) + ": " + prettyAction(text)
+		// The game's own sentence for the action ("seat 1 places J♣")
+		// stands for it, rather than under it ("place J♣").
+		if len(evs) > 0 && strings.HasPrefix(evs[0], m.label(e.actor)+" ") {
+			line, evs = prettyAction(evs[0]), evs[1:]
+		}
 		if i == len(m.log)-1 && e.byBot {
 			line = styleHighlight.Render("▶ ") + line
 		}
@@ -298,10 +307,6 @@ func (m *Model) logLines(i int) []string {
 		for _, part := range strings.Split(e.note, "; ") {
 			lines = append(lines, styleDim.Render("  · ")+prettyAction(part))
 		}
-	}
-	evs := e.events
-	if i == len(m.log)-1 && m.steps.active() {
-		evs = evs[:m.steps.shown+1]
 	}
 	for _, ev := range evs {
 		lines = append(lines, styleDim.Render("  · ")+prettyAction(ev))

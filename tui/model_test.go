@@ -427,3 +427,18 @@ func TestSingular(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewOfASoloGameOpensOnTheHand: the review of a game with one
+// person opens on their view (the hand they had on screen), not on the
+// public one; Tab still goes round to everyone's (issue 29 §7).
+func TestReviewOfASoloGameOpensOnTheHand(t *testing.T) {
+	h := newHarness(t, "regicide", nil, 7, "human")
+	h.play("play 3C 3D")
+	r := startHarness(t, Config{Review: h.m.t.Record()})
+	r.wantScreen("action 0 of 1", "view of seat 1", "your hand: ")
+	r.key("tab")
+	r.wantScreen("view of everyone (public view)")
+	if strings.Contains(r.screen(), "your hand: ") {
+		t.Fatalf("the public view shows the hand:\n%s", r.screen())
+	}
+}

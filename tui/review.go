@@ -92,6 +92,7 @@ func newReviewer(rec *record.Record, w *i18n.Printer) (*reviewer, error) {
 		}
 	}
 	r.result = t.Result()
+	r.viewer = onlyPerson(t.Seats())
 	r.analysis.rec = rec
 	r.analysis.words = w
 	return r, nil
@@ -215,4 +216,21 @@ func (r *reviewer) view(w, h int) string {
 	keys := styleKeys.Render(r.say("tui.review.keys"))
 	body := clip(board, h-len(lines)-4)
 	return head + "\n" + body + "\n" + styleLabel.Render(strings.Repeat("─", min(w, 60))) + "\n" + strings.Join(lines, "\n") + "\n" + keys
+}
+
+// onlyPerson is the seat a review opens on: the one person's at a table
+// of one person (a solo game, a game against bots), whose hand they had
+// on screen as they played; the public view otherwise (Tab changes it).
+func onlyPerson(seats []table.SeatInfo) int {
+	person := engine.Spectator
+	for i, s := range seats {
+		if s.Bot != "" {
+			continue
+		}
+		if person != engine.Spectator {
+			return engine.Spectator
+		}
+		person = i
+	}
+	return person
 }

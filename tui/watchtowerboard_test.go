@@ -173,3 +173,27 @@ func TestWatchtowerArmyWraps(t *testing.T) {
 		t.Errorf("a 20-card army at 50 columns did not wrap:\n%s", s)
 	}
 }
+
+// TestWatchtowerLogSaysAMoveOnce: the log tells a move once, in the
+// game's own sentence ("seat 1 (you) places 3♠"), not as typed and again
+// under it ("seat 1 (you): place 3♠ · seat 1 (you) places 3♠") — issue 29 §7.
+func TestWatchtowerLogSaysAMoveOnce(t *testing.T) {
+	h := newHarness(t, "watchtower", map[string]string{"players": "4"}, 3, "human", "heuristic", "heuristic", "heuristic")
+	h.size(100, 30)
+	var place string
+	for _, a := range h.m.t.Legal(0) {
+		if strings.HasPrefix(a, "place ") {
+			place = a
+			break
+		}
+	}
+	if place == "" {
+		t.Fatal("no place to play")
+	}
+	h.play(place)
+	card := prettyAction(strings.TrimPrefix(place, "place "))
+	s := h.screen()
+	if strings.Count(s, card) < 1 || strings.Contains(s, "seat 1 (you): place ") || !strings.Contains(s, "seat 1 (you) places "+card) {
+		t.Fatalf("the log after %s:\n%s", place, s)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -29,5 +30,21 @@ func TestPlayClock(t *testing.T) {
 		if code == 0 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, %q; want it refused saying %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// In plain text "quit" stops the game: the header says so, nothing more
+// is played, and the command says the game was quit and not saved (with
+// --save, the record so far is kept to go on with) — issue 29 §7.
+func TestLinesQuit(t *testing.T) {
+	out, errOut, code := play(t, "flip\nquit\nflip\n", "play", "war", "--protocol", "lines", "--seed", "3")
+	if code != 0 || !strings.Contains(out, "or quit (stop the game here)") || !strings.Contains(errOut, "you quit after 2 actions") ||
+		!strings.Contains(errOut, "the game was not saved") || strings.Contains(out, "3. seat 1: flip") {
+		t.Fatalf("quit: exit %d\n%s\n%s", code, out, errOut)
+	}
+	saved := filepath.Join(t.TempDir(), "war.json")
+	_, errOut, code = play(t, "flip\nquit\n", "play", "war", "--protocol", "lines", "--seed", "3", "--save", saved)
+	if code != 0 || !strings.Contains(errOut, "the record is in "+saved) || !strings.Contains(errOut, "cardtable play --record") {
+		t.Fatalf("quit with --save: exit %d\n%s", code, errOut)
 	}
 }

@@ -126,6 +126,15 @@ func (c *playCmd) playStreams(a *app, t *table.Table, ps []table.Player, humans 
 // finish saves the record (to save, or, when a program stopped the game,
 // to a temporary file) and reports how the game stopped.
 func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
+	if errors.Is(err, table.ErrQuit) {
+		// The person typed quit (plain text): a stop they asked for.
+		fmt.Fprintf(a.stderr, "cardtable: you quit after %d actions\n", t.Version())
+		err = nil
+		if save == "" {
+			fmt.Fprintln(a.stderr, "cardtable: the game was not saved (--save FILE keeps a game to go on with later)")
+			return nil
+		}
+	}
 	var se *table.SeatError
 	programFailed := errors.As(err, &se) && c.seatIsProgram(t, se.Seat)
 	if save == "" && !programFailed {
@@ -177,5 +186,8 @@ func writeHeader(w io.Writer, t *table.Table, you int) {
 			who += " (program " + s.Bot + ")"
 		}
 		fmt.Fprintf(w, "%s: %s\n", table.SeatName(i), who)
+	}
+	if you >= 0 {
+		fmt.Fprintln(w, "type an action in the game's notation, hint ACTION, legal (the actions again) or quit (stop the game here)")
 	}
 }

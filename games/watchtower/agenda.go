@@ -224,6 +224,11 @@ func (s *State) singlesIn() {
 		}
 	}
 	s.shuffleBarracks()
+	if len(moved) == 0 {
+		// Not "single fortress cards go in ()".
+		s.log1(evShuffled, countArg(s.barracks.len(), nounCard))
+		return
+	}
 	s.log2(evSingles, s.cardsArg(moved), countArg(s.barracks.len(), nounCard))
 }
 

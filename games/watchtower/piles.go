@@ -73,6 +73,7 @@ const (
 	evBurn
 	evVulnerableTake
 	evChallenge
+	evShuffled
 )
 
 var eventFormats = [...]string{
@@ -83,6 +84,7 @@ var eventFormats = [...]string{
 	evRefill:         "the barracks is empty: refill",
 	evGive:           "%s gives %s to the barracks",
 	evSingles:        "single fortress cards go in (%s); the barracks is shuffled: %s",
+	evShuffled:       "no single fortress cards go in; the barracks is shuffled: %s",
 	evTurn:           "turn %d (round %d): %s",
 	evPick:           "%s picks position %d of %s's army",
 	evTakes:          "%s takes %v",

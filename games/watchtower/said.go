@@ -53,6 +53,7 @@ var eventIDs = [...]string{
 	evBurn:           "watchtower.event.burn",
 	evVulnerableTake: "watchtower.event.vulnerable-take",
 	evChallenge:      "watchtower.event.challenge",
+	evShuffled:       "watchtower.event.shuffled",
 }
 
 // eventArgNames name each event's arguments, in order. A try count
@@ -93,6 +94,7 @@ var eventArgNames = [...][]string{
 	evBurn:           {"seat", "card"},
 	evVulnerableTake: {"seat", "card", "owner"},
 	evChallenge:      {"seat", "defender", "card", "with"},
+	evShuffled:       {"barracks"},
 }
 
 // nounIDs are the message ids of the counted nouns.
