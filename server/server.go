@@ -344,7 +344,7 @@ func (s *Server) Handler() http.Handler {
 		}
 		w.Write([]byte("ok\n"))
 	})
-	return s.readBodies(s.accounts.Protect(s.accounts.Language(httpjson.Routes(mux, s.log))))
+	return s.readBodies(s.accounts.Protect(s.accounts.Language(httpjson.Routes(mux, s.log, api.MissingPage))))
 }
 
 // TournamentSlot is one of the server's scheduled tournaments.

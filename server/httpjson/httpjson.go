@@ -126,8 +126,10 @@ const (
 
 // Routes serves mux, and answers what it has no route for in the API's
 // JSON: an unknown path 404 not-found, a known path asked with another
-// method 405 method-not-allowed (with Allow, as the mux would).
-func Routes(mux *http.ServeMux, log *slog.Logger) http.Handler {
+// method 405 method-not-allowed (with Allow, as the mux would). A person's
+// browser opening an unknown page (ForPeople) gets people's 404 page
+// instead, when people is not nil.
+func Routes(mux *http.ServeMux, log *slog.Logger, people http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h, pattern := mux.Handler(r)
 		if pattern != "" {
@@ -143,8 +145,20 @@ func Routes(mux *http.ServeMux, log *slog.Logger) http.Handler {
 			Refuse(w, r, log, Errorf(http.StatusMethodNotAllowed, CodeMethodNotAllowed, "%s is not taken at %s; it takes %s (docs/protocol.md)", r.Method, r.URL.Path, allow))
 			return
 		}
+		if people != nil && ForPeople(r) {
+			people(w, r)
+			return
+		}
 		Refuse(w, r, log, NotFound(r.URL.Path))
 	})
+}
+
+// ForPeople reports whether r is a browser opening a page (a GET that
+// takes HTML) outside the API, whose answer is read by a person rather
+// than a program.
+func ForPeople(r *http.Request) bool {
+	return (r.Method == http.MethodGet || r.Method == http.MethodHead) && !strings.HasPrefix(r.URL.Path, "/api/") &&
+		strings.Contains(r.Header.Get("Accept"), "text/html")
 }
 
 // NotFound is the 404 for a path nothing is at.

@@ -25,6 +25,10 @@ func TestBrowserMissingTable(t *testing.T) {
 		}{
 			{"missing-table", "/t/zzzzzzzzzz", "This table does not exist", "There is no table zzzzzzzzzz on this server"},
 			{"bad-address", "/t/not%20a%20table!", "This is not a table's address", "Table addresses look like /t/k3v9q2m7xa"},
+			// A mistyped address is a page for people too, not the API's
+			// JSON (issue 29 §7).
+			{"mistyped", "/lobyy", "There is nothing at this address", "Nothing on this server is at /lobyy"},
+			{"mistyped-file", "/static/styel.css", "There is nothing at this address", "Nothing on this server is at /static/styel.css"},
 		} {
 			ctx, cancel := context.WithTimeout(tb.Ctx, 40*time.Second)
 			resp, err := chromedp.RunResponse(ctx, chromedp.Navigate(s.URL+tc.path))
@@ -48,6 +52,18 @@ func TestBrowserMissingTable(t *testing.T) {
 			tb.Axe(tc.path + " at " + size.Name)
 			tb.Shot(tc.shot + "-" + size.Name)
 		}
+	}
+	// The icon a browser asks for when a page names none (a record or
+	// an API answer opened in a tab) is the site's; the API still
+	// answers its programs in JSON.
+	webtest.Eval[bool](tb, `(fetch('/favicon.ico').then((r) => { window.iconType = r.ok ? r.headers.get('content-type') : 'status ' + r.status; }),
+		fetch('/api/nope', {headers: {accept: 'text/html'}}).then((r) => { window.apiType = r.headers.get('content-type'); }), true)`)
+	tb.Wait("the answers", "window.iconType && window.apiType")
+	if icon := webtest.Eval[string](tb, "window.iconType"); !strings.HasPrefix(icon, "image/svg+xml") {
+		t.Errorf("/favicon.ico: %s", icon)
+	}
+	if api := webtest.Eval[string](tb, "window.apiType"); !strings.HasPrefix(api, "application/json") {
+		t.Errorf("/api/nope answers %s", api)
 	}
 	tb.Click(`main a.button`)
 	tb.Wait("the lobby", `location.pathname === "/" && document.querySelector("#create")`)
