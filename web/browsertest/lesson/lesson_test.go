@@ -101,6 +101,10 @@ func fromRules(tb *webtest.Tab, game, lesson string) {
 	tb.Click(fmt.Sprintf("a[href=\"/learn/%s\"]", lesson))
 }
 
+// calmSide names what a lesson's side panel should not offer (empty when
+// it offers none of it).
+const calmSide = `[...document.querySelectorAll('aside.side [data-life], aside.side .chat, aside.side .invites, aside.side textarea, aside.side input, aside.side > :not(.log) button')].map((e) => e.outerHTML.slice(0, 80)).join(' | ')`
+
 // wrongFirst is a button each lesson's first step does not take (none in
 // War, whose only move is to flip).
 var wrongFirst = map[string]string{"watchtower": "done", "regicide": "yield", "slap-war": "slap"}
@@ -112,10 +116,11 @@ func playLesson(t *testing.T, tb *webtest.Tab, l *tutorial.Script) {
 	en := i18n.English
 	tb.Wait("the lesson table", "window.cardtableTable && window.cardtableTable.lesson.active && document.querySelector('.lesson-panel h2')")
 	tb.Shot(l.Name + "-start")
-	if l.Name != "slap-war" {
-		// Slap War's table fails axe on its own (the false-slap button's
-		// contrast, table29's): the lesson's panel is the same as War's.
-		tb.Axe(l.Name + " lesson")
+	tb.Axe(l.Name + " lesson")
+	// A lesson's side is calm: the seats and the log, no resigning,
+	// aborting, leaving to a bot, inviting or chat.
+	if got := webtest.Eval[string](tb, calmSide); got != "" {
+		t.Errorf("%s lesson: the side panel offers %s", l.Name, got)
 	}
 	wrongTried := false
 	for i, step := range l.Steps {

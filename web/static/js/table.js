@@ -318,10 +318,13 @@ export class TableView {
     fill(e.end, s.result ? this.endPanel(mod) : null);
     e.end.hidden = !s.result;
     fill(e.bar, this.barContent(mod, prompt, bar, rest));
-    fill(e.seats, this.seatsPanel());
+    // A lesson's side is calm: who sits where and the log, none of a
+    // real table's resigning, inviting, handing seats to bots or chat.
+    const lesson = this.lesson.active;
+    fill(e.seats, this.seatsPanel(lesson));
     fill(e.lifeTop, this.life.top());
     this.lesson.draw(e.lesson);
-    fill(e.life, this.life.panels());
+    fill(e.life, lesson ? null : this.life.panels());
     this.drawLog();
     if (mod.afterDraw) mod.afterDraw(e.board, ctx);
     if (this.endArrived && s.result) {
@@ -460,9 +463,15 @@ export class TableView {
     end.focus({ preventScroll: true });
   }
 
-  seatsPanel() {
+  // seatsPanel lists who sits where, with what a seat's state offers
+  // (none of it at a lesson, only the names).
+  seatsPanel(lesson) {
     const s = this.s;
     const p = s.presence;
+    if (lesson) {
+      return [h("h2", t("web.table.seats")), h("ul", s.seats.map((x, i) => h("li", { dataset: { seat: i } },
+        seatName(s.seats, i), i === s.seat ? " " + t("web.table.you-mark") : "")))];
+    }
     const list = s.seats.map((x, i) => h("li", { dataset: { seat: i } },
       seatName(s.seats, i), i === s.seat ? " " + t("web.table.you-mark") : "",
       x.kind === "bot" ? h("span.muted", " · ", tNodes("web.table.bot", { name: h("span", { translate: "no" }, x.bot || "") })) : null,
