@@ -207,6 +207,6 @@ func (tb *Tab) TabTo(sel string) {
 }
 
 // LowSeat finds a seat written "seat N" (a bot's seat, which the server
-// names "heuristic (seat 2)", reads "Good bot") or numbered from 0, in a
+// names "heuristic (seat 2)", reads "Standard bot") or numbered from 0, in a
 // page's text.
 const LowSeat = `(() => { const t = document.body.innerText; const m = /\bseat \d|\b[Ss]eat 0\b/.exec(t); return m ? t.slice(Math.max(0, m.index - 40), m.index + 40) : ""; })()`

@@ -223,9 +223,9 @@ func testSeatNames(t *testing.T, s *webtest.Site) {
 	// Bots' seats (the server names them "heuristic (seat 2)") read as the
 	// bot in the lobby's words, numbered only when two seats hold one bot.
 	hello.Seats[1].Name, hello.Seats[2].Name = "heuristic (seat 2)", "heuristic (seat 3)"
-	check([]string{"alice", "Good bot (Seat 2)", "Good bot (Seat 3)"})
+	check([]string{"alice", "Standard bot (Seat 2)", "Standard bot (Seat 3)"})
 	hello.Seats[1].Name = "expert (seat 2)"
-	check([]string{"alice", "Best bot", "Good bot"})
+	check([]string{"alice", "Best bot", "Standard bot"})
 	for _, m := range keyMoments(t) {
 		tb.Show(m.msgs...)
 		tb.Wait("the drawn moment", "window.cardtableTable.shown >= 0 && document.querySelector('.board')")
