@@ -113,4 +113,12 @@ func testReplayWords(t *testing.T, s *webtest.Site) {
 	}
 	tb.Shot("replay-words")
 	tb.Axe("the replay")
+
+	// The lobby's finished games say each one's result (issue 29 §7).
+	tb.Open("/")
+	row := fmt.Sprintf("#recent li[data-table=%q]", c.ID)
+	tb.Wait("the finished game in the lobby", fmt.Sprintf("document.querySelector('%s .table-result')", row))
+	if got := tb.Text(row + " .table-result"); got != "Winner: alice" && got != "Winner: Standard bot" {
+		t.Errorf("the lobby's finished game reads %q; want its winner", got)
+	}
 }

@@ -60,12 +60,24 @@ function tableRow(tb, open) {
   const summary = optionSummary(catalog.find((x) => x.name === tb.game), tb.options);
   const title = gameTitle(tb.game);
   return h("li", { dataset: { table: tb.id } },
-    h("span.table-what", h("strong", title), accounts.mark(tb), " ", paceLabel(tb.settings), summary ? h("span.table-options", ` ${summary}`) : null),
+    h("span.table-what", h("strong", title), accounts.mark(tb), " ", paceLabel(tb.settings), summary ? h("span.table-options", ` ${summary}`) : null,
+      tb.finished ? [" · ", h("span.table-result", resultWords(tb))] : null),
     h("span.table-seats.muted", seats.flatMap((s, i) => (i ? [", ", s] : [s]))),
     h("span.table-actions",
       open ? (tb.open || []).map((i) => h("button.small", { onclick: () => join(tb, i), "aria-label": t("web.lobby.join-label", { n: i + 1, game: title }) }, t("web.lobby.join", { n: i + 1 }))) : null,
       h("a", { href: `/t/${tb.id}` }, open ? t("web.lobby.watch") : t("web.lobby.table")),
       tb.finished ? h("a", { href: `/replay/${tb.id}` }, t("web.lobby.replay")) : null));
+}
+
+// resultWords is a finished table's result for anyone: who won, or how
+// it ended without a winner.
+function resultWords(tb) {
+  const r = tb.result || {};
+  const winners = (r.winners || []).map((i) => seatName(tb.seats, i));
+  if (winners.length) return t("web.table.winners", { count: winners.length, names: winners.join(", ") });
+  if (r.end === "aborted") return t("web.table.called-off");
+  if (r.end === "agreed-draw") return t("web.table.agreed-draw");
+  return tb.game === "regicide" ? t("web.lobby.result.castle") : t("web.lobby.result.none");
 }
 
 async function refresh() {
