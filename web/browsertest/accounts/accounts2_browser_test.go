@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,13 @@ func TestBrowserPuzzleRating(t *testing.T) {
 	}
 	if dots := webtest.Eval[int](tb, fmt.Sprintf("document.querySelectorAll(\"%s .rating-graph circle\").length", card)); dots != 3 {
 		t.Errorf("the puzzle rating's graph has %d points; want the start and two answers", dots)
+	}
+	// The graph has a scale of ratings and the dates it covers (issue 29 §7).
+	ticks := webtest.Eval[string](tb, fmt.Sprintf("[...document.querySelectorAll(\"%s .rating-graph .rating-tick\")].map((e) => e.textContent).join(' ')", card))
+	dates := webtest.Eval[string](tb, fmt.Sprintf("[...document.querySelectorAll(\"%s .rating-graph .date-tick\")].map((e) => e.textContent).join(' ')", card))
+	today := time.Now()
+	if !regexp.MustCompile(`^\d{3,4}( \d{3,4})+$`).MatchString(ticks) || !strings.Contains(dates, fmt.Sprint(today.Year())) {
+		t.Errorf("the rating graph's scale reads %q and its dates %q", ticks, dates)
 	}
 	if text := tb.Text(card); !strings.Contains(text, "2 puzzles") {
 		t.Errorf("the puzzle rating's card says %q", text)

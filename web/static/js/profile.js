@@ -23,16 +23,27 @@ function svg(tag, attrs, ...children) {
   return el;
 }
 
-// graph draws a rating history: the rating as a line, ±2 RD as a band.
+// graph draws a rating history: the rating as a line, ±2 RD as a band,
+// over a scale of ratings (left) and the dates of the first and the
+// latest rated result (below).
 export function graph(history, title) {
-  const W = 320, H = 120, P = 6;
+  const W = 320, H = 150, L = 36, R = 8, T = 8, B = 22;
   const pts = [{ rating: 1500, rd: 350 }, ...history];
   const lo = Math.min(...pts.map((p) => p.rating - 2 * p.rd)), hi = Math.max(...pts.map((p) => p.rating + 2 * p.rd));
-  const x = (i) => P + (i * (W - 2 * P)) / Math.max(pts.length - 1, 1);
-  const y = (r) => H - P - ((r - lo) * (H - 2 * P)) / Math.max(hi - lo, 1);
+  const x = (i) => L + (i * (W - L - R)) / Math.max(pts.length - 1, 1);
+  const y = (r) => H - B - ((r - lo) * (H - T - B)) / Math.max(hi - lo, 1);
   const band = pts.map((p, i) => `${x(i)},${y(p.rating + 2 * p.rd)}`).concat(pts.map((p, i) => `${x(i)},${y(p.rating - 2 * p.rd)}`).reverse());
+  const step = [50, 100, 200, 250, 500, 1000].find((s) => (hi - lo) / s <= 5) || 2000;
+  const ticks = [];
+  for (let r = Math.ceil(lo / step) * step; r <= hi; r += step) ticks.push(r);
+  const dates = history.length ? [[1, "start"], [pts.length - 1, "end"]].filter(([i], k) => k === 0 || i !== 1) : [];
   return svg("svg", { class: "rating-graph", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title },
     svg("title", {}, document.createTextNode(title)),
+    ...ticks.map((r) => svg("line", { x1: L, x2: W - R, y1: y(r), y2: y(r), class: "grid" })),
+    ...ticks.map((r) => svg("text", { x: L - 4, y: y(r) + 3.5, "text-anchor": "end", class: "axis rating-tick" }, document.createTextNode(String(r)))),
+    svg("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis-line" }),
+    ...dates.map(([i, anchor]) => svg("text", { x: x(i), y: H - 6, "text-anchor": pts.length === 2 ? "end" : anchor, class: "axis date-tick" },
+      document.createTextNode(dateText(pts[i].at)))),
     svg("polygon", { points: band.join(" "), class: "band" }),
     svg("polyline", { points: pts.map((p, i) => `${x(i)},${y(p.rating)}`).join(" "), class: "line" }),
     ...pts.map((p, i) => svg("circle", { cx: x(i), cy: y(p.rating), r: 2.5, class: "dot" })));
