@@ -155,15 +155,15 @@ func (m *Model) autoLabel() string {
 // warKeysHint is War's part of the key line: F (finish the game at once)
 // only where it is taken, against bots.
 func (m *Model) warKeysHint() string {
-	id := "tui.war.keys"
-	if m.auto.on {
-		id += "-auto"
+	people := len(m.persons) != 1
+	n := engine.NumArg("n", autoPaces[m.auto.pace])
+	switch {
+	case m.auto.on && people:
+		return m.say("tui.war.keys-auto-people", n)
+	case m.auto.on:
+		return m.say("tui.war.keys-auto", n)
+	case people:
+		return m.say("tui.war.keys-people")
 	}
-	if len(m.persons) != 1 {
-		id += "-people"
-	}
-	if m.auto.on {
-		return m.say(id, engine.NumArg("n", autoPaces[m.auto.pace]))
-	}
-	return m.say(id)
+	return m.say("tui.war.keys")
 }

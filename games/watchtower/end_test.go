@@ -269,7 +269,7 @@ func TestShowdownDropOrderWT22(t *testing.T) {
 func TestRefillWithoutSinglesWT21(t *testing.T) {
 	s := scene{players: 3, opts: map[string]string{"refill-pick": "random"},
 		armies: []string{"2D 3D 4D 5D 6D 7D 8D 9D 10D", "2H 3H 4H 5H 6H 7H 8H", "2S 3S"},
-		forts:  []string{"5C 5S", "3C 3S", "JC JD JH"}}.build(t)
+		forts:  []string{"5C 5S", "4C 4S", "JC JD JH"}}.build(t)
 	do(t, s, "end")
 	said := strings.Join(s.eventTexts(), "\n")
 	if strings.Contains(said, "()") || !strings.Contains(said, "no single fortress cards go in; the barracks is shuffled: ") {
