@@ -35,7 +35,7 @@ func TestTmuxCtrlZSuspends(t *testing.T) {
 	p.text("fg")
 	p.keys("Enter")
 	p.wait("F finish the game", "Your move")
-	p.keys("f")
+	p.keys("Enter")
 	p.wait("battle 2")
 }
 

@@ -191,7 +191,7 @@ func TestWatchtowerLogSaysAMoveOnce(t *testing.T) {
 		t.Fatal("no place to play")
 	}
 	h.play(place)
-	card := prettyAction(strings.TrimPrefix(place, "place "))
+	card := strings.TrimPrefix(ansi.Strip(prettyAction(place)), "place ")
 	s := h.screen()
 	if strings.Count(s, card) < 1 || strings.Contains(s, "seat 1 (you): place ") || !strings.Contains(s, "seat 1 (you) places "+card) {
 		t.Fatalf("the log after %s:\n%s", place, s)
