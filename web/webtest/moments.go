@@ -154,6 +154,9 @@ func (tb *Tab) Choose(action string) {
 		for _, c := range fields[1:] {
 			tb.Click(fmt.Sprintf(".hand [data-card=%q]", c))
 		}
+		// A play's forecast, asked for on choosing it, is drawn before the
+		// button is pressed (it changes the page under the pointer).
+		tb.Wait("the forecast", fmt.Sprintf("!document.querySelector('.forecast') || !!document.querySelector('.forecast[data-forecast=%q]') && !document.querySelector('.forecast').textContent.startsWith('Asking')", action))
 	}
 	tb.Click(fmt.Sprintf(".action-bar [data-action=%q]", action))
 }
