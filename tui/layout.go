@@ -98,10 +98,14 @@ func (m *Model) tableView() string {
 		return m.header() + "\n" + joinColumns(left, leftW, right, logW, body) + "\n" + footer
 	}
 	board := m.board(w)
+	// The rows kept under the board: the actions and the log (at the end
+	// only "game over" and its keys, so the board keeps every seat).
+	under := 7
 	if m.mode == modeEnd {
 		board = m.resultView(w) + "\n" + board
+		under = 3
 	}
-	boardLines := min(lipgloss.Height(board), body-7)
+	boardLines := min(lipgloss.Height(board), body-under)
 	rows := body - boardLines
 	panel := m.lessonView(w, m.lessonRows(rows))
 	if panel != "" {

@@ -218,6 +218,8 @@ func (p *picker) page(dir int) {
 // an explanation (item -1).
 type listRow struct {
 	text string
+	// bare is an action's row without the explanation beside it.
+	bare string
 	item int
 	// detail marks the highlighted action's explanation.
 	detail bool
@@ -248,13 +250,14 @@ func (p *picker) rows(ms []string, width int) []listRow {
 		if p.explain != nil {
 			e = p.explain(a)
 		}
+		bare := line
 		switch {
 		case e == "":
 		case ansi.StringWidth(line)+2+ansi.StringWidth(e) <= width:
 			line += styleDim.Render("  " + e)
 			e = ""
 		}
-		out = append(out, listRow{text: line, item: i})
+		out = append(out, listRow{text: line, bare: bare, item: i})
 		if e != "" && i == p.cursor {
 			for j, l := range strings.Split(ansi.Wrap(e, max(width-6, 10), ""), "\n") {
 				lead := "      "
@@ -308,7 +311,17 @@ func (p *picker) view(width, rows int) string {
 	for r := p.offset; r < end; r++ {
 		line := all[r].text
 		if r == end-1 && end < len(all) {
-			line += styleDim.Render("   " + p.words.T("tui.picker.more", engine.CountArg(countItems(all[end:]))))
+			// "(+N more below)" beside the last row, where it fits: else
+			// beside the row without its explanation (another action's,
+			// never the highlighted one's), else not at all — an
+			// explanation is never cut to make room for it.
+			more := styleDim.Render("   " + p.words.T("tui.picker.more", engine.CountArg(countItems(all[end:]))))
+			switch {
+			case ansi.StringWidth(line+more) <= width:
+				line += more
+			case all[r].item >= 0 && all[r].item != p.cursor && ansi.StringWidth(all[r].bare+more) <= width:
+				line = all[r].bare + more
+			}
 		}
 		b.WriteString("\n" + line)
 	}

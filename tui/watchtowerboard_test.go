@@ -197,3 +197,52 @@ func TestWatchtowerLogSaysAMoveOnce(t *testing.T) {
 		t.Fatalf("the log after %s:\n%s", place, s)
 	}
 }
+
+// TestActionListCutsNoExplanationAt80x24: at 80×24 the list's last row
+// keeps its explanation whole; "(+N more below)" goes beside the action
+// alone rather than cut the explanation short with "…" (issue 29 §7).
+func TestActionListCutsNoExplanationAt80x24(t *testing.T) {
+	h := newHarness(t, "watchtower", map[string]string{"players": "4"}, 3, "human", "heuristic", "heuristic", "heuristic")
+	h.play("place 3S")
+	h.size(80, 24)
+	s := h.screen()
+	if strings.Contains(s, "…") || !strings.Contains(s, "more below") {
+		t.Fatalf("the action list at 80×24:\n%s", s)
+	}
+}
+
+// TestWatchtowerEndAt80x24ShowsEverySeat: at 80×24 the end screen of a
+// four-player game keeps every seat's rows on the board under the result,
+// the last seat's too (issue 29 §7).
+func TestWatchtowerEndAt80x24ShowsEverySeat(t *testing.T) {
+	for seed := uint64(1); seed <= 2; seed++ {
+		h := newHarness(t, "watchtower", map[string]string{"players": "4"}, seed, "human", "heuristic", "heuristic", "heuristic")
+		lc := newLeakCheck(t, h, seed)
+		for i := 0; i < 5000 && h.m.mode != modeEnd; i++ {
+			switch {
+			case h.asking() == 0:
+				h.m.pick.input.SetValue(lc.choose())
+				h.key("enter")
+			case len(h.timers) > 0:
+				h.fire()
+			default:
+				t.Fatalf("stuck at move %d", h.m.t.Version())
+			}
+		}
+		if h.m.mode != modeEnd {
+			t.Fatalf("seed %d: the game did not end", seed)
+		}
+		h.size(80, 24)
+		s := h.screen()
+		board, _, ok := strings.Cut(s, "The game is over.")
+		if !ok {
+			t.Fatalf("seed %d: no end screen:\n%s", seed, s)
+		}
+		for _, seat := range []string{"seat 1 (you)", "seat 2 (heuristic)", "seat 3 (heuristic)", "seat 4 (heuristic)"} {
+			// The seat's own row on the board (the result names them too).
+			if !strings.Contains(board, "\n  "+seat+" ") {
+				t.Errorf("seed %d: the end screen's board at 80×24 drops %s:\n%s", seed, seat, s)
+			}
+		}
+	}
+}
