@@ -68,3 +68,22 @@ func TestBrowserMissingTable(t *testing.T) {
 	tb.Click(`main a.button`)
 	tb.Wait("the lobby", `location.pathname === "/" && document.querySelector("#create")`)
 }
+
+// TestBrowserWrongInvite: an invite link whose code is not the seat's
+// (mistyped, or another seat's) is refused in a sentence that starts with
+// a capital, as every sentence on the page does (issue 29 §7).
+func TestBrowserWrongInvite(t *testing.T) {
+	s := webtest.NewSite(t)
+	// Seat 2 a friend's, kept for its invite link.
+	c := s.Create(t, map[string]any{"game": "war", "name": "alice", "seats": []map[string]any{{"kind": "human"}, {"kind": "human", "open": false}}})
+	tb := s.Tab(t)
+	tb.Open("/t/" + c.ID + "?seat=1&invite=notthecode")
+	tb.Wait("the join form", "document.querySelector('form.join #name')")
+	tb.Do(chromedp.SetValue(chromedp.CSS("#name"), "bob"))
+	tb.Click("form.join button.primary")
+	tb.Wait("the refusal", "document.querySelector('form.join p.error').textContent !== ''")
+	if got := tb.Text("form.join p.error"); !strings.HasPrefix(got, "The invite code is not seat 2's") {
+		t.Errorf("the refusal reads %q", got)
+	}
+	tb.Shot("wrong-invite")
+}

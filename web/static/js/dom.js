@@ -83,6 +83,13 @@ export function named(text, seats) {
   return String(text || "").replace(/\bseat (\d)\b/g, (all, n) => seatName(seats, Number(n) - 1));
 }
 
+// sentence is a sentence of the server's shown on its own (a refusal):
+// it starts with a capital there, though the server writes it to follow
+// other words too ("cardtable: the invite code is not seat 2's…").
+export function sentence(s) {
+  return s ? s[0].toLocaleUpperCase(document.documentElement.lang || undefined) + s.slice(1) : s;
+}
+
 // opening writes words that open a sentence: "you" as "You" (in the
 // reader's language); a name stays as its person typed it.
 export function opening(s) {

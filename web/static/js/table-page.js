@@ -5,7 +5,7 @@
 import { TableView } from "./table.js";
 import { Connection, loadToken, saveToken, loadName, saveName } from "./conn.js";
 import { claimSeat, tableInfo, games } from "./lobby-api.js";
-import { h, fill, seatName } from "./dom.js";
+import { h, fill, seatName, sentence } from "./dom.js";
 import { optionSummary } from "./options.js";
 import { t, gameTitle } from "./i18n.js";
 import { sound } from "./sound.js";
@@ -75,12 +75,12 @@ async function joinForm(seat, invite) {
       seats[seat] && (seats[seat].claimed || seats[seat].kind !== "human") ? h("p.error", t("web.invite.taken", { n: seat + 1 })) : null,
     ];
   } catch (err) {
-    msg.textContent = err.message;
+    msg.textContent = sentence(err.message);
   }
   const form = h("form.join", {
     onsubmit: async (e) => {
       e.preventDefault();
-      try { await claim(seat, invite, input.value.trim()); } catch (err) { msg.textContent = err.message; }
+      try { await claim(seat, invite, input.value.trim()); } catch (err) { msg.textContent = sentence(err.message); }
     },
   },
   about,

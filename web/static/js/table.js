@@ -12,7 +12,7 @@
 // reader hears each new line once. What happens at the table that is not a
 // move — the clock, offers, the rematch, chat, notices — is life.js's.
 
-import { h, fill, seatName, opening, useBotWords } from "./dom.js";
+import { h, fill, seatName, opening, sentence, useBotWords } from "./dom.js";
 import { BOTS } from "./options.js";
 import { inline } from "./cards.js";
 import { invitesPanel, creatorToken } from "./invites.js";
@@ -424,7 +424,7 @@ export class TableView {
       h("div.bar-status", { "aria-live": "polite" },
         h("p.whose", { "data-to-move": seats.join(",") }, whose),
         prompt && s.legal.length ? h("p.prompt", prompt) : null,
-        s.error ? h("p.error", { role: "alert", "data-code": s.error.code }, s.error.message) : null,
+        s.error ? h("p.error", { role: "alert", "data-code": s.error.code }, sentence(s.error.message)) : null,
         s.autoStopped ? h("p.muted", t("web.table.auto-stopped", { reason: s.autoStopped })) : null),
       buttons.length ? h("div.bar-buttons", buttons) : null,
       auto,
