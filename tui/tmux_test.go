@@ -263,9 +263,9 @@ func TestTmuxWatchtowerChallenge(t *testing.T) {
 	p.wait("round 1", "challenge 2 3 1")
 	p.text("challenge 2 3 1")
 	p.keys("Enter")
-	p.wait("seat 1 (you): challenge 2 3 1", "picks blind from seat 2 (heuristic)'s army", "▸ pick 1")
+	p.wait("seat 1 (you) challenges seat 2 (heuristic) for 3", "picks blind from seat 2 (heuristic)'s army", "▸ pick 1")
 	p.keys("Enter")
-	p.wait("seat 1 (you): pick 1", "flip: seat 1")
+	p.wait("seat 1 (you) picks position 1 of seat 2 (heuristic)'s army", "flip: seat 1")
 }
 
 func TestTmuxTooSmallAndResize(t *testing.T) {
