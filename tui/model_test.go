@@ -442,3 +442,15 @@ func TestReviewOfASoloGameOpensOnTheHand(t *testing.T) {
 		t.Fatalf("the public view shows the hand:\n%s", r.screen())
 	}
 }
+
+// TestReviewAfterTheGameSaysYou: the review of the game just played (←/→
+// on the end screen) names the person's seat as the table did, "seat 1
+// (you)", not "seat 1" (issue 29 §7).
+func TestReviewAfterTheGameSaysYou(t *testing.T) {
+	h := newHarness(t, "war", map[string]string{"max-battles": "3"}, 7, "human", "heuristic")
+	for i := 0; i < 20 && !h.m.t.Over(); i++ {
+		h.play("flip")
+	}
+	h.key("left")
+	h.wantScreen("view of seat 1 (you)")
+}

@@ -128,8 +128,11 @@ func (m *Model) startReview(rec *record.Record, fromEnd bool) error {
 		r.analysis.doc = a
 	}
 	if fromEnd {
+		// The game just played: its seats named as the table named them
+		// ("seat 1 (you)"), not as a stranger's record.
 		r.at = len(r.frames) - 1
 		r.viewer = m.display
+		r.labels = m.labels
 	}
 	m.review = r
 	m.mode = modeReview
