@@ -26,6 +26,7 @@ func TestBrowserPolish(t *testing.T) {
 	s := webtest.NewSite(t)
 	t.Run("LargeFont", func(t *testing.T) { testLargeFont(t, s) })
 	t.Run("PhoneLargeFont", func(t *testing.T) { testPhoneLargeFont(t, s) })
+	t.Run("BoardMovesOnAPhone", func(t *testing.T) { testBoardMovesOnAPhone(t, s) })
 	t.Run("RulesOptionsOnAPhone", func(t *testing.T) { testRulesOptionsOnAPhone(t, s) })
 	t.Run("SeatNames", func(t *testing.T) { testSeatNames(t, s) })
 	t.Run("ZoneBubbles", func(t *testing.T) { testZoneBubbles(t, s) })

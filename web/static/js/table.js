@@ -317,7 +317,8 @@ export class TableView {
     e.end.className = "result-panel";
     fill(e.end, s.result ? this.endPanel(mod) : null);
     e.end.hidden = !s.result;
-    fill(e.bar, this.barContent(mod, prompt, bar, rest));
+    const onBoard = [...e.board.querySelectorAll("[data-action]")].filter((el) => s.legal.includes(el.dataset.action) && !el.disabled);
+    fill(e.bar, this.barContent(mod, prompt, bar, rest), this.boardMovesButton(onBoard));
     // A lesson's side is calm: who sits where and the log, none of a
     // real table's resigning, inviting, handing seats to bots or chat.
     const lesson = this.lesson.active;
@@ -335,6 +336,7 @@ export class TableView {
     }
     this.life.afterRender(gameTitle(s.game));
     restoreFocus(focus);
+    this.showBoardMove(onBoard);
     // What the page shows now (tests and tools read it; s may be ahead
     // of the screen until the next frame).
     this.shown = s.version;
@@ -429,6 +431,39 @@ export class TableView {
       buttons.length ? h("div.bar-buttons", buttons) : null,
       auto,
     ];
+  }
+
+  // boardMovesButton is, in Watchtower (whose moves are mostly on the
+  // players' panels: challenges, blind picks), a bar button that brings
+  // the next of the moves on the board into view — one tap on a phone
+  // instead of scrolling to find them.
+  boardMovesButton(onBoard) {
+    if (this.s.game !== "watchtower" || !onBoard.length) return null;
+    return h("button.board-moves", {
+      onclick: () => {
+        const moves = [...this.els.board.querySelectorAll("[data-action]")].filter((el) => this.s.legal.includes(el.dataset.action) && !el.disabled);
+        if (!moves.length) return;
+        this.boardMoveAt = ((this.boardMoveAt ?? -1) + 1) % moves.length;
+        const el = moves[this.boardMoveAt];
+        el.scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+        el.focus({ preventScroll: true });
+      },
+    }, t("table.board-moves"));
+  }
+
+  // showBoardMove brings a turn's moves into view when they are all on
+  // the board (Watchtower's blind picks: the bar has no button for them)
+  // and none is on screen, once a turn.
+  showBoardMove(onBoard) {
+    const s = this.s;
+    if (!onBoard.length || this.shownMoveFor === s.legalVersion) return;
+    this.shownMoveFor = s.legalVersion;
+    this.boardMoveAt = -1;
+    const inBar = [...this.els.bar.querySelectorAll("[data-action]")].some((el) => s.legal.includes(el.dataset.action));
+    const top = this.els.bar.getBoundingClientRect().top;
+    const seen = onBoard.some((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= top; });
+    if (inBar || seen) return;
+    onBoard[0].scrollIntoView({ block: "center", behavior: "auto" });
   }
 
   endPanel(mod) {
