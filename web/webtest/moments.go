@@ -154,9 +154,10 @@ func (tb *Tab) Choose(action string) {
 		for _, c := range fields[1:] {
 			tb.Click(fmt.Sprintf(".hand [data-card=%q]", c))
 		}
-		// A play's forecast, asked for on choosing it, is drawn before the
-		// button is pressed (it changes the page under the pointer).
-		tb.Wait("the forecast", fmt.Sprintf("!document.querySelector('.forecast') || !!document.querySelector('.forecast[data-forecast=%q]') && !document.querySelector('.forecast').textContent.startsWith('Asking')", action))
+		// At a table a play's forecast, asked of the server on choosing
+		// it, is drawn before the button is pressed (it changes the page
+		// under the pointer); the puzzles page has its forecasts at hand.
+		tb.Wait("the forecast", fmt.Sprintf("!window.cardtableTable || !document.querySelector('.forecast') || !!document.querySelector('.forecast[data-forecast=%q]') && !document.querySelector('.forecast').textContent.startsWith('Asking')", action))
 	}
 	tb.Click(fmt.Sprintf(".action-bar [data-action=%q]", action))
 }
