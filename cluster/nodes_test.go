@@ -165,11 +165,28 @@ func TestPausedOwnerFenced(t *testing.T) {
 	tokens := []string{c.Token, claim(t, nodes[1], c.ID, 1)}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
+	st := openStore(t, db)
+	// node0 runs the table it created, unless node1 adopted it between
+	// its creation and its opening (a race the server allows).
+	owner, other := nodes[0], nodes[1]
+	for {
+		l, err := st.Lease(ctx, c.ID)
+		if err == nil && l.Node != "" {
+			if strings.HasPrefix(l.Node, "node1-") {
+				owner, other = nodes[1], nodes[0]
+			}
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the new table has no owner: %+v %v", l, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	// Both seats on the owner; the one to move is the one the test plays.
 	turns := make(chan msg, 2)
 	var conns []*wsConn
 	for s, tok := range tokens {
-		w, err := dial(ctx, nodes[0].base, c.ID, tok)
+		w, err := dial(ctx, owner.base, c.ID, tok)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,19 +209,18 @@ func TestPausedOwnerFenced(t *testing.T) {
 		t.Fatal("no seat got its turn")
 	}
 	w, token := conns[turn.Seat], tokens[turn.Seat]
-	st := openStore(t, db)
-	nodes[0].signal(syscall.SIGSTOP)
+	owner.signal(syscall.SIGSTOP)
 	for {
 		l, err := st.Lease(ctx, c.ID)
-		if err == nil && strings.HasPrefix(l.Node, "node1-") {
+		if err == nil && strings.HasPrefix(l.Node, other.name+"-") {
 			break
 		}
 		if ctx.Err() != nil {
-			t.Fatalf("node1 did not take the table over from the paused node0: %+v %v", l, err)
+			t.Fatalf("%s did not take the table over from the paused %s: %+v %v", other.name, owner.name, l, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	nodes[0].signal(syscall.SIGCONT)
+	owner.signal(syscall.SIGCONT)
 	w.send(command{Action: turn.Legal[0], Version: turn.Version, ID: "late"})
 	for m := range w.msgs {
 		var got msg
@@ -216,7 +232,7 @@ func TestPausedOwnerFenced(t *testing.T) {
 	if acts, err := st.Actions(ctx, c.ID); err != nil || len(acts) != 0 {
 		t.Fatalf("after the fenced node's command the log holds %v (%v); want nothing", acts, err)
 	}
-	w2, err := dial(ctx, nodes[1].base, c.ID, token)
+	w2, err := dial(ctx, other.base, c.ID, token)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,8 +243,8 @@ func TestPausedOwnerFenced(t *testing.T) {
 	if acts, err := st.Actions(ctx, c.ID); err != nil || len(acts) != 1 {
 		t.Fatalf("the new owner's log: %v (%v); want the one action", acts, err)
 	}
-	if !strings.Contains(nodes[0].output(), "table lost") {
-		t.Errorf("node0 did not log losing the table:\n%s", nodes[0].output())
+	if !strings.Contains(owner.output(), "table lost") {
+		t.Errorf("%s did not log losing the table:\n%s", owner.name, owner.output())
 	}
 }
 
