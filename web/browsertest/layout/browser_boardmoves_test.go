@@ -46,6 +46,7 @@ func testBoardMovesOnAPhone(t *testing.T, s *webtest.Site) {
 	tb.Show(challenges...)
 	tb.Wait("the challenges", "window.cardtableTable.shownLegal > 0 && document.querySelector(\"[data-action^='challenge ']\") && document.querySelector('.action-bar .board-moves')")
 	tb.Do(chromedp.Evaluate[chromedp.Void]("window.scrollTo(0, 0)"))
+	tb.InViewport("the bar's Moves on the board at 390 px, font 32 px", ".action-bar .board-moves")
 	seen := map[string]bool{}
 	for i := 0; i < 2; i++ {
 		tb.Click(".action-bar .board-moves")
