@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/store"
+	"cardtable/store/sqlrows"
 )
 
 var _ store.Bots = (*Accounts)(nil)
@@ -85,15 +86,8 @@ func (a *Accounts) OwnerBots(ctx context.Context, owner string) ([]store.BotAcco
 	if err != nil {
 		return nil, a.fail(err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		b, err := scanBot(rows)
-		if err != nil {
-			return nil, a.fail(err)
-		}
-		out = append(out, b)
-	}
-	return out, a.fail(rows.Err())
+	out, err = sqlrows.Collect(rows, scanBot)
+	return out, a.fail(err)
 }
 
 // owned checks in tx that owner owns bot.

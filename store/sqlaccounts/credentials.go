@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/store"
+	"cardtable/store/sqlrows"
 )
 
 // AddPasskey stores a credential.
@@ -53,16 +54,8 @@ func (a *Accounts) Passkeys(ctx context.Context, user string) ([]store.Passkey, 
 	if err != nil {
 		return nil, a.fail(err)
 	}
-	defer rows.Close()
-	out := []store.Passkey{}
-	for rows.Next() {
-		p, err := scanPasskey(rows)
-		if err != nil {
-			return nil, a.fail(err)
-		}
-		out = append(out, p)
-	}
-	return out, a.fail(rows.Err())
+	out, err := sqlrows.Collect(rows, scanPasskey)
+	return out, a.fail(err)
 }
 
 // UsePasskey records a credential's use.
@@ -154,16 +147,8 @@ func (a *Accounts) Sessions(ctx context.Context, user string, now time.Time) ([]
 	if err != nil {
 		return nil, a.fail(err)
 	}
-	defer rows.Close()
-	out := []store.Session{}
-	for rows.Next() {
-		s, err := scanSession(rows)
-		if err != nil {
-			return nil, a.fail(err)
-		}
-		out = append(out, s)
-	}
-	return out, a.fail(rows.Err())
+	out, err := sqlrows.Collect(rows, func(r interface{ Scan(...any) error }) (store.Session, error) { return scanSession(r) })
+	return out, a.fail(err)
 }
 
 // DeleteSession ends one session (no error when it is gone already).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/store"
+	"cardtable/store/sqlrows"
 )
 
 // StartDaily creates t and user's attempt at day together.
@@ -74,16 +75,8 @@ func (a *Accounts) attempts(ctx context.Context, q string, args ...any) ([]store
 	if err != nil {
 		return nil, a.fail(err)
 	}
-	defer rows.Close()
-	out := []store.DailyAttempt{}
-	for rows.Next() {
-		d, err := scanAttempt(rows)
-		if err != nil {
-			return nil, a.fail(err)
-		}
-		out = append(out, d)
-	}
-	return out, a.fail(rows.Err())
+	out, err := sqlrows.Collect(rows, scanAttempt)
+	return out, a.fail(err)
 }
 
 // DailyBoard lists day's finished attempts, best first.

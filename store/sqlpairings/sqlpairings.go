@@ -110,16 +110,8 @@ func (s *Pairings) WaitingPairings(ctx context.Context, limit int) ([]store.Pair
 	if err != nil {
 		return nil, s.fail(err)
 	}
-	defer rows.Close()
-	out := []store.PairingRequest{}
-	for rows.Next() {
-		r, err := scan(rows)
-		if err != nil {
-			return nil, s.fail(err)
-		}
-		out = append(out, r)
-	}
-	return out, s.fail(rows.Err())
+	out, err := sqlrows.Collect(rows, scan)
+	return out, s.fail(err)
 }
 
 // Pair stores p's table and marks its requests paired, if all wait.

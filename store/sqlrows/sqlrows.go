@@ -213,3 +213,22 @@ const (
 	ON CONFLICT (server) DO UPDATE SET alive = excluded.alive WHERE heartbeats.alive < excluded.alive`
 	LastBeatQuery = `SELECT alive FROM heartbeats WHERE server = $1`
 )
+
+// Collect reads every row of rows with scan, oldest to newest as the
+// query ordered them, and closes rows; never nil without an error. Errors
+// come back as they are, for the caller's store to wrap.
+func Collect[T any](rows interface {
+	Rows
+	Close() error
+}, scan func(interface{ Scan(...any) error }) (T, error)) ([]T, error) {
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"cardtable/store"
+	"cardtable/store/sqlrows"
 )
 
 const entrantColumns = `tournament_id, entrant, name, user_id, bot, rating, entry, joined, withdrawn, place`
@@ -116,16 +117,8 @@ func (s *Tournaments) Entrants(ctx context.Context, tournament string) ([]store.
 	if err != nil {
 		return nil, s.fail(err)
 	}
-	defer rows.Close()
-	out := []store.Entrant{}
-	for rows.Next() {
-		e, err := scanEntrant(rows)
-		if err != nil {
-			return nil, s.fail(err)
-		}
-		out = append(out, e)
-	}
-	return out, s.fail(rows.Err())
+	out, err := sqlrows.Collect(rows, scanEntrant)
+	return out, s.fail(err)
 }
 
 // UserTournaments lists the tournaments user entered, latest start first.

@@ -8,6 +8,7 @@ import (
 
 	"cardtable/store"
 	"cardtable/store/sqlaccounts"
+	"cardtable/store/sqlrows"
 )
 
 const gameColumns = `tournament_id, round, board, first, second, table_id, outcome, enemies, won, started, ended, seq`
@@ -137,16 +138,8 @@ func (s *Tournaments) TournamentGames(ctx context.Context, tournament string) ([
 	if err != nil {
 		return nil, s.fail(err)
 	}
-	defer rows.Close()
-	out := []store.TournamentGame{}
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, s.fail(err)
-		}
-		out = append(out, g)
-	}
-	return out, s.fail(rows.Err())
+	out, err := sqlrows.Collect(rows, scanGame)
+	return out, s.fail(err)
 }
 
 // TournamentGameOf finds the game played at table.

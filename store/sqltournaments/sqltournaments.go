@@ -167,16 +167,8 @@ func (s *Tournaments) ListTournaments(ctx context.Context, statuses []string, li
 	if err != nil {
 		return nil, s.fail(err)
 	}
-	defer rows.Close()
-	out := []store.Tournament{}
-	for rows.Next() {
-		t, err := scanTournament(rows)
-		if err != nil {
-			return nil, s.fail(err)
-		}
-		out = append(out, t)
-	}
-	return out, s.fail(rows.Err())
+	out, err := sqlrows.Collect(rows, scanTournament)
+	return out, s.fail(err)
 }
 
 // SetTournamentStatus moves a tournament to status at version.
