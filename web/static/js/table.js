@@ -509,7 +509,7 @@ export class TableView {
     }
     const list = s.seats.map((x, i) => h("li", { dataset: { seat: i } },
       seatName(s.seats, i), i === s.seat ? " " + t("web.table.you-mark") : "",
-      x.kind === "bot" ? h("span.muted", " · ", tNodes("web.table.bot", { name: h("span", { translate: "no" }, x.bot || "") })) : null,
+      x.kind === "bot" ? h("span.muted", " · ", botLabel(s.game, x.bot)) : null,
       x.kind === "human" && x.claimed === false ? h("span.muted", " · " + t("web.table.free-seat")) : null,
       x.kind === "human" && x.claimed === false && s.seat < 0 && this.claim && !s.result && x.open !== false
         ? h("button.small", { onclick: () => this.claim(i).catch((err) => this.fail(err)) }, t("web.table.take", { n: i + 1 })) : null,
@@ -578,4 +578,14 @@ function restoreFocus(sel) {
   if (!sel || (document.activeElement && document.activeElement !== document.body)) return;
   const el = document.querySelector(sel);
   if (el && !el.disabled) el.focus({ preventScroll: true });
+}
+
+// botLabel names a seat's bot by its level in the reader's language ("bot
+// Standard"), or by what was asked for when that has no level (a spec the
+// lobby does not offer), kept as typed.
+function botLabel(game, spec) {
+  const id = `web.bot.${game}.${String(spec || "").split(":")[0]}.level`;
+  const level = t(id);
+  if (level !== id) return t("web.table.bot", { name: level });
+  return tNodes("web.table.bot", { name: h("span", { translate: "no" }, spec || "") });
 }
