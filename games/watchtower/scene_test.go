@@ -111,6 +111,11 @@ func refused(t *testing.T, s *State, text, want string) {
 	if after, _ := s.MarshalBinary(); !slices.Equal(before, after) {
 		t.Fatalf("refused %q changed the state", text)
 	}
+	// A refusal the rules make says why in the reader's language: a
+	// message, not only its English (issue 27).
+	if _, ok := engine.SaidOf(err); !ok {
+		t.Errorf("%q: the refusal %q carries no message for people", text, err)
+	}
 }
 
 // pick makes the mover pick the position that holds c in the hidden order.

@@ -254,9 +254,9 @@ func (s *State) act(seat int, a engine.Action) error {
 		s.log1(evEnd, seatArg(seat))
 		s.endTurn()
 	case kindPick:
-		return engine.Illegal("watchtower: no blind pick is pending: it is your turn (place, burn, challenge or end)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.no-pick"), "watchtower: no blind pick is pending: it is your turn (place, burn, challenge or end)")
 	default:
-		return engine.Illegal("watchtower: no one owes cards to the barracks: it is your turn (place, burn, challenge or end)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.no-give"), "watchtower: no one owes cards to the barracks: it is your turn (place, burn, challenge or end)")
 	}
 	if err != nil {
 		return err
@@ -331,7 +331,7 @@ func (s *State) doubledBy(seat int, r cards.Rank) int {
 func (s *State) checkChallenge(seat, def int, r cards.Rank, k int) error {
 	a := &s.players[seat]
 	if def >= s.cfg.players || def == seat || s.players[def].out {
-		return engine.Illegal("watchtower: cannot challenge seat %d: challenge another player still in", def+1)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.challenge-whom", engine.NumArg("n", def+1)), "watchtower: cannot challenge seat %d: challenge another player still in", def+1)
 	}
 	d := &s.players[def]
 	armyA, armyD := a.armySize(), d.armySize()
@@ -350,9 +350,11 @@ func (s *State) checkChallenge(seat, def int, r cards.Rank, k int) error {
 		return engine.IllegalSay(engine.Say("watchtower.refuse.triple-tower", engine.SeatArg("seat", def), engine.TextArg("rank", r.String()), engine.NumArg("army", armyA)),
 			"watchtower: cannot challenge the top of %s's triple tower of %vs: it needs 10 cards in your army, you have %d (WT-07)", seatName(def), r, armyA)
 	case armyD == 0 && k != 0:
-		return engine.Illegal("watchtower: %s's army is empty: their fortress is vulnerable, take the card with challenge %d %v 0 (WT-14)", seatName(def), def+1, r)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.empty-army", engine.SeatArg("seat", def), engine.NumArg("n", def+1), engine.TextArg("rank", r.String())),
+			"watchtower: %s's army is empty: their fortress is vulnerable, take the card with challenge %d %v 0 (WT-14)", seatName(def), def+1, r)
 	case armyD > 0 && k == 0:
-		return engine.Illegal("watchtower: K=0 only takes from an empty army; %s has %d army cards: challenge with 1 or 2 cards (WT-14)", seatName(def), armyD)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.k-zero", engine.SeatArg("seat", def), engine.NounArg("army", armyD, nounIDs[nounArmyCard])),
+			"watchtower: K=0 only takes from an empty army; %s has %d army cards: challenge with 1 or 2 cards (WT-14)", seatName(def), armyD)
 	case k > min(2, armyA, armyD):
 		return engine.IllegalSay(engine.Say("watchtower.refuse.challenge-size", engine.NounArg("with", k, "noun.cards"), engine.NumArg("mine", armyA), engine.SeatArg("seat", def), engine.NumArg("theirs", armyD)),
 			"watchtower: cannot challenge with %s: at most 2 and at most the smaller army (you %d, %s %d) (WT-08)", counted(k, nounCard), armyA, seatName(def), armyD)
@@ -362,17 +364,17 @@ func (s *State) checkChallenge(seat, def int, r cards.Rank, k int) error {
 
 func (s *State) checkCampaignBattle(seat, def int) error {
 	if def >= s.cfg.players || def == seat || s.players[def].out {
-		return engine.Illegal("watchtower: cannot battle seat %d: battle another player still in", def+1)
+		return engine.IllegalSay(engine.Say("watchtower.refuse.battle-whom", engine.NumArg("n", def+1)), "watchtower: cannot battle seat %d: battle another player still in", def+1)
 	}
 	switch {
 	case s.challengeUsed:
-		return engine.Illegal("watchtower: cannot start a campaign battle: you have already challenged this turn (WT-07)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.battle-challenged"), "watchtower: cannot start a campaign battle: you have already challenged this turn (WT-07)")
 	case !s.players[seat].onCampaign() || !s.players[def].onCampaign():
-		return engine.Illegal("watchtower: a campaign battle is between two players on campaign (WT-19)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.battle-campaign"), "watchtower: a campaign battle is between two players on campaign (WT-19)")
 	case s.allOnCampaign():
-		return engine.Illegal("watchtower: a campaign battle needs a player still in who is not on campaign (WT-19)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.battle-all-campaign"), "watchtower: a campaign battle needs a player still in who is not on campaign (WT-19)")
 	case s.players[seat].armySize() == 0 || s.players[def].armySize() == 0:
-		return engine.Illegal("watchtower: a campaign battle needs cards in both armies (WT-19)")
+		return engine.IllegalSay(engine.Say("watchtower.refuse.battle-empty"), "watchtower: a campaign battle needs cards in both armies (WT-19)")
 	}
 	return nil
 }
