@@ -101,12 +101,19 @@ func (s *Rooms) loadRoom(ctx context.Context, id string) (*Room, error) {
 		return nil, err
 	}
 	r, err := s.buildRoom(ctx, id, epoch)
-	if err != nil && s.cfg.Cluster != nil {
-		// No room runs the table here: a lease kept would keep it from
-		// every node until this one dies.
-		s.cfg.Cluster.Disown(id, epoch)
+	if err != nil {
+		s.giveUp(id, epoch)
 	}
 	return r, err
+}
+
+// giveUp releases the lease of a table whose room could not be started
+// here: a lease kept would keep the table from every node until this one
+// dies.
+func (s *Rooms) giveUp(id string, epoch int64) {
+	if s.cfg.Cluster != nil {
+		s.cfg.Cluster.Disown(id, epoch)
+	}
 }
 
 // buildRoom reads table id from the store and starts its room under the
@@ -170,8 +177,7 @@ func (s *Rooms) startRoom(hdr store.Table, g engine.Game, t *table.Table, epoch 
 			r.moved() // taken over: the old owner's relays reconnect here
 		}
 		if err := r.serveCtl(); err != nil {
-			s.cfg.Cluster.Disown(hdr.ID, epoch)
-			return nil, fmt.Errorf("server: table %s: %w", hdr.ID, err)
+			return nil, fmt.Errorf("server: table %s: %w", hdr.ID, err) // its callers give the lease up
 		}
 	}
 	s.roomsWG.Add(1)

@@ -284,13 +284,11 @@ func (s *Rooms) openTable(ctx context.Context, hdr store.Table, g engine.Game, t
 	case err != nil:
 		return err
 	}
-	if err := s.addRoom(hdr, g, t, epoch, hist); err != nil {
-		if s.cfg.Cluster != nil {
-			s.cfg.Cluster.Disown(hdr.ID, epoch) // no room runs it here
-		}
-		return err
+	err = s.addRoom(hdr, g, t, epoch, hist)
+	if err != nil {
+		s.giveUp(hdr.ID, epoch)
 	}
-	return nil
+	return err
 }
 
 // addRoom starts the room of a new table and makes it findable.
