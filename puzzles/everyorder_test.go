@@ -11,6 +11,7 @@ import (
 	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 )
 
 // position825 is the position of the shipped set's former puzzle 825 (mined
@@ -185,7 +186,8 @@ func TestIDsWithGapsAndThemes(t *testing.T) {
 }
 
 // The solution reads as sentences, one per action of the line, each with
-// the board after it; the last takes the Castle.
+// the board after it; the last takes the Castle. Each is a message too,
+// written whole in every language.
 func TestSolutionInSentences(t *testing.T) {
 	s := shippedSet(t)
 	for _, p := range sample(s, 20) {
@@ -200,6 +202,13 @@ func TestSolutionInSentences(t *testing.T) {
 			if st.Action != p.Line[i] || st.View == nil || !strings.HasSuffix(st.Sentence, ".") ||
 				strings.Contains(st.Sentence, "%!") || strings.Contains(st.Sentence, "-") || !strings.Contains(st.Sentence, " the ") && !strings.HasPrefix(st.Sentence, "Use") {
 				t.Errorf("puzzle %d, step %d %q: %q", p.ID, i+1, st.Action, st.Sentence)
+			}
+		}
+		for _, l := range i18n.Languages()[1:] {
+			for i, st := range sol {
+				if got := i18n.For(l.Code).Say(st.SentenceI18n); got == "" || got == st.Sentence || strings.Contains(got, "puzzles.") || strings.Contains(got, "{{") {
+					t.Errorf("puzzle %d, step %d in %s reads %q (English %q)", p.ID, i+1, l.Code, got, st.Sentence)
+				}
 			}
 		}
 		last := sol[len(sol)-1]

@@ -314,7 +314,7 @@ func (m *puzzleModel) solution() string {
 	for _, i := range m.around(len(sol)) {
 		text := m.say("tui.puzzles.start")
 		if i >= 0 {
-			text = sol[i].Sentence
+			text = m.words.Say(sol[i].SentenceI18n)
 		}
 		ls := strings.Split(wrap.Render(text), "\n")
 		if used+len(ls) > rows && used > 0 {

@@ -30,6 +30,13 @@ func sayCases() []engine.Msg {
 		engine.Say("regicide.end.won-graded", engine.CountArg(3), engine.MsgArg("grade", engine.Say("regicide.grade.silver")), engine.NounArg("powers", 1, "noun.jester-powers")),
 		engine.Say("list.and", engine.TextArg("a", "x"), engine.TextArg("b", "y")),
 		engine.Say("card.name.jester"),
+		// A puzzle's solution step: several messages in one (ArgMsgs).
+		engine.Say("puzzles.step", engine.MsgsArg("parts", []engine.Msg{
+			engine.Say("puzzles.step.play", engine.CardsArg("cards", []cards.Card{cards.New(5, cards.Hearts), cards.New(5, cards.Clubs)}), engine.NumArg("attack", 10)),
+			engine.Say("puzzles.step.heal", engine.NounArg("cards", 2, "noun.cards")),
+			engine.Say("puzzles.step.kills", engine.CardArg("enemy", ks), engine.NumArg("damage", 20)),
+		})),
+		engine.Say("puzzles.step", engine.MsgsArg("parts", []engine.Msg{engine.Say("puzzles.step.discard-nothing")})),
 	)
 	return out
 }

@@ -181,7 +181,7 @@ export function theCard(code) {
 
 // say writes a message the server sent as meaning: {id, args} where each
 // argument is typed ({seat}, {seats}, {card}, {cards}, {rank}, {count},
-// {count, noun}, {num}, {text}, {msg}; docs/i18n.md). ctx.seatName(i)
+// {count, noun}, {num}, {text}, {msg}, {msgs}; docs/i18n.md). ctx.seatName(i)
 // names seats (the table's names, "you"); without it seats are "seat N".
 export function say(msg, ctx = {}) {
   if (!msg || !msg.id) return "";
@@ -197,6 +197,7 @@ export function say(msg, ctx = {}) {
     else if ("count" in a) args[name] = a.count;
     else if ("num" in a) args[name] = a.num;
     else if ("text" in a) args[name] = a.text;
+    else if ("msgs" in a) args[name] = a.msgs.map((m) => say(m, ctx)).reduceRight((b, x) => (b === null ? x : t("list.semicolon", { a: x, b })), null) ?? "";
     else if ("msg" in a) args[name] = say(a.msg, ctx);
   }
   return t(msg.id, args);

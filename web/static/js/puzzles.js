@@ -14,7 +14,7 @@ import { h, fill } from "./dom.js";
 import { card, inline } from "./cards.js";
 import * as regicide from "./regicide.js";
 import { mountNav, ensureStyles } from "./account-nav.js";
-import { t, lang } from "./i18n.js";
+import { t, say } from "./i18n.js";
 
 const API = "/api/puzzles/regicide";
 const THEMES = ["jester-timing", "yield", "exact-damage", "kill", "combo", "suit-power", "discard-to-survive", "two-choices"];
@@ -219,15 +219,11 @@ function result(out) {
     h("button.primary", { onclick: next, "aria-keyshortcuts": "N" }, t("web.puzzles.next"), " ", h("kbd", "N")));
 }
 
-// solutionSentence tells step i of the winning line: in English the
-// server's sentence; in another language as the table's log tells an
-// action (regicide.js's describe, with what it led to, from the views
-// before and after it), the server's sentences being English for now.
+// solutionSentence tells step i of the winning line in the reader's
+// language: the server's message for it (sentence_i18n), else its English.
 function solutionSentence(out, i) {
-  const before = i ? out.solution[i - 1].view : st.shown.view;
   const s = out.solution[i];
-  if (lang === "en" && s.sentence) return s.sentence;
-  return inline(regicide.describe(0, s.action, before, s.view, { seats: YOU, seat: 0, options: {} }));
+  return s.sentence_i18n ? say(s.sentence_i18n) : s.sentence;
 }
 
 // themePicker chooses the theme the puzzles keep to.
