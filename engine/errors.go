@@ -97,6 +97,13 @@ func (e *Said) Error() string {
 // Unwrap returns Kind.
 func (e *Said) Unwrap() error { return e.Kind }
 
+// SayErr returns an error wrapping kind (ErrNotation, ErrBadOption…)
+// whose reason is msg for people and the English format for programs:
+// its Error() reads as fmt.Errorf("%w: "+format, kind, args...) would.
+func SayErr(kind error, msg Msg, format string, args ...any) error {
+	return &Said{Kind: kind, Msg: msg, Text: fmt.Sprintf(format, args...)}
+}
+
 // IllegalSay returns an error wrapping ErrIllegal whose reason is msg for
 // people and the English format for programs (what Illegal would say).
 func IllegalSay(msg Msg, format string, args ...any) error {

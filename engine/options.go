@@ -67,6 +67,37 @@ func (o Option) Accepts() string {
 	return s
 }
 
+// AcceptsMsg says what Accepts says as a message, for people: each
+// value typed as it is (an enum's values, the Words, durations) passed
+// through mark (a page sets them as code; nil: as they are).
+func (o Option) AcceptsMsg(mark func(string) string) Msg {
+	if mark == nil {
+		mark = func(v string) string { return v }
+	}
+	var m Msg
+	switch o.Kind {
+	case Enum:
+		values := make([]string, len(o.Values))
+		for i, v := range o.Values {
+			values[i] = mark(v)
+		}
+		m = Say("option.accepts.values", TextArg("values", strings.Join(values, ", ")))
+	case Int:
+		m = Say("option.accepts.int", NumArg("min", o.Min), NumArg("max", o.Max))
+	case Bool:
+		m = Say("option.accepts.bool")
+	case RankOpt:
+		m = Say("option.accepts.rank")
+	case Duration:
+		ms := func(n int) string { return mark(ShortDuration(time.Duration(n) * time.Millisecond)) }
+		m = Say("option.accepts.duration", TextArg("min", ms(o.Min)), TextArg("max", ms(o.Max)))
+	}
+	for _, w := range o.Words {
+		m = Say("option.accepts.or", MsgArg("a", m), TextArg("b", mark(w)))
+	}
+	return m
+}
+
 // ShortDuration writes d as a person would type it: "1m", not Go's
 // "1m0s"; "1h30m", not "1h30m0s".
 func ShortDuration(d time.Duration) string {
@@ -88,7 +119,8 @@ func (o Option) canonical(v string) (string, error) {
 		}
 	}
 	bad := func() (string, error) {
-		return "", fmt.Errorf("%w: %s=%q: want %s", ErrBadOption, o.Key, v, o.Accepts())
+		return "", SayErr(ErrBadOption, Say("option.bad-value", TextArg("key", o.Key), TextArg("value", strconv.Quote(v)), MsgArg("accepts", o.AcceptsMsg(nil))),
+			"%s=%q: want %s", o.Key, v, o.Accepts())
 	}
 	switch o.Kind {
 	case Enum:
@@ -160,7 +192,8 @@ func ResolveOptions(specs []Option, given map[string]string) (Options, error) {
 			for _, o := range specs {
 				valid = append(valid, o.Key)
 			}
-			return Options{}, fmt.Errorf("%w: unknown option %q; valid options: %s", ErrBadOption, k, strings.Join(valid, ", "))
+			return Options{}, SayErr(ErrBadOption, Say("option.unknown", TextArg("key", strconv.Quote(k)), TextArg("valid", strings.Join(valid, ", "))),
+				"unknown option %q; valid options: %s", k, strings.Join(valid, ", "))
 		}
 		v, err := o.canonical(strings.TrimSpace(given[k]))
 		if err != nil {
@@ -190,7 +223,8 @@ func ParseOptionArgs(args []string) (map[string]string, error) {
 			k, v, ok := strings.Cut(part, "=")
 			k = strings.TrimSpace(k)
 			if !ok || k == "" {
-				return nil, fmt.Errorf("%w: %q: write options as key=value, e.g. -o players=3", ErrBadOption, part)
+				return nil, SayErr(ErrBadOption, Say("option.not-key-value", TextArg("text", strconv.Quote(part))),
+					"%q: write options as key=value, e.g. -o players=3", part)
 			}
 			m[k] = strings.TrimSpace(v)
 		}

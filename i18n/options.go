@@ -1,11 +1,6 @@
 package i18n
 
-import (
-	"strings"
-	"time"
-
-	"cardtable/engine"
-)
+import "cardtable/engine"
 
 // Game names the game called name ("war") in p's language: "War",
 // "Rhyfel".
@@ -35,27 +30,5 @@ func (p *Printer) Accepts(o engine.Option) string {
 // AcceptsMarked is Accepts with each value typed as it is passed through
 // mark (a page sets them as code).
 func (p *Printer) AcceptsMarked(o engine.Option, mark func(string) string) string {
-	p = p.orEnglish()
-	var s string
-	switch o.Kind {
-	case engine.Enum:
-		values := make([]string, len(o.Values))
-		for i, v := range o.Values {
-			values[i] = mark(v)
-		}
-		s = strings.Join(values, ", ")
-	case engine.Int:
-		s = p.T("option.accepts.int", engine.NumArg("min", o.Min), engine.NumArg("max", o.Max))
-	case engine.Bool:
-		s = p.T("option.accepts.bool")
-	case engine.RankOpt:
-		s = p.T("option.accepts.rank")
-	case engine.Duration:
-		ms := func(n int) string { return mark(engine.ShortDuration(time.Duration(n) * time.Millisecond)) }
-		s = p.T("option.accepts.duration", engine.TextArg("min", ms(o.Min)), engine.TextArg("max", ms(o.Max)))
-	}
-	for _, w := range o.Words {
-		s = p.T("option.accepts.or", engine.TextArg("a", s), engine.TextArg("b", mark(w)))
-	}
-	return s
+	return p.orEnglish().Say(o.AcceptsMsg(mark))
 }

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -77,7 +76,8 @@ var settingKeys = []string{"pace", "move", "reserve", "timeout", "chat"}
 func ParseSettings(m map[string]string, g engine.Game, seats int) (Settings, error) {
 	for k := range m {
 		if !slices.Contains(settingKeys, k) {
-			return Settings{}, fmt.Errorf("settings: unknown key %q; the keys are %s", k, strings.Join(settingKeys, ", "))
+			return Settings{}, settingErr(engine.Say("settings.unknown-key", q("key", k), engine.TextArg("keys", strings.Join(settingKeys, ", "))),
+				"unknown key %q; the keys are %s", k, strings.Join(settingKeys, ", "))
 		}
 	}
 	s := Settings{Pace: PaceNone, Timeout: TimeoutBot, Chat: ChatFree}
@@ -90,7 +90,8 @@ func ParseSettings(m map[string]string, g engine.Game, seats int) (Settings, err
 	switch s.Pace {
 	case PaceNone:
 		if m["move"] != "" || m["reserve"] != "" {
-			return Settings{}, fmt.Errorf("settings: move and reserve need a clock; set pace to %q or %q", PaceLive, PaceCorrespondence)
+			return Settings{}, settingErr(engine.Say("settings.clock-needed", q("live", PaceLive), q("correspondence", PaceCorrespondence)),
+				"move and reserve need a clock; set pace to %q or %q", PaceLive, PaceCorrespondence)
 		}
 	case PaceLive:
 		if err := s.parseLive(m); err != nil {
@@ -101,14 +102,16 @@ func ParseSettings(m map[string]string, g engine.Game, seats int) (Settings, err
 			return Settings{}, err
 		}
 	default:
-		return Settings{}, fmt.Errorf("settings: pace %q; a pace is %q, %q or %q", s.Pace, PaceNone, PaceLive, PaceCorrespondence)
+		return Settings{}, settingErr(engine.Say("settings.bad-pace", q("value", s.Pace), q("none", PaceNone), q("live", PaceLive), q("correspondence", PaceCorrespondence)),
+			"pace %q; a pace is %q, %q or %q", s.Pace, PaceNone, PaceLive, PaceCorrespondence)
 	}
 	if err := s.parseTimeout(m, g, seats); err != nil {
 		return Settings{}, err
 	}
 	if v, ok := m["chat"]; ok {
 		if v != ChatFree && v != ChatPhrases && v != ChatOff {
-			return Settings{}, fmt.Errorf("settings: chat %q; chat is %q, %q or %q", v, ChatFree, ChatPhrases, ChatOff)
+			return Settings{}, settingErr(engine.Say("settings.bad-chat", q("value", v), q("free", ChatFree), q("phrases", ChatPhrases), q("off", ChatOff)),
+				"chat %q; chat is %q, %q or %q", v, ChatFree, ChatPhrases, ChatOff)
 		}
 		s.Chat = v
 	}
@@ -120,14 +123,16 @@ func (s *Settings) parseLive(m map[string]string) error {
 	if v, ok := m["move"]; ok {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < MinLiveMove || d > MaxLiveMove {
-			return fmt.Errorf("settings: move %q; a live move takes %s to %s, written like 20s or 2m", v, MinLiveMove, MaxLiveMove)
+			return settingErr(engine.Say("settings.bad-live-move", q("value", v), engine.TextArg("min", MinLiveMove.String()), engine.TextArg("max", MaxLiveMove.String())),
+				"move %q; a live move takes %s to %s, written like 20s or 2m", v, MinLiveMove, MaxLiveMove)
 		}
 		s.Move = d
 	}
 	if v, ok := m["reserve"]; ok {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 0 || d > MaxReserve {
-			return fmt.Errorf("settings: reserve %q; a reserve is 0 to %s, written like 0s, 30s or 5m", v, MaxReserve)
+			return settingErr(engine.Say("settings.bad-reserve", q("value", v), engine.TextArg("max", MaxReserve.String())),
+				"reserve %q; a reserve is 0 to %s, written like 0s, 30s or 5m", v, MaxReserve)
 		}
 		s.Reserve = d
 	}
@@ -139,12 +144,12 @@ func (s *Settings) parseCorrespondence(m map[string]string) error {
 	if v, ok := m["move"]; ok {
 		n, err := strconv.Atoi(strings.TrimSuffix(v, "d"))
 		if err != nil || !strings.HasSuffix(v, "d") || !slices.Contains(CorrespondenceDays, n) {
-			return fmt.Errorf("settings: move %q; a correspondence move takes 1d, 2d, 3d or 7d", v)
+			return settingErr(engine.Say("settings.bad-correspondence-move", q("value", v)), "move %q; a correspondence move takes 1d, 2d, 3d or 7d", v)
 		}
 		s.Move = time.Duration(n) * Day
 	}
 	if v := m["reserve"]; v != "" && v != "0s" {
-		return fmt.Errorf("settings: reserve %q; a correspondence table has no reserve, only days per move", v)
+		return settingErr(engine.Say("settings.correspondence-reserve", q("value", v)), "reserve %q; a correspondence table has no reserve, only days per move", v)
 	}
 	return nil
 }
@@ -158,17 +163,29 @@ func (s *Settings) parseTimeout(m map[string]string, g engine.Game, seats int) e
 	case TimeoutBot:
 	case TimeoutLose:
 		if g.Utility() != engine.ZeroSum {
-			return fmt.Errorf("settings: timeout %q: %s is co-operative; a seat whose time runs out goes to a bot (timeout %q)", v, g.Title(), TimeoutBot)
+			return settingErr(engine.Say("settings.lose-cooperative", q("value", v), engine.MsgArg("game", engine.Say("game."+g.Name()+".title")), q("bot", TimeoutBot)),
+				"timeout %q: %s is co-operative; a seat whose time runs out goes to a bot (timeout %q)", v, g.Title(), TimeoutBot)
 		}
 		if seats != 2 {
-			return fmt.Errorf("settings: timeout %q is for two-seat tables; with %d seats a seat whose time runs out goes to a bot so the others play on (timeout %q)", v, seats, TimeoutBot)
+			return settingErr(engine.Say("settings.lose-two-seats", q("value", v), q("bot", TimeoutBot)),
+				"timeout %q is for two-seat tables; with %d seats a seat whose time runs out goes to a bot so the others play on (timeout %q)", v, seats, TimeoutBot)
 		}
 	default:
-		return fmt.Errorf("settings: timeout %q; a timeout is %q (a bot plays on) or %q (the seat loses)", v, TimeoutBot, TimeoutLose)
+		return settingErr(engine.Say("settings.bad-timeout", q("value", v), q("bot", TimeoutBot), q("lose", TimeoutLose)),
+			"timeout %q; a timeout is %q (a bot plays on) or %q (the seat loses)", v, TimeoutBot, TimeoutLose)
 	}
 	s.Timeout = v
 	return nil
 }
+
+// settingErr is a refused setting: msg for people, "settings: " and the
+// English format for programs.
+func settingErr(msg engine.Msg, format string, args ...any) error {
+	return engine.SayErr(nil, msg, "settings: "+format, args...)
+}
+
+// q is a value as typed, quoted, for a refusal.
+func q(name, value string) engine.Arg { return engine.TextArg(name, strconv.Quote(value)) }
 
 // Map is s as stored and shown: every key, resolved.
 func (s Settings) Map() map[string]string {

@@ -121,10 +121,12 @@ func configOf(opts engine.Options) (config, error) {
 		first:         opts.Int(optFirst),
 	}
 	if c.players < 1 || c.players > 4 {
+		// Only a program reads this: resolved options hold 1 to 4.
 		return c, fmt.Errorf("%w: regicide: players=%q: want 1 to 4 (resolve options with the game's Options)", engine.ErrBadOption, opts.Get(optPlayers))
 	}
 	if c.first >= c.players {
-		return c, fmt.Errorf("%w: regicide: first=%d but there are only %d players: use a seat from 0 to %d or random", engine.ErrBadOption, c.first, c.players, c.players-1)
+		return c, engine.SayErr(engine.ErrBadOption, engine.Say("regicide.option.first", engine.NumArg("first", c.first), engine.NumArg("last", c.players-1)),
+			"regicide: first=%d but there are only %d players: use a seat from 0 to %d or random", c.first, c.players, c.players-1)
 	}
 	return c, nil
 }

@@ -119,6 +119,7 @@ func rulesFrom(opts engine.Options) (rules, error) {
 		lockout:    opts.Get("false-slap") != "ignore",
 	}
 	if r.seats < 2 || r.seats > 3 || r.maxBattles < 1 || r.windowMS < 1 {
+		// Only a program reads this: the lobby and the CLI resolve options.
 		return r, fmt.Errorf("war: %w: options %q are not resolved War options; make them with engine.ResolveOptions(war.Game{}.Options(), ...)", engine.ErrBadOption, opts.String())
 	}
 	switch opts.Get("pickup") {
@@ -139,10 +140,12 @@ func rulesFrom(opts engine.Options) (rules, error) {
 		rank cards.Rank
 	}{{"beats-faces", faces}, {"beats-ace", ace}} {
 		if b.rank > cards.Ten {
-			return r, fmt.Errorf("war: %w: %s=%s: the beating card must be a number card 2-10 (e.g. %s=3)", engine.ErrBadOption, b.key, b.rank, b.key)
+			return r, fmt.Errorf("war: %w", engine.SayErr(engine.ErrBadOption, engine.Say("war.option.beats-number", engine.TextArg("key", b.key), engine.TextArg("rank", b.rank.String())),
+				"%s=%s: the beating card must be a number card 2-10 (e.g. %s=3)", b.key, b.rank, b.key))
 		}
 		if b.rank != 0 && peace {
-			return r, fmt.Errorf("war: %w: peace cannot be combined with %s (WAR-10): set %s=off or peace=false", engine.ErrBadOption, b.key, b.key)
+			return r, fmt.Errorf("war: %w", engine.SayErr(engine.ErrBadOption, engine.Say("war.option.peace-beats", engine.TextArg("key", b.key)),
+				"peace cannot be combined with %s (WAR-10): set %s=off or peace=false", b.key, b.key))
 		}
 	}
 	r.cmp = comparatorFor(peace, faces, ace, r.autoWar)

@@ -110,6 +110,7 @@ func (c config) options() engine.Options {
 func (g Game) New(opts engine.Options, setup engine.Setup) (engine.State, error) {
 	cfg := configOf(opts)
 	if cfg.players < 2 || cfg.players > 4 || cfg.maxRounds < 1 {
+		// Only a program reads this: resolved options are in range.
 		return nil, fmt.Errorf("%w: watchtower: options %s are out of range; use players=2..4 and max-rounds=1..1000", engine.ErrBadOption, opts)
 	}
 	if setup.Deck != nil {

@@ -67,3 +67,59 @@ func TestRefusalsInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestCreateRefusalsInTheReadersLanguage: the lobby's create refusals —
+// a game option the engine refuses, a setting, the seats — say their
+// reason in the reader's language (the engine's own message, passed on),
+// while code and status stay, and a request naming no language reads the
+// English sentence programs have always read.
+func TestCreateRefusalsInTheReadersLanguage(t *testing.T) {
+	ts := servertest.New(t, nil, server.Config{})
+	for _, c := range []struct {
+		what, query, accept, body string
+		code, lang, want          string
+	}{
+		{"an option's value, ?lang=cy", "?lang=cy", "", `{"game":"war","options":{"pickup":"nope"}}`,
+			"bad-option", "cy", `opsiwn pickup="nope": mae angen winner-first, loser-first, seat, shuffle`},
+		{"an option's value, English", "", "", `{"game":"war","options":{"pickup":"nope"}}`,
+			"bad-option", "en", `invalid option: pickup="nope": want winner-first, loser-first, seat, shuffle`},
+		{"an unknown option, Accept-Language cy", "", "cy-GB,cy;q=0.9", `{"game":"regicide","options":{"colour":"red"}}`,
+			"bad-option", "cy", `does dim opsiwn "colour"; yr opsiynau yw players, immunity, exact-kill, solo-yield, first`},
+		{"War's beating card (the engine's New), he", "?lang=he", "", `{"game":"war","options":{"beats-faces":"K"}}`,
+			"bad-option", "he", "beats-faces=K: הקלף המנצח חייב להיות קלף מספר 2-10 (למשל beats-faces=3)"},
+		{"Regicide's first seat, sk", "?lang=sk", "", `{"game":"regicide","options":{"players":"2","first":"3"}}`,
+			"bad-option", "sk", "first=3: miesta sú 0 až 1 (alebo random)"},
+		{"a pace, hy", "?lang=hy", "", `{"game":"war","settings":{"pace":"fast"}}`,
+			"bad-settings", "hy", `pace "fast". տեմպն է "none", "live" կամ "correspondence"`},
+		{"timeout lose at Regicide, cy", "?lang=cy", "", `{"game":"regicide","settings":{"timeout":"lose"}}`,
+			"bad-settings", "cy", `timeout "lose": mae Teyrnladdiad yn gêm gydweithredol; mae sedd y daw ei hamser i ben yn mynd i fot (timeout "bot")`},
+		{"timeout lose, English", "", "", `{"game":"regicide","settings":{"timeout":"lose"}}`,
+			"bad-settings", "en", `settings: timeout "lose": Regicide is co-operative; a seat whose time runs out goes to a bot (timeout "bot")`},
+		{"too many seats, cy", "?lang=cy", "", `{"game":"watchtower","seats":[{"kind":"human"},{"kind":"bot"},{"kind":"bot"},{"kind":"bot"},{"kind":"bot"}]}`,
+			"bad-seats", "cy", "seats: 5 wedi'u rhestru; mae Tŵr Gwylio i 2 i 4 chwaraewr"},
+		{"no such game, he", "?lang=he", "", `{"game":"chess"}`, "bad-request", "he", `game: "chess" אינו משחק; המשחקים: war, regicide, watchtower`},
+	} {
+		req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables"+c.query, bytes.NewReader([]byte(c.body)))
+		req.Header.Set("Content-Type", "application/json")
+		if c.accept != "" {
+			req.Header.Set("Accept-Language", c.accept)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var e struct {
+			Code, Message string
+			Said          *engine.Msg `json:"message_i18n"`
+		}
+		if err := json.Unmarshal(data, &e); err != nil || resp.StatusCode != 400 || e.Code != c.code || e.Said == nil {
+			t.Errorf("%s: %d %s; want 400 %s with message_i18n", c.what, resp.StatusCode, data, c.code)
+			continue
+		}
+		if e.Message != c.want || resp.Header.Get("Content-Language") != c.lang {
+			t.Errorf("%s: %q (Content-Language %q)\nwant %q (%s)", c.what, e.Message, resp.Header.Get("Content-Language"), c.want, c.lang)
+		}
+	}
+}

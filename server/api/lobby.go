@@ -153,7 +153,8 @@ func (s *API) handleCreate(w http.ResponseWriter, r *http.Request) {
 func (s *API) create(ctx context.Context, req CreateRequest, keys []string) (*Created, error) {
 	g, ok := s.games[req.Game]
 	if !ok {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-request", "game: %q is not a game; games: war, regicide, watchtower", req.Game)
+		return nil, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("api.no-game", engine.TextArg("game", strconv.Quote(httpjson.Truncate(req.Game, 40)))),
+			"game: %q is not a game; games: war, regicide, watchtower", req.Game)
 	}
 	seats, given, err := seatPlan(g, req)
 	if err != nil {
@@ -161,7 +162,7 @@ func (s *API) create(ctx context.Context, req CreateRequest, keys []string) (*Cr
 	}
 	opts, err := engine.ResolveOptions(g.Options(), given)
 	if err != nil {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
+		return nil, httpjson.ErrorOf(http.StatusBadRequest, "bad-option", err)
 	}
 	if req.Rated {
 		rs := make([]account.RatedSeat, len(seats))
@@ -201,7 +202,7 @@ func (s *API) create(ctx context.Context, req CreateRequest, keys []string) (*Cr
 	}
 	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, room.SeatInfos(hdr.Seats))
 	if err != nil {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
+		return nil, httpjson.ErrorOf(http.StatusBadRequest, "bad-option", err)
 	}
 	if hdr.Settings, err = tableSettings(g, req.Settings, len(hdr.Seats)); err != nil {
 		return nil, err
@@ -231,12 +232,13 @@ func seatPlan(g engine.Game, req CreateRequest) ([]SeatRequest, map[string]strin
 	seats := req.Seats
 	if seats != nil && len(seats) == 0 {
 		lo, hi := g.Seats()
-		return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats: [] lists no seat; list %d to %d, or leave seats out for the default (you and the game's default bot)", lo, hi)
+		return nil, nil, httpjson.Sayf(http.StatusBadRequest, "bad-seats", engine.Say("api.no-seat-listed", engine.NumArg("min", lo), engine.NumArg("max", hi)),
+			"seats: [] lists no seat; list %d to %d, or leave seats out for the default (you and the game's default bot)", lo, hi)
 	}
 	if seats == nil {
 		opts, err := engine.ResolveOptions(g.Options(), given)
 		if err != nil {
-			return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-option", "%v", err)
+			return nil, nil, httpjson.ErrorOf(http.StatusBadRequest, "bad-option", err)
 		}
 		seats = []SeatRequest{{Kind: table.KindHuman}}
 		for len(seats) < opts.Int("players") {
@@ -245,11 +247,14 @@ func seatPlan(g engine.Game, req CreateRequest) ([]SeatRequest, map[string]strin
 	}
 	lo, hi := g.Seats()
 	if len(seats) < lo || len(seats) > hi {
-		return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats: %d listed; %s seats %d to %d players", len(seats), g.Title(), lo, hi)
+		return nil, nil, httpjson.Sayf(http.StatusBadRequest, "bad-seats",
+			engine.Say("api.seat-count", engine.NumArg("n", len(seats)), engine.MsgArg("game", engine.Say("game."+g.Name()+".title")), engine.NumArg("min", lo), engine.NumArg("max", hi)),
+			"seats: %d listed; %s seats %d to %d players", len(seats), g.Title(), lo, hi)
 	}
 	n := strconv.Itoa(len(seats))
 	if p, ok := given["players"]; ok && p != n {
-		return nil, nil, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "options.players is %q but %d seats are listed; leave players out or make them agree", p, len(seats))
+		return nil, nil, httpjson.Sayf(http.StatusBadRequest, "bad-seats", engine.Say("api.players-disagree", engine.TextArg("players", strconv.Quote(p)), engine.NumArg("n", len(seats))),
+			"options.players is %q but %d seats are listed; leave players out or make them agree", p, len(seats))
 	}
 	given["players"] = n
 	return seats, given, nil
@@ -260,7 +265,7 @@ func (s *API) newSeat(g engine.Game, opts engine.Options, i int, sr SeatRequest)
 	switch sr.Kind {
 	case table.KindHuman, "":
 		if sr.Bot != "" {
-			return store.Seat{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats[%d]: a human seat names no bot; use kind \"bot\"", i)
+			return store.Seat{}, httpjson.Sayf(http.StatusBadRequest, "bad-seats", engine.Say("api.human-seat-bot", engine.NumArg("i", i)), "seats[%d]: a human seat names no bot; use kind \"bot\"", i)
 		}
 		return store.Seat{Kind: table.KindHuman}, nil
 	case table.KindBot:
@@ -274,7 +279,8 @@ func (s *API) newSeat(g engine.Game, opts engine.Options, i int, sr SeatRequest)
 		}
 		return store.Seat{Name: room.BotName(text, i), Kind: table.KindBot, Bot: spec.String()}, nil
 	}
-	return store.Seat{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
+	return store.Seat{}, httpjson.Sayf(http.StatusBadRequest, "bad-seats", engine.Say("api.bad-seat-kind", engine.NumArg("i", i), engine.TextArg("kind", strconv.Quote(httpjson.Truncate(sr.Kind, 40)))),
+		"seats[%d]: kind %q; a seat is \"human\" or \"bot\"", i, sr.Kind)
 }
 
 // Table is a table as the lobby lists it.
@@ -338,7 +344,7 @@ func (s *API) handleList(w http.ResponseWriter, r *http.Request) {
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 200 {
-			s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "limit: %q; want 1 to 200", l))
+			s.apiError(w, r, httpjson.BadRange("limit", l, 1, 200))
 			return
 		}
 		limit = n
@@ -404,7 +410,8 @@ func (s *API) handleTable(w http.ResponseWriter, r *http.Request) {
 func seatIndex(r *http.Request) (int, error) {
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 0 || n >= engine.MaxSeats {
-		return 0, httpjson.Errorf(http.StatusNotFound, "not-found", "seat %q: seats are numbered from 0", r.PathValue("n"))
+		n := httpjson.Truncate(r.PathValue("n"), 20)
+		return 0, httpjson.Sayf(http.StatusNotFound, "not-found", engine.Say("api.bad-seat-number", engine.TextArg("seat", strconv.Quote(n))), "seat %q: seats are numbered from 0", n)
 	}
 	return n, nil
 }
@@ -487,7 +494,7 @@ func tableSettings(g engine.Game, given map[string]string, seats int) (map[strin
 	}
 	set, err := table.ParseSettings(given, g, seats)
 	if err != nil {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-settings", "%v", err)
+		return nil, httpjson.ErrorOf(http.StatusBadRequest, "bad-settings", err)
 	}
 	return set.Map(), nil
 }
@@ -525,12 +532,14 @@ func ratingRange(q url.Values) (lo, hi float64, ok bool, err error) {
 		}
 		n, perr := strconv.Atoi(text)
 		if perr != nil || n < 0 || n > 4000 {
-			return 0, 0, false, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s: %q; want a whole number from 0 to 4000", p.key, text)
+			return 0, 0, false, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("api.bad-range", engine.TextArg("key", p.key), engine.TextArg("value", strconv.Quote(httpjson.Truncate(text, 20))), engine.NumArg("min", 0), engine.NumArg("max", 4000)),
+				"%s: %q; want a whole number from 0 to 4000", p.key, text)
 		}
 		*p.v, ok = float64(n), true
 	}
 	if lo > hi {
-		return 0, 0, false, httpjson.Errorf(http.StatusBadRequest, "bad-request", "min_rating %v is above max_rating %v", lo, hi)
+		return 0, 0, false, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("api.rating-range-inverted", engine.NumArg("min", int(lo)), engine.NumArg("max", int(hi))),
+			"min_rating %v is above max_rating %v", lo, hi)
 	}
 	return lo, hi, ok, nil
 }

@@ -40,10 +40,28 @@ func Sayf(status int, code string, msg engine.Msg, format string, args ...any) *
 	return e
 }
 
+// ErrorOf is a refusal saying err: its Error() is the English sentence,
+// as programs have always read it, and the message err says to people
+// (engine.SaidOf), if any, is what Refuse writes for the reader.
+func ErrorOf(status int, code string, err error) *Error {
+	e := Errorf(status, code, "%v", err)
+	e.Said, _ = engine.SaidOf(err)
+	return e
+}
+
+// BadRange refuses a query parameter key whose value is not a number
+// from min to max (400 bad-request).
+func BadRange(key, value string, min, max int) *Error {
+	value = Truncate(value, 20)
+	return Sayf(http.StatusBadRequest, "bad-request", engine.Say("api.bad-range", engine.TextArg("key", key), engine.TextArg("value", fmt.Sprintf("%q", value)), engine.NumArg("min", min), engine.NumArg("max", max)),
+		"%s: %q; want %d to %d", key, value, min, max)
+}
+
 // In returns e as a reader of lang reads it: its Message in lang when e
-// has a message (Said), else e itself.
+// has a message (Said), else e itself. In English Message stays the
+// sentence programs have always read.
 func (e *Error) In(lang string) *Error {
-	if e.Said.IsZero() {
+	if e.Said.IsZero() || lang == i18n.Default {
 		return e
 	}
 	c := *e

@@ -49,7 +49,9 @@ func BotCapsWithDefaults(c engine.BotCaps) engine.BotCaps {
 // CheckBot checks the bot a client asks to seat at seat: it exists for
 // the game, accepts its settings, and asks for none over the server's
 // caps. The refusal (bad-seats) names the seat, the bot and what to ask
-// for instead.
+// for instead. Only programs read it in English: the lobby's page offers
+// the bots the server lists (GET /api/games) by name, without settings,
+// so a person's create never meets it.
 func (s *Rooms) CheckBot(g engine.Game, opts engine.Options, seat int, text string) (bots.Spec, error) {
 	spec, err := bots.ParseSpec(text)
 	if err != nil {
