@@ -23,8 +23,21 @@ type calibration struct {
 // stages: the Jacks, the Queens, the Kings.
 var regicideStages = []int{0, 4, 8}
 
-// watchtowerStages are the first rounds of Watchtower's stages.
-var watchtowerStages = []int{0}
+// watchtowerStages are Watchtower's stages by watchtowerStage: the open
+// game, and the end (every player still in but one on campaign).
+var watchtowerStages = []int{0, 1}
+
+// watchtowerStage is 1 when every one of the in players still in but one
+// is on campaign (campaigners of them): the next tower completed starts
+// the showdown (WT-22), so a search's playouts mostly reach the game's end
+// and its share sees who wins; else 0, the open game, where they are
+// mostly cut short and scored by the evaluation.
+func watchtowerStage(in, campaigners int) int {
+	if in >= 2 && campaigners >= in-1 {
+		return 1
+	}
+	return 0
+}
 
 // stageOf is the stage of a position whose measure of progress (enemies
 // defeated, rounds) is x, for stages that start at from.

@@ -31,7 +31,7 @@ type gameFit struct {
 // what the documented command makes from these files.
 var gameFits = []gameFit{
 	{"regicide", "testdata/calibration.jsonl", regicideStages, func(s sample) int { return s.Defeated }, []Depth{Quick, Deep}, isotonic},
-	{"watchtower", "testdata/calibration-watchtower.jsonl", watchtowerStages, func(s sample) int { return s.Round }, []Depth{Quick}, logistic},
+	{"watchtower", "testdata/calibration-watchtower.jsonl", watchtowerStages, func(s sample) int { return watchtowerStage(s.In, s.Campaigners) }, []Depth{Quick}, logistic},
 }
 
 // heldOut says whether sample s is kept out of the fit to judge it: every
@@ -172,11 +172,16 @@ func isotonic(pts []point) curve {
 
 // logistic fits a logistic curve in the share's log-odds to pts (Platt's
 // scaling: chance = σ(a·logit(share) + b), a > 0) by Newton's method on
-// the log loss, and returns it as a curve with knots at fixed shares.
-// Watchtower's share is already a fitted logistic model's chance (its
-// evaluation's), squeezed towards a fair share where the playouts were
-// cut short: two parameters straighten it without following the noise
-// of a few hundred games, as an isotonic fit would.
+// the log loss plus a·a/2 (the most probable curve under a prior of a
+// ~ N(0, 1), b free), and returns it as a curve with knots at fixed
+// shares. Watchtower's share is already a fitted logistic model's chance
+// (its evaluation's), squeezed towards a fair share where the playouts
+// were cut short: two parameters straighten it without following the
+// noise of a few hundred games, as an isotonic fit would. The prior draws
+// the slope towards 0, the positions' mean outcome for all, as far as the
+// shares' spread leaves it unproven: where they hardly vary or hardly
+// tell winners from losers (the open game) the chance stays near the base
+// rate; where they do (the end) it follows them.
 func logistic(pts []point) curve {
 	logit := func(p float64) float64 {
 		p = min(max(p, 0.001), 0.999)
@@ -193,7 +198,7 @@ func logistic(pts []point) curve {
 			g0, g1 = g0+(q-p.y)*x, g1+(q-p.y)
 			h00, h01, h11 = h00+w*x*x, h01+w*x, h11+w
 		}
-		h00, h11 = h00+1e-9, h11+1e-9
+		g0, h00, h11 = g0+slopePrior*a, h00+slopePrior, h11+1e-9
 		det := h00*h11 - h01*h01
 		da, db := (h11*g0-h01*g1)/det, (h00*g1-h01*g0)/det
 		a, b = a-da, b-db
@@ -220,6 +225,10 @@ func logistic(pts []point) curve {
 	}
 	return c
 }
+
+// slopePrior is the precision of logistic's prior on its slope (a ~
+// N(0, 1/slopePrior)), chosen before any held-out figure was seen.
+const slopePrior = 1.0
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 

@@ -23,9 +23,10 @@ var (
 
 // sample is one position the calibration is fitted on: the players, the
 // share of won iterations of a search through one action at each depth
-// (and their iterations), the enemies defeated (Regicide) or the round
-// (Watchtower), and whether the expert, playing every seat on from there,
-// won (Watchtower: the seat's share of the win, Outcome).
+// (and their iterations), the enemies defeated (Regicide) or the round and
+// the players still in and on campaign (Watchtower), and whether the
+// expert, playing every seat on from there, won (Watchtower: the seat's
+// share of the win, Outcome).
 type sample struct {
 	// Game is empty for Regicide.
 	Game    string `json:"game,omitempty"`
@@ -43,7 +44,11 @@ type sample struct {
 	Trials   map[string]int     `json:"trials"`
 	Defeated int                `json:"defeated"`
 	Round    int                `json:"round,omitempty"`
-	Won      bool               `json:"won"`
+	// In and Campaigners are Watchtower's players still in and those of
+	// them on campaign (watchtowerStage).
+	In          int  `json:"in,omitempty"`
+	Campaigners int  `json:"campaigners,omitempty"`
+	Won         bool `json:"won"`
 	// Outcome is a Watchtower seat's share of the win: 1 alone, 1/w
 	// among w winners, 0 for a loss (its return r as (r+1)/n).
 	Outcome float64 `json:"outcome,omitempty"`

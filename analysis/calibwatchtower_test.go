@@ -58,9 +58,11 @@ func drawWatchtowerSample(t *testing.T, players, index int, end bool) sample {
 		}
 		return best
 	})
+	v := s.View(seat).(*watchtower.View)
+	in, campaigners := inAndCampaigners(v)
 	out := sample{Game: "watchtower", Players: players, Index: index, Seed: seed, Step: chosen, Seat: seat,
 		Action: s.ActionString(a), Chooser: chooser, Pick: pick, Shares: map[string]float64{}, Trials: map[string]int{},
-		Round: s.View(seat).(*watchtower.View).Round}
+		Round: v.Round, In: in, Campaigners: campaigners}
 	for _, depth := range []Depth{Quick, Deep} {
 		if depth == Deep && (end || !deepSampled(index)) {
 			continue

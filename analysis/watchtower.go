@@ -35,8 +35,22 @@ func watchtowerExpert(st Settings, cal *calibration) *expert {
 	}
 	if cal != nil {
 		x.calibrate = func(s engine.State, seat int, share float64) float64 {
-			return cal.chance(share, stageOf(watchtowerStages, s.View(seat).(*watchtower.View).Round))
+			return cal.chance(share, stageOf(watchtowerStages, watchtowerStage(inAndCampaigners(s.View(seat).(*watchtower.View)))))
 		}
 	}
 	return x
+}
+
+// inAndCampaigners counts the players still in and those of them on
+// campaign (public facts, WT-26).
+func inAndCampaigners(v *watchtower.View) (in, campaigners int) {
+	for _, p := range v.Players {
+		if !p.Out {
+			in++
+			if p.Campaign {
+				campaigners++
+			}
+		}
+	}
+	return in, campaigners
 }
