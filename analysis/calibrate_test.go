@@ -17,21 +17,23 @@ var fitWrite = flag.Bool("fit-write", false, "with TestFitCalibration: write the
 // TestSampleCalibration), its stages and the measure of a sample's
 // progress they split, the depths with samples of their own, and the
 // curve fitted at each stage to the positions where the search won some
-// playouts (isotonic or logistic).
+// playouts (isotonic or logistic); reportStages adds each stage's
+// reliability to the report.
 type gameFit struct {
-	game    string
-	data    string
-	stages  []int
-	measure func(sample) int
-	depths  []Depth
-	curve   func([]point) curve
+	game         string
+	data         string
+	stages       []int
+	measure      func(sample) int
+	depths       []Depth
+	curve        func([]point) curve
+	reportStages bool
 }
 
 // gameFits are the games with a calibration; each game's table is exactly
 // what the documented command makes from these files.
 var gameFits = []gameFit{
-	{"regicide", "testdata/calibration.jsonl", regicideStages, func(s sample) int { return s.Defeated }, []Depth{Quick, Deep}, isotonic},
-	{"watchtower", "testdata/calibration-watchtower.jsonl", watchtowerStages, func(s sample) int { return watchtowerStage(s.In, s.Campaigners) }, []Depth{Quick}, logistic},
+	{"regicide", "testdata/calibration.jsonl", regicideStages, func(s sample) int { return s.Defeated }, []Depth{Quick, Deep}, isotonic, false},
+	{"watchtower", "testdata/calibration-watchtower.jsonl", watchtowerStages, func(s sample) int { return watchtowerStage(s.In, s.Campaigners) }, []Depth{Quick}, logistic, true},
 }
 
 // heldOut says whether sample s is kept out of the fit to judge it: every
@@ -288,9 +290,15 @@ func TestFitCalibration(t *testing.T) {
 						t.Logf("%s, %s, %s: too few samples to fit", gf.game, depth, playersWords(players))
 						continue
 					}
+					if depth == Quick {
+						t.Log("\n" + gf.curves(players, c))
+					}
 					for _, pick := range []string{"", "end"} {
-						if slices.ContainsFunc(data, func(s sample) bool { return s.Pick == pick }) {
-							t.Log("\n" + gf.reliability(depth, players, pick, data, c))
+						if !slices.ContainsFunc(data, func(s sample) bool { return s.Pick == pick }) {
+							continue
+						}
+						for stage := -1; stage < len(gf.stages) && (stage < 0 || gf.reportStages); stage++ {
+							t.Log("\n" + gf.reliability(depth, players, pick, stage, data, c))
 						}
 					}
 				}
@@ -306,12 +314,26 @@ func hasPlayers(data []sample, players int) bool {
 	return slices.ContainsFunc(data, func(s sample) bool { return s.Players == players })
 }
 
+// curves reports a fit's chance at a few shares at each stage.
+func (gf gameFit) curves(players int, c *calibration) string {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s, %s, the fitted chance at shares 0, 0.1, 0.2 … 0.9, 1:\n", gf.game, playersWords(players))
+	for st := range c.stages {
+		fmt.Fprintf(&b, "stage %d:", st)
+		for x := 0; x <= 10; x++ {
+			fmt.Fprintf(&b, " %.3f", c.chance(float64(x)/10, st))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
 // reliability reports a fit on the held-out samples of players players
-// drawn as pick says (those with a share at depth): Brier scores against
-// the training outcomes' mean and the raw share, the positions with no win
-// in the search, and predicted against observed by decile of the
-// predicted chance.
-func (gf gameFit) reliability(depth Depth, players int, pick string, data []sample, c *calibration) string {
+// drawn as pick says (those with a share at depth) at stage (-1: every
+// stage): Brier scores against the training outcomes' mean and the raw
+// share, the positions with no win in the search, and predicted against
+// observed by decile of the predicted chance.
+func (gf gameFit) reliability(depth Depth, players int, pick string, stage int, data []sample, c *calibration) string {
 	var b bytes.Buffer
 	base, nTrain := 0.0, 0.0
 	for _, s := range data {
@@ -324,11 +346,12 @@ func (gf gameFit) reliability(depth Depth, players int, pick string, data []samp
 	var dec [10][3]float64
 	for _, s := range data {
 		raw, ok := s.Shares[string(depth)]
-		if players != 0 && s.Players != players || !heldOut(s) || !ok || s.Pick != pick {
+		st := stageOf(gf.stages, gf.measure(s))
+		if players != 0 && s.Players != players || !heldOut(s) || !ok || s.Pick != pick || stage >= 0 && st != stage {
 			continue
 		}
 		y := s.outcome()
-		p := c.chance(raw, stageOf(gf.stages, gf.measure(s)))
+		p := c.chance(raw, st)
 		n++
 		brierCal += (p - y) * (p - y)
 		brierBase += (base - y) * (base - y)
@@ -339,7 +362,11 @@ func (gf gameFit) reliability(depth Depth, players int, pick string, data []samp
 		k := min(int(p*10), 9)
 		dec[k][0], dec[k][1], dec[k][2] = dec[k][0]+1, dec[k][1]+p, dec[k][2]+y
 	}
-	fmt.Fprintf(&b, "%s, %s, %s: %.0f training samples (won %.1f%%), %.0f held out%s\n", gf.game, depth, playersWords(players), nTrain, 100*base, n, map[string]string{"end": " (end stream)"}[pick])
+	stageWords := ""
+	if stage >= 0 {
+		stageWords = fmt.Sprintf(", stage %d", stage)
+	}
+	fmt.Fprintf(&b, "%s, %s, %s: %.0f training samples (won %.1f%%), %.0f held out%s%s\n", gf.game, depth, playersWords(players), nTrain, 100*base, n, map[string]string{"end": " (end stream)"}[pick], stageWords)
 	if n == 0 {
 		return b.String()
 	}
