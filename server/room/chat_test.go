@@ -110,6 +110,8 @@ func TestChat(t *testing.T) {
 	for _, e := range rep.Events {
 		if e.Kind == room.EventChat {
 			chats++
+		} else {
+			said(t, "the replay's "+e.Kind+" event", e.Text, e.TextI18n, rep.Seats[0].Name, rep.Seats[1].Name)
 		}
 	}
 	if chats != 8 || rep.Events[0].Text != "good luck !" || rep.Events[1].Channel != room.ChannelSpectators {

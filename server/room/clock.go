@@ -100,7 +100,7 @@ func (r *Room) startClock(at time.Time) {
 		return // tried again at the next change
 	}
 	c.Start(at, r.clockRunning())
-	r.notify(EventClockStart, engine.Spectator, "the clock started", at)
+	r.notify(EventClockStart, engine.Spectator, engine.Say("table.event.clock-start"), at)
 }
 
 // clockMoved tells the clock who runs from at on (nobody acted: a seat
@@ -170,7 +170,7 @@ func (r *Room) timeOut(seat int, at time.Time) {
 		r.armRetry()
 		return
 	}
-	r.notify(EventTimeout, seat, r.seatWho(seat)+"'s time ran out", at)
+	r.notify(EventTimeout, seat, engine.Say("table.event.timeout", engine.SeatArg("seat", seat)), at)
 	if r.settings.Timeout == table.TimeoutLose && r.t.ZeroSum() && r.t.NumSeats() == 2 {
 		if err := r.endTable(record.Ending{By: record.EndTimeout, Seat: &seat}, at); err != nil {
 			r.armRetry()
@@ -206,7 +206,7 @@ func (r *Room) pauseClock(from, to time.Time) {
 		return // charged as before; the clock's own alarm decides
 	}
 	c.Pause(from, to, restartLeast)
-	r.notify(EventClockPause, engine.Spectator, pauseText(d, to), to)
+	r.notify(EventClockPause, engine.Spectator, pauseMsg(d, to), to)
 }
 
 // nextDeadline is the clock's next deadline (false: none).

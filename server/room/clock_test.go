@@ -52,8 +52,11 @@ func TestClockTimeoutBotTakesOver(t *testing.T) {
 	if n.About != mover || !n.At.Equal(servertest.LifeStart.Add(time.Hour+20*time.Second)) {
 		t.Errorf("timeout notice %+v", n)
 	}
+	said(t, "the timeout notice", n.Text, &n.TextI18n, "ann", "bob")
 	if n := servertest.Notice(t, ann, room.EventTakeover); !strings.Contains(n.Text, "plays on for") || !strings.Contains(n.Text, "(time ran out)") {
 		t.Errorf("takeover notice %+v", n)
+	} else {
+		said(t, "the takeover notice", n.Text, &n.TextI18n, "ann", "bob")
 	}
 	ann.Until("event", func(m servertest.Msg) bool { return *m.Actor == mover }) // the bot moves for the seat
 	if k := servertest.StoredKinds(t, ts, tb.ID); strings.Join(k, ",") != "clock-start,timeout,takeover" {

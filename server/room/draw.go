@@ -1,6 +1,7 @@
 package room
 
 import (
+	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/server/conn"
 	"cardtable/table"
@@ -83,7 +84,7 @@ func (r *Room) offerDraw(c *conn.Conn) error {
 		if err := r.storeEvent(EventDrawAccept, seat, EventData{}, at); err != nil {
 			return err
 		}
-		r.notify(EventDrawAccept, seat, r.seatWho(seat)+" accepted the draw", at)
+		r.notify(EventDrawAccept, seat, engine.Say("table.event.draw-accept", engine.SeatArg("seat", seat)), at)
 		if d.Agree(seat) {
 			return r.endTable(record.Ending{By: record.EndAgreedDraw}, at)
 		}
@@ -103,7 +104,7 @@ func (r *Room) offerDraw(c *conn.Conn) error {
 	}
 	r.draw.offer = table.NewOffer(seat, r.t.Version(), r.drawAsked(seat))
 	r.draw.at[seat] = r.t.Version()
-	r.notify(EventDrawOffer, seat, r.seatWho(seat)+" offered a draw", at)
+	r.notify(EventDrawOffer, seat, engine.Say("table.event.draw-offer", engine.SeatArg("seat", seat)), at)
 	r.sendOffer()
 	return nil
 }
@@ -123,7 +124,7 @@ func (r *Room) drawDecline(c *conn.Conn) error {
 		return err
 	}
 	r.draw.offer = nil
-	r.notify(EventDrawDecline, seat, r.seatWho(seat)+" declined the draw", at)
+	r.notify(EventDrawDecline, seat, engine.Say("table.event.draw-decline", engine.SeatArg("seat", seat)), at)
 	r.sendOffer()
 	return nil
 }

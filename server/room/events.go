@@ -3,10 +3,10 @@ package room
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/record"
 	"cardtable/store"
 	"cardtable/table"
@@ -150,15 +150,19 @@ type NoticeMessage struct {
 	Version int    `json:"version"`
 	Kind    string `json:"kind"`
 	// About is the seat it is about (-1: none).
-	About int       `json:"about"`
-	Text  string    `json:"text"`
-	At    time.Time `json:"at"`
+	About int `json:"about"`
+	// Text says it in English words, TextI18n as a message (seats are
+	// seat arguments: each reader names them).
+	Text     string     `json:"text"`
+	TextI18n engine.Msg `json:"text_i18n"`
+	At       time.Time  `json:"at"`
 }
 
-// notify tells everyone of event kind about seat, in words.
-func (r *Room) notify(kind string, about int, text string, at time.Time) {
+// notify tells everyone of event kind about seat: m, and m in English.
+func (r *Room) notify(kind string, about int, m engine.Msg, at time.Time) {
+	text := english(m, r.seatWho)
 	r.broadcast(nil, func(seat int) any {
-		return NoticeMessage{Type: "notice", Seat: seat, Version: r.t.Version(), Kind: kind, About: about, Text: text, At: at}
+		return NoticeMessage{Type: "notice", Seat: seat, Version: r.t.Version(), Kind: kind, About: about, Text: text, TextI18n: m, At: at}
 	})
 }
 
@@ -173,91 +177,103 @@ func (r *Room) seatWho(seat int) string {
 	return table.SeatName(seat)
 }
 
-// eventText is an event in words for the log and the replay ("" for
-// kinds that are not told this way: chat has its own lines).
-func eventText(e store.Event, who func(int) string) string {
+// eventMsg is an event as a message for the log and the replay (the zero
+// Msg for kinds that are not told this way: chat has its own lines).
+// Seats are seat arguments: the reader's side names them.
+func eventMsg(e store.Event) engine.Msg {
 	d := decodeEvent(e)
+	seat := engine.SeatArg("seat", e.Seat)
 	switch e.Kind {
-	case EventClockStart:
-		return "the clock started"
-	case EventTimeout:
-		return who(e.Seat) + "'s time ran out"
 	case EventEnd:
-		seat := e.Seat
 		end := record.Ending{By: d.By}
-		if seat >= 0 {
-			end.Seat = &seat
+		if e.Seat >= 0 {
+			end.Seat = &e.Seat
 		}
-		return endingText(end, who)
-	case EventDrawOffer:
-		return who(e.Seat) + " offered a draw"
-	case EventDrawAccept:
-		return who(e.Seat) + " accepted the draw"
-	case EventDrawDecline:
-		return who(e.Seat) + " declined the draw"
+		return endingMsg(end)
 	case EventTakeover:
-		return takeoverText(who(e.Seat), d.Bot, d.Reason)
-	case EventTakeback:
-		return who(e.Seat) + " took the seat back from the bot"
-	case EventRematchOffer:
-		return who(e.Seat) + " asked for a rematch"
-	case EventRematchAccept:
-		return who(e.Seat) + " accepted the rematch"
-	case EventRematchNo:
-		return who(e.Seat) + " declined the rematch"
+		return takeoverMsg(e.Seat, d.Bot, d.Reason)
 	case EventRematchLapse:
-		return "the rematch lapsed: " + names(d.Seats, who) + " did not answer"
+		return engine.Say("table.event.rematch-lapse", engine.SeatsArg("seats", d.Seats))
 	case EventRematch:
 		if len(d.Bots) > 0 {
-			return "the rematch is at table " + d.Table + "; a bot sits in for " + names(d.Bots, who) + ", who did not answer"
+			return engine.Say("table.event.rematch-bots", engine.TextArg("table", d.Table), engine.SeatsArg("seats", d.Bots))
 		}
-		return "the rematch is at table " + d.Table
+		return engine.Say("table.event.rematch", engine.TextArg("table", d.Table))
 	case EventRematchOf:
-		return "a rematch of table " + d.Table
+		return engine.Say("table.event.rematch-of", engine.TextArg("table", d.Table))
 	case EventClockPause:
-		return pauseText(d, e.At)
+		return pauseMsg(d, e.At)
+	case EventClockStart:
+		return engine.Say("table.event.clock-start")
 	}
-	return ""
+	if id, ok := seatEventIDs[e.Kind]; ok {
+		return engine.Say(id, seat)
+	}
+	return engine.Msg{}
 }
 
-// pauseText is a clock pause in words.
-func pauseText(d EventData, to time.Time) string {
+// seatEventIDs are the messages of the kinds that say only who did it.
+var seatEventIDs = map[string]string{
+	EventTimeout: "table.event.timeout", EventDrawOffer: "table.event.draw-offer", EventDrawAccept: "table.event.draw-accept",
+	EventDrawDecline: "table.event.draw-decline", EventTakeback: "table.event.takeback", EventRematchOffer: "table.event.rematch-offer",
+	EventRematchAccept: "table.event.rematch-accept", EventRematchNo: "table.event.rematch-decline",
+}
+
+// english writes m in English, seats named by who.
+func english(m engine.Msg, who func(int) string) string {
+	return i18n.English.WithSeats(who).Say(m)
+}
+
+// pauseMsg is a clock pause as a message.
+func pauseMsg(d EventData, to time.Time) engine.Msg {
 	if d.From != nil {
 		if down := to.Sub(*d.From).Round(time.Second); down > 0 {
-			return fmt.Sprintf("the table was not running for %s; the clocks did not run meanwhile", down)
+			return engine.Say("table.event.pause", engine.TextArg("time", down.String()))
 		}
 	}
-	return "the server restarted; the clocks did not run meanwhile"
+	return engine.Say("table.event.restart")
 }
 
-// endingText is a table's ending in words.
-func endingText(e record.Ending, who func(int) string) string {
-	switch e.By {
-	case record.EndResigned:
-		return who(*e.Seat) + " resigned"
-	case record.EndTimeout:
-		return who(*e.Seat) + " lost on time"
-	case record.EndAborted:
-		return who(*e.Seat) + " aborted the game"
-	case record.EndAgreedDraw:
-		return "the players agreed a draw"
-	case record.EndAbandoned:
-		return who(*e.Seat) + " left the game; the win was claimed"
+// endingIDs are the messages of a table's endings, by record.Ending's By.
+var endingIDs = map[string]string{
+	record.EndResigned: "table.event.end.resigned", record.EndTimeout: "table.event.end.timeout",
+	record.EndAborted: "table.event.end.aborted", record.EndAgreedDraw: "table.event.end.agreed-draw",
+	record.EndAbandoned: "table.event.end.abandoned",
+}
+
+// endingMsg is a table's ending as a message (an ending this server does
+// not know: its name, as notation).
+func endingMsg(e record.Ending) engine.Msg {
+	id, ok := endingIDs[e.By]
+	if !ok {
+		return engine.Say("table.event.end.other", engine.TextArg("by", e.By))
 	}
-	return e.By
+	seat := -1
+	if e.Seat != nil {
+		seat = *e.Seat
+	}
+	return engine.Say(id, engine.SeatArg("seat", seat))
 }
 
-// takeoverText says a bot took name's seat, and why.
-func takeoverText(name, bot, reason string) string {
-	why := map[string]string{
-		reasonLeft: "left to it", reasonAway: "away", reasonTimeout: "time ran out",
-		reasonResigned: "resigned", reasonCreator: "seat given to a bot",
-	}[reason]
+// takeoverWhy are the messages of why a bot took a seat.
+var takeoverWhy = map[string]string{
+	reasonLeft: "table.event.why.left", reasonAway: "table.event.why.away", reasonTimeout: "table.event.why.timeout",
+	reasonResigned: "table.event.why.resigned",
+}
+
+// takeoverMsg says a bot took seat, and why; the bot is its name, as
+// notation (the reader's side may name it in words).
+func takeoverMsg(seat int, bot, reason string) engine.Msg {
 	botName, _, _ := cutSpec(bot)
+	args := []engine.Arg{engine.SeatArg("seat", seat), engine.TextArg("bot", botName)}
 	if reason == reasonCreator {
-		return fmt.Sprintf("%s plays %s", botName, name)
+		return engine.Say("table.event.takeover-creator", args...)
 	}
-	return fmt.Sprintf("%s plays on for %s (%s)", botName, name, why)
+	why := engine.Say("table.event.why.other", engine.TextArg("reason", reason))
+	if id, ok := takeoverWhy[reason]; ok {
+		why = engine.Say(id)
+	}
+	return engine.Say("table.event.takeover", append(args, engine.MsgArg("why", why))...)
 }
 
 // ReplayEvent is a table event as the replay page shows it.
@@ -266,12 +282,14 @@ type ReplayEvent struct {
 	Step int    `json:"step"`
 	Kind string `json:"kind"`
 	Seat int    `json:"seat"`
-	// Text says it in words; chat lines carry their channel, speaker's
-	// name and text instead.
-	Text    string    `json:"text,omitempty"`
-	Channel string    `json:"channel,omitempty"`
-	Name    string    `json:"name,omitempty"`
-	At      time.Time `json:"at"`
+	// Text says it in English words, TextI18n as a message (its seats
+	// are seat arguments); chat lines carry their channel, speaker's name
+	// and text instead.
+	Text     string      `json:"text,omitempty"`
+	TextI18n *engine.Msg `json:"text_i18n,omitempty"`
+	Channel  string      `json:"channel,omitempty"`
+	Name     string      `json:"name,omitempty"`
+	At       time.Time   `json:"at"`
 }
 
 // ReplayEvents are a finished table's events for its replay.
@@ -288,8 +306,8 @@ func ReplayEvents(hdr store.Table, evs []store.Event) []ReplayEvent {
 		if e.Kind == EventChat {
 			d := decodeEvent(e)
 			re.Channel, re.Name, re.Text = d.Channel, d.Name, d.Text
-		} else {
-			re.Text = eventText(e, who)
+		} else if m := eventMsg(e); !m.IsZero() {
+			re.Text, re.TextI18n = english(m, who), &m
 		}
 		out = append(out, re)
 	}

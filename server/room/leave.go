@@ -134,7 +134,7 @@ func (r *Room) takeBack(c *conn.Conn) error {
 		return table.Errorf(CodeUnavailable, "the server could not store the seat; try again")
 	}
 	r.bots.seat[seat] = nil // a decision under way is dropped when it comes (botMoved)
-	r.notify(EventTakeback, seat, r.seatWho(seat)+" took the seat back from the bot", at)
+	r.notify(EventTakeback, seat, engine.Say("table.event.takeback", engine.SeatArg("seat", seat)), at)
 	if r.t.MayAct(seat) {
 		r.broadcast(func(s int) bool { return s == seat }, func(s int) any { return r.t.Turn(s) })
 	}
@@ -163,7 +163,7 @@ func (r *Room) takeOver(seat int, reason, spec string, at time.Time) error {
 	r.away.resigned[seat] = r.away.resigned[seat] || reason == reasonResigned
 	r.noteTakeover(seat, spec, reason)
 	r.withdrawDraw(seat)
-	r.notify(EventTakeover, seat, takeoverText(r.seatWho(seat), spec, reason), at)
+	r.notify(EventTakeover, seat, takeoverMsg(seat, spec, reason), at)
 	r.clockMoved(at)
 	r.thinkBots()
 	return nil
@@ -174,7 +174,7 @@ func (r *Room) takeOver(seat int, reason, spec string, at time.Time) error {
 func (r *Room) seatGiven(seat int, spec string) {
 	at := r.rooms.Now()
 	if err := r.storeEvent(EventTakeover, seat, EventData{Reason: reasonCreator, Bot: spec}, at); err == nil {
-		r.notify(EventTakeover, seat, takeoverText(r.seatWho(seat), spec, reasonCreator), at)
+		r.notify(EventTakeover, seat, takeoverMsg(seat, spec, reasonCreator), at)
 	}
 	r.seatTaken()
 }

@@ -237,7 +237,7 @@ func (r *Room) endTable(e record.Ending, at time.Time) error {
 		return err
 	}
 	r.draw.offer = nil
-	r.notify(EventEnd, seat, endingText(e, r.seatWho), at)
+	r.notify(EventEnd, seat, endingMsg(e), at)
 	r.finish(true)
 	return nil
 }

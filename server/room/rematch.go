@@ -124,7 +124,7 @@ func (r *Room) askRematch(c *conn.Conn) error {
 		r.rematch.at = at
 		r.rematch.offers++
 		r.armRematch()
-		r.notify(EventRematchOffer, seat, r.seatWho(seat)+" asked for a "+r.rematchWord(), at)
+		r.notify(EventRematchOffer, seat, engine.Say(r.rematchOfferID(), engine.SeatArg("seat", seat)), at)
 	} else {
 		if !o.Asked(seat) || slices.Contains(o.Agreed(), seat) {
 			return table.Errorf(CodeNotAllowed, "you have agreed to the rematch; it waits for the others")
@@ -133,7 +133,7 @@ func (r *Room) askRematch(c *conn.Conn) error {
 			return err
 		}
 		o.Agree(seat)
-		r.notify(EventRematchAccept, seat, r.seatWho(seat)+" accepted the rematch", at)
+		r.notify(EventRematchAccept, seat, engine.Say("table.event.rematch-accept", engine.SeatArg("seat", seat)), at)
 	}
 	if r.rematch.offer.Done() {
 		return r.makeRematch(at, nil)
@@ -142,12 +142,13 @@ func (r *Room) askRematch(c *conn.Conn) error {
 	return nil
 }
 
-// rematchWord is "rated rematch" at a rated table, else "rematch".
-func (r *Room) rematchWord() string {
+// rematchOfferID is the message of a rematch offer: a rated rematch at a
+// rated table.
+func (r *Room) rematchOfferID() string {
 	if r.hdr.Rated {
-		return "rated rematch"
+		return "table.event.rematch-offer-rated"
 	}
-	return "rematch"
+	return "table.event.rematch-offer"
 }
 
 // rematchDecline declines the open rematch for c's seat: it is off.
@@ -164,7 +165,7 @@ func (r *Room) rematchDecline(c *conn.Conn) error {
 	}
 	r.rematch.offer = nil
 	r.rematchTimerStop()
-	r.notify(EventRematchNo, c.Seat, r.seatWho(c.Seat)+" declined the rematch", at)
+	r.notify(EventRematchNo, c.Seat, engine.Say("table.event.rematch-decline", engine.SeatArg("seat", c.Seat)), at)
 	r.sendRematch()
 	return nil
 }
@@ -234,25 +235,8 @@ func (r *Room) rematchDue() {
 		return
 	}
 	r.rematch.offer = nil
-	r.notify(EventRematchLapse, engine.Spectator, "the rematch lapsed: "+names(absent, r.seatWho)+" did not answer", lapse)
+	r.notify(EventRematchLapse, engine.Spectator, engine.Say("table.event.rematch-lapse", engine.SeatsArg("seats", absent)), lapse)
 	r.sendRematch()
-}
-
-// names lists seats' names in words: "bob", "bob and carol", "bob, carol
-// and dan".
-func names(seats []int, who func(int) string) string {
-	out := ""
-	for i, s := range seats {
-		switch {
-		case i == 0:
-		case i == len(seats)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += who(s)
-	}
-	return out
 }
 
 // makeRematch makes the rematch's table: the same game, options, settings
@@ -302,11 +286,11 @@ func (r *Room) makeRematch(at time.Time, absent []int) error {
 		r.rooms.log.Error("rematch not started; it starts when someone joins", "table", hdr.ID, "err", err)
 	}
 	r.rooms.metrics.Tables.Inc()
-	text := "the rematch is ready"
+	ready := engine.Say("table.event.rematch-ready")
 	if len(absent) > 0 {
-		text += "; " + bots.Default(r.game.Name()) + " sits in for " + names(absent, r.seatWho) + ", who did not answer"
+		ready = engine.Say("table.event.rematch-ready-bots", engine.TextArg("bot", bots.Default(r.game.Name())), engine.SeatsArg("seats", absent))
 	}
-	r.notify(EventRematch, engine.Spectator, text, at)
+	r.notify(EventRematch, engine.Spectator, ready, at)
 	r.sendRematch()
 	return nil
 }

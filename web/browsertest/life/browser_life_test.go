@@ -175,7 +175,7 @@ func TestBrowserClockTimeout(t *testing.T) {
 	shots(bob, "clock-running")
 	clk.Advance(51 * time.Second)
 	for _, tb := range []*webtest.Tab{alice, bob} {
-		logHas(tb, "heuristic plays on for bob (time ran out)")
+		logHas(tb, "Standard bot plays on for bob (time ran out)")
 	}
 	alice.Wait("the seats naming the bot", "document.querySelector('.seats').textContent.includes('until bob takes it back')")
 	bob.Wait("take my seat back", "document.querySelector('[data-life=take-back]')")
@@ -420,7 +420,7 @@ func TestBrowserWalkAway(t *testing.T) {
 	shots(alice, "walk-away-waiting")
 	clk.Advance(31 * time.Second)
 	logHas(alice, "bob's time ran out")
-	logHas(alice, "heuristic plays on for bob (time ran out)")
+	logHas(alice, "Standard bot plays on for bob (time ran out)")
 	for range 5 {
 		flip(alice)
 	}

@@ -4,7 +4,7 @@
 // (kept in this browser only) and hiding the spectators' channel. Lines
 // are text, never HTML. docs/protocol.md, "Chat".
 
-import { h, fill, seatName } from "./dom.js";
+import { h, fill, seatName, said } from "./dom.js";
 import { t, say } from "./i18n.js";
 
 const MAX = 300;
@@ -97,7 +97,7 @@ function lineText(l) {
 
 // replayEvents lists a finished table's events up to step (chat of both
 // channels, timeouts, seats handed over, offers, the ending) for the
-// replay page.
+// replay page, each in the reader's language (text_i18n).
 export function replayEvents(events, step, seats) {
   const shown = (events || []).filter((e) => e.step <= step);
   if (!shown.length) return null;
@@ -105,7 +105,7 @@ export function replayEvents(events, step, seats) {
     h("ol.chat-lines", shown.map((e) => h("li" + (e.channel === "spectators" ? ".spectators" : ""), { dataset: { step: e.step } },
       e.kind === "chat"
         ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : t("web.chat.spectator")), e.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", lineText(e)]
-        : h("em", e.text)))));
+        : h("em", e.text_i18n ? said(e.text_i18n, seats) : e.text)))));
 }
 
 function load(key, def) {

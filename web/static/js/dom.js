@@ -2,7 +2,7 @@
 // A tag may carry an id after # and classes after dots; attributes whose name starts with
 // "on" are listeners; null, false and undefined children are skipped.
 
-import { t } from "./i18n.js";
+import { t, say } from "./i18n.js";
 
 export function h(tag, attrs, ...children) {
   const [head, ...classes] = tag.split(".");
@@ -69,6 +69,15 @@ export function seatName(seats, i) {
   }
   const shared = seats.some((o, j) => j !== i && o && o.name === s.name);
   return shared ? t("web.seat.twin", { name: s.name, seat }) : s.name;
+}
+
+// said writes a message of the table's (an event, a note at the end) in
+// the reader's language: seats by their names at the table, a bot by the
+// page's words for it ("Good bot").
+export function said(m, seats) {
+  const args = { ...(m.args || {}) };
+  if (args.bot && args.bot.text) args.bot = { text: botWords(args.bot.text) };
+  return say({ ...m, args }, { seatName: (i) => seatName(seats, i) });
 }
 
 // replaceChildren swaps el's content for the given nodes.

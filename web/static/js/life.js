@@ -5,12 +5,12 @@
 // player it is their move in another tab. table.js keeps one Life, hands
 // it the messages of these types and places what it draws.
 
-import { h, seatName, named, botWords } from "./dom.js";
+import { h, seatName, named, botWords, said } from "./dom.js";
 import { loadToken, saveToken } from "./conn.js";
 import { ClockView, fmt } from "./clock.js";
 import { ChatView } from "./chat.js";
 import { TurnNotifier, canNotify, askToNotify } from "./notify.js";
-import { t, say, list, dateText } from "./i18n.js";
+import { t, list, dateText } from "./i18n.js";
 
 // TYPES are the messages Life keeps.
 export const TYPES = new Set(["clock", "draw", "rematch", "chat", "notice"]);
@@ -40,7 +40,7 @@ export class Life {
       case "draw": this.draw = m.open ? m : null; break;
       case "chat": this.chat.message(m); break;
       case "notice":
-        this.s.log.unshift({ version: m.version, text: m.text, notice: m.kind });
+        this.s.log.unshift({ version: m.version, text: m.text_i18n && m.text_i18n.id ? said(m.text_i18n, this.s.seats) : m.text, notice: m.kind });
         break;
       case "rematch": this.rematched(m); break;
     }
@@ -149,8 +149,8 @@ export class Life {
   // played on for, and why), from the end message.
   endNotes() {
     const notes = this.s.notes || [];
-    const said = this.s.notesI18n || [];
-    return notes.length ? h("ul.end-notes", notes.map((n, i) => h("li", said[i] ? noteSaid(said[i]) : noteWords(n, this.s.seats)))) : null;
+    const saidI18n = this.s.notesI18n || [];
+    return notes.length ? h("ul.end-notes", notes.map((n, i) => h("li", saidI18n[i] ? said(saidI18n[i], this.s.seats) : noteWords(n, this.s.seats)))) : null;
   }
 
   // endControls are the rematch's, in the result panel (instead of
@@ -251,15 +251,6 @@ function until(r) {
   const opts = { hour: "2-digit", minute: "2-digit" };
   if (r.until - Date.now() > 12 * 3600 * 1000) opts.weekday = "short";
   return t("web.life.until", { time: dateText(r.until, opts) });
-}
-
-// noteSaid writes an end note the server sent as a message (notes_i18n)
-// in the reader's language, the bot that played on named as the page
-// names bots ("Good bot").
-function noteSaid(m) {
-  const args = { ...(m.args || {}) };
-  if (args.bot && args.bot.text) args.bot = { text: botWords(args.bot.text) };
-  return say({ ...m, args });
 }
 
 // noteWords writes an end note of the server ("seat 1 left the seat;
