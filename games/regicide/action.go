@@ -39,6 +39,15 @@ var exactWords = [...]string{"tavern", "discard"}
 
 const validForms = "valid forms: play CARD [CARD...], yield, discard [CARD...], power, signal good|rather-not|none, next SEAT, exact tavern|discard (cards like 7H, AS, 10D, JK1)"
 
+// formsArg is validForms for people.
+var formsArg = engine.MsgArg("forms", engine.Say("regicide.notation.forms"))
+
+// notation is a notation refusal: msg for people, "regicide: " and the
+// English format for programs.
+func notation(msg engine.Msg, format string, args ...any) error {
+	return engine.SayErr(engine.ErrNotation, msg, "regicide: "+format, args...)
+}
+
 func encode(k kind, arg uint8, m set) engine.Action {
 	return engine.Action(uint64(m) | uint64(arg)<<3 | uint64(k))
 }
@@ -104,7 +113,7 @@ func (s *State) ActionString(a engine.Action) string {
 func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
 	fields := strings.Fields(strings.ToLower(text))
 	if len(fields) == 0 {
-		return 0, engine.Notation("regicide: empty action; %s", validForms)
+		return 0, notation(engine.Say("regicide.notation.empty", formsArg), "empty action; %s", validForms)
 	}
 	args := fields[1:]
 	switch fields[0] {
@@ -112,7 +121,7 @@ func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
 		return parseCards(fields[0], args)
 	case "yield", "power":
 		if len(args) != 0 {
-			return 0, engine.Notation("regicide: %q takes no argument; %s", fields[0], validForms)
+			return 0, notation(engine.Say("regicide.notation.no-argument", engine.TextArg("word", fields[0]), formsArg), "%q takes no argument; %s", fields[0], validForms)
 		}
 		if fields[0] == "yield" {
 			return encode(kindYield, 0, 0), nil
@@ -128,9 +137,10 @@ func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
 				return encode(kindNext, uint8(n), 0), nil
 			}
 		}
-		return 0, engine.Notation("regicide: %q: write next and a seat from 0 to %d", text, s.cfg.players-1)
+		return 0, notation(engine.Say("regicide.notation.next", engine.TextArg("text", strconv.Quote(text)), engine.NumArg("last", s.cfg.players-1)),
+			"%q: write next and a seat from 0 to %d", text, s.cfg.players-1)
 	}
-	return 0, engine.Notation("regicide: unknown action %q; %s", fields[0], validForms)
+	return 0, notation(engine.Say("regicide.notation.unknown", engine.TextArg("word", strconv.Quote(fields[0])), formsArg), "unknown action %q; %s", fields[0], validForms)
 }
 
 func parseWord(k kind, args []string, words []string, first uint8) (engine.Action, error) {
@@ -139,7 +149,8 @@ func parseWord(k kind, args []string, words []string, first uint8) (engine.Actio
 			return encode(k, first+uint8(i), 0), nil
 		}
 	}
-	return 0, engine.Notation("regicide: write %s followed by one of %s", kindWords[k], strings.Join(words, ", "))
+	return 0, notation(engine.Say("regicide.notation.word", engine.TextArg("word", kindWords[k]), engine.TextArg("words", strings.Join(words, ", "))),
+		"write %s followed by one of %s", kindWords[k], strings.Join(words, ", "))
 }
 
 func parseCards(word string, args []string) (engine.Action, error) {
@@ -147,16 +158,16 @@ func parseCards(word string, args []string) (engine.Action, error) {
 	if word == "discard" {
 		k = kindDiscard
 	} else if len(args) == 0 || len(args) > 4 {
-		return 0, engine.Notation("regicide: play takes 1 to 4 cards, e.g. play 7H or play 5H 5S; %s", validForms)
+		return 0, notation(engine.Say("regicide.notation.play-count", formsArg), "play takes 1 to 4 cards, e.g. play 7H or play 5H 5S; %s", validForms)
 	}
 	var m set
 	for _, text := range args {
 		c, err := cards.Parse(text)
 		if err != nil {
-			return 0, engine.Notation("regicide: %v; %s", err, validForms)
+			return 0, notation(engine.Say("regicide.notation.not-card", engine.TextArg("text", strconv.Quote(text)), formsArg), "%v; %s", err, validForms)
 		}
 		if m.has(c) {
-			return 0, engine.Notation("regicide: %v is named twice", c)
+			return 0, notation(engine.Say("regicide.notation.twice", engine.TextArg("card", c.String())), "%v is named twice", c)
 		}
 		m |= bit(c)
 	}

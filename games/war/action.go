@@ -73,7 +73,18 @@ func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
 		if err == nil && rest[0] >= '0' && rest[0] <= '9' && ms < maxSlapMS {
 			return Slap(ms), nil
 		}
-		return 0, fmt.Errorf("war: %w: %q: the milliseconds after slap@ must be a whole number from 0 to 59999; %s", engine.ErrNotation, text, notationHelp)
+		return 0, notationErr(engine.Say("war.notation.slap-ms", engine.TextArg("text", strconv.Quote(text)), engine.MsgArg("forms", notationForms)),
+			"%q: the milliseconds after slap@ must be a whole number from 0 to 59999; %s", text, notationHelp)
 	}
-	return 0, fmt.Errorf("war: %w: %q is not a War action; %s", engine.ErrNotation, text, notationHelp)
+	return 0, notationErr(engine.Say("war.notation.unknown", engine.TextArg("text", strconv.Quote(text)), engine.MsgArg("forms", notationForms)),
+		"%q is not a War action; %s", text, notationHelp)
+}
+
+// notationForms is notationHelp for people.
+var notationForms = engine.Say("war.notation.forms")
+
+// notationErr is a notation refusal: msg for people, "war: " and the
+// error's English for programs.
+func notationErr(msg engine.Msg, format string, args ...any) error {
+	return fmt.Errorf("war: %w", engine.SayErr(engine.ErrNotation, msg, format, args...))
 }

@@ -212,26 +212,27 @@ const notationHelp = "write one of: place CARD (place 7H), burn RANK (burn Q), c
 // ParseAction implements engine.State; it checks the syntax only.
 func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
 	f := strings.Fields(strings.ToLower(text))
-	bad := func(why string) (engine.Action, error) {
-		return 0, engine.Notation("watchtower: %q: %s; %s", text, why, notationHelp)
+	bad := func(why engine.Msg, english string) (engine.Action, error) {
+		msg := engine.Say("watchtower.notation.bad", engine.TextArg("text", strconv.Quote(text)), engine.MsgArg("why", why), engine.MsgArg("forms", engine.Say("watchtower.notation.forms")))
+		return 0, engine.SayErr(engine.ErrNotation, msg, "watchtower: %q: %s; %s", text, english, notationHelp)
 	}
 	if len(f) == 0 {
-		return bad("empty action")
+		return bad(engine.Say("watchtower.notation.empty"), "empty action")
 	}
 	want := map[string]int{"place": 2, "burn": 2, "challenge": 4, "campaign-battle": 2, "pick": 2,
 		"give": 2, "done": 1, "end": 1, "end-turn": 1}
 	n, known := want[f[0]]
 	if !known {
-		return bad("unknown action " + strconv.Quote(f[0]))
+		return bad(engine.Say("watchtower.notation.unknown", engine.TextArg("word", strconv.Quote(f[0]))), "unknown action "+strconv.Quote(f[0]))
 	}
 	if len(f) != n {
-		return bad(f[0] + " takes " + strconv.Itoa(n-1) + " operand(s)")
+		return bad(engine.Say("watchtower.notation.operands", engine.TextArg("form", actionForms[f[0]])), f[0]+" takes "+strconv.Itoa(n-1)+" operand(s)")
 	}
 	switch f[0] {
 	case "place", "give":
 		c, err := cards.Parse(f[1])
 		if err != nil || c.IsJoker() {
-			return bad("not a card of the 52-card pack: " + f[1])
+			return bad(engine.Say("watchtower.notation.not-card", engine.TextArg("text", f[1])), "not a card of the 52-card pack: "+f[1])
 		}
 		if f[0] == "give" {
 			return giveAction(c), nil
@@ -240,21 +241,21 @@ func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
 	case "burn":
 		r, err := cards.ParseRank(f[1])
 		if err != nil {
-			return bad("not a rank: " + f[1])
+			return bad(engine.Say("watchtower.notation.not-rank", engine.TextArg("text", f[1])), "not a rank: "+f[1])
 		}
 		return burnAction(r), nil
 	case "challenge":
 		return s.parseChallenge(f, bad)
 	case "campaign-battle":
-		target, err := s.parseSeat(f[1])
-		if err != nil {
-			return bad(err.Error())
+		target, ok := s.parseSeat(f[1])
+		if !ok {
+			return s.badSeat(f[1], bad)
 		}
 		return campaignBattleAction(target), nil
 	case "pick":
 		slot, err := strconv.Atoi(f[1])
 		if err != nil || slot < 1 || slot > 52 {
-			return bad("a slot is a position from 1 to 52")
+			return bad(engine.Say("watchtower.notation.slot"), "a slot is a position from 1 to 52")
 		}
 		return pickAction(slot), nil
 	case "done":
@@ -263,30 +264,45 @@ func (s *State) ParseAction(seat int, text string) (engine.Action, error) {
 	return End, nil
 }
 
-func (s *State) parseChallenge(f []string, bad func(string) (engine.Action, error)) (engine.Action, error) {
-	target, err := s.parseSeat(f[1])
-	if err != nil {
-		return bad(err.Error())
+// badNotation refuses a notation: why for people, english for programs.
+type badNotation func(why engine.Msg, english string) (engine.Action, error)
+
+func (s *State) parseChallenge(f []string, bad badNotation) (engine.Action, error) {
+	target, ok := s.parseSeat(f[1])
+	if !ok {
+		return s.badSeat(f[1], bad)
 	}
 	r, err := cards.ParseRank(f[2])
 	if err != nil {
-		return bad("not a rank: " + f[2])
+		return bad(engine.Say("watchtower.notation.not-rank", engine.TextArg("text", f[2])), "not a rank: "+f[2])
 	}
 	k, err := strconv.Atoi(f[3])
 	if err != nil || k < 0 || k > 2 {
-		return bad("K is 1 or 2 cards, or 0 against an empty army")
+		return bad(engine.Say("watchtower.notation.k"), "K is 1 or 2 cards, or 0 against an empty army")
 	}
 	return challengeAction(target, r, k), nil
 }
 
-// parseSeat reads a seat number as players write it (from 1).
-func (s *State) parseSeat(text string) (int, error) {
+// parseSeat reads a seat number as players write it (from 1); ok is
+// false for a number that is no seat of the table.
+func (s *State) parseSeat(text string) (seat int, ok bool) {
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || n > s.cfg.players {
-		return 0, fmt.Errorf("seat %q is not a seat from 1 to %d", text, s.cfg.players)
+		return 0, false
 	}
-	return n - 1, nil
+	return n - 1, true
 }
+
+// badSeat refuses text, which is no seat of the table.
+func (s *State) badSeat(text string, bad badNotation) (engine.Action, error) {
+	return bad(engine.Say("watchtower.notation.seat", engine.TextArg("text", strconv.Quote(text)), engine.NumArg("max", s.cfg.players)),
+		fmt.Sprintf("seat %q is not a seat from 1 to %d", text, s.cfg.players))
+}
+
+// actionForms are the actions as written, for a refusal of one written
+// with too few or too many operands.
+var actionForms = map[string]string{"place": "place CARD", "burn": "burn RANK", "challenge": "challenge SEAT RANK K",
+	"campaign-battle": "campaign-battle SEAT", "pick": "pick SLOT", "give": "give CARD", "done": "done", "end": "end", "end-turn": "end-turn"}
 
 // PlacedCard returns the card a `place CARD` action moves into the
 // fortress; ok is false for any other action.
