@@ -105,7 +105,16 @@ func (tb *Tab) NoOverflow(where string) {
 		const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined && e.className ? "." + String(e.className).trim().split(/\s+/).join(".") : "") + (e.dataset && e.dataset.action ? "[" + e.dataset.action + "]" : "");
 		const out = [];
 		const doc = document.documentElement;
-		if (doc.scrollWidth > innerWidth + 1) out.push("the page is " + doc.scrollWidth + " px wide in a " + innerWidth + " px window");
+		if (doc.scrollWidth > innerWidth + 1) {
+			out.push("the page is " + doc.scrollWidth + " px wide in a " + innerWidth + " px window");
+			// Name the outermost elements past the window's right edge.
+			for (const el of document.querySelectorAll("body *")) {
+				const r = el.getBoundingClientRect();
+				if (r.right <= innerWidth + 1 || (el.parentElement && el.parentElement.getBoundingClientRect().right > innerWidth + 1)) continue;
+				out.push(name(el) + " [" + Math.round(r.left) + ".." + Math.round(r.right) + "] ends past the window");
+				if (out.length >= 4) break;
+			}
+		}
 		for (const el of document.querySelectorAll("body *")) {
 			const panel = el.parentElement && el.parentElement.closest(%q);
 			if (!panel) continue;

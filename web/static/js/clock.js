@@ -18,10 +18,11 @@ export class ClockView {
     this.timer = null;
   }
 
-  // update keeps a clock message.
+  // update keeps a clock message, counted down from when it came (not
+  // from when the page took it: it may have waited behind a trick).
   update(m) {
     this.m = m;
-    this.at = performance.now();
+    this.at = m.received ?? performance.now();
     if (!this.timer) this.timer = setInterval(() => this.tick(), 250);
   }
 

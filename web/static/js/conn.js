@@ -44,6 +44,9 @@ export class Connection {
     ws.onmessage = (e) => {
       let m;
       try { m = JSON.parse(e.data); } catch { return; }
+      // When it came: a clock message held behind a trick being shown
+      // still counts down from its arrival.
+      m.received = performance.now();
       if (m.type === "bye") this.bye = m;
       this.onMessage(m);
     };

@@ -71,12 +71,15 @@ export class TableView {
   // a finished trick still being shown (War: module.holdMS) waits for its
   // moment, so that a person watching at a trick a second sees every
   // trick even when the browser gets two in one frame; a game being
-  // finished at once, or a queue of more than a few, goes straight on.
+  // finished at once, a new connection's hello, or a queue of more than a
+  // few, goes straight on.
   message(m) {
     if (this.queue.length || performance.now() < this.holdUntil) {
       this.queue.push(m);
       const finishing = this.s.auto && this.s.auto.perSecond >= 100;
-      if (finishing || this.queue.length > 6) this.flush();
+      // A new connection's snapshot replaces whatever was held: nothing
+      // from before it (a trick, an old clock) is drawn after it came.
+      if (finishing || m.type === "hello" || this.queue.length > 6) this.flush();
       else if (!this.holdTimer) this.holdTimer = setTimeout(() => this.release(), this.holdUntil - performance.now());
       return;
     }
