@@ -160,17 +160,22 @@ func turns(t *testing.T, tb *webtest.Tab, game string, turn func()) {
 	t.Fatalf("%s played by clicking did not end in 80 turns", game)
 }
 
-// playWar flips a few times by hand (a look in play after the first
-// trick), then lets the server finish the game.
+// playWar flips by hand until a trick is over (at least three flips; a
+// deal may chain wars — a 7 starts one under auto-war — so at most 30),
+// looks at the table in play, then lets the server finish the game.
 func playWar(t *testing.T, tb *webtest.Tab, look func(string)) {
-	for i := 0; i < 3; i++ {
+	const trickShown = "document.querySelector('.last-trick') && document.querySelectorAll('.log-lines li').length > 0"
+	for i := 0; i < 3 || !tb.Has(".last-trick"); i++ {
+		if i == 30 {
+			t.Fatalf("no War trick was over after %d flips", i)
+		}
 		tb.WaitPlaying("Flip", "document.querySelector('[data-action=flip]') || document.querySelector('.end')")
 		if tb.Has(".end") {
 			return
 		}
 		tb.Act("[data-action=flip]")
 	}
-	tb.Wait("the last trick", "document.querySelector('.last-trick') && document.querySelectorAll('.log-lines li').length > 0")
+	tb.Wait("the last trick", trickShown)
 	look("in play")
 	tb.Click("[data-action=finish]")
 }
