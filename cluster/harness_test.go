@@ -100,6 +100,20 @@ func (p *proc) Write(b []byte) (int, error) {
 	return p.log.Write(b)
 }
 
+// dumpGoroutines makes a running node write every goroutine's stack to
+// its output and exit (SIGQUIT), for a wait on it that failed: the test
+// logs the output when it ends.
+func (p *proc) dumpGoroutines() {
+	if p.cmd.ProcessState != nil || p.cmd.Process.Signal(syscall.SIGQUIT) != nil {
+		return
+	}
+	select {
+	case err := <-p.exit:
+		p.exit <- err
+	case <-time.After(10 * time.Second):
+	}
+}
+
 func (p *proc) output() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()

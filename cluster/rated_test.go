@@ -362,6 +362,7 @@ func (g *ratedGame) poll(t *testing.T, what string, ok func() bool) {
 	for !ok() {
 		if time.Now().After(deadline) {
 			g.logDatabase(t)
+			g.other.dumpGoroutines()
 			t.Fatalf("no %s within a minute", what)
 		}
 		time.Sleep(20 * time.Millisecond)
