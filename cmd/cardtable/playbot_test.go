@@ -56,7 +56,7 @@ func TestPlayAsBotAccount(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
-	line := regexp.MustCompile(`(?m)^game [12]: http://\S+/t/(\w+), seat [12], (won|lost|no winner) \(\w+\)$`)
+	line := regexp.MustCompile(`(?m)^game [12]: http://\S+/t/(\w+), seat [12], (won|lost|no winner) \([a-z ]+\)$`)
 	games := line.FindAllStringSubmatch(out, -1)
 	if len(games) != 2 || !strings.Contains(out, "2 games, ") {
 		t.Fatalf("the report: %q; want two games and a total", out)
