@@ -154,7 +154,7 @@ func (s *State) showdown() {
 	var buf [engine.MaxSeats]int
 	most := s.playRows(buf[:0], seats)
 	if len(most) == 1 {
-		s.finish(endShowdown, most, s.wonWith("watchtower.end.showdown", "%s wins the showdown with %s", most[0]))
+		s.finish(endShowdown, most)
 		return
 	}
 	s.towerBattle(most)
@@ -200,15 +200,12 @@ func (s *State) towerBattle(tied []int) {
 		}
 		most = s.playRows(most[:0], most)
 	}
-	detail := s.wonWith("watchtower.end.tower-battle", "%s wins the tower battle with %s", most[0])
 	if len(most) > 1 {
 		slices.SortFunc(most, func(a, b int) int { return int(s.towerRank(b)) - int(s.towerRank(a)) })
 		most = most[:1]
-		rank := s.towerRank(most[0])
-		detail = said{fmt.Sprintf("%s wins the tower battle on the higher tower (%vs) after 20 tied replays", seatName(most[0]), rank),
-			engine.Say("watchtower.end.higher-tower", engine.SeatArg("seat", most[0]), engine.TextArg("rank", rank.String()))}
+		s.higherTower = true
 	}
-	s.finish(endTowerBattle, most, detail)
+	s.finish(endTowerBattle, most)
 }
 
 // roundCap ends the game after the last round (WT-24): a showdown among
@@ -239,22 +236,41 @@ func (s *State) roundCap() {
 			best = append(best, x)
 		}
 	}
-	id, verb := "watchtower.end.round-cap-wins", "wins"
-	if len(best) > 1 {
-		id, verb = "watchtower.end.round-cap-share", "share"
-	}
-	tricks := s.players[best[0]].tricks
-	s.finish(endRoundCap, best, said{
-		fmt.Sprintf("after %s %s %s the forced showdown with %s", counted(s.rounds, nounRound), seatList(best), verb, counted(tricks, nounTrick)),
-		engine.Say(id, engine.NounArg("rounds", s.rounds, nounIDs[nounRound]), engine.SeatsArg("seats", best), engine.NounArg("tricks", tricks, nounIDs[nounTrick]))})
+	s.finish(endRoundCap, best)
 }
 
 // endByElimination ends the game when one player is left (WT-15).
 func (s *State) endByElimination() {
 	in, _ := s.order(s.first)
-	last := in[0]
-	s.finish(endElimination, in[:1], said{fmt.Sprintf("%s is the last player in", seatName(last)),
-		engine.Say("watchtower.end.last-in", engine.SeatArg("seat", last))})
+	s.finish(endElimination, in[:1])
+}
+
+// The end's sentence (the result's Detail and the game-over event) is
+// made only when it is read: a playout that wants only the winner never
+// formats it. It is worked out from the finished state, which no longer
+// changes; detail holds it once restored from bytes.
+
+// endDetail says how the game ended: nothing before the end.
+func (s *State) endDetail() said {
+	if s.phase != phaseOver || s.detail.text != "" {
+		return s.detail
+	}
+	w := s.winnerSeats()
+	switch s.end {
+	case endShowdown:
+		return s.wonWith("watchtower.end.showdown", "%s wins the showdown with %s", w[0])
+	case endTowerBattle:
+		if !s.higherTower {
+			return s.wonWith("watchtower.end.tower-battle", "%s wins the tower battle with %s", w[0])
+		}
+		rank := s.towerRank(w[0])
+		return said{fmt.Sprintf("%s wins the tower battle on the higher tower (%vs) after 20 tied replays", seatName(w[0]), rank),
+			engine.Say("watchtower.end.higher-tower", engine.SeatArg("seat", w[0]), engine.TextArg("rank", rank.String()))}
+	case endRoundCap:
+		return s.roundCapDetail()
+	}
+	return said{fmt.Sprintf("%s is the last player in", seatName(w[0])),
+		engine.Say("watchtower.end.last-in", engine.SeatArg("seat", w[0]))}
 }
 
 // wonWith says that seat won, with its tricks: format has the seat's %s
@@ -265,12 +281,33 @@ func (s *State) wonWith(id, format string, seat int) said {
 		engine.Say(id, engine.SeatArg("seat", seat), engine.NounArg("tricks", tricks, nounIDs[nounTrick]))}
 }
 
-func (s *State) finish(why endReason, winners []int, detail said) {
+// roundCapDetail says the forced showdown's winners in seat order from the
+// first player, as roundCap found them.
+func (s *State) roundCapDetail() said {
+	var buf [engine.MaxSeats]int
+	best := buf[:0]
+	in, n := s.order(s.first)
+	for _, x := range in[:n] {
+		if slices.Contains(s.winnerSeats(), x) {
+			best = append(best, x)
+		}
+	}
+	id, verb := "watchtower.end.round-cap-wins", "wins"
+	if len(best) > 1 {
+		id, verb = "watchtower.end.round-cap-share", "share"
+	}
+	tricks := s.players[best[0]].tricks
+	return said{
+		fmt.Sprintf("after %s %s %s the forced showdown with %s", counted(s.rounds, nounRound), seatList(best), verb, counted(tricks, nounTrick)),
+		engine.Say(id, engine.NounArg("rounds", s.rounds, nounIDs[nounRound]), engine.SeatsArg("seats", best), engine.NounArg("tricks", tricks, nounIDs[nounTrick]))}
+}
+
+func (s *State) finish(why endReason, winners []int) {
 	s.phase, s.wait, s.agenda = phaseOver, waitNone, s.agenda[:0]
-	s.end, s.detail = why, detail
+	s.end = why
 	s.nwinners = uint8(copy(s.winners[:], winners))
 	slices.Sort(s.winnerSeats())
-	s.log1(evGameOver, s.saidArg(detail))
+	s.log1(evGameOver, argDetail)
 }
 
 // seatList names seats: "seat 1 and seat 3".

@@ -193,7 +193,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	}
 	w.byte(byte(s.end))
 	w.ints(s.winnerSeats())
-	w.said(s.detail)
+	w.said(s.endDetail())
 	for _, n := range s.stats {
 		w.uint(n)
 	}

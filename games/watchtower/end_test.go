@@ -276,3 +276,53 @@ func TestRefillWithoutSinglesWT21(t *testing.T) {
 		t.Errorf("the refill's events:\n%s", said)
 	}
 }
+
+// The end's sentence is made when it is read (endDetail): the result's
+// Detail, the game-over event and the saved state say it for every way a
+// game ends, the forced showdown naming its winners from the first player.
+func TestEndDetail(t *testing.T) {
+	shared := scene{players: 3, armies: []string{"AS", "AH", ""}}.build(t)
+	shared.dealer, shared.first, shared.rounds = 0, 1, 7
+	shared.roundCap()
+	showdown := scene{players: 2, armies: []string{"AS KS", "2C"}, towers: []string{"9C 9D 9H 9S", "10C 10D 10H 10S"}}.build(t)
+	showdown.wait = waitNone
+	showdown.run()
+	tower := scene{players: 2, armies: []string{"5C", "5D"}, towers: []string{"9C 9D 9H 9S", "10C 10D 10H 10S"},
+		barracks: "5H 5S"}.build(t)
+	tower.wait = waitNone
+	tower.run()
+	last := scene{players: 3, armies: []string{"5C", "5D", "6D"}}.build(t)
+	last.players[0].out, last.players[2].out = true, true
+	last.sync()
+	last.wait = waitNone
+	last.run()
+	for _, c := range []struct {
+		s         *State
+		text, msg string
+	}{
+		{shared, "after 7 rounds seat 2, seat 3 and seat 1 share the forced showdown with 0 tricks", "watchtower.end.round-cap-share"},
+		{showdown, "seat 1 wins the showdown with 1 trick", "watchtower.end.showdown"},
+		{tower, "seat 2 wins the tower battle on the higher tower (10s) after 20 tied replays", "watchtower.end.higher-tower"},
+		{last, "seat 2 is the last player in", "watchtower.end.last-in"},
+	} {
+		r := c.s.Result()
+		if r.Detail != c.text || r.DetailI18n.ID != c.msg {
+			t.Errorf("detail %q (%s), want %q (%s)", r.Detail, r.DetailI18n.ID, c.text, c.msg)
+		}
+		v := c.s.View(engine.Spectator).(*View)
+		if ev := v.Events[len(v.Events)-1]; ev != "game over: "+c.text {
+			t.Errorf("last event %q, want the game over with %q", ev, c.text)
+		}
+		b, err := c.s.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Game{}.Unmarshal(b)
+		if err != nil {
+			t.Fatalf("%q: %v", c.text, err)
+		}
+		if got := back.Result(); got.Detail != c.text || got.DetailI18n.ID != c.msg {
+			t.Errorf("restored detail %q (%s), want %q", got.Detail, got.DetailI18n.ID, c.text)
+		}
+	}
+}

@@ -133,6 +133,7 @@ const (
 	argRows                      // showdown rows in evData from the offset
 	argSaid                      // a finished sentence: index in evSaid
 	argCount                     // a count of a noun: noun<<16 | count
+	argDetail                    // how the game ended (endDetail)
 )
 
 // A noun counted in an event ("1 card", "2 army cards"): what countArg
@@ -235,6 +236,8 @@ func (s *State) argValue(a earg) any {
 		return s.rowsText(v)
 	case argSaid:
 		return s.evSaid[v].text
+	case argDetail:
+		return s.endDetail().text
 	case argCount:
 		return counted(v&0xffff, noun(v>>16))
 	}

@@ -151,6 +151,8 @@ func (s *State) msgArg(name string, a earg) engine.Arg {
 		return engine.MsgsArg(name, s.rowsMsgs(v))
 	case argSaid:
 		return engine.MsgArg(name, s.evSaid[v].msg)
+	case argDetail:
+		return engine.MsgArg(name, s.endDetail().msg)
 	case argCount:
 		return engine.NounArg(name, v&0xffff, nounIDs[noun(v>>16)])
 	}

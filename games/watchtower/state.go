@@ -189,8 +189,12 @@ type State struct {
 	end      endReason
 	winners  [engine.MaxSeats]int
 	nwinners uint8
-	detail   said
-	stats    [numMetrics]int
+	// detail is the end's sentence restored from bytes (else made when
+	// read: endDetail); higherTower marks a tower battle decided on tower
+	// rank after its replays.
+	detail      said
+	higherTower bool
+	stats       [numMetrics]int
 
 	// mem is the storage the slices above start in (nil for a state built
 	// field by field, which then allocates as it grows); see arena.
@@ -283,7 +287,8 @@ func (s *State) Result() engine.Result {
 		r.Over = true
 		r.End = endNames[s.end]
 		r.Winners = append(r.Winners, s.winnerSeats()...)
-		r.Detail, r.DetailI18n = s.detail.text, s.detail.msg
+		d := s.endDetail()
+		r.Detail, r.DetailI18n = d.text, d.msg
 	}
 	return r
 }
