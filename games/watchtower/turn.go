@@ -37,11 +37,7 @@ func (s *State) legalInto(seat int, out *[maxLegal]engine.Action) int {
 	case waitBattlePick:
 		b := &s.battle
 		side := b.side()
-		for m := lowBits(b.order[side].len()) &^ b.picks[side].taken; m != 0; m &= m - 1 {
-			out[n] = pickAction(bits.TrailingZeros64(m) + 1)
-			n++
-		}
-		return n
+		return listBits(out, 0, lowBits(b.order[side].len())&^b.picks[side].taken, pickAction(1))
 	case waitFreePick:
 		for m := lowBits(s.free.order[s.free.victim(s.free.picks.len())].len()); m != 0; m &= m - 1 {
 			out[n] = pickAction(bits.TrailingZeros64(m) + 1)
@@ -56,15 +52,9 @@ func (s *State) legalInto(seat int, out *[maxLegal]engine.Action) int {
 		return n
 	}
 	if !p.onCampaign() {
-		for m := p.held; m != 0; m &= m - 1 {
-			out[n] = placeAction(cards.Card(bits.TrailingZeros64(m)))
-			n++
-		}
+		n = listBits(out, 0, p.held, placeAction(0))
 		if !s.burnUsed {
-			for m := p.stacks[0] &^ s.doubled(seat); m != 0; m &= m - 1 {
-				out[n] = burnAction(cards.Rank(bits.TrailingZeros16(m)))
-				n++
-			}
+			n = listBits(out, n, uint64(p.stacks[0]&^s.doubled(seat)), burnAction(0))
 		}
 	}
 	if s.phase == phaseSetup {
@@ -77,6 +67,39 @@ func (s *State) legalInto(seat int, out *[maxLegal]engine.Action) int {
 	out[n] = End
 	return n + 1
 }
+
+// listBits writes, from out[n], the action base + x<<8 for each x in m,
+// lowest first, and returns the new count. A set of up to 8 (nearly every
+// army, fortress and battle order) is written by 8 stores without a
+// branch: a loop over the set ends at a place no branch predictor can
+// learn, and writing past the count is harmless (Legal returns the first
+// n).
+func listBits(out *[maxLegal]engine.Action, n int, m uint64, base engine.Action) int {
+	k := bits.OnesCount64(m)
+	if k > 8 {
+		for ; m != 0; m &= m - 1 {
+			out[n] = base + at(m)
+			n++
+		}
+		return n
+	}
+	o := (*[8]engine.Action)(out[n : n+8])
+	m1 := m & (m - 1)
+	m2 := m1 & (m1 - 1)
+	m3 := m2 & (m2 - 1)
+	o[0], o[1] = base+at(m), base+at(m1)
+	o[2], o[3] = base+at(m2), base+at(m3)
+	m4 := m3 & (m3 - 1)
+	m5 := m4 & (m4 - 1)
+	m6 := m5 & (m5 - 1)
+	m7 := m6 & (m6 - 1)
+	o[4], o[5] = base+at(m4), base+at(m5)
+	o[6], o[7] = base+at(m6), base+at(m7)
+	return n + k
+}
+
+// at is the lowest member of m as an action's first operand.
+func at(m uint64) engine.Action { return engine.Action(bits.TrailingZeros64(m)) << 8 }
 
 // lowBits is the set of positions 0..n-1.
 func lowBits(n int) uint64 { return 1<<uint(n) - 1 }
