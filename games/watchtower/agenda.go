@@ -269,8 +269,5 @@ func (s *State) endTurn() {
 // rel is seat's place in the turn order (0 for the first player).
 func (s *State) rel(seat int) int {
 	x := seat - s.first
-	if x < 0 {
-		x += s.cfg.players
-	}
-	return x
+	return x + s.cfg.players&(x>>63)
 }

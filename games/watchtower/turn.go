@@ -29,7 +29,7 @@ func (s *State) Legal(seat int, dst []engine.Action) []engine.Action {
 
 // legalInto writes Legal's actions for seat, the seat to move, into out
 // and returns how many there are. Each list is a walk over a bit set,
-// written by index: its only unpredictable branch is the walk's end.
+// written by index (listBits).
 func (s *State) legalInto(seat int, out *[maxLegal]engine.Action) int {
 	p := &s.players[seat]
 	n := 0
@@ -109,9 +109,7 @@ func lowBits(n int) uint64 { return 1<<uint(n) - 1 }
 func (s *State) doubled(seat int) uint16 {
 	var m uint16
 	for x := range s.all() {
-		if x != seat {
-			m |= s.players[x].stacks[1]
-		}
+		m |= s.players[x].stacks[1] &^ -uint16(b2i(x == seat))
 	}
 	return m
 }
@@ -145,14 +143,13 @@ func (s *State) legalChallenges(seat int, out *[maxLegal]engine.Action, n int) i
 		// else 1, and 2 when both armies hold two.
 		lo := min(armyD, 1)
 		two := armyA >= 2 && armyD >= 2
+		// Both Ks are written; the second is kept only when two (no branch).
+		step := 1 + b2i(two)
 		for m := open; m != 0; m &= m - 1 {
 			r := cards.Rank(bits.TrailingZeros16(m))
 			out[n] = challengeAction(def, r, lo)
-			n++
-			if two {
-				out[n] = challengeAction(def, r, 2)
-				n++
-			}
+			out[n+1] = challengeAction(def, r, 2)
+			n += step
 		}
 	}
 	if !s.players[seat].onCampaign() || armyA == 0 || s.allOnCampaign() {
@@ -332,6 +329,9 @@ func (s *State) checkBurn(seat int, r cards.Rank) error {
 		return engine.IllegalSay(engine.Say("watchtower.refuse.burned-already", engine.TextArg("rank", r.String())), "watchtower: cannot burn %v: you have already burned a card this turn (WT-06)", r)
 	case p.fortN[r] == 0:
 		return engine.IllegalSay(engine.Say("watchtower.refuse.burn-none", engine.TextArg("rank", r.String())), "watchtower: cannot burn %v: there is no %v in your fortress", r, r)
+	}
+	if s.doubled(seat)>>r&1 == 0 {
+		return nil
 	}
 	if x := s.doubledBy(seat, r); x >= 0 {
 		return engine.IllegalSay(engine.Say("watchtower.refuse.burn-doubled", engine.TextArg("rank", r.String()), engine.SeatArg("seat", x), engine.NumArg("n", int(s.players[x].fortN[r]))),
