@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"cardtable/bots/regicidesolver"
 	"cardtable/engine"
@@ -39,7 +40,8 @@ type Retry struct {
 // legal actions of the seat that decided there, in the game's notation.
 func RetryChoices(rec *record.Record, step int) (engine.State, []string, error) {
 	if step < 1 || step > len(rec.Actions) {
-		return nil, nil, fmt.Errorf("analysis: %w: step %d: the game has steps 1 to %d", engine.ErrBadOption, step, len(rec.Actions))
+		return nil, nil, badRetry(engine.Say("analysis.step-range", engine.NumArg("step", step), engine.NumArg("last", len(rec.Actions))),
+			"step %d: the game has steps 1 to %d", step, len(rec.Actions))
 	}
 	start, _, err := replayEnds(rec)
 	if err != nil {
@@ -69,7 +71,7 @@ func Judge(ctx context.Context, rec *record.Record, doc *Document, step int, act
 	}
 	i := slices.IndexFunc(doc.Decisions, func(d Decision) bool { return d.Step == step })
 	if i < 0 || doc.Decisions[i].Best == nil {
-		return nil, fmt.Errorf("analysis: %w: step %d is not a decision the analysis appraised", engine.ErrBadOption, step)
+		return nil, badRetry(engine.Say("analysis.not-appraised", engine.NumArg("step", step)), "step %d is not a decision the analysis appraised", step)
 	}
 	dec := doc.Decisions[i]
 	s, _, err := RetryChoices(rec, step)
@@ -78,10 +80,11 @@ func Judge(ctx context.Context, rec *record.Record, doc *Document, step int, act
 	}
 	a, err := s.ParseAction(dec.Seat, action)
 	if err != nil {
-		return nil, fmt.Errorf("analysis: %w: %q at step %d: %v", engine.ErrBadOption, action, step, err)
+		why, _ := engine.SaidOf(err)
+		return nil, badRetry(engine.Say("analysis.unreadable", engine.NumArg("step", step), engine.MsgArg("why", why)), "%q at step %d: %v", action, step, err)
 	}
 	if !slices.Contains(s.Legal(dec.Seat, nil), a) {
-		return nil, fmt.Errorf("analysis: %w: %q is not legal at step %d", engine.ErrBadOption, action, step)
+		return nil, badRetry(engine.Say("analysis.not-legal", engine.TextArg("action", strconv.Quote(action)), engine.NumArg("step", step)), "%q is not legal at step %d", action, step)
 	}
 	x, err := doc.expertFor(s)
 	if err != nil {
@@ -134,4 +137,10 @@ func (r *Retry) solve(ctx context.Context, s engine.State, seat int, a engine.Ac
 	}
 	r.Verdict, r.Line = verdictOf(res.Verdict), res.Line
 	return nil
+}
+
+// badRetry refuses a retried step or action: msg for people, the English
+// format after "analysis: invalid option: " for programs.
+func badRetry(msg engine.Msg, format string, args ...any) error {
+	return fmt.Errorf("analysis: %w", engine.SayErr(engine.ErrBadOption, msg, format, args...))
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"cardtable/engine"
 	"cardtable/server/httpjson"
 )
 
@@ -34,13 +35,14 @@ func (s *Server) readBodies(h http.Handler) http.Handler {
 		switch {
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			w.Header().Set("Connection", "close")
-			httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusRequestTimeout, "body-timeout", "the request's body took over %s to arrive, the limit; send it whole at once", s.limits.BodyTimeout))
+			httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusRequestTimeout, "body-timeout", engine.Say("api.body-timeout", engine.TextArg("limit", s.limits.BodyTimeout.String())),
+				"the request's body took over %s to arrive, the limit; send it whole at once", s.limits.BodyTimeout))
 			return
 		case err != nil:
 			return // the client went away
 		case len(body) > MaxRequestBody:
 			w.Header().Set("Connection", "close")
-			httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", MaxRequestBody))
+			httpjson.Refuse(w, r, s.log, httpjson.BodyTooBig(MaxRequestBody))
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))

@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"cardtable/engine"
 	"cardtable/server/httpjson"
 	"cardtable/server/room"
 
@@ -43,7 +44,7 @@ func (s *Server) registerGuard() {
 func (s *Server) guardLost() error {
 	if g, ok := s.store.(guardedStore); ok {
 		if held, _ := g.Guard(); !held {
-			return httpjson.Errorf(http.StatusServiceUnavailable, room.CodeUnavailable, "this server lost its hold on the database and takes no writes until it has it back")
+			return httpjson.Sayf(http.StatusServiceUnavailable, room.CodeUnavailable, engine.Say("api.guard-lost"), "this server lost its hold on the database and takes no writes until it has it back")
 		}
 	}
 	return nil

@@ -218,7 +218,7 @@ func (s *Accounts) signedIn(h func(w http.ResponseWriter, r *http.Request, u *st
 			return
 		}
 		if u == nil {
-			httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusUnauthorized, "signed-out", "you are not signed in; sign in first"))
+			httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusUnauthorized, "signed-out", engine.Say("api.signed-out"), "you are not signed in; sign in first"))
 			return
 		}
 		h(w, r, u)
@@ -252,6 +252,7 @@ func (s *Accounts) handleAttach(w http.ResponseWriter, r *http.Request, u *store
 			Token string `json:"token"`
 		} `json:"seats"`
 	}
+	// Only programs read these two: the page sends JSON and at most maxAttach seats.
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
 		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusUnsupportedMediaType, "bad-request", "send the body as JSON (Content-Type: application/json), as every account route takes"))
 		return

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -157,11 +158,11 @@ func (s *Accounts) handleDailyDay(w http.ResponseWriter, r *http.Request) {
 	day := r.PathValue("day")
 	start, err := daily.Start(day)
 	if err != nil {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%v", err))
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("daily.bad-day", engine.TextArg("day", strconv.Quote(httpjson.Truncate(day, 20)))), "%v", err))
 		return
 	}
 	if start.After(s.accNow()) {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, "not-found", "the deal of %s is not out yet", day))
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusNotFound, "not-found", engine.Say("daily.not-out", engine.TextArg("day", day)), "the deal of %s is not out yet", day))
 		return
 	}
 	s.serveDay(w, r, day)
@@ -415,7 +416,7 @@ func (s *Accounts) secondAttempt(ctx context.Context, day string, u *store.User)
 		}
 		// It ended a moment ago: its result is being recorded.
 	}
-	return nil, httpjson.Errorf(http.StatusConflict, "daily-played", "you played today's deal already (one counted attempt a day); the next deal comes at midnight UTC")
+	return nil, httpjson.Sayf(http.StatusConflict, "daily-played", engine.Say("daily.played"), "you played today's deal already (one counted attempt a day); the next deal comes at midnight UTC")
 }
 
 // reseat gives seat of table id a new token, wherever the table runs.

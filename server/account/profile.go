@@ -99,12 +99,12 @@ const profileGames = 50
 func (s *Accounts) handleProfile(w http.ResponseWriter, r *http.Request) {
 	raw := r.PathValue("name")
 	if len(raw) > 64 {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, "not-found", "no player %q", raw[:64]))
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusNotFound, "not-found", engine.Say("api.no-player", engine.TextArg("name", strconv.Quote(raw[:64]))), "no player %q", raw[:64]))
 		return
 	}
 	u, err := s.acc.st.UserByKey(r.Context(), accounts.Key(raw))
 	if errors.Is(err, store.ErrNotFound) {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, "not-found", "no player is called %q", raw))
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusNotFound, "not-found", engine.Say("api.no-player", engine.TextArg("name", strconv.Quote(raw))), "no player is called %q", raw))
 		return
 	}
 	if err != nil {
@@ -309,7 +309,8 @@ type boardEntry struct {
 func (s *Accounts) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	cat := r.PathValue("category")
 	if ratings.CategoryTitle(cat) == cat {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, "not-found", "no rating %q; ratings: %s", cat, strings.Join(ratings.Categories, ", ")))
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusNotFound, "not-found", engine.Say("api.no-rating", engine.TextArg("rating", strconv.Quote(httpjson.Truncate(cat, 40))), engine.TextArg("ratings", strings.Join(ratings.Categories, ", "))),
+			"no rating %q; ratings: %s", cat, strings.Join(ratings.Categories, ", ")))
 		return
 	}
 	q := r.URL.Query()
@@ -323,7 +324,7 @@ func (s *Accounts) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	switch est.Who = out.Who; est.Who {
 	case "", store.BoardPeople, store.BoardBots:
 	default:
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "who: %q; want people, bots, or none for everyone", est.Who))
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("api.bad-who", engine.TextArg("value", strconv.Quote(httpjson.Truncate(est.Who, 20)))), "who: %q; want people, bots, or none for everyone", est.Who))
 		return
 	}
 	if q.Get("around") == "me" {
@@ -377,14 +378,14 @@ func pageParams(offset, limit string, most int) (int, int, error) {
 	if offset != "" {
 		n, err := strconv.Atoi(offset)
 		if err != nil || n < 0 || n > 1_000_000 {
-			return 0, 0, httpjson.Errorf(http.StatusBadRequest, "bad-request", "offset: %q; want 0 to 1000000", offset)
+			return 0, 0, httpjson.BadRange("offset", offset, 0, 1_000_000)
 		}
 		o = n
 	}
 	if limit != "" {
 		n, err := strconv.Atoi(limit)
 		if err != nil || n < 1 || n > most {
-			return 0, 0, httpjson.Errorf(http.StatusBadRequest, "bad-request", "limit: %q; want 1 to %d", limit, most)
+			return 0, 0, httpjson.BadRange("limit", limit, 1, most)
 		}
 		l = n
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cardtable/engine"
 	"cardtable/puzzles"
 	"cardtable/ratings"
 	"cardtable/server/httpjson"
@@ -51,7 +52,10 @@ func (s *Accounts) puzzleTheme(w http.ResponseWriter, r *http.Request) (string, 
 	if theme == "" || slices.Contains(puzzleThemes(), theme) {
 		return theme, true
 	}
-	httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "no theme %q; the themes are %s", httpjson.Truncate(theme, 40), strings.Join(puzzleThemes(), ", ")))
+	theme = httpjson.Truncate(theme, 40)
+	themes := strings.Join(puzzleThemes(), ", ")
+	httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("puzzles.no-theme", engine.TextArg("theme", strconv.Quote(theme)), engine.TextArg("themes", themes)),
+		"no theme %q; the themes are %s", theme, themes))
 	return "", false
 }
 
@@ -85,7 +89,9 @@ func (s *Accounts) puzzleID(w http.ResponseWriter, r *http.Request) (*puzzles.Se
 		id = 0
 	}
 	if _, err := set.Get(id); err != nil {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "no puzzle %q; the ids are listed by GET /api/puzzles/regicide (1 to %d, %d puzzles)", httpjson.Truncate(text, 20), set.LastID(), len(set.Puzzles)))
+		text = httpjson.Truncate(text, 20)
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusNotFound, httpjson.CodeNotFound, engine.Say("puzzles.no-puzzle", engine.TextArg("id", strconv.Quote(text)), engine.NumArg("last", set.LastID())),
+			"no puzzle %q; the ids are listed by GET /api/puzzles/regicide (1 to %d, %d puzzles)", text, set.LastID(), len(set.Puzzles)))
 		return nil, 0, false
 	}
 	return set, id, true
@@ -118,7 +124,9 @@ func (s *Accounts) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := set.Answer(id, body.Action)
 	if err != nil {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s; send one of the puzzle's legal actions", httpjson.Truncate(err.Error(), 200)))
+		why, _ := engine.SaidOf(err)
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("puzzles.refused", engine.MsgArg("why", why)),
+			"%s; send one of the puzzle's legal actions", httpjson.Truncate(err.Error(), 200)))
 		return
 	}
 	resp, err := s.puzzleAnswered(w, r, set, out)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"net/http"
+	"strconv"
 
 	"cardtable/bots"
 	"cardtable/engine"
@@ -29,11 +30,11 @@ type RatedSeat struct {
 // CheckRated refuses a rated table the rules above do not allow.
 func (s *Accounts) CheckRated(g engine.Game, opts engine.Options, seats []RatedSeat) error {
 	if s.acc == nil {
-		return httpjson.Errorf(http.StatusBadRequest, "bad-request", "rated: this server keeps no accounts, so no ratings")
+		return httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("rated.no-accounts"), "rated: this server keeps no accounts, so no ratings")
 	}
 	cat := category(g.Name(), opts.Map())
 	if cat == "" {
-		return httpjson.Errorf(http.StatusBadRequest, "not-rateable", "rated: only Watchtower and two-player War with slap on are rated")
+		return httpjson.Sayf(http.StatusBadRequest, "not-rateable", engine.Say("rated.not-rateable"), "rated: only Watchtower and two-player War with slap on are rated")
 	}
 	for i, sr := range seats {
 		if !sr.Bot {
@@ -44,7 +45,7 @@ func (s *Accounts) CheckRated(g engine.Game, opts engine.Options, seats []RatedS
 			spec = bots.Default(g.Name())
 		}
 		if _, ok := botRating(cat, spec, len(seats)); !ok {
-			return httpjson.Errorf(http.StatusBadRequest, "not-rateable", "rated: seats[%d]: bot %q has no fixed rating; at a rated table a bot plays at its default settings (docs/accounts.md lists the rated bots)", i, spec)
+			return httpjson.Sayf(http.StatusBadRequest, "not-rateable", engine.Say("rated.bot-unrated", engine.NumArg("i", i), engine.TextArg("bot", strconv.Quote(spec))), "rated: seats[%d]: bot %q has no fixed rating; at a rated table a bot plays at its default settings (docs/accounts.md lists the rated bots)", i, spec)
 		}
 	}
 	return nil
@@ -61,7 +62,7 @@ func (s *Accounts) mayClaim(ctx context.Context, id string, u *store.User) error
 		return nil // the claim itself says what is wrong with the table
 	}
 	if u == nil {
-		return httpjson.Errorf(http.StatusUnauthorized, "signed-out", "this table is rated: sign in to take a seat (or watch it as a spectator)")
+		return httpjson.Sayf(http.StatusUnauthorized, "signed-out", engine.Say("rated.sign-in-to-sit"), "this table is rated: sign in to take a seat (or watch it as a spectator)")
 	}
 	links, err := s.acc.st.SeatAccounts(ctx, []string{id})
 	if err != nil {
@@ -69,7 +70,7 @@ func (s *Accounts) mayClaim(ctx context.Context, id string, u *store.User) error
 	}
 	for _, l := range links {
 		if l.User == u.ID {
-			return httpjson.Errorf(http.StatusConflict, "seat-taken", "you hold a seat at this rated table already; one account plays one seat")
+			return httpjson.Sayf(http.StatusConflict, "seat-taken", engine.Say("rated.one-seat"), "you hold a seat at this rated table already; one account plays one seat")
 		}
 	}
 	return nil
@@ -86,7 +87,7 @@ func (s *Accounts) SignedCreator(r *http.Request, name *string, rated bool) (*st
 	if u != nil {
 		*name = u.Name
 	} else if rated {
-		return nil, httpjson.Errorf(http.StatusUnauthorized, "signed-out", "rated: sign in to create a rated table")
+		return nil, httpjson.Sayf(http.StatusUnauthorized, "signed-out", engine.Say("rated.sign-in-to-create"), "rated: sign in to create a rated table")
 	}
 	return u, nil
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"cardtable/analysis"
+	"cardtable/engine"
 	"cardtable/record"
 	"cardtable/server/httpjson"
 	"cardtable/server/ratelimit"
@@ -117,7 +118,12 @@ type Status struct {
 	Total int64 `json:"total"`
 }
 
-var errNoAnalysisStore = httpjson.Errorf(http.StatusNotImplemented, "no-analysis-store", "this server's store keeps no analyses")
+// errNoAnalysis refuses table id's analysis, which is not made yet.
+func errNoAnalysis(id string) error {
+	return httpjson.Sayf(http.StatusNotFound, "no-analysis", engine.Say("analysis.none-yet"), "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id)
+}
+
+var errNoAnalysisStore = httpjson.Sayf(http.StatusNotImplemented, "no-analysis-store", engine.Say("analysis.no-store"), "this server's store keeps no analyses")
 
 // analysisStore is the server's store of analyses, if it keeps them.
 func (s *Analyses) analysisStore() (store.Analyses, error) {
@@ -173,7 +179,7 @@ func (s *Analyses) answerAnalysis(w http.ResponseWriter, r *http.Request, start 
 	case err != nil:
 		httpjson.Refuse(w, r, s.cfg.Log, err)
 	case job == nil:
-		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusNotFound, "no-analysis", "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id))
+		httpjson.Refuse(w, r, s.cfg.Log, errNoAnalysis(id))
 	default:
 		httpjson.Write(w, http.StatusAccepted, Status{ID: id, Status: "running", Done: job.done.Load(), Total: job.total.Load()})
 	}
@@ -188,7 +194,7 @@ func (s *Analyses) analysisJob(id string, rec *record.Record, start bool) (*anal
 		return job, nil
 	}
 	if len(s.jobs) >= MaxRunning {
-		return nil, httpjson.Errorf(http.StatusServiceUnavailable, "busy", "the server is analysing %d games already; try again in a minute", MaxRunning)
+		return nil, httpjson.Sayf(http.StatusServiceUnavailable, "busy", engine.Say("analysis.busy", engine.NumArg("n", MaxRunning)), "the server is analysing %d games already; try again in a minute", MaxRunning)
 	}
 	if s.draining.Load() {
 		return nil, httpjson.ErrShuttingDown

@@ -58,7 +58,7 @@ func (s *Analyses) storedAnalysis(ctx context.Context, id string) (*record.Recor
 	}
 	text, err := as.Analysis(ctx, id, string(analysis.DefaultDepth))
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil, httpjson.Errorf(http.StatusNotFound, "no-analysis", "table %s has no analysis yet; ask for one with POST /api/tables/%s/analysis", id, id)
+		return nil, nil, errNoAnalysis(id)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -74,7 +74,7 @@ func (s *Analyses) storedAnalysis(ctx context.Context, id string) (*record.Recor
 func appraisedStep(doc *analysis.Document, step int) (*analysis.Decision, error) {
 	i := slices.IndexFunc(doc.Decisions, func(d analysis.Decision) bool { return d.Step == step })
 	if i < 0 || doc.Decisions[i].Best == nil {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-request", "step %d is not a decision the analysis appraised; try a marked one (the analysis's decisions with a mark)", step)
+		return nil, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("analysis.not-appraised", engine.NumArg("step", step)), "step %d is not a decision the analysis appraised; try a marked one (the analysis's decisions with a mark)", step)
 	}
 	return &doc.Decisions[i], nil
 }
@@ -83,7 +83,8 @@ func (s *Analyses) handleRetryChoices(w http.ResponseWriter, r *http.Request) {
 	text := r.URL.Query().Get("step")
 	step, err := strconv.Atoi(text)
 	if err != nil || len(text) > retryStepDigits {
-		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "step %q: give the number of an analysed decision (?step=N)", httpjson.Truncate(text, 20)))
+		text = httpjson.Truncate(text, 20)
+		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("analysis.bad-step", engine.TextArg("step", strconv.Quote(text))), "step %q: give the number of an analysed decision (?step=N)", text))
 		return
 	}
 	rec, doc, err := s.storedAnalysis(r.Context(), r.PathValue("id"))
@@ -117,7 +118,7 @@ func (s *Analyses) handleRetry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(body.Action) > maxRetryAction || body.Action == "" {
-		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "action: %d bytes; send one of the choices (at most %d bytes)", len(body.Action), maxRetryAction))
+		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("analysis.bad-action-size"), "action: %d bytes; send one of the choices (at most %d bytes)", len(body.Action), maxRetryAction))
 		return
 	}
 	rec, doc, err := s.storedAnalysis(r.Context(), r.PathValue("id"))
@@ -131,7 +132,7 @@ func (s *Analyses) handleRetry(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.retries.Add(1) > maxRetries {
 		s.retries.Add(-1)
-		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusServiceUnavailable, "busy", "the server is judging %d moves already; try again in a moment", maxRetries))
+		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Sayf(http.StatusServiceUnavailable, "busy", engine.Say("analysis.judge-busy", engine.NumArg("n", maxRetries)), "the server is judging %d moves already; try again in a moment", maxRetries))
 		return
 	}
 	defer s.retries.Add(-1)
@@ -140,7 +141,9 @@ func (s *Analyses) handleRetry(w http.ResponseWriter, r *http.Request) {
 	res, err := analysis.Judge(ctx, rec, doc, body.Step, body.Action)
 	switch {
 	case errors.Is(err, engine.ErrBadOption):
-		httpjson.Refuse(w, r, s.cfg.Log, httpjson.Errorf(http.StatusBadRequest, "bad-request", "%s", httpjson.Truncate(err.Error(), 200)))
+		e := httpjson.ErrorOf(http.StatusBadRequest, "bad-request", err)
+		e.Message = httpjson.Truncate(e.Message, 200)
+		httpjson.Refuse(w, r, s.cfg.Log, e)
 	case err != nil:
 		httpjson.Refuse(w, r, s.cfg.Log, err)
 	default:

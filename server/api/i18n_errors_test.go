@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 
 	"cardtable/engine"
@@ -120,6 +121,68 @@ func TestCreateRefusalsInTheReadersLanguage(t *testing.T) {
 		}
 		if e.Message != c.want || resp.Header.Get("Content-Language") != c.lang {
 			t.Errorf("%s: %q (Content-Language %q)\nwant %q (%s)", c.what, e.Message, resp.Header.Get("Content-Language"), c.want, c.lang)
+		}
+	}
+}
+
+// TestAPIRefusalsInWelsh: the other APIs' refusals a person meets —
+// profiles, leaderboards, the daily deal, puzzles, lessons, replays,
+// pairing, tournaments, the analysis, a body that is not JSON, a method an
+// address does not take — say their sentence in the reader's language
+// with their code unchanged, and each reads in English as it always did.
+func TestAPIRefusalsInWelsh(t *testing.T) {
+	ts, _ := servertest.NewAccounts(t)
+	tb := ts.Create(api.CreateRequest{Game: "war", Name: "ann"})
+	for _, c := range []struct {
+		what, method, path, body string
+		status                   int
+		code, welsh, english     string
+	}{
+		{"a player", "GET", "/api/users/nobody-here", "", 404, "not-found", `does dim chwaraewr o'r enw "nobody-here"`, `no player is called "nobody-here"`},
+		{"a leaderboard", "GET", "/api/leaderboards/chess", "", 404, "not-found", `does dim sgôr "chess"; y sgoriau: `, `no rating "chess"; ratings: `},
+		{"a leaderboard's limit", "GET", "/api/leaderboards/watchtower?limit=0", "", 400, "bad-request", `limit: "0"; mae angen rhif cyfan o 1 i `, `limit: "0"; want 1 to `},
+		{"a day", "GET", "/api/daily/yesterday", "", 400, "bad-request", `"yesterday": ysgrifennwch ddiwrnod fel YYYY-MM-DD`, `daily: not a day: "yesterday"; write a day as YYYY-MM-DD`},
+		{"a day to come", "GET", "/api/daily/2027-01-01", "", 404, "not-found", "nid yw dêl 2027-01-01 allan eto", "the deal of 2027-01-01 is not out yet"},
+		{"a puzzle", "GET", "/api/puzzles/regicide/999999", "", 404, "not-found", `does dim pos "999999"; mae'r posau wedi'u rhifo 1 i `, `no puzzle "999999"; the ids are listed`},
+		{"a puzzle's answer", "POST", "/api/puzzles/regicide/1/answer", `{"action":"jump"}`, 400, "bad-request", `symudiad anhysbys "jump"; ffurfiau dilys: play CARD`, `puzzles: "jump" is not an action here: malformed action: regicide: unknown action "jump"`},
+		{"a lesson", "POST", "/api/learn/juggling", "{}", 404, "not-found", `does dim gwers "juggling"; y gwersi: `, `tutorial: no lesson "juggling"; lessons: `},
+		{"a replay's step", "GET", "/api/tables/" + tb.ID + "/replay/5", "", 409, "not-finished", "mae bwrdd " + tb.ID + " yn dal i gael ei chwarae", "table " + tb.ID + " is still being played"},
+		{"a pairing choice", "POST", "/api/pairing", `{"choice":"chess/blitz"}`, 400, "bad-request", `choice: nid yw "chess/blitz" ar y grid`, `choice: "chess/blitz" is not on the grid`},
+		{"a pairing request", "GET", "/api/pairing/nope", "", 404, "not-found", "does dim cais paru gyda'r id hwnnw", "no pairing request with that id"},
+		{"a tournament signed out", "POST", "/api/tournaments", `{}`, 401, "signed-out", "mae twrnameintiau ar gyfer chwaraewyr sydd wedi mewngofnodi; mewngofnodwch yn gyntaf", "tournaments are for signed-in players; sign in first"},
+		{"the analysis of a game under way", "POST", "/api/tables/" + tb.ID + "/analysis", "{}", 409, "not-finished", "mae bwrdd " + tb.ID + " yn dal i gael ei chwarae", "table " + tb.ID + " is still being played"},
+		{"a body that is not JSON", "POST", "/api/tables", `{"game": war}`, 400, "bad-request", "nid corff y cais yw'r JSON a ofynnwyd amdano (docs/protocol.md)", "the body is not the JSON asked for: invalid character"},
+		{"a method not taken", "PUT", "/api/tables", "", 405, "method-not-allowed", "nid yw /api/tables yn derbyn PUT; mae'n derbyn GET, HEAD, POST", "PUT is not taken at /api/tables; it takes GET, HEAD, POST"},
+	} {
+		for _, lang := range []string{"cy", "en"} {
+			path := c.path
+			if lang == "cy" {
+				path += map[bool]string{true: "&", false: "?"}[strings.Contains(path, "?")] + "lang=cy"
+			}
+			var body io.Reader
+			if c.body != "" {
+				body = strings.NewReader(c.body)
+			}
+			req, _ := http.NewRequest(c.method, ts.HTTP.URL+path, body)
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var e struct {
+				Code, Message string
+				Said          *engine.Msg `json:"message_i18n"`
+			}
+			if err := json.Unmarshal(data, &e); err != nil || resp.StatusCode != c.status || e.Code != c.code || e.Said == nil {
+				t.Errorf("%s (%s): %d %s; want %d %s with message_i18n", c.what, lang, resp.StatusCode, data, c.status, c.code)
+				continue
+			}
+			want := map[string]string{"cy": c.welsh, "en": c.english}[lang]
+			if !strings.HasPrefix(e.Message, want) || resp.Header.Get("Content-Language") != lang {
+				t.Errorf("%s: %q (Content-Language %q)\nwant %q… (%s)", c.what, e.Message, resp.Header.Get("Content-Language"), want, lang)
+			}
 		}
 	}
 }

@@ -3,6 +3,8 @@ package api
 import (
 	"context"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"cardtable/engine"
@@ -57,7 +59,7 @@ func (s *API) handleLearn(w http.ResponseWriter, r *http.Request) {
 	}
 	l, err := tutorial.Lookup(r.PathValue("lesson"))
 	if err != nil {
-		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "%v", err))
+		s.apiError(w, r, httpjson.Sayf(http.StatusNotFound, "not-found", engine.Say("api.no-lesson", engine.TextArg("lesson", strconv.Quote(httpjson.Truncate(r.PathValue("lesson"), 40))), engine.TextArg("lessons", strings.Join(tutorial.Names(), ", "))), "%v", err))
 		return
 	}
 	resp, err := s.learn(r.Context(), l, req.Name)

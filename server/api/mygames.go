@@ -54,7 +54,7 @@ func (s *API) handleMine(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	if len(req.Seats) > MaxMine {
+	if len(req.Seats) > MaxMine { // only programs: the page sends at most MaxMine
 		s.apiError(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-request", "seats: %d listed; at most %d", len(req.Seats), MaxMine))
 		return
 	}

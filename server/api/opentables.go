@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"cardtable/engine"
 	"cardtable/server/httpjson"
 	"cardtable/store"
 )
@@ -54,11 +55,11 @@ func (s *API) reserveOpen(ctx context.Context, keys []string, id string) error {
 	defer o.mu.Unlock()
 	for _, k := range keys {
 		if len(o.by[k]) >= s.cfg.OpenTables {
-			who := "from your address"
+			who, id := "from your address", "api.too-many-tables-address"
 			if k[0] == 'u' {
-				who = "by your account"
+				who, id = "by your account", "api.too-many-tables-account"
 			}
-			return httpjson.Errorf(http.StatusTooManyRequests, "too-many-tables",
+			return httpjson.Sayf(http.StatusTooManyRequests, "too-many-tables", engine.Say(id, engine.NumArg("n", s.cfg.OpenTables)),
 				"%d unfinished tables were created %s, the most at once; finish, resign or abort one of them (the lobby's \"My games\" lists them) before creating another", s.cfg.OpenTables, who)
 		}
 	}

@@ -68,7 +68,9 @@ func (s *API) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 	}
 	step, err := strconv.Atoi(r.PathValue("step"))
 	if err != nil || step < 0 || step > len(rec.Actions) {
-		s.apiError(w, r, httpjson.Errorf(http.StatusNotFound, "not-found", "step %q: this game has steps 0 to %d", r.PathValue("step"), len(rec.Actions)))
+		text := httpjson.Truncate(r.PathValue("step"), 20)
+		s.apiError(w, r, httpjson.Sayf(http.StatusNotFound, "not-found", engine.Say("api.no-step", engine.TextArg("step", strconv.Quote(text)), engine.NumArg("last", len(rec.Actions))),
+			"step %q: this game has steps 0 to %d", text, len(rec.Actions)))
 		return
 	}
 	st, err := s.position(hdr, rec, step)

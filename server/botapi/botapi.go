@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"cardtable/accounts"
+	"cardtable/engine"
 	"cardtable/server/account"
 	"cardtable/server/bottoken"
 	"cardtable/server/httpjson"
@@ -83,9 +84,9 @@ func (a *API) person(h func(w http.ResponseWriter, r *http.Request, u *store.Use
 		switch {
 		case err != nil:
 		case u == nil:
-			err = httpjson.Errorf(http.StatusUnauthorized, "signed-out", "you are not signed in; sign in first")
+			err = httpjson.Sayf(http.StatusUnauthorized, "signed-out", engine.Say("api.signed-out"), "you are not signed in; sign in first")
 		case u.Bot:
-			err = httpjson.Errorf(http.StatusForbidden, "forbidden", "a bot account owns no bots")
+			err = httpjson.Sayf(http.StatusForbidden, "forbidden", engine.Say("botapi.bot-owns-none"), "a bot account owns no bots")
 		}
 		if err != nil {
 			a.refuse(w, r, err)
@@ -98,11 +99,11 @@ func (a *API) person(h func(w http.ResponseWriter, r *http.Request, u *store.Use
 func (a *API) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		err = httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "you own no bot with that id")
+		err = httpjson.Sayf(http.StatusNotFound, httpjson.CodeNotFound, engine.Say("botapi.no-bot"), "you own no bot with that id")
 	case errors.Is(err, store.ErrConflict):
-		err = httpjson.Errorf(http.StatusConflict, "name-taken", "that name is taken; pick another")
+		err = httpjson.Sayf(http.StatusConflict, "name-taken", engine.Say("botapi.name-taken"), "that name is taken; pick another")
 	case errors.Is(err, store.ErrLimit):
-		err = httpjson.Errorf(http.StatusTooManyRequests, "limit", "you own %d bots, the most one person may", MaxBots)
+		err = httpjson.Sayf(http.StatusTooManyRequests, "limit", engine.Say("botapi.limit", engine.NumArg("n", MaxBots)), "you own %d bots, the most one person may", MaxBots)
 	}
 	httpjson.Refuse(w, r, a.log, err)
 }
@@ -146,7 +147,7 @@ func (a *API) handleCreate(w http.ResponseWriter, r *http.Request, u *store.User
 	}
 	name, key, err := accounts.CheckName(req.Name)
 	if err != nil {
-		a.refuse(w, r, httpjson.Errorf(http.StatusBadRequest, "bad-name", "%v", err))
+		a.refuse(w, r, httpjson.ErrorOf(http.StatusBadRequest, "bad-name", err))
 		return
 	}
 	now := a.cfg.Clock()

@@ -30,6 +30,7 @@ func Authenticate(st store.Store, r *http.Request, now time.Time) (*store.User, 
 		return nil, nil
 	}
 	bs, ok := st.(store.Bots)
+	// Only a bot's program reads these refusals (it sends the token).
 	if !ok || !strings.HasPrefix(tok, prefix) || len(tok) > 128 {
 		return nil, httpjson.Errorf(http.StatusUnauthorized, "bad-token", "that is not a bot's token; its owner gets one on the account page")
 	}

@@ -24,6 +24,7 @@ func CheckUpgrade(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Upgrade", "websocket")
 	w.Header().Set("Connection", "Upgrade")
+	// Only programs read it: a page opens its table's WebSocket itself.
 	return httpjson.Errorf(http.StatusUpgradeRequired, httpjson.CodeUpgradeRequired, "%s is a WebSocket: connect with a WebSocket client (docs/protocol.md); the table's page is /t/%s", httpjson.Truncate(r.URL.Path, 100), httpjson.Truncate(r.PathValue("id"), secret.MaxIDLen))
 }
 
@@ -52,6 +53,7 @@ func Accept(w http.ResponseWriter, r *http.Request, log *slog.Logger) (*websocke
 		}
 		msg := strings.TrimSpace(rw.text.String())
 		w.Header().Del("X-Content-Type-Options")
+		// Only programs read it (a browser's handshake is the page's own).
 		httpjson.Refuse(w, r, log, httpjson.Errorf(rw.status, code, "the WebSocket handshake was refused: %s (docs/protocol.md)", httpjson.Truncate(msg, 200)))
 	}
 	return conn, err

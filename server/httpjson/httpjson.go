@@ -49,6 +49,11 @@ func ErrorOf(status int, code string, err error) *Error {
 	return e
 }
 
+// BodyTooBig refuses a body over max bytes (413).
+func BodyTooBig(max int) *Error {
+	return Sayf(http.StatusRequestEntityTooLarge, "bad-request", engine.Say("api.body-too-big", engine.NumArg("max", max)), "the body is over %d bytes", max)
+}
+
 // BadRange refuses a query parameter key whose value is not a number
 // from min to max (400 bad-request).
 func BadRange(key, value string, min, max int) *Error {
@@ -123,14 +128,14 @@ func Read(w http.ResponseWriter, r *http.Request, v any) error {
 		var tooBig *http.MaxBytesError
 		switch {
 		case errors.As(err, &tooBig):
-			return Errorf(http.StatusRequestEntityTooLarge, "bad-request", "the body is over %d bytes", MaxBody)
+			return BodyTooBig(MaxBody)
 		case errors.Is(err, io.EOF):
-			return Errorf(http.StatusBadRequest, "bad-request", "the body is empty; send a JSON object (docs/protocol.md)")
+			return Sayf(http.StatusBadRequest, "bad-request", engine.Say("api.body-empty"), "the body is empty; send a JSON object (docs/protocol.md)")
 		}
-		return Errorf(http.StatusBadRequest, "bad-request", "the body is not the JSON asked for: %s (docs/protocol.md)", strings.TrimPrefix(err.Error(), "json: "))
+		return Sayf(http.StatusBadRequest, "bad-request", engine.Say("api.body-not-json"), "the body is not the JSON asked for: %s (docs/protocol.md)", strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if dec.More() {
-		return Errorf(http.StatusBadRequest, "bad-request", "more than one JSON value in the body")
+		return Sayf(http.StatusBadRequest, "bad-request", engine.Say("api.body-two-values"), "more than one JSON value in the body")
 	}
 	return nil
 }
@@ -160,7 +165,9 @@ func Routes(mux *http.ServeMux, log *slog.Logger, people http.HandlerFunc) http.
 		if probe.status == http.StatusMethodNotAllowed {
 			allow := probe.header.Get("Allow")
 			w.Header().Set("Allow", allow)
-			Refuse(w, r, log, Errorf(http.StatusMethodNotAllowed, CodeMethodNotAllowed, "%s is not taken at %s; it takes %s (docs/protocol.md)", r.Method, r.URL.Path, allow))
+			path := Truncate(r.URL.Path, 100)
+			Refuse(w, r, log, Sayf(http.StatusMethodNotAllowed, CodeMethodNotAllowed, engine.Say("api.method-not-allowed", engine.TextArg("method", Truncate(r.Method, 20)), engine.TextArg("path", path), engine.TextArg("allow", allow)),
+				"%s is not taken at %s; it takes %s (docs/protocol.md)", r.Method, path, allow))
 			return
 		}
 		if people != nil && ForPeople(r) {

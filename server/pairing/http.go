@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/accounts"
+	"cardtable/engine"
 	"cardtable/pairing"
 	"cardtable/ratings"
 	"cardtable/server/bottoken"
@@ -110,27 +111,28 @@ func (s *Service) handleAsk(w http.ResponseWriter, r *http.Request) {
 func refusal(err error) error {
 	switch {
 	case errors.Is(err, pairing.ErrWaiting):
-		return httpjson.Errorf(http.StatusConflict, "already-waiting", "you are waiting for a game already (in this or another window); cancel that request first")
+		return httpjson.Sayf(http.StatusConflict, "already-waiting", engine.Say("pairing.already-waiting"), "you are waiting for a game already (in this or another window); cancel that request first")
 	case errors.Is(err, pairing.ErrFull):
-		return httpjson.Errorf(http.StatusServiceUnavailable, "pairing-full", "too many players are waiting right now; try again in a moment")
+		return httpjson.Sayf(http.StatusServiceUnavailable, "pairing-full", engine.Say("pairing.full"), "too many players are waiting right now; try again in a moment")
 	}
-	return httpjson.Errorf(http.StatusBadRequest, "bad-request", "%v", err)
+	return httpjson.ErrorOf(http.StatusBadRequest, "bad-request", err)
 }
 
 // request makes the pool's request of an ask, from who asks.
 func (s *Service) request(w http.ResponseWriter, r *http.Request, req askReq) (*wait, error) {
 	c, ok := choice(req.Choice)
 	if !ok {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-request", "choice: %q is not on the grid; GET /api/pairing lists the choices", req.Choice)
+		return nil, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("pairing.bad-choice", engine.TextArg("choice", strconv.Quote(httpjson.Truncate(req.Choice, 40)))), "choice: %q is not on the grid; GET /api/pairing lists the choices", req.Choice)
 	}
 	if req.Wait < 0 || req.Wait > int(pairing.MaxBotAfter/time.Second) {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-request", "wait: %d s; wait 1 to %d s for people, or 0 for people only", req.Wait, int(pairing.MaxBotAfter/time.Second))
+		return nil, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("pairing.bad-wait", engine.NumArg("n", req.Wait), engine.NumArg("max", int(pairing.MaxBotAfter/time.Second))),
+			"wait: %d s; wait 1 to %d s for people, or 0 for people only", req.Wait, int(pairing.MaxBotAfter/time.Second))
 	}
 	if req.Range < 0 || req.Range > 1000 {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "bad-request", "range: %d; a rating range is 0 (any) to ±1000", req.Range)
+		return nil, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("pairing.bad-range", engine.NumArg("n", req.Range)), "range: %d; a rating range is 0 (any) to ±1000", req.Range)
 	}
 	if req.Rated && !c.Rateable {
-		return nil, httpjson.Errorf(http.StatusBadRequest, "not-rateable", "%s is not rated; ask for it casual", c.ID)
+		return nil, httpjson.Sayf(http.StatusBadRequest, "not-rateable", engine.Say("pairing.not-rateable", engine.TextArg("choice", c.ID)), "%s is not rated; ask for it casual", c.ID)
 	}
 	name, err := usertext.Name(req.Name)
 	if err != nil {
@@ -154,14 +156,14 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request, req askReq) (*
 	}
 	if u == nil {
 		if req.Rated || req.Range != 0 {
-			return nil, httpjson.Errorf(http.StatusUnauthorized, "signed-out", "rated games and rating ranges are for signed-in players; sign in, or ask for a casual game")
+			return nil, httpjson.Sayf(http.StatusUnauthorized, "signed-out", engine.Say("pairing.signed-out"), "rated games and rating ranges are for signed-in players; sign in, or ask for a casual game")
 		}
 		wt.req.Player = "guest:" + guestID(w, r)
 		return wt, nil
 	}
 	if u.Bot && s.cfg.BotRates != nil && !s.cfg.BotRates.Take(u.ID) {
 		// A bot account is bounded like a person's address, whatever
-		// addresses its program asks from.
+		// addresses its program asks from. Only its program reads this.
 		return nil, httpjson.Errorf(http.StatusTooManyRequests, ratelimit.CodeRateLimited, "too many requests from this bot account; wait a second and try again")
 	}
 	wt.req.Player, wt.req.Account, wt.req.Bot, wt.name = u.ID, true, u.Bot, u.Name
@@ -192,17 +194,17 @@ func (s *Service) request(w http.ResponseWriter, r *http.Request, req askReq) (*
 func (s *Service) challenge(r *http.Request, c Choice, opponent string, wt *wait) error {
 	acc, ok := s.cfg.Store.(store.Accounts)
 	if !ok {
-		return httpjson.Errorf(http.StatusBadRequest, "bad-request", "this server keeps no accounts to challenge")
+		return httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("pairing.no-accounts"), "this server keeps no accounts to challenge")
 	}
 	if c.Seats != 2 {
-		return httpjson.Errorf(http.StatusBadRequest, "bad-request", "opponent: a challenge is for a two-player game; %s seats %d", c.ID, c.Seats)
+		return httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("pairing.challenge-two", engine.TextArg("choice", c.ID)), "opponent: a challenge is for a two-player game; %s seats %d", c.ID, c.Seats)
 	}
 	if len(opponent) > 64 {
 		opponent = opponent[:64]
 	}
 	o, err := acc.UserByKey(r.Context(), accounts.Key(opponent))
 	if errors.Is(err, store.ErrNotFound) {
-		return httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "opponent: no player is called %q", opponent)
+		return httpjson.Sayf(http.StatusNotFound, httpjson.CodeNotFound, engine.Say("pairing.no-opponent", engine.TextArg("name", strconv.Quote(opponent))), "opponent: no player is called %q", opponent)
 	}
 	if err != nil {
 		return err
@@ -220,7 +222,7 @@ func (s *Service) rating(r *http.Request, c Choice, u *store.User) (int, error) 
 	}
 	acc, ok := s.cfg.Store.(store.Accounts)
 	if !ok {
-		return 0, httpjson.Errorf(http.StatusBadRequest, "bad-request", "this server keeps no ratings")
+		return 0, httpjson.Sayf(http.StatusBadRequest, "bad-request", engine.Say("pairing.no-ratings"), "this server keeps no ratings")
 	}
 	rs, err := acc.Ratings(r.Context(), cat, []string{u.ID})
 	if err != nil {
@@ -248,7 +250,7 @@ func guestID(w http.ResponseWriter, r *http.Request) string {
 const maxLongPoll = 25 * time.Second
 
 // errNoRequest answers an id no request has.
-var errNoRequest = httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "no pairing request with that id (it ended over 2 minutes ago, or never was)")
+var errNoRequest = httpjson.Sayf(http.StatusNotFound, httpjson.CodeNotFound, engine.Say("pairing.no-request"), "no pairing request with that id (it ended over 2 minutes ago, or never was)")
 
 func (s *Service) handleWait(w http.ResponseWriter, r *http.Request) {
 	secs, _ := strconv.Atoi(r.URL.Query().Get("wait"))
@@ -299,7 +301,7 @@ func (s *Service) handleCancel(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	if wt == nil {
-		httpjson.Refuse(w, r, s.log, httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "no pairing request with that id"))
+		httpjson.Refuse(w, r, s.log, httpjson.Sayf(http.StatusNotFound, httpjson.CodeNotFound, engine.Say("pairing.no-request"), "no pairing request with that id"))
 		return
 	}
 	httpjson.Write(w, http.StatusOK, s.outcome(wt))

@@ -59,7 +59,7 @@ type Relays struct{ cfg Config }
 func New(cfg Config) *Relays { return &Relays{cfg: cfg} }
 
 // errMoving answers a connection whose table's owner cannot be reached.
-var errMoving = httpjson.Errorf(http.StatusServiceUnavailable, room.CodeUnavailable, "the table's server did not answer (it may be moving to another server); try again in a few seconds")
+var errMoving = httpjson.Sayf(http.StatusServiceUnavailable, room.CodeUnavailable, engine.Say("room.not-answering"), "the table's server did not answer (it may be moving to another server); try again in a few seconds")
 
 // Serve serves c at table id (owned by another node): it finds c's seat
 // from the stored table, listens on the seat's subject, joins through the

@@ -244,18 +244,20 @@ func (r *Room) armAway() {
 // a table error: not-away with the time left, or not-allowed.
 func (r *Room) awayRefusal(seat int) *table.Error {
 	if r.settings.Pace == table.PaceCorrespondence {
-		return table.Errorf(CodeNotAllowed, "a correspondence table's clock decides when a seat goes to a bot; nobody hands it over")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.away-correspondence"), "a correspondence table's clock decides when a seat goes to a bot; nobody hands it over")
 	}
 	if r.hdr.Seats[seat].Kind == table.KindBot {
-		return table.Errorf("seat-taken", "a bot plays %s already", table.SeatName(seat))
+		return table.Sayf("seat-taken", engine.Say("room.bot-plays-already", engine.SeatArg("seat", seat)), "a bot plays %s already", table.SeatName(seat))
 	}
 	grace := r.rooms.cfg.AwayGrace
 	left, ok := r.awayLeft(seat)
 	switch {
 	case !ok:
-		return table.Errorf("not-away", "%s is at the table; a seat goes to a bot once its person has been away for %s", r.seatWho(seat), grace)
+		return table.Sayf("not-away", engine.Say("room.not-away", engine.TextArg("who", r.seatWho(seat)), engine.TextArg("grace", grace.String())),
+			"%s is at the table; a seat goes to a bot once its person has been away for %s", r.seatWho(seat), grace)
 	case left > 0:
-		return table.Errorf("not-away", "%s left less than %s ago; a seat goes to a bot once its person has been away for %s (in %s)", r.seatWho(seat), grace, grace, left.Round(time.Second))
+		return table.Sayf("not-away", engine.Say("room.away-too-short", engine.TextArg("who", r.seatWho(seat)), engine.TextArg("grace", grace.String()), engine.TextArg("left", left.Round(time.Second).String())),
+			"%s left less than %s ago; a seat goes to a bot once its person has been away for %s (in %s)", r.seatWho(seat), grace, grace, left.Round(time.Second))
 	}
 	return nil
 }
@@ -265,7 +267,7 @@ func (r *Room) awayRefusal(seat int) *table.Error {
 // server's grace.
 func (r *Room) handAwayToBot(seat int, spec string) error {
 	if e := r.awayRefusal(seat); e != nil {
-		return httpjson.Errorf(http.StatusConflict, e.Code, "%s", e.Msg)
+		return httpjson.Sayf(http.StatusConflict, e.Code, e.Said, "%s", e.Msg)
 	}
 	return asHTTP(r.takeOver(seat, reasonAway, spec, r.rooms.Now()))
 }
@@ -278,7 +280,7 @@ func asHTTP(err error) error {
 		if te.Code != CodeUnavailable {
 			status = http.StatusBadRequest
 		}
-		return httpjson.Errorf(status, te.Code, "%s", te.Msg)
+		return httpjson.Sayf(status, te.Code, te.Said, "%s", te.Msg)
 	}
 	return err
 }

@@ -281,7 +281,7 @@ func (r *Room) handToBot(seat int, creator, spec string) error {
 		return httpjson.Sayf(409, "seat-taken", engine.Say("room.bot-seat-taken", engine.SeatArg("seat", seat)), "%s is taken; only an empty seat, or one whose person is away, can go to a bot", table.SeatName(seat))
 	}
 	if err := r.seatBot(seat, spec); err != nil {
-		return httpjson.Errorf(400, "bad-seats", "%v", err)
+		return httpjson.ErrorOf(400, "bad-seats", err)
 	}
 	st = store.Seat{Name: BotName(spec, seat), Kind: table.KindBot, Bot: spec, Invite: st.Invite} // an unlisted table stays unlisted
 	if err := r.updateSeat(seat, st); err != nil {
@@ -303,7 +303,7 @@ func (r *Room) updateSeat(seat int, st store.Seat) error {
 		if r.remote.fenced {
 			return errTableMoved // the request follows the table (onRoom)
 		}
-		return httpjson.Errorf(503, CodeUnavailable, "the server could not store the seat; try again")
+		return httpjson.Sayf(503, CodeUnavailable, engine.Say("room.seat-not-stored"), "the server could not store the seat; try again")
 	}
 	r.hdr.Seats[seat] = st
 	r.t.SetSeat(seat, SeatInfos(r.hdr.Seats)[seat])

@@ -21,7 +21,7 @@ func (s *Rooms) FinishedRecord(ctx context.Context, id string) (store.Table, *re
 		return store.Table{}, nil, nil, err
 	}
 	if hdr.Result == nil {
-		return store.Table{}, nil, nil, httpjson.Errorf(http.StatusConflict, "not-finished", "table %s is still being played; its record and replay open once the game is over", id)
+		return store.Table{}, nil, nil, httpjson.Sayf(http.StatusConflict, "not-finished", engine.Say("room.not-finished", engine.TextArg("id", id)), "table %s is still being played; its record and replay open once the game is over", id)
 	}
 	if hdr.Daily != "" && !s.cfg.DayOver(hdr.Daily) {
 		return store.Table{}, nil, nil, ErrDailyHidden(hdr.Daily)
@@ -93,5 +93,5 @@ func ShownRecord(g engine.Game, hdr store.Table, rec *record.Record) (*record.Re
 // ErrDailyHidden refuses to show a game of day's daily deal while the day
 // goes on (403 daily-hidden).
 func ErrDailyHidden(day string) error {
-	return httpjson.Errorf(http.StatusForbidden, "daily-hidden", "this is a game of the daily deal of %s: it may be watched and replayed once the day is over (midnight UTC)", day)
+	return httpjson.Sayf(http.StatusForbidden, "daily-hidden", engine.Say("room.daily-hidden", engine.TextArg("day", day)), "this is a game of the daily deal of %s: it may be watched and replayed once the day is over (midnight UTC)", day)
 }

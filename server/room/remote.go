@@ -147,7 +147,7 @@ func (r *Room) serveCtl() error {
 				case resp = <-reply:
 				case <-r.done:
 				case <-time.After(storeTimeout):
-					resp = Response{Err: httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table's server is busy; try again")}
+					resp = Response{Err: httpjson.Sayf(http.StatusServiceUnavailable, CodeUnavailable, engine.Say("room.busy"), "the table's server is busy; try again")}
 				}
 			}
 		}
@@ -189,6 +189,7 @@ func (r *Room) ctl(req Request) Response {
 		}
 		return Response{Token: req.Spec, Err: asAPIError(r.handToBot(req.Seat, req.Creator, req.Spec))}
 	}
+	// Only another node of the cluster reads it.
 	return Response{Err: httpjson.Errorf(http.StatusBadRequest, "bad-request", "unknown op %q", req.Op)}
 }
 
@@ -201,7 +202,7 @@ func asAPIError(err error) *httpjson.Error {
 	if errors.As(err, &e) {
 		return e
 	}
-	return httpjson.Errorf(http.StatusInternalServerError, "internal", "%v", err)
+	return httpjson.ErrorOf(http.StatusInternalServerError, "internal", err)
 }
 
 // remoteJoin seats a relayed connection: the snapshot comes back in the

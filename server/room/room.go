@@ -504,7 +504,7 @@ func (r *Room) Command(c *conn.Conn, cmd table.Command, readAt time.Time) bool {
 func (r *Room) Turn(c *conn.Conn) bool { return r.send(turnReq{c: c}) }
 
 // ErrForbidden refuses a token that opens no seat of the table.
-var ErrForbidden = httpjson.Errorf(http.StatusForbidden, "forbidden", "that token is not a seat's of this table; open your invite link again, or watch without one")
+var ErrForbidden = httpjson.Sayf(http.StatusForbidden, "forbidden", engine.Say("room.not-a-seat-token"), "that token is not a seat's of this table; open your invite link again, or watch without one")
 
 // Leave tells the room that connection c ended.
 func (r *Room) Leave(c *conn.Conn) { r.send(leaveReq{c: c}) }
@@ -557,7 +557,7 @@ func (s *Rooms) HandToBot(ctx context.Context, id string, seat int, creator, spe
 
 // errTableMoved: the table went to another node (this one lost its lease)
 // while a request waited on this one, and it could not be followed there.
-var errTableMoved = httpjson.Errorf(http.StatusServiceUnavailable, CodeUnavailable, "the table moved to another server as you asked; try again")
+var errTableMoved = httpjson.Sayf(http.StatusServiceUnavailable, CodeUnavailable, engine.Say("room.table-moved"), "the table moved to another server as you asked; try again")
 
 // onRoom runs ask on table id's room until a room answers: one that
 // stopped first, or answered errTableMoved (its node lost the table), is

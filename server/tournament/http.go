@@ -2,11 +2,13 @@ package tournament
 
 import (
 	"cardtable/accounts"
+	"cardtable/engine"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"net/http"
+	"strconv"
 	"time"
 
 	"cardtable/bots"
@@ -40,7 +42,7 @@ func (s *Service) signed(h func(w http.ResponseWriter, r *http.Request, u *store
 		}
 		u, err := s.cfg.Accounts.CurrentUser(r)
 		if err == nil && u == nil {
-			err = httpjson.Errorf(http.StatusUnauthorized, "signed-out", "tournaments are for signed-in players; sign in first")
+			err = httpjson.Sayf(http.StatusUnauthorized, "signed-out", engine.Say("tournament.signed-out"), "tournaments are for signed-in players; sign in first")
 		}
 		if err != nil {
 			s.refuse(w, r, err)
@@ -54,11 +56,11 @@ func (s *Service) signed(h func(w http.ResponseWriter, r *http.Request, u *store
 func (s *Service) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		err = httpjson.Errorf(http.StatusNotFound, httpjson.CodeNotFound, "%s", trimStore(err))
+		err = httpjson.Sayf(http.StatusNotFound, httpjson.CodeNotFound, engine.Say("tournament.not-found"), "%s", trimStore(err))
 	case errors.Is(err, store.ErrConflict):
-		err = httpjson.Errorf(http.StatusConflict, "conflict", "%s", trimStore(err))
+		err = httpjson.Sayf(http.StatusConflict, "conflict", engine.Say("tournament.conflict"), "%s", trimStore(err))
 	case errors.Is(err, store.ErrLimit):
-		err = httpjson.Errorf(http.StatusTooManyRequests, "limit", "%s", trimStore(err))
+		err = httpjson.Sayf(http.StatusTooManyRequests, "limit", engine.Say("tournament.limit"), "%s", trimStore(err))
 	}
 	httpjson.Refuse(w, r, s.log, err)
 }
@@ -172,8 +174,8 @@ var presets = map[string]map[string]map[string]string{
 
 var clocks = map[string]bool{"20s": true, "1m": true, "3m": true}
 
-func bad(format string, args ...any) error {
-	return httpjson.Errorf(http.StatusBadRequest, "bad-request", format, args...)
+func bad(msg engine.Msg, format string, args ...any) error {
+	return httpjson.Sayf(http.StatusBadRequest, "bad-request", msg, format, args...)
 }
 
 // check makes the tournament a request asks for, or says what is wrong.
@@ -183,7 +185,8 @@ func check(req createReq, now time.Time) (store.Tournament, error) {
 	}
 	opts, ok := presets[req.Kind][req.Game+"/"+req.Preset]
 	if !ok {
-		return store.Tournament{}, bad("kind %q, game %q, preset %q: a Swiss is War (slap, classic) or Watchtower; an arena is War; a solo tournament is Regicide", req.Kind, req.Game, req.Preset)
+		return store.Tournament{}, bad(engine.Say("tournament.bad-kind", engine.TextArg("kind", strconv.Quote(req.Kind)), engine.TextArg("game", strconv.Quote(req.Game)), engine.TextArg("preset", strconv.Quote(req.Preset))),
+			"kind %q, game %q, preset %q: a Swiss is War (slap, classic) or Watchtower; an arena is War; a solo tournament is Regicide", req.Kind, req.Game, req.Preset)
 	}
 	name, err := usertext.Clean("name", req.Name, 60)
 	if err != nil {
@@ -193,37 +196,39 @@ func check(req createReq, now time.Time) (store.Tournament, error) {
 		name = fmt.Sprintf("%s %s", req.Game, req.Kind)
 	}
 	if req.StartsIn < 0 || time.Duration(req.StartsIn)*time.Minute > MaxStartDelay {
-		return store.Tournament{}, bad("starts_in: %d minutes; a tournament starts 0 to %d minutes from now", req.StartsIn, int(MaxStartDelay/time.Minute))
+		return store.Tournament{}, bad(engine.Say("tournament.bad-starts-in", engine.NumArg("n", req.StartsIn), engine.NounArg("max", int(MaxStartDelay/time.Minute), "noun.minutes")),
+			"starts_in: %d minutes; a tournament starts 0 to %d minutes from now", req.StartsIn, int(MaxStartDelay/time.Minute))
 	}
 	t := store.Tournament{ID: secret.TableID(), Kind: req.Kind, Game: req.Game, Options: opts, Name: name, Status: store.StatusOpen,
 		Settings: map[string]string{"preset": req.Preset}, Starts: now.Add(time.Duration(req.StartsIn) * time.Minute), Created: now}
 	if req.Kind != store.KindSolo {
 		if !clocks[req.Clock] {
-			return t, bad("clock: %q; a move takes 20s, 1m or 3m", req.Clock)
+			return t, bad(engine.Say("tournament.bad-clock", engine.TextArg("value", strconv.Quote(req.Clock))), "clock: %q; a move takes 20s, 1m or 3m", req.Clock)
 		}
 		t.Settings["clock"] = req.Clock
 	}
 	switch req.Kind {
 	case store.KindSwiss:
 		if req.Rounds < 1 || req.Rounds > MaxRounds {
-			return t, bad("rounds: %d; a Swiss has 1 to %d rounds", req.Rounds, MaxRounds)
+			return t, bad(engine.Say("tournament.bad-rounds", engine.NumArg("n", req.Rounds), engine.NounArg("max", MaxRounds, "noun.rounds")), "rounds: %d; a Swiss has 1 to %d rounds", req.Rounds, MaxRounds)
 		}
 		t.Settings["rounds"] = fmt.Sprint(req.Rounds)
 	default:
 		d := time.Duration(req.Minutes) * time.Minute
 		if d < MinWindow || d > MaxWindow {
-			return t, bad("minutes: %d; an arena or solo tournament lasts %d to %d minutes", req.Minutes, int(MinWindow/time.Minute), int(MaxWindow/time.Minute))
+			return t, bad(engine.Say("tournament.bad-minutes", engine.NumArg("n", req.Minutes), engine.NumArg("min", int(MinWindow/time.Minute)), engine.NounArg("max", int(MaxWindow/time.Minute), "noun.minutes")),
+				"minutes: %d; an arena or solo tournament lasts %d to %d minutes", req.Minutes, int(MinWindow/time.Minute), int(MaxWindow/time.Minute))
 		}
 		t.Ends = t.Starts.Add(d)
 	}
 	if req.Kind == store.KindSolo {
 		if req.Deals < 1 || req.Deals > MaxDeals {
-			return t, bad("deals: %d; a solo tournament plays 1 to %d deals", req.Deals, MaxDeals)
+			return t, bad(engine.Say("tournament.bad-deals", engine.NumArg("n", req.Deals), engine.NumArg("max", MaxDeals)), "deals: %d; a solo tournament plays 1 to %d deals", req.Deals, MaxDeals)
 		}
 		t.Settings["deals"] = fmt.Sprint(req.Deals)
 	}
 	if req.Rated && (req.Kind == store.KindSolo || category(t) == "") {
-		return t, httpjson.Errorf(http.StatusBadRequest, "not-rateable", "rated: only Watchtower and Slap War tournaments are rated")
+		return t, httpjson.Sayf(http.StatusBadRequest, "not-rateable", engine.Say("tournament.not-rateable"), "rated: only Watchtower and Slap War tournaments are rated")
 	}
 	t.Rated = req.Rated
 	return t, nil
@@ -248,7 +253,7 @@ func (s *Service) handleCreate(w http.ResponseWriter, r *http.Request, u *store.
 	}
 	t, err := check(req, s.cfg.Clock())
 	if err == nil && u.Bot {
-		err = httpjson.Errorf(http.StatusForbidden, "forbidden", "a bot account enters tournaments but does not create them")
+		err = httpjson.Sayf(http.StatusForbidden, "forbidden", engine.Say("tournament.bot-creates"), "a bot account enters tournaments but does not create them")
 	}
 	if err == nil {
 		t.Creator = u.ID
@@ -319,10 +324,10 @@ func (s *Service) handleBots(w http.ResponseWriter, r *http.Request, u *store.Us
 	}
 	t, err := s.tournament(r)
 	if err == nil && t.Creator != u.ID {
-		err = httpjson.Errorf(http.StatusForbidden, "forbidden", "only the tournament's creator adds bots")
+		err = httpjson.Sayf(http.StatusForbidden, "forbidden", engine.Say("tournament.creator-adds-bots"), "only the tournament's creator adds bots")
 	}
 	if err == nil && (req.Count < 1 || req.Count > MaxBots) {
-		err = bad("count: %d; add 1 to %d bots", req.Count, MaxBots)
+		err = bad(engine.Say("tournament.bad-count", engine.NumArg("n", req.Count), engine.NumArg("max", MaxBots)), "count: %d; add 1 to %d bots", req.Count, MaxBots)
 	}
 	if err != nil {
 		s.refuse(w, r, err)
@@ -351,7 +356,7 @@ func (s *Service) handleBots(w http.ResponseWriter, r *http.Request, u *store.Us
 func (s *Service) handleStart(w http.ResponseWriter, r *http.Request, u *store.User) {
 	t, err := s.tournament(r)
 	if err == nil && t.Creator != u.ID {
-		err = httpjson.Errorf(http.StatusForbidden, "forbidden", "only the tournament's creator starts it early")
+		err = httpjson.Sayf(http.StatusForbidden, "forbidden", engine.Say("tournament.creator-starts"), "only the tournament's creator starts it early")
 	}
 	if err == nil {
 		err = s.st.SetTournamentStatus(r.Context(), t.ID, t.Version, store.StatusRunning)
@@ -378,7 +383,7 @@ func (s *Service) handlePlay(w http.ResponseWriter, r *http.Request, u *store.Us
 		}
 	}
 	if err == nil && me == nil {
-		err = httpjson.Errorf(http.StatusForbidden, "forbidden", "you are not in this tournament; join it first")
+		err = httpjson.Sayf(http.StatusForbidden, "forbidden", engine.Say("tournament.not-in"), "you are not in this tournament; join it first")
 	}
 	var seat *Seat
 	if err == nil {

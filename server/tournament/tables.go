@@ -138,10 +138,10 @@ func (s *Service) play(ctx context.Context, t store.Tournament, e store.Entrant,
 		done = max(done, g.Round)
 	}
 	if t.Kind != store.KindSolo || t.Status != store.StatusRunning {
-		return nil, httpjson.Errorf(http.StatusConflict, "no-game", "you have no game under way; the next round pairs you when it starts")
+		return nil, httpjson.Sayf(http.StatusConflict, "no-game", engine.Say("tournament.no-game-yet"), "you have no game under way; the next round pairs you when it starts")
 	}
 	if done >= deals(t) {
-		return nil, httpjson.Errorf(http.StatusConflict, "no-game", "you played every deal of this tournament")
+		return nil, httpjson.Sayf(http.StatusConflict, "no-game", engine.Say("tournament.all-played"), "you played every deal of this tournament")
 	}
 	return s.startSolo(ctx, t, e, done+1, now)
 }
@@ -175,7 +175,7 @@ func (s *Service) startSolo(ctx context.Context, t store.Tournament, e store.Ent
 	g := store.TournamentGame{Tournament: t.ID, Round: n, First: e.ID, Table: o.hdr.ID, Started: now}
 	if err := s.st.StartSoloAttempt(ctx, g, o.hdr, link); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			return nil, httpjson.Errorf(http.StatusConflict, "no-game", "this deal cannot be started now (the tournament closed, or you started it already)")
+			return nil, httpjson.Sayf(http.StatusConflict, "no-game", engine.Say("tournament.deal-closed"), "this deal cannot be started now (the tournament closed, or you started it already)")
 		}
 		return nil, err
 	}

@@ -174,9 +174,7 @@ func nameError(err error) error {
 	if err == nil {
 		return nil
 	}
-	e := httpjson.Errorf(400, CodeBadName, "%v", err)
-	e.Said, _ = engine.SaidOf(err)
-	return e
+	return httpjson.ErrorOf(400, CodeBadName, err)
 }
 
 // said is a refused text: msg for people, format its English sentence.

@@ -93,6 +93,8 @@ var errNotJSON = errorf(http.StatusUnsupportedMediaType, "bad-request", "send th
 // readJSON decodes the body (at most limit bytes, a JSON content type, no
 // unknown fields) into v. Requiring JSON also makes a cross-site form
 // unable to send it.
+// Its refusals are read by programs only, in English: the account pages
+// always send one small JSON object (a passkey's answer is the browser's).
 func readJSON(r *http.Request, w http.ResponseWriter, limit int64, v any) error {
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
 		return errNotJSON
