@@ -14,6 +14,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/table"
 )
 
@@ -56,33 +58,31 @@ func (c *playCmd) playAsBot(a *app) error {
 	}
 	b := &botPlay{base: base, token: c.Token, client: &http.Client{Timeout: 40 * time.Second}}
 	ctx := context.Background()
-	won := 0
+	won, p := 0, i18n.For(c.Lang)
 	for i := range c.Games {
 		res, err := b.game(ctx, c, specs[0].Command)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
-		outcome := "lost"
+		outcome := "cli.bot.lost"
 		for _, w := range res.winners {
 			if w == res.seat {
-				outcome = "won"
+				outcome = "cli.bot.won"
 				won++
 			}
 		}
 		if len(res.winners) == 0 {
-			outcome = "no winner"
+			outcome = "cli.bot.no-winner"
 		}
-		fmt.Fprintf(a.stdout, "game %d: %s/t/%s, seat %d, %s (%s)%s\n", i+1, base, res.table, res.seat+1, outcome, res.end, ratedNote(res.rated))
+		line := "cli.bot.game"
+		if res.rated {
+			line = "cli.bot.game-rated"
+		}
+		fmt.Fprintln(a.stdout, p.T(line, engine.NumArg("n", int(i)+1), engine.TextArg("url", base+"/t/"+res.table), engine.SeatArg("seat", res.seat),
+			engine.MsgArg("outcome", engine.Say(outcome)), engine.TextArg("end", res.end)))
 	}
-	fmt.Fprintf(a.stdout, "%d games, %d won\n", c.Games, won)
+	fmt.Fprintln(a.stdout, p.T("cli.bot.games", engine.NounArg("games", int(c.Games), "noun.games"), engine.NumArg("won", won)))
 	return nil
-}
-
-func ratedNote(rated bool) string {
-	if rated {
-		return ", rated"
-	}
-	return ""
 }
 
 // botGame is one game the bot played.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"cardtable/bots"
+	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/table"
 	"cardtable/tui"
 )
@@ -71,13 +73,13 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 		err = tui.Run(a.ctx, tui.Config{Table: t, Players: ps, Speed: c.Speed, SavePath: save, KeepsOnQuit: save != "", KeepsStopped: true,
 			Settings: c.settings, Seed: seed, In: a.stdin, Out: a.stdout, Lang: c.Lang, Bell: c.Bell, Title: c.title})
 		stop()
-		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
+		fmt.Fprintln(a.stderr, i18n.For(c.Lang).T("cli.play.seed", engine.NumArg("seed", int(seed))))
 		return c.finish(a, t, save, err)
 	}
 	err = c.playStreams(a, t, ps, humans)
 	stop()
 	if c.Protocol == protocolJSON && humans > 0 {
-		fmt.Fprintf(a.stderr, "cardtable: seed %d (play this deal again with --seed %d)\n", seed, seed)
+		fmt.Fprintln(a.stderr, i18n.For(c.Lang).T("cli.play.seed", engine.NumArg("seed", int(seed))))
 	} else {
 		writeFinal(a.stdout, t, seed)
 	}
@@ -126,12 +128,13 @@ func (c *playCmd) playStreams(a *app, t *table.Table, ps []table.Player, humans 
 // finish saves the record (to save, or, when a program stopped the game,
 // to a temporary file) and reports how the game stopped.
 func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
+	p := i18n.For(c.Lang)
 	if errors.Is(err, table.ErrQuit) {
 		// The person typed quit (plain text): a stop they asked for.
-		fmt.Fprintf(a.stderr, "cardtable: you quit after %d actions\n", t.Version())
+		fmt.Fprintln(a.stderr, p.T("cli.play.quit", engine.NounArg("actions", t.Version(), "noun.actions")))
 		err = nil
 		if save == "" {
-			fmt.Fprintln(a.stderr, "cardtable: the game was not saved (--save FILE keeps a game to go on with later)")
+			fmt.Fprintln(a.stderr, p.T("cli.play.not-saved"))
 			return nil
 		}
 	}
@@ -156,10 +159,10 @@ func (c *playCmd) finish(a *app, t *table.Table, save string, err error) error {
 	if err != nil {
 		return withRecord(err, t, kept)
 	}
-	fmt.Fprintf(a.stderr, "cardtable: the record is in %s\n", kept)
+	fmt.Fprintln(a.stderr, p.T("cli.play.record-in", engine.TextArg("path", kept)))
 	if !t.Over() {
 		// The command alone on its line: a triple-click copies it whole.
-		fmt.Fprintf(a.stderr, "cardtable: go on with it later:\n%s\n", tui.ResumeCommand(kept, t.Seats()))
+		fmt.Fprintf(a.stderr, "%s\n%s\n", p.T("cli.play.go-on"), tui.ResumeCommand(kept, t.Seats()))
 	}
 	return nil
 }

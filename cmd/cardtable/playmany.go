@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/record"
 	"cardtable/sim"
 	"cardtable/table"
@@ -47,7 +48,7 @@ func (c *playCmd) playMany(a *app, g engine.Game, opts engine.Options, specs []t
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	writeReport(a.stdout, g, rep)
+	writeReport(a.stdout, i18n.For(c.Lang), g, rep)
 	return nil
 }
 

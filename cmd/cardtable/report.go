@@ -6,8 +6,10 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/sim"
 )
 
@@ -19,25 +21,27 @@ const maxDistColumns = 13
 // with shares and intervals, bots, the first player, length statistics,
 // end reasons, metrics and their distributions, decision times and
 // throughput.
-func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
-	path := "state path"
+func writeReport(w io.Writer, p *i18n.Printer, g engine.Game, r *sim.Report) {
+	path := "cli.sim.state-path"
 	if r.FastPath {
-		path = "fast path"
+		path = "cli.sim.fast-path"
 	}
-	fmt.Fprintf(w, "%s: %d games, seed %d (%s)\n", g.Title(), r.Games, r.Seed, path)
-	fmt.Fprintf(w, "options: %s\n", r.Options)
+	fmt.Fprintln(w, p.T("cli.sim.head", engine.TextArg("game", gameTitle(p, g)), engine.NounArg("games", int(r.Games), "noun.games"),
+		engine.TextArg("seed", fmt.Sprint(r.Seed)), engine.MsgArg("path", engine.Say(path))))
+	fmt.Fprintln(w, p.T("cli.sim.options", engine.TextArg("options", r.Options.String())))
 	if sh := r.Shard; sh != nil {
-		fmt.Fprintf(w, "shard %d/%d: %d of the run's %d games; merge the shards' --json outputs for the whole run\n", sh.Index, sh.Of, r.Games, sh.GamesTotal)
+		fmt.Fprintln(w, p.T("cli.sim.shard", engine.TextArg("shard", fmt.Sprintf("%d/%d", sh.Index, sh.Of)), engine.NumArg("games", int(r.Games)), engine.NumArg("total", int(sh.GamesTotal))))
 	}
 	if r.Rotate {
-		fmt.Fprintf(w, "bots rotate: game i seats bot (s+i) mod %d of %s in seat s\n", len(r.Bots), strings.Join(r.Bots, ","))
+		fmt.Fprintln(w, p.T("cli.sim.rotate", engine.NumArg("n", len(r.Bots)), engine.TextArg("bots", strings.Join(r.Bots, ","))))
 	}
 	fmt.Fprintln(w)
-	writePlayers(w, r)
+	writePlayers(w, p, r)
 	l := r.Length
-	fmt.Fprintf(w, "\nlength (%s): mean %.2f, median %d, p90 %d, p99 %d, min %d, max %d\n", l.Unit, l.Mean, l.Median, l.P90, l.P99, l.Min, l.Max)
-	writeLengthBars(w, r)
-	fmt.Fprintln(w, "\nends:")
+	fmt.Fprintf(w, "\n%s\n", p.T("cli.sim.length", engine.MsgArg("unit", engine.Say("cli.unit."+l.Unit)), engine.TextArg("mean", fmt.Sprintf("%.2f", l.Mean)),
+		engine.NumArg("median", l.Median), engine.NumArg("p90", l.P90), engine.NumArg("p99", l.P99), engine.NumArg("min", l.Min), engine.NumArg("max", l.Max)))
+	writeLengthBars(w, p, r)
+	fmt.Fprintf(w, "\n%s\n", p.T("cli.sim.ends"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, name := range r.EndOrder {
 		n := r.Ends[name]
@@ -45,7 +49,7 @@ func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
 	}
 	tw.Flush()
 	if len(r.MetricOrder) > 0 {
-		fmt.Fprintln(w, "\nper game (mean ± sd):")
+		fmt.Fprintf(w, "\n%s\n", p.T("cli.sim.per-game"))
 		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, name := range r.MetricOrder {
 			m := r.Metrics[name]
@@ -53,46 +57,48 @@ func writeReport(w io.Writer, g engine.Game, r *sim.Report) {
 		}
 		tw.Flush()
 	}
-	writeDistributions(w, r)
-	writeDecisions(w, r)
-	workers := "workers"
-	if r.Workers == 1 {
-		workers = "worker"
+	writeDistributions(w, p, r)
+	writeDecisions(w, p, r)
+	fmt.Fprintf(w, "\n%s\n", p.T("cli.sim.speed", engine.NounArg("games", int(r.Games), "noun.games"), engine.TextArg("seconds", fmt.Sprintf("%.2f", r.ElapsedS)),
+		engine.TextArg("rate", fmt.Sprintf("%.0f", r.GamesPerS)), engine.NounArg("workers", r.Workers, "noun.workers")))
+}
+
+// gameTitle is g's name in p's language, its own title for a game the
+// catalogues do not know (a test's).
+func gameTitle(p *i18n.Printer, g engine.Game) string {
+	if _, ok := i18n.Messages(i18n.Default)["game."+g.Name()+".title"]; ok {
+		return p.Game(g.Name())
 	}
-	fmt.Fprintf(w, "\n%d games in %.2f s: %.0f games/s on %d %s\n", r.Games, r.ElapsedS, r.GamesPerS, r.Workers, workers)
+	return g.Title()
 }
 
 // writePlayers prints the team line of a co-operative game, or the seats,
 // draws and (when bots differ or rotate) each bot's record of a zero-sum
 // game, and the first player's record when the game reports it.
-func writePlayers(w io.Writer, r *sim.Report) {
+func writePlayers(w io.Writer, p *i18n.Printer, r *sim.Report) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	if r.Team != nil {
-		fmt.Fprintln(tw, "team\tbots\twins\tshare\t95% CI")
-		seats := "seats"
-		if len(r.Seats) == 1 {
-			seats = "seat"
-		}
-		fmt.Fprintf(tw, "%d %s\t%s\t%s\n", len(r.Seats), seats, strings.Join(r.Bots, ","), shareCells(*r.Team))
+		fmt.Fprintln(tw, p.T("cli.sim.team-header"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.T("noun.seats", engine.CountArg(len(r.Seats))), strings.Join(r.Bots, ","), shareCells(*r.Team))
 		tw.Flush()
 	} else {
-		fmt.Fprintln(tw, "seat\tbot\twins\tshare\t95% CI")
+		fmt.Fprintln(tw, p.T("cli.sim.seat-header"))
 		for _, s := range r.Seats {
 			bot := s.Bot
 			if r.Rotate {
-				bot = "(rotates)"
+				bot = p.T("cli.sim.rotates")
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\n", s.Seat+1, bot, shareCells(sim.Share{Wins: s.Wins, Share: s.Share, CI95: s.CI95}))
 		}
 		if r.Draws != nil {
 			lo, hi := sim.Wilson(*r.Draws, r.Games, sim.Z95)
-			fmt.Fprintf(tw, "draws\t\t%s\n", shareCells(sim.Share{Wins: *r.Draws, Share: float64(*r.Draws) / float64(r.Games), CI95: [2]float64{lo, hi}}))
+			fmt.Fprintf(tw, "%s\t\t%s\n", p.T("cli.sim.draws"), shareCells(sim.Share{Wins: *r.Draws, Share: float64(*r.Draws) / float64(r.Games), CI95: [2]float64{lo, hi}}))
 		}
 		tw.Flush()
 		if r.Rotate || len(r.BotsSummary) > 1 {
-			fmt.Fprintln(w, "\nper bot, over every seat it played (seat-games):")
+			fmt.Fprintf(w, "\n%s\n", p.T("cli.sim.per-bot"))
 			tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "bot\tgames\twins\tshare\t95% CI")
+			fmt.Fprintln(tw, p.T("cli.sim.bot-header"))
 			for _, b := range r.BotsSummary {
 				fmt.Fprintf(tw, "%s\t%d\t%s\n", b.Bot, b.Games, shareCells(sim.Share{Wins: b.Wins, Share: b.Share, CI95: b.CI95}))
 			}
@@ -100,7 +106,8 @@ func writePlayers(w io.Writer, r *sim.Report) {
 		}
 	}
 	if fp := r.FirstPlayer; fp != nil {
-		fmt.Fprintf(w, "\nfirst player won %d of %d games: %s [%s, %s]\n", fp.Wins, r.Games, pct(fp.Share), pct(fp.CI95[0]), pct(fp.CI95[1]))
+		fmt.Fprintf(w, "\n%s\n", p.T("cli.sim.first-player", engine.NumArg("wins", int(fp.Wins)), engine.NounArg("games", int(r.Games), "noun.games"),
+			engine.TextArg("share", fmt.Sprintf("%s [%s, %s]", pct(fp.Share), pct(fp.CI95[0]), pct(fp.CI95[1])))))
 	}
 }
 
@@ -111,11 +118,12 @@ func shareCells(s sim.Share) string {
 
 // writeDistributions prints, for each metric with a distribution over 2 to
 // maxDistColumns values, the games and share of each value.
-func writeDistributions(w io.Writer, r *sim.Report) {
+func writeDistributions(w io.Writer, p *i18n.Printer, r *sim.Report) {
 	var names []string
 	// Right alignment pads every cell on the left by 2, the indent; the
 	// first column is padded here to one width so it reads left-aligned.
-	width := len("  games")
+	gamesRow, sharesRow := "  "+p.T("cli.sim.games"), "  "+p.T("cli.sim.share")
+	width := max(utf8.RuneCountInString(gamesRow), utf8.RuneCountInString(sharesRow))
 	for _, name := range r.MetricOrder {
 		d := r.Metrics[name].Dist
 		if lo, hi := d.Span(); d != nil && hi > lo && hi-lo < maxDistColumns {
@@ -126,14 +134,14 @@ func writeDistributions(w io.Writer, r *sim.Report) {
 	if len(names) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "\ndistributions (games per value):")
+	fmt.Fprintf(w, "\n%s\n", p.T("cli.sim.distributions"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	for _, name := range names {
 		d := r.Metrics[name].Dist
 		lo, hi := d.Span()
 		values := fmt.Sprintf("%-*s\t", width, name)
-		games := fmt.Sprintf("%-*s\t", width, "  games")
-		shares := fmt.Sprintf("%-*s\t", width, "  share")
+		games := fmt.Sprintf("%-*s\t", width, gamesRow)
+		shares := fmt.Sprintf("%-*s\t", width, sharesRow)
 		for v := lo; v <= hi; v++ {
 			values += fmt.Sprintf("%d\t", v)
 			games += fmt.Sprintf("%d\t", d[v])
@@ -148,7 +156,7 @@ func writeDistributions(w io.Writer, r *sim.Report) {
 
 // writeDecisions prints the bots' time per decision, per seat, or per bot
 // when the bots rotate. Nothing is printed on the fast path.
-func writeDecisions(w io.Writer, r *sim.Report) {
+func writeDecisions(w io.Writer, p *i18n.Printer, r *sim.Report) {
 	var decided int64
 	for _, s := range r.Seats {
 		decided += s.Decisions
@@ -156,15 +164,15 @@ func writeDecisions(w io.Writer, r *sim.Report) {
 	if decided == 0 {
 		return
 	}
-	fmt.Fprintln(w, "\ntime per decision:")
+	fmt.Fprintf(w, "\n%s\n", p.T("cli.sim.time-per-decision"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	if r.Rotate {
-		fmt.Fprintln(tw, "  bot\tdecisions\tmean\tp90\tmax")
+		fmt.Fprintln(tw, "  "+p.T("cli.sim.decisions-bot-header"))
 		for _, b := range r.BotsSummary {
 			fmt.Fprintf(tw, "  %s\t%s\n", b.Bot, decisionCells(b.DecisionStats))
 		}
 	} else {
-		fmt.Fprintln(tw, "  seat\tbot\tdecisions\tmean\tp90\tmax")
+		fmt.Fprintln(tw, "  "+p.T("cli.sim.decisions-seat-header"))
 		for _, s := range r.Seats {
 			fmt.Fprintf(tw, "  %d\t%s\t%s\n", s.Seat+1, s.Bot, decisionCells(s.DecisionStats))
 		}
@@ -199,7 +207,7 @@ const (
 // writeLengthBars draws the game lengths as a histogram of text bars
 // (sim.Report.LengthBins, the bins --plot draws, fewer): each row a range
 // of lengths, its bar, its share of the games.
-func writeLengthBars(w io.Writer, r *sim.Report) {
+func writeLengthBars(w io.Writer, p *i18n.Printer, r *sim.Report) {
 	bins, cut := r.LengthBins(lengthBarRows)
 	if len(bins) < 2 {
 		return
@@ -219,6 +227,6 @@ func writeLengthBars(w io.Writer, r *sim.Report) {
 	}
 	tw.Flush()
 	if cut {
-		fmt.Fprintf(w, "  (the longest 1%% of games, up to %d, not shown)\n", r.Length.Max)
+		fmt.Fprintf(w, "  %s\n", p.T("cli.sim.longest-cut", engine.NumArg("max", r.Length.Max)))
 	}
 }

@@ -31,6 +31,7 @@ type simCmd struct {
 	Sweep       []string `sep:"none" placeholder:"KEY=V1,V2,..." help:"Run every value of an option on the same seeds, one row each; two --sweep flags make a grid. With --csv FILE the table goes to FILE, one row per setting."`
 	Y           string   `placeholder:"FIGURE" help:"With --sweep and --plot: the figure to draw against the first swept option: share (default), draws, first-player, length, a metric, or end:REASON."`
 	Shard       string   `placeholder:"I/N" help:"Play only slice I (from 0) of N of the games; cardtable merge combines the N slices' --json outputs into the whole run's."`
+	Lang        string   `placeholder:"LANG" help:"The report's language, en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG; English otherwise). --json, --csv and the plots stay English."`
 }
 
 func (simCmd) Help() string {
@@ -75,6 +76,10 @@ func (c *simCmd) Run(a *app) error {
 	if c.Y != "" {
 		return usageErrorf("--y %s: --y picks a sweep's figure; use it with --sweep, or --plot-metric for one run", c.Y)
 	}
+	p, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
 	cfg, err := c.config(a)
 	if err != nil {
 		return err
@@ -108,7 +113,7 @@ func (c *simCmd) Run(a *app) error {
 	if c.JSON {
 		return writeJSON(a.stdout, rep)
 	}
-	writeReport(a.stdout, cfg.Game, rep)
+	writeReport(a.stdout, p, cfg.Game, rep)
 	return nil
 }
 

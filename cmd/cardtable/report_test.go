@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"cardtable/engine"
+	"cardtable/games/regicide"
+	"cardtable/games/war"
+)
+
+// TestSimReportInALanguage: sim's report for people follows --lang (and
+// LANG): read in the pseudo-locale, every word left in ASCII is a key the
+// report shares with --json (an end, a figure, a bot, an option) or a
+// unit; in Hebrew its headings are Hebrew; --json is the same document in
+// every language.
+func TestSimReportInALanguage(t *testing.T) {
+	all := []engine.Game{war.Game{}, regicide.Game{}}
+	args := []string{"sim", "regicide", "-n", "40", "--bot", "heuristic", "-q", "--workers", "1"}
+	out, errOut, code := cardtableWith(t, all, "", append(args, "--lang", "qps")...)
+	if code != 0 {
+		t.Fatalf("sim --lang qps: exit %d %s", code, errOut)
+	}
+	doc, _, _ := cardtableWith(t, all, "", append(args, "--json")...)
+	var rep struct {
+		Ends, Metrics map[string]json.RawMessage
+		Bots          []string
+	}
+	if err := json.Unmarshal([]byte(doc), &rep); err != nil {
+		t.Fatal(err)
+	}
+	keys := append(slices.Collect(maps.Keys(rep.Ends)), slices.Collect(maps.Keys(rep.Metrics))...)
+	keys = append(keys, rep.Bots...)
+	keys = append(keys, "exact-kill=tavern,first=random,immunity=true,players=1,solo-yield=false")
+	slices.SortFunc(keys, func(a, b string) int { return len(b) - len(a) })
+	left := out
+	for _, k := range keys {
+		left = strings.ReplaceAll(left, k, "")
+	}
+	left = regexp.MustCompile(`[0-9.]+(ns|µs|ms|s)\b`).ReplaceAllString(left, "")
+	if words := regexp.MustCompile(`[A-Za-z]{2,}`).FindAllString(left, -1); len(words) > 0 {
+		t.Errorf("English left in the pseudo-locale's report: %q\n%s", words, out)
+	}
+	he, _, _ := cardtableWith(t, all, "", append(args, "--lang", "he")...)
+	for _, want := range []string{"רג'יסייד: 40 משחקים, זרע 1", "\nסיומים:\n", "\nהתפלגויות (משחקים לכל ערך):\n", "40 משחקים ב-"} {
+		if !strings.Contains(he, want) {
+			t.Errorf("the Hebrew report lacks %q:\n%s", want, he)
+		}
+	}
+	for _, lang := range []string{"he", "cy"} {
+		if other, _, _ := cardtableWith(t, all, "", append(args, "--json", "--lang", lang)...); !sameExceptTimes(other, doc) {
+			t.Errorf("--json --lang %s differs from English's", lang)
+		}
+	}
+}
+
+// sameExceptTimes compares two --json reports but for their timings.
+func sameExceptTimes(a, b string) bool {
+	strip := regexp.MustCompile(`"(elapsed_s|games_per_s|s_per_decision[a-z0-9_]*)":\s*[0-9.e+-]+`)
+	return strip.ReplaceAllString(a, "") == strip.ReplaceAllString(b, "")
+}
