@@ -85,7 +85,7 @@ func shots(tb *webtest.Tab, name string) {
 // logHas waits for a log line containing text.
 func logHas(tb *webtest.Tab, text string) {
 	tb.T.Helper()
-	tb.Wait("the log saying "+text, fmt.Sprintf("window.cardtableTable.s.log.some((l) => l.text.includes(%q))", text))
+	tb.Wait("the log saying "+text, fmt.Sprintf("window.cardtableTable.s.log.some((l) => l.text.replace(/[\u2068\u2069]/g, '').includes(%q))", text))
 }
 
 // flip clicks Flip once the page offers it and waits for the flip.

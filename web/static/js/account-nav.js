@@ -4,7 +4,7 @@
 
 import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
-import { t, gameTitle } from "./i18n.js";
+import { t, gameTitle, person } from "./i18n.js";
 
 // mountNav fills (or adds) the header's account corner and resolves to the
 // signed-in user (null for a guest).
@@ -19,7 +19,7 @@ export async function mountNav(header) {
   fill(nav,
     h("a", { href: "/daily" }, t("web.nav.daily")), " ",
     h("a", { href: "/leaderboards" }, t("web.nav.leaderboards")), " ",
-    user ? h("a.account-name", { href: `/u/${encodeURIComponent(user.name)}`, title: t("web.nav.profile"), translate: "no" }, user.name) : null, " ",
+    user ? h("a.account-name", { href: `/u/${encodeURIComponent(user.name)}`, title: t("web.nav.profile"), translate: "no" }, person(user.name)) : null, " ",
     user ? h("a", { href: "/account" }, t("web.nav.account-link")) : h("a.sign-in", { href: "/account" }, t("web.nav.sign-in")));
   return user;
 }

@@ -8,7 +8,7 @@
 import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
 import { mountNav } from "./account-nav.js";
-import { t, tNodes, dateText, lang, languages } from "./i18n.js";
+import { t, tNodes, dateText, lang, languages, person } from "./i18n.js";
 
 const app = document.getElementById("app");
 
@@ -128,14 +128,14 @@ function memberView(user, note) {
     h("button#signout-all", { onclick: async () => { await acc.signOutAll(); await draw(null, t("web.account.signed-out-all")); } }, t("web.account.sign-out-all")));
   const danger = form("delete", t("web.account.delete"), [
     h("p.muted", t("web.account.delete-about")),
-    field("delete-confirm", tNodes("web.account.delete-confirm", { name: h("span", { translate: "no" }, user.name) }), { autocomplete: "off" }),
+    field("delete-confirm", tNodes("web.account.delete-confirm", { name: person(user.name) }), { autocomplete: "off" }),
   ], [h("button#delete-submit.danger", { type: "submit" }, t("web.account.delete-submit"))], async () => {
     await acc.deleteAccount(value("delete-confirm"));
     await draw(null, t("web.account.deleted"));
   });
   return [
     note ? h("p.notice", { role: "status" }, note) : null,
-    h("section.panel", h("h2", tNodes("web.account.signed-in-as", { name: h("span", { translate: "no" }, user.name) })),
+    h("section.panel", h("h2", tNodes("web.account.signed-in-as", { name: person(user.name) })),
       h("p", h("a#profile-link", { href: `/u/${encodeURIComponent(user.name)}` }, t("web.account.profile")), " · ",
         h("a", { href: "/daily" }, t("web.account.todays-deal")), " · ", h("a#bots-link", { href: "/account/bots" }, t("web.account.bots")), " · ", h("a#export", { href: "/api/account/export", download: `cardtable-${user.name}.json` }, t("web.account.export")))),
     h("div.account-forms", pw, rename, languageForm(user)), keys, sessions, danger,

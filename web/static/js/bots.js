@@ -4,7 +4,7 @@
 // or lets it play again. Every word is a message (web.bots.*).
 
 import { h, fill } from "./dom.js";
-import { t, dateText } from "./i18n.js";
+import { t, dateText, isolate, person } from "./i18n.js";
 import { mountNav } from "./account-nav.js";
 import { call } from "./call.js";
 
@@ -16,10 +16,10 @@ let shown = null;
 
 function tokenPanel() {
   if (!shown) return null;
-  if (!shown.token) return h("p#bot-token.notice", { role: "status" }, t("web.bots.revoked", { name: shown.name }));
+  if (!shown.token) return h("p#bot-token.notice", { role: "status" }, t("web.bots.revoked", { name: isolate(shown.name) }));
   const copied = h("span.muted", { role: "status" });
   return h("section#bot-token.panel.notice",
-    h("p", t("web.bots.token-of", { name: shown.name })),
+    h("p", t("web.bots.token-of", { name: isolate(shown.name) })),
     h("p", h("code.token", { translate: "no" }, shown.token), " ",
       h("button", { type: "button", onclick: async () => {
         try { await navigator.clipboard.writeText(shown.token); copied.textContent = t("web.bots.copied"); } catch { copied.textContent = ""; }
@@ -29,7 +29,7 @@ function tokenPanel() {
 function botRow(b) {
   const act = (what, label) => h("button", { type: "button", "data-act": what, "data-bot": b.id, onclick: () => run(b, what) }, label);
   return h("li.bot", { "data-bot": b.id },
-    h("a", { href: `/u/${encodeURIComponent(b.name)}`, translate: "no" }, b.name), " ",
+    h("a", { href: `/u/${encodeURIComponent(b.name)}`, translate: "no" }, person(b.name)), " ",
     h("span.muted", "· ", t("web.bots.made", { date: dateText(b.created) }), " · "),
     h(b.off ? "strong.bot-off" : "span.bot-on", t(b.off ? "web.bots.off" : "web.bots.plays")),
     h("div.buttons", act("token", t("web.bots.new-token")), act("revoke", t("web.bots.revoke")),

@@ -3,7 +3,7 @@
 // It knows card notation (10H, AS, JK1, ## for face down) and nothing else;
 // the cards' names are the reader's language's (i18n.js).
 
-import { cardName, theCard, list, t } from "./i18n.js";
+import { cardName, theCard, list, t, nameNodes } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -91,9 +91,19 @@ export function card(code, opts = {}) {
 }
 
 // inline renders text with card codes in it (an event sentence) as a
-// fragment in which each card is a short coloured token.
+// fragment in which each card is a short coloured token and each name
+// marked in it (i18n.js isolate()) a <bdi> of its own, never read as cards.
 export function inline(text) {
   const frag = document.createDocumentFragment();
+  for (const part of nameNodes(String(text)) || [String(text)]) {
+    if (typeof part === "string") tokens(frag, part);
+    else frag.append(part);
+  }
+  return frag;
+}
+
+// tokens appends text to frag, each card code in it as a token.
+function tokens(frag, text) {
   const re = /\b(10|[2-9JQKA])([CDHS])\b/g;
   let last = 0, m;
   while ((m = re.exec(text))) {
@@ -108,7 +118,6 @@ export function inline(text) {
     last = re.lastIndex;
   }
   frag.append(text.slice(last));
-  return frag;
 }
 
 // short writes a card for reading: 10♥.

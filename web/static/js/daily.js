@@ -8,7 +8,7 @@ import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
 import { mountNav } from "./account-nav.js";
 import { saveToken, loadToken } from "./conn.js";
-import { t, tNodes } from "./i18n.js";
+import { t, tNodes, person } from "./i18n.js";
 
 const app = document.getElementById("app");
 
@@ -16,7 +16,7 @@ function boardTable(d) {
   if (!d.board.length) return h("p.muted", t("web.daily.nobody"));
   return h("table#daily-board.standings", h("thead", h("tr", h("th", "#"), h("th", t("web.daily.player")), h("th", t("web.daily.result")), h("th", t("web.daily.actions")), d.over ? h("th", "") : null)),
     h("tbody", d.board.map((e) => h("tr", h("td", e.rank),
-      h("td", e.name === "former player" ? t("web.daily.former-player") : h("a", { href: `/u/${encodeURIComponent(e.name)}`, translate: "no" }, e.name)),
+      h("td", e.name === "former player" ? t("web.daily.former-player") : h("a", { href: `/u/${encodeURIComponent(e.name)}`, translate: "no" }, person(e.name))),
       h("td", e.aborted ? t("web.daily.aborted") : e.won ? h("strong", grade(e.grade)) : t("web.daily.enemies", { count: e.enemies })), h("td", e.aborted ? "" : e.actions),
       d.over ? h("td", h("a", { href: e.replay }, t("web.daily.replay"))) : null))));
 }

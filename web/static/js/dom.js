@@ -2,7 +2,7 @@
 // A tag may carry an id after # and classes after dots; attributes whose name starts with
 // "on" are listeners; null, false and undefined children are skipped.
 
-import { t, say } from "./i18n.js";
+import { t, say, isolate, nameNodes, unmarked } from "./i18n.js";
 
 export function h(tag, attrs, ...children) {
   const [head, ...classes] = tag.split(".");
@@ -19,17 +19,26 @@ export function h(tag, attrs, ...children) {
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "class") el.className += (el.className ? " " : "") + v;
     else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : String(v));
+    else el.setAttribute(k, v === true ? "" : unmarked(v));
   }
   append(el, children);
   return el;
 }
 
+// PLAIN are the elements whose text cannot hold markup: a name marked in
+// their text keeps its isolates (i18n.js isolate()).
+const PLAIN = new Set(["OPTION", "TITLE", "TEXTAREA"]);
+
 function append(el, children) {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     if (Array.isArray(c)) append(el, c);
-    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    else if (c instanceof Node) el.append(c);
+    else {
+      const names = PLAIN.has(el.tagName) ? null : nameNodes(String(c));
+      if (names) el.append(...names);
+      else el.append(document.createTextNode(String(c)));
+    }
   }
 }
 
@@ -54,7 +63,7 @@ export function botWords(kind) {
 }
 
 // seatName is how a person reads seat i, everywhere the pages write a
-// seat: its player's name, else "Seat i+1" (numbered from 1, a name of its
+// seat: its player's name (marked as a name: i18n.js isolate()), else "Seat i+1" (numbered from 1, a name of its
 // own, so capitalised wherever it stands) — also for the placeholder
 // "seat 2" a table without names gives its seats; a bot's seat is the bot
 // in words ("Good bot"), with its seat number when two seats hold that bot.
@@ -68,7 +77,7 @@ export function seatName(seats, i) {
     return twin ? t("web.seat.twin", { name: botWords(bot[1]), seat }) : botWords(bot[1]);
   }
   const shared = seats.some((o, j) => j !== i && o && o.name === s.name);
-  return shared ? t("web.seat.twin", { name: s.name, seat }) : s.name;
+  return shared ? t("web.seat.twin", { name: isolate(s.name), seat }) : isolate(s.name);
 }
 
 // said writes a message of the table's (an event, a note at the end) in

@@ -130,6 +130,40 @@ export function tNodes(id, args = {}) {
   return t(id, plain).split(/\u0000(\w+)\u0000/).map((s, i) => (i % 2 ? nodes[s] : s)).filter((s) => s !== "");
 }
 
+// Names in sentences. A name a person chose (a player, a bot, a
+// tournament) goes into a sentence marked by isolate(): the Unicode
+// isolates FSI … PDI, so it keeps its own direction — a Hebrew name in an
+// English sentence, a Latin one in a Hebrew sentence, a name ending in a
+// digit — wherever the sentence goes (a title, a notification, an
+// <option>). Where the sentence becomes markup (dom.js's h and fill,
+// cards.js's inline), each marked name becomes <bdi translate="no">
+// (nameNodes()); attributes get the sentence without the marks (unmarked()).
+export function isolate(name) {
+  return `\u2068${name}\u2069`;
+}
+
+const MARKED = /\u2068([^\u2068\u2069]*)\u2069/;
+
+// person is a name a person chose, as an element of a sentence.
+export function person(name) {
+  const el = document.createElement("bdi");
+  el.setAttribute("translate", "no");
+  el.textContent = name;
+  return el;
+}
+
+// nameNodes splits text at its marked names: the text between them (strings)
+// and each name as person(); null for a text without one.
+export function nameNodes(text) {
+  if (!MARKED.test(text)) return null;
+  return text.split(MARKED).map((s, i) => (i % 2 ? person(s) : s)).filter((s) => s !== "");
+}
+
+// unmarked is text without the isolates around its names.
+export function unmarked(text) {
+  return String(text).replace(/[\u2068\u2069]/g, "");
+}
+
 // dateText writes a moment (a Date, or what Date reads) as the language
 // writes dates, with Intl.DateTimeFormat's options (a date alone by
 // default); the pseudo-locale writes it with digits only.

@@ -5,7 +5,7 @@
 import { h, fill } from "./dom.js";
 import * as acc from "./account-api.js";
 import { mountNav, ratingTitle } from "./account-nav.js";
-import { t, tNodes } from "./i18n.js";
+import { t, tNodes, person } from "./i18n.js";
 
 const app = document.getElementById("app");
 // CATEGORIES: each rating's key, title and whether it counts puzzles
@@ -34,7 +34,7 @@ function board(entries, me, puzzles) {
   if (!entries.length) return h("p.muted", t("web.lb.empty"));
   return h("table.standings", h("thead", h("tr", h("th", "#"), h("th", t("web.lb.player")), h("th", t("web.lb.rating")), h("th", t(puzzles ? "web.lb.puzzles" : "web.lb.games")))),
     h("tbody", entries.map((e) => h(me && e.name === me ? "tr.me" : "tr", h("td", e.rank),
-      h("td", e.bot ? [h("span.bot-title", t("web.bots.title-short")), " "] : null, h("a", { href: `/u/${encodeURIComponent(e.name)}`, translate: "no" }, e.name)),
+      h("td", e.bot ? [h("span.bot-title", t("web.bots.title-short")), " "] : null, h("a", { href: `/u/${encodeURIComponent(e.name)}`, translate: "no" }, person(e.name))),
       h("td", `${Math.round(e.rating)}${e.provisional ? "?" : ""}`, h("small.muted", ` ±${Math.round(2 * e.rd)}`)), h("td", e.games)))));
 }
 

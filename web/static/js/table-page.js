@@ -7,7 +7,7 @@ import { Connection, loadToken, saveToken, loadName, saveName } from "./conn.js"
 import { claimSeat, tableInfo, games } from "./lobby-api.js";
 import { h, fill, seatName, sentence } from "./dom.js";
 import { optionSummary } from "./options.js";
-import { t, gameTitle } from "./i18n.js";
+import { t, gameTitle, isolate } from "./i18n.js";
 import { sound } from "./sound.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -70,7 +70,7 @@ async function joinForm(seat, invite) {
         h("a", { href: `/rules/${tb.game}?table=${encodeURIComponent(id)}`, target: "_blank", rel: "noopener" }, t("web.lobby.how-to-play", { game }))),
       h("ol.invite-seats", { "aria-label": t("web.invite.seats") }, seats.map((x, i) => h("li" + (i === seat ? ".yours" : ""),
         i === seat ? h("strong", t("web.invite.yours", { seat: t("web.seat.n", { n: i + 1 }) }))
-          : t("web.invite.seat-is", { seat: t("web.seat.n", { n: i + 1 }), who: x.kind === "bot" ? t("web.invite.bot", { name: x.bot || x.name }) : x.claimed ? x.name : t("web.invite.free") })))),
+          : t("web.invite.seat-is", { seat: t("web.seat.n", { n: i + 1 }), who: x.kind === "bot" ? t("web.invite.bot", { name: x.bot || x.name }) : x.claimed ? isolate(x.name) : t("web.invite.free") })))),
       tb.finished ? h("p.error", t("web.invite.over")) : null,
       seats[seat] && (seats[seat].claimed || seats[seat].kind !== "human") ? h("p.error", t("web.invite.taken", { n: seat + 1 })) : null,
     ];

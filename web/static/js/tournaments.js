@@ -6,7 +6,7 @@
 
 import { h, fill } from "./dom.js";
 import { KINDS, STATUS, gameName, when, what, entryItem } from "./tourney-words.js";
-import { t, translate, number } from "./i18n.js";
+import { t, translate, number, isolate, person } from "./i18n.js";
 import { mountNav } from "./account-nav.js";
 import { saveToken } from "./conn.js";
 import { call } from "./call.js";
@@ -74,7 +74,7 @@ function createForm() {
 async function listPage(user) {
   const { tournaments } = await call("GET", "/api/tournaments");
   const rows = tournaments.map((tn) => h("li.tn-item",
-    h("a", { href: "/tournaments/" + encodeURIComponent(tn.id) }, tn.name),
+    h("a", { href: "/tournaments/" + encodeURIComponent(tn.id) }, person(tn.name)),
     h("span.tn-what", what(tn)),
     h("span.tn-status", { dataset: { status: tn.status } }, t(STATUS[tn.status])),
     h("span.muted", t("web.tournament.entrants", { count: tn.entrants })),
@@ -110,7 +110,7 @@ function standingsTable(v) {
     h("thead", h("tr", h("th", "#"), h("th", t("web.tournament.col-player")), cols.map((c) => h("th", t(COLS[c]))))),
     h("tbody", v.standings.map((r) => h(v.me && r.entrant && r.name === myName ? "tr.me" : "tr", { dataset: { entrant: r.entrant } },
       h("td", r.rank),
-      h("td", r.name, r.bot ? h("span.tn-badge", t("web.tournament.bot")) : null, r.withdrawn ? h("span.tn-badge", t("web.tournament.withdrawn")) : null,
+      h("td", person(r.name), r.bot ? h("span.tn-badge", t("web.tournament.bot")) : null, r.withdrawn ? h("span.tn-badge", t("web.tournament.withdrawn")) : null,
         r.fire ? h("span.tn-badge.tn-fire", t("web.tournament.on-fire")) : null),
       cols.map((c) => h("td", cell(r, c)))))));
 }
@@ -119,7 +119,7 @@ function gamesList(v) {
   const live = v.games.filter((g) => g.live && g.table);
   const done = v.games.filter((g) => !g.live).slice(-40).reverse();
   const line = (g) => h("li", h("span.muted", t("web.tournament.round-board", { round: g.round, board: g.board })), " ",
-    g.second ? g.first + " – " + g.second : g.first, " ",
+    g.second ? isolate(g.first) + " – " + isolate(g.second) : isolate(g.first), " ",
     g.live ? h("a", { href: "/t/" + encodeURIComponent(g.table) }, t("web.tournament.watch")) : h("strong", g.result === "bye" ? t("web.tournament.bye") : g.result));
   return [
     h("h3", t("web.tournament.live-games")),
@@ -190,7 +190,7 @@ async function tournamentPage(id, user) {
     document.title = tn.name + " — cardtable";
     fill(app,
       h("section.panel.tn-head",
-        h("h2#tn-name", tn.name),
+        h("h2#tn-name", person(tn.name)),
         h("p.tn-what", what(tn)),
         h("p", h("span.tn-status", { dataset: { status: tn.status } }, t(STATUS[tn.status])), " ",
           h("span.muted", tn.status === "open" ? t("web.tournament.starts", { when: when(tn.starts) }) : tn.ends && tn.status === "running" ? t("web.tournament.ends", { when: when(tn.ends) }) : "")),

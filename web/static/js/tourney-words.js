@@ -3,7 +3,7 @@
 // with its preset, a time, a one-line description, and a player's entry.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, person } from "./i18n.js";
 
 // gameTitle is the message id of a game's name.
 const gameTitle = (game) => "game." + game + ".title";
@@ -45,7 +45,7 @@ export function what(tn) {
 // place.
 export function entryItem(tn) {
   return h("li.tn-item",
-    h("a", { href: "/tournaments/" + encodeURIComponent(tn.id) }, tn.name),
+    h("a", { href: "/tournaments/" + encodeURIComponent(tn.id) }, person(tn.name)),
     h("span.tn-what", what(tn)),
     h("span.tn-status", { dataset: { status: tn.status } }, t(STATUS[tn.status])),
     tn.place ? h("strong", t("web.tournament.place", { place: tn.place })) : null);
