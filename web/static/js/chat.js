@@ -102,7 +102,8 @@ export function replayEvents(events, step, seats) {
   const shown = (events || []).filter((e) => e.step <= step);
   if (!shown.length) return null;
   return h("section.table-events", h("h3", t("web.chat.at-table")),
-    h("ol.chat-lines", shown.map((e) => h("li" + (e.channel === "spectators" ? ".spectators" : ""), { dataset: { step: e.step } },
+    // A list that scrolls is reached by keyboard too (axe scrollable-region-focusable).
+    h("ol.chat-lines", { tabindex: "0", "aria-label": t("web.chat.at-table") }, shown.map((e) => h("li" + (e.channel === "spectators" ? ".spectators" : ""), { dataset: { step: e.step } },
       e.kind === "chat"
         ? [h("strong", e.seat >= 0 ? seatName(seats, e.seat) : t("web.chat.spectator")), e.channel === "spectators" ? h("small.muted", " " + t("web.chat.watching")) : null, ": ", lineText(e)]
         : h("em", e.text_i18n ? said(e.text_i18n, seats) : e.text)))));

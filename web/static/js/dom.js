@@ -86,6 +86,7 @@ export function seatName(seats, i) {
 export function said(m, seats) {
   const args = { ...(m.args || {}) };
   if (args.bot && args.bot.text) args.bot = { text: botWords(args.bot.text) };
+  if (args.seat && "text" in args.seat) args.seat = { text: isolate(args.seat.text) }; // a name the server wrote
   return say({ ...m, args }, { seatName: (i) => seatName(seats, i) });
 }
 
