@@ -90,4 +90,3 @@ func at(s []string, i int) string {
 	}
 	return ""
 }
-
