@@ -6,7 +6,7 @@
 // step by step. Every click is one of the legal actions it was given.
 
 import { keyBadge, cardIndex } from "./keys.js";
-import { t, say, list, theCard, rankName, lang } from "./i18n.js";
+import { t, say, list, theCard, rankName, lang, unmarked } from "./i18n.js";
 import { h, seatName } from "./dom.js";
 import { card, short, inline } from "./cards.js";
 
@@ -114,10 +114,10 @@ function place(tip) {
 }
 
 // capital starts a sentence with a capital letter (in the languages that
-// have them), unless it starts with a seat's name, written as its person
-// typed it.
+// have them), unless it starts with a seat's name (marked as a name, or
+// as the server wrote it), written as its person typed it.
 function capital(text, ctx) {
-  if (!text || ctx.seats.some((_, i) => text.startsWith(seatName(ctx.seats, i)))) return text;
+  if (!text || text.startsWith("\u2068") || ctx.seats.some((_, i) => text.startsWith(unmarked(seatName(ctx.seats, i))))) return text;
   return text.charAt(0).toLocaleUpperCase(lang === "qps" ? "en" : lang) + text.slice(1);
 }
 
