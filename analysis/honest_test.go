@@ -8,6 +8,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/games/regicide"
+	"cardtable/i18n"
 	"cardtable/record"
 )
 
@@ -184,7 +185,7 @@ func TestTextNamesTheBetterMoveAtANoWinMark(t *testing.T) {
 	dec := Decision{Step: 293, Seat: 0, Action: "end", Choices: 3, Mark: "blunder", Loss: 0.4,
 		Played: &Estimate{Chance: 0.001, Trials: 500, Wins: &none},
 		Best:   &Alternative{Action: "place 3H", Estimate: Estimate{Chance: 0.41, Low: 0.35, High: 0.47, Trials: 500, Share: 0.4}}}
-	got := describe(&dec)
+	got := (&printer{d: &Document{}, words: i18n.English}).describe(&dec)
 	for _, want := range []string{"no win found in 500 playouts", "expert: place 3H 41%", "BLUNDER"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("describe = %q; want it to contain %q", got, want)

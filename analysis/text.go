@@ -5,23 +5,21 @@ import (
 	"io"
 	"strings"
 
+	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/record"
 )
 
-// The sentences this file adds for people, in one place (for the
-// translations to come).
-const (
-	textNoWin         = "no win found in %s playouts"
-	textKeeps         = "kept winnable: %s"
-	textHindsightOnly = "you could not have known: the expert rated it as well as its own move from what the seat could see; only the hidden cards made it lose"
-	textAccuracy      = "; accuracy %.1f"
-)
+// WriteText writes d for people in English: the result, the solver's
+// verdict and the losing move with its winning line, the graph as a
+// sparkline, every analysed decision with its estimate and mark, and
+// each seat's summary.
+func (d *Document) WriteText(w io.Writer) { d.WriteTextIn(w, i18n.English) }
 
-// WriteText writes d for people: the result, the solver's verdict and the
-// losing move with its winning line, the graph as a sparkline, every
-// analysed decision with its estimate and mark, and each seat's summary.
-func (d *Document) WriteText(w io.Writer) {
-	p := &printer{w: w, d: d}
+// WriteTextIn is WriteText in words's language (analysis.text.*): the
+// actions stay in the game's notation, numbers as they are.
+func (d *Document) WriteTextIn(w io.Writer, words *i18n.Printer) {
+	p := &printer{w: w, d: d, words: words}
 	p.head()
 	if d.Hindsight != nil {
 		p.hindsight()
@@ -34,14 +32,29 @@ func (d *Document) WriteText(w io.Writer) {
 }
 
 type printer struct {
-	w io.Writer
-	d *Document
+	w     io.Writer
+	d     *Document
+	words *i18n.Printer
 }
 
 func (p *printer) f(format string, args ...any) { fmt.Fprintf(p.w, format, args...) }
 
-// seat names a seat as people read it: its name, or seat N from 1.
-func (p *printer) seat(i int) string { return SeatName(p.d.Seats, i) }
+// t is message id with args in the reader's language.
+func (p *printer) t(id string, args ...engine.Arg) string { return p.words.T(id, args...) }
+
+// line writes message id with args on a line of its own after indent.
+func (p *printer) line(indent, id string, args ...engine.Arg) {
+	p.f("%s%s\n", indent, p.t(id, args...))
+}
+
+// seat names a seat as people read it: its name, or seat N from 1 in
+// the reader's words (a record names an unnamed seat "seat N").
+func (p *printer) seat(i int) string {
+	if name := SeatName(p.d.Seats, i); name != fmt.Sprintf("seat %d", i+1) {
+		return name
+	}
+	return p.words.SeatName(i)
+}
 
 // SeatName is seat i's name in the document's seats, or "seat N" (from 1).
 func SeatName(seats []record.Seat, i int) string {
@@ -54,47 +67,51 @@ func SeatName(seats []record.Seat, i int) string {
 func (p *printer) head() {
 	d := p.d
 	outcome := d.Result.End
-	if d.Result.Detail != "" {
+	switch {
+	case !d.Result.DetailI18n.IsZero():
+		outcome += ": " + p.words.Say(d.Result.DetailI18n)
+	case d.Result.Detail != "":
 		outcome += ": " + d.Result.Detail
 	}
-	p.f("Analysis of a game of %s (%d actions), %s\n", d.Game, d.Steps, outcome)
+	p.line("", "analysis.text.head", engine.TextArg("game", p.words.Game(d.Game)), engine.NounArg("actions", d.Steps, "noun.actions"), engine.TextArg("outcome", outcome))
 	names := make([]string, len(d.Analysed))
 	for i, s := range d.Analysed {
 		names[i] = p.seat(s)
 	}
-	p.f("Depth %s; decisions of %s\n", d.Depth, strings.Join(names, ", "))
+	p.line("", "analysis.text.depth", engine.MsgArg("depth", engine.Say("analysis.text.depth."+string(d.Depth))), engine.TextArg("seats", p.words.List(names)))
 	if d.Game != "war" {
-		p.f("The expert's chances are estimated from the deciding seat's view only (no hidden card).\n")
+		p.line("", "analysis.text.view-only")
 	}
 }
 
 // hindsight writes the solver's verdict, the losing move and the line.
 func (p *printer) hindsight() {
 	h := p.d.Hindsight
-	p.f("\nWith hindsight (the solver sees every card):\n")
+	p.f("\n")
+	p.line("", "analysis.text.hindsight")
+	step := func(name string, n int) engine.Arg { return engine.NumArg(name, n) }
 	switch {
 	case h.FirstLost < 0 && len(p.d.Result.Winners) > 0 && p.d.Ending == nil:
-		p.f("  the game was won: every position was winnable.\n")
+		p.line("  ", "analysis.text.won")
 		return
 	case h.FirstLost < 0 && h.LastWon == p.d.Steps:
-		p.f("  the game was still winnable when the table ended it (%s).\n", p.d.Ending.By)
+		p.line("  ", "analysis.text.ended-winnable", engine.TextArg("by", p.d.Ending.By))
 	case h.FirstLost < 0:
-		p.f("  the solver could not settle the last position within its budget.\n")
+		p.line("  ", "analysis.text.unsettled")
 	case h.FirstLost == 0:
-		p.f("  the deal could not be won by any line of play.\n")
+		p.line("  ", "analysis.text.never")
 		return
 	case h.LosingStep > 0:
-		p.f("  still winnable after step %d; lost after step %d.\n", h.LastWon, h.FirstLost)
-		p.f("  The losing move: step %d, %s: %s\n", h.LosingStep, p.seat(h.Losing.Seat), h.Losing.Action)
+		p.line("  ", "analysis.text.lost-after", step("won", h.LastWon), step("lost", h.FirstLost))
+		p.line("  ", "analysis.text.losing-move", step("step", h.LosingStep), engine.TextArg("seat", p.seat(h.Losing.Seat)), engine.TextArg("action", h.Losing.Action))
 	case h.LastWon < 0:
-		p.f("  the solver could not settle whether the deal was winnable (lost from position %d on).\n", h.FirstLost)
+		p.line("  ", "analysis.text.unknown-winnable", step("lost", h.FirstLost))
 		return
 	default:
-		p.f("  still winnable after step %d; proven lost from step %d on. The positions between\n", h.LastWon, h.FirstLost)
-		p.f("  stay unknown within the solver's budget, so the losing move is one of steps %d to %d.\n", h.LastWon+1, h.FirstLost)
+		p.line("  ", "analysis.text.between", step("won", h.LastWon), step("lost", h.FirstLost), step("from", h.LastWon+1))
 	}
 	if len(h.Line) > 0 {
-		p.f("  A winning line from the position after step %d (%d actions):\n", h.LastWon, len(h.Line))
+		p.line("  ", "analysis.text.line", step("step", h.LastWon), engine.NounArg("actions", len(h.Line), "noun.actions"))
 		for i, st := range h.Line {
 			p.f("    %3d. %s: %s\n", h.LastWon+i+1, p.seat(st.Seat), st.Action)
 		}
@@ -104,11 +121,12 @@ func (p *printer) hindsight() {
 // graph writes the sparkline of each analysed seat with its marks below.
 func (p *printer) graph() {
 	d := p.d
-	what := "chance to win after each decision (the expert's estimate)"
+	what := "analysis.text.graph-chance"
 	if d.Graph.Measure == "reaction" {
-		what = "reaction time of each slap, as a share of the window (▁ fast, █ slow, a miss or a false slap)"
+		what = "analysis.text.graph-reaction"
 	}
-	p.f("\nGraph: %s\n", what)
+	p.f("\n")
+	p.line("", "analysis.text.graph", engine.MsgArg("what", engine.Say(what)))
 	for _, seat := range d.Analysed {
 		line, marks := Sparkline(d.Graph, seat, 72)
 		if line == "" {
@@ -119,108 +137,103 @@ func (p *printer) graph() {
 			p.f("  %-10s %s\n", "", marks)
 		}
 	}
-	p.f("  marks: %s\n", MarkLegend)
+	p.line("  ", "analysis.text.marks")
 }
 
 // decisions writes one line per analysed decision.
 func (p *printer) decisions() {
 	d := p.d
+	p.f("\n")
 	if len(d.Decisions) == 0 {
-		p.f("\nNo decisions to analyse.\n")
+		p.line("", "analysis.text.no-decisions")
 		return
 	}
-	p.f("\nDecisions:\n")
+	p.line("", "analysis.text.decisions")
 	for i := range d.Decisions {
 		dec := &d.Decisions[i]
-		p.f("  %3d. %-10s %-22s %s\n", dec.Step, p.seat(dec.Seat), dec.Action, strings.TrimSpace(describe(dec)))
+		p.f("  %3d. %-10s %-22s %s\n", dec.Step, p.seat(dec.Seat), dec.Action, strings.TrimSpace(p.describe(dec)))
 	}
 }
 
 // describe says what the analysis found about one decision.
-func describe(dec *Decision) string {
+func (p *printer) describe(dec *Decision) string {
 	var parts []string
 	switch {
 	case dec.Slap != nil:
-		parts = append(parts, slapText(dec.Slap))
+		parts = append(parts, p.slapText(dec.Slap))
 	case dec.Choices < 2:
-		parts = append(parts, "(forced)")
+		parts = append(parts, p.t("analysis.text.forced"))
 	case dec.Played != nil && dec.Played.NoWin():
-		parts = append(parts, percent(*dec.Played))
+		parts = append(parts, p.percent(*dec.Played))
 	case dec.Played != nil:
-		parts = append(parts, "chance "+percent(*dec.Played))
+		parts = append(parts, p.t("analysis.text.chance", engine.TextArg("chance", p.percent(*dec.Played))))
 	}
 	if dec.Played != nil && dec.Best != nil && dec.Loss >= AlternativeMargin {
-		parts = append(parts, fmt.Sprintf("expert: %s %s", dec.Best.Action, percent(dec.Best.Estimate)))
+		parts = append(parts, p.t("analysis.text.expert", engine.TextArg("action", dec.Best.Action), engine.TextArg("chance", p.percent(dec.Best.Estimate))))
 	}
 	if dec.Before == Won && dec.After == Lost {
-		parts = append(parts, "LOSING MOVE (winnable before, lost after)")
+		parts = append(parts, p.t("analysis.text.losing"))
 		if dec.Keeps != "" {
-			parts = append(parts, fmt.Sprintf(textKeeps, dec.Keeps))
+			parts = append(parts, p.t("analysis.text.keeps", engine.TextArg("action", dec.Keeps)))
 		}
 		if dec.HindsightOnly {
-			parts = append(parts, textHindsightOnly)
+			parts = append(parts, p.t("analysis.text.hindsight-only"))
 		}
 	}
 	if dec.Mark != "" && dec.Slap == nil {
-		parts = append(parts, strings.ToUpper(dec.Mark))
+		parts = append(parts, strings.ToUpper(p.t("web.analysis.mark."+dec.Mark)))
 	}
 	return strings.Join(parts, "  ")
 }
 
-func slapText(s *Slap) string {
+func (p *printer) slapText(s *Slap) string {
 	switch {
 	case !s.Possible:
-		return "FALSE SLAP (no slap card showing)"
+		return p.t("analysis.text.slap-false")
 	case s.ReactionMS < 0:
-		return fmt.Sprintf("MISSED (passed a %d ms window)", s.WindowMS)
+		return p.t("analysis.text.slap-missed", engine.NumArg("window", s.WindowMS))
 	case s.First:
-		return fmt.Sprintf("slap after %d ms of %d, first: took the cards", s.ReactionMS, s.WindowMS)
+		return p.t("analysis.text.slap-first", engine.NumArg("ms", s.ReactionMS), engine.NumArg("window", s.WindowMS))
 	}
-	return fmt.Sprintf("slap after %d ms of %d, beaten", s.ReactionMS, s.WindowMS)
+	return p.t("analysis.text.slap-beaten", engine.NumArg("ms", s.ReactionMS), engine.NumArg("window", s.WindowMS))
 }
 
 // percent writes an estimate as 62% (59-65), or says that its search
 // found no win.
-func percent(e Estimate) string {
+func (p *printer) percent(e Estimate) string {
 	if e.NoWin() {
-		return fmt.Sprintf(textNoWin, thousands(e.Trials))
+		return p.t("analysis.text.no-win", engine.TextArg("playouts", thousands(e.Trials)))
 	}
 	return fmt.Sprintf("%.0f%% (%.0f-%.0f)", 100*e.Chance, 100*e.Low, 100*e.High)
 }
 
 func (p *printer) summary() {
 	d := p.d
-	p.f("\nSummary:\n")
+	p.f("\n")
+	p.line("", "analysis.text.summary")
 	for _, s := range d.Summary {
 		if d.Game == "war" {
-			mean := "no slaps"
+			mean := p.t("analysis.text.no-slaps")
 			if s.Slaps > 0 {
-				mean = fmt.Sprintf("mean reaction %.0f ms", s.MeanReactionMS)
+				mean = p.t("analysis.text.mean-reaction", engine.TextArg("ms", fmt.Sprintf("%.0f", s.MeanReactionMS)))
 			}
-			p.f("  %s: %d windows, %d slaps (%d first), %d missed, %d false; %s\n",
-				p.seat(s.Seat), s.Windows, s.Slaps, s.First, s.Missed, s.False, mean)
+			p.line("  ", "analysis.text.war-summary", engine.TextArg("seat", p.seat(s.Seat)), engine.NounArg("windows", s.Windows, "noun.slap-windows"),
+				engine.NounArg("slaps", s.Slaps, "noun.slaps"), engine.NumArg("first", s.First), engine.NumArg("missed", s.Missed), engine.NumArg("false", s.False), engine.TextArg("mean", mean))
 			continue
 		}
-		p.f("  %s: %d decisions, %s, %s, %s", p.seat(s.Seat), s.Decisions,
-			plural(s.Inaccuracies, "inaccuracy", "inaccuracies"), plural(s.Mistakes, "mistake", "mistakes"), plural(s.Blunders, "blunder", "blunders"))
+		text := p.t("analysis.text.seat-summary", engine.TextArg("seat", p.seat(s.Seat)), engine.NounArg("decisions", s.Decisions, "noun.decisions"),
+			engine.NounArg("inaccuracies", s.Inaccuracies, "noun.inaccuracies"), engine.NounArg("mistakes", s.Mistakes, "noun.mistakes"), engine.NounArg("blunders", s.Blunders, "noun.blunders"))
 		if s.Accuracy != nil {
-			p.f(textAccuracy, *s.Accuracy)
+			text += p.t("analysis.text.accuracy", engine.TextArg("accuracy", fmt.Sprintf("%.1f", *s.Accuracy)))
 		}
 		switch {
 		case s.LosingStep > 0:
-			p.f("; turning point: step %d, the losing move", s.LosingStep)
+			text += p.t("analysis.text.turning-losing", engine.NumArg("step", s.LosingStep))
 		case s.TurningPoint > 0:
-			p.f("; turning point: step %d", s.TurningPoint)
+			text += p.t("analysis.text.turning", engine.NumArg("step", s.TurningPoint))
 		}
-		p.f("\n")
+		p.f("  %s\n", text)
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // thousands writes n with a comma between thousands (1,000).

@@ -7,6 +7,7 @@ import (
 
 	"cardtable/analysis"
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/record"
 )
 
@@ -16,6 +17,7 @@ type analyzeCmd struct {
 	Depth string `default:"quick" enum:"quick,deep" help:"How hard to look: quick (the default, seconds) or deep (about eight times the budgets)."`
 	Seat  []int  `placeholder:"N" help:"Analyse seat N's decisions (from 1; repeatable). Default: the people's seats, or every seat when bots played them all."`
 	Line  string `placeholder:"FILE" help:"Regicide: write the record of the game up to the losing move followed by the solver's winning line (cardtable replay reads it)."`
+	Lang  string `placeholder:"LANG" help:"The text's language, en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG; English otherwise); actions stay in the game's notation. --json stays English."`
 }
 
 func (analyzeCmd) Help() string {
@@ -36,6 +38,10 @@ Examples:
 
 // Run reads the record, analyses it and prints the analysis.
 func (c *analyzeCmd) Run(a *app) error {
+	p, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
 	rec, err := (&replayCmd{File: c.File}).load(a)
 	if err != nil {
 		return err
@@ -47,7 +53,8 @@ func (c *analyzeCmd) Run(a *app) error {
 	for _, s := range c.Seat {
 		opt.Seats = append(opt.Seats, s-1)
 	}
-	bar := newNamedProgress(a, true, func() string { return "analysing " + rec.Game }, 1)
+	label := p.T("cli.analyze.progress", engine.TextArg("game", p.Game(rec.Game)))
+	bar := newNamedProgress(a, true, func() string { return label }, 1)
 	opt.Progress = func(done, total int) {
 		if bar.bar != nil {
 			bar.bar.SetTotal(int64(total), false)
@@ -65,23 +72,23 @@ func (c *analyzeCmd) Run(a *app) error {
 		return err
 	}
 	if c.Line != "" {
-		if err := c.writeLine(a, rec, doc); err != nil {
+		if err := c.writeLine(a, p, rec, doc); err != nil {
 			return err
 		}
 	}
 	if c.JSON {
 		return doc.Write(a.stdout)
 	}
-	doc.WriteText(a.stdout)
+	doc.WriteTextIn(a.stdout, p)
 	return nil
 }
 
 // writeLine saves the game up to the last winnable position followed by
 // the solver's winning line, as a record that replays to a win.
-func (c *analyzeCmd) writeLine(a *app, rec *record.Record, doc *analysis.Document) error {
+func (c *analyzeCmd) writeLine(a *app, p *i18n.Printer, rec *record.Record, doc *analysis.Document) error {
 	h := doc.Hindsight
 	if h == nil || len(h.Line) == 0 {
-		fmt.Fprintf(a.stderr, "cardtable: no line written: %s\n", noLineReason(doc))
+		fmt.Fprintln(a.stderr, p.T("cli.analyze.no-line", engine.MsgArg("why", engine.Say(noLineReason(doc)))))
 		return nil
 	}
 	won, err := analysis.WinningRecord(rec, doc)
@@ -99,14 +106,15 @@ func (c *analyzeCmd) writeLine(a *app, rec *record.Record, doc *analysis.Documen
 	return f.Close()
 }
 
+// noLineReason is the id of the message saying why no line was written.
 func noLineReason(doc *analysis.Document) string {
 	switch h := doc.Hindsight; {
 	case h == nil:
-		return "only Regicide has a solver's winning line"
+		return "cli.analyze.no-line.regicide-only"
 	case h.FirstLost < 0 && len(doc.Result.Winners) > 0:
-		return "the game was won"
+		return "cli.analyze.no-line.won"
 	case h.FirstLost == 0:
-		return "the deal could not be won"
+		return "cli.analyze.no-line.never"
 	}
-	return "the solver found no winnable position within its budget"
+	return "cli.analyze.no-line.budget"
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -62,4 +64,53 @@ func TestSimReportInALanguage(t *testing.T) {
 func sameExceptTimes(a, b string) bool {
 	strip := regexp.MustCompile(`"(elapsed_s|games_per_s|s_per_decision[a-z0-9_]*)":\s*[0-9.e+-]+`)
 	return strip.ReplaceAllString(a, "") == strip.ReplaceAllString(b, "")
+}
+
+// TestAnalyzeTextInALanguage: analyze's text follows --lang: in the
+// pseudo-locale every ASCII word left is the game's notation (the actions
+// played, the cards) or the record's end key; in Welsh its headings are
+// Welsh and a seat is a "sedd".
+func TestAnalyzeTextInALanguage(t *testing.T) {
+	all := []engine.Game{regicide.Game{}}
+	dir := t.TempDir()
+	if _, errOut, code := cardtableWith(t, all, "", "sim", "regicide", "-n", "1", "--seed", "5", "--bot", "heuristic", "-q", "--record-dir", dir, "--record-every", "1"); code != 0 {
+		t.Fatalf("sim: exit %d %s", code, errOut)
+	}
+	file := filepath.Join(dir, "regicide-0.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec struct {
+		Actions []struct{ Action string }
+		Result  struct{ End string }
+	}
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	notation := map[string]bool{rec.Result.End: true}
+	for _, a := range rec.Actions {
+		for _, w := range strings.Fields(a.Action) {
+			notation[w] = true
+		}
+	}
+	out, errOut, code := cardtableWith(t, all, "", "analyze", file, "--lang", "qps")
+	if code != 0 {
+		t.Fatalf("analyze --lang qps: exit %d %s", code, errOut)
+	}
+	var english []string
+	for _, w := range regexp.MustCompile(`[A-Za-z0-9]*[A-Za-z]{2,}[A-Za-z0-9]*`).FindAllString(out, -1) {
+		if !notation[w] && !regexp.MustCompile(`^(10|[2-9AJQK])[CDHS]$`).MatchString(w) {
+			english = append(english, w)
+		}
+	}
+	if len(english) > 0 {
+		t.Errorf("English left in the pseudo-locale's analysis: %q\n%s", english, out)
+	}
+	cy, _, _ := cardtableWith(t, all, "", "analyze", file, "--lang", "cy")
+	for _, want := range []string{"Dadansoddiad o gêm o Teyrnladdiad (52 symudiad)", "\nO edrych yn ôl (mae'r datryswr yn gweld pob cerdyn):\n", "\nPenderfyniadau:\n", "\nCrynodeb:\n  sedd 1: 52 penderfyniad, "} {
+		if !strings.Contains(cy, want) {
+			t.Errorf("the Welsh analysis lacks %q:\n%s", want, cy)
+		}
+	}
 }
