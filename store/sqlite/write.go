@@ -170,7 +170,7 @@ const (
 
 // hot are the statements every append runs, prepared once on the writer
 // connection (SQLite would otherwise compile them anew each time).
-var hot = []string{qBump, qInsertAction, qSavepoint, qRollbackTo, qRelease}
+var hot = [...]string{qBump, qInsertAction, qSavepoint, qRollbackTo, qRelease}
 
 // prepare compiles the hot statements on the writer. It runs at open,
 // before any transaction holds the writer's one connection.
@@ -186,16 +186,32 @@ func prepareHot(db *sql.DB) (map[string]*sql.Stmt, error) {
 	return prep, nil
 }
 
-// txn is the batch's transaction; the hot statements run prepared.
+// txn is the batch's transaction; the hot statements run prepared, each
+// bound to the transaction once (database/sql's StmtContext locks the
+// statement and allocates a new one every call: four times an append).
 type txn struct {
 	*sql.Tx
-	prep map[string]*sql.Stmt
+	prep  map[string]*sql.Stmt
+	bound [len(hot)]*sql.Stmt
 }
 
 // ExecContext runs q, prepared when it is a hot statement.
 func (t *txn) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if st, ok := t.prep[q]; ok {
-		return t.Tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	if i := hotIndex(q); i >= 0 {
+		if t.bound[i] == nil {
+			t.bound[i] = t.Tx.StmtContext(ctx, t.prep[q])
+		}
+		return t.bound[i].ExecContext(ctx, args...)
 	}
 	return t.Tx.ExecContext(ctx, q, args...)
+}
+
+// hotIndex is q's place in hot, or -1.
+func hotIndex(q string) int {
+	for i, h := range hot {
+		if q == h {
+			return i
+		}
+	}
+	return -1
 }
