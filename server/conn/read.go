@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/engine"
 	"cardtable/server/ratelimit"
 	"cardtable/table"
 )
@@ -82,7 +83,8 @@ func (c *Conn) Wait(now time.Time) time.Duration {
 func (c *Conn) Frame(sink Sink, text bool, data []byte, readAt time.Time) bool {
 	rate := c.rate
 	if wait := c.overRate(rate, readAt); wait > 0 {
-		m := table.ErrorMessage(c.Seat, -1, frameID(data), table.Errorf(ratelimit.CodeRateLimited, "more than %g commands a second (or %g from your address); this one was dropped: send the next after %d ms", c.cfg.ConnRate, c.cfg.AddrRate, wait.Milliseconds()))
+		m := table.ErrorMessage(c.Seat, -1, frameID(data), table.Sayf(ratelimit.CodeRateLimited, engine.Say("room.commands-rate", engine.NumArg("ms", int(wait.Milliseconds()))),
+			"more than %g commands a second (or %g from your address); this one was dropped: send the next after %d ms", c.cfg.ConnRate, c.cfg.AddrRate, wait.Milliseconds()))
 		m.RetryAfterMs = int(wait.Milliseconds())
 		c.refuseMsg(m)
 		c.OweTurn(wait)
@@ -93,6 +95,7 @@ func (c *Conn) Frame(sink Sink, text bool, data []byte, readAt time.Time) bool {
 		return true
 	}
 	rate.over = 0
+	// A page sends JSON text frames with short ids: only programs read these two.
 	if !text {
 		c.Refuse("", table.Errorf(table.CodeBadMessage, "a binary frame; send each command as one JSON text frame"))
 		return sink.Turn(c)

@@ -233,10 +233,10 @@ func (rl *relayConn) Command(c *conn.Conn, cmd table.Command, readAt time.Time) 
 	if err != nil {
 		var e *httpjson.Error
 		if errors.As(err, &e) && e != errMoving {
-			c.Refuse(cmd.ID, table.Errorf(e.Code, "%s", e.Message))
+			c.Refuse(cmd.ID, table.Sayf(e.Code, e.Said, "%s", e.Message))
 			return true
 		}
-		c.Refuse(cmd.ID, table.Errorf(room.CodeUnavailable, "the table's server did not answer, so the action was not played; reconnect and try again"))
+		c.Refuse(cmd.ID, table.Sayf(room.CodeUnavailable, engine.Say("room.action-not-answered"), "the table's server did not answer, so the action was not played; reconnect and try again"))
 		rl.drop("the table is moving to another server; reconnect to carry on")
 		return false
 	}

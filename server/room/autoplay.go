@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"cardtable/engine"
 	"cardtable/server/conn"
 	"cardtable/table"
 )
@@ -43,7 +44,7 @@ type AutoMessage struct {
 // the command names no action.
 func (r *Room) autoCommand(c *conn.Conn, cmd table.Command) {
 	if c.Seat < 0 {
-		r.refuse(c, cmd.ID, table.Errorf(CodeSpectator, "spectators cannot act; take a free seat from the lobby or an invite link"))
+		r.refuse(c, cmd.ID, table.Sayf(CodeSpectator, engine.Say("room.spectator"), "spectators cannot act; take a free seat from the lobby or an invite link"))
 		return
 	}
 	if strings.TrimSpace(cmd.Action) == "" {
@@ -53,12 +54,12 @@ func (r *Room) autoCommand(c *conn.Conn, cmd table.Command) {
 		return
 	}
 	if r.t.Over() {
-		r.refuse(c, cmd.ID, table.Errorf(table.CodeGameOver, "the game has ended"))
+		r.refuse(c, cmd.ID, table.Sayf(table.CodeGameOver, engine.Say("room.game-over"), "the game has ended"))
 		return
 	}
 	for i, st := range r.hdr.Seats {
 		if i != c.Seat && st.Kind != table.KindBot {
-			r.refuse(c, cmd.ID, table.Errorf(CodeNotAllowed, "auto-play is only for a table where every other seat is a bot; %s is a person's", table.SeatName(i)))
+			r.refuse(c, cmd.ID, table.Sayf(CodeNotAllowed, engine.Say("room.autoplay-bots-only", engine.SeatArg("seat", i)), "auto-play is only for a table where every other seat is a bot; %s is a person's", table.SeatName(i)))
 			return
 		}
 	}
@@ -70,7 +71,7 @@ func (r *Room) autoCommand(c *conn.Conn, cmd table.Command) {
 	}
 	text := st.ActionString(a)
 	if isSlap(text) {
-		r.refuse(c, cmd.ID, table.Errorf(table.CodeIllegal, "auto-play does not slap: a slap is yours to time; auto-play flips and waits in every slap window"))
+		r.refuse(c, cmd.ID, table.Sayf(table.CodeIllegal, engine.Say("room.autoplay-no-slap"), "auto-play does not slap: a slap is yours to time; auto-play flips and waits in every slap window"))
 		return
 	}
 	per := cmd.PerSecond

@@ -176,14 +176,14 @@ func (r *Room) say(c *conn.Conn, cmd table.Command) error {
 		return table.Sayf(table.CodeBadMessage, said, "%v", err)
 	}
 	if text == "" {
-		return table.Errorf(table.CodeBadMessage, "text: empty once cleaned; say something")
+		return table.Sayf(table.CodeBadMessage, engine.Say("room.chat-empty"), "text: empty once cleaned; say something")
 	}
 	if channel == ChannelPlayers {
 		if err := r.chatAllowed(text); err != nil {
 			return err
 		}
 	} else if r.chat.spectatorLines >= MaxSpectatorLines {
-		return table.Errorf(CodeNotAllowed, "the spectators' chat at this table is full (%d lines); the players' chat goes on", MaxSpectatorLines)
+		return table.Sayf(CodeNotAllowed, engine.Say("room.spectator-chat-full", engine.NumArg("n", MaxSpectatorLines)), "the spectators' chat at this table is full (%d lines); the players' chat goes on", MaxSpectatorLines)
 	}
 	now := r.rooms.Now()
 	if err := r.chatRate(c, now); err != nil {
@@ -209,7 +209,7 @@ func (r *Room) say(c *conn.Conn, cmd table.Command) error {
 func (r *Room) chatAllowed(text string) error {
 	switch r.settings.Chat {
 	case table.ChatOff:
-		return table.Errorf(CodeNotAllowed, "players' chat is off at this table")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.chat-off"), "players' chat is off at this table")
 	case table.ChatPhrases:
 		if !slices.Contains(quickPhrases, text) && !r.t.Over() {
 			return table.Sayf(CodeNotAllowed, engine.Say("room.phrases-only", engine.MsgsArg("phrases", phraseMsgs())),
@@ -240,7 +240,9 @@ func (r *Room) chatRate(c *conn.Conn, now time.Time) error {
 			wait = max(wait, s.chatUsers.Wait(c.User, real))
 		}
 		if wait > 0 {
-			return table.Errorf(ratelimit.CodeRateLimited, "too many spectators' chat lines from you (this connection, your address or your account); the next one in %s", wait.Round(100*time.Millisecond))
+			wait = wait.Round(100 * time.Millisecond)
+			return table.Sayf(ratelimit.CodeRateLimited, engine.Say("room.spectator-chat-rate", engine.TextArg("wait", wait.String())),
+				"too many spectators' chat lines from you (this connection, your address or your account); the next one in %s", wait)
 		}
 		s.chatAddrs.TakeAt(c.Addr(), real)
 		if c.User != "" {
@@ -248,7 +250,9 @@ func (r *Room) chatRate(c *conn.Conn, now time.Time) error {
 		}
 	}
 	if !b.Take(now) {
-		return table.Errorf(ratelimit.CodeRateLimited, "too many chat lines; at most %d in a row, then one every %s", ChatBurst, time.Duration(float64(time.Second)/chatRate))
+		every := time.Duration(float64(time.Second) / chatRate)
+		return table.Sayf(ratelimit.CodeRateLimited, engine.Say("room.chat-rate", engine.NumArg("burst", ChatBurst), engine.TextArg("every", every.String())),
+			"too many chat lines; at most %d in a row, then one every %s", ChatBurst, every)
 	}
 	return nil
 }

@@ -74,12 +74,12 @@ func (r *Room) offerDraw(c *conn.Conn) error {
 		return err
 	}
 	if !r.drawsAllowed() {
-		return table.Errorf(CodeNotAllowed, "%s takes no draw offers; draws are offered in Watchtower", r.game.Title())
+		return table.Sayf(CodeNotAllowed, engine.Say("room.no-draws", gameArg(r.game)), "%s takes no draw offers; draws are offered in Watchtower", r.game.Title())
 	}
 	at := r.rooms.Now()
 	if d := r.draw.offer; d != nil {
 		if !d.Asked(seat) {
-			return table.Errorf(CodeNotAllowed, "your draw offer stands; the others have not all answered")
+			return table.Sayf(CodeNotAllowed, engine.Say("room.draw-stands"), "your draw offer stands; the others have not all answered")
 		}
 		if err := r.storeEvent(EventDrawAccept, seat, EventData{}, at); err != nil {
 			return err
@@ -93,11 +93,12 @@ func (r *Room) offerDraw(c *conn.Conn) error {
 	}
 	for s, st := range r.hdr.Seats {
 		if s != seat && st.Kind == table.KindBot {
-			return table.Errorf(CodeNotAllowed, "a bot plays %s, and bots do not agree to draws", r.seatWho(s))
+			return table.Sayf(CodeNotAllowed, engine.Say("room.bot-no-draw", engine.TextArg("who", r.seatWho(s))), "a bot plays %s, and bots do not agree to draws", r.seatWho(s))
 		}
 	}
 	if last := r.draw.at[seat]; last >= 0 && r.t.Version()-last < drawGap {
-		return table.Errorf(CodeNotAllowed, "you offered a draw %d actions ago; offer again after %d actions", r.t.Version()-last, drawGap)
+		return table.Sayf(CodeNotAllowed, engine.Say("room.draw-again", engine.NounArg("ago", r.t.Version()-last, "noun.actions"), engine.NounArg("gap", drawGap, "noun.actions")),
+			"you offered a draw %d actions ago; offer again after %d actions", r.t.Version()-last, drawGap)
 	}
 	if err := r.storeEvent(EventDrawOffer, seat, EventData{}, at); err != nil {
 		return err
@@ -117,7 +118,7 @@ func (r *Room) drawDecline(c *conn.Conn) error {
 	}
 	d := r.draw.offer
 	if d == nil || !d.Asked(seat) {
-		return table.Errorf(CodeNotAllowed, "there is no draw offer for you to decline")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.no-draw-offer"), "there is no draw offer for you to decline")
 	}
 	at := r.rooms.Now()
 	if err := r.storeEvent(EventDrawDecline, seat, EventData{}, at); err != nil {

@@ -76,7 +76,7 @@ func (r *Room) storeEvent(kind string, seat int, d EventData, at time.Time) erro
 	}
 	if err != nil {
 		r.rooms.log.Error("table event not stored", "table", r.id, "kind", kind, "err", err)
-		return table.Errorf(CodeUnavailable, "the server could not store that, so nothing changed; try again")
+		return table.Sayf(CodeUnavailable, engine.Say("room.event-not-stored"), "the server could not store that, so nothing changed; try again")
 	}
 	r.events++
 	return nil

@@ -36,10 +36,10 @@ const CodeNotAllowed = "not-allowed"
 // seatOf is the seat c holds, or a refusal for a spectator.
 func (r *Room) seatOf(c *conn.Conn, what string) (int, error) {
 	if c.Seat < 0 {
-		return 0, table.Errorf(CodeSpectator, "spectators cannot %s; take a free seat from the lobby or an invite link", what)
+		return 0, table.Sayf(CodeSpectator, engine.Say("room.spectator"), "spectators cannot %s; take a free seat from the lobby or an invite link", what)
 	}
 	if r.t.Over() {
-		return 0, table.Errorf(table.CodeGameOver, "the game is over")
+		return 0, table.Sayf(table.CodeGameOver, engine.Say("room.game-over"), "the game is over")
 	}
 	return c.Seat, nil
 }
@@ -53,10 +53,10 @@ func (r *Room) resign(c *conn.Conn) error {
 		return err
 	}
 	if !r.t.ZeroSum() {
-		return table.Errorf(CodeNotAllowed, "%s is co-operative: nobody resigns; leave your seat to a bot (leave), or abort before the game gets going", r.game.Title())
+		return table.Sayf(CodeNotAllowed, engine.Say("room.no-resign-cooperative", gameArg(r.game)), "%s is co-operative: nobody resigns; leave your seat to a bot (leave), or abort before the game gets going", r.game.Title())
 	}
 	if r.away.resigned[seat] {
-		return table.Errorf(CodeNotAllowed, "you resigned already; a bot plays your seat to the end")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.resigned-already"), "you resigned already; a bot plays your seat to the end")
 	}
 	at := r.rooms.Now()
 	if r.t.NumSeats() == 2 {
@@ -82,6 +82,14 @@ func (r *Room) abortable() bool {
 	return true
 }
 
+// errSeatNotStored refuses a change of seat the store did not take.
+var errSeatNotStored = table.Sayf(CodeUnavailable, engine.Say("room.seat-not-stored"), "the server could not store the seat; try again")
+
+// gameArg names game g in a message, in the reader's language.
+func gameArg(g engine.Game) engine.Arg {
+	return engine.MsgArg("game", engine.Say("game."+g.Name()+".title"))
+}
+
 // abort calls the game off before it gets going: nobody wins or loses,
 // and it is not rated.
 func (r *Room) abort(c *conn.Conn) error {
@@ -90,11 +98,11 @@ func (r *Room) abort(c *conn.Conn) error {
 		return err
 	}
 	if !r.abortable() {
-		what := "resign, or leave your seat to a bot"
+		what, id := "resign, or leave your seat to a bot", "room.abort-too-late"
 		if !r.t.ZeroSum() {
-			what = "leave your seat to a bot"
+			what, id = "leave your seat to a bot", "room.abort-too-late-cooperative"
 		}
-		return table.Errorf(CodeNotAllowed, "the game got going (a second seat has moved), so it can no longer be aborted; %s", what)
+		return table.Sayf(CodeNotAllowed, engine.Say(id), "the game got going (a second seat has moved), so it can no longer be aborted; %s", what)
 	}
 	return r.endTable(record.Ending{By: record.EndAborted, Seat: &seat}, r.rooms.Now())
 }
@@ -107,7 +115,7 @@ func (r *Room) leaveToBot(c *conn.Conn) error {
 		return err
 	}
 	if r.hdr.Seats[seat].Kind == table.KindBot {
-		return table.Errorf(CodeNotAllowed, "a bot plays your seat already; take it back with take-back")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.bot-plays-yours"), "a bot plays your seat already; take it back with take-back")
 	}
 	return r.takeOver(seat, reasonLeft, bots.Default(r.game.Name()), r.rooms.Now())
 }
@@ -120,9 +128,9 @@ func (r *Room) takeBack(c *conn.Conn) error {
 	}
 	switch {
 	case r.hdr.Seats[seat].Kind != table.KindBot:
-		return table.Errorf(CodeNotAllowed, "you hold your seat already")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.hold-seat"), "you hold your seat already")
 	case r.away.resigned[seat]:
-		return table.Errorf(CodeNotAllowed, "you resigned: the bot plays your seat to the end")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.resigned-bot-plays"), "you resigned: the bot plays your seat to the end")
 	}
 	at := r.rooms.Now()
 	if err := r.storeEvent(EventTakeback, seat, EventData{}, at); err != nil {
@@ -131,7 +139,7 @@ func (r *Room) takeBack(c *conn.Conn) error {
 	st := r.hdr.Seats[seat]
 	st.Kind, st.Bot = table.KindHuman, ""
 	if err := r.updateSeat(seat, st); err != nil {
-		return table.Errorf(CodeUnavailable, "the server could not store the seat; try again")
+		return errSeatNotStored
 	}
 	r.bots.seat[seat] = nil // a decision under way is dropped when it comes (botMoved)
 	r.notify(EventTakeback, seat, engine.Say("table.event.takeback", engine.SeatArg("seat", seat)), at)
@@ -148,7 +156,8 @@ func (r *Room) takeBack(c *conn.Conn) error {
 func (r *Room) takeOver(seat int, reason, spec string, at time.Time) error {
 	if err := r.seatBot(seat, spec); err != nil {
 		r.bots.seat[seat] = nil
-		return table.Errorf(CodeNotAllowed, "%v", err)
+		said, _ := engine.SaidOf(err)
+		return table.Sayf(CodeNotAllowed, said, "%v", err)
 	}
 	r.bots.seat[seat] = nil
 	if err := r.storeEvent(EventTakeover, seat, EventData{Reason: reason, Bot: spec}, at); err != nil {
@@ -157,7 +166,7 @@ func (r *Room) takeOver(seat int, reason, spec string, at time.Time) error {
 	st := r.hdr.Seats[seat]
 	st.Kind, st.Bot = table.KindBot, spec
 	if err := r.updateSeat(seat, st); err != nil {
-		return table.Errorf(CodeUnavailable, "the server could not store the seat; try again")
+		return errSeatNotStored
 	}
 	r.seatBot(seat, spec)
 	r.away.resigned[seat] = r.away.resigned[seat] || reason == reasonResigned
@@ -294,10 +303,10 @@ func (r *Room) handToBotCmd(c *conn.Conn, cmd table.Command) error {
 	}
 	seat := *cmd.Seat
 	if seat < 0 || seat >= len(r.hdr.Seats) {
-		return table.Errorf(table.CodeBadMessage, "seat: %d; this table's seats are 0 to %d", seat, len(r.hdr.Seats)-1)
+		return table.Sayf(table.CodeBadMessage, engine.Say("room.bad-seat", engine.NumArg("seat", seat), engine.NumArg("last", len(r.hdr.Seats)-1)), "seat: %d; this table's seats are 0 to %d", seat, len(r.hdr.Seats)-1)
 	}
 	if seat == c.Seat {
-		return table.Errorf(CodeNotAllowed, "that is your own seat; leave it to a bot with leave")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.own-seat"), "that is your own seat; leave it to a bot with leave")
 	}
 	if e := r.awayRefusal(seat); e != nil {
 		return e
@@ -314,7 +323,7 @@ func (r *Room) claimWin(c *conn.Conn) error {
 		return err
 	}
 	if !r.t.ZeroSum() || r.t.NumSeats() != 2 {
-		return table.Errorf(CodeNotAllowed, "a win is claimed at a two-seat War or Watchtower table; here hand the away seat to a bot (hand-to-bot)")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.claim-two-seats"), "a win is claimed at a two-seat War or Watchtower table; here hand the away seat to a bot (hand-to-bot)")
 	}
 	other := 1 - seat
 	if e := r.awayRefusal(other); e != nil {

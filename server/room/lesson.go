@@ -198,7 +198,7 @@ func (r *Room) judgeLesson(c *conn.Conn, id, text string) bool {
 		m.Wrong.Refusal = w.Refusal.Error()
 	}
 	english := i18n.English.Say(w.Say[0])
-	r.refuse(c, id, table.Errorf(CodeLesson, "%s", english))
+	r.refuse(c, id, table.Sayf(CodeLesson, w.Say[0], "%s", english))
 	r.deliver(c, m)
 	return false
 }

@@ -61,7 +61,7 @@ func (r *Room) command(m cmdReq) {
 		}
 		sent, ok := sentAt(r.slap.open.version)
 		if !ok {
-			r.refuse(c, cmd.ID, table.Errorf(table.CodeStale, "stale: the reveal at version %d has not reached this connection yet; slap when you see it", r.slap.open.version))
+			r.refuse(c, cmd.ID, table.Sayf(table.CodeStale, engine.Say("room.slap-stale"), "stale: the reveal at version %d has not reached this connection yet; slap when you see it", r.slap.open.version))
 			return
 		}
 		text = r.slapText(m.readAt.Sub(sent))
@@ -102,7 +102,7 @@ func (r *Room) play(seat int, text string, version int, id string) (*table.Appli
 		defer cancel()
 		if err := r.append(ctx, store.Action{Seq: seq, Seat: a.Seat, Action: a.Action, At: at}); err != nil {
 			r.rooms.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
-			return table.Errorf(CodeUnavailable, "the server could not store the action, so it was not played; try again")
+			return table.Sayf(CodeUnavailable, engine.Say("room.action-not-stored"), "the server could not store the action, so it was not played; try again")
 		}
 		return nil
 	})

@@ -97,25 +97,28 @@ func (r *Room) rematchAsked() []bool {
 
 // askRematch asks for a rematch from c's seat at the end, or accepts the one
 // asked; once every person has agreed the new table is made.
+// errRematchNotStored refuses a rematch the store did not take.
+var errRematchNotStored = table.Sayf(CodeUnavailable, engine.Say("room.rematch-not-stored"), "the server could not make the rematch; try again")
+
 func (r *Room) askRematch(c *conn.Conn) error {
 	if c.Seat < 0 {
-		return table.Errorf(CodeSpectator, "spectators cannot ask for a rematch; they follow the players to it")
+		return table.Sayf(CodeSpectator, engine.Say("room.rematch-spectator"), "spectators cannot ask for a rematch; they follow the players to it")
 	}
 	if !r.t.Over() {
-		return table.Errorf(CodeNotAllowed, "a rematch is asked for once the game is over")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.rematch-not-over"), "a rematch is asked for once the game is over")
 	}
 	if r.lesson.script != nil {
-		return table.Errorf(CodeNotAllowed, "a lesson has no rematch: start it again at /learn/%s, or play a real game from the lobby", r.lesson.script.Name)
+		return table.Sayf(CodeNotAllowed, engine.Say("room.rematch-lesson", engine.TextArg("lesson", r.lesson.script.Name)), "a lesson has no rematch: start it again at /learn/%s, or play a real game from the lobby", r.lesson.script.Name)
 	}
 	if r.rematch.next != "" {
 		r.sendRematch()
-		return table.Errorf(CodeNotAllowed, "the rematch is made already: table %s", r.rematch.next)
+		return table.Sayf(CodeNotAllowed, engine.Say("room.rematch-made", engine.TextArg("id", r.rematch.next)), "the rematch is made already: table %s", r.rematch.next)
 	}
 	seat, at := c.Seat, r.rooms.Now()
 	o := r.rematch.offer
 	if o == nil {
 		if r.rematch.offers >= MaxRematchOffers {
-			return table.Errorf(CodeNotAllowed, "a rematch was asked for %d times at this table; create a new table from the lobby", MaxRematchOffers)
+			return table.Sayf(CodeNotAllowed, engine.Say("room.rematch-too-many", engine.NumArg("n", MaxRematchOffers)), "a rematch was asked for %d times at this table; create a new table from the lobby", MaxRematchOffers)
 		}
 		if err := r.storeEvent(EventRematchOffer, seat, EventData{}, at); err != nil {
 			return err
@@ -127,7 +130,7 @@ func (r *Room) askRematch(c *conn.Conn) error {
 		r.notify(EventRematchOffer, seat, engine.Say(r.rematchOfferID(), engine.SeatArg("seat", seat)), at)
 	} else {
 		if !o.Asked(seat) || slices.Contains(o.Agreed(), seat) {
-			return table.Errorf(CodeNotAllowed, "you have agreed to the rematch; it waits for the others")
+			return table.Sayf(CodeNotAllowed, engine.Say("room.rematch-agreed"), "you have agreed to the rematch; it waits for the others")
 		}
 		if err := r.storeEvent(EventRematchAccept, seat, EventData{}, at); err != nil {
 			return err
@@ -154,10 +157,10 @@ func (r *Room) rematchOfferID() string {
 // rematchDecline declines the open rematch for c's seat: it is off.
 func (r *Room) rematchDecline(c *conn.Conn) error {
 	if c.Seat < 0 {
-		return table.Errorf(CodeSpectator, "spectators have no say in a rematch")
+		return table.Sayf(CodeSpectator, engine.Say("room.rematch-spectator-decline"), "spectators have no say in a rematch")
 	}
 	if r.rematch.offer == nil || !r.rematch.offer.Asked(c.Seat) {
-		return table.Errorf(CodeNotAllowed, "there is no rematch for you to decline")
+		return table.Sayf(CodeNotAllowed, engine.Say("room.no-rematch-offer"), "there is no rematch for you to decline")
 	}
 	at := r.rooms.Now()
 	if err := r.storeEvent(EventRematchNo, c.Seat, EventData{}, at); err != nil {
@@ -254,21 +257,21 @@ func (r *Room) makeRematch(at time.Time, absent []int) error {
 	g := r.game
 	opts, err := engine.ResolveOptions(g.Options(), hdr.Options)
 	if err != nil {
-		return table.Errorf(CodeNotAllowed, "the rematch cannot be made: %v", err)
+		return table.Sayf(CodeNotAllowed, engine.Say("room.rematch-impossible"), "the rematch cannot be made: %v", err)
 	}
 	t, err := table.New(g, opts, engine.Setup{Seed: hdr.Seed}, SeatInfos(hdr.Seats))
 	if err != nil {
-		return table.Errorf(CodeNotAllowed, "the rematch cannot be made: %v", err)
+		return table.Sayf(CodeNotAllowed, engine.Say("room.rematch-impossible"), "the rematch cannot be made: %v", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	if err := r.rooms.store.CreateTable(ctx, hdr); err != nil {
 		r.rooms.log.Error("rematch not stored", "table", r.id, "err", err)
-		return table.Errorf(CodeUnavailable, "the server could not make the rematch; try again")
+		return errRematchNotStored
 	}
 	if err := r.linkRematch(ctx, hdr); err != nil {
 		r.rooms.log.Error("rematch's seats not linked to their accounts", "table", hdr.ID, "err", err)
-		return table.Errorf(CodeUnavailable, "the server could not make the rematch; try again")
+		return errRematchNotStored
 	}
 	for _, e := range events {
 		if err := r.rooms.store.AppendEvent(ctx, hdr.ID, e); err != nil {

@@ -42,7 +42,7 @@ func (r *Room) tableCommand(c *conn.Conn, cmd table.Command) {
 		err = r.say(c, cmd)
 	case table.CommandAuto:
 		r.autoCommand(c, cmd)
-	default:
+	default: // only programs send what the page never does, and read this
 		err = table.Errorf(table.CodeBadMessage, "type %q is not a command this server serves", cmd.Type)
 	}
 	if err != nil {
@@ -71,6 +71,7 @@ func strayFields(cmd table.Command) error {
 	if len(stray) == 0 {
 		return nil
 	}
+	// Only programs read this: the page sends no stray field.
 	return table.Errorf(table.CodeBadMessage, "%s: a %q command takes no %s; send {\"type\":%q} (with \"id\" if you like)",
 		strings.Join(stray, ", "), cmd.Type, strings.Join(stray, " or "), cmd.Type)
 }
