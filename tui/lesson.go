@@ -72,7 +72,7 @@ func (m *Model) judge(seat, version int, text string) bool {
 	m.pick.input.SetValue("")
 	m.setStatus("", false)
 	if w.Refusal != nil {
-		m.setStatus(w.Refusal.Error(), true)
+		m.setStatus(m.refusal(w.Refusal), true)
 	}
 	return true
 }

@@ -109,13 +109,17 @@ func (m *Model) say(id string, args ...engine.Arg) string { return m.words.T(id,
 // refusal is a refused answer as the person reads it: the engine's (or
 // the table's) reason in the table's language when it says one as a
 // message (engine.Said), else its sentence.
-func (m *Model) refusal(err error) string {
+func (m *Model) refusal(err error) string { return m.teller().refusal(err) }
+
+// refusal says err in t's language when it carries a message (an
+// engine.Said, a table.Error's Said), else as its English text.
+func (t teller) refusal(err error) string {
 	if msg, ok := engine.SaidOf(err); ok {
-		return m.teller().saying(msg)
+		return t.saying(msg)
 	}
 	var te *table.Error
 	if errors.As(err, &te) && !te.Said.IsZero() {
-		return m.teller().saying(te.Said)
+		return t.saying(te.Said)
 	}
 	return err.Error()
 }

@@ -49,7 +49,7 @@ func (m *Model) startRetry() tea.Cmd {
 	dec := p.decision(step)
 	_, choices, err := analysis.RetryChoices(p.rec, step)
 	if err != nil {
-		m.setStatus(err.Error(), true)
+		m.setStatus(m.refusal(err), true)
 		return nil
 	}
 	r.at = step
@@ -125,7 +125,7 @@ func (rp *retryPane) rows(t teller, p *analysisPane, played string, height int) 
 	case rp.judging:
 		out = append(out, styleDim.Render(t.say("tui.retry.judging", engine.TextArg("action", prettyAction(rp.choices[rp.cursor])))))
 	case rp.err != nil:
-		out = append(out, styleStatusErr.Render(rp.err.Error()))
+		out = append(out, styleStatusErr.Render(t.refusal(rp.err)))
 	case rp.result != nil:
 		out = append(out, rp.judgement(p)...)
 	}
