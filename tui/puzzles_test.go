@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"cardtable/i18n"
 	"cardtable/puzzles"
 )
 
@@ -137,6 +138,30 @@ func checkWords(t *testing.T, screen string) {
 	for _, bad := range []string{"you plays", "you suffers", "suffer -", "suffers -", "order unknown"} {
 		if strings.Contains(screen, bad) {
 			t.Errorf("the screen says %q:\n%s", bad, screen)
+		}
+	}
+}
+
+// TestPuzzleSolutionInTheReadersLanguage: after an answer the terminal
+// tells the solution in the screen's language, each step the server's
+// message (sentence_i18n) as package i18n writes it, not the English.
+func TestPuzzleSolutionInTheReadersLanguage(t *testing.T) {
+	set := shippedPuzzles(t)
+	id := set.Puzzles[0].ID
+	for _, l := range []string{"he", "sk", "cy", "hy"} {
+		m := &puzzleModel{set: set, width: 200, height: 80, words: i18n.For(l)}
+		if err := m.show(id); err != nil {
+			t.Fatal(err)
+		}
+		m.key("enter")
+		if m.outcome == nil || len(m.outcome.Solution) == 0 {
+			t.Fatalf("%s: no solution after an answer (%s)", l, m.err)
+		}
+		screen := ansi.Strip(m.render())
+		first := m.outcome.Solution[0]
+		want := strings.Join(strings.Fields(i18n.For(l).Say(first.SentenceI18n))[:3], " ")
+		if !strings.Contains(screen, want) || strings.Contains(screen, first.Sentence[:12]) {
+			t.Errorf("%s: the solution's first step does not read %q (English %q):\n%s", l, want, first.Sentence, screen)
 		}
 	}
 }
