@@ -45,7 +45,7 @@ func TestBrowserTableEventsInEachLanguage(t *testing.T) {
 	d := s.Tab(t)
 	d.Open("/?lang=en")
 	d.Sit(c)
-	bob := join(t, s, c, 1, "bob")
+	bob := join(t, s, c, 1, "bob", "he")
 	d.Wait("the clocks", "document.querySelectorAll('.clocks .clock').length === 2")
 	d.WaitPlaying("a flip offered", "window.cardtableTable.s.legal.includes('flip')")
 	d.Act("[data-action=flip]")
@@ -77,6 +77,27 @@ func TestBrowserTableEventsInEachLanguage(t *testing.T) {
 		d.NoOverflow(where)
 		d.Axe(where)
 		d.Shot("table-events-en-" + sz.Name)
+	}
+
+	// Bob's page, in Hebrew: the same events in Hebrew, as package i18n
+	// writes them, dana's name right to left and his own left to right.
+	he := i18n.For("he").WithSeats(func(seat int) string { return []string{dana, "bob"}[seat] })
+	for _, m := range []engine.Msg{engine.Say("table.event.timeout", engine.SeatArg("seat", 1)), engine.Say("table.event.takeback", engine.SeatArg("seat", 1)),
+		engine.Say("table.event.end.resigned", engine.SeatArg("seat", 0)), engine.Say("table.event.rematch-decline", engine.SeatArg("seat", 0))} {
+		logSays(bob, he.Say(m))
+	}
+	if got, want := bob.Text(".end p"), he.T("web.analysis.sentence", engine.TextArg("text", he.T("table.end.resigned", engine.SeatArg("seat", 0)))); got != want {
+		t.Errorf("bob's Hebrew result says %q, want %q", got, want)
+	}
+	for _, sz := range []webtest.Size{webtest.Phone, webtest.Laptop} {
+		bob.Resize(sz)
+		where := "bob's Hebrew table at the end, " + sz.Name
+		if names := webtest.Eval[[]string](bob, `[...document.querySelectorAll('.log-lines bdi')].map((b) => b.textContent + (b.matches(':dir(rtl)') ? ' rtl' : ' ltr'))`); !containsAll(names, dana+" rtl", "bob ltr") {
+			t.Errorf("%s: the names in the log are %q", where, names)
+		}
+		bob.NoOverflow(where)
+		bob.Axe(where)
+		bob.Shot("table-events-he-" + sz.Name)
 	}
 
 	// The replay at its last step, every table event in the reader's
@@ -160,9 +181,9 @@ func replayOf(t *testing.T, s *webtest.Site, id string) api.Replay {
 	return rep
 }
 
-// join opens seat's invite link of table c in a new tab (English) and
-// takes the seat as name.
-func join(t *testing.T, s *webtest.Site, c webtest.Created, seat int, name string) *webtest.Tab {
+// join opens seat's invite link of table c in a new tab in language code
+// and takes the seat as name.
+func join(t *testing.T, s *webtest.Site, c webtest.Created, seat int, name, code string) *webtest.Tab {
 	t.Helper()
 	tb := s.Tab(t)
 	tb.Table = c.ID
@@ -170,7 +191,8 @@ func join(t *testing.T, s *webtest.Site, c webtest.Created, seat int, name strin
 		if inv.Seat != seat {
 			continue
 		}
-		tb.Open(inv.URL + "?lang=en")
+		tb.Open("/?lang=" + code) // remembered: the table speaks it
+		tb.Open(inv.URL)
 		tb.Wait("the invitation", "document.querySelector('form.join #name')")
 		tb.Do(chromedp.SendKeys(chromedp.CSS("#name"), name), chromedp.Click(chromedp.CSS("form.join button[type=submit]")))
 		tb.Wait("the seat", fmt.Sprintf("document.querySelector('.board') && window.cardtableTable.s.seat === %d", seat))

@@ -549,10 +549,12 @@ const TABLE_ENDS = new Set(["resigned", "timeout", "aborted", "agreed-draw", "ab
 function tableEnd(r, ctx) {
   const winners = (r.winners || []).map((i) => (i === ctx.seat ? t("web.you") : seatName(ctx.seats, i)));
   const headline = r.end === "aborted" ? t("web.table.called-off") : r.end === "agreed-draw" ? t("web.table.agreed-draw") : t("web.table.won", { names: opening(list(winners)) });
-  // The detail starts with a name (as typed: never capitalised) or, for an
-  // abort or an agreed draw, with a word.
+  // The detail (its message, in the reader's language) starts with a
+  // name (marked: never capitalised) or, for an abort or an agreed draw,
+  // with a word.
   const words = r.end === "aborted" || r.end === "agreed-draw";
-  const detail = r.detail ? (words ? r.detail[0].toUpperCase() + r.detail.slice(1) : r.detail) + "." : "";
+  const said = r.detail_i18n ? say(r.detail_i18n, { seatName: (i) => seatName(ctx.seats, i) }) : r.detail;
+  const detail = said ? t("web.analysis.sentence", { text: words ? sentence(said) : said }) : "";
   const outcome = ctx.seat < 0 ? "neutral" : (r.winners || []).includes(ctx.seat) ? "won" : winners.length ? "lost" : "draw";
   return { headline, lines: [detail], outcome };
 }
