@@ -9,6 +9,8 @@ import (
 
 	"cardtable/arena"
 	"cardtable/bots"
+	"cardtable/engine"
+	"cardtable/i18n"
 )
 
 type arenaCmd struct {
@@ -23,6 +25,7 @@ type arenaCmd struct {
 	JSON    bool     `help:"Print the result as one JSON document (fields in docs/cli.md)."`
 	Shard   string   `placeholder:"I/N" help:"Play only slice I (from 0) of N of the deals; cardtable merge combines the N slices' --json outputs."`
 	Quiet   bool     `short:"q" help:"No progress bar."`
+	Lang    string   `placeholder:"LANG" help:"The report's language, en, he, sk, cy or hy (default: LC_ALL, LC_MESSAGES or LANG; English otherwise). --json stays English."`
 }
 
 func (arenaCmd) Help() string {
@@ -52,6 +55,10 @@ Examples:
 
 // Run checks the arena, plays it and prints the ratings.
 func (c *arenaCmd) Run(a *app) error {
+	p, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
 	g, err := a.lookup(c.Game)
 	if err != nil {
 		return err
@@ -94,7 +101,7 @@ func (c *arenaCmd) Run(a *app) error {
 	var run atomic.Int64
 	runs := int64(plan.Runs())
 	bar = newNamedProgress(a, !c.Quiet, func() string {
-		return fmt.Sprintf("%s arena, run %d/%d", g.Name(), min(run.Load()+1, runs), runs)
+		return p.T("cli.arena.progress", engine.TextArg("game", gameTitle(p, g)), engine.NumArg("run", int(min(run.Load()+1, runs))), engine.NumArg("runs", int(runs)))
 	}, plan.Games())
 	rep, err := plan.Run(a.ctx, func(i int) { run.Store(int64(i)) })
 	bar.finish(err == nil)
@@ -104,38 +111,41 @@ func (c *arenaCmd) Run(a *app) error {
 	if c.JSON {
 		return writeJSON(a.stdout, rep)
 	}
-	writeArena(a.stdout, g.Title(), rep)
+	writeArena(a.stdout, p, g, rep)
 	return nil
 }
 
 // writeArena prints the ratings and head-to-head matrix of a zero-sum
-// arena, or the teams and pairs of a co-operative one.
-func writeArena(w io.Writer, title string, r *arena.Report) {
-	fmt.Fprintf(w, "%s arena: %s, %s, seed %d\n", title, plural(len(r.Bots), "bot"), plural(r.Players, "player"), r.Seed)
-	fmt.Fprintf(w, "options: %s\n", r.Options)
+// arena, or the teams and pairs of a co-operative one, in p's language.
+func writeArena(w io.Writer, p *i18n.Printer, g engine.Game, r *arena.Report) {
+	noun := func(name string, n int, id string) engine.Arg { return engine.NounArg(name, n, id) }
+	fmt.Fprintln(w, p.T("cli.arena.head", engine.TextArg("game", gameTitle(p, g)), noun("bots", len(r.Bots), "noun.bots"), noun("players", r.Players, "noun.players"), engine.TextArg("seed", fmt.Sprint(r.Seed))))
+	fmt.Fprintln(w, p.T("cli.sim.options", engine.TextArg("options", r.Options.String())))
 	if sh := r.Shard; sh != nil {
-		fmt.Fprintf(w, "shard %d/%d: %d of the arena's %d deals; merge the shards' --json outputs for the whole arena\n", sh.Index, sh.Of, r.Deals, sh.DealsTotal)
+		fmt.Fprintln(w, p.T("cli.arena.shard", engine.TextArg("shard", fmt.Sprintf("%d/%d", sh.Index, sh.Of)), engine.NumArg("deals", int(r.Deals)), engine.NumArg("total", int(sh.DealsTotal))))
 	}
 	switch {
 	case len(r.Gauntlet) > 0:
-		fmt.Fprintf(w, "%s against %s, %d deals for every choice of seats, the same deals for every table = %d games\n\n", strings.Join(r.Bots, ", "), strings.Join(r.Against, ", "), r.Deals, r.Games)
-		writeGauntlet(w, r)
+		fmt.Fprintf(w, "%s\n\n", p.T("cli.arena.gauntlet", engine.TextArg("bots", strings.Join(r.Bots, ", ")), engine.TextArg("against", strings.Join(r.Against, ", ")),
+			noun("deals", int(r.Deals), "noun.deals"), noun("games", int(r.Games), "noun.games")))
+		writeGauntlet(w, p, r)
 	case len(r.Ratings) > 0:
-		fmt.Fprintf(w, "%s × %s × %d deals = %d games, the same deals for every match-up\n\n", plural(len(r.Matchups), "match-up"), plural(r.Arrangements, "seat arrangement"), r.Deals, r.Games)
-		writeRatings(w, r)
-		fmt.Fprintln(w, "\nhead to head: the row's share of games against the column (wins + half the ties), 95% CI:")
+		fmt.Fprintf(w, "%s\n\n", p.T("cli.arena.matchups", noun("matchups", len(r.Matchups), "noun.matchups"), noun("arrangements", r.Arrangements, "noun.arrangements"),
+			noun("deals", int(r.Deals), "noun.deals"), noun("games", int(r.Games), "noun.games")))
+		writeRatings(w, p, r)
+		fmt.Fprintf(w, "\n%s\n", p.T("cli.arena.head-to-head"))
 		writeHeadToHead(w, r)
 	default:
-		fmt.Fprintf(w, "%d deals played by each bot in every seat, the same deals for every bot\n\n", r.Deals)
-		writeTeams(w, r)
+		fmt.Fprintf(w, "%s\n\n", p.T("cli.arena.teams", noun("deals", int(r.Deals), "noun.deals")))
+		writeTeams(w, p, r)
 	}
-	fmt.Fprintf(w, "\n%d games in %.2f s\n", r.Games, r.ElapsedS)
+	fmt.Fprintf(w, "\n%s\n", p.T("cli.arena.time", noun("games", int(r.Games), "noun.games"), engine.TextArg("seconds", fmt.Sprintf("%.2f", r.ElapsedS))))
 }
 
-func writeRatings(w io.Writer, r *arena.Report) {
-	fmt.Fprintf(w, "ratings: Bradley-Terry by maximum likelihood on the Elo scale (mean 0), 95%% CI; a draw counts half; prior %g drawn game per pair\n", r.Prior)
+func writeRatings(w io.Writer, p *i18n.Printer, r *arena.Report) {
+	fmt.Fprintln(w, p.T("cli.arena.ratings", engine.TextArg("prior", fmt.Sprintf("%g", r.Prior))))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "rank\tbot\telo\t95% CI\tgames\twins\tdraws\tscore\ttime/decision")
+	fmt.Fprintln(tw, p.T("cli.arena.ratings-header"))
 	for _, rt := range r.Ratings {
 		e := entryOf(r, rt.Bot)
 		fmt.Fprintf(tw, "%d\t%s\t%+.0f\t[%+.0f, %+.0f]\t%d\t%d\t%d\t%s\t%s\n", rt.Rank, rt.Bot, rt.Elo, rt.CI95[0], rt.CI95[1], e.Games, e.Wins, e.Draws, pct(e.Points/float64(max(e.Games, 1))), decisionTime(e))
@@ -166,16 +176,16 @@ func writeHeadToHead(w io.Writer, r *arena.Report) {
 	tw.Flush()
 }
 
-func writeTeams(w io.Writer, r *arena.Report) {
+func writeTeams(w io.Writer, p *i18n.Printer, r *arena.Report) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "bot\tdeals\twon\tshare\t95% CI\ttime/decision")
+	fmt.Fprintln(tw, p.T("cli.arena.teams-header"))
 	for _, e := range r.Entries {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t[%s, %s]\t%s\n", e.Bot, e.Deals, e.DealsWon, pct(e.WinShare), pct(e.WinCI95[0]), pct(e.WinCI95[1]), decisionTime(&e))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\npairs: the deals only one of the two won, and the two-sided sign test over them:")
+	fmt.Fprintf(w, "\n%s\n", p.T("cli.arena.pairs"))
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "a\tb\tonly a\tonly b\tboth\tneither\tp")
+	fmt.Fprintln(tw, p.T("cli.arena.pairs-header"))
 	for _, p := range r.Pairs {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.3g\n", p.A, p.B, p.OnlyA, p.OnlyB, p.Both, p.Neither, p.PValue)
 	}
@@ -184,9 +194,9 @@ func writeTeams(w io.Writer, r *arena.Report) {
 
 // writeGauntlet prints, for each number of the bot's seats, the share of
 // games each bot's side won alone against each reference opponent.
-func writeGauntlet(w io.Writer, r *arena.Report) {
+func writeGauntlet(w io.Writer, p *i18n.Printer, r *arena.Report) {
 	for k := 1; k < r.Players; k++ {
-		fmt.Fprintf(w, "the bot in %d of %d seats, the opponent in %s: games its side won alone, 95%% CI (lost / shared)\n", k, r.Players, plural(r.Players-k, "seat"))
+		fmt.Fprintln(w, p.T("cli.arena.gauntlet-seats", engine.NumArg("k", k), engine.NumArg("players", r.Players), engine.NounArg("others", r.Players-k, "noun.seats")))
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "\t"+strings.Join(r.Against, "\t"))
 		for _, b := range r.Bots {
@@ -204,7 +214,7 @@ func writeGauntlet(w io.Writer, r *arena.Report) {
 		fmt.Fprintln(w)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "bot\tdecisions\ttime/decision")
+	fmt.Fprintln(tw, p.T("cli.arena.decisions-header"))
 	for _, e := range r.Entries {
 		fmt.Fprintf(tw, "%s\t%d\t%s\n", e.Bot, e.Decisions, decisionTime(&e))
 	}
@@ -225,12 +235,4 @@ func decisionTime(e *arena.Entry) string {
 		return "-"
 	}
 	return seconds(e.SPerDecision)
-}
-
-// plural writes n and the noun, with an s unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

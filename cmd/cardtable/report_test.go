@@ -62,7 +62,7 @@ func TestSimReportInALanguage(t *testing.T) {
 
 // sameExceptTimes compares two --json reports but for their timings.
 func sameExceptTimes(a, b string) bool {
-	strip := regexp.MustCompile(`"(elapsed_s|games_per_s|s_per_decision[a-z0-9_]*)":\s*[0-9.e+-]+`)
+	strip := regexp.MustCompile(`"(elapsed_s|games_per_s|seconds|s_per_decision[a-z0-9_]*)":\s*[0-9.e+-]+`)
 	return strip.ReplaceAllString(a, "") == strip.ReplaceAllString(b, "")
 }
 
@@ -111,6 +111,38 @@ func TestAnalyzeTextInALanguage(t *testing.T) {
 	for _, want := range []string{"Dadansoddiad o gêm o Teyrnladdiad (52 symudiad)", "\nO edrych yn ôl (mae'r datryswr yn gweld pob cerdyn):\n", "\nPenderfyniadau:\n", "\nCrynodeb:\n  sedd 1: 52 penderfyniad, "} {
 		if !strings.Contains(cy, want) {
 			t.Errorf("the Welsh analysis lacks %q:\n%s", want, cy)
+		}
+	}
+}
+
+// TestArenaReportInALanguage: arena's report follows --lang: in the
+// pseudo-locale only the bots' specs, the options and the timings keep
+// ASCII words, in Welsh its tables' headers are Welsh, and --json is the
+// same in every language.
+func TestArenaReportInALanguage(t *testing.T) {
+	all := []engine.Game{war.Game{}, regicide.Game{}}
+	for _, args := range [][]string{
+		{"arena", "regicide", "--bots", "heuristic,random", "-n", "4", "-q", "--workers", "1"},
+		{"arena", "war", "--bots", "heuristic,random", "-n", "4", "-q", "--workers", "1"},
+		{"arena", "war", "--bots", "heuristic", "--against", "random", "-n", "4", "-q", "--workers", "1"},
+	} {
+		out, errOut, code := cardtableWith(t, all, "", append(args, "--lang", "qps")...)
+		if code != 0 {
+			t.Fatalf("%v --lang qps: exit %d %s", args, code, errOut)
+		}
+		left := regexp.MustCompile(`(heuristic|random|[a-z-]+=[a-z0-9.-]+,?|[0-9.]+(ns|µs|ms|s)\b)`).ReplaceAllString(out, "")
+		if words := regexp.MustCompile(`[A-Za-z]{2,}`).FindAllString(left, -1); len(words) > 0 {
+			t.Errorf("%v: English left in the pseudo-locale's report: %q\n%s", args, words, out)
+		}
+		doc, _, _ := cardtableWith(t, all, "", append(args, "--json")...)
+		if cy, _, _ := cardtableWith(t, all, "", append(args, "--json", "--lang", "cy")...); !sameExceptTimes(cy, doc) {
+			t.Errorf("%v: --json --lang cy differs from English's", args)
+		}
+	}
+	cy, _, _ := cardtableWith(t, all, "", "arena", "regicide", "--bots", "heuristic,random", "-n", "4", "-q", "--lang", "cy")
+	for _, want := range []string{"arena Teyrnladdiad: 2 fot, 1 chwaraewr, hedyn 1", "\nparau: y delau a enillodd", "4 dêl wedi'u chwarae gan bob bot"} {
+		if !strings.Contains(cy, want) {
+			t.Errorf("the Welsh arena lacks %q:\n%s", want, cy)
 		}
 	}
 }
