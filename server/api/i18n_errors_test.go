@@ -49,24 +49,37 @@ func TestRefusalsInTheReadersLanguage(t *testing.T) {
 		if c.cookie != "" {
 			req.AddCookie(&http.Cookie{Name: i18n.Cookie, Value: c.cookie})
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		var e struct {
-			Code, Message string
-			Said          *engine.Msg `json:"message_i18n"`
-		}
-		if err := json.Unmarshal(data, &e); err != nil || resp.StatusCode != c.status || e.Code != c.code || e.Said == nil {
-			t.Errorf("%s: %d %s; want %d %s with message_i18n", c.what, resp.StatusCode, data, c.status, c.code)
-			continue
-		}
-		if e.Message != c.want || resp.Header.Get("Content-Language") != c.lang {
-			t.Errorf("%s: %q (Content-Language %q), want %q (%s)", c.what, e.Message, resp.Header.Get("Content-Language"), c.want, c.lang)
+		if e, ok := refused(t, c.what, req, c.status, c.code); ok && (e.Message != c.want || e.lang != c.lang) {
+			t.Errorf("%s: %q (Content-Language %q), want %q (%s)", c.what, e.Message, e.lang, c.want, c.lang)
 		}
 	}
+}
+
+// refusal is an API refusal as its reader gets it.
+type refusal struct {
+	Code, Message string
+	Said          *engine.Msg `json:"message_i18n"`
+	// lang is its Content-Language.
+	lang string
+}
+
+// refused sends req and reads its answer, which must be a refusal of
+// status and code carrying its message (message_i18n); ok is false (the
+// test failed) otherwise.
+func refused(t *testing.T, what string, req *http.Request, status int, code string) (e refusal, ok bool) {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err := json.Unmarshal(data, &e); err != nil || resp.StatusCode != status || e.Code != code || e.Said == nil {
+		t.Errorf("%s: %d %s; want %d %s with message_i18n", what, resp.StatusCode, data, status, code)
+		return e, false
+	}
+	e.lang = resp.Header.Get("Content-Language")
+	return e, true
 }
 
 // TestCreateRefusalsInTheReadersLanguage: the lobby's create refusals —
@@ -105,22 +118,8 @@ func TestCreateRefusalsInTheReadersLanguage(t *testing.T) {
 		if c.accept != "" {
 			req.Header.Set("Accept-Language", c.accept)
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		var e struct {
-			Code, Message string
-			Said          *engine.Msg `json:"message_i18n"`
-		}
-		if err := json.Unmarshal(data, &e); err != nil || resp.StatusCode != 400 || e.Code != c.code || e.Said == nil {
-			t.Errorf("%s: %d %s; want 400 %s with message_i18n", c.what, resp.StatusCode, data, c.code)
-			continue
-		}
-		if e.Message != c.want || resp.Header.Get("Content-Language") != c.lang {
-			t.Errorf("%s: %q (Content-Language %q)\nwant %q (%s)", c.what, e.Message, resp.Header.Get("Content-Language"), c.want, c.lang)
+		if e, ok := refused(t, c.what, req, 400, c.code); ok && (e.Message != c.want || e.lang != c.lang) {
+			t.Errorf("%s: %q (Content-Language %q)\nwant %q (%s)", c.what, e.Message, e.lang, c.want, c.lang)
 		}
 	}
 }
@@ -165,23 +164,9 @@ func TestAPIRefusalsInWelsh(t *testing.T) {
 			}
 			req, _ := http.NewRequest(c.method, ts.HTTP.URL+path, body)
 			req.Header.Set("Content-Type", "application/json")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			var e struct {
-				Code, Message string
-				Said          *engine.Msg `json:"message_i18n"`
-			}
-			if err := json.Unmarshal(data, &e); err != nil || resp.StatusCode != c.status || e.Code != c.code || e.Said == nil {
-				t.Errorf("%s (%s): %d %s; want %d %s with message_i18n", c.what, lang, resp.StatusCode, data, c.status, c.code)
-				continue
-			}
 			want := map[string]string{"cy": c.welsh, "en": c.english}[lang]
-			if !strings.HasPrefix(e.Message, want) || resp.Header.Get("Content-Language") != lang {
-				t.Errorf("%s: %q (Content-Language %q)\nwant %q… (%s)", c.what, e.Message, resp.Header.Get("Content-Language"), want, lang)
+			if e, ok := refused(t, c.what+" ("+lang+")", req, c.status, c.code); ok && (!strings.HasPrefix(e.Message, want) || e.lang != lang) {
+				t.Errorf("%s: %q (Content-Language %q)\nwant %q… (%s)", c.what, e.Message, e.lang, want, lang)
 			}
 		}
 	}
