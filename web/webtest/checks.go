@@ -107,13 +107,18 @@ func (tb *Tab) NoOverflow(where string) {
 		const doc = document.documentElement;
 		if (doc.scrollWidth > innerWidth + 1) {
 			out.push("the page is " + doc.scrollWidth + " px wide in a " + innerWidth + " px window");
-			// Name the outermost elements past the window's right edge.
-			for (const el of document.querySelectorAll("body *")) {
+			// Name what reaches past the window's right edge: the boxes
+			// that end furthest right, and boxes whose content (text, a
+			// child) spills out of them.
+			const far = [];
+			for (const el of document.querySelectorAll("body, body *")) {
 				const r = el.getBoundingClientRect();
-				if (r.right <= innerWidth + 1 || (el.parentElement && el.parentElement.getBoundingClientRect().right > innerWidth + 1)) continue;
-				out.push(name(el) + " [" + Math.round(r.left) + ".." + Math.round(r.right) + "] ends past the window");
-				if (out.length >= 4) break;
+				if (r.right > innerWidth + 1) far.push([r.right, name(el) + " [" + Math.round(r.left) + ".." + Math.round(r.right) + "] ends past the window (" + getComputedStyle(el).position + ")"]);
+				if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && getComputedStyle(el).overflowX === "visible") far.push([r.left + el.scrollWidth, name(el) + " holds " + el.scrollWidth + " px of content in " + el.clientWidth + " px"]);
 			}
+			far.sort((a, b) => b[0] - a[0]);
+			for (const [, what] of far.slice(0, 5)) out.push(what);
+			out.push("html " + doc.clientWidth + " px, body " + Math.round(document.body.getBoundingClientRect().width) + " px, scrolled " + scrollX + " px");
 		}
 		for (const el of document.querySelectorAll("body *")) {
 			const panel = el.parentElement && el.parentElement.closest(%q);

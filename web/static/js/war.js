@@ -61,6 +61,12 @@ function slapAction(legal) {
 // The open slap window as this page saw it open: the position it opened
 // on (its key) and when the reveal arrived.
 let slapWindow = { key: "", at: 0 };
+
+// A card's flight to the pile is measured in the window: once the window
+// changes size it would land in the wrong place, so it ends there.
+addEventListener("resize", () => {
+  for (const ghost of document.querySelectorAll("svg.card.flying")) ghost.remove();
+});
 let ticker = 0;
 
 // countdown is the time left in view's slap window and a bar of ten cells
@@ -287,8 +293,11 @@ export function afterDraw(board, ctx) {
     const from = svg.getBoundingClientRect();
     const ghost = svg.cloneNode(true);
     ghost.classList.add("flying");
-    // Unseen until it flies (the card under it may still be turning).
-    Object.assign(ghost.style, { opacity: wait ? "0" : "1", position: "absolute", left: `${from.left + scrollX}px`, top: `${from.top + scrollY}px`, width: `${from.width}px`, height: `${from.height}px`, margin: 0, pointerEvents: "none" });
+    // Unseen until it flies (the card under it may still be turning). Fixed
+    // in the window, where from and to were measured: a flight never
+    // widens the page, and one begun before the window changed size (a
+    // phone turned) is dropped (see below).
+    Object.assign(ghost.style, { opacity: wait ? "0" : "1", position: "fixed", left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px`, margin: 0, pointerEvents: "none" });
     ghost.setAttribute("aria-hidden", "true");
     document.body.append(ghost);
     const dx = to.left - from.left, dy = to.top - from.top;
