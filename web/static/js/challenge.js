@@ -5,7 +5,7 @@
 // game) and goes to the table once it does.
 
 import { h, fill } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, isolate } from "./i18n.js";
 import { call } from "./call.js";
 import { saveToken } from "./conn.js";
 import { cellLabel } from "./quickpair.js";
@@ -16,12 +16,12 @@ export async function challengePanel(name) {
   let grid;
   try { grid = (await call("GET", "/api/pairing")).grid.filter((c) => c.seats === 2); } catch { return null; }
   const box = h("section#challenge.panel");
-  const head = () => h("h2", t("web.challenge.title", { name }));
+  const head = () => h("h2", t("web.challenge.title", { name: isolate(name) }));
   const form = (message) => {
     const sel = h("select#ch-choice", grid.map((c) => h("option", { value: c.id }, cellLabel(c).join(", "))));
     const rated = h("input#ch-rated", { type: "checkbox" });
     const err = h("p#ch-error.error", { role: "alert" }, message || "");
-    fill(box, head(), h("p.muted", t("web.challenge.about", { name })),
+    fill(box, head(), h("p.muted", t("web.challenge.about", { name: isolate(name) })),
       h("p", h("label", { for: "ch-choice" }, t("web.challenge.game")), " ", sel),
       h("p", rated, " ", h("label", { for: "ch-rated" }, t("web.pairing.rated"))),
       h("button#ch-send", { type: "button", onclick: () => send(sel.value, rated.checked, err) }, t("web.challenge.send")), err);
@@ -40,7 +40,7 @@ export async function challengePanel(name) {
       return;
     }
     let waiting = true;
-    fill(box, head(), h("p#ch-waiting", { role: "status" }, t("web.challenge.waiting", { name })),
+    fill(box, head(), h("p#ch-waiting", { role: "status" }, t("web.challenge.waiting", { name: isolate(name) })),
       h("button#ch-cancel", { type: "button", onclick: async () => {
         waiting = false;
         try {
@@ -60,7 +60,7 @@ export async function challengePanel(name) {
       if (!waiting) return;
       if (out.status === "paired") return go(out);
       if (out.status !== "waiting") {
-        form(out.status === "dropped" ? t("web.challenge.unanswered", { name }) : t("web.pairing.cancelled"));
+        form(out.status === "dropped" ? t("web.challenge.unanswered", { name: isolate(name) }) : t("web.pairing.cancelled"));
         return;
       }
     }
