@@ -410,6 +410,31 @@ func (tb *Tab) Sit(c Created) {
 	tb.Wait("the table", "document.querySelector('.board')")
 }
 
+// Join opens seat's invite link of table c in a new tab and takes the
+// seat as name; lang, if given, is the language the tab reads (chosen
+// first, and remembered as a person's choice is).
+func (s *Site) Join(t testing.TB, c Created, seat int, name, lang string) *Tab {
+	t.Helper()
+	tb := s.Tab(t)
+	tb.Table = c.ID
+	for _, inv := range c.Invites {
+		if inv.Seat != seat {
+			continue
+		}
+		if lang != "" {
+			tb.Open("/?lang=" + lang)
+		}
+		tb.Open(inv.URL)
+		tb.Wait("the invitation", "document.querySelector('form.join #name')")
+		tb.Do(chromedp.SendKeys(chromedp.CSS("#name"), name), chromedp.Click(chromedp.CSS("form.join button[type=submit]")))
+		tb.Wait("the table", "document.querySelector('.board')")
+		tb.Wait("the seat", fmt.Sprintf("window.cardtableTable.s.seat === %d", seat))
+		return tb
+	}
+	t.Fatalf("table %s has no invite for seat %d", c.ID, seat)
+	return nil
+}
+
 // Version is the table's version as the page knows it.
 func (tb *Tab) Version() int { return Eval[int](tb, "window.cardtableTable.shown") }
 

@@ -45,7 +45,7 @@ func TestBrowserTableEventsInEachLanguage(t *testing.T) {
 	d := s.Tab(t)
 	d.Open("/?lang=en")
 	d.Sit(c)
-	bob := join(t, s, c, 1, "bob", "he")
+	bob := s.Join(t, c, 1, "bob", "he")
 	d.Wait("the clocks", "document.querySelectorAll('.clocks .clock').length === 2")
 	d.WaitPlaying("a flip offered", "window.cardtableTable.s.legal.includes('flip')")
 	d.Act("[data-action=flip]")
@@ -179,27 +179,6 @@ func replayOf(t *testing.T, s *webtest.Site, id string) api.Replay {
 		t.Fatal(err)
 	}
 	return rep
-}
-
-// join opens seat's invite link of table c in a new tab in language code
-// and takes the seat as name.
-func join(t *testing.T, s *webtest.Site, c webtest.Created, seat int, name, code string) *webtest.Tab {
-	t.Helper()
-	tb := s.Tab(t)
-	tb.Table = c.ID
-	for _, inv := range c.Invites {
-		if inv.Seat != seat {
-			continue
-		}
-		tb.Open("/?lang=" + code) // remembered: the table speaks it
-		tb.Open(inv.URL)
-		tb.Wait("the invitation", "document.querySelector('form.join #name')")
-		tb.Do(chromedp.SendKeys(chromedp.CSS("#name"), name), chromedp.Click(chromedp.CSS("form.join button[type=submit]")))
-		tb.Wait("the seat", fmt.Sprintf("document.querySelector('.board') && window.cardtableTable.s.seat === %d", seat))
-		return tb
-	}
-	t.Fatalf("table %s has no invite for seat %d", c.ID, seat)
-	return nil
 }
 
 // logSays waits for a line of the table's log that reads text (the names

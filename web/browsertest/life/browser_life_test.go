@@ -45,21 +45,7 @@ func lifeSite(t *testing.T, clk *testclock.Clock) *webtest.Site {
 // takes the seat as name.
 func join(t *testing.T, s *webtest.Site, c webtest.Created, seat int, name string) *webtest.Tab {
 	t.Helper()
-	tb := s.Tab(t)
-	tb.Table = c.ID
-	for _, inv := range c.Invites {
-		if inv.Seat != seat {
-			continue
-		}
-		tb.Open(inv.URL)
-		tb.Wait("the invitation", "document.querySelector('form.join #name')")
-		tb.Do(chromedp.SendKeys(chromedp.CSS("#name"), name), chromedp.Click(chromedp.CSS("form.join button[type=submit]")))
-		tb.Wait("the table", "document.querySelector('.board')")
-		tb.Wait("the seat", fmt.Sprintf("window.cardtableTable.s.seat === %d", seat))
-		return tb
-	}
-	t.Fatalf("table %s has no invite for seat %d", c.ID, seat)
-	return nil
+	return s.Join(t, c, seat, name, "")
 }
 
 // watch opens table c as a spectator in a new browser context.
