@@ -172,6 +172,51 @@ func (f *failingStore) Append(ctx context.Context, id string, a store.Action) er
 	return f.Store.Append(ctx, id, a)
 }
 
+// gatedStore holds an append, while hold is set, until the test lets it
+// return: entered says the room is inside Append.
+type gatedStore struct {
+	store.Store
+	hold           atomic.Bool
+	entered, leave chan struct{}
+}
+
+func (g *gatedStore) Append(ctx context.Context, id string, a store.Action) error {
+	if g.hold.Load() {
+		g.entered <- struct{}{}
+		<-g.leave
+	}
+	return g.Store.Append(ctx, id, a)
+}
+
+// An action is never broadcast before the store has it: while its Append
+// has not returned (a SQLite write waits there for its batch's commit)
+// no seat hears of it; once Append returns, both do.
+func TestActionBroadcastOnlyOnceStored(t *testing.T) {
+	gs := &gatedStore{Store: memstore.New(), entered: make(chan struct{}), leave: make(chan struct{})}
+	s := newRooms(gs)
+	defer s.Shutdown(context.Background())
+	rm := seededTable(t, s, "gated", "war", nil, 1, nil)
+	a, b := joinProbe(t, s, rm, "tok0"), joinProbe(t, s, rm, "tok1")
+	a.act("flip", 0, "")
+	syncRoom(t, rm)
+	a.drain()
+	b.drain()
+	gs.hold.Store(true)
+	b.act("flip", 0, "") // closes the window: the flip is shown to both
+	<-gs.entered
+	if got := append(a.drain(), b.drain()...); len(got) != 0 {
+		t.Fatalf("heard before the action was stored: %s", got[0].Raw)
+	}
+	gs.hold.Store(false)
+	close(gs.leave)
+	syncRoom(t, rm)
+	for i, p := range []*probe{a, b} {
+		if ev := lastOf(p.drain(), "event"); ev.Version != 2 {
+			t.Errorf("seat %d after the store took the flip: %s, want the event at version 2", i+1, ev.Raw)
+		}
+	}
+}
+
 // An action the store refuses is not played and nobody hears of it; the
 // seat is told to try again, and the retry is played.
 func TestActionNotStoredNotPlayed(t *testing.T) {
