@@ -58,6 +58,17 @@ func TestSimReportInALanguage(t *testing.T) {
 			t.Errorf("--json --lang %s differs from English's", lang)
 		}
 	}
+	sweep := []string{"sim", "war", "--sweep", "players=2,3", "-n", "50", "-q"}
+	cy, _, _ := cardtableWith(t, all, "", append(sweep, "--lang", "cy")...)
+	en, _, _ := cardtableWith(t, all, "", sweep...)
+	for _, want := range []string{"Rhyfel: ysgubiad o 2 gosodiad, 50 gêm yr un, hedyn 1", "buddugoliaethau sedd 1", "cymedr", "\nhyd mewn brwydrau; "} {
+		if !strings.Contains(cy, want) {
+			t.Errorf("the Welsh sweep lacks %q:\n%s", want, cy)
+		}
+	}
+	if !strings.HasPrefix(en, "War: sweep of 2 settings, 50 games each, seed 1") || !strings.Contains(en, "seat 1 wins") {
+		t.Errorf("the English sweep changed:\n%s", en)
+	}
 }
 
 // sameExceptTimes compares two --json reports but for their timings.

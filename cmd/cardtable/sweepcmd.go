@@ -12,6 +12,7 @@ import (
 
 	"cardtable/bots"
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/sim"
 )
 
@@ -19,6 +20,10 @@ import (
 // and prints one table (or the JSON document), with the table as CSV and
 // a plot when asked.
 func (c *simCmd) runSweep(a *app) error {
+	p, err := a.words(c.Lang)
+	if err != nil {
+		return err
+	}
 	plan, err := c.sweepPlan(a)
 	if err != nil {
 		return err
@@ -74,7 +79,7 @@ func (c *simCmd) runSweep(a *app) error {
 	if c.JSON {
 		return writeJSON(a.stdout, rep)
 	}
-	writeSweep(a.stdout, g, rep)
+	writeSweep(a.stdout, p, g, rep)
 	return nil
 }
 
@@ -140,8 +145,8 @@ const maxEndColumns = 6
 // shares (per seat, or the team's) and their intervals, draws, length,
 // the share of each end reason and each metric's mean. Ends and metrics
 // that are zero in every row are left out.
-func writeSweep(w io.Writer, g engine.Game, r *sim.SweepReport) {
-	fmt.Fprintf(w, "%s: sweep of %d settings, %d games each, seed %d (the same seeds for every setting)\n", g.Title(), len(r.Rows), r.Games, r.Seed)
+func writeSweep(w io.Writer, p *i18n.Printer, g engine.Game, r *sim.SweepReport) {
+	fmt.Fprintln(w, p.T("cli.sweep.head", engine.TextArg("game", gameTitle(p, g)), engine.NumArg("settings", len(r.Rows)), engine.NounArg("games", int(r.Games), "noun.games"), engine.TextArg("seed", fmt.Sprint(r.Seed))))
 	first := r.Rows[0]
 	if len(r.Fixed) > 0 {
 		var fixed []string
@@ -149,18 +154,17 @@ func writeSweep(w io.Writer, g engine.Game, r *sim.SweepReport) {
 			fixed = append(fixed, k+"="+v)
 		}
 		slices.Sort(fixed)
-		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(fixed, ","))
+		fmt.Fprintln(w, p.T("cli.sweep.fixed", engine.TextArg("options", strings.Join(fixed, ","))))
 	}
 	if sh := first.Shard; sh != nil {
-		fmt.Fprintf(w, "shard %d/%d: %d of each setting's %d games; merge the shards' --json outputs for the whole sweep\n", sh.Index, sh.Of, first.Games, sh.GamesTotal)
+		fmt.Fprintln(w, p.T("cli.sweep.shard", engine.TextArg("shard", fmt.Sprintf("%d/%d", sh.Index, sh.Of)), engine.NumArg("games", int(first.Games)), engine.NumArg("total", int(sh.GamesTotal))))
 	}
-	fmt.Fprintf(w, "bots: %s", strings.Join(first.Bots, ","))
+	bots := "cli.sweep.bots"
 	if first.Rotate {
-		fmt.Fprint(w, " (rotating)")
+		bots = "cli.sweep.bots-rotating"
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w)
-	cols := sweepTableColumns(r)
+	fmt.Fprintf(w, "%s\n\n", p.T(bots, engine.TextArg("bots", strings.Join(first.Bots, ","))))
+	cols := sweepTableColumns(p, r)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	var head []string
 	for _, col := range cols {
@@ -175,8 +179,8 @@ func writeSweep(w io.Writer, g engine.Game, r *sim.SweepReport) {
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\nlength in %s; ends as shares of games; metrics as means per game\n", first.Length.Unit)
-	fmt.Fprintf(w, "%d games in %.2f s\n", r.Games*int64(len(r.Rows)), r.ElapsedS)
+	fmt.Fprintf(w, "\n%s\n", p.T("cli.sweep.legend", engine.MsgArg("unit", engine.Say("cli.unit."+first.Length.Unit))))
+	fmt.Fprintln(w, p.T("cli.arena.time", engine.NounArg("games", int(r.Games)*len(r.Rows), "noun.games"), engine.TextArg("seconds", fmt.Sprintf("%.2f", r.ElapsedS))))
 }
 
 type sweepColumn struct {
@@ -185,7 +189,7 @@ type sweepColumn struct {
 }
 
 // sweepTableColumns chooses the readable table's columns.
-func sweepTableColumns(r *sim.SweepReport) []sweepColumn {
+func sweepTableColumns(p *i18n.Printer, r *sim.SweepReport) []sweepColumn {
 	var cols []sweepColumn
 	for _, a := range r.Sweep {
 		cols = append(cols, sweepColumn{a.Key, func(row *sim.SweepRow) string { return row.Setting[a.Key] }})
@@ -202,10 +206,10 @@ func sweepTableColumns(r *sim.SweepReport) []sweepColumn {
 		draws = draws || (row.Draws != nil && *row.Draws > 0)
 	}
 	if r.Rows[0].Team != nil {
-		cols = append(cols, sweepColumn{"team wins", func(row *sim.SweepRow) string { return share(row.Team) }})
+		cols = append(cols, sweepColumn{p.T("cli.sweep.team-wins"), func(row *sim.SweepRow) string { return share(row.Team) }})
 	} else {
 		for s := 0; s < seats; s++ {
-			cols = append(cols, sweepColumn{fmt.Sprintf("seat %d wins", s+1), func(row *sim.SweepRow) string {
+			cols = append(cols, sweepColumn{p.T("cli.sweep.seat-wins", engine.SeatArg("seat", s)), func(row *sim.SweepRow) string {
 				if s >= len(row.Seats) {
 					return "-"
 				}
@@ -215,17 +219,17 @@ func sweepTableColumns(r *sim.SweepReport) []sweepColumn {
 		}
 	}
 	if draws {
-		cols = append(cols, sweepColumn{"draws", func(row *sim.SweepRow) string { return pct(float64(*row.Draws) / float64(row.Games)) }})
+		cols = append(cols, sweepColumn{p.T("cli.sim.draws"), func(row *sim.SweepRow) string { return pct(float64(*row.Draws) / float64(row.Games)) }})
 	}
 	if r.Rows[0].FirstPlayer != nil {
-		cols = append(cols, sweepColumn{"first player", func(row *sim.SweepRow) string { return share(row.FirstPlayer) }})
+		cols = append(cols, sweepColumn{p.T("cli.sweep.first-player"), func(row *sim.SweepRow) string { return share(row.FirstPlayer) }})
 	}
 	cols = append(cols,
-		sweepColumn{"mean", func(row *sim.SweepRow) string { return fmt.Sprintf("%.1f", row.Length.Mean) }},
-		sweepColumn{"median", func(row *sim.SweepRow) string { return fmt.Sprint(row.Length.Median) }},
+		sweepColumn{p.T("cli.sweep.mean"), func(row *sim.SweepRow) string { return fmt.Sprintf("%.1f", row.Length.Mean) }},
+		sweepColumn{p.T("cli.sweep.median"), func(row *sim.SweepRow) string { return fmt.Sprint(row.Length.Median) }},
 		sweepColumn{"p99", func(row *sim.SweepRow) string { return fmt.Sprint(row.Length.P99) }},
 	)
-	cols = append(cols, sweepEndColumns(r)...)
+	cols = append(cols, sweepEndColumns(p, r)...)
 	for _, m := range r.Rows[0].MetricOrder {
 		if m == sim.FirstPlayerMetric || !slices.ContainsFunc(r.Rows, func(row *sim.SweepRow) bool { return row.Metrics[m].Mean != 0 }) {
 			continue
@@ -237,7 +241,7 @@ func sweepTableColumns(r *sim.SweepReport) []sweepColumn {
 
 // sweepEndColumns are the end reasons some row has, the most frequent
 // first when there are more than maxEndColumns (the rest summed).
-func sweepEndColumns(r *sim.SweepReport) []sweepColumn {
+func sweepEndColumns(p *i18n.Printer, r *sim.SweepReport) []sweepColumn {
 	totals := map[string]int64{}
 	var ends []string
 	for _, row := range r.Rows {
@@ -261,7 +265,7 @@ func sweepEndColumns(r *sim.SweepReport) []sweepColumn {
 		cols = append(cols, sweepColumn{e, func(row *sim.SweepRow) string { return pct(float64(row.Ends[e]) / float64(row.Games)) }})
 	}
 	if len(other) > 0 {
-		cols = append(cols, sweepColumn{"other ends", func(row *sim.SweepRow) string {
+		cols = append(cols, sweepColumn{p.T("cli.sweep.other-ends"), func(row *sim.SweepRow) string {
 			var n int64
 			for _, e := range other {
 				n += row.Ends[e]
