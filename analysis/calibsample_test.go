@@ -19,6 +19,7 @@ var (
 	fitData    = flag.String("fit-data", "", "the JSON-lines file of samples -fit appends to and the fit reads")
 	fitGame    = flag.String("fit-game", "regicide", "the game -fit samples: regicide or watchtower")
 	fitEnd     = flag.Bool("fit-end", false, "with -fit-game watchtower: sample the games' last decisions (the end stream)")
+	fitDeep    = flag.Bool("fit-deep", true, "with -fit-game watchtower: search the few samples deepSampled picks at the deep budget too (8 times a quick search)")
 )
 
 // sample is one position the calibration is fitted on: the players, the

@@ -19,10 +19,10 @@ func watchtowerSampleSeed(players, i int, end bool) uint64 {
 }
 
 // deepSampled says whether Watchtower sample index is also searched at
-// the deep depth's budget: one held-out sample in two among the first 100
-// of each number of players. A deep search costs about 8 times a quick
-// one; the deep depth uses the quick depth's fit, and these samples check
-// it.
+// the deep depth's budget (unless -fit-deep=false): one held-out sample in
+// two among the first 100 of each number of players. A deep search costs
+// about 8 times a quick one; the deep depth uses the quick depth's fit,
+// and these samples check it.
 func deepSampled(index int) bool { return index%6 == 5 && index < 100 }
 
 // drawWatchtowerSample is drawSample's design for Watchtower: sample i is
@@ -64,7 +64,7 @@ func drawWatchtowerSample(t *testing.T, players, index int, end bool) sample {
 		Action: s.ActionString(a), Chooser: chooser, Pick: pick, Shares: map[string]float64{}, Trials: map[string]int{},
 		Round: v.Round, In: in, Campaigners: campaigners}
 	for _, depth := range []Depth{Quick, Deep} {
-		if depth == Deep && (end || !deepSampled(index)) {
+		if depth == Deep && (end || !deepSampled(index) || !*fitDeep) {
 			continue
 		}
 		st := depth.settings("watchtower")
