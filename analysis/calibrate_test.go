@@ -342,7 +342,7 @@ func (gf gameFit) reliability(depth Depth, players int, pick string, stage int, 
 		}
 	}
 	base /= nTrain
-	var n, brierCal, brierBase, brierRaw, zeroN, zeroWon, zeroMax float64
+	var n, brierCal, brierBase, brierRaw, zeroN, zeroWon, zeroMax, diff2 float64
 	var dec [10][3]float64
 	for _, s := range data {
 		raw, ok := s.Shares[string(depth)]
@@ -355,6 +355,7 @@ func (gf gameFit) reliability(depth Depth, players int, pick string, stage int, 
 		n++
 		brierCal += (p - y) * (p - y)
 		brierBase += (base - y) * (base - y)
+		diff2 += math.Pow((p-y)*(p-y)-(base-y)*(base-y), 2)
 		brierRaw += (raw - y) * (raw - y)
 		if raw == 0 {
 			zeroN, zeroWon, zeroMax = zeroN+1, zeroWon+y, max(zeroMax, p)
@@ -371,6 +372,8 @@ func (gf gameFit) reliability(depth Depth, players int, pick string, stage int, 
 		return b.String()
 	}
 	fmt.Fprintf(&b, "Brier (held out): calibrated %.4f, training win rate for all %.4f, raw share %.4f\n", brierCal/n, brierBase/n, brierRaw/n)
+	mean := (brierCal - brierBase) / n
+	fmt.Fprintf(&b, "calibrated − naive: %+.4f, standard error %.4f\n", mean, math.Sqrt(max(diff2/n-mean*mean, 0)/max(n-1, 1)))
 	fmt.Fprintf(&b, "no win in the search: %.0f held out, won %.0f, calibrated chance at most %.1f%%\n", zeroN, zeroWon, 100*zeroMax)
 	fmt.Fprintf(&b, "| predicted | positions | mean predicted | observed |\n")
 	for k, d := range dec {
