@@ -58,6 +58,9 @@ type app struct {
 	terminal bool
 	// getenv reads the environment (LANG and the like).
 	getenv func(string) string
+	// said is the printer the command chose (words), which says a
+	// refusal that carries a message (engine.Said) in its language.
+	said *i18n.Printer
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
@@ -77,14 +80,25 @@ func isTerminal(w io.Writer) bool {
 // he, or a tag such as sk-SK), else of the environment's (LC_ALL,
 // LC_MESSAGES, LANG; English by default).
 func (a *app) words(lang string) (*i18n.Printer, error) {
-	if lang == "" {
-		return i18n.For(i18n.FromEnv(a.getenv)), nil
+	code := i18n.FromEnv(a.getenv)
+	if lang != "" {
+		var err error
+		if code, err = i18n.Resolve(lang); err != nil {
+			return nil, usageErrorf("--lang: %v", err)
+		}
 	}
-	code, err := i18n.Resolve(lang)
-	if err != nil {
-		return nil, usageErrorf("--lang: %v", err)
+	a.said = i18n.For(code)
+	return a.said, nil
+}
+
+// errorText is err as the person reads it: in the command's language when
+// it carries a message (a game's refusal of an option or a move), else
+// its English text.
+func (a *app) errorText(err error) string {
+	if msg, ok := engine.SaidOf(err); ok && a.said != nil && a.said.Language().Code != i18n.Default {
+		return a.said.Say(msg)
 	}
-	return i18n.For(code), nil
+	return err.Error()
 }
 
 func (a *app) lookup(name string) (engine.Game, error) {
@@ -146,7 +160,7 @@ func run(ctx context.Context, args []string, a *app) (code int) {
 		if ctx.Err() != nil && errors.Is(err, context.Canceled) && !errors.Is(err, errInterrupted) {
 			err = errInterrupted // "sim: stopped: context canceled" says less
 		}
-		fmt.Fprintf(a.stderr, "cardtable: %v\n", err)
+		fmt.Fprintf(a.stderr, "cardtable: %s\n", a.errorText(err))
 		return exitCode(err)
 	}
 	return exitOK

@@ -157,3 +157,22 @@ func TestArenaReportInALanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalsInTheCommandsLanguage: a game's refusal of an option says
+// itself in the command's language (--lang), with the usage exit code;
+// without --lang it reads as it always did.
+func TestRefusalsInTheCommandsLanguage(t *testing.T) {
+	all := []engine.Game{war.Game{}}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "war", "-o", "pickup=nope", "--lang", "cy"}, `cardtable: opsiwn pickup="nope": mae angen winner-first, loser-first, seat, shuffle` + "\n"},
+		{[]string{"sim", "war", "-o", "beats-faces=K", "--lang", "he"}, "cardtable: beats-faces=K: הקלף המנצח חייב להיות קלף מספר 2-10 (למשל beats-faces=3)\n"},
+		{[]string{"sim", "war", "-o", "pickup=nope"}, `cardtable: invalid option: pickup="nope": want winner-first, loser-first, seat, shuffle` + "\n"},
+	} {
+		if _, errOut, code := cardtableWith(t, all, "", c.args...); code != exitUsage || errOut != c.want {
+			t.Errorf("%v: exit %d %q\nwant exit %d %q", c.args, code, errOut, exitUsage, c.want)
+		}
+	}
+}
