@@ -25,7 +25,7 @@ async function start() {
 
 async function list() {
   const { lessons } = await call("GET", "/api/learn");
-  document.title = `${t("lesson.page.title")} · cardtable`;
+  document.title = t("web.page.title", { page: t("lesson.page.title") });
   fill(root, h("section.panel", h("h2", t("lesson.page.title")),
     h("ul.lesson-list", lessons.map((l) => h("li", h("a.button", { href: `/learn/${encodeURIComponent(l.name)}` }, say(l.title)))))));
 }

@@ -187,7 +187,7 @@ async function tournamentPage(id, user) {
       return;
     }
     const tn = v.tournament;
-    document.title = tn.name + " — cardtable";
+    document.title = t("web.page.title", { page: isolate(tn.name) });
     fill(app,
       h("section.panel.tn-head",
         h("h2#tn-name", person(tn.name)),

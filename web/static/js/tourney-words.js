@@ -3,7 +3,7 @@
 // with its preset, a time, a one-line description, and a player's entry.
 
 import { h } from "./dom.js";
-import { t, person } from "./i18n.js";
+import { t, person, dateText } from "./i18n.js";
 
 // gameTitle is the message id of a game's name.
 const gameTitle = (game) => "game." + game + ".title";
@@ -29,7 +29,7 @@ export function gameName(game, preset) {
 
 export function when(iso) {
   const d = new Date(iso);
-  return isNaN(d) || d.getFullYear() < 2000 ? "" : d.toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
+  return isNaN(d) || d.getFullYear() < 2000 ? "" : dateText(d, { year: "numeric", month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
 export function what(tn) {
