@@ -1,19 +1,18 @@
 package bots
 
 import (
-	"fmt"
-
 	"cardtable/bots/regicidebot"
 	"cardtable/bots/warbot"
 	"cardtable/bots/watchtowerbot"
 	"cardtable/engine"
+	"strconv"
 )
 
 // heuristic adapts a game's rule-based player, which takes no settings.
 func heuristic(game string, mk func(seed uint64) engine.Bot) Factory {
 	return func(_ engine.Game, _ engine.Options, params map[string]string, seed uint64) (engine.Bot, error) {
 		for k := range params {
-			return nil, fmt.Errorf("bots: heuristic (%s) takes no settings (got %q)", game, k)
+			return nil, engine.SayErr(nil, engine.Say("bot.no-settings", engine.TextArg("key", strconv.Quote(k))), "bots: heuristic (%s) takes no settings (got %q)", game, k)
 		}
 		return mk(seed), nil
 	}

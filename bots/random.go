@@ -1,10 +1,9 @@
 package bots
 
 import (
-	"fmt"
-
 	"cardtable/cards"
 	"cardtable/engine"
+	"strconv"
 )
 
 // Random plays uniformly at random among the legal actions.
@@ -18,7 +17,7 @@ func NewRandom(seed uint64) *Random { return &Random{rng: cards.NewRNG(seed)} }
 
 func newRandom(_ engine.Game, _ engine.Options, params map[string]string, seed uint64) (engine.Bot, error) {
 	for k := range params {
-		return nil, fmt.Errorf("bots: random takes no settings (got %q)", k)
+		return nil, engine.SayErr(nil, engine.Say("bot.no-settings", engine.TextArg("key", strconv.Quote(k))), "bots: random takes no settings (got %q)", k)
 	}
 	return NewRandom(seed), nil
 }

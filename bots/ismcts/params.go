@@ -73,7 +73,7 @@ func SplitParams(pkg string, params, own map[string]string, read func(key, value
 			continue
 		}
 		if err := read(k, v); err != nil {
-			return nil, fmt.Errorf("%s: %w: %s=%q: want %s", pkg, engine.ErrBadOption, k, v, accepts)
+			return nil, fmt.Errorf("%s: %w", pkg, badSetting(k, v, accepts))
 		}
 	}
 	return rest, nil
@@ -111,12 +111,21 @@ func setParam(cfg *Config, key, value string) error {
 	case "rollout-depth":
 		cfg.RolloutDepth, err = parseInt(value, 0)
 	default:
-		return fmt.Errorf("ismcts: %w: unknown setting %q; valid settings: %s", engine.ErrBadOption, key, validParams())
+		return fmt.Errorf("ismcts: %w", engine.SayErr(engine.ErrBadOption, engine.Say("bot.unknown-setting", engine.TextArg("key", strconv.Quote(key)), engine.TextArg("valid", validParams())),
+			"unknown setting %q; valid settings: %s", key, validParams()))
 	}
 	if err != nil {
-		return fmt.Errorf("ismcts: %w: %s=%q: want %s", engine.ErrBadOption, key, value, paramAccepts[key])
+		return fmt.Errorf("ismcts: %w", badSetting(key, value, paramAccepts[key]))
 	}
 	return nil
+}
+
+// badSetting refuses a bot setting's value: a message for people (the
+// lobby's bot settings), the English "key=value: want accepts" for
+// programs.
+func badSetting(key, value, accepts string) error {
+	return engine.SayErr(engine.ErrBadOption, engine.Say("bot.bad-setting", engine.TextArg("key", key), engine.TextArg("value", strconv.Quote(value))),
+		"%s=%q: want %s", key, value, accepts)
 }
 
 func parseInt(value string, min int) (int, error) {

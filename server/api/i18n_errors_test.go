@@ -111,6 +111,12 @@ func TestCreateRefusalsInTheReadersLanguage(t *testing.T) {
 			"bad-settings", "en", `settings: timeout "lose": Regicide is co-operative; a seat whose time runs out goes to a bot (timeout "bot")`},
 		{"too many seats, cy", "?lang=cy", "", `{"game":"watchtower","seats":[{"kind":"human"},{"kind":"bot"},{"kind":"bot"},{"kind":"bot"},{"kind":"bot"}]}`,
 			"bad-seats", "cy", "seats: 5 wedi'u rhestru; mae Tŵr Gwylio i 2 i 4 chwaraewr"},
+		{"a bot's setting, cy", "?lang=cy", "", `{"game":"regicide","seats":[{"kind":"human"},{"kind":"bot","bot":"expert:iterations=lots"}]}`,
+			"bad-seats", "cy", `sedd 2 (expert): nid yw iterations="lots" yn werth y mae'r gosodiad hwn yn ei dderbyn`},
+		{"a bot's setting, English", "", "", `{"game":"regicide","seats":[{"kind":"human"},{"kind":"bot","bot":"expert:iterations=lots"}]}`,
+			"bad-seats", "en", `seat 2 (expert): regicidebot: ismcts: invalid option: iterations="lots": want a positive integer (default 1000) (or plays, covers, loss)`},
+		{"a bot without settings, he", "?lang=he", "", `{"game":"war","seats":[{"kind":"human"},{"kind":"bot","bot":"random:x=1"}]}`,
+			"bad-seats", "he", `מושב 2 (random): הבוט הזה לא מקבל הגדרות (התקבל "x")`},
 		{"no such game, he", "?lang=he", "", `{"game":"chess"}`, "bad-request", "he", `game: "chess" אינו משחק; המשחקים: war, regicide, watchtower`},
 	} {
 		req, _ := http.NewRequest("POST", ts.HTTP.URL+"/api/tables"+c.query, bytes.NewReader([]byte(c.body)))

@@ -49,19 +49,26 @@ func BotCapsWithDefaults(c engine.BotCaps) engine.BotCaps {
 // CheckBot checks the bot a client asks to seat at seat: it exists for
 // the game, accepts its settings, and asks for none over the server's
 // caps. The refusal (bad-seats) names the seat, the bot and what to ask
-// for instead. Only programs read it in English: the lobby's page offers
-// the bots the server lists (GET /api/games) by name, without settings,
-// so a person's create never meets it.
+// for instead; a bot's refusal of its settings (the lobby's bot settings
+// field) passes its message on in the reader's language.
 func (s *Rooms) CheckBot(g engine.Game, opts engine.Options, seat int, text string) (bots.Spec, error) {
 	spec, err := bots.ParseSpec(text)
 	if err != nil {
 		return bots.Spec{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "%s: %v", table.SeatName(seat), err)
 	}
 	if _, err := bots.New(spec.Name, g, opts, spec.Params, 0); err != nil {
-		return bots.Spec{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "%s (%s): %v", table.SeatName(seat), spec.Name, err)
+		why, ok := engine.SaidOf(err)
+		if !ok {
+			return bots.Spec{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "%s (%s): %v", table.SeatName(seat), spec.Name, err)
+		}
+		return bots.Spec{}, httpjson.Sayf(http.StatusBadRequest, "bad-seats", engine.Say("api.bot-refused", engine.SeatArg("seat", seat), engine.TextArg("bot", spec.Name), engine.MsgArg("why", why)),
+			"%s (%s): %v", table.SeatName(seat), spec.Name, err)
 	}
 	if over := spec.OverCaps(s.cfg.BotCaps); len(over) > 0 {
-		return bots.Spec{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "%s (%s): %v (serve %s)", table.SeatName(seat), spec.Name, over[0], botCapFlags[over[0].Cap])
+		o := over[0]
+		return bots.Spec{}, httpjson.Sayf(http.StatusBadRequest, "bad-seats",
+			engine.Say("api.bot-over-cap", engine.SeatArg("seat", seat), engine.TextArg("bot", spec.Name), engine.TextArg("key", o.Key), engine.TextArg("value", o.Value), engine.TextArg("max", o.Max)),
+			"%s (%s): %v (serve %s)", table.SeatName(seat), spec.Name, o, botCapFlags[o.Cap])
 	}
 	return spec, nil
 }
