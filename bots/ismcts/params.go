@@ -124,8 +124,16 @@ func setParam(cfg *Config, key, value string) error {
 // lobby's bot settings), the English "key=value: want accepts" for
 // programs.
 func badSetting(key, value, accepts string) error {
-	return engine.SayErr(engine.ErrBadOption, engine.Say("bot.bad-setting", engine.TextArg("key", key), engine.TextArg("value", strconv.Quote(value))),
-		"%s=%q: want %s", key, value, accepts)
+	return BadSetting(key, strconv.Quote(value), accepts)
+}
+
+// BadSetting refuses a search bot's setting key, whose value is written
+// as it reads in the English ("0", "\"lots\""): the message bot.bad-setting
+// for people, "key=value: want accepts" wrapping engine.ErrBadOption for
+// programs.
+func BadSetting(key, value, accepts string) error {
+	return engine.SayErr(engine.ErrBadOption, engine.Say("bot.bad-setting", engine.TextArg("key", key), engine.TextArg("value", value)),
+		"%s=%s: want %s", key, value, accepts)
 }
 
 func parseInt(value string, min int) (int, error) {

@@ -88,11 +88,11 @@ func DefaultSettings() Settings {
 func (st Settings) validate() error {
 	switch {
 	case st.Plays < 1:
-		return fmt.Errorf("regicidebot: %w: plays=%d: want %s", engine.ErrBadOption, st.Plays, ownKeys["plays"])
+		return fmt.Errorf("regicidebot: %w", ismcts.BadSetting("plays", fmt.Sprint(st.Plays), ownKeys["plays"]))
 	case st.Covers < 1:
-		return fmt.Errorf("regicidebot: %w: covers=%d: want %s", engine.ErrBadOption, st.Covers, ownKeys["covers"])
+		return fmt.Errorf("regicidebot: %w", ismcts.BadSetting("covers", fmt.Sprint(st.Covers), ownKeys["covers"]))
 	case !(st.LossScale >= 0 && st.LossScale <= 1):
-		return fmt.Errorf("regicidebot: %w: loss=%v: want %s", engine.ErrBadOption, st.LossScale, ownKeys["loss"])
+		return fmt.Errorf("regicidebot: %w", ismcts.BadSetting("loss", fmt.Sprint(st.LossScale), ownKeys["loss"]))
 	}
 	return nil
 }

@@ -100,13 +100,13 @@ type Bot struct {
 // New returns a Bot with settings st, seeded with seed.
 func New(st Settings, seed uint64) (*Bot, error) {
 	if st.Candidates < 0 || st.Candidates > MaxCandidates {
-		return nil, fmt.Errorf("watchtowerbot: %w: candidates=%d: want 1 to %d (0: the default)", engine.ErrBadOption, st.Candidates, MaxCandidates)
+		return nil, fmt.Errorf("watchtowerbot: %w", ismcts.BadSetting("candidates", fmt.Sprint(st.Candidates), fmt.Sprintf("1 to %d (0: the default)", MaxCandidates)))
 	}
 	if !(st.Margin >= 0 && st.Margin <= 2) {
-		return nil, fmt.Errorf("watchtowerbot: %w: margin=%v: want a number from 0 to 2", engine.ErrBadOption, st.Margin)
+		return nil, fmt.Errorf("watchtowerbot: %w", ismcts.BadSetting("margin", fmt.Sprint(st.Margin), "a number from 0 to 2"))
 	}
 	if !(st.CompleteOdds >= 0 && st.CompleteOdds <= 1) {
-		return nil, fmt.Errorf("watchtowerbot: %w: complete-odds=%v: want a number from 0 to 1", engine.ErrBadOption, st.CompleteOdds)
+		return nil, fmt.Errorf("watchtowerbot: %w", ismcts.BadSetting("complete-odds", fmt.Sprint(st.CompleteOdds), "a number from 0 to 1"))
 	}
 	cfg := st.Search
 	cfg.Rollout = firstListed

@@ -115,6 +115,8 @@ func TestCreateRefusalsInTheReadersLanguage(t *testing.T) {
 			"bad-seats", "cy", `sedd 2 (expert): nid yw iterations="lots" yn werth y mae'r gosodiad hwn yn ei dderbyn`},
 		{"a bot's setting, English", "", "", `{"game":"regicide","seats":[{"kind":"human"},{"kind":"bot","bot":"expert:iterations=lots"}]}`,
 			"bad-seats", "en", `seat 2 (expert): regicidebot: ismcts: invalid option: iterations="lots": want a positive integer (default 1000) (or plays, covers, loss)`},
+		{"a bot's own setting out of range, sk", "?lang=sk", "", `{"game":"regicide","seats":[{"kind":"human"},{"kind":"bot","bot":"expert:plays=0"}]}`,
+			"bad-seats", "sk", `miesto 2 (expert): plays=0 nie je hodnota, ktorú toto nastavenie berie`},
 		{"a bot without settings, he", "?lang=he", "", `{"game":"war","seats":[{"kind":"human"},{"kind":"bot","bot":"random:x=1"}]}`,
 			"bad-seats", "he", `מושב 2 (random): הבוט הזה לא מקבל הגדרות (התקבל "x")`},
 		{"no such game, he", "?lang=he", "", `{"game":"chess"}`, "bad-request", "he", `game: "chess" אינו משחק; המשחקים: war, regicide, watchtower`},
