@@ -228,7 +228,7 @@ func english(m engine.Msg, who func(int) string) string {
 func pauseMsg(d EventData, to time.Time) engine.Msg {
 	if d.From != nil {
 		if down := to.Sub(*d.From).Round(time.Second); down > 0 {
-			return engine.Say("table.event.pause", engine.TextArg("time", down.String()))
+			return engine.Say("table.event.pause", engine.MsgArg("time", durationMsg(down)))
 		}
 	}
 	return engine.Say("table.event.restart")
@@ -344,4 +344,27 @@ func GaveUp(events []store.Event, seats int) []GivenUp {
 		n++
 	}
 	return out
+}
+
+// durationMsg says d, in whole seconds, as people read it in their
+// language: "45 seconds", "1 minute 30 seconds", "2 hours 5 minutes"
+// (the two largest units; nothing smaller than seconds).
+func durationMsg(d time.Duration) engine.Msg {
+	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
+	var parts []engine.Msg
+	for _, u := range []struct {
+		n    int
+		noun string
+	}{{h, "noun.hours"}, {m, "noun.minutes"}, {s, "noun.seconds"}} {
+		if u.n > 0 && len(parts) < 2 && (len(parts) == 0 || u.noun != "noun.seconds" || h == 0) {
+			parts = append(parts, engine.Say(u.noun, engine.CountArg(u.n)))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return engine.Say("noun.seconds", engine.CountArg(0))
+	case 1:
+		return parts[0]
+	}
+	return engine.Say("duration.two", engine.MsgArg("a", parts[0]), engine.MsgArg("b", parts[1]))
 }
