@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"cardtable/cards"
 	"cardtable/engine"
 	"cardtable/games/regicide"
 	"cardtable/i18n"
@@ -277,15 +278,33 @@ func (m *puzzleModel) renderTop() string {
 	return "title\n" + regicideUI{}.board(m.scene()) + "\n" + m.revealed()
 }
 
+// actionMsg says a Regicide action of a puzzle in words: the cards
+// played, a yield, the Jester's power (anything else in notation).
+func actionMsg(text string) engine.Msg {
+	f := strings.Fields(text)
+	switch {
+	case len(f) > 1 && f[0] == "play":
+		if cs, err := cards.ParseList(strings.Join(f[1:], " ")); err == nil {
+			return engine.Say("tui.puzzles.act.play", engine.CardsArg("cards", cs))
+		}
+	case text == "yield":
+		return engine.Say("tui.puzzles.act.yield")
+	case text == "power":
+		return engine.Say("tui.puzzles.act.power")
+	}
+	return engine.Say("tui.puzzles.act.other", engine.TextArg("action", prettyAction(text)))
+}
+
 func (m *puzzleModel) result() string {
 	out := m.outcome
-	var b strings.Builder
+	// The sentences name the plays in words, so they wrap to the screen.
+	wrap := lipgloss.NewStyle().Width(max(m.width-1, 40))
+	var why string
 	if out.Correct {
-		b.WriteString(styleWin.Render(" "+m.say("tui.puzzles.right")+" ") + " " + m.say("tui.puzzles.right-why", engine.TextArg("action", out.Answer)) + "\n")
+		why = wrap.Render(styleWin.Render(" "+m.say("tui.puzzles.right")+" ") + " " + m.say("tui.puzzles.right-why", engine.MsgArg("action", actionMsg(out.Answer))))
 	} else {
-		b.WriteString(styleLoss.Render(" "+m.say("tui.puzzles.wrong")+" ") + " " + m.say("tui.puzzles.wrong-why", engine.TextArg("action", out.Action), engine.TextArg("answer", out.Answer)) + "\n")
+		why = wrap.Render(styleLoss.Render(" "+m.say("tui.puzzles.wrong")+" ") + " " + m.say("tui.puzzles.wrong-why", engine.MsgArg("action", actionMsg(out.Action)), engine.MsgArg("answer", actionMsg(out.Answer))))
 	}
-	b.WriteString(m.solution())
 	themes := ""
 	if len(out.Themes) > 0 {
 		names := make([]string, len(out.Themes))
@@ -294,18 +313,23 @@ func (m *puzzleModel) result() string {
 		}
 		themes = " " + m.say("tui.puzzles.themes", engine.TextArg("themes", strings.Join(names, ", ")))
 	}
-	b.WriteString(styleDim.Render(m.say("tui.puzzles.bots", engine.TextArg("action", out.BotChoice), engine.NumArg("misses", out.Misses), engine.NumArg("panel", out.Panel))+themes) + "\n")
+	bots := wrap.Render(styleDim.Render(m.say("tui.puzzles.bots", engine.MsgArg("action", actionMsg(out.BotChoice)), engine.NumArg("misses", out.Misses), engine.NumArg("panel", out.Panel)) + themes))
+	var b strings.Builder
+	b.WriteString(why + "\n")
+	b.WriteString(m.solution(lipgloss.Height(why) + lipgloss.Height(bots) - 2))
+	b.WriteString(bots + "\n")
 	b.WriteString(styleKeys.Render(m.say("tui.puzzles.keys-answered")))
 	return b.String()
 }
 
 // solution lists the solution's sentences around the step on the board,
-// as many as fit, the step on the board highlighted.
-func (m *puzzleModel) solution() string {
+// as many as fit (extra: the lines the result's sentences wrapped to
+// beyond one each), the step on the board highlighted.
+func (m *puzzleModel) solution(extra int) string {
 	sol := m.outcome.Solution
 	var b strings.Builder
 	b.WriteString(styleTitle.Render(m.say("tui.puzzles.solution")) + "\n")
-	rows := max(m.height-lipgloss.Height(m.renderTop())-6, 3)
+	rows := max(m.height-lipgloss.Height(m.renderTop())-6-extra, 3)
 	wrap := lipgloss.NewStyle().Width(max(m.width-6, 40))
 	// The step on the board, then as many after it (and then before it)
 	// as fit, each sentence wrapped under its number.

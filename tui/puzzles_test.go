@@ -98,7 +98,10 @@ func TestTmuxPuzzles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := p.wait("Right", "is the only play that keeps the game winnable", "The solution, step by step", "streak 1")
+	before := p.wait("Right", "The only play that keeps the game winnable:", "The solution, step by step", "streak 1")
+	if want := "winnable: " + i18n.English.Say(actionMsg(first.Answer)) + "."; !strings.Contains(oneLine(before), want) {
+		t.Errorf("the right answer's line does not name the play in words (%q):\n%s", want, before)
+	}
 	p.keys("Right")
 	p.waitGone(before)
 	after := p.wait(" 1. " + strings.Fields(sol[0].Sentence)[0] + " " + strings.Fields(sol[0].Sentence)[1])
@@ -115,7 +118,12 @@ func TestTmuxPuzzles(t *testing.T) {
 		p.keys("Down")
 	}
 	p.keys("Enter")
-	p.wait("Not this one", fmt.Sprintf("%s loses whatever follows", text), "The one winning play: "+second.Answer, "The solution, step by step", "streak 0 (best 1)")
+	wrongScreen := oneLine(p.wait("Not this one", "Your choice loses whatever follows:", "The solution, step by step", "streak 0 (best 1)"))
+	for _, want := range []string{"follows: " + i18n.English.Say(actionMsg(text)) + ".", "The one winning play: " + i18n.English.Say(actionMsg(second.Answer)) + "."} {
+		if !strings.Contains(wrongScreen, want) {
+			t.Errorf("the wrong answer's line lacks %q (the plays in words):\n%s", want, wrongScreen)
+		}
+	}
 	p.keys("t")
 	want := set.Next(second.ID, puzzles.Themes[0])
 	p.wait(fmt.Sprintf("Regicide puzzle %d ", want), "t theme ("+puzzles.Themes[0]+")")
@@ -165,3 +173,7 @@ func TestPuzzleSolutionInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// oneLine is a screen's text with its lines and runs of spaces joined by
+// one space, so a sentence the screen wrapped reads whole.
+func oneLine(screen string) string { return strings.Join(strings.Fields(screen), " ") }
