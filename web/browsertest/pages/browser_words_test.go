@@ -51,12 +51,7 @@ func testLobbyWords(t *testing.T, s *webtest.Site) {
 	tb.Shot("lobby-preset-slap-war-phone")
 
 	// Regicide for two: the first player is seat 1 or 2 on screen.
-	tb.Do(chromedp.SetValue(chromedp.CSS("#game"), "regicide"),
-		chromedp.Evaluate[chromedp.Void]("document.getElementById('game').dispatchEvent(new Event('change'))"))
-	tb.Wait("Regicide's options", "document.getElementById('opt-first')")
-	tb.Do(chromedp.SetValue(chromedp.CSS("#seats-n"), "2"),
-		chromedp.Evaluate[chromedp.Void]("document.getElementById('seats-n').dispatchEvent(new Event('change'))"))
-	tb.Wait("two seats", "document.getElementById('seat-1')")
+	regicideForTwo(tb)
 	firsts := webtest.Eval[[]string](tb, "[...document.querySelectorAll('#opt-first option')].map((o) => o.value + '=' + o.textContent)")
 	if strings.Join(firsts, ",") != "random=chosen at random,0=Seat 1,1=Seat 2" {
 		t.Errorf("Regicide's first player offers %q", firsts)

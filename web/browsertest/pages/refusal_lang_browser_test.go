@@ -23,12 +23,7 @@ func TestBrowserLobbyRefusalInTheReadersLanguage(t *testing.T) {
 		tb := s.Tab(t)
 		tb.Open("/?lang=" + c.lang)
 		tb.Wait("the lobby", "document.querySelector('#seat-1')")
-		tb.Do(chromedp.SetValue(chromedp.CSS("#game"), "regicide"),
-			chromedp.Evaluate[chromedp.Void]("document.getElementById('game').dispatchEvent(new Event('change'))"))
-		tb.Wait("Regicide's options", "document.getElementById('opt-first')")
-		tb.Do(chromedp.SetValue(chromedp.CSS("#seats-n"), "2"),
-			chromedp.Evaluate[chromedp.Void]("document.getElementById('seats-n').dispatchEvent(new Event('change'))"))
-		tb.Wait("two seats", "document.getElementById('seat-1')")
+		regicideForTwo(tb)
 		tb.Do(chromedp.SetValue(chromedp.CSS("#seat-1"), "bot:expert"), chromedp.SetValue(chromedp.CSS("#seat-1-settings"), "iterations=lots"))
 		tb.Click("#create button[type=submit]")
 		tb.Wait("the error", "document.getElementById('create-error').textContent")
@@ -37,4 +32,14 @@ func TestBrowserLobbyRefusalInTheReadersLanguage(t *testing.T) {
 		}
 		tb.Shot("lobby-refusal-" + c.lang)
 	}
+}
+
+// regicideForTwo picks Regicide for two in the lobby's form.
+func regicideForTwo(tb *webtest.Tab) {
+	tb.Do(chromedp.SetValue(chromedp.CSS("#game"), "regicide"),
+		chromedp.Evaluate[chromedp.Void]("document.getElementById('game').dispatchEvent(new Event('change'))"))
+	tb.Wait("Regicide's options", "document.getElementById('opt-first')")
+	tb.Do(chromedp.SetValue(chromedp.CSS("#seats-n"), "2"),
+		chromedp.Evaluate[chromedp.Void]("document.getElementById('seats-n').dispatchEvent(new Event('change'))"))
+	tb.Wait("two seats", "document.getElementById('seat-1')")
 }
