@@ -168,7 +168,8 @@ func analysedSeats(rec *record.Record, n int, want []int) ([]int, error) {
 		out = slices.Compact(out)
 		for _, s := range out {
 			if s < 0 || s >= n {
-				return nil, fmt.Errorf("analysis: %w: seat %d: this game has seats 1 to %d", engine.ErrBadOption, s+1, n)
+				msg := engine.Say("analysis.seat-out-of-range", engine.NumArg("seat", s+1), engine.NumArg("n", n))
+				return nil, fmt.Errorf("analysis: %w", engine.SayErr(engine.ErrBadOption, msg, "seat %d: this game has seats 1 to %d", s+1, n))
 			}
 		}
 		return out, nil

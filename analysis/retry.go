@@ -114,7 +114,7 @@ func (doc *Document) expertFor(s engine.State) (*expert, error) {
 	case "watchtower":
 		return watchtowerExpert(doc.Settings, calibrationFor("watchtower", doc.Depth, s.NumSeats())), nil
 	}
-	return nil, fmt.Errorf("analysis: %w: no expert for %s", engine.ErrBadOption, doc.Game)
+	return nil, badRetry(engine.Say("analysis.no-expert", engine.TextArg("game", doc.Game)), "no expert for %s", doc.Game)
 }
 
 // solve asks the solver about the position after a, within one probe's

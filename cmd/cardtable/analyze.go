@@ -65,9 +65,9 @@ func (c *analyzeCmd) Run(a *app) error {
 	bar.finish(err == nil)
 	switch {
 	case errors.Is(err, analysis.ErrUnfinished):
-		return usageErrorf("%v", err)
+		return usageSay(engine.Say("cli.usage.analyze-unfinished", engine.NumArg("n", len(rec.Actions))), "%v", err)
 	case errors.Is(err, engine.ErrBadOption) && opt.Seats != nil:
-		return usageErrorf("--seat: %v", err)
+		return flagSaid("--seat", err)
 	case err != nil:
 		return err
 	}

@@ -64,10 +64,10 @@ func (c *arenaCmd) Run(a *app) error {
 		return err
 	}
 	if c.Games < 1 {
-		return usageErrorf("-n %d: give the number of deals, at least 1", c.Games)
+		return usageSay(engine.Say("cli.usage.deals-at-least-one", engine.NumArg("n", int(c.Games))), "-n %d: give the number of deals, at least 1", c.Games)
 	}
 	if c.Workers < 0 {
-		return usageErrorf("--workers %d: give a positive number, or 0 for one per CPU", c.Workers)
+		return workersOrZero(c.Workers)
 	}
 	opts, err := resolveOptions(g, c.Option)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -95,8 +96,12 @@ func (a *app) words(lang string) (*i18n.Printer, error) {
 // it carries a message (a game's refusal of an option or a move), else
 // its English text.
 func (a *app) errorText(err error) string {
-	if msg, ok := engine.SaidOf(err); ok && a.said != nil && a.said.Language().Code != i18n.Default {
-		return a.said.Say(msg)
+	p := a.said
+	if p == nil { // refused before the command chose: the environment's
+		p = i18n.For(i18n.FromEnv(a.getenv))
+	}
+	if msg, ok := engine.SaidOf(err); ok && p.Language().Code != i18n.Default {
+		return p.Say(msg)
 	}
 	return err.Error()
 }
@@ -109,7 +114,9 @@ func (a *app) lookup(name string) (engine.Game, error) {
 		}
 		names = append(names, g.Name())
 	}
-	return nil, usageErrorf("unknown game %q; games: %s", name, strings.Join(names, ", "))
+	list := strings.Join(names, ", ")
+	return nil, usageSay(engine.Say("cli.usage.unknown-game", engine.TextArg("name", strconv.Quote(name)), engine.TextArg("games", list)),
+		"unknown game %q; games: %s", name, list)
 }
 
 // usageError marks a mistake in how the command was called (exit code 2).
@@ -120,6 +127,31 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usageErrorf(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
+}
+
+// usageSay is a usage error whose reason is msg for people, said in the
+// command's language (errorText), and the English format as before.
+func usageSay(msg engine.Msg, format string, args ...any) error {
+	return usageError{engine.SayErr(nil, msg, format, args...)}
+}
+
+// gamesAtLeastOne refuses -n below 1 (sim, play).
+func gamesAtLeastOne(n int64) error {
+	return usageSay(engine.Say("cli.usage.games-at-least-one", engine.NumArg("n", int(n))), "-n %d: give the number of games, at least 1", n)
+}
+
+// workersOrZero refuses --workers below 0 (sim, arena).
+func workersOrZero(n int) error {
+	return usageSay(engine.Say("cli.usage.workers-or-zero", engine.NumArg("n", n)), "--workers %d: give a positive number, or 0 for one per CPU", n)
+}
+
+// flagSaid is a usage error about flag whose reason err carries a message
+// (a refusal the engine or the analysis says), else err's English.
+func flagSaid(flag string, err error) error {
+	if msg, ok := engine.SaidOf(err); ok {
+		return usageSay(engine.Say("cli.usage.flag", engine.TextArg("flag", flag), engine.MsgArg("why", msg)), "%s: %v", flag, err)
+	}
+	return usageErrorf("%s: %v", flag, err)
 }
 
 // exitRequest is how kong's exit (after --help) reaches run.

@@ -94,11 +94,11 @@ Examples:
 
 // Run plays (or resumes, or reviews) a game, or many between programs.
 func (c *playCmd) Run(a *app) error {
-	if err := c.checkFlags(); err != nil {
-		return err
-	}
 	w, err := a.words(c.Lang)
 	if err != nil {
+		return err
+	}
+	if err := c.checkFlags(); err != nil {
 		return err
 	}
 	c.Lang = w.Language().Code
@@ -107,18 +107,18 @@ func (c *playCmd) Run(a *app) error {
 	}
 	if c.Token != "" {
 		if c.Server == "" {
-			return usageErrorf("--token: name the server to play on with --server URL")
+			return usageSay(engine.Say("cli.usage.token-without-server"), "--token: name the server to play on with --server URL")
 		}
 		return c.playAsBot(a)
 	}
 	if c.Server != "" || c.User != "" {
-		return usageErrorf("--server and --user are for --daily, or for a program playing as a bot account with --token")
+		return usageSay(engine.Say("cli.usage.server-without-daily"), "--server and --user are for --daily, or for a program playing as a bot account with --token")
 	}
 	if c.Record != "" {
 		return c.fromRecord(a)
 	}
 	if c.Game == "" {
-		return usageErrorf("name a game (cardtable games lists them), or a record to go on with: --record FILE")
+		return usageSay(engine.Say("cli.usage.play-no-game"), "name a game (cardtable games lists them), or a record to go on with: --record FILE")
 	}
 	g, err := a.lookup(c.Game)
 	if err != nil {
@@ -132,7 +132,7 @@ func (c *playCmd) Run(a *app) error {
 		return c.playMany(a, g, opts, specs)
 	}
 	if c.Games > 1 || c.JSON {
-		return usageErrorf("-n and --json play games between bots and programs; seat no person (--seats expert,cmd:./agent)")
+		return usageSay(engine.Say("cli.usage.many-with-person"), "-n and --json play games between bots and programs; seat no person (--seats expert,cmd:./agent)")
 	}
 	seed, err := c.seed()
 	if err != nil {
@@ -153,23 +153,23 @@ func (c *playCmd) checkFlags() error {
 	switch c.Protocol {
 	case "", protocolLines, protocolJSON:
 	default:
-		return usageErrorf("--protocol %q: give lines (plain text) or json (docs/protocol-agent.md)", c.Protocol)
+		return usageSay(engine.Say("cli.usage.protocol", engine.TextArg("value", strconv.Quote(c.Protocol))), "--protocol %q: give lines (plain text) or json (docs/protocol-agent.md)", c.Protocol)
 	}
 	switch {
 	case c.Games < 1:
-		return usageErrorf("-n %d: give the number of games, at least 1", c.Games)
+		return gamesAtLeastOne(c.Games)
 	case c.Speed < 0:
-		return usageErrorf("--speed %v: give a pause of 0 or more, e.g. 800ms", c.Speed)
+		return usageSay(engine.Say("cli.usage.speed", engine.TextArg("value", c.Speed.String())), "--speed %v: give a pause of 0 or more, e.g. 800ms", c.Speed)
 	case c.Timeout < 0:
-		return usageErrorf("--timeout %v: give a time of 0 (no limit) or more, e.g. 10s", c.Timeout)
+		return usageSay(engine.Say("cli.usage.timeout", engine.TextArg("value", c.Timeout.String())), "--timeout %v: give a time of 0 (no limit) or more, e.g. 10s", c.Timeout)
 	case c.Workers < 1:
-		return usageErrorf("--workers %d: give at least 1", c.Workers)
+		return usageSay(engine.Say("cli.usage.workers-at-least-one", engine.NumArg("n", c.Workers)), "--workers %d: give at least 1", c.Workers)
 	case c.Games > 1 && (c.Save != "" || c.Record != ""):
-		return usageErrorf("-n %d: --save and --record are for one game; drop them, or play one game", c.Games)
+		return usageSay(engine.Say("cli.usage.many-with-save", engine.NumArg("n", int(c.Games))), "-n %d: --save and --record are for one game; drop them, or play one game", c.Games)
 	case c.Analysis != "" && c.Record == "":
-		return usageErrorf("--analysis FILE goes with the record it analyses: --record GAME.json --analysis FILE")
+		return usageSay(engine.Say("cli.usage.analysis-without-record"), "--analysis FILE goes with the record it analyses: --record GAME.json --analysis FILE")
 	case c.Record != "" && (c.Game != "" || len(c.Option) > 0 || c.Seed != ""):
-		return usageErrorf("--record FILE plays the record's own game, options and deal; drop the game name, -o and --seed")
+		return usageSay(engine.Say("cli.usage.record-with-game"), "--record FILE plays the record's own game, options and deal; drop the game name, -o and --seed")
 	}
 	return nil
 }
@@ -206,11 +206,11 @@ func (c *playCmd) seating(g engine.Game) ([]table.SeatSpec, engine.Options, erro
 		specs = table.DefaultSeats(g.Name(), n)
 	}
 	if len(specs) != n {
-		return nil, engine.Options{}, usageErrorf("--seats: %d seats given for a %d-seat game; give one spec per seat", len(specs), n)
+		return nil, engine.Options{}, usageSay(engine.Say("cli.usage.seats-count", engine.NounArg("seats", len(specs), "noun.seats"), engine.NumArg("n", n)), "--seats: %d seats given for a %d-seat game; give one spec per seat", len(specs), n)
 	}
 	for i, s := range specs {
 		if err := s.Check(g, opts); err != nil {
-			return nil, engine.Options{}, usageErrorf("--seats: %s: %v", table.SeatName(i), err)
+			return nil, engine.Options{}, flagSaid("--seats: "+table.SeatName(i), err)
 		}
 	}
 	return specs, opts, nil
@@ -252,7 +252,7 @@ func (c *playCmd) seed() (uint64, error) {
 	}
 	s, err := strconv.ParseUint(c.Seed, 10, 64)
 	if err != nil {
-		return 0, usageErrorf("--seed %q: give a whole number from 0 to %d", c.Seed, uint64(1<<64-1))
+		return 0, usageSay(engine.Say("cli.usage.seed", engine.TextArg("value", strconv.Quote(c.Seed)), engine.TextArg("max", strconv.FormatUint(1<<64-1, 10))), "--seed %q: give a whole number from 0 to %d", c.Seed, uint64(1<<64-1))
 	}
 	return s, nil
 }
@@ -301,7 +301,7 @@ func (c *playCmd) fromRecord(a *app) error {
 		return c.review(a, g, rec)
 	}
 	if c.Analysis != "" {
-		return usageErrorf("--analysis %s: %s is unfinished (%d actions), and only a finished game is analysed; play it to its end first", c.Analysis, c.Record, len(rec.Actions))
+		return usageSay(engine.Say("cli.usage.analysis-unfinished", engine.TextArg("analysis", c.Analysis), engine.TextArg("record", c.Record), engine.NumArg("n", len(rec.Actions))), "--analysis %s: %s is unfinished (%d actions), and only a finished game is analysed; play it to its end first", c.Analysis, c.Record, len(rec.Actions))
 	}
 	save := c.Save
 	if save == "" {
@@ -339,7 +339,7 @@ func (c *playCmd) review(a *app, g engine.Game, rec *record.Record) error {
 	var doc *analysis.Document
 	if c.Analysis != "" {
 		if !c.onTerminal(a) {
-			return usageErrorf("--analysis %s: the analysis is shown in the terminal's review; off a terminal, print it with cardtable analyze %s", c.Analysis, c.Record)
+			return usageSay(engine.Say("cli.usage.analysis-off-terminal", engine.TextArg("analysis", c.Analysis), engine.TextArg("record", c.Record)), "--analysis %s: the analysis is shown in the terminal's review; off a terminal, print it with cardtable analyze %s", c.Analysis, c.Record)
 		}
 		f, err := os.Open(c.Analysis)
 		if err != nil {

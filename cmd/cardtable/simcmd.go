@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cardtable/engine"
@@ -74,7 +75,7 @@ func (c *simCmd) Run(a *app) error {
 		return c.runSweep(a)
 	}
 	if c.Y != "" {
-		return usageErrorf("--y %s: --y picks a sweep's figure; use it with --sweep, or --plot-metric for one run", c.Y)
+		return usageSay(engine.Say("cli.usage.y-without-sweep", engine.TextArg("value", c.Y)), "--y %s: --y picks a sweep's figure; use it with --sweep, or --plot-metric for one run", c.Y)
 	}
 	p, err := a.words(c.Lang)
 	if err != nil {
@@ -129,13 +130,13 @@ func (c *simCmd) config(a *app) (sim.Config, error) {
 		return sim.Config{}, err
 	}
 	if c.Games < 1 {
-		return sim.Config{}, usageErrorf("-n %d: give the number of games, at least 1", c.Games)
+		return sim.Config{}, gamesAtLeastOne(c.Games)
 	}
 	if c.Workers < 0 {
-		return sim.Config{}, usageErrorf("--workers %d: give a positive number, or 0 for one per CPU", c.Workers)
+		return sim.Config{}, workersOrZero(c.Workers)
 	}
 	if c.RecordEvery < 1 {
-		return sim.Config{}, usageErrorf("--record-every %d: give a positive number", c.RecordEvery)
+		return sim.Config{}, usageSay(engine.Say("cli.usage.record-every", engine.NumArg("n", int(c.RecordEvery))), "--record-every %d: give a positive number", c.RecordEvery)
 	}
 	if err := c.checkPlot(g, opts); err != nil {
 		return sim.Config{}, err
@@ -182,7 +183,7 @@ func parseShard(text string) (sim.Shard, error) {
 func (c *simCmd) checkPlot(g engine.Game, opts engine.Options) error {
 	if c.Plot == "" {
 		if c.PlotMetric != "" {
-			return usageErrorf("--plot-metric %s: say where to draw it with --plot FILE", c.PlotMetric)
+			return usageSay(engine.Say("cli.usage.plot-metric-without-plot", engine.TextArg("metric", c.PlotMetric)), "--plot-metric %s: say where to draw it with --plot FILE", c.PlotMetric)
 		}
 		return nil
 	}
@@ -197,7 +198,9 @@ func (c *simCmd) checkPlot(g engine.Game, opts engine.Options) error {
 		metrics = r.Stats(opts).Metrics
 	}
 	if !slices.Contains(metrics, c.PlotMetric) {
-		return usageErrorf("--plot-metric %q: %s has no such metric; give %s", c.PlotMetric, g.Name(), strings.Join(append([]string{lengthPlot}, metrics...), ", "))
+		list := strings.Join(append([]string{lengthPlot}, metrics...), ", ")
+		return usageSay(engine.Say("cli.usage.no-such-metric", engine.TextArg("metric", strconv.Quote(c.PlotMetric)), engine.TextArg("game", g.Name()), engine.TextArg("metrics", list)),
+			"--plot-metric %q: %s has no such metric; give %s", c.PlotMetric, g.Name(), list)
 	}
 	return nil
 }

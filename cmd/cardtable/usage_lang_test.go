@@ -1,0 +1,51 @@
+package main
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"cardtable/engine"
+	"cardtable/games/war"
+)
+
+// TestUsageRefusalsInTheCommandsLanguage: the CLI's own refusals of its
+// flags say themselves in the command's language (--lang). In the
+// pseudo-locale no English word is left but the flags, the values typed
+// and the names the person types back (games, files, lines, json); in
+// Welsh the sentence differs from English; without --lang, or with
+// --lang en, they read byte for byte as they always did.
+func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
+	all := []engine.Game{war.Game{}}
+	kept := regexp.MustCompile(`--?[a-z][a-z-]*|"[^"]*"|\b(cardtable|war|length|games|lines|json|docs/protocol-agent\.md|ms|FILE|CPU)\b|[0-9]+(ms|s)?`)
+	for _, c := range []struct {
+		args    []string
+		english string
+	}{
+		{[]string{"sim", "war", "-n", "0"}, "cardtable: -n 0: give the number of games, at least 1\n"},
+		{[]string{"sim", "war", "--workers=-1"}, "cardtable: --workers -1: give a positive number, or 0 for one per CPU\n"},
+		{[]string{"sim", "war", "--plot-metric", "length"}, "cardtable: --plot-metric length: say where to draw it with --plot FILE\n"},
+		{[]string{"sim", "nosuch"}, `cardtable: unknown game "nosuch"; games: war` + "\n"},
+		{[]string{"arena", "war", "--bots", "random", "-n", "0"}, "cardtable: -n 0: give the number of deals, at least 1\n"},
+		{[]string{"play", "war", "-n", "0"}, "cardtable: -n 0: give the number of games, at least 1\n"},
+		{[]string{"play", "war", "--speed=-1s"}, "cardtable: --speed -1s: give a pause of 0 or more, e.g. 800ms\n"},
+		{[]string{"play", "war", "--protocol", "xml"}, `cardtable: --protocol "xml": give lines (plain text) or json (docs/protocol-agent.md)` + "\n"},
+		{[]string{"play", "war", "--seed", "x"}, `cardtable: --seed "x": give a whole number from 0 to 18446744073709551615` + "\n"},
+		{[]string{"play", "war", "-o", "players=3", "--seats", "random,random"}, "cardtable: --seats: 2 seats given for a 3-seat game; give one spec per seat\n"},
+	} {
+		for _, english := range [][]string{c.args, append(slices.Clone(c.args), "--lang", "en")} {
+			if _, errOut, code := cardtableWith(t, all, "", english...); code != exitUsage || errOut != c.english {
+				t.Errorf("%v: exit %d %q\nwant exit %d %q", english, code, errOut, exitUsage, c.english)
+			}
+		}
+		_, qps, code := cardtableWith(t, all, "", append(slices.Clone(c.args), "--lang", "qps")...)
+		if words := regexp.MustCompile(`[A-Za-z]{2,}`).FindAllString(kept.ReplaceAllString(qps, ""), -1); code != exitUsage || len(words) > 0 {
+			t.Errorf("%v --lang qps: exit %d, English left %q in %q", c.args, code, words, qps)
+		}
+		_, cy, code := cardtableWith(t, all, "", append(slices.Clone(c.args), "--lang", "cy")...)
+		if code != exitUsage || cy == c.english || !strings.HasPrefix(cy, "cardtable: ") {
+			t.Errorf("%v --lang cy: exit %d %q", c.args, code, cy)
+		}
+	}
+}
