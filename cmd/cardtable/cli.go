@@ -145,6 +145,11 @@ func workersOrZero(n int) error {
 	return usageSay(engine.Say("cli.usage.workers-or-zero", engine.NumArg("n", n)), "--workers %d: give a positive number, or 0 for one per CPU", n)
 }
 
+// atLeastOne refuses flag's n below 1 (serve's bot caps).
+func atLeastOne(flag string, n int) error {
+	return usageSay(engine.Say("cli.usage.at-least-one", engine.TextArg("flag", flag), engine.NumArg("n", n)), "%s %d: give 1 or more", flag, n)
+}
+
 // flagSaid is a usage error about flag whose reason err carries a message
 // (a refusal the engine or the analysis says), else err's English.
 func flagSaid(flag string, err error) error {

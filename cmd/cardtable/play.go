@@ -329,8 +329,9 @@ func noProgramsFromRecord(specs []table.SeatSpec) error {
 	if programs == nil {
 		return nil
 	}
-	return usageErrorf("%s played by a program (%s); a record never starts programs: seat every player with --seats, e.g. --seats %q",
-		strings.Join(programs, ", "), strings.Join(texts, ","), strings.Join(texts, ","))
+	who, seats := strings.Join(programs, ", "), strings.Join(texts, ",")
+	msg := engine.Say("cli.usage.record-programs", engine.TextArg("who", who), engine.TextArg("seats", seats), engine.TextArg("example", strconv.Quote(seats)))
+	return usageSay(msg, "%s played by a program (%s); a record never starts programs: seat every player with --seats, e.g. --seats %q", who, seats, seats)
 }
 
 // review steps through a finished record on the terminal, or prints its

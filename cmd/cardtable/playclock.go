@@ -12,12 +12,12 @@ import (
 func (c *playCmd) clockSettings(g engine.Game, seats int) error {
 	if c.Clock == 0 {
 		if c.Reserve != 0 || c.OnTimeout != "" {
-			return usageErrorf("--reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s")
+			return usageSay(engine.Say("cli.usage.reserve-without-clock"), "--reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s")
 		}
 		return nil
 	}
 	if c.Games > 1 {
-		return usageErrorf("--clock is for one game; drop -n, or play without a clock")
+		return usageSay(engine.Say("cli.usage.clock-many"), "--clock is for one game; drop -n, or play without a clock")
 	}
 	m := map[string]string{"pace": table.PaceLive, "move": c.Clock.String(), "reserve": c.Reserve.String()}
 	if c.OnTimeout != "" {
@@ -25,7 +25,7 @@ func (c *playCmd) clockSettings(g engine.Game, seats int) error {
 	}
 	set, err := table.ParseSettings(m, g, seats)
 	if err != nil {
-		return usageErrorf("--clock: %v", err)
+		return flagSaid("--clock", err)
 	}
 	c.settings = set
 	return nil

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -77,10 +78,10 @@ func (c *serveCmd) Run(a *app) error {
 	defer stop()
 	log := c.logger(a.stderr)
 	if c.NATS != "" && !postgres.IsDSN(c.DB) {
-		return usageErrorf("--nats needs the nodes' shared PostgreSQL database as --db (postgres://...), not %q", c.DB)
+		return usageSay(engine.Say("cli.usage.nats-needs-postgres", engine.TextArg("db", strconv.Quote(c.DB))), "--nats needs the nodes' shared PostgreSQL database as --db (postgres://...), not %q", c.DB)
 	}
 	if c.MaxOpenTables < 1 || c.BodyTimeout <= 0 {
-		return usageErrorf("--max-open-tables %d, --body-timeout %v: give at least 1 table and a time above 0 (e.g. 20, 10s)", c.MaxOpenTables, c.BodyTimeout)
+		return usageSay(engine.Say("cli.usage.open-tables-body-timeout", engine.NumArg("n", c.MaxOpenTables), engine.TextArg("time", c.BodyTimeout.String())), "--max-open-tables %d, --body-timeout %v: give at least 1 table and a time above 0 (e.g. 20, 10s)", c.MaxOpenTables, c.BodyTimeout)
 	}
 	caps, err := c.botCaps()
 	if err != nil {
@@ -187,7 +188,7 @@ func (c *serveCmd) logger(w io.Writer) *slog.Logger {
 func (c *serveCmd) joinCluster(ctx context.Context, st store.Store, log *slog.Logger) (*cluster.Node, error) {
 	pg, ok := st.(*postgres.Store)
 	if !ok {
-		return nil, usageErrorf("--nats: the store of --db %s cannot share tables between nodes", dbName(c.DB))
+		return nil, usageSay(engine.Say("cli.usage.nats-store", engine.TextArg("db", dbName(c.DB))), "--nats: the store of --db %s cannot share tables between nodes", dbName(c.DB))
 	}
 	name := c.Node
 	if name == "" {
@@ -216,13 +217,13 @@ func (c *serveCmd) joinCluster(ctx context.Context, st store.Store, log *slog.Lo
 func (c *serveCmd) botCaps() (engine.BotCaps, error) {
 	switch {
 	case c.BotMaxThink <= 0:
-		return engine.BotCaps{}, usageErrorf("--bot-max-think %v: give a time above 0, e.g. 2s", c.BotMaxThink)
+		return engine.BotCaps{}, usageSay(engine.Say("cli.usage.bot-max-think", engine.TextArg("value", c.BotMaxThink.String())), "--bot-max-think %v: give a time above 0, e.g. 2s", c.BotMaxThink)
 	case c.BotMaxIterations < 1:
-		return engine.BotCaps{}, usageErrorf("--bot-max-iterations %d: give 1 or more", c.BotMaxIterations)
+		return engine.BotCaps{}, atLeastOne("--bot-max-iterations", c.BotMaxIterations)
 	case c.BotMaxWorkers < 1:
-		return engine.BotCaps{}, usageErrorf("--bot-max-workers %d: give 1 or more", c.BotMaxWorkers)
+		return engine.BotCaps{}, atLeastOne("--bot-max-workers", c.BotMaxWorkers)
 	case c.BotMaxCandidates < 1:
-		return engine.BotCaps{}, usageErrorf("--bot-max-candidates %d: give 1 or more", c.BotMaxCandidates)
+		return engine.BotCaps{}, atLeastOne("--bot-max-candidates", c.BotMaxCandidates)
 	}
 	return engine.BotCaps{Think: c.BotMaxThink, Iterations: c.BotMaxIterations, Workers: c.BotMaxWorkers, Candidates: c.BotMaxCandidates}, nil
 }

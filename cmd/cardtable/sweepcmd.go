@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"text/tabwriter"
@@ -38,10 +39,10 @@ func (c *simCmd) runSweep(a *app) error {
 			return usageError{err}
 		}
 		if figures := sim.SweepFigures(g, plan.Configs); !slices.Contains(figures, y) {
-			return usageErrorf("--y %q: the sweep of %s has no such figure; give %s", y, g.Name(), strings.Join(figures, ", "))
+			return usageSay(engine.Say("cli.usage.sweep-no-such-figure", engine.TextArg("y", strconv.Quote(y)), engine.TextArg("game", g.Name()), engine.TextArg("figures", strings.Join(figures, ", "))), "--y %q: the sweep of %s has no such figure; give %s", y, g.Name(), strings.Join(figures, ", "))
 		}
 	} else if c.Y != "" {
-		return usageErrorf("--y %s: say where to draw it with --plot FILE", c.Y)
+		return usageSay(engine.Say("cli.usage.y-without-plot", engine.TextArg("value", c.Y)), "--y %s: say where to draw it with --plot FILE", c.Y)
 	}
 	var csv *os.File
 	if c.CSV != "" {
@@ -92,13 +93,13 @@ func (c *simCmd) sweepPlan(a *app) (*sim.SweepPlan, error) {
 	}
 	switch {
 	case c.Games < 1:
-		return nil, usageErrorf("-n %d: give the number of games per setting, at least 1", c.Games)
+		return nil, usageSay(engine.Say("cli.usage.games-per-setting", engine.NumArg("n", int(c.Games))), "-n %d: give the number of games per setting, at least 1", c.Games)
 	case c.Workers < 0:
-		return nil, usageErrorf("--workers %d: give a positive number, or 0 for one per CPU", c.Workers)
+		return nil, workersOrZero(c.Workers)
 	case c.RecordDir != "":
-		return nil, usageErrorf("--record-dir: a sweep does not save records; run one setting with sim -o KEY=VALUE --record-dir")
+		return nil, usageSay(engine.Say("cli.usage.sweep-record-dir"), "--record-dir: a sweep does not save records; run one setting with sim -o KEY=VALUE --record-dir")
 	case c.PlotMetric != "":
-		return nil, usageErrorf("--plot-metric %s: a sweep plots a figure against the setting; pick it with --y", c.PlotMetric)
+		return nil, usageSay(engine.Say("cli.usage.sweep-plot-metric", engine.TextArg("metric", c.PlotMetric)), "--plot-metric %s: a sweep plots a figure against the setting; pick it with --y", c.PlotMetric)
 	}
 	given, err := engine.ParseOptionArgs(c.Option)
 	if err != nil {

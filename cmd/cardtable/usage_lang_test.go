@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"regexp"
 	"slices"
 	"strings"
@@ -18,7 +20,7 @@ import (
 // --lang en, they read byte for byte as they always did.
 func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
 	all := []engine.Game{war.Game{}}
-	kept := regexp.MustCompile(`--?[a-z][a-z-]*|"[^"]*"|\b(cardtable|war|length|games|lines|json|docs/protocol-agent\.md|ms|FILE|CPU)\b|[0-9]+(ms|s)?`)
+	kept := regexp.MustCompile(`--?[a-z][a-z-]*|"[^"]*"|\b(cardtable|war|length|games|lines|json|docs/protocol-agent\.md|ms|FILE|CPU|players)\b|[0-9]+(ms|s)?`)
 	for _, c := range []struct {
 		args    []string
 		english string
@@ -32,6 +34,8 @@ func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
 		{[]string{"play", "war", "--speed=-1s"}, "cardtable: --speed -1s: give a pause of 0 or more, e.g. 800ms\n"},
 		{[]string{"play", "war", "--protocol", "xml"}, `cardtable: --protocol "xml": give lines (plain text) or json (docs/protocol-agent.md)` + "\n"},
 		{[]string{"play", "war", "--seed", "x"}, `cardtable: --seed "x": give a whole number from 0 to 18446744073709551615` + "\n"},
+		{[]string{"play", "war", "--reserve", "3s"}, "cardtable: --reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s\n"},
+		{[]string{"sim", "war", "--sweep", "players=2,3", "-n", "0"}, "cardtable: -n 0: give the number of games per setting, at least 1\n"},
 		{[]string{"play", "war", "-o", "players=3", "--seats", "random,random"}, "cardtable: --seats: 2 seats given for a 3-seat game; give one spec per seat\n"},
 	} {
 		for _, english := range [][]string{c.args, append(slices.Clone(c.args), "--lang", "en")} {
@@ -46,6 +50,29 @@ func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
 		_, cy, code := cardtableWith(t, all, "", append(slices.Clone(c.args), "--lang", "cy")...)
 		if code != exitUsage || cy == c.english || !strings.HasPrefix(cy, "cardtable: ") {
 			t.Errorf("%v --lang cy: exit %d %q", c.args, code, cy)
+		}
+	}
+}
+
+// TestServeRefusalsInTheEnvironmentsLanguage: serve has no --lang; its
+// refusals of its flags follow LANG, and read as before without it.
+func TestServeRefusalsInTheEnvironmentsLanguage(t *testing.T) {
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--bot-max-workers=0"}
+	for lang, want := range map[string]string{
+		"":            "cardtable: --bot-max-workers 0: give 1 or more\n",
+		"cy_GB.UTF-8": "cardtable: --bot-max-workers 0: rhowch 1 neu fwy\n",
+		"he_IL.UTF-8": "cardtable: --bot-max-workers 0: יש לתת 1 או יותר\n",
+	} {
+		var out, errOut bytes.Buffer
+		a := newApp(strings.NewReader(""), &out, &errOut)
+		a.getenv = func(k string) string {
+			if k == "LANG" {
+				return lang
+			}
+			return ""
+		}
+		if code := run(context.Background(), args, a); code != exitUsage || errOut.String() != want {
+			t.Errorf("LANG=%s: exit %d %q\nwant exit %d %q", lang, code, errOut.String(), exitUsage, want)
 		}
 	}
 }
