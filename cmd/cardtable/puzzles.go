@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
+	"cardtable/engine"
 	"cardtable/puzzles"
 )
 
@@ -48,18 +50,21 @@ Examples:
 
 // Run mines, checks or plays puzzles.
 func (c *puzzlesCmd) Run(a *app) error {
+	if _, err := a.words(c.Lang); err != nil {
+		return err
+	}
 	if !strings.EqualFold(c.Game, "regicide") {
-		return usageErrorf("no puzzles for %q; only regicide has puzzles", c.Game)
+		return usageSay(engine.Say("cli.usage.no-puzzles", engine.TextArg("game", strconv.Quote(c.Game))), "no puzzles for %q; only regicide has puzzles", c.Game)
 	}
 	switch {
 	case c.Mine < 0:
-		return usageErrorf("--mine %d: ask for 1 or more puzzles", c.Mine)
+		return usageSay(engine.Say("cli.usage.mine", engine.NumArg("n", c.Mine)), "--mine %d: ask for 1 or more puzzles", c.Mine)
 	case c.Mine > 0 && c.Check:
-		return usageErrorf("--mine and --check: do one, then the other (check the file with --check --file FILE)")
+		return usageSay(engine.Say("cli.usage.mine-and-check"), "--mine and --check: do one, then the other (check the file with --check --file FILE)")
 	case c.Prune && (!c.Check || c.Out == ""):
-		return usageErrorf("--prune goes with --check and --out FILE (the file of the puzzles that pass)")
+		return usageSay(engine.Say("cli.usage.prune"), "--prune goes with --check and --out FILE (the file of the puzzles that pass)")
 	case c.Sample < 0:
-		return usageErrorf("--sample %d: give 0 (all) or a step of 1 or more", c.Sample)
+		return usageSay(engine.Say("cli.usage.sample", engine.NumArg("n", c.Sample)), "--sample %d: give 0 (all) or a step of 1 or more", c.Sample)
 	case c.Mine > 0:
 		return c.mine(a)
 	}

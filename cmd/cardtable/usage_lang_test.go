@@ -34,6 +34,7 @@ func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
 		{[]string{"play", "war", "--speed=-1s"}, "cardtable: --speed -1s: give a pause of 0 or more, e.g. 800ms\n"},
 		{[]string{"play", "war", "--protocol", "xml"}, `cardtable: --protocol "xml": give lines (plain text) or json (docs/protocol-agent.md)` + "\n"},
 		{[]string{"play", "war", "--seed", "x"}, `cardtable: --seed "x": give a whole number from 0 to 18446744073709551615` + "\n"},
+		{[]string{"puzzles", "war", "--mine", "2"}, `cardtable: no puzzles for "war"; only regicide has puzzles` + "\n"},
 		{[]string{"play", "war", "--reserve", "3s"}, "cardtable: --reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s\n"},
 		{[]string{"sim", "war", "--sweep", "players=2,3", "-n", "0"}, "cardtable: -n 0: give the number of games per setting, at least 1\n"},
 		{[]string{"play", "war", "-o", "players=3", "--seats", "random,random"}, "cardtable: --seats: 2 seats given for a 3-seat game; give one spec per seat\n"},
@@ -54,15 +55,23 @@ func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
 	}
 }
 
-// TestServeRefusalsInTheEnvironmentsLanguage: serve has no --lang; its
-// refusals of its flags follow LANG, and read as before without it.
+// TestServeRefusalsInTheEnvironmentsLanguage: serve and solve have no
+// --lang; their refusals of their flags follow LANG, and read as before
+// without it.
 func TestServeRefusalsInTheEnvironmentsLanguage(t *testing.T) {
-	args := []string{"serve", "--addr", "127.0.0.1:0", "--bot-max-workers=0"}
-	for lang, want := range map[string]string{
-		"":            "cardtable: --bot-max-workers 0: give 1 or more\n",
-		"cy_GB.UTF-8": "cardtable: --bot-max-workers 0: rhowch 1 neu fwy\n",
-		"he_IL.UTF-8": "cardtable: --bot-max-workers 0: יש לתת 1 או יותר\n",
+	serve := []string{"serve", "--addr", "127.0.0.1:0", "--bot-max-workers=0"}
+	solve := []string{"solve", "regicide", "--deals", "0"}
+	for _, c := range []struct {
+		args       []string
+		lang, want string
+	}{
+		{serve, "", "cardtable: --bot-max-workers 0: give 1 or more\n"},
+		{serve, "cy_GB.UTF-8", "cardtable: --bot-max-workers 0: rhowch 1 neu fwy\n"},
+		{serve, "he_IL.UTF-8", "cardtable: --bot-max-workers 0: יש לתת 1 או יותר\n"},
+		{solve, "", "cardtable: --deals 0: solve at least 1 deal\n"},
+		{solve, "sk_SK.UTF-8", "cardtable: --deals 0: riešte aspoň 1 rozdanie\n"},
 	} {
+		args, lang, want := c.args, c.lang, c.want
 		var out, errOut bytes.Buffer
 		a := newApp(strings.NewReader(""), &out, &errOut)
 		a.getenv = func(k string) string {
