@@ -15,6 +15,7 @@ import (
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/i18n"
+	"cardtable/table"
 )
 
 // Exit codes.
@@ -148,6 +149,15 @@ func workersOrZero(n int) error {
 // atLeastOne refuses flag's n below 1 (serve's bot caps).
 func atLeastOne(flag string, n int) error {
 	return usageSay(engine.Say("cli.usage.at-least-one", engine.TextArg("flag", flag), engine.NumArg("n", n)), "%s %d: give 1 or more", flag, n)
+}
+
+// seatSaid is a usage error about seat (from 0) whose reason err carries
+// a message (a bot's refusal of its settings), else err's English.
+func seatSaid(seat int, err error) error {
+	if msg, ok := engine.SaidOf(err); ok {
+		return usageSay(engine.Say("cli.usage.seat", engine.SeatArg("seat", seat), engine.MsgArg("why", msg)), "%s: %v", table.SeatName(seat), err)
+	}
+	return usageErrorf("%s: %v", table.SeatName(seat), err)
 }
 
 // flagSaid is a usage error about flag whose reason err carries a message

@@ -210,7 +210,7 @@ func (c *playCmd) seating(g engine.Game) ([]table.SeatSpec, engine.Options, erro
 	}
 	for i, s := range specs {
 		if err := s.Check(g, opts); err != nil {
-			return nil, engine.Options{}, flagSaid("--seats: "+table.SeatName(i), err)
+			return nil, engine.Options{}, flagSaid("--seats", seatSaid(i, err))
 		}
 	}
 	return specs, opts, nil
@@ -294,7 +294,7 @@ func (c *playCmd) fromRecord(a *app) error {
 	}
 	for i, s := range specs {
 		if err := s.Check(g, t.State().Options()); err != nil {
-			return usageErrorf("%s: %v", table.SeatName(i), err)
+			return seatSaid(i, err)
 		}
 	}
 	if t.Over() {

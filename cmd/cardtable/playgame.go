@@ -31,7 +31,7 @@ func players(t *table.Table, specs []table.SeatSpec, seed uint64, timeout time.D
 			p, err := table.NewBot(t, bots.Spec{Name: s.Bot.Name, Params: s.Bot.Params}, seed, i)
 			if err != nil {
 				stop()
-				return nil, nil, usageErrorf("%s: %v", table.SeatName(i), err)
+				return nil, nil, seatSaid(i, err)
 			}
 			ps[i] = p
 		case table.KindProgram:

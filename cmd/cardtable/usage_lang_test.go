@@ -35,6 +35,7 @@ func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
 		{[]string{"play", "war", "--protocol", "xml"}, `cardtable: --protocol "xml": give lines (plain text) or json (docs/protocol-agent.md)` + "\n"},
 		{[]string{"play", "war", "--seed", "x"}, `cardtable: --seed "x": give a whole number from 0 to 18446744073709551615` + "\n"},
 		{[]string{"puzzles", "war", "--mine", "2"}, `cardtable: no puzzles for "war"; only regicide has puzzles` + "\n"},
+		{[]string{"play", "war", "--seats", "random:x=1,random"}, `cardtable: --seats: seat 1: bots: random takes no settings (got "x")` + "\n"},
 		{[]string{"play", "war", "--reserve", "3s"}, "cardtable: --reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s\n"},
 		{[]string{"sim", "war", "--sweep", "players=2,3", "-n", "0"}, "cardtable: -n 0: give the number of games per setting, at least 1\n"},
 		{[]string{"play", "war", "-o", "players=3", "--seats", "random,random"}, "cardtable: --seats: 2 seats given for a 3-seat game; give one spec per seat\n"},
