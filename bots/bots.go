@@ -4,8 +4,8 @@
 package bots
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cardtable/bots/degenerate"
@@ -92,5 +92,7 @@ func New(name string, g engine.Game, opts engine.Options, params map[string]stri
 		}
 		names = append(names, e.Name)
 	}
-	return nil, fmt.Errorf("bots: no bot %q for %s; bots for %s: %s", name, g.Name(), g.Name(), strings.Join(names, ", "))
+	list := strings.Join(names, ", ")
+	return nil, engine.SayErr(nil, engine.Say("bot.unknown", engine.TextArg("name", strconv.Quote(name)), engine.TextArg("game", g.Name()), engine.TextArg("bots", list)),
+		"bots: no bot %q for %s; bots for %s: %s", name, g.Name(), g.Name(), list)
 }

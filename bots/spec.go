@@ -3,6 +3,7 @@ package bots
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cardtable/engine"
@@ -22,16 +23,19 @@ func ParseSpec(text string) (Spec, error) {
 	parts := strings.Split(strings.TrimSpace(text), ":")
 	spec := Spec{Name: strings.TrimSpace(parts[0]), Params: map[string]string{}}
 	if spec.Name == "" {
-		return Spec{}, fmt.Errorf("bots: %q: no bot name; write NAME or NAME:key=value, e.g. expert:iterations=64", text)
+		return Spec{}, engine.SayErr(nil, engine.Say("bot.spec.no-name", engine.TextArg("spec", strconv.Quote(text))),
+			"bots: %q: no bot name; write NAME or NAME:key=value, e.g. expert:iterations=64", text)
 	}
 	for _, kv := range parts[1:] {
 		k, v, ok := strings.Cut(kv, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" {
-			return Spec{}, fmt.Errorf("bots: %q: setting %q is not key=value; write NAME:key=value, e.g. expert:iterations=64", text, kv)
+			return Spec{}, engine.SayErr(nil, engine.Say("bot.spec.not-key-value", engine.TextArg("spec", strconv.Quote(text)), engine.TextArg("setting", strconv.Quote(kv))),
+				"bots: %q: setting %q is not key=value; write NAME:key=value, e.g. expert:iterations=64", text, kv)
 		}
 		if _, dup := spec.Params[k]; dup {
-			return Spec{}, fmt.Errorf("bots: %q: setting %q given twice", text, k)
+			return Spec{}, engine.SayErr(nil, engine.Say("bot.spec.twice", engine.TextArg("spec", strconv.Quote(text)), engine.TextArg("setting", strconv.Quote(k))),
+				"bots: %q: setting %q given twice", text, k)
 		}
 		spec.Params[k] = v
 	}

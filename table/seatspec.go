@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"cardtable/bots"
@@ -32,17 +33,19 @@ func ParseSeat(text string) (SeatSpec, error) {
 	text = strings.TrimSpace(text)
 	switch {
 	case text == "":
-		return SeatSpec{}, fmt.Errorf("table: empty seat; write human, human:NAME, a bot (expert, expert:iterations=64) or cmd:PROGRAM ARGS")
+		return SeatSpec{}, engine.SayErr(nil, engine.Say("table.seat.empty"), "table: empty seat; write human, human:NAME, a bot (expert, expert:iterations=64) or cmd:PROGRAM ARGS")
 	case strings.HasPrefix(text, ProgramPrefix):
 		argv := strings.Fields(strings.TrimPrefix(text, ProgramPrefix))
 		if len(argv) == 0 {
-			return SeatSpec{}, fmt.Errorf("table: seat %q names no program; write cmd:PROGRAM ARGS, e.g. cmd:python3 examples/regicide_agent.py", text)
+			return SeatSpec{}, engine.SayErr(nil, engine.Say("table.seat.no-program", engine.TextArg("spec", strconv.Quote(text))),
+				"table: seat %q names no program; write cmd:PROGRAM ARGS, e.g. cmd:python3 examples/regicide_agent.py", text)
 		}
 		return SeatSpec{Kind: KindProgram, Command: argv}, nil
 	case text == KindHuman || strings.HasPrefix(text, KindHuman+":"):
 		name := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(text, KindHuman), ":"))
 		if strings.HasPrefix(text, KindHuman+":") && name == "" {
-			return SeatSpec{}, fmt.Errorf("table: seat %q: no name after human:; write human or human:NAME", text)
+			return SeatSpec{}, engine.SayErr(nil, engine.Say("table.seat.no-name", engine.TextArg("spec", strconv.Quote(text))),
+				"table: seat %q: no name after human:; write human or human:NAME", text)
 		}
 		return SeatSpec{Kind: KindHuman, Name: name}, nil
 	}
@@ -60,6 +63,9 @@ func ParseSeats(text string) ([]SeatSpec, error) {
 	for i, part := range strings.Split(text, ",") {
 		s, err := ParseSeat(part)
 		if err != nil {
+			if msg, ok := engine.SaidOf(err); ok {
+				return nil, engine.SayErr(nil, engine.Say("table.seat-refused", engine.SeatArg("seat", i), engine.MsgArg("why", msg)), "%s: %v", SeatName(i), err)
+			}
 			return nil, fmt.Errorf("%s: %w", SeatName(i), err)
 		}
 		out = append(out, s)

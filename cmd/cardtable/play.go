@@ -187,7 +187,7 @@ func (c *playCmd) seating(g engine.Game) ([]table.SeatSpec, engine.Options, erro
 	optArgs := c.Option
 	if c.Seats != "" {
 		if specs, err = table.ParseSeats(c.Seats); err != nil {
-			return nil, engine.Options{}, usageErrorf("--seats: %v", err)
+			return nil, engine.Options{}, flagSaid("--seats", err)
 		}
 		if hasOption(g, "players") && !setsOption(c.Option, "players") {
 			optArgs = append([]string{"players=" + strconv.Itoa(len(specs))}, optArgs...)
@@ -276,7 +276,7 @@ func (c *playCmd) fromRecord(a *app) error {
 	var specs []table.SeatSpec
 	if c.Seats != "" {
 		if specs, err = table.ParseSeats(c.Seats); err != nil {
-			return usageErrorf("--seats: %v", err)
+			return flagSaid("--seats", err)
 		}
 		for i, s := range specs {
 			infos = append(infos, s.Info(i))

@@ -20,7 +20,7 @@ import (
 // --lang en, they read byte for byte as they always did.
 func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
 	all := []engine.Game{war.Game{}}
-	kept := regexp.MustCompile(`--?[a-z][a-z-]*|"[^"]*"|\b(cardtable|war|length|games|lines|json|docs/protocol-agent\.md|ms|FILE|CPU|players)\b|[0-9]+(ms|s)?`)
+	kept := regexp.MustCompile(`--?[a-z][a-z-]*|"[^"]*"|\b(cardtable|war|length|games|lines|json|docs/protocol-agent\.md|ms|FILE|CPU|players|heuristic|ismcts|random)\b|[0-9]+(ms|s)?`)
 	for _, c := range []struct {
 		args    []string
 		english string
@@ -39,6 +39,13 @@ func TestUsageRefusalsInTheCommandsLanguage(t *testing.T) {
 		{[]string{"play", "war", "--reserve", "3s"}, "cardtable: --reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s\n"},
 		{[]string{"sim", "war", "--sweep", "players=2,3", "-n", "0"}, "cardtable: -n 0: give the number of games per setting, at least 1\n"},
 		{[]string{"play", "war", "-o", "players=3", "--seats", "random,random"}, "cardtable: --seats: 2 seats given for a 3-seat game; give one spec per seat\n"},
+		// A seat's spec refused by its form (table, bots) or its bot's name.
+		{[]string{"play", "war", "--seats", "human,"}, "cardtable: --seats: seat 2: table: empty seat; write human, human:NAME, a bot (expert, expert:iterations=64) or cmd:PROGRAM ARGS\n"},
+		{[]string{"play", "war", "--seats", "human,nosuch"}, `cardtable: --seats: seat 2: bots: no bot "nosuch" for war; bots for war: heuristic, ismcts, random` + "\n"},
+		{[]string{"play", "war", "--seats", "human,expert:x"}, `cardtable: --seats: seat 2: bots: "expert:x": setting "x" is not key=value; write NAME:key=value, e.g. expert:iterations=64` + "\n"},
+		{[]string{"play", "war", "--seats", "human,cmd:"}, `cardtable: --seats: seat 2: table: seat "cmd:" names no program; write cmd:PROGRAM ARGS, e.g. cmd:python3 examples/regicide_agent.py` + "\n"},
+		{[]string{"play", "war", "--seats", "human,human:"}, `cardtable: --seats: seat 2: table: seat "human:": no name after human:; write human or human:NAME` + "\n"},
+		{[]string{"play", "war", "--seats", "human,random:x=1:x=2"}, `cardtable: --seats: seat 2: bots: "random:x=1:x=2": setting "x" given twice` + "\n"},
 	} {
 		for _, english := range [][]string{c.args, append(slices.Clone(c.args), "--lang", "en")} {
 			if _, errOut, code := cardtableWith(t, all, "", english...); code != exitUsage || errOut != c.english {
