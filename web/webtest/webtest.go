@@ -300,6 +300,10 @@ func (tb *Tab) Fail() {
 	defer cancel()
 	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.cardtableTable ? {...window.cardtableTable.s, log: window.cardtableTable.s.log.slice(0, 12)} : null)`))
 	tb.T.Logf("page state: %s (%v)", state, err)
+	// The messages the page holds behind a trick being shown, and its
+	// socket: a page that stopped moving may be waiting there.
+	held, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.cardtableTable ? (() => { const v = window.cardtableTable; return {held: (v.queue || []).map((m) => m.type + (m.version !== undefined ? "@" + m.version : "")), holdMS: v.holdUntil - performance.now(), timer: !!v.holdTimer, hidden: document.hidden, socket: window.cardtableConn && window.cardtableConn.ws ? window.cardtableConn.ws.readyState : null}; })() : null)`))
+	tb.T.Logf("page holds: %s (%v)", held, err)
 	if tb.Table == "" {
 		return
 	}
