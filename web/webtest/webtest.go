@@ -414,6 +414,15 @@ func (tb *Tab) Sit(c Created) {
 	tb.Wait("the table", "document.querySelector('.board')")
 }
 
+// ChooseLanguage picks lang as a person does with ?lang= and waits until the page
+// has remembered it (after its catalogue came): a page opened next without
+// ?lang= speaks it. Navigating on at once could leave the choice unmade.
+func (tb *Tab) ChooseLanguage(lang string) {
+	tb.T.Helper()
+	tb.Open("/?lang=" + lang)
+	tb.Wait("the language "+lang+" remembered", fmt.Sprintf("localStorage.getItem('cardtable.lang') === %q", lang))
+}
+
 // Join opens seat's invite link of table c in a new tab and takes the
 // seat as name; lang, if given, is the language the tab reads (chosen
 // first, and remembered as a person's choice is).
@@ -426,7 +435,7 @@ func (s *Site) Join(t testing.TB, c Created, seat int, name, lang string) *Tab {
 			continue
 		}
 		if lang != "" {
-			tb.Open("/?lang=" + lang)
+			tb.ChooseLanguage(lang)
 		}
 		tb.Open(inv.URL)
 		tb.Wait("the invitation", "document.querySelector('form.join #name')")

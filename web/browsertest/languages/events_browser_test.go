@@ -43,7 +43,7 @@ func TestBrowserTableEventsInEachLanguage(t *testing.T) {
 	req["settings"] = map[string]string{"pace": "live", "move": "20s", "reserve": "30s"}
 	c := s.Create(t, req)
 	d := s.Tab(t)
-	d.Open("/?lang=en")
+	d.ChooseLanguage("en")
 	d.Sit(c)
 	bob := s.Join(t, c, 1, "bob", "he")
 	d.Wait("the clocks", "document.querySelectorAll('.clocks .clock').length === 2")

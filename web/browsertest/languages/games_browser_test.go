@@ -55,7 +55,7 @@ func TestBrowserGamesInEachLanguage(t *testing.T) {
 				c := s.Create(t, g.table)
 				tb := s.Tab(t)
 				tb.Resize(sz)
-				tb.Open("/?lang=" + l.Code) // remembered: the table speaks it
+				tb.ChooseLanguage(l.Code) // remembered: the table speaks it
 				tb.Sit(c)
 				size := sz
 				where := func(what string) string { return fmt.Sprintf("%s %s %s, %s", g.name, l.Code, size.Name, what) }
