@@ -91,22 +91,28 @@ func newLeakCheck(t *testing.T, h *harness, seed uint64) *leakCheck {
 
 // play makes random moves for the person and checks every screen.
 func (lc *leakCheck) play(steps int) {
-	h := lc.h
-	for i := 0; i < steps && h.m.mode != modeEnd; i++ {
+	for i := 0; i < steps && lc.h.m.mode != modeEnd; i++ {
 		lc.check()
-		switch {
-		case h.m.mode == modePass:
-			h.key("x")
-		case h.asking() == 0:
-			h.m.pick.input.SetValue(lc.choose())
-			h.key("enter")
-		case len(h.timers) > 0:
-			h.fire()
-		default:
-			lc.t.Fatalf("the table is stuck: nobody asked, no timer (move %d)", h.m.t.Version())
-		}
+		lc.step()
 	}
 	lc.check()
+}
+
+// step moves the table on once: the person's move when asked (a pass
+// screen passed on), else the next timer (a bot's move).
+func (lc *leakCheck) step() {
+	h := lc.h
+	switch {
+	case h.m.mode == modePass:
+		h.key("x")
+	case h.asking() == 0:
+		h.m.pick.input.SetValue(lc.choose())
+		h.key("enter")
+	case len(h.timers) > 0:
+		h.fire()
+	default:
+		lc.t.Fatalf("the table is stuck: nobody asked, no timer (move %d)", h.m.t.Version())
+	}
 }
 
 // choose is the person's move: mostly what the game's default bot would

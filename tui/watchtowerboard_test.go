@@ -219,15 +219,7 @@ func TestWatchtowerEndAt80x24ShowsEverySeat(t *testing.T) {
 		h := newHarness(t, "watchtower", map[string]string{"players": "4"}, seed, "human", "heuristic", "heuristic", "heuristic")
 		lc := newLeakCheck(t, h, seed)
 		for i := 0; i < 5000 && h.m.mode != modeEnd; i++ {
-			switch {
-			case h.asking() == 0:
-				h.m.pick.input.SetValue(lc.choose())
-				h.key("enter")
-			case len(h.timers) > 0:
-				h.fire()
-			default:
-				t.Fatalf("stuck at move %d", h.m.t.Version())
-			}
+			lc.step()
 		}
 		if h.m.mode != modeEnd {
 			t.Fatalf("seed %d: the game did not end", seed)
