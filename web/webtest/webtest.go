@@ -292,6 +292,12 @@ func (tb *Tab) Has(sel string) bool {
 	return Eval[bool](tb, fmt.Sprintf("!!document.querySelector(%q)", sel))
 }
 
+// Held is a script reading, as JSON, where a table page stands when it
+// seems not to move: its version and auto-play, the messages it holds
+// behind a trick being shown, the hold left, whether it is hidden, and its
+// socket's state.
+const Held = `JSON.stringify(window.cardtableTable ? (() => { const v = window.cardtableTable; return {version: v.s.version, auto: v.s.auto, held: (v.queue || []).map((m) => m.type + (m.version !== undefined ? "@" + m.version : "")), holdMS: v.holdUntil - performance.now(), timer: !!v.holdTimer, hidden: document.hidden, socket: window.cardtableConn && window.cardtableConn.ws ? window.cardtableConn.ws.readyState : null}; })() : null)`
+
 // Fail records what a failing test saw: a screenshot, the page's state,
 // and the table as a spectator sees it now.
 func (tb *Tab) Fail() {
@@ -302,7 +308,7 @@ func (tb *Tab) Fail() {
 	tb.T.Logf("page state: %s (%v)", state, err)
 	// The messages the page holds behind a trick being shown, and its
 	// socket: a page that stopped moving may be waiting there.
-	held, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.cardtableTable ? (() => { const v = window.cardtableTable; return {held: (v.queue || []).map((m) => m.type + (m.version !== undefined ? "@" + m.version : "")), holdMS: v.holdUntil - performance.now(), timer: !!v.holdTimer, hidden: document.hidden, socket: window.cardtableConn && window.cardtableConn.ws ? window.cardtableConn.ws.readyState : null}; })() : null)`))
+	held, err := chromedp.Run(ctx, chromedp.Evaluate[string](Held))
 	tb.T.Logf("page holds: %s (%v)", held, err)
 	if tb.Table == "" {
 		return

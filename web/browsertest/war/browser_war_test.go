@@ -45,7 +45,7 @@ func testWarClicks(t *testing.T, s *webtest.Site) {
 					// effect (the page at the version it was). A person
 					// clicks again; the log keeps what the page held.
 					t.Logf("game %d: Finish took no effect in 10 s; the page holds %s; clicking again", g+1,
-						webtest.Eval[string](tb, "JSON.stringify({version: window.cardtableTable.s.version, auto: window.cardtableTable.s.auto, held: (window.cardtableTable.queue || []).map((m) => m.type), hidden: document.hidden, socket: window.cardtableConn && window.cardtableConn.ws ? window.cardtableConn.ws.readyState : null})"))
+						webtest.Eval[string](tb, webtest.Held))
 					tb.Click("[data-action=finish]")
 					clicks++
 				}
