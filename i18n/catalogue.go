@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
@@ -36,29 +37,70 @@ const MachineMade = "machine-made"
 // Other alone, or in every plural form the language has.
 type Message = goi18n.Message
 
-// messages are every language's messages by code, id; the pseudo-locale's
-// are made from English.
-var messages = map[string]map[string]*Message{}
+// catalogue is one language's messages and the go-i18n bundle that says
+// them, parsed on first use (load): a command that speaks English never
+// parses the other languages' files, and one that says nothing parses
+// none. Its bundle holds English too, for the messages a translation
+// lacks.
+type catalogue struct {
+	code     string
+	once     sync.Once
+	messages map[string]*Message
+	loc      *goi18n.Localizer
+}
 
-var bundle = loadBundle()
+// catalogues are every language's catalogue by code, the pseudo-locale's
+// (made from English) included; each is empty until loaded.
+var catalogues = newCatalogues()
 
-func loadBundle() *goi18n.Bundle {
-	b := goi18n.NewBundle(language.English)
+// newCatalogues returns every language's catalogue, none loaded.
+func newCatalogues() map[string]*catalogue {
+	out := map[string]*catalogue{Pseudo: {code: Pseudo}}
 	for _, l := range languages {
-		data, err := files.ReadFile("messages/" + l.Code + ".json")
-		if err != nil {
-			panic(fmt.Sprintf("i18n: the %s message file is not in the binary: %v", l.Code, err))
-		}
-		f, err := b.ParseMessageFileBytes(data, l.Code+".json")
-		if err != nil {
-			panic(fmt.Sprintf("i18n: messages/%s.json: %v", l.Code, err))
-		}
-		messages[l.Code] = byID(f.Messages)
+		out[l.Code] = &catalogue{code: l.Code}
 	}
-	pseudo := pseudoMessages(messages[Default])
-	b.MustAddMessages(pseudoTag, slices.Collect(maps.Values(pseudo))...)
-	messages[Pseudo] = pseudo
-	return b
+	return out
+}
+
+// messagesOf returns the messages of the language with code, by id, nil
+// for a code cardtable does not speak.
+func messagesOf(code string) map[string]*Message {
+	c := catalogues[code]
+	if c == nil {
+		return nil
+	}
+	return c.load().messages
+}
+
+// load parses c's messages once and returns c.
+func (c *catalogue) load() *catalogue {
+	c.once.Do(c.parse)
+	return c
+}
+
+// parse makes c's messages and bundle: English from its file; a
+// translation from its own file on top of English; the pseudo-locale
+// from English.
+func (c *catalogue) parse() {
+	b := goi18n.NewBundle(language.English)
+	if c.code != Default {
+		b.MustAddMessages(language.English, slices.Collect(maps.Values(messagesOf(Default)))...)
+	}
+	if c.code == Pseudo {
+		c.messages = pseudoMessages(messagesOf(Default))
+		b.MustAddMessages(pseudoTag, slices.Collect(maps.Values(c.messages))...)
+	} else {
+		data, err := files.ReadFile("messages/" + c.code + ".json")
+		if err != nil {
+			panic(fmt.Sprintf("i18n: the %s message file is not in the binary: %v", c.code, err))
+		}
+		f, err := b.ParseMessageFileBytes(data, c.code+".json")
+		if err != nil {
+			panic(fmt.Sprintf("i18n: messages/%s.json: %v", c.code, err))
+		}
+		c.messages = byID(f.Messages)
+	}
+	c.loc = goi18n.NewLocalizer(b, bundleTag(c.code).String())
 }
 
 func byID(ms []*Message) map[string]*Message {
@@ -71,11 +113,11 @@ func byID(ms []*Message) map[string]*Message {
 
 // IDs returns the ids of the English messages, sorted: every message
 // cardtable may say.
-func IDs() []string { return slices.Sorted(maps.Keys(messages[Default])) }
+func IDs() []string { return slices.Sorted(maps.Keys(messagesOf(Default))) }
 
 // Messages returns the messages of the language with code, by id (nil for
 // a code cardtable does not speak). The caller must not change them.
-func Messages(code string) map[string]*Message { return messages[code] }
+func Messages(code string) map[string]*Message { return messagesOf(code) }
 
 // Catalogue is what the browser loads to speak a language (served as
 // /i18n/{code}.json; web/static/js/i18n.js reads it).
@@ -102,14 +144,14 @@ type Catalogue struct {
 // CatalogueFor returns the catalogue of the language with code, and false
 // for a code cardtable does not speak.
 func CatalogueFor(code string) (Catalogue, bool) {
-	own := messages[code]
+	own := messagesOf(code)
 	l, ok := Lookup(code)
 	if own == nil || !ok {
 		return Catalogue{}, false
 	}
 	c := Catalogue{Lang: l.Code, Name: l.Name, Dir: l.Dir, Tag: l.Tag, File: "i18n/messages/" + l.Code + ".json",
-		Languages: Languages(), Messages: make(map[string]any, len(messages[Default]))}
-	for id, en := range messages[Default] {
+		Languages: Languages(), Messages: make(map[string]any, len(messagesOf(Default)))}
+	for id, en := range messagesOf(Default) {
 		m := own[id]
 		if m == nil {
 			m = en

@@ -27,12 +27,12 @@ func TestPluralCategories(t *testing.T) {
 // TestEveryLanguageHasEveryMessage checks that the message files hold the
 // same ids, and that every translation says whether a machine made it.
 func TestEveryLanguageHasEveryMessage(t *testing.T) {
-	en := messages[Default]
+	en := Messages(Default)
 	if len(en) == 0 {
 		t.Fatal("no English messages")
 	}
 	for _, l := range languages[1:] {
-		own := messages[l.Code]
+		own := Messages(l.Code)
 		for id := range en {
 			if own[id] == nil {
 				t.Errorf("%s.json lacks %q", l.Code, id)
@@ -55,8 +55,8 @@ func TestEveryLanguageHasEveryMessage(t *testing.T) {
 func TestPluralForms(t *testing.T) {
 	for _, l := range append(Languages(), pseudoLanguage) {
 		need := PluralCategories(l.Code)
-		for id, en := range messages[Default] {
-			m := messages[l.Code][id]
+		for id, en := range Messages(Default) {
+			m := Messages(l.Code)[id]
 			if m == nil {
 				continue
 			}
@@ -109,7 +109,7 @@ func placeholders(text string) ([]string, error) {
 // except the count, which a form may leave out ("one card").
 func TestPlaceholders(t *testing.T) {
 	for _, l := range append(Languages(), pseudoLanguage) {
-		for id, en := range messages[Default] {
+		for id, en := range Messages(Default) {
 			want := map[string]bool{}
 			for _, text := range Forms(en) {
 				names, err := placeholders(text)
@@ -120,7 +120,7 @@ func TestPlaceholders(t *testing.T) {
 					want[n] = true
 				}
 			}
-			m := messages[l.Code][id]
+			m := Messages(l.Code)[id]
 			if m == nil {
 				continue
 			}

@@ -13,7 +13,7 @@ func (p *Printer) Game(name string) string {
 func (p *Printer) OptionHelp(game string, o engine.Option) string {
 	p = p.orEnglish()
 	id := "option." + game + "." + o.Key
-	if _, ok := messages[Default][id]; !ok {
+	if _, ok := messagesOf(Default)[id]; !ok {
 		return o.Help
 	}
 	return p.T(id)

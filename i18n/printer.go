@@ -14,7 +14,7 @@ import (
 // get one from For. A Printer is safe for concurrent use.
 type Printer struct {
 	lang    Language
-	loc     *goi18n.Localizer
+	cat     *catalogue
 	numbers *message.Printer
 	seat    func(seat int) string
 }
@@ -30,8 +30,7 @@ func For(code string) *Printer {
 	if !ok {
 		l, _ = Lookup(Default)
 	}
-	tag := bundleTag(l.Code)
-	return &Printer{lang: l, loc: goi18n.NewLocalizer(bundle, tag.String()), numbers: message.NewPrinter(numberTag(l.Code))}
+	return &Printer{lang: l, cat: catalogues[l.Code], numbers: message.NewPrinter(numberTag(l.Code))}
 }
 
 // numberTag is the language whose digits and separators l's numbers use.
@@ -87,7 +86,7 @@ func (p *Printer) Say(m engine.Msg) string {
 			count = a.N
 		}
 	}
-	s, err := p.loc.Localize(&goi18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, PluralCount: count})
+	s, err := p.cat.load().loc.Localize(&goi18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, PluralCount: count})
 	if s == "" && err != nil {
 		return m.ID
 	}
