@@ -34,9 +34,12 @@ import (
 // gives each node a CPU budget in cores (a cgroup's CPU quota, so that
 // one machine can compare one node with three as if each had a machine
 // of its own; needs root and the cgroup v1 cpu controller).
+// CLUSTER_ROUTE=owner connects every client of a table to its owner, as
+// a balancer that routes by table would: nothing is relayed.
 func BenchmarkNodes(b *testing.B) {
 	tables := envInt("CLUSTER_TABLES", 60)
 	n := envInt("CLUSTER_NODES", 3)
+	atOwner := os.Getenv("CLUSTER_ROUTE") == "owner"
 	hold := 20 * time.Second
 	nodes, _ := startNodes(b, n, "--lease", "3s", "--api-rate", "1000", "--addr-rate", "100000", "--max-conns-per-addr", "100000", "--max-open-tables", "100000")
 	if cpu := os.Getenv("CLUSTER_NODE_CPU"); cpu != "" {
@@ -57,7 +60,13 @@ func BenchmarkNodes(b *testing.B) {
 	acks := &atomic.Int64{}
 	for i := range tables {
 		owner := i % n
+		// Each client's node, then the one it reconnects to when that
+		// one is gone.
 		next, third := nodes[(owner+1)%n], nodes[(owner+2)%n]
+		at := [][2]*proc{{nodes[owner], next}, {next, third}, {third, next}}
+		if atOwner {
+			at = [][2]*proc{{nodes[owner], next}, {nodes[owner], next}, {nodes[owner], next}}
+		}
 		var c created
 		if st := nodes[owner].api("POST", "/api/tables", map[string]any{"game": "war", "name": "ann",
 			"options": map[string]string{"max-battles": "5000"},
@@ -66,9 +75,9 @@ func BenchmarkNodes(b *testing.B) {
 		}
 		tok := claim(b, next, c.ID, 1)
 		ps := []*player{
-			newPlayer(b, c.ID, 0, c.Token, acks, nodes[owner].base, next.base),
-			newPlayer(b, c.ID, 1, tok, acks, next.base, third.base),
-			newPlayer(b, c.ID, -1, "", acks, third.base, next.base),
+			newPlayer(b, c.ID, 0, c.Token, acks, at[0][0].base, at[0][1].base),
+			newPlayer(b, c.ID, 1, tok, acks, at[1][0].base, at[1][1].base),
+			newPlayer(b, c.ID, -1, "", acks, at[2][0].base, at[2][1].base),
 		}
 		for _, p := range ps {
 			p.think = 400 * time.Millisecond
@@ -176,7 +185,7 @@ func capCPU(t testing.TB, p *proc, cores float64) {
 			time.Sleep(100 * time.Millisecond)
 		}
 	})
-	const period = 100000
+	const period = 10000 // a short period: a node over its budget waits at most ~10 ms, not 100
 	for _, w := range []struct{ file, value string }{
 		{"cpu.cfs_period_us", fmt.Sprint(period)},
 		{"cpu.cfs_quota_us", fmt.Sprint(int(cores * period))},
