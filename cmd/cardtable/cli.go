@@ -155,7 +155,7 @@ func atLeastOne(flag string, n int) error {
 // a message (a bot's refusal of its settings), else err's English.
 func seatSaid(seat int, err error) error {
 	if msg, ok := engine.SaidOf(err); ok {
-		return usageSay(engine.Say("cli.usage.seat", engine.SeatArg("seat", seat), engine.MsgArg("why", msg)), "%s: %v", table.SeatName(seat), err)
+		return usageSay(engine.Say("table.seat-refused", engine.SeatArg("seat", seat), engine.MsgArg("why", msg)), "%s: %v", table.SeatName(seat), err)
 	}
 	return usageErrorf("%s: %v", table.SeatName(seat), err)
 }
