@@ -80,8 +80,13 @@ type Store struct {
 	writes chan *write
 	quit   chan struct{}
 	done   chan struct{}
-	once   sync.Once
-	max    int
+	// The checkpointer (checkpoint.go): its connection, the writer's
+	// signal that it committed, and closed when it has stopped.
+	ckpt         *sql.DB
+	committed    chan struct{}
+	checkpointed chan struct{}
+	once         sync.Once
+	max          int
 	// The accounts (store.Accounts) share the writer and the readers.
 	*sqlaccounts.Accounts
 	// The tournaments (store.Tournaments) too.
@@ -126,18 +131,25 @@ func OpenOptions(path string, o Options) (*Store, error) {
 		return nil, err
 	}
 	prep, err := prepareHot(writer)
+	var ckpt *sql.DB
+	if err == nil {
+		ckpt, err = sql.Open("sqlite", dsn(path, o, false))
+	}
 	if err != nil {
 		reader.Close()
 		writer.Close()
 		unlock(lock)
 		return nil, fileError(path, err)
 	}
+	ckpt.SetMaxOpenConns(1)
 	s := &Store{path: path, lock: lock, prep: prep, writer: writer, reader: reader, writes: make(chan *write),
-		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch}
+		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch,
+		ckpt: ckpt, committed: make(chan struct{}, 1), checkpointed: make(chan struct{})}
 	s.Accounts = &sqlaccounts.Accounts{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
 	s.Tournaments = &sqltournaments.Tournaments{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
 	s.Pairings = &sqlpairings.Pairings{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
 	go s.loop()
+	go s.checkpointer(ckpt)
 	return s, nil
 }
 
@@ -197,6 +209,7 @@ func dsn(path string, o Options, readOnly bool) string {
 		q.Add("_pragma", "query_only(1)")
 	} else {
 		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "wal_autocheckpoint(0)") // checkpoint.go
 		q.Set("_txlock", "immediate")
 	}
 	return path + "?" + q.Encode()
@@ -299,7 +312,8 @@ func (s *Store) Close() error {
 	s.once.Do(func() {
 		close(s.quit)
 		<-s.done
-		err = errors.Join(s.reader.Close(), s.writer.Close())
+		<-s.checkpointed
+		err = errors.Join(s.ckpt.Close(), s.reader.Close(), s.writer.Close())
 		unlock(s.lock)
 	})
 	return err

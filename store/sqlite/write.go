@@ -119,6 +119,7 @@ func (s *Store) commit(batch []*write) {
 	for i, w := range batch {
 		w.done <- errs[i]
 	}
+	s.noteCommit()
 }
 
 // savepoint runs w in a savepoint of tx: its own error is w's outcome
