@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"cardtable/store"
@@ -85,6 +86,7 @@ type Store struct {
 	ckpt         *sql.DB
 	committed    chan struct{}
 	checkpointed chan struct{}
+	finish       atomic.Bool // the checkpointer asks the writer to finish a checkpoint
 	once         sync.Once
 	max          int
 	// The accounts (store.Accounts) share the writer and the readers.

@@ -67,6 +67,7 @@ func (s *Store) loop() {
 				}
 			}
 			s.commit(batch)
+			s.finishCheckpoint()
 		case <-s.quit:
 			return
 		}
