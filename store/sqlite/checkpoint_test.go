@@ -2,9 +2,12 @@ package sqlite
 
 import (
 	"context"
+	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -46,5 +49,57 @@ func TestCheckpointOffTheCommitPath(t *testing.T) {
 			t.Fatalf("the database file grew from %d to %d bytes: the WAL was not checkpointed", before, size())
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Under writes that never pause the WAL still starts over: the writer
+// finishes the checkpointer's passes, so the WAL's file stays near
+// restartFrames pages instead of holding every commit (a passive
+// checkpoint alone never catches up with a writer that keeps committing).
+func TestWALStartsOverUnderLoad(t *testing.T) {
+	every, frames := checkpointEvery, restartFrames
+	checkpointEvery, restartFrames = 5*time.Millisecond, 64
+	t.Cleanup(func() { checkpointEvery, restartFrames = every, frames })
+	path := filepath.Join(t.TempDir(), "w.db")
+	s := open(t, path)
+	ctx := context.Background()
+	const tables, each = 16, 250
+	for i := range tables {
+		if err := s.CreateTable(ctx, store.Table{ID: fmt.Sprint("t", i), Game: "war", Seats: []store.Seat{{Kind: "bot"}, {Kind: "bot"}}, Created: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pad := strings.Repeat("x", 2000) // 16 × 250 × 2 KB: 8 MB through the WAL
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Go(func() {
+			for seq := range each {
+				if err := s.Append(ctx, fmt.Sprint("t", i), store.Action{Seq: seq, Seat: seq % 2, Action: pad, At: time.Now()}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	fi, err := os.Stat(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() > 2<<20 {
+		t.Errorf("the WAL is %d bytes after 8 MB of appends: it did not start over", fi.Size())
+	}
+	h := make([]byte, 16)
+	f, err := os.Open(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.ReadAt(h, 0); err != nil {
+		t.Fatal(err)
+	}
+	// The WAL header's checkpoint sequence number counts its restarts.
+	if n := binary.BigEndian.Uint32(h[12:]); n < 3 {
+		t.Errorf("the WAL started over %d times during 8 MB of appends, want several", n)
 	}
 }
