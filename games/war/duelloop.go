@@ -8,94 +8,99 @@ package war
 // card of Brent's saved position, d.repKey, or none left), or done false
 // before a battle it does not settle, which is left unplayed.
 //
-// The loop makes no calls and keeps three numbers in registers: pile 0's
-// head h and tail t, and the countdown. Every battle it plays moves both
-// heads alike, and it starts with pile 1's ring rotated so that both heads
-// are at one position (see level), so pile 1's head is h too; between
-// battles the two piles hold all 52 cards, so pile 1's tail is h plus
-// 52-(t-h). It is longer than the project's usual
-// function on purpose: any part split off would be a call in the loop.
+// The loop makes no calls and keeps four numbers in registers: the heads'
+// position h, pile 0's size n0, the countdown and the repetition key; the
+// next battle's two cards are loaded after the end and countdown checks,
+// and the repetition check reads pile 0's top card from them. Every battle
+// it plays moves both heads alike, and it starts with pile 1's ring
+// rotated so that both heads are at one position (see level), so pile 1's
+// head is h too; between battles the two piles hold all 52 cards, so pile
+// 0 ends at h+n0 and pile 1 at h+52-n0. It is longer than the project's
+// usual function on purpose: any part split off would be a call in the
+// loop (tried: the war as a call costs more than the call saves).
 func (d *duel) battles(p piles, left int) (piles, int, bool) {
 	if p.h1 != p.h0 {
 		p = d.level(p)
 	}
-	h, t := p.h0, p.t0
-	ring, battle := &d.ring, &d.battle
+	h, n0 := p.h0, p.t0-p.h0
+	ring, battle, key := &d.ring, &d.battle, d.repKey
+	a, b := ring[0][h&63], ring[1][h&63]
 	for {
-		a, b := ring[0][h&63], ring[1][h&63]
-		c := battle[a][b]
-		if c < plainEnd {
+		if c := battle[a][b]; c < plainEnd {
 			// The winner w takes both cards: seat s's card (bit 1 of c)
 			// goes under first, at w's tail tw, the other after it.
 			w, s := uint(c)&1, uint(c)>>1
-			tw, t1 := t, 2*h+52-t
+			nw := n0
 			if w != 0 {
-				tw = t1
+				nw = 52 - n0
 			}
+			tw := h + nw
 			rw := &ring[w]
 			rw[(tw+s)&63] = a
 			rw[(tw+1-s)&63] = b
 			h++
-			t += 2 - 2*w
-			left--
-			if n0 := t - h; n0-1 >= 51 || n0|uint(ring[0][h&63])<<8 == d.repKey || left == 0 {
-				break
+			n0 += 1 - 2*w
+		} else {
+			// A war the loop settles: rounds of full cards each (the
+			// last face up) while the face-up cards tie, as long as both
+			// piles hold every round and the pickup stays within the ring
+			// (see below). Anything else is left to trick, untouched.
+			full := d.full
+			if c > battleAutoTie || full == 0 {
+				return d.piles(h, h+n0), left, false
 			}
-			continue
-		}
-		// A war the loop settles: rounds of full cards each (the last
-		// face up) while the face-up cards tie, as long as both piles
-		// hold every round and the pickup stays within the ring (see
-		// below). Anything else is left to trick, untouched.
-		full := d.full
-		if c > battleAutoTie || full == 0 {
-			return d.piles(h, t), left, false
-		}
-		n0, k, wars, autos := t-h, uint(0), 0, 0
-		for up := c; ; {
-			wars++
-			if up == battleAutoTie {
-				autos++
+			k, wars, autos := uint(0), 0, 0
+			for up := c; ; {
+				wars++
+				if up == battleAutoTie {
+					autos++
+				}
+				k += full
+				if n0 <= k || 52-n0 <= k || k >= 12 {
+					return d.piles(h, h+n0), left, false
+				}
+				up = battle[ring[0][(h+k)&63]][ring[1][(h+k)&63]]
+				if up < plainEnd {
+					c = up
+					break
+				}
+				if up > battleAutoTie {
+					return d.piles(h, h+n0), left, false
+				}
 			}
-			k += full
-			if n0 <= k || 52-n0 <= k || k >= 12 {
-				return d.piles(h, t), left, false
+			w, n := uint(c)&1, k+1
+			d.wars += wars
+			d.autoWars += autos
+			// The winner picks up n cards per seat, the tied ones first,
+			// layer by layer in the pickup order (WAR-04): seat f's
+			// first, both from the heads' position h. The cards are read
+			// behind the heads and written after the winner's tail; the
+			// winner holds at most 52-n cards with its n laid ones, so
+			// with n at most 12 the 2n written never reach the ones still
+			// to be read.
+			f := uint(d.first[w])
+			nw := n0
+			if w != 0 {
+				nw = 52 - n0
 			}
-			up = battle[ring[0][(h+k)&63]][ring[1][(h+k)&63]]
-			if up < plainEnd {
-				c = up
-				break
+			tw := h + nw
+			rf, rs, dst := &ring[f&1], &ring[(f^1)&1], &ring[w]
+			for i := range n {
+				dst[(tw+2*i)&63], dst[(tw+2*i+1)&63] = rf[(h+i)&63], rs[(h+i)&63]
 			}
-			if up > battleAutoTie {
-				return d.piles(h, t), left, false
-			}
+			h += n
+			n0 += n - 2*n*w
 		}
-		w, n := uint(c)&1, k+1
-		d.wars += wars
-		d.autoWars += autos
-		// The winner picks up n cards per seat, the tied ones first,
-		// layer by layer in the pickup order (WAR-04): seat f's first,
-		// both from the heads' position h. The cards are read behind the
-		// heads and written after the winner's tail; the winner holds at
-		// most 52-n cards with its n laid ones, so with n at most 12 the
-		// 2n written never reach the ones still to be read.
-		f := uint(d.first[w])
-		tw, t1 := t, 2*h+52-t
-		if w != 0 {
-			tw = t1
-		}
-		rf, rs, dst := &ring[f&1], &ring[(f^1)&1], &ring[w]
-		for i := range n {
-			dst[(tw+2*i)&63], dst[(tw+2*i+1)&63] = rf[(h+i)&63], rs[(h+i)&63]
-		}
-		h += n
-		t += 2 * n * (1 - w)
 		left--
-		if n0 := t - h; n0-1 >= 51 || n0|uint(ring[0][h&63])<<8 == d.repKey || left == 0 {
+		if n0-1 >= 51 || left == 0 {
+			break
+		}
+		a, b = ring[0][h&63], ring[1][h&63]
+		if n0|uint(a)<<8 == key {
 			break
 		}
 	}
-	return d.piles(h, t), left, true
+	return d.piles(h, h+n0), left, true
 }
 
 // piles returns the piles of battles' h and t.
