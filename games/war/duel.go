@@ -37,6 +37,10 @@ type duel struct {
 	// size and top card in one number: len0 | top0<<8 (len0 64 never
 	// matches).
 	repKey uint
+	// power, stop and cap are Brent's schedule (loop): the next save is
+	// at battle stop, power battles after the one before; cap is the
+	// rules' maxBattles.
+	power, stop, cap int
 }
 
 // Values of duel.battle from plainEnd on: pairs the first comparison
@@ -140,19 +144,21 @@ func (d *duel) run(r *rules, seed uint64, out *engine.Outcome) {
 // loop plays from piles p after battles battles to the end of the game
 // and returns how it ended, the winner (-1 for none) and the battles
 // played. Brent's next save is at battle stop, after which power doubles
-// (stop is the cap when repetition does not apply).
+// (stop is the cap when repetition does not apply); battles makes the
+// saves it reaches itself.
 func (d *duel) loop(r *rules, g *duelCounts, p piles, battles, power, stop int) (end uint8, winner, n int) {
 	ring := &d.ring
 	shuffle := r.pickup == shuffled
+	d.power, d.stop, d.cap = power, stop, r.maxBattles
 	for {
 		var left int
 		var done bool
 		if shuffle {
-			p, left, done = d.shuffledBattles(p, stop-battles, &g.rng)
+			p, left, done = d.shuffledBattles(p, d.stop-battles, &g.rng)
 		} else {
-			p, left, done = d.battles(p, stop-battles)
+			p, left, done = d.battles(p, d.stop-battles)
 		}
-		battles = stop - left
+		battles = d.stop - left
 		if !done {
 			a, b := ring[0][p.h0&63], ring[1][p.h1&63]
 			d.laid[0][0], d.laid[1][0] = a, b
@@ -172,16 +178,27 @@ func (d *duel) loop(r *rules, g *duelCounts, p piles, battles, power, stop int) 
 		if d.rep.candidate(ring, p) && d.same(ends{head: [2]uint{p.h0, p.h1}, tail: [2]uint{p.t0, p.t1}}) {
 			return endRepetition, -1, battles
 		}
-		if battles == stop {
-			if battles >= r.maxBattles {
+		if battles == d.stop {
+			if battles >= d.cap {
 				return endCap, -1, battles
 			}
-			d.save(p)
-			d.expect(repetition{len0: p.t0 - p.h0, top0: ring[0][p.h0&63]})
-			power *= 2
-			stop = min(battles+power, r.maxBattles)
+			d.renew(p)
 		}
 	}
+}
+
+// renew makes Brent's save of piles p at battle d.stop, doubles the power
+// and returns the battles to the next save (or the cap). It is not
+// inlined: in battles' loop it would crowd the registers.
+//
+//go:noinline
+func (d *duel) renew(p piles) int {
+	d.save(p)
+	d.expect(repetition{len0: p.t0 - p.h0, top0: d.ring[0][p.h0&63]})
+	battles := d.stop
+	d.power *= 2
+	d.stop = min(battles+d.power, d.cap)
+	return d.stop - battles
 }
 
 // piles are the two piles' ends between battles: pile s is

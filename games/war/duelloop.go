@@ -1,23 +1,26 @@
 package war
 
-// battles plays battles from p, at most left of them: those the first
-// comparison settles (duel.battle) and, when d.full is not 0, the common
-// wars, in which both lay full rounds until the face-up cards differ. It
-// returns the piles, the battles still left and done true after a battle
-// that needs run's checks (pile 0 empty or whole, or of the size and top
-// card of Brent's saved position, d.repKey, or none left), or done false
-// before a battle it does not settle, which is left unplayed.
+// battles plays battles from p, left of them before Brent's next save:
+// those the first comparison settles (duel.battle) and, when d.full is not
+// 0, the common wars, in which both lay full rounds until the face-up
+// cards differ. It makes Brent's saves it reaches itself (renew) and
+// returns the piles, the battles left before the next save and done true
+// after a battle that needs loop's checks (pile 0 empty or whole, of the
+// size and top card of Brent's saved position, d.repKey, or the cap
+// reached), or done false before a battle it does not settle, which is
+// left unplayed.
 //
-// The loop makes no calls and keeps four numbers in registers: the heads'
-// position h, pile 0's size n0, the countdown and the repetition key; the
-// next battle's two cards are loaded after the end and countdown checks,
-// and the repetition check reads pile 0's top card from them. Every battle
-// it plays moves both heads alike, and it starts with pile 1's ring
-// rotated so that both heads are at one position (see level), so pile 1's
-// head is h too; between battles the two piles hold all 52 cards, so pile
-// 0 ends at h+n0 and pile 1 at h+52-n0. It is longer than the project's
-// usual function on purpose: any part split off would be a call in the
-// loop (tried: the war as a call costs more than the call saves).
+// The loop calls out only for a save (once per power of two) and keeps
+// four numbers in registers: the heads' position h, pile 0's size n0, the
+// countdown and the repetition key; the next battle's two cards are
+// loaded after the end check, and the repetition check reads pile 0's top
+// card from them. Every battle it plays moves both heads alike, and it
+// starts with pile 1's ring rotated so that both heads are at one position
+// (see level), so pile 1's head is h too; between battles the two piles
+// hold all 52 cards, so pile 0 ends at h+n0 and pile 1 at h+52-n0. It is
+// longer than the project's usual function on purpose: any part split off
+// would be a call in the loop (tried: the war as a call costs more than
+// the call saves).
 func (d *duel) battles(p piles, left int) (piles, int, bool) {
 	if p.h1 != p.h0 {
 		p = d.level(p)
@@ -92,13 +95,23 @@ func (d *duel) battles(p piles, left int) (piles, int, bool) {
 			n0 += n - 2*n*w
 		}
 		left--
-		if n0-1 >= 51 || left == 0 {
+		if n0-1 >= 51 {
 			break
 		}
 		a, b = ring[0][h&63], ring[1][h&63]
 		if n0|uint(a)<<8 == key {
 			break
 		}
+		if left != 0 {
+			continue
+		}
+		// Brent's next save, made here rather than by loop (a return
+		// and a call fewer), unless the cap is reached.
+		if d.stop >= d.cap {
+			break
+		}
+		left = d.renew(d.piles(h, h+n0))
+		key = d.repKey
 	}
 	return d.piles(h, h+n0), left, true
 }
