@@ -55,19 +55,17 @@ func (t *tally) add(out *engine.Outcome, l *lineup) {
 		t.ends = append(t.ends, make([]int64, out.End+1-len(t.ends))...)
 	}
 	t.ends[out.End]++
-	won := false
+	// Counted without a branch on who won: a coin flip for the branch
+	// predictor in an even game.
+	won := int64(0)
 	for s := 0; s < l.seats; s++ {
-		b := l.bot[s]
+		b, w := l.bot[s], b2i(out.Won[s])
 		t.botGames[b]++
-		if out.Won[s] {
-			t.wins[s]++
-			t.botWins[b]++
-			won = true
-		}
+		t.wins[s] += w
+		t.botWins[b] += w
+		won |= w
 	}
-	if !won {
-		t.noWin++
-	}
+	t.noWin += 1 - won
 	for k := range t.metrics {
 		t.metrics[k].add(out.Metrics[k])
 	}
@@ -96,4 +94,12 @@ func (t *tally) merge(o *tally) {
 	for k := range t.metrics {
 		t.metrics[k].merge(&o.metrics[k])
 	}
+}
+
+// b2i is 1 for true and 0 for false (compiled without a branch).
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }
