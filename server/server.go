@@ -206,6 +206,12 @@ type Server struct {
 	bots *botapi.API
 }
 
+// commitObserver is a store that reports its commits (the SQLite store's
+// writer: cardtable_store_batch_writes, cardtable_store_commit_seconds).
+type commitObserver interface {
+	ObserveCommits(func(writes int, d time.Duration))
+}
+
 // New makes a server over st. Call Start to rebuild the unfinished tables,
 // then serve Handler.
 func New(st store.Store, cfg Config) *Server {
@@ -242,6 +248,9 @@ func New(st store.Store, cfg Config) *Server {
 	}
 	s.pool.Register(s.metrics.Reg)
 	s.registerGuard()
+	if o, ok := st.(commitObserver); ok {
+		o.ObserveCommits(s.metrics.ObserveCommit)
+	}
 	s.rooms = room.NewRooms(room.Config{Store: st, Log: s.log, Metrics: s.metrics, Pool: s.pool, Clock: cfg.Clock, Games: s.games,
 		Conn: s.connCfg, Cluster: cfg.Cluster, BotDelay: cfg.BotDelay, IdleUnload: cfg.IdleUnload, AwayGrace: cfg.AwayGrace,
 		BotCaps: lim.BotCaps, DayOver: func(day string) bool { return s.accounts.DayOver(day) }})

@@ -5,6 +5,7 @@ package metrics
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -23,6 +24,10 @@ type Metrics struct {
 	Latency  prometheus.Histogram
 	Fenced   prometheus.Counter
 	Relayed  prometheus.Gauge
+	// The SQLite store's writer (ObserveCommit): the writes committed
+	// together, and how long each batch took to be on disk.
+	BatchWrites   prometheus.Histogram
+	CommitSeconds prometheus.Histogram
 }
 
 // New makes the metrics on a registry of their own.
@@ -51,10 +56,22 @@ func New() *Metrics {
 		Name: "cardtable_tables_lost_total", Help: "Tables this node stopped because its lease was fenced or expired."})
 	m.Relayed = prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "cardtable_relayed_connections", Help: "Open WebSocket connections to tables another node owns."})
-	m.Reg.MustRegister(m.Fenced, m.Relayed)
+	m.BatchWrites = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name: "cardtable_store_batch_writes", Help: "Writes the SQLite store committed together, a batch each.",
+		Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 256}})
+	m.CommitSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name: "cardtable_store_commit_seconds", Help: "From a SQLite batch's start to its commit on disk.",
+		Buckets: []float64{.00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1}})
+	m.Reg.MustRegister(m.Fenced, m.Relayed, m.BatchWrites, m.CommitSeconds)
 	m.Reg.MustRegister(m.Rooms, m.Conns, m.Actions, m.Finished, m.Tables, m.Rejected, m.Latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// ObserveCommit counts one commit of the SQLite store's writer.
+func (m *Metrics) ObserveCommit(writes int, d time.Duration) {
+	m.BatchWrites.Observe(float64(writes))
+	m.CommitSeconds.Observe(d.Seconds())
 }
 
 // Handler serves the metrics (GET /metrics).

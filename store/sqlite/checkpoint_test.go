@@ -103,3 +103,48 @@ func TestWALStartsOverUnderLoad(t *testing.T) {
 		t.Errorf("the WAL started over %d times during 8 MB of appends, want several", n)
 	}
 }
+
+// ObserveCommits hears of every commit: the writes of all the batches add
+// up to the writes made, each batch took some time, and concurrent
+// appends share commits.
+func TestObserveCommits(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "o.db"))
+	ctx := context.Background()
+	const tables, each = 16, 20
+	for i := range tables {
+		if err := s.CreateTable(ctx, store.Table{ID: fmt.Sprint("t", i), Game: "war", Seats: []store.Seat{{Kind: "bot"}, {Kind: "bot"}}, Created: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	var writes, batches int
+	s.ObserveCommits(func(n int, d time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		if n < 1 || d <= 0 {
+			t.Errorf("a commit of %d writes in %v", n, d)
+		}
+		writes += n
+		batches++
+	})
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Go(func() {
+			for seq := range each {
+				if err := s.Append(ctx, fmt.Sprint("t", i), store.Action{Seq: seq, Seat: seq % 2, Action: "flip", At: time.Now()}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if writes != tables*each {
+		t.Errorf("the commits observed hold %d writes, want %d", writes, tables*each)
+	}
+	if batches >= writes {
+		t.Errorf("%d commits for %d writes from %d tables at once: none shared", batches, writes, tables)
+	}
+}

@@ -87,8 +87,10 @@ type Store struct {
 	committed    chan struct{}
 	checkpointed chan struct{}
 	finish       atomic.Bool // the checkpointer asks the writer to finish a checkpoint
-	once         sync.Once
-	max          int
+	// observe, when set (ObserveCommits), hears of every commit.
+	observe atomic.Pointer[func(writes int, d time.Duration)]
+	once    sync.Once
+	max     int
 	// The accounts (store.Accounts) share the writer and the readers.
 	*sqlaccounts.Accounts
 	// The tournaments (store.Tournaments) too.
@@ -303,6 +305,13 @@ func fileError(path string, err error) error {
 	}
 	return fmt.Errorf("store: %s: %w", path, err)
 }
+
+// ObserveCommits makes the writer call f after each commit with the
+// number of writes committed together and the time from the batch's
+// start to its commit on disk (serve's /metrics:
+// cardtable_store_batch_writes, cardtable_store_commit_seconds). f runs
+// in the writer: it must be quick.
+func (s *Store) ObserveCommits(f func(writes int, d time.Duration)) { s.observe.Store(&f) }
 
 // Path is the database file.
 func (s *Store) Path() string { return s.path }

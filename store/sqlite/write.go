@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"cardtable/store/sqlaccounts"
 
@@ -84,6 +85,7 @@ func (s *Store) commit(batch []*write) {
 		}
 	}
 	ctx := context.Background()
+	start := time.Now()
 	sqlTx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		fail(fileError(s.path, err))
@@ -116,6 +118,9 @@ func (s *Store) commit(batch []*write) {
 		tx.Rollback()
 		fail(fmt.Errorf("store: %s: the commit failed, nothing was written: %w", s.path, fileError(s.path, err)))
 		return
+	}
+	if f := s.observe.Load(); f != nil {
+		(*f)(len(batch), time.Since(start))
 	}
 	for i, w := range batch {
 		w.done <- errs[i]
