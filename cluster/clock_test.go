@@ -46,7 +46,7 @@ func clockFrom(ctx context.Context, w *wsConn, ok func(clockMsg) bool) (clockMsg
 // reserve it had. Nothing waits for a clock to run out: the move time is
 // ten minutes.
 func TestClockMovedToAnotherNode(t *testing.T) {
-	nodes, _ := startNodes(t, 2)
+	nodes, db := startNodes(t, 2)
 	var c created
 	if st := nodes[0].api("POST", "/api/tables", map[string]any{"game": "war", "name": "ann",
 		"seats":    []map[string]string{{"kind": "human"}, {"kind": "human"}},
@@ -56,7 +56,10 @@ func TestClockMovedToAnotherNode(t *testing.T) {
 	bob := claim(t, nodes[1], c.ID, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	ann, err := dial(ctx, nodes[0].base, c.ID, c.Token)
+	// Ann on the table's owner (the node that created it, or the other one
+	// if it adopted the new table first), which is then killed.
+	owner, other := ownerOf(t, ctx, openStore(t, db), c.ID, nodes)
+	ann, err := dial(ctx, owner.base, c.ID, c.Token)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,12 +72,12 @@ func TestClockMovedToAnotherNode(t *testing.T) {
 		t.Fatal("no clock after ann's flip")
 	}
 	killed := time.Now()
-	nodes[0].kill9()
+	owner.kill9()
 	// Bob connects to the other node until it owns the table (a relay to
 	// the dead owner is closed with moved, and he tries again).
 	var after clockMsg
 	for {
-		w, err := dial(ctx, nodes[1].base, c.ID, bob)
+		w, err := dial(ctx, other.base, c.ID, bob)
 		if err == nil { // 503 while the table is between nodes: again
 			if after, ok = clockFrom(ctx, w, func(clockMsg) bool { return true }); ok {
 				break

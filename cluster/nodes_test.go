@@ -166,22 +166,7 @@ func TestPausedOwnerFenced(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	st := openStore(t, db)
-	// node0 runs the table it created, unless node1 adopted it between
-	// its creation and its opening (a race the server allows).
-	owner, other := nodes[0], nodes[1]
-	for {
-		l, err := st.Lease(ctx, c.ID)
-		if err == nil && l.Node != "" {
-			if strings.HasPrefix(l.Node, "node1-") {
-				owner, other = nodes[1], nodes[0]
-			}
-			break
-		}
-		if ctx.Err() != nil {
-			t.Fatalf("the new table has no owner: %+v %v", l, err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	owner, other := ownerOf(t, ctx, st, c.ID, nodes)
 	// Both seats on the owner; the one to move is the one the test plays.
 	turns := make(chan msg, 2)
 	var conns []*wsConn
@@ -265,6 +250,27 @@ func waitFor(t *testing.T, ctx context.Context, w *wsConn, match func(msg) bool)
 		case <-ctx.Done():
 			t.Fatal("the message did not come in time")
 		}
+	}
+}
+
+// ownerOf waits until table id has an owner and returns that node of the
+// two and the other one. The node that created a table runs it, unless
+// the other adopted it between its creation and its opening (a race the
+// server allows: a table is stored before it is leased).
+func ownerOf(t *testing.T, ctx context.Context, st *postgres.Store, id string, nodes []*proc) (owner, other *proc) {
+	t.Helper()
+	for {
+		l, err := st.Lease(ctx, id)
+		if err == nil && l.Node != "" {
+			if strings.HasPrefix(l.Node, nodes[1].name+"-") {
+				return nodes[1], nodes[0]
+			}
+			return nodes[0], nodes[1]
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("table %s has no owner: %+v %v", id, l, err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
