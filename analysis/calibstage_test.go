@@ -30,11 +30,7 @@ func TestWatchtowerChanceReadsTheStage(t *testing.T) {
 		met := map[int]bool{}
 		for seed := uint64(1); seed <= 3; seed++ {
 			rec := playRecord(t, "watchtower", map[string]string{"players": itoa(players)}, "heuristic", seed)
-			start, _, err := replayEnds(rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			positions, err := positionsOf(start, rec)
+			positions, err := replayPositions(rec)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -140,11 +140,7 @@ func TestWatchtowerNoWinIsBelowTenPercent(t *testing.T) {
 		if slices.Contains(rec.Result.Winners, 0) {
 			loser = 1
 		}
-		start, _, err := replayEnds(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		positions, err := positionsOf(start, rec)
+		positions, err := replayPositions(rec)
 		if err != nil {
 			t.Fatal(err)
 		}
