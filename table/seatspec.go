@@ -63,14 +63,21 @@ func ParseSeats(text string) ([]SeatSpec, error) {
 	for i, part := range strings.Split(text, ",") {
 		s, err := ParseSeat(part)
 		if err != nil {
-			if msg, ok := engine.SaidOf(err); ok {
-				return nil, engine.SayErr(nil, engine.Say("table.seat-refused", engine.SeatArg("seat", i), engine.MsgArg("why", msg)), "%s: %v", SeatName(i), err)
-			}
-			return nil, fmt.Errorf("%s: %w", SeatName(i), err)
+			return nil, SeatRefused(i, err)
 		}
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// SeatRefused is err, a refusal of seat's spec (seat from 0), with the
+// seat's name before it: said in the reader's language (table.seat-refused)
+// when err carries a message, else err's English.
+func SeatRefused(seat int, err error) error {
+	if msg, ok := engine.SaidOf(err); ok {
+		return engine.SayErr(nil, engine.Say("table.seat-refused", engine.SeatArg("seat", seat), engine.MsgArg("why", msg)), "%s: %v", SeatName(seat), err)
+	}
+	return fmt.Errorf("%s: %w", SeatName(seat), err)
 }
 
 // DefaultSeats is the seating of a game with n seats when none is given:

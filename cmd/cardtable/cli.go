@@ -154,10 +154,7 @@ func atLeastOne(flag string, n int) error {
 // seatSaid is a usage error about seat (from 0) whose reason err carries
 // a message (a bot's refusal of its settings), else err's English.
 func seatSaid(seat int, err error) error {
-	if msg, ok := engine.SaidOf(err); ok {
-		return usageSay(engine.Say("table.seat-refused", engine.SeatArg("seat", seat), engine.MsgArg("why", msg)), "%s: %v", table.SeatName(seat), err)
-	}
-	return usageErrorf("%s: %v", table.SeatName(seat), err)
+	return usageError{table.SeatRefused(seat, err)}
 }
 
 // flagSaid is a usage error about flag whose reason err carries a message
