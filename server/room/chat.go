@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cardtable/engine"
+	"cardtable/i18n"
 	"cardtable/server/conn"
 	"cardtable/server/ratelimit"
 	"cardtable/server/usertext"
@@ -240,9 +241,7 @@ func (r *Room) chatRate(c *conn.Conn, now time.Time) error {
 			wait = max(wait, s.chatUsers.Wait(c.User, real))
 		}
 		if wait > 0 {
-			wait = wait.Round(100 * time.Millisecond)
-			return table.Sayf(ratelimit.CodeRateLimited, engine.Say("room.spectator-chat-rate", engine.TextArg("wait", wait.String())),
-				"too many spectators' chat lines from you (this connection, your address or your account); the next one in %s", wait)
+			return spectatorChatRefused(wait)
 		}
 		s.chatAddrs.TakeAt(c.Addr(), real)
 		if c.User != "" {
@@ -250,11 +249,26 @@ func (r *Room) chatRate(c *conn.Conn, now time.Time) error {
 		}
 	}
 	if !b.Take(now) {
-		every := time.Duration(float64(time.Second) / chatRate)
-		return table.Sayf(ratelimit.CodeRateLimited, engine.Say("room.chat-rate", engine.NumArg("burst", ChatBurst), engine.TextArg("every", every.String())),
-			"too many chat lines; at most %d in a row, then one every %s", ChatBurst, every)
+		return chatRateRefused()
 	}
 	return nil
+}
+
+// chatRateRefused says a seat's chat line over the room's rate: the
+// burst, and the pace after it in the reader's words ("2 seconds").
+func chatRateRefused() *table.Error {
+	every := time.Duration(float64(time.Second) / chatRate)
+	return table.Sayf(ratelimit.CodeRateLimited, engine.Say("room.chat-rate", engine.NumArg("burst", ChatBurst), engine.MsgArg("every", durationMsg(every))),
+		"too many chat lines; at most %d in a row, then one every %s", ChatBurst, i18n.English.Say(durationMsg(every)))
+}
+
+// spectatorChatRefused says a spectator's line over one of its limits,
+// with the wait rounded up to whole seconds (never "the next one in 0
+// seconds", never Go's "1.2s") in the reader's words.
+func spectatorChatRefused(wait time.Duration) *table.Error {
+	said := durationMsg(max((wait + time.Second - 1).Truncate(time.Second), time.Second))
+	return table.Sayf(ratelimit.CodeRateLimited, engine.Say("room.spectator-chat-rate", engine.MsgArg("wait", said)),
+		"too many spectators' chat lines from you (this connection, your address or your account); the next one in %s", i18n.English.Say(said))
 }
 
 // forgetChatRate drops a spectator connection's chat bucket (it left).
