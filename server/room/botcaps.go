@@ -54,10 +54,7 @@ func BotCapsWithDefaults(c engine.BotCaps) engine.BotCaps {
 func (s *Rooms) CheckBot(g engine.Game, opts engine.Options, seat int, text string) (bots.Spec, error) {
 	spec, err := bots.ParseSpec(text)
 	if err != nil {
-		if why, ok := engine.SaidOf(err); ok {
-			return bots.Spec{}, httpjson.Sayf(http.StatusBadRequest, "bad-seats", engine.Say("table.seat-refused", engine.SeatArg("seat", seat), engine.MsgArg("why", why)), "%s: %v", table.SeatName(seat), err)
-		}
-		return bots.Spec{}, httpjson.Errorf(http.StatusBadRequest, "bad-seats", "%s: %v", table.SeatName(seat), err)
+		return bots.Spec{}, httpjson.ErrorOf(http.StatusBadRequest, "bad-seats", table.SeatRefused(seat, err))
 	}
 	if _, err := bots.New(spec.Name, g, opts, spec.Params, 0); err != nil {
 		why, ok := engine.SaidOf(err)
