@@ -3,6 +3,7 @@ package i18n
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -157,6 +158,20 @@ func TestIDs(t *testing.T) {
 		}
 		if !ok {
 			t.Errorf("id %q: want lower-case words joined by dots", id)
+		}
+	}
+}
+
+// TestNoEnglishArticleBeforeARank: a rank may be an Ace or an 8, so no
+// English sentence writes "a" before a rank, a card or a window it is
+// given ("burned a 8", "a Ace beats…"); it says "one", "any", "the".
+func TestNoEnglishArticleBeforeARank(t *testing.T) {
+	article := regexp.MustCompile(`(?i)\ba \{\{\.(rank|card)\}\}|\ba \{\{\.\w+\}\} ms\b`)
+	for id, en := range Messages(Default) {
+		for form, text := range Forms(en) {
+			if m := article.FindString(text); m != "" {
+				t.Errorf("en %q %s: %q has %q (an Ace, an 8, an 800 ms window)", id, form, text, m)
+			}
 		}
 	}
 }

@@ -67,7 +67,7 @@ func TestReviewAnalysis(t *testing.T) {
 	if h.m.review.at != missed[0] {
 		t.Fatalf("] went to step %d, want Bob's first miss at %d", h.m.review.at, missed[0])
 	}
-	h.wantScreen("missed a 2000 ms window")
+	h.wantScreen("missed the 2000 ms window")
 	marks := strings.Split(h.screen(), "\n")
 	i := slices.IndexFunc(marks, func(l string) bool { return strings.HasPrefix(l, "reaction") })
 	if i < 0 || !strings.Contains(marks[i+1], "o") {

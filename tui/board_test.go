@@ -96,6 +96,6 @@ func TestWarBoard(t *testing.T) {
 	s := drawn(t, "war", v, 0, map[string]string{"slap": "5", "underdog": "6", "pickup": "winner-first"})
 	wantAll(t, s, "Underdog 6", "Slap War on 5", "battle 12", "wars so far 3", "WAR",
 		"20 cards", "9♥ ░░ ░░ ░░ 5♠", "9♣ ░░ ░░ ░░ K♦",
-		"SLAP WINDOW: a 5 is showing", "you: slap@312", "locked out of the next slap: seat 2 (expert)",
+		"SLAP WINDOW: the 5 is showing", "you: slap@312", "locked out of the next slap: seat 2 (expert)",
 		"seat 2 (expert) took it by Underdog (6♣)")
 }

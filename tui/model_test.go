@@ -155,7 +155,7 @@ func TestWarSlapWindowTimedAndPass(t *testing.T) {
 	h := newHarness(t, "war", map[string]string{"slap": "5"}, 7, "human", "heuristic")
 	h.wantScreen("Slap War on 5", "seat 1 (you)", "seat 2 (heuristic)", "cards", "▸ flip")
 	warUntilSlap(t, h)
-	h.wantScreen("SLAP WINDOW: a 5 is showing", "SLAP! space")
+	h.wantScreen("SLAP WINDOW: the 5 is showing", "SLAP! space")
 	if !h.m.slap.active || len(h.timers) == 0 {
 		t.Fatal("the slap window runs no clock")
 	}

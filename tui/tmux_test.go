@@ -225,7 +225,7 @@ func TestTmuxSlapWar(t *testing.T) {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
-	first := secondsLeft(t, p.wait("SLAP WINDOW: a 5 is showing", "SLAP! space · "))
+	first := secondsLeft(t, p.wait("SLAP WINDOW: the 5 is showing", "SLAP! space · "))
 	time.Sleep(400 * time.Millisecond)
 	if later := secondsLeft(t, p.capture()); later >= first {
 		t.Fatalf("the countdown did not run: %.1f s left, then %.1f s", first, later)

@@ -23,7 +23,7 @@ func testWar(t *testing.T, s *webtest.Site) {
 	c := s.Create(t, webtest.One("war", map[string]string{"slap": "5", "slap-window": "20s", "max-battles": "100"}, "human", "heuristic"))
 	tb := s.Tab(t)
 	tb.Sit(c)
-	tb.Wait("the variants", "document.querySelector('.variants').textContent.includes('Slap War: slap a 5')")
+	tb.Wait("the variants", "document.querySelector('.variants').textContent.includes('Slap War: slap every 5')")
 	tb.Shot("war-start")
 	// Flip by clicking until a slap window opens, then slap with the key.
 	slapped, counted := false, false
