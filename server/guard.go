@@ -5,9 +5,8 @@ import (
 
 	"cardtable/engine"
 	"cardtable/server/httpjson"
+	"cardtable/server/metrics"
 	"cardtable/server/room"
-
-	"github.com/prometheus/client_golang/prometheus"
 )
 
 // guardedStore is a store whose hold on its database can be lost and
@@ -25,16 +24,16 @@ func (s *Server) registerGuard() {
 		return
 	}
 	s.metrics.Reg.MustRegister(
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cardtable_store_guard_held",
-			Help: "1 while this server holds its database's guard (it writes), 0 while it lost it (it takes no writes until it has it back)."},
+		metrics.NewGaugeFunc("cardtable_store_guard_held",
+			"1 while this server holds its database's guard (it writes), 0 while it lost it (it takes no writes until it has it back).",
 			func() float64 {
 				if held, _ := g.Guard(); held {
 					return 1
 				}
 				return 0
 			}),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "cardtable_store_guard_lost_total",
-			Help: "Times this server lost its database's guard (the connection holding it ended: a restart of PostgreSQL, a dropped connection)."},
+		metrics.NewCounterFunc("cardtable_store_guard_lost_total",
+			"Times this server lost its database's guard (the connection holding it ended: a restart of PostgreSQL, a dropped connection).",
 			func() float64 { _, lost := g.Guard(); return float64(lost) }),
 	)
 }

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
+	"cardtable/server/metrics"
 )
 
 // BackgroundSlice bounds one background job of the server's pool: the
@@ -214,11 +214,11 @@ func (p *Pool) stats() (waiting, running int) {
 }
 
 // Register adds the pool's gauges to reg.
-func (p *Pool) Register(reg *prometheus.Registry) {
+func (p *Pool) Register(reg *metrics.Registry) {
 	reg.MustRegister(
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cardtable_think_waiting", Help: "Jobs (bot moves, background work) waiting for a thinking slot."},
+		metrics.NewGaugeFunc("cardtable_think_waiting", "Jobs (bot moves, background work) waiting for a thinking slot.",
 			func() float64 { w, _ := p.stats(); return float64(w) }),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cardtable_think_running", Help: "Keys (tables, background work) with a job thinking."},
+		metrics.NewGaugeFunc("cardtable_think_running", "Keys (tables, background work) with a job thinking.",
 			func() float64 { _, r := p.stats(); return float64(r) }),
 	)
 }

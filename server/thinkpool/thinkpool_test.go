@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"cardtable/server/metrics"
 	"cardtable/server/testclock"
-
-	"github.com/prometheus/client_golang/prometheus"
 )
 
 // poolRun drives jobs through a pool: each job says when it starts on
@@ -206,7 +206,7 @@ func TestThinkPoolCallerGivesUp(t *testing.T) {
 	r.started("x0")
 	ctx, cancel := context.WithCancel(t.Context())
 	gone := r.submit(ctx, "a1", false, false, time.Hour)
-	reg := prometheus.NewRegistry()
+	reg := metrics.NewRegistry()
 	r.p.Register(reg)
 	if w, run := gauges(t, reg); w != 1 || run != 1 {
 		t.Errorf("gauges: %v waiting, %v running; want 1 and 1", w, run)
@@ -225,16 +225,23 @@ func TestThinkPoolCallerGivesUp(t *testing.T) {
 	}
 }
 
-// gauges reads the pool's gauges from reg.
-func gauges(t *testing.T, reg *prometheus.Registry) (waiting, running float64) {
+// gauges reads the pool's gauges from reg's text.
+func gauges(t *testing.T, reg *metrics.Registry) (waiting, running float64) {
 	t.Helper()
-	mfs, err := reg.Gather()
-	if err != nil {
+	var b strings.Builder
+	if err := reg.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	for _, mf := range mfs {
-		v := mf.GetMetric()[0].GetGauge().GetValue()
-		switch mf.GetName() {
+	for line := range strings.Lines(b.String()) {
+		name, value, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok || strings.HasPrefix(name, "#") {
+			continue
+		}
+		v, err := strconv.ParseFloat(value, 64)
+		if err != nil {
+			t.Fatalf("gauge line %q: %v", line, err)
+		}
+		switch name {
 		case "cardtable_think_waiting":
 			waiting = v
 		case "cardtable_think_running":
