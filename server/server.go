@@ -246,7 +246,7 @@ func New(st store.Store, cfg Config) *Server {
 	for _, g := range games.All() {
 		s.games[g.Name()] = g
 	}
-	s.pool.Register(s.metrics.Reg)
+	s.metrics.ThinkPool(s.pool.Stats)
 	s.registerGuard()
 	if o, ok := st.(commitObserver); ok {
 		o.ObserveCommits(s.metrics.ObserveCommit)

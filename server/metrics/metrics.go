@@ -57,6 +57,17 @@ func New() *Metrics {
 	return m
 }
 
+// ThinkPool adds the thinking pool's gauges, read from stats at each
+// scrape: jobs waiting for a slot, and keys with a job running.
+func (m *Metrics) ThinkPool(stats func() (waiting, running int)) {
+	m.Reg.MustRegister(
+		NewGaugeFunc("cardtable_think_waiting", "Jobs (bot moves, background work) waiting for a thinking slot.",
+			func() float64 { w, _ := stats(); return float64(w) }),
+		NewGaugeFunc("cardtable_think_running", "Keys (tables, background work) with a job thinking.",
+			func() float64 { _, r := stats(); return float64(r) }),
+	)
+}
+
 // ObserveCommit counts one commit of the SQLite store's writer.
 func (m *Metrics) ObserveCommit(writes int, d time.Duration) {
 	m.BatchWrites.Observe(float64(writes))

@@ -256,3 +256,19 @@ func TestRegisteredTwicePanics(t *testing.T) {
 	}()
 	m.Reg.MustRegister(NewGauge("cardtable_rooms", "again"))
 }
+
+// The thinking pool's gauges read the pool at each scrape.
+func TestThinkPoolGaugesReadThePool(t *testing.T) {
+	m := New()
+	waiting, running := 3, 1
+	m.ThinkPool(func() (int, int) { return waiting, running })
+	v := values(t, mustText(t, m))
+	if v["cardtable_think_waiting"] != 3 || v["cardtable_think_running"] != 1 {
+		t.Errorf("waiting %v running %v, want 3 and 1", v["cardtable_think_waiting"], v["cardtable_think_running"])
+	}
+	waiting, running = 0, 2
+	v = values(t, mustText(t, m))
+	if v["cardtable_think_waiting"] != 0 || v["cardtable_think_running"] != 2 {
+		t.Errorf("waiting %v running %v, want 0 and 2", v["cardtable_think_waiting"], v["cardtable_think_running"])
+	}
+}

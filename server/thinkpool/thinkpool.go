@@ -8,8 +8,6 @@ import (
 	"context"
 	"sync"
 	"time"
-
-	"cardtable/server/metrics"
 )
 
 // BackgroundSlice bounds one background job of the server's pool: the
@@ -200,9 +198,9 @@ func (p *Pool) dispatch() {
 	}
 }
 
-// waiting is how many jobs wait for a slot, and running how many keys
-// have a job running (for metrics and tests).
-func (p *Pool) stats() (waiting, running int) {
+// Stats are how many jobs wait for a slot, and how many keys have a job
+// running (for /metrics' cardtable_think_waiting and _running).
+func (p *Pool) Stats() (waiting, running int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, q := range []*keyQueue{&p.live, &p.background} {
@@ -211,16 +209,6 @@ func (p *Pool) stats() (waiting, running int) {
 		}
 	}
 	return waiting, len(p.busy)
-}
-
-// Register adds the pool's gauges to reg.
-func (p *Pool) Register(reg *metrics.Registry) {
-	reg.MustRegister(
-		metrics.NewGaugeFunc("cardtable_think_waiting", "Jobs (bot moves, background work) waiting for a thinking slot.",
-			func() float64 { w, _ := p.stats(); return float64(w) }),
-		metrics.NewGaugeFunc("cardtable_think_running", "Keys (tables, background work) with a job thinking.",
-			func() float64 { _, r := p.stats(); return float64(r) }),
-	)
 }
 
 // State reports whether key has a job running and how many wait (tests).

@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"cardtable/server/metrics"
 	"cardtable/server/testclock"
 )
 
@@ -206,10 +204,8 @@ func TestThinkPoolCallerGivesUp(t *testing.T) {
 	r.started("x0")
 	ctx, cancel := context.WithCancel(t.Context())
 	gone := r.submit(ctx, "a1", false, false, time.Hour)
-	reg := metrics.NewRegistry()
-	r.p.Register(reg)
-	if w, run := gauges(t, reg); w != 1 || run != 1 {
-		t.Errorf("gauges: %v waiting, %v running; want 1 and 1", w, run)
+	if w, run := r.p.Stats(); w != 1 || run != 1 {
+		t.Errorf("stats: %v waiting, %v running; want 1 and 1", w, run)
 	}
 	cancel()
 	if err := <-gone.done; !errors.Is(err, context.Canceled) {
@@ -220,35 +216,9 @@ func TestThinkPoolCallerGivesUp(t *testing.T) {
 	}
 	r.finish("x0")
 	r.quiet()
-	if w, run := gauges(t, reg); w != 0 || run != 0 {
-		t.Errorf("gauges: %v waiting, %v running; want 0 and 0", w, run)
+	if w, run := r.p.Stats(); w != 0 || run != 0 {
+		t.Errorf("stats: %v waiting, %v running; want 0 and 0", w, run)
 	}
-}
-
-// gauges reads the pool's gauges from reg's text.
-func gauges(t *testing.T, reg *metrics.Registry) (waiting, running float64) {
-	t.Helper()
-	var b strings.Builder
-	if err := reg.WriteText(&b); err != nil {
-		t.Fatal(err)
-	}
-	for line := range strings.Lines(b.String()) {
-		name, value, ok := strings.Cut(strings.TrimSpace(line), " ")
-		if !ok || strings.HasPrefix(name, "#") {
-			continue
-		}
-		v, err := strconv.ParseFloat(value, 64)
-		if err != nil {
-			t.Fatalf("gauge line %q: %v", line, err)
-		}
-		switch name {
-		case "cardtable_think_waiting":
-			waiting = v
-		case "cardtable_think_running":
-			running = v
-		}
-	}
-	return waiting, running
 }
 
 // A key whose job ends keeps its turn for its next job: with one slot,
