@@ -6,9 +6,9 @@ import (
 	"strconv"
 )
 
-// maxDistValue is the largest metric value counted in a distribution; a
+// MaxDistValue is the largest metric value counted in a distribution; a
 // metric with a larger, negative or fractional value gets no distribution.
-const maxDistValue = 1 << 16
+const MaxDistValue = 1 << 16
 
 // Dist counts games by the value of an integer metric: Dist[v] games had
 // value v. Its JSON is an object whose keys are the values in increasing
@@ -54,7 +54,7 @@ func (d Dist) Span() (lo, hi int) {
 type metricDist struct {
 	counts histogram
 	// fractional is set once a value could not be counted (not an integer
-	// in 0..maxDistValue); the metric then has no distribution.
+	// in 0..MaxDistValue); the metric then has no distribution.
 	fractional bool
 }
 
@@ -62,7 +62,7 @@ func (m *metricDist) add(v float64) {
 	if m.fractional {
 		return
 	}
-	if v < 0 || v > maxDistValue || v != math.Trunc(v) {
+	if v < 0 || v > MaxDistValue || v != math.Trunc(v) {
 		m.fractional = true
 		return
 	}

@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -247,23 +245,6 @@ func TestCSVHasHeaderAndOneRowPerGameInOrder(t *testing.T) {
 
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 
-func TestPlotWritesFiles(t *testing.T) {
-	rep := run(t, config(t, 500, nil))
-	dir := t.TempDir()
-	for _, name := range []string{"len.svg", "len.png"} {
-		path := filepath.Join(dir, name)
-		if err := WritePlot(rep, "High Card", path); err != nil {
-			t.Fatalf("WritePlot(%s): %v", name, err)
-		}
-		if fi, err := os.Stat(path); err != nil || fi.Size() < 1000 {
-			t.Errorf("%s: %v, size %d; want a non-empty picture", name, err, fi.Size())
-		}
-	}
-	if err := WritePlot(rep, "High Card", filepath.Join(dir, "len.gif")); err == nil || !strings.Contains(err.Error(), ".svg, .png or .pdf") {
-		t.Errorf("WritePlot(.gif) = %v, want an error naming the formats", err)
-	}
-}
-
 // cheat plays a card it does not hold.
 type cheat struct{}
 
@@ -363,29 +344,6 @@ func TestGameWithoutReporterIsSummarisedFromResult(t *testing.T) {
 	}
 	if got.Length.Mean != want.Length.Mean || got.Seats[0].Wins != want.Seats[0].Wins || *got.Draws != *want.Draws {
 		t.Errorf("length/wins/draws %v/%d/%d, want %v/%d/%d", got.Length.Mean, got.Seats[0].Wins, *got.Draws, want.Length.Mean, want.Seats[0].Wins, *want.Draws)
-	}
-}
-
-func TestMetricPlotWritesFilesAndRefusesBadMetrics(t *testing.T) {
-	rep := run(t, config(t, 500, map[string]string{"players": "4"}))
-	dir := t.TempDir()
-	for _, name := range []string{"ties.svg", "ties.png"} {
-		path := filepath.Join(dir, name)
-		if err := WriteMetricPlot(rep, "ties", "High Card", path); err != nil {
-			t.Fatalf("WriteMetricPlot(%s): %v", name, err)
-		}
-		if fi, err := os.Stat(path); err != nil || fi.Size() < 1000 {
-			t.Errorf("%s: %v; want a non-empty picture", name, err)
-		}
-	}
-	if err := WriteMetricPlot(rep, "tricks", "High Card", filepath.Join(dir, "x.svg")); err == nil || !strings.Contains(err.Error(), `no metric "tricks" to plot; metrics: ties`) {
-		t.Errorf("WriteMetricPlot(unknown metric) = %v, want the metrics listed", err)
-	}
-	m := rep.Metrics["ties"]
-	m.Dist = nil
-	rep.Metrics["ties"] = m
-	if err := WriteMetricPlot(rep, "ties", "High Card", filepath.Join(dir, "x.svg")); err == nil || !strings.Contains(err.Error(), "no distribution to plot") {
-		t.Errorf("WriteMetricPlot(metric without a distribution) = %v, want a refusal", err)
 	}
 }
 

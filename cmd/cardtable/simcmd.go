@@ -10,6 +10,7 @@ import (
 
 	"cardtable/engine"
 	"cardtable/sim"
+	"cardtable/sim/plot"
 )
 
 type simCmd struct {
@@ -187,7 +188,7 @@ func (c *simCmd) checkPlot(g engine.Game, opts engine.Options) error {
 		}
 		return nil
 	}
-	if err := sim.CheckPlotPath(c.Plot); err != nil {
+	if err := plot.CheckPath(c.Plot); err != nil {
 		return usageError{err}
 	}
 	if c.PlotMetric == "" || c.PlotMetric == lengthPlot {
@@ -215,9 +216,9 @@ func (c *simCmd) writePlot(rep *sim.Report, title string) error {
 		metric = rep.PlotMetric
 	}
 	if metric == "" || metric == lengthPlot {
-		return sim.WritePlot(rep, title, c.Plot)
+		return plot.Lengths(rep, title, c.Plot)
 	}
-	return sim.WriteMetricPlot(rep, metric, title, c.Plot)
+	return plot.Metric(rep, metric, title, c.Plot)
 }
 
 // parseBotOpts reads --bot-opt KEY=VALUE flags.

@@ -15,6 +15,7 @@ import (
 	"cardtable/engine"
 	"cardtable/i18n"
 	"cardtable/sim"
+	"cardtable/sim/plot"
 )
 
 // runSweep checks the whole sweep, runs every setting on the same seeds
@@ -35,7 +36,7 @@ func (c *simCmd) runSweep(a *app) error {
 		y = "share"
 	}
 	if c.Plot != "" {
-		if err := sim.CheckPlotPath(c.Plot); err != nil {
+		if err := plot.CheckPath(c.Plot); err != nil {
 			return usageError{err}
 		}
 		if figures := sim.SweepFigures(g, plan.Configs); !slices.Contains(figures, y) {
@@ -73,7 +74,7 @@ func (c *simCmd) runSweep(a *app) error {
 		}
 	}
 	if c.Plot != "" {
-		if err := sim.WriteSweepPlot(rep, y, g.Title(), c.Plot); err != nil {
+		if err := plot.Sweep(rep, y, g.Title(), c.Plot); err != nil {
 			return err
 		}
 	}

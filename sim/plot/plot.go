@@ -1,4 +1,9 @@
-package sim
+// Package plot draws a simulation's pictures (cardtable sim --plot, sweep
+// --plot): histograms of game lengths and of a metric, and a sweep's
+// figure against its first axis, as .svg, .png or .pdf with gonum/plot.
+// It is a package of its own so that what runs games (sim, and the server
+// through analysis) does not compile a plotting library.
+package plot
 
 import (
 	"fmt"
@@ -6,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"cardtable/sim"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -16,10 +23,9 @@ import (
 // maxBins bounds the number of bars in the length histogram.
 const maxBins = 80
 
-// CheckPlotPath reports whether path names a plot format WritePlot can
-// write (.svg, .png or .pdf), so a run can refuse a bad name before it
-// starts.
-func CheckPlotPath(path string) error {
+// CheckPath reports whether path names a format this package writes
+// (.svg, .png or .pdf), so a run can refuse a bad name before it starts.
+func CheckPath(path string) error {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".svg", ".png", ".pdf":
 		return nil
@@ -27,23 +33,23 @@ func CheckPlotPath(path string) error {
 	return fmt.Errorf("sim: plot file %q: name it with .svg, .png or .pdf", path)
 }
 
-// WritePlot draws the histogram of game lengths to path (.svg, .png or
-// .pdf), titled with the game, its options and the number of games. When a
-// long tail would squash the picture, lengths above the 99th percentile are
-// left out and the axis label says so.
-func WritePlot(r *Report, title, path string) error {
-	if err := CheckPlotPath(path); err != nil {
+// Lengths draws the histogram of game lengths to path (.svg, .png or
+// .pdf), titled with the game, its options and the number of games, in
+// the bins of Report.LengthBins: when a long tail would squash the
+// picture, lengths above the 99th percentile are left out and the axis
+// label says so.
+func Lengths(r *sim.Report, title, path string) error {
+	if err := CheckPath(path); err != nil {
 		return err
 	}
 	p := newPlot(r, title, "length")
 	p.X.Label.Text = r.Length.Unit
-	lo, hi := r.Length.Min, r.Length.Max
-	if hi > 3*r.Length.P99 && r.Length.P99 > lo {
-		hi = r.Length.P99
+	bins, cut := r.LengthBins(maxBins)
+	if cut {
 		p.X.Label.Text = fmt.Sprintf("%s (longest 1%% of games, up to %d, not shown)", r.Length.Unit, r.Length.Max)
 	}
 	h := &plotter.Histogram{
-		Bins:      lengthBins(r.lengths.counts, lo, hi),
+		Bins:      histogramBins(bins, r.Length.Min),
 		FillColor: barColour,
 		LineStyle: plotter.DefaultLineStyle,
 	}
@@ -53,12 +59,12 @@ func WritePlot(r *Report, title, path string) error {
 	return savePlot(p, path)
 }
 
-// WriteMetricPlot draws the distribution of an integer metric to path: one
-// bar per value from the smallest to the largest seen, each value labelled
-// on the axis (every few values when there are many) and each bar with its
+// Metric draws the distribution of an integer metric to path: one bar
+// per value from the smallest to the largest seen, each value labelled on
+// the axis (every few values when there are many) and each bar with its
 // number of games (up to 30 bars).
-func WriteMetricPlot(r *Report, metric, title, path string) error {
-	if err := CheckPlotPath(path); err != nil {
+func Metric(r *sim.Report, metric, title, path string) error {
+	if err := CheckPath(path); err != nil {
 		return err
 	}
 	m, ok := r.Metrics[metric]
@@ -66,7 +72,7 @@ func WriteMetricPlot(r *Report, metric, title, path string) error {
 		return fmt.Errorf("sim: no metric %q to plot; metrics: %s", metric, metricList(r))
 	}
 	if m.Dist == nil {
-		return fmt.Errorf("sim: metric %q took values that are not whole numbers from 0 to %d, so it has no distribution to plot", metric, maxDistValue)
+		return fmt.Errorf("sim: metric %q took values that are not whole numbers from 0 to %d, so it has no distribution to plot", metric, sim.MaxDistValue)
 	}
 	lo, hi := m.Dist.Span()
 	n := hi - lo + 1
@@ -118,7 +124,7 @@ var barColour = color.RGBA{R: 70, G: 110, B: 170, A: 255}
 
 // newPlot starts a plot of what ("length", a metric) titled with the game,
 // the number of games, the seed and the options.
-func newPlot(r *Report, title, what string) *plot.Plot {
+func newPlot(r *sim.Report, title, what string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s in %d games, seed %d\n%s", title, what, r.Games, r.Seed, optionsLine(r))
 	p.Y.Label.Text = "games"
@@ -135,7 +141,7 @@ func savePlot(p *plot.Plot, path string) error {
 }
 
 // metricList names the report's metrics in the game's order.
-func metricList(r *Report) string {
+func metricList(r *sim.Report) string {
 	if len(r.MetricOrder) == 0 {
 		return "none"
 	}
@@ -144,13 +150,8 @@ func metricList(r *Report) string {
 
 // optionsLine names the options that differ from their defaults, wrapped
 // so a long list stays inside the picture.
-func optionsLine(r *Report) string {
-	var changed []string
-	for _, o := range r.specs {
-		if v := r.Options.Get(o.Key); v != o.Default {
-			changed = append(changed, o.Key+"="+v)
-		}
-	}
+func optionsLine(r *sim.Report) string {
+	changed := r.ChangedOptions()
 	if len(changed) == 0 {
 		return "default options"
 	}
@@ -165,47 +166,18 @@ func optionsLine(r *Report) string {
 	return strings.Join(append(lines, line), "\n")
 }
 
-// lengthBins groups the integer lengths lo..hi into at most maxBins bins of
-// equal integer width; bin [a, a+w) holds lengths a..a+w-1.
-func lengthBins(counts []int64, lo, hi int) []plotter.HistogramBin {
-	width := (hi - lo + maxBins) / maxBins
-	var bins []plotter.HistogramBin
-	for a := lo; a <= hi; a += width {
-		b := plotter.HistogramBin{Min: float64(a), Max: float64(a + width)}
-		for l := a; l < a+width && l <= hi && l < len(counts); l++ {
-			b.Weight += float64(counts[l])
-		}
-		bins = append(bins, b)
+// histogramBins are Report.LengthBins as the histogram draws them: bin
+// [a, a+w) holds lengths a..a+w-1, every bin as wide as the first (the
+// last may end past the longest length shown); no games is one empty bin
+// at lo.
+func histogramBins(bins []sim.LengthBin, lo int) []plotter.HistogramBin {
+	if len(bins) == 0 {
+		return []plotter.HistogramBin{{Min: float64(lo), Max: float64(lo + 1)}}
 	}
-	return bins
-}
-
-// LengthBin is games whose length lies in [Min, Max].
-type LengthBin struct {
-	Min, Max int
-	Games    int64
-}
-
-// LengthBins groups the run's game lengths into at most n bins of equal
-// width, as WritePlot draws them: from the shortest game to the longest,
-// or to the 99th percentile when the longest 1% would squash the rest
-// (cut says so).
-func (r *Report) LengthBins(n int) (bins []LengthBin, cut bool) {
-	lo, hi := r.Length.Min, r.Length.Max
-	if hi > 3*r.Length.P99 && r.Length.P99 > lo {
-		hi, cut = r.Length.P99, true
+	width := bins[0].Max - bins[0].Min + 1
+	out := make([]plotter.HistogramBin, len(bins))
+	for i, b := range bins {
+		out[i] = plotter.HistogramBin{Min: float64(b.Min), Max: float64(b.Min + width), Weight: float64(b.Games)}
 	}
-	if n < 1 || r.Games == 0 {
-		return nil, cut
-	}
-	width := (hi - lo + n) / n
-	counts := r.lengths.counts
-	for a := lo; a <= hi; a += width {
-		b := LengthBin{Min: a, Max: min(a+width-1, hi)}
-		for l := a; l <= b.Max && l < len(counts); l++ {
-			b.Games += counts[l]
-		}
-		bins = append(bins, b)
-	}
-	return bins, cut
+	return out
 }

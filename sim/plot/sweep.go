@@ -1,4 +1,4 @@
-package sim
+package plot
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"cardtable/sim"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -19,21 +21,21 @@ import (
 // the first axis, a figure (nil where the setting has none).
 type sweepLine struct {
 	name   string
-	points []*Figure
+	points []*sim.Figure
 }
 
-// WriteSweepPlot draws figure y (SweepFigures) against the sweep's first
+// Sweep draws figure y (sim.SweepFigures) against the sweep's first
 // axis to path (.svg, .png or .pdf), each line with its 95% interval as a
 // shaded band: one line per seat for a share in a zero-sum game, and with
 // several axes one line per combination of the other axes' values. The
 // first axis's values are spaced by value when they are all numbers, else
 // evenly with their names.
-func WriteSweepPlot(r *SweepReport, y, title, path string) error {
-	if err := CheckPlotPath(path); err != nil {
+func Sweep(r *sim.SweepReport, y, title, path string) error {
+	if err := CheckPath(path); err != nil {
 		return err
 	}
 	xs, names := sweepX(r.Sweep[0].Values)
-	lines := r.sweepLines(y)
+	lines := sweepLines(r, y)
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s by %s, %d games per setting, seed %d", title, y, r.Sweep[0].Key, r.Games, r.Seed)
 	if len(r.Fixed) > 0 {
@@ -129,7 +131,7 @@ func sweepX(values []string) (xs []float64, names []string) {
 
 // sweepLines groups the rows by the values of every axis but the first,
 // and splits a group by seat when the figure has one per seat.
-func (r *SweepReport) sweepLines(y string) []sweepLine {
+func sweepLines(r *sim.SweepReport, y string) []sweepLine {
 	var lines []sweepLine
 	index := map[string]int{}
 	first := r.Sweep[0]
@@ -149,7 +151,7 @@ func (r *SweepReport) sweepLines(y string) []sweepLine {
 			if !ok {
 				i = len(lines)
 				index[name] = i
-				lines = append(lines, sweepLine{name: name, points: make([]*Figure, len(first.Values))})
+				lines = append(lines, sweepLine{name: name, points: make([]*sim.Figure, len(first.Values))})
 			}
 			lines[i].points[x] = &f
 		}
