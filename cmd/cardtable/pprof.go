@@ -7,6 +7,8 @@ import (
 	"net/http/pprof"
 	"runtime"
 	"time"
+
+	"cardtable/store/phases"
 )
 
 // servePprof serves Go's profiles (/debug/pprof/: CPU, heap, goroutines,
@@ -27,7 +29,8 @@ func servePprof(addr string, log *slog.Logger) (stop func(), err error) {
 	return func() { hs.Close() }, nil
 }
 
-// pprofMux routes /debug/pprof/ to the runtime's profiles.
+// pprofMux routes /debug/pprof/ to the runtime's profiles and
+// /debug/phases to where actions spend their time (package phases).
 func pprofMux() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
@@ -35,5 +38,6 @@ func pprofMux() *http.ServeMux {
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.Handle("/debug/phases", phases.Handler())
 	return mux
 }

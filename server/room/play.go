@@ -16,6 +16,7 @@ import (
 	"cardtable/server/secret"
 	"cardtable/server/usertext"
 	"cardtable/store"
+	"cardtable/store/phases"
 	"cardtable/table"
 )
 
@@ -31,6 +32,9 @@ const storeTimeout = 10 * time.Second
 // command serves one client command.
 func (r *Room) command(m cmdReq) {
 	c, cmd := m.c, m.cmd
+	r.span = phases.Start(m.readAt)
+	r.span.RoomFree(r.freeAt)
+	defer func() { r.span = nil }()
 	if _, ok := r.clients[c]; !ok && m.sent == nil {
 		return // it left while the command was queued
 	}
@@ -75,6 +79,7 @@ func (r *Room) command(m cmdReq) {
 		return
 	}
 	r.observe(ap, time.Since(m.readAt))
+	r.span.Finish()
 }
 
 // observe adds a command's latency to the metrics — for a sealed answer
@@ -98,9 +103,12 @@ func (r *Room) observe(ap *table.Applied, d time.Duration) {
 func (r *Room) play(seat int, text string, version int, id string) (*table.Applied, error) {
 	at := r.rooms.Now()
 	ap, err := r.t.PlayStored(seat, text, version, func(seq int, a record.Action) error {
-		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		ctx, cancel := context.WithTimeout(phases.With(context.Background(), r.span), storeTimeout)
 		defer cancel()
-		if err := r.append(ctx, store.Action{Seq: seq, Seat: a.Seat, Action: a.Action, At: at}); err != nil {
+		r.span.Mark(phases.Handed)
+		err := r.append(ctx, store.Action{Seq: seq, Seat: a.Seat, Action: a.Action, At: at})
+		r.span.Mark(phases.Resumed)
+		if err != nil {
 			r.rooms.log.Error("action not stored", "table", r.id, "seq", seq, "err", err)
 			return table.Sayf(CodeUnavailable, engine.Say("room.action-not-stored"), "the server could not store the action, so it was not played; try again")
 		}

@@ -13,6 +13,7 @@ import (
 	"cardtable/server/httpjson"
 	"cardtable/server/secret"
 	"cardtable/store"
+	"cardtable/store/phases"
 	"cardtable/table"
 )
 
@@ -49,6 +50,11 @@ type Room struct {
 	auto    *autoPlay    // autoplay.go: a seat's auto-play, if on
 	remote  remoteState  // remote.go: on a cluster
 	lesson  lessonState  // lesson.go: a lesson table's script and Tutor
+
+	// The command under way's step times and the end of the room's work
+	// before it, while a profiler records them (package phases).
+	span   *phases.Span
+	freeAt int64
 }
 
 // Requests a room's inbox takes.
@@ -213,6 +219,7 @@ func (r *Room) run() {
 		if !r.handle(m) {
 			return
 		}
+		r.freeAt = phases.Now()
 		if r.remote.fenced {
 			r.fenceStop()
 			return

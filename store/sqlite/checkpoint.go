@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"time"
+
+	"cardtable/store/phases"
 )
 
 // The WAL's checkpoints run off the commit path. SQLite's default makes
@@ -74,7 +76,9 @@ func (s *Store) noteCommit() {
 // writer's next transaction starts the WAL over. A failure is retried at
 // the checkpointer's next request.
 func (s *Store) finishCheckpoint() {
+	s.ckptAt = 0
 	if s.finish.CompareAndSwap(true, false) {
+		s.ckptAt = phases.Now()
 		s.writer.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`)
 	}
 }

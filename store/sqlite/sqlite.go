@@ -87,6 +87,9 @@ type Store struct {
 	committed    chan struct{}
 	checkpointed chan struct{}
 	finish       atomic.Bool // the checkpointer asks the writer to finish a checkpoint
+	// The writer's end of work and its finishing checkpoint's start, on
+	// package phases' clock (0 unless a profiler records).
+	freeAt, ckptAt int64
 	// observe, when set (ObserveCommits), hears of every commit.
 	observe atomic.Pointer[func(writes int, d time.Duration)]
 	once    sync.Once

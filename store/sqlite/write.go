@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"cardtable/store/phases"
 	"cardtable/store/sqlaccounts"
 
 	sqlite3 "modernc.org/sqlite"
@@ -19,13 +20,14 @@ type write struct {
 	ctx  context.Context
 	fn   func(ctx context.Context, tx *txn) error
 	done chan error
+	span *phases.Span // the action's step times, while a profiler records them
 }
 
 // do runs fn as one write and returns once it is committed (or refused).
 // Once the writer has taken the write, do waits for its outcome even if
 // ctx ends, so a nil error always means written and durable.
 func (s *Store) do(ctx context.Context, fn func(ctx context.Context, tx *txn) error) error {
-	w := &write{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	w := &write{ctx: ctx, fn: fn, done: make(chan error, 1), span: phases.From(ctx)}
 	select {
 	case s.writes <- w:
 	case <-ctx.Done():
@@ -69,6 +71,7 @@ func (s *Store) loop() {
 			}
 			s.commit(batch)
 			s.finishCheckpoint()
+			s.freeAt = phases.Now()
 		case <-s.quit:
 			return
 		}
@@ -86,6 +89,7 @@ func (s *Store) commit(batch []*write) {
 	}
 	ctx := context.Background()
 	start := time.Now()
+	begun := phases.Now()
 	sqlTx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
 		fail(fileError(s.path, err))
@@ -114,6 +118,7 @@ func (s *Store) commit(batch []*write) {
 		fail(errs[0])
 		return
 	}
+	ran := phases.Now()
 	if err := tx.Commit(); err != nil {
 		tx.Rollback()
 		fail(fmt.Errorf("store: %s: the commit failed, nothing was written: %w", s.path, fileError(s.path, err)))
@@ -122,7 +127,9 @@ func (s *Store) commit(batch []*write) {
 	if f := s.observe.Load(); f != nil {
 		(*f)(len(batch), time.Since(start))
 	}
+	committed := phases.Now()
 	for i, w := range batch {
+		w.span.Batch(begun, ran, committed, s.freeAt, s.ckptAt, len(batch))
 		w.done <- errs[i]
 	}
 	s.noteCommit()
