@@ -31,7 +31,7 @@ const (
 )
 
 // Span is one action's times, as nanoseconds of the monotonic clock since
-// the window began (0: not passed). A nil *Span ignores every call, so
+// the window began (0: not passed; Read, always passed, may be 0 or less). A nil *Span ignores every call, so
 // the server calls it unconditionally.
 type Span struct {
 	at [numSteps]int64
@@ -74,7 +74,7 @@ func Start(readAt time.Time) *Span {
 		return nil
 	}
 	s := &Span{w: w}
-	s.at[Read] = max(1, int64(readAt.Sub(w.start)))
+	s.at[Read] = int64(readAt.Sub(w.start)) // before the window: negative
 	s.at[Taken] = since(time.Now())
 	return s
 }

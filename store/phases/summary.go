@@ -1,6 +1,7 @@
 package phases
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"net/http"
@@ -32,7 +33,7 @@ const numParts = len(partNames)
 func (s *Span) parts() (p [numParts]int64) {
 	a := s.at
 	taken := a[Taken] - a[Read]
-	if s.roomFree > a[Read] {
+	if s.roomFree != 0 && s.roomFree > a[Read] {
 		p[0] = min(s.roomFree-a[Read], taken)
 	}
 	p[1] = taken - p[0]
@@ -41,7 +42,7 @@ func (s *Span) parts() (p [numParts]int64) {
 		p[9] = a[Resumed] - a[Handed]
 	} else {
 		wait := a[Begun] - a[Handed]
-		if s.writerFree > a[Handed] {
+		if s.writerFree != 0 && s.writerFree > a[Handed] {
 			q := min(s.writerFree-a[Handed], wait)
 			if s.ckpt > 0 {
 				ck := min(q, s.writerFree-max(s.ckpt, a[Handed]))
@@ -194,6 +195,20 @@ func schedBetween(a, b *metrics.Float64Histogram) Sched {
 	return out
 }
 
+// Record records a window of d (shorter if ctx ends first) and answers
+// its report; ok is false when another window was under way.
+func Record(ctx context.Context, d time.Duration) (rep Report, ok bool) {
+	before := readSched()
+	start := time.Now()
+	spans, ok := record(ctx, d)
+	if !ok {
+		return rep, false
+	}
+	return Report{Seconds: time.Since(start).Seconds(), Actions: len(spans),
+		Groups: summarize(spans, 0, 5*time.Millisecond, 10*time.Millisecond),
+		Sched:  schedBetween(before, readSched())}, true
+}
+
 // Handler answers GET ?seconds=N (1–120, 10 unless given): it records a
 // window of N seconds and answers its Report as JSON — every action, and
 // those over 5 and 10 ms, split into partNames' parts. One window at a
@@ -209,16 +224,11 @@ func Handler() http.Handler {
 			}
 			secs = n
 		}
-		before := readSched()
-		start := time.Now()
-		spans, ok := record(r.Context(), time.Duration(secs)*time.Second)
+		rep, ok := Record(r.Context(), time.Duration(secs)*time.Second)
 		if !ok {
 			http.Error(w, "a window is being recorded already; ask again when it ends", http.StatusConflict)
 			return
 		}
-		rep := Report{Seconds: time.Since(start).Seconds(), Actions: len(spans),
-			Groups: summarize(spans, 0, 5*time.Millisecond, 10*time.Millisecond),
-			Sched:  schedBetween(before, readSched())}
 		w.Header().Set("Content-Type", "application/json")
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

@@ -86,7 +86,11 @@ func TestWALStartsOverUnderLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fi.Size() > 2<<20 {
+	// Without the writer's finishing step the WAL held every commit (26
+	// MB); with it, a few times restartFrames — more while the machine is
+	// so busy that the checkpointer's passes come late (3.7 MB seen at a
+	// load of 20), so the bound is loose and the restarts below decide.
+	if fi.Size() > 8<<20 {
 		t.Errorf("the WAL is %d bytes after 8 MB of appends: it did not start over", fi.Size())
 	}
 	h := make([]byte, 16)

@@ -149,7 +149,7 @@ func OpenOptions(path string, o Options) (*Store, error) {
 		return nil, fileError(path, err)
 	}
 	ckpt.SetMaxOpenConns(1)
-	s := &Store{path: path, lock: lock, prep: prep, writer: writer, reader: reader, writes: make(chan *write),
+	s := &Store{path: path, lock: lock, prep: prep, writer: writer, reader: reader, writes: make(chan *write, o.MaxBatch),
 		quit: make(chan struct{}), done: make(chan struct{}), max: o.MaxBatch,
 		ckpt: ckpt, committed: make(chan struct{}, 1), checkpointed: make(chan struct{})}
 	s.Accounts = &sqlaccounts.Accounts{Read: reader, Write: s.doAccounts, Wrap: s.wrapRead}
