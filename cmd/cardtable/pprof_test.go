@@ -18,6 +18,7 @@ func TestServePprof(t *testing.T) {
 		"/debug/pprof/heap?debug=1":      "heap profile:",
 		"/debug/pprof/goroutine?debug=1": "goroutine profile:",
 		"/debug/pprof/mutex?debug=1":     "cycles/second",
+		"/debug/phases?seconds=1":        `"groups"`,
 	} {
 		resp, err := ts.Client().Get(ts.URL + path)
 		if err != nil {
