@@ -231,6 +231,32 @@ func DeterminizeInto(s, dst State, seat int, rng *rand.Rand) State {
 	return s.Determinize(seat, rng)
 }
 
+// LegalApplier is implemented by states with a trusted path for actions
+// they listed themselves: ApplyLegal(seat, a) plays a, which must be one
+// of the actions Legal(seat, …) returned for this state, without checking
+// it again, and leaves the state exactly as Apply would. A search's
+// rollouts, which play only actions the state listed, use it through the
+// function ApplyLegal; anything that plays actions from outside (a
+// player, a record, a protocol) uses Apply. An action that was not listed
+// leaves the state undefined.
+//
+// A wrapper type that embeds a state implementing LegalApplier must
+// implement it itself (or hide it) if its own Legal or Apply differ.
+type LegalApplier interface {
+	ApplyLegal(seat int, a Action)
+}
+
+// ApplyLegal plays a for seat, a being one of the actions s.Legal(seat, …)
+// listed for this state: through s's trusted path when s is a
+// LegalApplier, else through Apply.
+func ApplyLegal(s State, seat int, a Action) error {
+	if t, ok := s.(LegalApplier); ok {
+		t.ApplyLegal(seat, a)
+		return nil
+	}
+	return s.Apply(seat, a)
+}
+
 // CardHolder is implemented by states of card games: AllCards lists every
 // card the state holds, wherever it is (hands, piles, table, set aside), so
 // the conformance suite can check that no card is ever created or lost.

@@ -146,3 +146,30 @@ func BenchmarkView(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkFastPlayout: the playout path.
+func BenchmarkFastPlayout(b *testing.B) {
+	opts := engine.MustResolve(watchtower.New(), nil)
+	var rngs [2]cards.RNG
+	var buf watchtower.Actions
+	var s *watchtower.State
+	actions := 0
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for k := range rngs {
+			rngs[k] = cards.NewRNG(engine.BotSeed(uint64(i), k))
+		}
+		var err error
+		s, err = watchtower.New().NewInto(s, opts, engine.Setup{Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for seat := s.Mover(); seat >= 0; seat = s.Mover() {
+			n := s.LegalTo(&buf)
+			s.ApplyLegal(seat, buf[rngs[seat].IntN(n)])
+			actions++
+		}
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}

@@ -108,17 +108,58 @@ func (c config) options() engine.Options {
 // cards, top first; it is dealt per WT-02 (the dealer is still drawn from
 // the generator, before the deal).
 func (g Game) New(opts engine.Options, setup engine.Setup) (engine.State, error) {
+	cfg, err := checkNew(opts, setup)
+	if err != nil {
+		return nil, err
+	}
+	s := newState()
+	s.start(cfg, opts, setup)
+	return s, nil
+}
+
+// NewInto is New written into dst, a state of an earlier game the caller
+// no longer needs, reusing its memory (a playout loop then allocates
+// nothing for its games); a nil dst gets a new state. The game is the one
+// New makes from the same options and setup.
+func (g Game) NewInto(dst *State, opts engine.Options, setup engine.Setup) (*State, error) {
+	if dst == nil {
+		s, err := g.New(opts, setup)
+		if err != nil {
+			return nil, err
+		}
+		return s.(*State), nil
+	}
+	cfg, err := checkNew(opts, setup)
+	if err != nil {
+		return nil, err
+	}
+	m := dst.mem
+	if m == nil {
+		m = new(arena)
+	}
+	*dst = State{mem: m}
+	dst.start(cfg, opts, setup)
+	return dst, nil
+}
+
+// checkNew resolves opts and checks setup for New.
+func checkNew(opts engine.Options, setup engine.Setup) (config, error) {
 	cfg := configOf(opts)
 	if cfg.players < 2 || cfg.players > 4 || cfg.maxRounds < 1 {
 		// Only a program reads this: resolved options are in range.
-		return nil, fmt.Errorf("%w: watchtower: options %s are out of range; use players=2..4 and max-rounds=1..1000", engine.ErrBadOption, opts)
+		return cfg, fmt.Errorf("%w: watchtower: options %s are out of range; use players=2..4 and max-rounds=1..1000", engine.ErrBadOption, opts)
 	}
 	if setup.Deck != nil {
 		if err := cards.CheckPermutation(setup.Deck, cards.Standard52()); err != nil {
-			return nil, engine.BadSetup("watchtower: the deck must be the 52 cards of one pack, top first: %v", err)
+			return cfg, engine.BadSetup("watchtower: the deck must be the 52 cards of one pack, top first: %v", err)
 		}
 	}
-	s := newState()
+	return cfg, nil
+}
+
+// start deals a new game into s, an empty state whose slices start in its
+// arena.
+func (s *State) start(cfg config, opts engine.Options, setup engine.Setup) {
 	s.cfg, s.opts, s.rng = cfg, opts, cards.NewRNG(setup.Seed)
 	s.dealer = s.rng.IntN(cfg.players)
 	var deck [52]cards.Card
@@ -129,7 +170,6 @@ func (g Game) New(opts engine.Options, setup engine.Setup) (engine.State, error)
 		copy(deck[:], setup.Deck)
 	}
 	s.deal(deck[:])
-	return s, nil
 }
 
 // standard52 fills deck with the pack in cards.Standard52's order (2C 2D

@@ -1,0 +1,81 @@
+package watchtower
+
+import "cardtable/engine"
+
+// The playout path: what a search's rollouts and the random-playout
+// benchmark call instead of the generic ToMove, Legal and Apply, in the
+// manner of the fast engines written for game research (OpenSpiel's and
+// pgx's states, Ludii's playouts): the legal actions are written into the
+// caller's fixed buffer as their integer codes, and an action the state
+// itself listed is played without checking it again. A game played this
+// way is the game Apply plays, state for state: the same steps, events and
+// generator draws (TestPlayoutPathIsApply).
+
+// MaxLegal bounds the number of actions legal at once: every card of an
+// army placed, 13 burns, challenges with 1 and 2 cards for 13 ranks of 3
+// defenders, 3 campaign battles, and end.
+const MaxLegal = maxLegal
+
+// Actions is a buffer for LegalTo.
+type Actions = [MaxLegal]engine.Action
+
+// Mover is the seat to move, or -1 when the game is over.
+func (s *State) Mover() int {
+	if s.phase == phaseOver {
+		return -1
+	}
+	return s.mv
+}
+
+// LegalTo writes the legal actions of the seat to move (Mover) into out,
+// in Legal's order, and returns how many there are (0 when the game is
+// over).
+func (s *State) LegalTo(out *Actions) int {
+	if s.phase == phaseOver {
+		return 0
+	}
+	return s.legalInto(s.mv, out)
+}
+
+var _ engine.LegalApplier = (*State)(nil)
+
+// ApplyLegal implements engine.LegalApplier: it plays a for seat, a being
+// one of the actions Legal (or LegalTo) listed for seat in this state, and
+// checks nothing. The result is exactly Apply's; any other action leaves
+// the state undefined. Apply is the path for actions from outside.
+func (s *State) ApplyLegal(seat int, a engine.Action) {
+	s.clearEvents()
+	switch s.wait {
+	case waitBattlePick:
+		s.pickInBattle(actSlot(a) - 1)
+	case waitFreePick:
+		s.pickInFreeForAll(actSlot(a) - 1)
+	case waitGive:
+		s.give(seat, actCard(a))
+	default:
+		s.playTurn(seat, a)
+		if s.wait == waitTurn {
+			s.wait = waitNone
+		}
+	}
+	s.run()
+}
+
+// playTurn plays a turn's (or setup turn's) action a for seat.
+func (s *State) playTurn(seat int, a engine.Action) {
+	switch actKind(a) {
+	case kindPlace:
+		s.place(seat, actCard(a))
+	case kindBurn:
+		s.burn(seat, actRank(a))
+	case kindChallenge:
+		s.challenge(seat, actSeat(a), challengeRank(a), challengeK(a))
+	case kindCampaignBattle:
+		s.campaignBattle(seat, actSeat(a))
+	case kindDone:
+		s.done(seat)
+	default:
+		s.log1(evEnd, seatArg(seat))
+		s.endTurn()
+	}
+}
