@@ -43,17 +43,30 @@ var _ engine.LegalApplier = (*State)(nil)
 // one of the actions Legal (or LegalTo) listed for seat in this state, and
 // checks nothing. The result is exactly Apply's; any other action leaves
 // the state undefined. Apply is the path for actions from outside.
+//
+// The two commonest actions set off no automatic step, and ApplyLegal
+// does not look for one: a battle pick that is not the last leaves the
+// next pick to the other side, and a card placed as a first, second or
+// third of its rank leaves the turn to its player (Apply's steps would
+// find the agenda empty and every end check false: the seats in, on
+// campaign and out are unchanged).
 func (s *State) ApplyLegal(seat int, a engine.Action) {
 	s.clearEvents()
 	switch s.wait {
 	case waitBattlePick:
 		s.pickInBattle(actSlot(a) - 1)
+		if s.wait == waitBattlePick {
+			s.mv = s.battle.picker()
+			return
+		}
 	case waitFreePick:
 		s.pickInFreeForAll(actSlot(a) - 1)
 	case waitGive:
 		s.give(seat, actCard(a))
 	default:
-		s.playTurn(seat, a)
+		if s.playTurn(seat, a) {
+			return
+		}
 		if s.wait == waitTurn {
 			s.wait = waitNone
 		}
@@ -61,11 +74,12 @@ func (s *State) ApplyLegal(seat int, a engine.Action) {
 	s.run()
 }
 
-// playTurn plays a turn's (or setup turn's) action a for seat.
-func (s *State) playTurn(seat int, a engine.Action) {
+// playTurn plays a turn's (or setup turn's) action a for seat; it reports
+// whether the turn simply goes on (a place that set off nothing).
+func (s *State) playTurn(seat int, a engine.Action) bool {
 	switch actKind(a) {
 	case kindPlace:
-		s.place(seat, actCard(a))
+		return s.place(seat, actCard(a))
 	case kindBurn:
 		s.burn(seat, actRank(a))
 	case kindChallenge:
@@ -78,4 +92,5 @@ func (s *State) playTurn(seat int, a engine.Action) {
 		s.log1(evEnd, seatArg(seat))
 		s.endTurn()
 	}
+	return false
 }

@@ -430,19 +430,22 @@ func (s *State) done(seat int) {
 }
 
 // place moves c from the army onto its stack (WT-04); a 4th card completes
-// the tower if it was won, else starts a free-for-all (WT-16).
-func (s *State) place(seat int, c cards.Card) {
+// the tower if it was won, else starts a free-for-all (WT-16). It reports
+// whether the card was a first to third of its rank, which sets off
+// nothing.
+func (s *State) place(seat int, c cards.Card) bool {
 	won := s.removeFromArmy(seat, c)
 	s.toFortress(seat, c)
 	s.log2(evPlace, seatArg(seat), cardArg(c))
 	if s.players[seat].fortN[c.Rank()] < 4 {
-		return
+		return true
 	}
 	if won {
 		s.complete(seat)
-		return
+		return false
 	}
 	s.push(task{kind: taskFreeForAll, seat: int8(seat), card: c})
+	return false
 }
 
 // burn takes the top card of rank r aside, draws 1 (2 for J, Q, K, A),
