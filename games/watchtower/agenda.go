@@ -243,12 +243,17 @@ func (s *State) beginSetup(seat int) {
 }
 
 // beginTurn starts seat's turn: the draw unless on campaign (WT-05).
+// The draw is made at once rather than queued: every caller (a turn's
+// end, the last setup turn's done, settle) begins the turn as its last
+// step with nothing queued, so the queued draw would be the very next
+// step run (a draw that finds the barracks empty still queues the refill
+// and itself again).
 func (s *State) beginTurn(seat int) {
 	s.turn, s.burnUsed, s.challengeUsed = seat, false, false
 	s.turns++
 	s.log3(evTurn, intArg(s.turns), intArg(s.rounds+1), seatArg(seat))
 	if !s.players[seat].onCampaign() {
-		s.push(drawTask(seat, 1, false))
+		s.execDraw(drawTask(seat, 1, false))
 	}
 }
 

@@ -459,7 +459,17 @@ func (s *State) burn(seat int, r cards.Rank) {
 		n = 2
 	}
 	s.log2(evBurn, seatArg(seat), cardArg(c))
-	s.push2(drawTask(seat, n, false), task{kind: taskBottom, card: c})
+	// The draw, then the card under the barracks: the draw is made at
+	// once (nothing is queued on a turn), and the card goes under after it
+	// unless the draw queued a refill, which must come first.
+	q := len(s.agenda)
+	s.execDraw(drawTask(seat, n, false))
+	if len(s.agenda) == q {
+		s.takeAside(c)
+		s.toBottom(c, everyone)
+		return
+	}
+	s.agenda = slices.Insert(s.agenda, q, task{kind: taskBottom, card: c})
 }
 
 // challenge declares a challenge (WT-07, WT-08) or takes from a vulnerable
