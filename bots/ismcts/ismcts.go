@@ -95,7 +95,10 @@ type Config struct {
 	Workers int
 	// RolloutDepth caps the actions of one rollout; 0 plays to the end.
 	RolloutDepth int
-	// Rollout chooses rollout actions; nil plays uniformly at random.
+	// Rollout chooses rollout actions; nil plays uniformly at random. It
+	// must return one of the legal actions it is given: the rollout plays
+	// it through the game's trusted path (engine.ApplyLegal), which does
+	// not check it again.
 	Rollout Policy
 	// Evaluate scores a rollout stopped by RolloutDepth; nil uses
 	// State.Returns (all zero before the end of most games, so a depth

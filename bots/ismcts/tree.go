@@ -203,7 +203,11 @@ func (w *worker) rollout(d engine.State) []float64 {
 		} else {
 			a = w.legal[w.rng.IntN(len(w.legal))]
 		}
-		w.apply(d, mover, a)
+		// a is one of the actions d just listed: the game's trusted path
+		// (engine.LegalApplier) plays it without checking it again.
+		if err := engine.ApplyLegal(d, mover, a); err != nil {
+			w.refused(d, mover, a, err)
+		}
 	}
 	return d.Returns()
 }
@@ -212,8 +216,13 @@ func (w *worker) rollout(d engine.State) []float64 {
 // bug in the game, not a condition the search can recover from.
 func (w *worker) apply(d engine.State, seat int, a engine.Action) {
 	if err := d.Apply(seat, a); err != nil {
-		panic(fmt.Sprintf("ismcts: %s: seat %d's legal action %q was refused: %v", d.Game().Name(), seat, d.ActionString(a), err))
+		w.refused(d, seat, a, err)
 	}
+}
+
+// refused panics: the game refused an action it listed as legal.
+func (w *worker) refused(d engine.State, seat int, a engine.Action, err error) {
+	panic(fmt.Sprintf("ismcts: %s: seat %d's legal action %q was refused: %v", d.Game().Name(), seat, d.ActionString(a), err))
 }
 
 // backpropagate counts the iteration at the root and credits every other

@@ -242,6 +242,15 @@ func (g *searchGame) CloneInto(dst engine.State) engine.State {
 	return old
 }
 
+// ApplyLegal implements engine.LegalApplier for the search's rollouts:
+// what Legal lists (the policy's candidates) is legal in the real game,
+// which plays it through its own trusted path.
+func (g *searchGame) ApplyLegal(seat int, a engine.Action) {
+	if err := engine.ApplyLegal(g.State, seat, a); err != nil {
+		panic(fmt.Sprintf("watchtowerbot: the search's legal action %s was refused: %v", g.ActionString(a), err))
+	}
+}
+
 // View is the real game's view without event texts, which the search
 // does not read.
 func (g *searchGame) View(seat int) engine.View { return watchtower.ViewOf(g.State, seat) }

@@ -1,6 +1,7 @@
 package watchtower_test
 
 import (
+	"bytes"
 	"testing"
 
 	"cardtable/cards"
@@ -50,9 +51,42 @@ func randomBots(seed uint64, n int) []engine.Bot {
 }
 
 // BenchmarkRandomPlayout measures whole 2-player games between uniform
-// random players through the generic State API (New, ToMove, Legal into
-// the players' reused slices, Apply), with allocations per game.
+// random players through the playout path a search's rollouts use
+// (Game.NewInto into the state of the previous game, Mover, LegalTo into
+// a reused buffer, ApplyLegal): at every decision the mover's generator
+// draws one of the legal actions, uniformly. The players and their seeds
+// are BenchmarkGenericPlayout's, so both play the same games action for
+// action (TestPlayoutPathIsApply: ApplyLegal leaves the state Apply does).
 func BenchmarkRandomPlayout(b *testing.B) {
+	opts := engine.MustResolve(watchtower.New(), nil)
+	var rngs [2]cards.RNG
+	var legal watchtower.Actions
+	var s *watchtower.State
+	actions := 0
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for k := range rngs {
+			rngs[k] = cards.NewRNG(engine.BotSeed(uint64(i), k))
+		}
+		var err error
+		if s, err = watchtower.New().NewInto(s, opts, engine.Setup{Seed: uint64(i)}); err != nil {
+			b.Fatal(err)
+		}
+		for seat := s.Mover(); seat >= 0; seat = s.Mover() {
+			n := s.LegalTo(&legal)
+			s.ApplyLegal(seat, legal[rngs[seat].IntN(n)])
+			actions++
+		}
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// BenchmarkGenericPlayout measures the same games through the generic
+// State API any game offers (New, ToMove, engine.Bot players calling
+// Legal into their reused slices, Apply with its checks): what the
+// RandomPlayout benchmark of builds before the playout path measured.
+func BenchmarkGenericPlayout(b *testing.B) {
 	opts := engine.MustResolve(watchtower.New(), nil)
 	players := []engine.Bot{&uniform{}, &uniform{}}
 	actions := 0
@@ -147,29 +181,28 @@ func BenchmarkView(b *testing.B) {
 	})
 }
 
-// BenchmarkFastPlayout: the playout path.
-func BenchmarkFastPlayout(b *testing.B) {
+// TestBenchmarksPlayTheSameGames plays the first games of
+// BenchmarkRandomPlayout and BenchmarkGenericPlayout both ways and
+// requires the same final states: the two benchmarks measure the same
+// work through two paths.
+func TestBenchmarksPlayTheSameGames(t *testing.T) {
 	opts := engine.MustResolve(watchtower.New(), nil)
-	var rngs [2]cards.RNG
-	var buf watchtower.Actions
+	var legal watchtower.Actions
 	var s *watchtower.State
-	actions := 0
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		for k := range rngs {
-			rngs[k] = cards.NewRNG(engine.BotSeed(uint64(i), k))
-		}
+	for i := range 40 {
+		want, _ := playout(t, opts, uint64(i), randomBots(uint64(i), 2))
+		rngs := [2]cards.RNG{cards.NewRNG(engine.BotSeed(uint64(i), 0)), cards.NewRNG(engine.BotSeed(uint64(i), 1))}
 		var err error
-		s, err = watchtower.New().NewInto(s, opts, engine.Setup{Seed: uint64(i)})
-		if err != nil {
-			b.Fatal(err)
+		if s, err = watchtower.New().NewInto(s, opts, engine.Setup{Seed: uint64(i)}); err != nil {
+			t.Fatal(err)
 		}
 		for seat := s.Mover(); seat >= 0; seat = s.Mover() {
-			n := s.LegalTo(&buf)
-			s.ApplyLegal(seat, buf[rngs[seat].IntN(n)])
-			actions++
+			s.ApplyLegal(seat, legal[rngs[seat].IntN(s.LegalTo(&legal))])
+		}
+		a, _ := s.MarshalBinary()
+		b, _ := want.MarshalBinary()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("game %d: the playout path ends in another state", i)
 		}
 	}
-	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 }
