@@ -44,12 +44,12 @@ var _ engine.LegalApplier = (*State)(nil)
 // checks nothing. The result is exactly Apply's; any other action leaves
 // the state undefined. Apply is the path for actions from outside.
 //
-// The two commonest actions set off no automatic step, and ApplyLegal
-// does not look for one: a battle pick that is not the last leaves the
-// next pick to the other side, and a card placed as a first, second or
-// third of its rank leaves the turn to its player (Apply's steps would
-// find the agenda empty and every end check false: the seats in, on
-// campaign and out are unchanged).
+// Three kinds of action set off no automatic step, and ApplyLegal does
+// not look for one: a battle pick that is not the last leaves the next
+// pick to the other side; a declared battle waits for its first pick; and
+// a card placed as a first, second or third of its rank leaves the turn to
+// its player (Apply's steps would find the agenda empty and every end
+// check false: the seats in, on campaign and out are unchanged).
 func (s *State) ApplyLegal(seat int, a engine.Action) {
 	s.clearEvents()
 	switch s.wait {
@@ -75,7 +75,8 @@ func (s *State) ApplyLegal(seat int, a engine.Action) {
 }
 
 // playTurn plays a turn's (or setup turn's) action a for seat; it reports
-// whether the turn simply goes on (a place that set off nothing).
+// whether it set off no step: a place that leaves the turn to its player,
+// or a declared battle, which waits for its first pick.
 func (s *State) playTurn(seat int, a engine.Action) bool {
 	switch actKind(a) {
 	case kindPlace:
@@ -84,8 +85,10 @@ func (s *State) playTurn(seat int, a engine.Action) bool {
 		s.burn(seat, actRank(a))
 	case kindChallenge:
 		s.challenge(seat, actSeat(a), challengeRank(a), challengeK(a))
+		return s.battleBegun()
 	case kindCampaignBattle:
 		s.campaignBattle(seat, actSeat(a))
+		return s.battleBegun()
 	case kindDone:
 		s.done(seat)
 	default:
@@ -93,4 +96,16 @@ func (s *State) playTurn(seat int, a engine.Action) bool {
 		s.endTurn()
 	}
 	return false
+}
+
+// battleBegun reports whether a battle now waits for its first pick (a
+// challenge with K=0 takes at once and waits for nothing) and if so makes
+// its picker the seat to move, as run would: a battle's declaration queues
+// no step.
+func (s *State) battleBegun() bool {
+	if s.wait != waitBattlePick {
+		return false
+	}
+	s.mv = s.battle.picker()
+	return true
 }
