@@ -12,6 +12,7 @@ import (
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
 
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/games"
 	"cardtable/i18n"
@@ -146,11 +147,6 @@ func workersOrZero(n int) error {
 	return usageSay(engine.Say("cli.usage.workers-or-zero", engine.NumArg("n", n)), "--workers %d: give a positive number, or 0 for one per CPU", n)
 }
 
-// atLeastOne refuses flag's n below 1 (serve's bot caps).
-func atLeastOne(flag string, n int) error {
-	return usageSay(engine.Say("cli.usage.at-least-one", engine.TextArg("flag", flag), engine.NumArg("n", n)), "%s %d: give 1 or more", flag, n)
-}
-
 // seatSaid is a usage error about seat (from 0) whose reason err carries
 // a message (a bot's refusal of its settings), else err's English.
 func seatSaid(seat int, err error) error {
@@ -224,7 +220,8 @@ func exitCode(err error) int {
 		return exitInterrupted
 	}
 	var u usageError
-	if errors.As(err, &u) || errors.Is(err, engine.ErrBadOption) {
+	var su servecmd.UsageError
+	if errors.As(err, &u) || errors.As(err, &su) || errors.Is(err, engine.ErrBadOption) {
 		return exitUsage
 	}
 	return exitFailure
