@@ -43,11 +43,30 @@ type Heuristic struct {
 	// are keepForCap's samples.
 	trim   trimPlan
 	armies [][]cards.Card
+	// twoPlayerCost is what a challenge's estimated gain must exceed, in
+	// card values, for the bot to make it at 2 players (challengeCost).
+	twoPlayerCost float64
 }
 
 // NewHeuristic returns a heuristic bot seeded with seed; its Ranked method
 // gives its ranking of the actions as well as its choice.
-func NewHeuristic(seed uint64) *Heuristic { return &Heuristic{rng: cards.NewRNG(seed)} }
+func NewHeuristic(seed uint64) *Heuristic {
+	return &Heuristic{rng: cards.NewRNG(seed), twoPlayerCost: heuristicChallengeCost}
+}
+
+// heuristicChallengeCost is what a challenge's estimated gain must exceed,
+// in card values, for the heuristic bot to make it. The expert's policy
+// ranks with its own at 2 players (policyChallengeCost).
+const heuristicChallengeCost = 0.3
+
+// challengeCost is what a challenge's estimated gain must exceed for b to
+// make it in a game of players.
+func (b *Heuristic) challengeCost(players int) float64 {
+	if players == 2 {
+		return b.twoPlayerCost
+	}
+	return heuristicChallengeCost
+}
 
 // cycleMax is the highest rank the bot places only to burn it at once:
 // the cards below the assassin.
@@ -320,7 +339,8 @@ func burnScore(me *watchtower.PlayerView, r cards.Rank) float64 {
 	return 1.5 - float64(r)/20
 }
 
-// challengeScore is the expected gain of a challenge.
+// challengeScore is the expected gain of a challenge, less its cost
+// (challengeCost).
 func (b *Heuristic) challengeScore(v *watchtower.View, seat int, d watchtower.ActionFields) float64 {
 	def := &v.Players[d.Seat]
 	target := cards.NoCard
@@ -329,7 +349,7 @@ func (b *Heuristic) challengeScore(v *watchtower.View, seat int, d watchtower.Ac
 			target = st.Cards[len(st.Cards)-1]
 		}
 	}
-	score := b.battleScore(v, seat, d.Seat, d.K, target) - 0.3
+	score := b.battleScore(v, seat, d.Seat, d.K, target) - b.challengeCost(len(v.Players))
 	if d.K == def.ArmySize {
 		// A win empties their army: their fortress becomes vulnerable, and
 		// an empty army scores nothing in the round cap's showdown.
