@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -196,9 +198,11 @@ func TestRuntimeAndProcessFollowTheProcess(t *testing.T) {
 	m := New()
 	before := values(t, mustText(t, m))
 	stop := make(chan struct{})
+	var wg sync.WaitGroup
 	for range 50 {
-		go func() { <-stop }()
+		wg.Go(func() { <-stop })
 	}
+	defer wg.Wait() // before a next run (-count) counts its own
 	var files []*os.File
 	for range 20 {
 		f, err := os.Open("testdata/families.txt")
@@ -207,6 +211,7 @@ func TestRuntimeAndProcessFollowTheProcess(t *testing.T) {
 		}
 		files = append(files, f)
 	}
+	spendCPU(t, 50*time.Millisecond) // the kernel counts CPU in 10 ms ticks
 	after := values(t, mustText(t, m))
 	close(stop)
 	for _, f := range files {
@@ -235,6 +240,27 @@ func TestRuntimeAndProcessFollowTheProcess(t *testing.T) {
 			t.Errorf("%s = %v, want > 0", k, after[k])
 		}
 	}
+}
+
+// spendCPU keeps the process busy until it has used at least d of CPU
+// (user + system, as getrusage counts it), so the process's CPU family
+// has ticks to count in a test that ran for a few milliseconds.
+func spendCPU(t *testing.T, d time.Duration) {
+	t.Helper()
+	x := 0
+	for {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			t.Fatal(err)
+		}
+		if time.Duration(ru.Utime.Nano()+ru.Stime.Nano()) >= d {
+			break
+		}
+		for i := range 1 << 20 {
+			x ^= i * i
+		}
+	}
+	runtime.KeepAlive(x)
 }
 
 func mustText(t *testing.T, m *Metrics) string {
