@@ -162,9 +162,6 @@ func flagSaid(flag string, err error) error {
 	return usageErrorf("%s: %v", flag, err)
 }
 
-// exitRequest is how kong's exit (after --help) reaches run.
-type exitRequest int
-
 // run parses args, runs the command and returns the exit code. Every error
 // is printed to stderr as one line.
 func run(ctx context.Context, args []string, a *app) (code int) {
@@ -174,7 +171,7 @@ func run(ctx context.Context, args []string, a *app) (code int) {
 		kong.Name("cardtable"),
 		kong.Description("Play and study card games: War, Regicide and Watchtower. Every game is reproducible from its seed."),
 		kong.Writers(a.stdout, a.stderr),
-		kong.Exit(func(code int) { panic(exitRequest(code)) }),
+		servecmd.KongExit(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		kong.Bind(a),
 	)
@@ -182,15 +179,7 @@ func run(ctx context.Context, args []string, a *app) (code int) {
 		fmt.Fprintf(a.stderr, "cardtable: %v\n", err)
 		return exitFailure
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			req, ok := r.(exitRequest)
-			if !ok {
-				panic(r)
-			}
-			code = int(req)
-		}
-	}()
+	defer servecmd.RecoverExit(&code)
 	kctx, err := parser.Parse(args)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "cardtable: %v (see cardtable %s--help)\n", err, commandPath(err))

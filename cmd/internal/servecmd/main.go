@@ -12,8 +12,30 @@ import (
 	"cardtable/i18n"
 )
 
-// exitRequest is how kong's exit (after --help) reaches Main.
+// exitRequest is how kong's exit (after --help) reaches the program's
+// run function: KongExit panics with it, RecoverExit returns it as the
+// exit code.
 type exitRequest int
+
+// KongExit is the kong option that turns kong's exit (after --help or a
+// version flag) into a panic RecoverExit, deferred by the caller of
+// Parse, turns into the exit code — so a command line's run returns its
+// code instead of the process ending inside the parser.
+func KongExit() kong.Option {
+	return kong.Exit(func(code int) { panic(exitRequest(code)) })
+}
+
+// RecoverExit, deferred, sets *code to the code of kong's exit; any other
+// panic goes on.
+func RecoverExit(code *int) {
+	if r := recover(); r != nil {
+		req, ok := r.(exitRequest)
+		if !ok {
+			panic(r)
+		}
+		*code = int(req)
+	}
+}
 
 // Main runs the serve command with the embedded stores only, as the
 // program name (its flags at the top level: name --addr ...), and returns
@@ -27,22 +49,14 @@ func Main(ctx context.Context, name string, args []string, stdout, stderr io.Wri
 		kong.Description("Serve the games in the browser (War, Regicide, Watchtower): lobby, tables, bots, spectators, replays. "+
 			"The same as cardtable serve (its flags, docs/deploy.md), with the tables in a SQLite file or in memory; for PostgreSQL and clusters use cardtable serve."),
 		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { panic(exitRequest(code)) }),
+		KongExit(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 	)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 1
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			req, ok := r.(exitRequest)
-			if !ok {
-				panic(r)
-			}
-			code = int(req)
-		}
-	}()
+	defer RecoverExit(&code)
 	if _, err := parser.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "%s: %v (see %s --help)\n", name, err, name)
 		return 2
