@@ -37,13 +37,38 @@ func RecoverExit(code *int) {
 	}
 }
 
+// embeddedCmd is the serve command as cardtable-serve runs it: the same
+// flags, and a help that names the program and the stores it has.
+type embeddedCmd struct {
+	Cmd `embed:""`
+}
+
+// Help is cardtable-serve's help text.
+func (embeddedCmd) Help() string {
+	return `Serves the games in the browser, as cardtable serve does: a lobby to
+create and join tables (with bots, invite links and spectators), the tables
+over WebSockets, replays of finished games, /metrics for Prometheus and
+/healthz. Every action is stored in the SQLite file before anyone hears of
+it; on start the server rebuilds every unfinished table, so a game survives
+a restart or a crash. SIGINT or SIGTERM stops it gracefully. The protocol:
+docs/protocol.md.
+
+Examples:
+  cardtable-serve
+  cardtable-serve --addr :8080 --db /var/lib/cardtable.db --log-format json
+  cardtable-serve --db :memory: --bot-delay 0
+
+PostgreSQL and clusters of nodes (a postgres:// --db, --nats): cardtable
+serve. Deployment: docs/deploy.md.`
+}
+
 // Main runs the serve command with the embedded stores only, as the
 // program name (its flags at the top level: name --addr ...), and returns
 // the exit code: 0, 1 on a failure, 2 on a usage error. An error is one
 // line on stderr, in the language of the environment (getenv: LC_ALL,
 // LC_MESSAGES, LANG) when it carries a message.
 func Main(ctx context.Context, name string, args []string, stdout, stderr io.Writer, getenv func(string) string) (code int) {
-	var c Cmd
+	var c embeddedCmd
 	parser, err := kong.New(&c,
 		kong.Name(name),
 		kong.Description("Serve the games in the browser (War, Regicide, Watchtower): lobby, tables, bots, spectators, replays. "+
