@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"cardtable/analysis"
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/i18n"
 	"cardtable/record"
@@ -65,7 +66,7 @@ func (c *analyzeCmd) Run(a *app) error {
 	bar.finish(err == nil)
 	switch {
 	case errors.Is(err, analysis.ErrUnfinished):
-		return usageSay(engine.Say("cli.usage.analyze-unfinished", engine.NumArg("n", len(rec.Actions))), "%v", err)
+		return servecmd.UsageSay(engine.Say("cli.usage.analyze-unfinished", engine.NumArg("n", len(rec.Actions))), "%v", err)
 	case errors.Is(err, engine.ErrBadOption) && opt.Seats != nil:
 		return flagSaid("--seat", err)
 	case err != nil:

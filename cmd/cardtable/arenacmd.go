@@ -9,6 +9,7 @@ import (
 
 	"cardtable/arena"
 	"cardtable/bots"
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/i18n"
 )
@@ -64,7 +65,7 @@ func (c *arenaCmd) Run(a *app) error {
 		return err
 	}
 	if c.Games < 1 {
-		return usageSay(engine.Say("cli.usage.deals-at-least-one", engine.NumArg("n", int(c.Games))), "-n %d: give the number of deals, at least 1", c.Games)
+		return servecmd.UsageSay(engine.Say("cli.usage.deals-at-least-one", engine.NumArg("n", int(c.Games))), "-n %d: give the number of deals, at least 1", c.Games)
 	}
 	if c.Workers < 0 {
 		return workersOrZero(c.Workers)
@@ -75,11 +76,11 @@ func (c *arenaCmd) Run(a *app) error {
 	}
 	entries, err := bots.ParseSpecs(c.Bots)
 	if err != nil {
-		return usageError{err}
+		return servecmd.UsageError{Err: err}
 	}
 	against, err := bots.ParseSpecs(c.Against)
 	if err != nil {
-		return usageError{err}
+		return servecmd.UsageError{Err: err}
 	}
 	params, err := parseBotOpts(c.BotOpt)
 	if err != nil {
@@ -96,7 +97,7 @@ func (c *arenaCmd) Run(a *app) error {
 	cfg.Progress = func(games int) { bar.add(games) }
 	plan, err := arena.NewPlan(cfg)
 	if err != nil {
-		return usageError{err}
+		return servecmd.UsageError{Err: err}
 	}
 	var run atomic.Int64
 	runs := int64(plan.Runs())

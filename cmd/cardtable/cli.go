@@ -87,7 +87,7 @@ func (a *app) words(lang string) (*i18n.Printer, error) {
 	if lang != "" {
 		var err error
 		if code, err = i18n.Resolve(lang); err != nil {
-			return nil, usageErrorf("--lang: %v", err)
+			return nil, servecmd.UsageErrorf("--lang: %v", err)
 		}
 	}
 	a.said = i18n.For(code)
@@ -117,49 +117,33 @@ func (a *app) lookup(name string) (engine.Game, error) {
 		names = append(names, g.Name())
 	}
 	list := strings.Join(names, ", ")
-	return nil, usageSay(engine.Say("cli.usage.unknown-game", engine.TextArg("name", strconv.Quote(name)), engine.TextArg("games", list)),
+	return nil, servecmd.UsageSay(engine.Say("cli.usage.unknown-game", engine.TextArg("name", strconv.Quote(name)), engine.TextArg("games", list)),
 		"unknown game %q; games: %s", name, list)
-}
-
-// usageError marks a mistake in how the command was called (exit code 2).
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usageErrorf(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
-
-// usageSay is a usage error whose reason is msg for people, said in the
-// command's language (errorText), and the English format as before.
-func usageSay(msg engine.Msg, format string, args ...any) error {
-	return usageError{engine.SayErr(nil, msg, format, args...)}
 }
 
 // gamesAtLeastOne refuses -n below 1 (sim, play).
 func gamesAtLeastOne(n int64) error {
-	return usageSay(engine.Say("cli.usage.games-at-least-one", engine.NumArg("n", int(n))), "-n %d: give the number of games, at least 1", n)
+	return servecmd.UsageSay(engine.Say("cli.usage.games-at-least-one", engine.NumArg("n", int(n))), "-n %d: give the number of games, at least 1", n)
 }
 
 // workersOrZero refuses --workers below 0 (sim, arena).
 func workersOrZero(n int) error {
-	return usageSay(engine.Say("cli.usage.workers-or-zero", engine.NumArg("n", n)), "--workers %d: give a positive number, or 0 for one per CPU", n)
+	return servecmd.UsageSay(engine.Say("cli.usage.workers-or-zero", engine.NumArg("n", n)), "--workers %d: give a positive number, or 0 for one per CPU", n)
 }
 
 // seatSaid is a usage error about seat (from 0) whose reason err carries
 // a message (a bot's refusal of its settings), else err's English.
 func seatSaid(seat int, err error) error {
-	return usageError{table.SeatRefused(seat, err)}
+	return servecmd.UsageError{Err: table.SeatRefused(seat, err)}
 }
 
 // flagSaid is a usage error about flag whose reason err carries a message
 // (a refusal the engine or the analysis says), else err's English.
 func flagSaid(flag string, err error) error {
 	if msg, ok := engine.SaidOf(err); ok {
-		return usageSay(engine.Say("cli.usage.flag", engine.TextArg("flag", flag), engine.MsgArg("why", msg)), "%s: %v", flag, err)
+		return servecmd.UsageSay(engine.Say("cli.usage.flag", engine.TextArg("flag", flag), engine.MsgArg("why", msg)), "%s: %v", flag, err)
 	}
-	return usageErrorf("%s: %v", flag, err)
+	return servecmd.UsageErrorf("%s: %v", flag, err)
 }
 
 // run parses args, runs the command and returns the exit code. Every error
@@ -208,9 +192,8 @@ func exitCode(err error) int {
 	if errors.Is(err, errInterrupted) {
 		return exitInterrupted
 	}
-	var u usageError
-	var su servecmd.UsageError
-	if errors.As(err, &u) || errors.As(err, &su) || errors.Is(err, engine.ErrBadOption) {
+	var u servecmd.UsageError
+	if errors.As(err, &u) || errors.Is(err, engine.ErrBadOption) {
 		return exitUsage
 	}
 	return exitFailure

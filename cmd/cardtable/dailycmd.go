@@ -18,6 +18,7 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/term"
 
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/daily"
 	"cardtable/engine"
 	"cardtable/games/regicide"
@@ -33,13 +34,13 @@ import (
 // day's offline deal in the terminal table, never counted.
 func (c *playCmd) playDaily(a *app) error {
 	if c.Game != "" && c.Game != daily.Game {
-		return usageSay(engine.Say("cli.usage.daily-game", engine.TextArg("game", strconv.Quote(c.Game))), "--daily is Regicide solo's daily deal: drop %q or write cardtable play regicide --daily", c.Game)
+		return servecmd.UsageSay(engine.Say("cli.usage.daily-game", engine.TextArg("game", strconv.Quote(c.Game))), "--daily is Regicide solo's daily deal: drop %q or write cardtable play regicide --daily", c.Game)
 	}
 	if c.Seats != "" || c.Seed != "" || len(c.Option) > 0 || c.Record != "" || c.Games > 1 || c.JSON {
-		return usageSay(engine.Say("cli.usage.daily-flags"), "--daily plays the day's own deal: drop --seats, --seed, -o, --record, -n and --json")
+		return servecmd.UsageSay(engine.Say("cli.usage.daily-flags"), "--daily plays the day's own deal: drop --seats, --seed, -o, --record, -n and --json")
 	}
 	if c.User != "" && c.Server == "" {
-		return usageSay(engine.Say("cli.usage.user-without-server"), "--user signs in to a server: give it with --server URL")
+		return servecmd.UsageSay(engine.Say("cli.usage.user-without-server"), "--user signs in to a server: give it with --server URL")
 	}
 	if c.Server == "" {
 		return c.playOfflineDaily(a)
@@ -137,7 +138,7 @@ func (c *playCmd) playOfflineDaily(a *app) error {
 func serverURL(raw string) (string, error) {
 	u, err := url.Parse(strings.TrimRight(raw, "/"))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
-		return "", usageSay(engine.Say("cli.usage.server-url", engine.TextArg("value", strconv.Quote(raw))), "--server %q: give the server's address, like http://localhost:8080", raw)
+		return "", servecmd.UsageSay(engine.Say("cli.usage.server-url", engine.TextArg("value", strconv.Quote(raw))), "--server %q: give the server's address, like http://localhost:8080", raw)
 	}
 	return u.Scheme + "://" + u.Host, nil
 }
@@ -150,7 +151,7 @@ func password(a *app, user string) (string, error) {
 	}
 	f, ok := a.stdin.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return "", usageSay(engine.Say("cli.usage.user-password", engine.TextArg("user", user)), "--user %s: give the password in CARDTABLE_PASSWORD (standard input is not a terminal to ask on)", user)
+		return "", servecmd.UsageSay(engine.Say("cli.usage.user-password", engine.TextArg("user", user)), "--user %s: give the password in CARDTABLE_PASSWORD (standard input is not a terminal to ask on)", user)
 	}
 	fmt.Fprintf(a.stderr, "password for %s: ", user)
 	pw, err := term.ReadPassword(int(f.Fd()))

@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/table"
 	"cardtable/tui"
@@ -38,7 +39,7 @@ func (c *learnCmd) Run(a *app) error {
 		return err
 	}
 	if c.Speed < 0 {
-		return usageSay(engine.Say("cli.usage.speed", engine.TextArg("value", c.Speed.String())), "--speed %v: give a pause of 0 or more, e.g. 800ms", c.Speed)
+		return servecmd.UsageSay(engine.Say("cli.usage.speed", engine.TextArg("value", c.Speed.String())), "--speed %v: give a pause of 0 or more, e.g. 800ms", c.Speed)
 	}
 	if c.Lesson == "" {
 		tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
@@ -51,11 +52,11 @@ func (c *learnCmd) Run(a *app) error {
 	}
 	l, err := tutorial.Lookup(c.Lesson)
 	if err != nil {
-		return usageError{err}
+		return servecmd.UsageError{Err: err}
 	}
 	in, ok := a.stdin.(*os.File)
 	if !ok || !isTerminal(in) || !isTerminal(a.stdout) {
-		return usageSay(engine.Say("cli.usage.learn-off-terminal", engine.TextArg("game", l.Game)), "cardtable learn plays on a terminal; run it there (cardtable play %s --protocol lines plays the game itself in plain text)", l.Game)
+		return servecmd.UsageSay(engine.Say("cli.usage.learn-off-terminal", engine.TextArg("game", l.Game)), "cardtable learn plays on a terminal; run it there (cardtable play %s --protocol lines plays the game itself in plain text)", l.Game)
 	}
 	t, err := l.NewTable("")
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/server/loadtest"
 )
 
@@ -35,10 +36,10 @@ Examples:
 // Run performs the load run and prints its report.
 func (c *loadtestCmd) Run(a *app) error {
 	if c.Tables < 1 || c.Clients < 2*c.Tables {
-		return usageErrorf("--clients %d: want at least two per table (%d)", c.Clients, 2*c.Tables)
+		return servecmd.UsageErrorf("--clients %d: want at least two per table (%d)", c.Clients, 2*c.Tables)
 	}
 	if c.Think < 0 {
-		return usageErrorf("--think %v: want 0 (answer at once) or more", c.Think)
+		return servecmd.UsageErrorf("--think %v: want 0 (answer at once) or more", c.Think)
 	}
 	rep, err := loadtest.Run(a.ctx, loadtest.Config{Tables: c.Tables, Clients: c.Clients, Game: c.Game,
 		Think: c.Think, Hold: c.Hold, Ramp: c.Ramp, URL: c.URL, Log: a.stderr})

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"cardtable/arena"
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/sim"
 )
@@ -52,7 +53,7 @@ func (c *mergeCmd) Run(a *app) error {
 			return fmt.Errorf("merge: %s is not a --json output: %v", path, err)
 		}
 		if i > 0 && (d.Kind != kind || d.Game != game) {
-			return usageErrorf("merge: %s is a %s of %s, %s a %s of %s: merge the shards of one study", c.Files[0], kindName(kind), game, path, kindName(d.Kind), d.Game)
+			return servecmd.UsageErrorf("merge: %s is a %s of %s, %s a %s of %s: merge the shards of one study", c.Files[0], kindName(kind), game, path, kindName(d.Kind), d.Game)
 		}
 		kind, game = d.Kind, d.Game
 		raws = append(raws, b)
@@ -70,10 +71,10 @@ func (c *mergeCmd) Run(a *app) error {
 	case "arena":
 		merged, err = mergeArenas(g, c.Files, raws)
 	default:
-		return usageErrorf("merge: %s is a document of kind %q, which merge does not know", c.Files[0], kind)
+		return servecmd.UsageErrorf("merge: %s is a document of kind %q, which merge does not know", c.Files[0], kind)
 	}
 	if err != nil {
-		return usageError{err}
+		return servecmd.UsageError{Err: err}
 	}
 	return writeJSON(a.stdout, merged)
 }

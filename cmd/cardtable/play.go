@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cardtable/analysis"
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/i18n"
 	"cardtable/record"
@@ -107,18 +108,18 @@ func (c *playCmd) Run(a *app) error {
 	}
 	if c.Token != "" {
 		if c.Server == "" {
-			return usageSay(engine.Say("cli.usage.token-without-server"), "--token: name the server to play on with --server URL")
+			return servecmd.UsageSay(engine.Say("cli.usage.token-without-server"), "--token: name the server to play on with --server URL")
 		}
 		return c.playAsBot(a)
 	}
 	if c.Server != "" || c.User != "" {
-		return usageSay(engine.Say("cli.usage.server-without-daily"), "--server and --user are for --daily, or for a program playing as a bot account with --token")
+		return servecmd.UsageSay(engine.Say("cli.usage.server-without-daily"), "--server and --user are for --daily, or for a program playing as a bot account with --token")
 	}
 	if c.Record != "" {
 		return c.fromRecord(a)
 	}
 	if c.Game == "" {
-		return usageSay(engine.Say("cli.usage.play-no-game"), "name a game (cardtable games lists them), or a record to go on with: --record FILE")
+		return servecmd.UsageSay(engine.Say("cli.usage.play-no-game"), "name a game (cardtable games lists them), or a record to go on with: --record FILE")
 	}
 	g, err := a.lookup(c.Game)
 	if err != nil {
@@ -132,7 +133,7 @@ func (c *playCmd) Run(a *app) error {
 		return c.playMany(a, g, opts, specs)
 	}
 	if c.Games > 1 || c.JSON {
-		return usageSay(engine.Say("cli.usage.many-with-person"), "-n and --json play games between bots and programs; seat no person (--seats expert,cmd:./agent)")
+		return servecmd.UsageSay(engine.Say("cli.usage.many-with-person"), "-n and --json play games between bots and programs; seat no person (--seats expert,cmd:./agent)")
 	}
 	seed, err := c.seed()
 	if err != nil {
@@ -144,7 +145,7 @@ func (c *playCmd) Run(a *app) error {
 	}
 	t, err := table.New(g, opts, engine.Setup{Seed: seed}, infos)
 	if err != nil {
-		return usageError{err}
+		return servecmd.UsageError{Err: err}
 	}
 	return c.play(a, t, specs, seed, c.Save)
 }
@@ -153,23 +154,23 @@ func (c *playCmd) checkFlags() error {
 	switch c.Protocol {
 	case "", protocolLines, protocolJSON:
 	default:
-		return usageSay(engine.Say("cli.usage.protocol", engine.TextArg("value", strconv.Quote(c.Protocol))), "--protocol %q: give lines (plain text) or json (docs/protocol-agent.md)", c.Protocol)
+		return servecmd.UsageSay(engine.Say("cli.usage.protocol", engine.TextArg("value", strconv.Quote(c.Protocol))), "--protocol %q: give lines (plain text) or json (docs/protocol-agent.md)", c.Protocol)
 	}
 	switch {
 	case c.Games < 1:
 		return gamesAtLeastOne(c.Games)
 	case c.Speed < 0:
-		return usageSay(engine.Say("cli.usage.speed", engine.TextArg("value", c.Speed.String())), "--speed %v: give a pause of 0 or more, e.g. 800ms", c.Speed)
+		return servecmd.UsageSay(engine.Say("cli.usage.speed", engine.TextArg("value", c.Speed.String())), "--speed %v: give a pause of 0 or more, e.g. 800ms", c.Speed)
 	case c.Timeout < 0:
-		return usageSay(engine.Say("cli.usage.timeout", engine.TextArg("value", c.Timeout.String())), "--timeout %v: give a time of 0 (no limit) or more, e.g. 10s", c.Timeout)
+		return servecmd.UsageSay(engine.Say("cli.usage.timeout", engine.TextArg("value", c.Timeout.String())), "--timeout %v: give a time of 0 (no limit) or more, e.g. 10s", c.Timeout)
 	case c.Workers < 1:
-		return usageSay(engine.Say("cli.usage.workers-at-least-one", engine.NumArg("n", c.Workers)), "--workers %d: give at least 1", c.Workers)
+		return servecmd.UsageSay(engine.Say("cli.usage.workers-at-least-one", engine.NumArg("n", c.Workers)), "--workers %d: give at least 1", c.Workers)
 	case c.Games > 1 && (c.Save != "" || c.Record != ""):
-		return usageSay(engine.Say("cli.usage.many-with-save", engine.NumArg("n", int(c.Games))), "-n %d: --save and --record are for one game; drop them, or play one game", c.Games)
+		return servecmd.UsageSay(engine.Say("cli.usage.many-with-save", engine.NumArg("n", int(c.Games))), "-n %d: --save and --record are for one game; drop them, or play one game", c.Games)
 	case c.Analysis != "" && c.Record == "":
-		return usageSay(engine.Say("cli.usage.analysis-without-record"), "--analysis FILE goes with the record it analyses: --record GAME.json --analysis FILE")
+		return servecmd.UsageSay(engine.Say("cli.usage.analysis-without-record"), "--analysis FILE goes with the record it analyses: --record GAME.json --analysis FILE")
 	case c.Record != "" && (c.Game != "" || len(c.Option) > 0 || c.Seed != ""):
-		return usageSay(engine.Say("cli.usage.record-with-game"), "--record FILE plays the record's own game, options and deal; drop the game name, -o and --seed")
+		return servecmd.UsageSay(engine.Say("cli.usage.record-with-game"), "--record FILE plays the record's own game, options and deal; drop the game name, -o and --seed")
 	}
 	return nil
 }
@@ -199,14 +200,14 @@ func (c *playCmd) seating(g engine.Game) ([]table.SeatSpec, engine.Options, erro
 	}
 	s, err := g.New(opts, engine.Setup{Seed: 1})
 	if err != nil {
-		return nil, engine.Options{}, usageError{err}
+		return nil, engine.Options{}, servecmd.UsageError{Err: err}
 	}
 	n := s.NumSeats()
 	if specs == nil {
 		specs = table.DefaultSeats(g.Name(), n)
 	}
 	if len(specs) != n {
-		return nil, engine.Options{}, usageSay(engine.Say("cli.usage.seats-count", engine.NounArg("seats", len(specs), "noun.seats"), engine.NumArg("n", n)), "--seats: %d seats given for a %d-seat game; give one spec per seat", len(specs), n)
+		return nil, engine.Options{}, servecmd.UsageSay(engine.Say("cli.usage.seats-count", engine.NounArg("seats", len(specs), "noun.seats"), engine.NumArg("n", n)), "--seats: %d seats given for a %d-seat game; give one spec per seat", len(specs), n)
 	}
 	for i, s := range specs {
 		if err := s.Check(g, opts); err != nil {
@@ -252,7 +253,7 @@ func (c *playCmd) seed() (uint64, error) {
 	}
 	s, err := strconv.ParseUint(c.Seed, 10, 64)
 	if err != nil {
-		return 0, usageSay(engine.Say("cli.usage.seed", engine.TextArg("value", strconv.Quote(c.Seed)), engine.TextArg("max", strconv.FormatUint(1<<64-1, 10))), "--seed %q: give a whole number from 0 to %d", c.Seed, uint64(1<<64-1))
+		return 0, servecmd.UsageSay(engine.Say("cli.usage.seed", engine.TextArg("value", strconv.Quote(c.Seed)), engine.TextArg("max", strconv.FormatUint(1<<64-1, 10))), "--seed %q: give a whole number from 0 to %d", c.Seed, uint64(1<<64-1))
 	}
 	return s, nil
 }
@@ -301,7 +302,7 @@ func (c *playCmd) fromRecord(a *app) error {
 		return c.review(a, g, rec)
 	}
 	if c.Analysis != "" {
-		return usageSay(engine.Say("cli.usage.analysis-unfinished", engine.TextArg("analysis", c.Analysis), engine.TextArg("record", c.Record), engine.NumArg("n", len(rec.Actions))), "--analysis %s: %s is unfinished (%d actions), and only a finished game is analysed; play it to its end first", c.Analysis, c.Record, len(rec.Actions))
+		return servecmd.UsageSay(engine.Say("cli.usage.analysis-unfinished", engine.TextArg("analysis", c.Analysis), engine.TextArg("record", c.Record), engine.NumArg("n", len(rec.Actions))), "--analysis %s: %s is unfinished (%d actions), and only a finished game is analysed; play it to its end first", c.Analysis, c.Record, len(rec.Actions))
 	}
 	save := c.Save
 	if save == "" {
@@ -331,7 +332,7 @@ func noProgramsFromRecord(specs []table.SeatSpec) error {
 	}
 	who, seats := strings.Join(programs, ", "), strings.Join(texts, ",")
 	msg := engine.Say("cli.usage.record-programs", engine.TextArg("who", who), engine.TextArg("seats", seats), engine.TextArg("example", strconv.Quote(seats)))
-	return usageSay(msg, "%s played by a program (%s); a record never starts programs: seat every player with --seats, e.g. --seats %q", who, seats, seats)
+	return servecmd.UsageSay(msg, "%s played by a program (%s); a record never starts programs: seat every player with --seats, e.g. --seats %q", who, seats, seats)
 }
 
 // review steps through a finished record on the terminal, or prints its
@@ -340,7 +341,7 @@ func (c *playCmd) review(a *app, g engine.Game, rec *record.Record) error {
 	var doc *analysis.Document
 	if c.Analysis != "" {
 		if !c.onTerminal(a) {
-			return usageSay(engine.Say("cli.usage.analysis-off-terminal", engine.TextArg("analysis", c.Analysis), engine.TextArg("record", c.Record)), "--analysis %s: the analysis is shown in the terminal's review; off a terminal, print it with cardtable analyze %s", c.Analysis, c.Record)
+			return servecmd.UsageSay(engine.Say("cli.usage.analysis-off-terminal", engine.TextArg("analysis", c.Analysis), engine.TextArg("record", c.Record)), "--analysis %s: the analysis is shown in the terminal's review; off a terminal, print it with cardtable analyze %s", c.Analysis, c.Record)
 		}
 		f, err := os.Open(c.Analysis)
 		if err != nil {

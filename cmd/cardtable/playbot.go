@@ -14,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/i18n"
 	"cardtable/table"
@@ -45,16 +46,16 @@ func (c *playCmd) playAsBot(a *app) error {
 	}
 	specs, err := table.ParseSeats(c.Seats)
 	if err != nil || len(specs) != 1 || specs[0].Kind != table.KindProgram {
-		return usageSay(engine.Say("cli.usage.token-seats"), "--token: give the program that plays as --seats cmd:PROGRAM ARGS (one seat: the bot's)")
+		return servecmd.UsageSay(engine.Say("cli.usage.token-seats"), "--token: give the program that plays as --seats cmd:PROGRAM ARGS (one seat: the bot's)")
 	}
 	if c.Choice == "" {
-		return usageSay(engine.Say("cli.usage.token-choice", engine.TextArg("base", base)), "--token: name the quick-pairing choice to ask for with --choice (watchtower-2-1m; GET %s/api/pairing lists them)", base)
+		return servecmd.UsageSay(engine.Say("cli.usage.token-choice", engine.TextArg("base", base)), "--token: name the quick-pairing choice to ask for with --choice (watchtower-2-1m; GET %s/api/pairing lists them)", base)
 	}
 	if c.Wait < 0 || c.Wait > 5*time.Minute || (c.Wait > 0 && c.Wait < time.Second) {
-		return usageSay(engine.Say("cli.usage.wait", engine.TextArg("value", c.Wait.String())), "--wait %v: give 1s to 5m, or 0 for people and bot accounts only", c.Wait)
+		return servecmd.UsageSay(engine.Say("cli.usage.wait", engine.TextArg("value", c.Wait.String())), "--wait %v: give 1s to 5m, or 0 for people and bot accounts only", c.Wait)
 	}
 	if c.Games < 1 || c.Games > 10000 {
-		return usageSay(engine.Say("cli.usage.bot-games", engine.NumArg("n", int(c.Games))), "-n %d: give 1 to 10000 games", c.Games)
+		return servecmd.UsageSay(engine.Say("cli.usage.bot-games", engine.NumArg("n", int(c.Games))), "-n %d: give 1 to 10000 games", c.Games)
 	}
 	b := &botPlay{base: base, token: c.Token, client: &http.Client{Timeout: 40 * time.Second}}
 	ctx := context.Background()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/table"
 )
@@ -12,12 +13,12 @@ import (
 func (c *playCmd) clockSettings(g engine.Game, seats int) error {
 	if c.Clock == 0 {
 		if c.Reserve != 0 || c.OnTimeout != "" {
-			return usageSay(engine.Say("cli.usage.reserve-without-clock"), "--reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s")
+			return servecmd.UsageSay(engine.Say("cli.usage.reserve-without-clock"), "--reserve and --on-timeout go with --clock; give the time per move, e.g. --clock 30s")
 		}
 		return nil
 	}
 	if c.Games > 1 {
-		return usageSay(engine.Say("cli.usage.clock-many"), "--clock is for one game; drop -n, or play without a clock")
+		return servecmd.UsageSay(engine.Say("cli.usage.clock-many"), "--clock is for one game; drop -n, or play without a clock")
 	}
 	m := map[string]string{"pace": table.PaceLive, "move": c.Clock.String(), "reserve": c.Reserve.String()}
 	if c.OnTimeout != "" {

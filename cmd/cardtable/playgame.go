@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/bots"
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/i18n"
 	"cardtable/table"
@@ -62,7 +63,7 @@ func (c *playCmd) play(a *app, t *table.Table, specs []table.SeatSpec, seed uint
 		return err
 	}
 	if humans > 1 && !terminal {
-		return usageSay(engine.Say("cli.usage.people-off-terminal", engine.NumArg("n", humans)), "--seats: %d people seated; plain text and the JSON protocol seat one person (for hot-seat play, use a terminal)", humans)
+		return servecmd.UsageSay(engine.Say("cli.usage.people-off-terminal", engine.NumArg("n", humans)), "--seats: %d people seated; plain text and the JSON protocol seat one person (for hot-seat play, use a terminal)", humans)
 	}
 	ps, stop, err := players(t, specs, seed, c.Timeout)
 	if err != nil {

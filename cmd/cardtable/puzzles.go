@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/puzzles"
 )
@@ -54,17 +55,17 @@ func (c *puzzlesCmd) Run(a *app) error {
 		return err
 	}
 	if !strings.EqualFold(c.Game, "regicide") {
-		return usageSay(engine.Say("cli.usage.no-puzzles", engine.TextArg("game", strconv.Quote(c.Game))), "no puzzles for %q; only regicide has puzzles", c.Game)
+		return servecmd.UsageSay(engine.Say("cli.usage.no-puzzles", engine.TextArg("game", strconv.Quote(c.Game))), "no puzzles for %q; only regicide has puzzles", c.Game)
 	}
 	switch {
 	case c.Mine < 0:
-		return usageSay(engine.Say("cli.usage.mine", engine.NumArg("n", c.Mine)), "--mine %d: ask for 1 or more puzzles", c.Mine)
+		return servecmd.UsageSay(engine.Say("cli.usage.mine", engine.NumArg("n", c.Mine)), "--mine %d: ask for 1 or more puzzles", c.Mine)
 	case c.Mine > 0 && c.Check:
-		return usageSay(engine.Say("cli.usage.mine-and-check"), "--mine and --check: do one, then the other (check the file with --check --file FILE)")
+		return servecmd.UsageSay(engine.Say("cli.usage.mine-and-check"), "--mine and --check: do one, then the other (check the file with --check --file FILE)")
 	case c.Prune && (!c.Check || c.Out == ""):
-		return usageSay(engine.Say("cli.usage.prune"), "--prune goes with --check and --out FILE (the file of the puzzles that pass)")
+		return servecmd.UsageSay(engine.Say("cli.usage.prune"), "--prune goes with --check and --out FILE (the file of the puzzles that pass)")
 	case c.Sample < 0:
-		return usageSay(engine.Say("cli.usage.sample", engine.NumArg("n", c.Sample)), "--sample %d: give 0 (all) or a step of 1 or more", c.Sample)
+		return servecmd.UsageSay(engine.Say("cli.usage.sample", engine.NumArg("n", c.Sample)), "--sample %d: give 0 (all) or a step of 1 or more", c.Sample)
 	case c.Mine > 0:
 		return c.mine(a)
 	}

@@ -59,7 +59,7 @@ func (remoteStores) Open(ctx context.Context, dsn string, alone bool, log *slog.
 func (remoteStores) Join(ctx context.Context, st store.Store, j servecmd.Join, log *slog.Logger) (servecmd.Node, error) {
 	pg, ok := st.(*postgres.Store)
 	if !ok {
-		return nil, usageSay(engine.Say("cli.usage.nats-store", engine.TextArg("db", j.DB)), "--nats: the store of --db %s cannot share tables between nodes", j.DB)
+		return nil, servecmd.UsageSay(engine.Say("cli.usage.nats-store", engine.TextArg("db", j.DB)), "--nats: the store of --db %s cannot share tables between nodes", j.DB)
 	}
 	name := j.Node
 	if name == "" {
@@ -67,7 +67,7 @@ func (remoteStores) Join(ctx context.Context, st store.Store, j servecmd.Join, l
 	}
 	node, err := cluster.New(pg, cluster.Config{Name: name, NATS: j.NATS, Lease: j.Lease, Logger: log})
 	if err != nil {
-		return nil, usageErrorf("%v", err)
+		return nil, servecmd.UsageErrorf("%v", err)
 	}
 	if err := pg.Member(ctx, node.Node()); err != nil {
 		node.Close()
@@ -79,7 +79,7 @@ func (remoteStores) Join(ctx context.Context, st store.Store, j servecmd.Join, l
 	}
 	if err != nil {
 		node.Close()
-		return nil, usageErrorf("%v", err)
+		return nil, servecmd.UsageErrorf("%v", err)
 	}
 	return clusterNode{node}, nil
 }

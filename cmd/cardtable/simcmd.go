@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/sim"
 	"cardtable/sim/plot"
@@ -76,7 +77,7 @@ func (c *simCmd) Run(a *app) error {
 		return c.runSweep(a)
 	}
 	if c.Y != "" {
-		return usageSay(engine.Say("cli.usage.y-without-sweep", engine.TextArg("value", c.Y)), "--y %s: --y picks a sweep's figure; use it with --sweep, or --plot-metric for one run", c.Y)
+		return servecmd.UsageSay(engine.Say("cli.usage.y-without-sweep", engine.TextArg("value", c.Y)), "--y %s: --y picks a sweep's figure; use it with --sweep, or --plot-metric for one run", c.Y)
 	}
 	p, err := a.words(c.Lang)
 	if err != nil {
@@ -137,7 +138,7 @@ func (c *simCmd) config(a *app) (sim.Config, error) {
 		return sim.Config{}, workersOrZero(c.Workers)
 	}
 	if c.RecordEvery < 1 {
-		return sim.Config{}, usageSay(engine.Say("cli.usage.record-every", engine.NumArg("n", int(c.RecordEvery))), "--record-every %d: give a positive number", c.RecordEvery)
+		return sim.Config{}, servecmd.UsageSay(engine.Say("cli.usage.record-every", engine.NumArg("n", int(c.RecordEvery))), "--record-every %d: give a positive number", c.RecordEvery)
 	}
 	if err := c.checkPlot(g, opts); err != nil {
 		return sim.Config{}, err
@@ -148,11 +149,11 @@ func (c *simCmd) config(a *app) (sim.Config, error) {
 	}
 	s, err := g.New(opts, engine.Setup{Seed: c.Seed})
 	if err != nil {
-		return sim.Config{}, usageError{err}
+		return sim.Config{}, servecmd.UsageError{Err: err}
 	}
 	seats, err := sim.SeatsFromRegistry(g, opts, s.NumSeats(), c.Bot, params)
 	if err != nil {
-		return sim.Config{}, usageError{err}
+		return sim.Config{}, servecmd.UsageError{Err: err}
 	}
 	shard, err := parseShard(c.Shard)
 	if err != nil {
@@ -163,7 +164,7 @@ func (c *simCmd) config(a *app) (sim.Config, error) {
 		Seats: seats, NoFastPath: c.NoFastPath, Rotate: c.Rotate, Shard: shard,
 	}
 	if err := cfg.Check(); err != nil {
-		return sim.Config{}, usageError{err}
+		return sim.Config{}, servecmd.UsageError{Err: err}
 	}
 	return cfg, nil
 }
@@ -175,7 +176,7 @@ func parseShard(text string) (sim.Shard, error) {
 	}
 	s, err := sim.ParseShard(text)
 	if err != nil {
-		return sim.Shard{}, usageError{err}
+		return sim.Shard{}, servecmd.UsageError{Err: err}
 	}
 	return s, nil
 }
@@ -184,12 +185,12 @@ func parseShard(text string) (sim.Shard, error) {
 func (c *simCmd) checkPlot(g engine.Game, opts engine.Options) error {
 	if c.Plot == "" {
 		if c.PlotMetric != "" {
-			return usageSay(engine.Say("cli.usage.plot-metric-without-plot", engine.TextArg("metric", c.PlotMetric)), "--plot-metric %s: say where to draw it with --plot FILE", c.PlotMetric)
+			return servecmd.UsageSay(engine.Say("cli.usage.plot-metric-without-plot", engine.TextArg("metric", c.PlotMetric)), "--plot-metric %s: say where to draw it with --plot FILE", c.PlotMetric)
 		}
 		return nil
 	}
 	if err := plot.CheckPath(c.Plot); err != nil {
-		return usageError{err}
+		return servecmd.UsageError{Err: err}
 	}
 	if c.PlotMetric == "" || c.PlotMetric == lengthPlot {
 		return nil
@@ -200,7 +201,7 @@ func (c *simCmd) checkPlot(g engine.Game, opts engine.Options) error {
 	}
 	if !slices.Contains(metrics, c.PlotMetric) {
 		list := strings.Join(append([]string{lengthPlot}, metrics...), ", ")
-		return usageSay(engine.Say("cli.usage.no-such-metric", engine.TextArg("metric", strconv.Quote(c.PlotMetric)), engine.TextArg("game", g.Name()), engine.TextArg("metrics", list)),
+		return servecmd.UsageSay(engine.Say("cli.usage.no-such-metric", engine.TextArg("metric", strconv.Quote(c.PlotMetric)), engine.TextArg("game", g.Name()), engine.TextArg("metrics", list)),
 			"--plot-metric %q: %s has no such metric; give %s", c.PlotMetric, g.Name(), list)
 	}
 	return nil
@@ -227,7 +228,7 @@ func parseBotOpts(args []string) (map[string]string, error) {
 	for _, arg := range args {
 		k, v, ok := strings.Cut(arg, "=")
 		if !ok || strings.TrimSpace(k) == "" {
-			return nil, usageError{errors.New("--bot-opt " + fmt.Sprintf("%q", arg) + ": write bot settings as key=value, e.g. --bot-opt iterations=500")}
+			return nil, servecmd.UsageError{Err: errors.New("--bot-opt " + fmt.Sprintf("%q", arg) + ": write bot settings as key=value, e.g. --bot-opt iterations=500")}
 		}
 		m[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cardtable/bots/regicidesolver"
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/record"
 )
@@ -102,7 +103,7 @@ func (c *solveCmd) check(a *app) (engine.Options, error) {
 		return engine.Options{}, err
 	}
 	if g.Name() != "regicide" {
-		return engine.Options{}, usageSay(engine.Say("cli.usage.solve-game", engine.TextArg("game", g.Name())), "cannot solve %s: only regicide can be solved", g.Name())
+		return engine.Options{}, servecmd.UsageSay(engine.Say("cli.usage.solve-game", engine.TextArg("game", g.Name())), "cannot solve %s: only regicide can be solved", g.Name())
 	}
 	opts, err := resolveOptions(g, c.Option)
 	if err != nil {
@@ -110,15 +111,15 @@ func (c *solveCmd) check(a *app) (engine.Options, error) {
 	}
 	switch {
 	case c.Deals < 1:
-		return opts, usageSay(engine.Say("cli.usage.deals", engine.NumArg("n", c.Deals)), "--deals %d: solve at least 1 deal", c.Deals)
+		return opts, servecmd.UsageSay(engine.Say("cli.usage.deals", engine.NumArg("n", c.Deals)), "--deals %d: solve at least 1 deal", c.Deals)
 	case c.GameSeed != nil && c.Deals != 1:
-		return opts, usageSay(engine.Say("cli.usage.game-seed"), "--game-seed solves one deal: drop --deals, or use --seed with --deals")
+		return opts, servecmd.UsageSay(engine.Say("cli.usage.game-seed"), "--game-seed solves one deal: drop --deals, or use --seed with --deals")
 	case c.Nodes < 0 || c.Time < 0:
-		return opts, usageSay(engine.Say("cli.usage.limits"), "--nodes and --time are limits: give 0 (none) or a positive value")
+		return opts, servecmd.UsageSay(engine.Say("cli.usage.limits"), "--nodes and --time are limits: give 0 (none) or a positive value")
 	case c.Workers < 0:
-		return opts, usageSay(engine.Say("cli.usage.workers-zero-or-more", engine.NumArg("n", c.Workers)), "--workers %d: give 0 (one per CPU) or more", c.Workers)
+		return opts, servecmd.UsageSay(engine.Say("cli.usage.workers-zero-or-more", engine.NumArg("n", c.Workers)), "--workers %d: give 0 (one per CPU) or more", c.Workers)
 	case c.Record != "" && c.Deals != 1:
-		return opts, usageSay(engine.Say("cli.usage.solve-record"), "--record writes one deal's line: use it with --game-seed or --deals 1")
+		return opts, servecmd.UsageSay(engine.Say("cli.usage.solve-record"), "--record writes one deal's line: use it with --game-seed or --deals 1")
 	}
 	if _, err := regicidesolver.NewDeal(opts, 0); err != nil {
 		return opts, err

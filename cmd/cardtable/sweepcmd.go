@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"cardtable/bots"
+	"cardtable/cmd/internal/servecmd"
 	"cardtable/engine"
 	"cardtable/i18n"
 	"cardtable/sim"
@@ -37,13 +38,13 @@ func (c *simCmd) runSweep(a *app) error {
 	}
 	if c.Plot != "" {
 		if err := plot.CheckPath(c.Plot); err != nil {
-			return usageError{err}
+			return servecmd.UsageError{Err: err}
 		}
 		if figures := sim.SweepFigures(g, plan.Configs); !slices.Contains(figures, y) {
-			return usageSay(engine.Say("cli.usage.sweep-no-such-figure", engine.TextArg("y", strconv.Quote(y)), engine.TextArg("game", g.Name()), engine.TextArg("figures", strings.Join(figures, ", "))), "--y %q: the sweep of %s has no such figure; give %s", y, g.Name(), strings.Join(figures, ", "))
+			return servecmd.UsageSay(engine.Say("cli.usage.sweep-no-such-figure", engine.TextArg("y", strconv.Quote(y)), engine.TextArg("game", g.Name()), engine.TextArg("figures", strings.Join(figures, ", "))), "--y %q: the sweep of %s has no such figure; give %s", y, g.Name(), strings.Join(figures, ", "))
 		}
 	} else if c.Y != "" {
-		return usageSay(engine.Say("cli.usage.y-without-plot", engine.TextArg("value", c.Y)), "--y %s: say where to draw it with --plot FILE", c.Y)
+		return servecmd.UsageSay(engine.Say("cli.usage.y-without-plot", engine.TextArg("value", c.Y)), "--y %s: say where to draw it with --plot FILE", c.Y)
 	}
 	var csv *os.File
 	if c.CSV != "" {
@@ -94,13 +95,13 @@ func (c *simCmd) sweepPlan(a *app) (*sim.SweepPlan, error) {
 	}
 	switch {
 	case c.Games < 1:
-		return nil, usageSay(engine.Say("cli.usage.games-per-setting", engine.NumArg("n", int(c.Games))), "-n %d: give the number of games per setting, at least 1", c.Games)
+		return nil, servecmd.UsageSay(engine.Say("cli.usage.games-per-setting", engine.NumArg("n", int(c.Games))), "-n %d: give the number of games per setting, at least 1", c.Games)
 	case c.Workers < 0:
 		return nil, workersOrZero(c.Workers)
 	case c.RecordDir != "":
-		return nil, usageSay(engine.Say("cli.usage.sweep-record-dir"), "--record-dir: a sweep does not save records; run one setting with sim -o KEY=VALUE --record-dir")
+		return nil, servecmd.UsageSay(engine.Say("cli.usage.sweep-record-dir"), "--record-dir: a sweep does not save records; run one setting with sim -o KEY=VALUE --record-dir")
 	case c.PlotMetric != "":
-		return nil, usageSay(engine.Say("cli.usage.sweep-plot-metric", engine.TextArg("metric", c.PlotMetric)), "--plot-metric %s: a sweep plots a figure against the setting; pick it with --y", c.PlotMetric)
+		return nil, servecmd.UsageSay(engine.Say("cli.usage.sweep-plot-metric", engine.TextArg("metric", c.PlotMetric)), "--plot-metric %s: a sweep plots a figure against the setting; pick it with --y", c.PlotMetric)
 	}
 	given, err := engine.ParseOptionArgs(c.Option)
 	if err != nil {
@@ -110,12 +111,12 @@ func (c *simCmd) sweepPlan(a *app) (*sim.SweepPlan, error) {
 	for _, text := range c.Sweep {
 		axis, err := sim.ParseAxis(text)
 		if err != nil {
-			return nil, usageError{err}
+			return nil, servecmd.UsageError{Err: err}
 		}
 		sw.Axes = append(sw.Axes, axis)
 	}
 	if sw.Bots, err = bots.ParseSpecs(c.Bot); err != nil {
-		return nil, usageError{err}
+		return nil, servecmd.UsageError{Err: err}
 	}
 	if sw.BotParams, err = parseBotOpts(c.BotOpt); err != nil {
 		return nil, err
@@ -127,7 +128,7 @@ func (c *simCmd) sweepPlan(a *app) (*sim.SweepPlan, error) {
 	sw.Base = sim.Config{Game: g, Games: c.Games, Seed: c.Seed, Workers: c.Workers, NoFastPath: c.NoFastPath, Rotate: c.Rotate, Shard: shard}
 	plan, err := sw.Plan()
 	if err != nil {
-		return nil, usageError{err}
+		return nil, servecmd.UsageError{Err: err}
 	}
 	return plan, nil
 }

@@ -19,7 +19,7 @@ import (
 func servePprof(addr string, log *slog.Logger) (stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, usageErrorf("--pprof %s: %v (give a free HOST:PORT, e.g. 127.0.0.1:6060)", addr, err)
+		return nil, UsageErrorf("--pprof %s: %v (give a free HOST:PORT, e.g. 127.0.0.1:6060)", addr, err)
 	}
 	runtime.SetMutexProfileFraction(10)
 	runtime.SetBlockProfileRate(int((100 * time.Microsecond).Nanoseconds()))

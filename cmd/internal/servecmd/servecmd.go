@@ -134,10 +134,10 @@ func (c *Cmd) Run(env Env, remote Remote) error {
 		return err
 	}
 	if c.NATS != "" && !remote.IsDSN(c.DB) {
-		return usageSay(engine.Say("cli.usage.nats-needs-postgres", engine.TextArg("db", strconv.Quote(c.DB))), "--nats needs the nodes' shared PostgreSQL database as --db (postgres://...), not %q", c.DB)
+		return UsageSay(engine.Say("cli.usage.nats-needs-postgres", engine.TextArg("db", strconv.Quote(c.DB))), "--nats needs the nodes' shared PostgreSQL database as --db (postgres://...), not %q", c.DB)
 	}
 	if c.MaxOpenTables < 1 || c.BodyTimeout <= 0 {
-		return usageSay(engine.Say("cli.usage.open-tables-body-timeout", engine.NumArg("n", c.MaxOpenTables), engine.TextArg("time", c.BodyTimeout.String())), "--max-open-tables %d, --body-timeout %v: give at least 1 table and a time above 0 (e.g. 20, 10s)", c.MaxOpenTables, c.BodyTimeout)
+		return UsageSay(engine.Say("cli.usage.open-tables-body-timeout", engine.NumArg("n", c.MaxOpenTables), engine.TextArg("time", c.BodyTimeout.String())), "--max-open-tables %d, --body-timeout %v: give at least 1 table and a time above 0 (e.g. 20, 10s)", c.MaxOpenTables, c.BodyTimeout)
 	}
 	caps, err := c.botCaps()
 	if err != nil {
@@ -145,7 +145,7 @@ func (c *Cmd) Run(env Env, remote Remote) error {
 	}
 	proxies, err := clientaddr.ParseTrustedProxies(c.TrustedProxies)
 	if err != nil {
-		return usageErrorf("--trusted-proxies: %v", err)
+		return UsageErrorf("--trusted-proxies: %v", err)
 	}
 	if len(proxies) > 0 {
 		log.Info("trusted proxies", "proxies", c.TrustedProxies, "header", c.ProxyHeader)
@@ -154,7 +154,7 @@ func (c *Cmd) Run(env Env, remote Remote) error {
 	for _, spec := range c.Tournament {
 		sl, err := server.ParseTournamentSlot(spec)
 		if err != nil {
-			return usageErrorf("--tournament: %v", err)
+			return UsageErrorf("--tournament: %v", err)
 		}
 		slots = append(slots, sl)
 	}
@@ -187,13 +187,13 @@ func (c *Cmd) Run(env Env, remote Remote) error {
 	}
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
-		return usageErrorf("--addr %s: %v", c.Addr, err)
+		return UsageErrorf("--addr %s: %v", c.Addr, err)
 	}
 	defer ln.Close()
 	srv := server.New(st, cfg)
 	if !c.NoAccounts {
 		if err := srv.UseAccounts(server.AccountsConfig{Origins: c.origins(ln.Addr()), RPID: c.RPID}); err != nil {
-			return usageErrorf("--origin, --rp-id: %v", err)
+			return UsageErrorf("--origin, --rp-id: %v", err)
 		}
 	}
 	if err := srv.Start(ctx); err != nil {
@@ -242,7 +242,7 @@ func (c *Cmd) logger(w io.Writer) *slog.Logger {
 func (c *Cmd) botCaps() (engine.BotCaps, error) {
 	switch {
 	case c.BotMaxThink <= 0:
-		return engine.BotCaps{}, usageSay(engine.Say("cli.usage.bot-max-think", engine.TextArg("value", c.BotMaxThink.String())), "--bot-max-think %v: give a time above 0, e.g. 2s", c.BotMaxThink)
+		return engine.BotCaps{}, UsageSay(engine.Say("cli.usage.bot-max-think", engine.TextArg("value", c.BotMaxThink.String())), "--bot-max-think %v: give a time above 0, e.g. 2s", c.BotMaxThink)
 	case c.BotMaxIterations < 1:
 		return engine.BotCaps{}, atLeastOne("--bot-max-iterations", c.BotMaxIterations)
 	case c.BotMaxWorkers < 1:
@@ -262,13 +262,13 @@ func (c *Cmd) embeddedOnly(remote Remote) error {
 	case remote != nil:
 		return nil
 	case c.NATS != "":
-		return usageErrorf("--nats %s: a cluster of nodes needs PostgreSQL and NATS; %s", c.NATS, elsewhere)
+		return UsageErrorf("--nats %s: a cluster of nodes needs PostgreSQL and NATS; %s", c.NATS, elsewhere)
 	case strings.Contains(c.DB, "://"):
 		shown := "the address given"
 		if u, err := url.Parse(c.DB); err == nil {
 			shown = u.Redacted()
 		}
-		return usageErrorf("--db %s: a database server (PostgreSQL) is not built into this program; %s", shown, elsewhere)
+		return UsageErrorf("--db %s: a database server (PostgreSQL) is not built into this program; %s", shown, elsewhere)
 	}
 	return nil
 }
@@ -319,23 +319,25 @@ func (c *Cmd) origins(a net.Addr) []string {
 	return []string{"http://" + a.String()}
 }
 
-// UsageError marks a mistake in how the command was called (exit code 2).
+// UsageError marks a mistake in how the command was called (exit code 2),
+// in cardtable-serve and in every cardtable command.
 type UsageError struct{ Err error }
 
 func (e UsageError) Error() string { return e.Err.Error() }
 func (e UsageError) Unwrap() error { return e.Err }
 
-func usageErrorf(format string, args ...any) error {
+// UsageErrorf is a usage error of the English format.
+func UsageErrorf(format string, args ...any) error {
 	return UsageError{fmt.Errorf(format, args...)}
 }
 
-// usageSay is a usage error whose reason is msg for people, said in the
+// UsageSay is a usage error whose reason is msg for people, said in the
 // command's language, and the English format.
-func usageSay(msg engine.Msg, format string, args ...any) error {
+func UsageSay(msg engine.Msg, format string, args ...any) error {
 	return UsageError{engine.SayErr(nil, msg, format, args...)}
 }
 
 // atLeastOne refuses flag's n below 1 (the bot caps).
 func atLeastOne(flag string, n int) error {
-	return usageSay(engine.Say("cli.usage.at-least-one", engine.TextArg("flag", flag), engine.NumArg("n", n)), "%s %d: give 1 or more", flag, n)
+	return UsageSay(engine.Say("cli.usage.at-least-one", engine.TextArg("flag", flag), engine.NumArg("n", n)), "%s %d: give 1 or more", flag, n)
 }
