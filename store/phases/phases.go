@@ -54,18 +54,20 @@ type recording struct {
 	spans []*Span
 }
 
-// since is t as the window's clock, or 0 outside a window.
-func since(t time.Time) int64 {
+// clock is the window's clock now: nanoseconds since it began, at least 1
+// (0 means "not passed").
+func (w *recording) clock() int64 { return max(1, int64(time.Since(w.start))) }
+
+// Now is the window's clock (0 outside a window, without reading the
+// clock): for the room's and the writer's end of work (RoomFree,
+// WriterFree).
+func Now() int64 {
 	w := window.Load()
 	if w == nil {
 		return 0
 	}
-	return max(1, int64(t.Sub(w.start)))
+	return w.clock()
 }
-
-// Now is the window's clock (0 outside a window): for the room's and the
-// writer's end of work (RoomFree, WriterFree).
-func Now() int64 { return since(time.Now()) }
 
 // Start begins an action's span at readAt, or nil outside a window.
 func Start(readAt time.Time) *Span {
@@ -75,7 +77,7 @@ func Start(readAt time.Time) *Span {
 	}
 	s := &Span{w: w}
 	s.at[Read] = int64(readAt.Sub(w.start)) // before the window: negative
-	s.at[Taken] = since(time.Now())
+	s.at[Taken] = w.clock()
 	return s
 }
 
@@ -86,7 +88,7 @@ func (s *Span) Mark(step Step) {
 	if s == nil {
 		return
 	}
-	now := max(1, int64(time.Since(s.w.start)))
+	now := s.w.clock()
 	if step == Handed {
 		s.appends++
 		if s.at[Handed] != 0 {
