@@ -262,13 +262,15 @@ func (c *Cmd) embeddedOnly(remote Remote) error {
 	case remote != nil:
 		return nil
 	case c.NATS != "":
-		return UsageErrorf("--nats %s: a cluster of nodes needs PostgreSQL and NATS; %s", c.NATS, elsewhere)
+		return UsageSay(engine.Say("cli.usage.serve-embedded-nats", engine.TextArg("nats", c.NATS)),
+			"--nats %s: a cluster of nodes needs PostgreSQL and NATS; %s", c.NATS, elsewhere)
 	case strings.Contains(c.DB, "://"):
 		shown := "the address given"
 		if u, err := url.Parse(c.DB); err == nil {
 			shown = u.Redacted()
 		}
-		return UsageErrorf("--db %s: a database server (PostgreSQL) is not built into this program; %s", shown, elsewhere)
+		return UsageSay(engine.Say("cli.usage.serve-embedded-db", engine.TextArg("db", shown)),
+			"--db %s: a database server (PostgreSQL) is not built into this program; %s", shown, elsewhere)
 	}
 	return nil
 }
