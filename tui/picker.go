@@ -276,6 +276,12 @@ func (p *picker) rows(ms []string, width int) []listRow {
 func (p *picker) view(width, rows int) string {
 	var b strings.Builder
 	p.input.SetWidth(max(width-4, 10))
+	// The whole hint where it fits, else its first words: the footer
+	// names the keys too.
+	p.input.Placeholder = p.words.T("tui.picker.placeholder")
+	if ansi.StringWidth(p.input.Placeholder) > p.input.Width() {
+		p.input.Placeholder = p.words.T("tui.picker.placeholder-short")
+	}
 	b.WriteString(p.input.View())
 	ms := p.matches()
 	rows--

@@ -300,3 +300,22 @@ func TestTmuxProgramFailure(t *testing.T) {
 	}
 	os.Remove(got[2])
 }
+
+// TestTmuxInputHintFits: the action input's hint is whole at 120 columns
+// and, where the pane beside the log is too narrow for it (80 columns),
+// its first words — never a sentence cut off mid-way.
+func TestTmuxInputHintFits(t *testing.T) {
+	t.Run("120 columns", func(t *testing.T) {
+		p := startPane(t, 120, 24, t.TempDir(), nil, "play", "watchtower", "--seed", "5")
+		p.wait("› type an action, or pick one with ↑/↓ and enter")
+	})
+	t.Run("80 columns", func(t *testing.T) {
+		p := startPane(t, 80, 24, t.TempDir(), nil, "play", "watchtower", "--seed", "5")
+		s := p.wait("▸ done")
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "› ") && strings.TrimSpace(l) != "› type an action" {
+				t.Fatalf("at 80 columns the input reads %q; want its short hint:\n%s", l, s)
+			}
+		}
+	})
+}
