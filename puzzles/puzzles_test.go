@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -364,4 +365,27 @@ func TestShippedSeeds(t *testing.T) {
 	if _, err := set.Seed(len(set.Puzzles) + 1); err == nil {
 		t.Error("a seed for a puzzle past the end")
 	}
+}
+
+// TestMissingPuzzleNamesTheNearest: asking for a number the re-check
+// dropped names the puzzles on either side, so the player can go on.
+func TestMissingPuzzleNamesTheNearest(t *testing.T) {
+	s := shippedSet(t)
+	for i := 1; i < len(s.Puzzles); i++ {
+		before, after := s.Puzzles[i-1].ID, s.Puzzles[i].ID
+		if after-before < 2 {
+			continue
+		}
+		_, err := s.Get(before + 1)
+		want := fmt.Sprintf("no puzzle %d; the nearest are %d and %d;", before+1, before, after)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("Get(%d): %v; want it to say %q", before+1, err, want)
+		}
+		_, err = s.Get(s.LastID() + 1)
+		if want := fmt.Sprintf("the nearest is %d;", s.LastID()); err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("Get(%d): %v; want it to say %q", s.LastID()+1, err, want)
+		}
+		return
+	}
+	t.Fatal("the shipped set has no gap in its numbers to ask for")
 }

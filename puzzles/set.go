@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"sync"
 
 	"cardtable/engine"
@@ -107,9 +108,28 @@ func (s *Set) Options() engine.Options {
 func (s *Set) Get(id int) (*Puzzle, error) {
 	i, ok := slices.BinarySearchFunc(s.Puzzles, id, func(p Puzzle, id int) int { return p.ID - id })
 	if !ok {
-		return nil, fmt.Errorf("puzzles: no puzzle %d; puzzles are numbered 1 to %d, %d of them", id, s.LastID(), len(s.Puzzles))
+		return nil, fmt.Errorf("puzzles: no puzzle %d%s; puzzles are numbered 1 to %d, %d of them (numbers of puzzles dropped by a re-check are not reused)", id, s.nearest(i), s.LastID(), len(s.Puzzles))
 	}
 	return &s.Puzzles[i], nil
+}
+
+// nearest names the puzzles on either side of index i, where a missing
+// id would be ("" for an empty set).
+func (s *Set) nearest(i int) string {
+	var ids []string
+	if i > 0 {
+		ids = append(ids, strconv.Itoa(s.Puzzles[i-1].ID))
+	}
+	if i < len(s.Puzzles) {
+		ids = append(ids, strconv.Itoa(s.Puzzles[i].ID))
+	}
+	switch len(ids) {
+	case 0:
+		return ""
+	case 1:
+		return "; the nearest is " + ids[0]
+	}
+	return "; the nearest are " + ids[0] + " and " + ids[1]
 }
 
 // LastID is the largest puzzle id (0 for no puzzle).

@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"cardtable/engine"
 	"cardtable/games/regicide"
 	"cardtable/games/war"
+	"cardtable/puzzles"
 	"cardtable/sim/simtest"
 )
 
@@ -491,5 +494,25 @@ func TestReplayInALanguage(t *testing.T) {
 	en, _, _ := cardtableWith(t, all, "", "replay", files[0], "--json")
 	if js != en || !strings.Contains(js, `"game": "war"`) {
 		t.Errorf("--json changed with --lang:\n%.300s", js)
+	}
+}
+
+// TestPuzzlesHelpExamplesExist: every puzzle number the help's examples
+// name is in the shipped set (a re-check drops puzzles, keeping numbers).
+func TestPuzzlesHelpExamplesExist(t *testing.T) {
+	out, _, code := cardtable(t, "", "puzzles", "--help")
+	ids := regexp.MustCompile(`--puzzle (\d+)`).FindAllStringSubmatch(out, -1)
+	if code != 0 || len(ids) == 0 {
+		t.Fatalf("cardtable puzzles --help: exit %d, no --puzzle example:\n%s", code, out)
+	}
+	set, err := puzzles.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ids {
+		id, _ := strconv.Atoi(m[1])
+		if _, err := set.Get(id); err != nil {
+			t.Errorf("the help's example --puzzle %d: %v", id, err)
+		}
 	}
 }

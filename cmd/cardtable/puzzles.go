@@ -43,7 +43,7 @@ against the solver, or mine new ones. docs/puzzles.md has the details.
 
 Examples:
   cardtable puzzles regicide
-  cardtable puzzles regicide --puzzle 17
+  cardtable puzzles regicide --puzzle 21
   cardtable puzzles regicide --theme discard-to-survive
   cardtable puzzles regicide --check --sample 50
   cardtable puzzles regicide --mine 20 --seed 7 --out my-puzzles.jsonl`
