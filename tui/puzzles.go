@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardtable/cards"
 	"cardtable/engine"
@@ -245,25 +246,47 @@ func (m *puzzleModel) revealed() string {
 	return lipgloss.NewStyle().Width(max(m.width-2, 40)).Render(box)
 }
 
-// choices lists the legal actions around the cursor, as many as fit.
+// choices lists the legal actions around the cursor, as many as fit, each
+// on one line (cut with "…"); the highlighted one's forecast follows the
+// list whole, wrapped to the screen, when its line could not hold it.
 func (m *puzzleModel) choices() string {
 	sh := m.shown
+	width := max(m.width, MinWidth)
 	var b strings.Builder
 	b.WriteString(styleTitle.Render(m.say("tui.puzzles.find")) + "\n")
+	hint := func(a string) string {
+		if h, ok := sh.HintsI18n[a]; ok {
+			return m.words.WithSeats(func(int) string { return m.say("tui.you") }).SayArg(h, "parts")
+		}
+		return strings.TrimPrefix(sh.Hints[a], a+": ")
+	}
 	rows := max(m.height-lipgloss.Height(m.renderTop())-3, 3)
+	chosen := glyphs(sh.Legal[m.cursor])
+	whole := ""
+	if h := hint(sh.Legal[m.cursor]); h != "" && ansi.StringWidth("▶ "+chosen+"  "+h) > width {
+		whole = lipgloss.NewStyle().Width(width).Render(chosen + ": " + h)
+		rows = max(rows-lipgloss.Height(whole), 3)
+	}
 	from := max(0, min(m.cursor-rows/2, len(sh.Legal)-rows))
 	for i := from; i < len(sh.Legal) && i < from+rows; i++ {
-		a := sh.Legal[i]
-		line := "  " + a
-		if h, ok := sh.HintsI18n[a]; ok {
-			line += styleDim.Render("  " + m.words.WithSeats(func(int) string { return m.say("tui.you") }).SayArg(h, "parts"))
-		} else if h := sh.Hints[a]; h != "" {
-			line += styleDim.Render("  " + strings.TrimPrefix(h, a+": "))
-		}
+		a, mark := glyphs(sh.Legal[i]), "  "
 		if i == m.cursor {
-			line = styleSelected.Render("▶ "+a) + strings.TrimPrefix(line, "  "+a)
+			mark = "▶ "
+		}
+		line := mark + a
+		if h := hint(sh.Legal[i]); h != "" {
+			line += "  " + h
+		}
+		line = fit(line, width)
+		if i == m.cursor {
+			line = styleSelected.Render(mark+a) + styleDim.Render(strings.TrimPrefix(line, mark+a))
+		} else {
+			line = dimAfter(line, mark+a)
 		}
 		b.WriteString(line + "\n")
+	}
+	if whole != "" {
+		b.WriteString(styleDim.Render(whole) + "\n")
 	}
 	theme := m.say("tui.puzzles.all-themes")
 	if m.theme != "" {
@@ -271,6 +294,11 @@ func (m *puzzleModel) choices() string {
 	}
 	b.WriteString(styleKeys.Render(m.say("tui.puzzles.keys-choose", engine.NumArg("n", m.cursor+1), engine.NumArg("of", len(sh.Legal)), engine.TextArg("theme", theme))))
 	return b.String()
+}
+
+// dimAfter dims what follows an action's name on its line.
+func dimAfter(line, name string) string {
+	return name + styleDim.Render(strings.TrimPrefix(line, name))
 }
 
 // renderTop is the screen above the choices, to size the list.

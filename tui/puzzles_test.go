@@ -81,7 +81,7 @@ func TestTmuxPuzzles(t *testing.T) {
 	screen := p.wait(fmt.Sprintf("Regicide puzzle %d ", first.ID), "Revealed by the puzzle", "Tavern, top first:", "Castle, next first:", "streak 0")
 	sh, _, _ := set.Show(first.ID)
 	for _, a := range first.Line[1:] {
-		if len(strings.Fields(a)) > 1 && !slices.Contains(sh.Legal, a) && strings.Contains(screen, a) {
+		if len(strings.Fields(a)) > 1 && !slices.Contains(sh.Legal, a) && (strings.Contains(screen, a) || strings.Contains(screen, glyphs(a))) {
 			t.Errorf("the screen shows %q of the winning line before an answer:\n%s", a, screen)
 		}
 	}
@@ -177,3 +177,29 @@ func TestPuzzleSolutionInTheReadersLanguage(t *testing.T) {
 // oneLine is a screen's text with its lines and runs of spaces joined by
 // one space, so a sentence the screen wrapped reads whole.
 func oneLine(screen string) string { return strings.Join(strings.Fields(screen), " ") }
+
+// TestTmuxPuzzleChoicesAt80: at 80×24 the choices name their cards as the
+// table does (7♣, not 7C), each on one line ending in "…" where it is cut,
+// and the highlighted choice's forecast follows whole.
+func TestTmuxPuzzleChoicesAt80(t *testing.T) {
+	set := shippedPuzzles(t)
+	first := set.Puzzles[0]
+	sh, _, _ := set.Show(first.ID)
+	p := startPane(t, 80, 24, t.TempDir(), nil, "puzzles", "regicide", "--puzzle", fmt.Sprint(first.ID))
+	screen := p.wait(fmt.Sprintf("Regicide puzzle %d ", first.ID), "▶ "+glyphs(sh.Legal[0]))
+	for _, a := range sh.Legal {
+		if glyphs(a) != a && strings.Contains(screen, "  "+a+"  ") {
+			t.Errorf("a choice reads %q in notation:\n%s", a, screen)
+		}
+	}
+	hint := strings.TrimPrefix(sh.Hints[sh.Legal[0]], sh.Legal[0]+": ")
+	if h, ok := sh.HintsI18n[sh.Legal[0]]; ok {
+		hint = i18n.English.WithSeats(func(int) string { return "you" }).SayArg(h, "parts")
+	}
+	if hint == "" {
+		t.Fatalf("puzzle %d's first choice has no forecast", first.ID)
+	}
+	if !strings.Contains(oneLine(screen), glyphs(sh.Legal[0])+": "+hint) && !strings.Contains(screen, "▶ "+glyphs(sh.Legal[0])+"  "+hint) {
+		t.Errorf("the highlighted choice's forecast %q is not on the screen whole:\n%s", hint, screen)
+	}
+}
