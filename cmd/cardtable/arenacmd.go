@@ -48,7 +48,7 @@ side won with no seat of the opponent among the winners.
 Examples:
   cardtable arena war --bots heuristic,random -n 2000
   cardtable arena watchtower --bots random,heuristic,expert,ismcts:iterations=100 -n 10
-  cardtable arena watchtower --bots expert:iterations=64,expert:iterations=200,heuristic -n 100
+  cardtable arena watchtower --bots ismcts:iterations=50,ismcts:iterations=200,heuristic -n 20
   cardtable arena watchtower -o players=3 --bots random,heuristic,expert -n 50
   cardtable arena regicide --bots heuristic,expert,random -n 200 --bot-opt expert.iterations=100
   cardtable arena watchtower -o players=3 --bots heuristic,expert --against pass,never-place,always-challenge,hoard,last-trim -n 200`

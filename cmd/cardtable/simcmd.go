@@ -52,7 +52,7 @@ Examples:
   cardtable sim regicide -n 1000 -o players=2 --bot random
   cardtable sim watchtower -n 500 --bot ismcts,random --bot-opt ismcts.iterations=200
   cardtable sim watchtower -n 2000 --bot heuristic,random --rotate
-  cardtable sim watchtower -n 200 --bot expert:iterations=64,expert:iterations=200 --rotate
+  cardtable sim watchtower -n 100 --bot ismcts:iterations=50,ismcts:iterations=200 --rotate
   cardtable sim regicide -n 5000 -o players=1 --plot enemies.svg --plot-metric enemies
   cardtable sim regicide -n 5000 --plot turns.svg --plot-metric length
 
