@@ -267,12 +267,17 @@ func (p PlayerView) line() string {
 		fmt.Fprintf(&b, " seen [%s]", cards.Format(p.Seen))
 	}
 	b.WriteString("; fortress")
-	for _, st := range p.Fortress {
+	for i, st := range p.Fortress {
+		if i > 0 {
+			b.WriteByte(',')
+		}
 		fmt.Fprintf(&b, " %s", cards.Format(st.Cards))
 		if st.Count > 1 {
 			fmt.Fprintf(&b, "(x%d)", st.Count)
 		}
-		b.WriteByte(',')
+	}
+	if len(p.Fortress) == 0 {
+		b.WriteString(" empty")
 	}
 	if len(p.Row) > 0 {
 		fmt.Fprintf(&b, "; row %s, %s", cards.Format(p.Row), counted(p.Tricks, nounTrick))
