@@ -70,6 +70,10 @@ type Policy struct {
 	// view is the seat's view of the position being ranked, rewritten in
 	// place for each decision (watchtower.ViewInto).
 	view *watchtower.View
+	// ffaRound and ffaCard are the round and the drawn 4th card of a
+	// free-for-all being prepared (freeForAllMove).
+	ffaRound int
+	ffaCard  cards.Card
 }
 
 // NewPolicy returns a Policy seeded with seed.
@@ -77,7 +81,7 @@ func NewPolicy(seed uint64, completeOdds float64) *Policy {
 	ranker := NewHeuristic(cards.SubSeed(seed, 1))
 	ranker.twoPlayerCost = policyChallengeCost
 	return &Policy{ranker: ranker, rng: cards.NewRNG(cards.SubSeed(seed, 2)),
-		CompleteOdds: completeOdds, deals: oddsDeals}
+		CompleteOdds: completeOdds, deals: oddsDeals, ffaRound: -1}
 }
 
 // Act implements engine.Bot.
@@ -108,6 +112,9 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 		}
 
 		dst = append(dst, a)
+	}
+	if len(dst) > start {
+		dst[start] = p.freeForAllMove(st, v, seat, dst[start])
 	}
 	if len(dst) > start && campaignsBeside(v, seat) {
 		p.legal = st.Legal(seat, p.legal[:0])
@@ -191,6 +198,7 @@ func (p *Policy) reseedForRollouts(seed uint64, completeOdds float64) {
 	p.ranker.rng.Seed(cards.SubSeed(seed, 1))
 	p.rng.Seed(cards.SubSeed(seed, 2))
 	p.CompleteOdds, p.deals = completeOdds, rolloutDeals
+	p.ffaRound = -1
 }
 
 // armyBuffers returns n reusable army buffers.
