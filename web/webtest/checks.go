@@ -47,6 +47,20 @@ func (tb *Tab) Resize(sz Size) {
 	tb.Do(chromedp.EmulateViewport(sz.W, sz.H, chromedp.EmulateScale(1)))
 }
 
+// TextsOutside lists the text labels of the SVG drawing sel that are
+// drawn (even in part) outside it: an axis label anchored the wrong way in
+// a right-to-left page runs off its graph.
+func (tb *Tab) TextsOutside(sel string) []string {
+	tb.T.Helper()
+	return Eval[[]string](tb, fmt.Sprintf(`(() => {
+		const g = document.querySelector(%q).getBoundingClientRect();
+		return [...document.querySelectorAll(%q)].filter((e) => {
+			const r = e.getBoundingClientRect();
+			return r.left < g.left - 1 || r.right > g.right + 1;
+		}).map((e) => e.textContent);
+	})()`, sel, sel+" text"))
+}
+
 // InViewport fails the test unless the first element sel is shown whole
 // inside the window with the page scrolled to its top, and again with it
 // scrolled to its bottom: the action a person needs now is on screen

@@ -140,7 +140,13 @@ func TestBrowserPuzzleRating(t *testing.T) {
 		t.Errorf("the puzzle rating's card says %q", text)
 	}
 	shoot(tb, "profile-puzzles")
-	tb.Open("/leaderboards")
+	// In Hebrew the graph still reads left to right, its scale inside it.
+	tb.Open("/u/Ann?lang=he")
+	tb.Wait("the puzzle rating in Hebrew", fmt.Sprintf("document.documentElement.dir === 'rtl' && document.querySelector(\"%s .rating-graph .rating-tick\")", card))
+	if out := tb.TextsOutside(card + " .rating-graph"); len(out) > 0 {
+		t.Errorf("the rating graph's labels drawn outside it in Hebrew: %q", out)
+	}
+	tb.Open("/leaderboards?lang=en")
 	tb.Wait("the puzzles' board", "document.querySelector('#regicide-puzzles .provisional-note')")
 	if text := tb.Text("#regicide-puzzles"); !strings.Contains(text, "Nobody is on the board yet") || !strings.Contains(text, "provisional") {
 		t.Errorf("the puzzles' leaderboard after two answers: %q; want Ann provisional, off the board", text)

@@ -139,3 +139,32 @@ func TestBrowserAnalysis(t *testing.T) {
 	tb.Wait("a tap on the losing dot", fmt.Sprintf("document.getElementById('step').textContent.startsWith('Step %d of ')", losing))
 	t.Run("learn-from-mistakes", func(t *testing.T) { learnFromMistakes(t, s, doc) })
 }
+
+// TestBrowserAnalysisGraphInHebrew: in a right-to-left language the
+// graph still runs from the deal on the left, and every label of its axes
+// is drawn inside it (SVG text anchors follow the page's direction: the
+// percentages at the left edge ran off the graph in Hebrew).
+func TestBrowserAnalysisGraphInHebrew(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	s := webtest.NewSite(t)
+	storeLostGame(t, s.Store, "lost")
+	tb := s.Tab(t)
+	tb.Resize(webtest.Phone)
+	tb.Open("/replay/lost?lang=he")
+	tb.Wait("the button that asks for the analysis", "document.querySelector('#analyse')")
+	tb.Click("#analyse")
+	tb.Wait("the analysis under way", "document.querySelector('.analysis [role=status], .analysis-graph')")
+	webtest.WaitForAnalysis(t, s.URL+"/api/tables/lost/analysis")
+	tb.Wait("the graph", "document.querySelector('.analysis-graph polyline') && document.documentElement.dir === 'rtl'")
+	out := tb.TextsOutside(".analysis-graph")
+	if len(out) > 0 {
+		t.Errorf("labels drawn outside the graph in Hebrew: %q", out)
+	}
+	deal := webtest.Eval[[]float64](tb, `(() => { const [a, b] = document.querySelectorAll('.analysis-graph text.axis[text-anchor]'); return [a.getBoundingClientRect().left, b.getBoundingClientRect().left]; })()`)
+	if deal[0] >= deal[1] {
+		t.Errorf("the deal's label (x %.0f) is not left of the last step's (x %.0f)", deal[0], deal[1])
+	}
+	tb.Shot("analysis-graph-he-phone")
+}
