@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"cardtable/analysis"
 	"cardtable/bots"
 	"cardtable/engine"
 	"cardtable/games/regicide"
@@ -55,6 +56,28 @@ func storeLostGame(t *testing.T, st store.Store, id string) {
 	}
 }
 
+// analysedReplay opens the replay of the stored lost game at size sz (in
+// language lang, "" for the default), asks for its analysis with the
+// page's button and waits for the graph.
+func analysedReplay(t *testing.T, sz webtest.Size, lang string) (*webtest.Site, *webtest.Tab, *analysis.Document) {
+	t.Helper()
+	s := webtest.NewSite(t)
+	storeLostGame(t, s.Store, "lost")
+	tb := s.Tab(t)
+	tb.Resize(sz)
+	path := "/replay/lost"
+	if lang != "" {
+		path += "?lang=" + lang
+	}
+	tb.Open(path)
+	tb.Wait("the button that asks for the analysis", "document.querySelector('#analyse')")
+	tb.Click("#analyse")
+	tb.Wait("the analysis under way", "document.querySelector('.analysis [role=status], .analysis-graph')")
+	doc := webtest.WaitForAnalysis(t, s.URL+"/api/tables/lost/analysis")
+	tb.Wait("the graph", "document.querySelector('.analysis-graph polyline')")
+	return s, tb, doc
+}
+
 // TestBrowserAnalysis: on the replay page of a lost game, the analysis is
 // asked for with a button, and its graph draws one dot per marked
 // decision; clicking the losing move's dot, or focusing a dot and pressing
@@ -64,16 +87,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
-	s := webtest.NewSite(t)
-	storeLostGame(t, s.Store, "lost")
-	tb := s.Tab(t)
-	tb.Resize(webtest.Laptop)
-	tb.Open("/replay/lost")
-	tb.Wait("the button that asks for the analysis", "document.querySelector('#analyse')")
-	tb.Click("#analyse")
-	tb.Wait("the analysis under way", "document.querySelector('.analysis [role=status], .analysis-graph')")
-	doc := webtest.WaitForAnalysis(t, s.URL+"/api/tables/lost/analysis")
-	tb.Wait("the graph", "document.querySelector('.analysis-graph polyline')")
+	s, tb, doc := analysedReplay(t, webtest.Laptop, "")
 	dots := 0
 	var marked []int
 	for _, p := range doc.Graph.Points {
@@ -148,16 +162,10 @@ func TestBrowserAnalysisGraphInHebrew(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
-	s := webtest.NewSite(t)
-	storeLostGame(t, s.Store, "lost")
-	tb := s.Tab(t)
-	tb.Resize(webtest.Phone)
-	tb.Open("/replay/lost?lang=he")
-	tb.Wait("the button that asks for the analysis", "document.querySelector('#analyse')")
-	tb.Click("#analyse")
-	tb.Wait("the analysis under way", "document.querySelector('.analysis [role=status], .analysis-graph')")
-	webtest.WaitForAnalysis(t, s.URL+"/api/tables/lost/analysis")
-	tb.Wait("the graph", "document.querySelector('.analysis-graph polyline') && document.documentElement.dir === 'rtl'")
+	_, tb, _ := analysedReplay(t, webtest.Phone, "he")
+	if webtest.Eval[string](tb, "document.documentElement.dir") != "rtl" {
+		t.Fatal("the Hebrew replay is not laid out right to left")
+	}
 	out := tb.TextsOutside(".analysis-graph")
 	if len(out) > 0 {
 		t.Errorf("labels drawn outside the graph in Hebrew: %q", out)
