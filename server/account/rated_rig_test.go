@@ -101,7 +101,12 @@ func newRatedRig(t *testing.T, names ...string) *ratedRig {
 	t.Helper()
 	clk := testclock.New(servertest.LifeStart)
 	st := memstore.New()
-	srv := server.New(st, server.Config{Clock: clk, BotDelay: 0, AwayGrace: time.Minute, Limits: server.Limits{APIRate: 1000, APIBurst: 1000, ConnRate: 1e6, ConnBurst: 1000, AddrRate: 1e6, AddrBurst: 1000}})
+	// Bots move at once (BotDelay 0), so a seat handed to one plays the
+	// rest of the game in a burst of hundreds of frames to the person who
+	// left and still watches; a loaded machine can leave this process's
+	// reader behind the room, and a send queue of the default 256 would
+	// drop that client as too slow — a different test (server/conn's).
+	srv := server.New(st, server.Config{Clock: clk, BotDelay: 0, AwayGrace: time.Minute, Limits: server.Limits{APIRate: 1000, APIBurst: 1000, ConnRate: 1e6, ConnBurst: 1000, AddrRate: 1e6, AddrBurst: 1000, SendQueue: 1 << 14}})
 	hs := httptest.NewUnstartedServer(nil)
 	if err := srv.UseAccounts(server.AccountsConfig{Origins: []string{"http://" + hs.Listener.Addr().String()}, Now: clk.Now,
 		Hasher: accounts.NewHasher(accounts.Params{Memory: 64, Time: 1, Threads: 1, KeyLen: 32, SaltLen: 16}, 2)}); err != nil {
