@@ -26,9 +26,7 @@ func TestCheckpointOffTheCommitPath(t *testing.T) {
 	if err := s.writer.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
 		t.Fatalf("the writer's wal_autocheckpoint is %d (%v), want 0", auto, err)
 	}
-	if err := s.CreateTable(ctx, store.Table{ID: "t", Game: "war", Seats: []store.Seat{{Kind: "bot"}, {Kind: "bot"}}, Created: time.Now()}); err != nil {
-		t.Fatal(err)
-	}
+	createWar(t, s, twoBots, "t")
 	size := func() int64 {
 		fi, err := os.Stat(path)
 		if err != nil {
@@ -65,9 +63,7 @@ func TestWALStartsOverUnderLoad(t *testing.T) {
 	ctx := context.Background()
 	const tables, each = 16, 250
 	for i := range tables {
-		if err := s.CreateTable(ctx, store.Table{ID: fmt.Sprint("t", i), Game: "war", Seats: []store.Seat{{Kind: "bot"}, {Kind: "bot"}}, Created: time.Now()}); err != nil {
-			t.Fatal(err)
-		}
+		createWar(t, s, twoBots, fmt.Sprint("t", i))
 	}
 	pad := strings.Repeat("x", 2000) // 16 × 250 × 2 KB: 8 MB through the WAL
 	var wg sync.WaitGroup
@@ -116,9 +112,7 @@ func TestObserveCommits(t *testing.T) {
 	ctx := context.Background()
 	const tables, each = 16, 20
 	for i := range tables {
-		if err := s.CreateTable(ctx, store.Table{ID: fmt.Sprint("t", i), Game: "war", Seats: []store.Seat{{Kind: "bot"}, {Kind: "bot"}}, Created: time.Now()}); err != nil {
-			t.Fatal(err)
-		}
+		createWar(t, s, twoBots, fmt.Sprint("t", i))
 	}
 	var mu sync.Mutex
 	var writes, batches int

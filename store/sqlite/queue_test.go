@@ -18,9 +18,7 @@ func TestQueuedWriteAnsweredAtClose(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "q.db")
 	s := open(t, path)
 	ctx := context.Background()
-	if err := s.CreateTable(ctx, store.Table{ID: "t", Game: "war", Seats: []store.Seat{{Kind: "human"}}, Created: time.Now()}); err != nil {
-		t.Fatal(err)
-	}
+	createWar(t, s, oneHuman, "t")
 	gate, started := make(chan struct{}), make(chan struct{})
 	first := make(chan error, 1)
 	go func() {
@@ -61,9 +59,7 @@ func TestQueuedWriteAnsweredAtClose(t *testing.T) {
 func TestWriteStampsItsSpan(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "p.db"))
 	ctx := context.Background()
-	if err := s.CreateTable(ctx, store.Table{ID: "t", Game: "war", Seats: []store.Seat{{Kind: "human"}}, Created: time.Now()}); err != nil {
-		t.Fatal(err)
-	}
+	createWar(t, s, oneHuman, "t")
 	wctx, end := context.WithCancel(ctx)
 	got := make(chan phases.Report, 1)
 	go func() { rep, _ := phases.Record(wctx, time.Hour); got <- rep }()
@@ -98,11 +94,7 @@ func TestWriteStampsItsSpan(t *testing.T) {
 func TestHalfDoneWriteUndoneAlone(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "h.db"))
 	ctx := context.Background()
-	for _, id := range []string{"a", "b"} {
-		if err := s.CreateTable(ctx, store.Table{ID: id, Game: "war", Seats: []store.Seat{{Kind: "human"}}, Created: time.Now()}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	createWar(t, s, oneHuman, "a", "b")
 	at := time.Now()
 	bad := errors.New("refused after its first statement")
 	halfDone := func(ctx context.Context, tx *txn) error {

@@ -90,6 +90,22 @@ func open(t *testing.T, path string) *Store {
 	return s
 }
 
+// The seats of the War tables the tests create.
+var (
+	oneHuman = []store.Seat{{Kind: "human"}}
+	twoBots  = []store.Seat{{Kind: "bot"}, {Kind: "bot"}}
+)
+
+// createWar stores a War table of seats for each of ids.
+func createWar(t *testing.T, s *Store, seats []store.Seat, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		if err := s.CreateTable(context.Background(), store.Table{ID: id, Game: "war", Seats: seats, Created: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestSettings checks the connection settings the durability rests on.
 func TestSettings(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "x.db"))
@@ -233,11 +249,7 @@ func TestOpenDamaged(t *testing.T) {
 func TestBatchKeepsOutcomesApart(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "x.db"))
 	ctx := context.Background()
-	for _, id := range []string{"a", "b"} {
-		if err := s.CreateTable(ctx, store.Table{ID: id, Game: "war", Seats: []store.Seat{{Kind: "human"}}, Created: time.Now()}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	createWar(t, s, oneHuman, "a", "b")
 	at := time.Now()
 	batch := []*write{
 		{ctx: ctx, fn: appendAction("a", store.Action{Seq: 0, Action: "a0", At: at}), done: make(chan error, 1)},
