@@ -102,10 +102,7 @@ func (a *app) errorText(err error) string {
 	if p == nil { // refused before the command chose: the environment's
 		p = i18n.For(i18n.FromEnv(a.getenv))
 	}
-	if msg, ok := engine.SaidOf(err); ok && p.Language().Code != i18n.Default {
-		return p.Say(msg)
-	}
-	return err.Error()
+	return servecmd.ErrorText(err, p)
 }
 
 func (a *app) lookup(name string) (engine.Game, error) {

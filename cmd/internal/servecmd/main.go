@@ -37,6 +37,16 @@ func RecoverExit(code *int) {
 	}
 }
 
+// ErrorText is err as a person reads it: said in p's language when it
+// carries a message (a refusal said in the catalogue), else its English
+// text.
+func ErrorText(err error, p *i18n.Printer) string {
+	if msg, ok := engine.SaidOf(err); ok && p.Language().Code != i18n.Default {
+		return p.Say(msg)
+	}
+	return err.Error()
+}
+
 // embeddedCmd is the serve command as cardtable-serve runs it: the same
 // flags, and a help that names the program and the stores it has.
 type embeddedCmd struct {
@@ -87,13 +97,7 @@ func Main(ctx context.Context, name string, args []string, stdout, stderr io.Wri
 		return 2
 	}
 	if err := c.Run(Env{Ctx: ctx, Stdout: stdout, Stderr: stderr, Name: name}, nil); err != nil {
-		text := err.Error()
-		if msg, ok := engine.SaidOf(err); ok {
-			if code := i18n.FromEnv(getenv); code != i18n.Default {
-				text = i18n.For(code).Say(msg)
-			}
-		}
-		fmt.Fprintf(stderr, "%s: %s\n", name, text)
+		fmt.Fprintf(stderr, "%s: %s\n", name, ErrorText(err, i18n.For(i18n.FromEnv(getenv))))
 		if errors.As(err, new(UsageError)) {
 			return 2
 		}
