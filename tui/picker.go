@@ -31,15 +31,17 @@ type picker struct {
 	offset int
 	// words speak the reader's language.
 	words *i18n.Printer
+	// hint and shortHint are the input's placeholder, whole and its first
+	// words (for a pane too narrow for the whole).
+	hint, shortHint string
 }
 
 func newPicker(w *i18n.Printer) picker {
 	in := textinput.New()
 	in.Prompt = "› "
-	in.Placeholder = w.T("tui.picker.placeholder")
 	in.CharLimit = 80
 	steadyCursor(&in)
-	return picker{input: in, words: w}
+	return picker{input: in, words: w, hint: w.T("tui.picker.placeholder"), shortHint: w.T("tui.picker.placeholder-short")}
 }
 
 // steadyCursor stops the input's cursor blinking: a steady cursor needs no
@@ -278,9 +280,9 @@ func (p *picker) view(width, rows int) string {
 	p.input.SetWidth(max(width-4, 10))
 	// The whole hint where it fits, else its first words: the footer
 	// names the keys too.
-	p.input.Placeholder = p.words.T("tui.picker.placeholder")
-	if ansi.StringWidth(p.input.Placeholder) > p.input.Width() {
-		p.input.Placeholder = p.words.T("tui.picker.placeholder-short")
+	p.input.Placeholder = p.hint
+	if ansi.StringWidth(p.hint) > p.input.Width() {
+		p.input.Placeholder = p.shortHint
 	}
 	b.WriteString(p.input.View())
 	ms := p.matches()

@@ -277,13 +277,11 @@ func (m *puzzleModel) choices() string {
 		if h := hint(sh.Legal[i]); h != "" {
 			line += "  " + h
 		}
-		line = fit(line, width)
+		name, rest := mark+a, strings.TrimPrefix(fit(line, width), mark+a)
 		if i == m.cursor {
-			line = styleSelected.Render(mark+a) + styleDim.Render(strings.TrimPrefix(line, mark+a))
-		} else {
-			line = dimAfter(line, mark+a)
+			name = styleSelected.Render(name)
 		}
-		b.WriteString(line + "\n")
+		b.WriteString(name + styleDim.Render(rest) + "\n")
 	}
 	if whole != "" {
 		b.WriteString(styleDim.Render(whole) + "\n")
@@ -294,11 +292,6 @@ func (m *puzzleModel) choices() string {
 	}
 	b.WriteString(styleKeys.Render(m.say("tui.puzzles.keys-choose", engine.NumArg("n", m.cursor+1), engine.NumArg("of", len(sh.Legal)), engine.TextArg("theme", theme))))
 	return b.String()
-}
-
-// dimAfter dims what follows an action's name on its line.
-func dimAfter(line, name string) string {
-	return name + styleDim.Render(strings.TrimPrefix(line, name))
 }
 
 // renderTop is the screen above the choices, to size the list.
