@@ -381,11 +381,32 @@ func TestMissingPuzzleNamesTheNearest(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("Get(%d): %v; want it to say %q", before+1, err, want)
 		}
+		saysNearest(t, err, "puzzles.missing.between", "before", before, "after", after)
 		_, err = s.Get(s.LastID() + 1)
 		if want := fmt.Sprintf("the nearest is %d;", s.LastID()); err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("Get(%d): %v; want it to say %q", s.LastID()+1, err, want)
 		}
+		saysNearest(t, err, "puzzles.missing.one", "near", s.LastID())
+		_, err = s.Get(0)
+		saysNearest(t, err, "puzzles.missing.one", "near", s.Puzzles[0].ID)
+		_, err = (&Set{}).Get(3)
+		saysNearest(t, err, "puzzles.missing.empty")
 		return
 	}
 	t.Fatal("the shipped set has no gap in its numbers to ask for")
+}
+
+// saysNearest fails t unless err says, for people, message id with the
+// numbers named (name, value pairs).
+func saysNearest(t *testing.T, err error, id string, nums ...any) {
+	t.Helper()
+	msg, ok := engine.SaidOf(err)
+	if !ok || msg.ID != id {
+		t.Fatalf("%v: says %+v; want the message %s", err, msg, id)
+	}
+	for i := 0; i < len(nums); i += 2 {
+		if a, ok := msg.Arg(nums[i].(string)); !ok || a.N != nums[i+1].(int) {
+			t.Errorf("%s: %s is %+v; want %d", id, nums[i], a, nums[i+1])
+		}
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"sync"
 
 	"cardtable/engine"
@@ -104,32 +103,33 @@ func (s *Set) Options() engine.Options {
 }
 
 // Get returns puzzle id. Ids keep their numbers when puzzles are dropped
-// (Prune), so there may be gaps.
+// (Prune), so there may be gaps. A missing id's error says, in the
+// catalogue (engine.SaidOf) and in English, the puzzles on either side of
+// it, so the player can go on.
 func (s *Set) Get(id int) (*Puzzle, error) {
 	i, ok := slices.BinarySearchFunc(s.Puzzles, id, func(p Puzzle, id int) int { return p.ID - id })
 	if !ok {
-		return nil, fmt.Errorf("puzzles: no puzzle %d%s; puzzles are numbered 1 to %d, %d of them (numbers of puzzles dropped by a re-check are not reused)", id, s.nearest(i), s.LastID(), len(s.Puzzles))
+		return nil, s.missing(id, i)
 	}
 	return &s.Puzzles[i], nil
 }
 
-// nearest names the puzzles on either side of index i, where a missing
-// id would be ("" for an empty set).
-func (s *Set) nearest(i int) string {
-	var ids []string
-	if i > 0 {
-		ids = append(ids, strconv.Itoa(s.Puzzles[i-1].ID))
+// missing is the error for id, absent where index i would hold it: the
+// puzzles on either side named.
+func (s *Set) missing(id, i int) error {
+	args := []engine.Arg{engine.NumArg("id", id), engine.NumArg("last", s.LastID())}
+	const tail = "; puzzles are numbered 1 to %d, %d of them (numbers of puzzles dropped by a re-check are not reused)"
+	switch {
+	case len(s.Puzzles) == 0:
+		return engine.SayErr(nil, engine.Say("puzzles.missing.empty", args[0]), "puzzles: no puzzle %d; the file has no puzzles", id)
+	case i == 0 || i == len(s.Puzzles):
+		near := s.Puzzles[min(i, len(s.Puzzles)-1)].ID
+		return engine.SayErr(nil, engine.Say("puzzles.missing.one", append(args, engine.NumArg("near", near))...),
+			"puzzles: no puzzle %d; the nearest is %d"+tail, id, near, s.LastID(), len(s.Puzzles))
 	}
-	if i < len(s.Puzzles) {
-		ids = append(ids, strconv.Itoa(s.Puzzles[i].ID))
-	}
-	switch len(ids) {
-	case 0:
-		return ""
-	case 1:
-		return "; the nearest is " + ids[0]
-	}
-	return "; the nearest are " + ids[0] + " and " + ids[1]
+	before, after := s.Puzzles[i-1].ID, s.Puzzles[i].ID
+	return engine.SayErr(nil, engine.Say("puzzles.missing.between", append(args, engine.NumArg("before", before), engine.NumArg("after", after))...),
+		"puzzles: no puzzle %d; the nearest are %d and %d"+tail, id, before, after, s.LastID(), len(s.Puzzles))
 }
 
 // LastID is the largest puzzle id (0 for no puzzle).

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"cardtable/puzzles"
 )
 
 // TestPuzzlesMineAndCheck mines a small file twice (with different
@@ -69,5 +74,44 @@ func TestPuzzlesUsageErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "x.jsonl")); err == nil {
 		t.Error("a refused mine wrote its file")
+	}
+}
+
+// TestMissingPuzzleInTheCommandsLanguage: a --puzzle number the re-check
+// dropped is refused naming the puzzles on either side, in the command's
+// language: the English reads as the set says it, Welsh and Hebrew differ
+// from it and keep the three numbers, and the pseudo-locale leaves no
+// English word but the flag.
+func TestMissingPuzzleInTheCommandsLanguage(t *testing.T) {
+	set, err := puzzles.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gap := 0
+	for i := 1; i < len(set.Puzzles) && gap == 0; i++ {
+		if set.Puzzles[i].ID-set.Puzzles[i-1].ID > 1 {
+			gap = i
+		}
+	}
+	if gap == 0 {
+		t.Fatal("the shipped set has no gap in its numbers to ask for")
+	}
+	before, after := set.Puzzles[gap-1].ID, set.Puzzles[gap].ID
+	id := strconv.Itoa(before + 1)
+	_, en, code := cardtable(t, "", "puzzles", "regicide", "--puzzle", id)
+	want := fmt.Sprintf("cardtable: --puzzle %s: puzzles: no puzzle %s; the nearest are %d and %d;", id, id, before, after)
+	if code != exitUsage || !strings.HasPrefix(en, want) {
+		t.Fatalf("--puzzle %s: exit %d %q; want exit %d and %q", id, code, en, exitUsage, want)
+	}
+	for _, lang := range []string{"cy", "he"} {
+		_, out, code := cardtable(t, "", "puzzles", "regicide", "--puzzle", id, "--lang", lang)
+		if code != exitUsage || out == en || !strings.HasPrefix(out, "cardtable: --puzzle "+id+": ") ||
+			!strings.Contains(out, strconv.Itoa(before)) || !strings.Contains(out, strconv.Itoa(after)) || !strings.Contains(out, strconv.Itoa(set.LastID())) {
+			t.Errorf("--puzzle %s --lang %s: exit %d %q", id, lang, code, out)
+		}
+	}
+	_, qps, _ := cardtable(t, "", "puzzles", "regicide", "--puzzle", id, "--lang", "qps")
+	if words := regexp.MustCompile(`[A-Za-z]{2,}`).FindAllString(strings.NewReplacer("cardtable", "", "--puzzle", "").Replace(qps), -1); len(words) > 0 {
+		t.Errorf("--puzzle %s --lang qps: English left %q in %q", id, words, qps)
 	}
 }

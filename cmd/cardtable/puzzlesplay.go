@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ func (c *puzzlesCmd) play(a *app, set *puzzles.Set) error {
 		}
 	}
 	if _, err := set.Get(start); err != nil {
-		return servecmd.UsageErrorf("--puzzle %d: %v", c.Puzzle, err)
+		return flagSaid(fmt.Sprintf("--puzzle %d", c.Puzzle), err)
 	}
 	w, err := a.words(c.Lang)
 	if err != nil {
