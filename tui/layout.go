@@ -181,8 +181,10 @@ func (m *Model) board(width int) string {
 	if m.steps.active() && m.steps.frozen != nil {
 		v = m.steps.frozen
 	}
+	// Once the game is over nobody is marked as the last to move: in War
+	// the mark fell on a seat written "out".
 	last := -1
-	if n := len(m.log); n > 0 && m.log[n-1].byBot {
+	if n := len(m.log); n > 0 && m.log[n-1].byBot && m.mode != modeEnd {
 		last = m.log[n-1].actor
 	}
 	sc := scene{view: v, viewer: m.display, labels: m.labels, options: m.options,
@@ -231,8 +233,8 @@ func (m *Model) stepsView() string {
 // actionsView is the person's choice, or who the table waits for.
 func (m *Model) actionsView(width, rows int) string {
 	if m.mode == modeEnd {
-		return styleTitle.Render(m.say("tui.actions.over")) + "\n" +
-			styleKeys.Render(m.say("tui.actions.over-keys"))
+		// The keys are the footer's (tui.keys.end), said once.
+		return styleTitle.Render(m.say("tui.actions.over"))
 	}
 	if m.win != nil && m.win.asking >= 0 {
 		head := styleLabel.Render(m.say("tui.actions.your-move", engine.TextArg("seat", m.label(m.win.asking))))

@@ -118,6 +118,11 @@ func TestWarFinish(t *testing.T) {
 		t.Fatalf("F left the game at move %d, mode %d", h.m.t.Version(), h.m.mode)
 	}
 	h.wantScreen("The game is over")
+	// The end says its keys once (the footer's) and marks no seat as the
+	// last to move: in War that seat is written "out".
+	if s := h.screen(); strings.Count(s, "q quit") != 1 || strings.Contains(s, "▶") {
+		t.Errorf("the end screen repeats its keys or marks a seat:\n%s", s)
+	}
 	// With two people at the terminal nobody finishes for the other.
 	h2 := newHarness(t, "war", nil, 7, "human", "human")
 	h2.key("F")
