@@ -93,6 +93,9 @@ func warSlapLine(sc scene, s *war.SlapView) string {
 func warLastLine(sc scene, l *war.TrickView) string {
 	var laid []string
 	for i, cs := range l.Table {
+		if len(cs) == 0 {
+			continue // a seat out before the trick laid nothing
+		}
 		var cards []string
 		for _, c := range cs {
 			cards = append(cards, notationCard(c))
