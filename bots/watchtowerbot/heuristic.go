@@ -46,6 +46,11 @@ type Heuristic struct {
 	// twoPlayerCost is what a challenge's estimated gain must exceed, in
 	// card values, for the bot to make it at 2 players (challengeCost).
 	twoPlayerCost float64
+	// handFrom, when set, is the lowest rank the bot keeps in its army
+	// rather than building it up in its fortress, at 2 players off
+	// campaign (the expert's policy, rule 7: keepsInHand); the heuristic
+	// leaves it 0 and stacks every rank.
+	handFrom cards.Rank
 }
 
 // NewHeuristic returns a heuristic bot seeded with seed; its Ranked method
@@ -194,7 +199,7 @@ func (b *Heuristic) score(v *watchtower.View, seat int, a engine.Action) float64
 		return burnScore(me, d.Rank)
 	case watchtower.KindChallenge:
 		if d.K == 0 {
-			return 5 + cardValue(d.Rank) + completionBonus(me, d.Rank)
+			return 5 + cardValue(d.Rank) + b.completionBonus(v, seat, d.Rank)
 		}
 		return b.challengeScore(v, seat, d)
 	case watchtower.KindCampaignBattle:
@@ -207,9 +212,17 @@ func (b *Heuristic) score(v *watchtower.View, seat int, a engine.Action) float64
 // strength in the showdown.
 func cardValue(r cards.Rank) float64 { return (float64(r) - 5) / 6 }
 
-// completionBonus values winning a card of rank r that completes a triple.
-func completionBonus(me *watchtower.PlayerView, r cards.Rank) float64 {
-	if !me.Campaign && me.StackSize(r) == 3 {
+// completionBonus values winning a card of rank r that completes a
+// triple: one on seat's fortress, or, for a rank it keeps in hand
+// (keepsInHand), three cards of it held in all.
+func (b *Heuristic) completionBonus(v *watchtower.View, seat int, r cards.Rank) float64 {
+	me := &v.Players[seat]
+	switch {
+	case me.Campaign:
+		return 0
+	case me.StackSize(r) == 3:
+		return 20
+	case b.keepsInHand(v, seat, r) && me.StackSize(r)+countRank(me.Army, r) == 3:
 		return 20
 	}
 	return 0
@@ -241,6 +254,8 @@ func (b *Heuristic) placeScore(v *watchtower.View, seat int, c cards.Card) float
 		return 100
 	case onFort == 3:
 		return 8 * b.freeForAllOdds(v, seat, c)
+	case b.keepsInHand(v, seat, r):
+		return b.inHandScore(v, seat, c)
 	case r == 7:
 		return 0
 	case onFort+countRank(me.Army, r) >= 3 && len(me.Army) > 3:
@@ -367,6 +382,10 @@ func (b *Heuristic) battleScore(v *watchtower.View, seat, def, k int, target car
 	me, them := &v.Players[seat], &v.Players[def]
 	b.mine = append(b.mine[:0], me.Army...)
 	mine, theirs := b.mine, b.theirs[:0]
+	bonus := 0.0
+	if target != cards.NoCard {
+		bonus = b.completionBonus(v, seat, target.Rank())
+	}
 	total := 0.0
 	for i := 0; i < samples; i++ {
 		theirs = append(theirs[:0], them.Seen...)
@@ -379,7 +398,7 @@ func (b *Heuristic) battleScore(v *watchtower.View, seat, def, k int, target car
 		}
 		b.partialShuffle(mine, k)
 		b.partialShuffle(theirs, k)
-		total += battleGain(mine[:k], theirs[:k], target, me, them)
+		total += battleGain(mine[:k], theirs[:k], target, bonus, me, them)
 	}
 	b.theirs = theirs
 	return total / samples
@@ -392,8 +411,9 @@ func (b *Heuristic) partialShuffle(cs []cards.Card, k int) {
 	}
 }
 
-// battleGain values one simulated battle for the attacker.
-func battleGain(mine, theirs []cards.Card, target cards.Card, me, them *watchtower.PlayerView) float64 {
+// battleGain values one simulated battle for the attacker; bonus is what
+// winning the target is worth beyond its card (completionBonus).
+func battleGain(mine, theirs []cards.Card, target cards.Card, bonus float64, me, them *watchtower.PlayerView) float64 {
 	w := watchtower.BattleWinner(mine, theirs)
 	returns := target != cards.NoCard
 	gain := 0.0
@@ -414,7 +434,7 @@ func battleGain(mine, theirs []cards.Card, target cards.Card, me, them *watchtow
 		}
 	}
 	if w == 0 && target != cards.NoCard {
-		gain += cardValue(target.Rank()) + completionBonus(me, target.Rank())
+		gain += cardValue(target.Rank()) + bonus
 	}
 	switch {
 	case w == 1 && !me.Campaign && fortressEmpty(me):

@@ -74,14 +74,19 @@ type Policy struct {
 	// free-for-all being prepared (freeForAllMove).
 	ffaRound int
 	ffaCard  cards.Card
+	// handRound and handRank are the round and the rank of a tower of a
+	// rank kept in hand being placed (inHandTower).
+	handRound int
+	handRank  cards.Rank
 }
 
 // NewPolicy returns a Policy seeded with seed.
 func NewPolicy(seed uint64, completeOdds float64) *Policy {
 	ranker := NewHeuristic(cards.SubSeed(seed, 1))
 	ranker.twoPlayerCost = policyChallengeCost
+	ranker.handFrom = handFromRank
 	return &Policy{ranker: ranker, rng: cards.NewRNG(cards.SubSeed(seed, 2)),
-		CompleteOdds: completeOdds, deals: oddsDeals, ffaRound: -1}
+		CompleteOdds: completeOdds, deals: oddsDeals, ffaRound: -1, handRound: -1}
 }
 
 // Act implements engine.Bot.
@@ -101,16 +106,30 @@ func (p *Policy) Ranked(st engine.State, seat int, dst []engine.Action, limit in
 	if lastOff(v, seat) && v.Round < st.Options().Int("max-rounds") {
 		return p.waitRanked(st, v, seat, dst, limit)
 	}
+	if a, ok := p.inHandTower(st, v, seat); ok {
+		return append(dst, a)
+	}
 	p.ranked = p.ranker.Ranked(st, seat, p.ranked[:0], limit+1)
 	start := len(dst)
 	for _, a := range p.ranked {
 		if len(dst)-start == limit {
 			break
 		}
-		if c, ok := watchtower.PlacedCard(a); ok && p.holdsEarly(v, seat, c) {
+		c, placed := watchtower.PlacedCard(a)
+		switch {
+		case placed && p.holdsEarly(v, seat, c):
 			continue
+		case placed && p.startsInHandTower(v, seat, c):
+			if p.holdsInHandEarly(v, seat, c.Rank()) {
+				continue
+			}
+			if len(dst) == start {
+				p.handRound, p.handRank = v.Round, c.Rank()
+				if b, ok := p.inHandTower(st, v, seat); ok {
+					a = b
+				}
+			}
 		}
-
 		dst = append(dst, a)
 	}
 	if len(dst) > start {
@@ -198,7 +217,7 @@ func (p *Policy) reseedForRollouts(seed uint64, completeOdds float64) {
 	p.ranker.rng.Seed(cards.SubSeed(seed, 1))
 	p.rng.Seed(cards.SubSeed(seed, 2))
 	p.CompleteOdds, p.deals = completeOdds, rolloutDeals
-	p.ffaRound = -1
+	p.ffaRound, p.handRound = -1, -1
 }
 
 // armyBuffers returns n reusable army buffers.

@@ -73,17 +73,7 @@ func (p *Policy) completion(v *watchtower.View, seat int, bar float64) (complete
 		if !holdsAll(me, r) {
 			continue
 		}
-		p.mine = p.mine[:0]
-		for _, x := range me.Army {
-			if x.Rank() != r {
-				p.mine = append(p.mine, x)
-			}
-		}
-		for _, s := range me.Fortress {
-			if s.Rank != r.String() {
-				p.mine = append(p.mine, s.Cards...)
-			}
-		}
+		p.mine = towerArmy(me, r, p.mine[:0])
 		if p.shareOf(v, seat) >= bar {
 			return a, 0
 		}
