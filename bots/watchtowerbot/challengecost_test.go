@@ -61,6 +61,14 @@ func compareChallengeScores(t *testing.T, s engine.State, seat int, want float64
 		if d.Kind != watchtower.KindChallenge || d.K == 0 {
 			continue
 		}
+		if p.completionBonus(p.view, seat, d.Rank) != h.completionBonus(h.view, seat, d.Rank) {
+			// A rank the policy keeps in hand (rule 7): winning it may
+			// complete three held in the army.
+			continue
+		}
+		// The ranking shuffled each pool its own way (rule 7's ranker
+		// estimates more free-for-alls): both sample the same one.
+		p.pool = append(p.pool[:0], h.pool...)
 		h.rng, p.rng = cards.NewRNG(uint64(a)), cards.NewRNG(uint64(a))
 		hs, ps := h.challengeScore(h.view, seat, d), p.challengeScore(p.view, seat, d)
 		if diff := ps - hs; diff < want-1e-9 || diff > want+1e-9 {
