@@ -175,10 +175,10 @@ func TestThresholdFallsAsTheGameGrowsLong(t *testing.T) {
 }
 
 // TestPolicyBeatsTheHeuristic plays 2-player games between the Policy and
-// the heuristic it refines, seats alternating: its completion rules and
-// its waiting play (WT-22) win about 69 % of them (docs/watchtower.md), so
-// a share under 63 % over 1,000 games (four standard errors below) means
-// the rules no longer work.
+// the heuristic it refines, seats alternating: its completion rules, its
+// waiting play (WT-22) and its 2-player rules win about 76 % of them (756
+// of these 1,000 with rule 7; docs/watchtower.md), so a share under 70 %
+// (four standard errors below) means the rules no longer work.
 func TestPolicyBeatsTheHeuristic(t *testing.T) {
 	const games = 1000
 	opts := engine.MustResolve(watchtower.New(), nil)
@@ -201,8 +201,8 @@ func TestPolicyBeatsTheHeuristic(t *testing.T) {
 			wins++
 		}
 	}
-	if share := float64(wins) / games; share < 0.63 {
-		t.Errorf("the policy won %.1f %% of %d games against the heuristic, want 63 %% or more", 100*share, games)
+	if share := float64(wins) / games; share < 0.70 {
+		t.Errorf("the policy won %.1f %% of %d games against the heuristic, want 70 %% or more", 100*share, games)
 	}
 }
 
