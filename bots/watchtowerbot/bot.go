@@ -34,7 +34,8 @@
 //	margin         how much higher another action's mean return must be
 //	               than the policy choice's to be played (default 0.05)
 //	complete-odds  the showdown share below which the last player off
-//	               campaign holds back a completion (default 0.65)
+//	               campaign holds back a completion (default 0.65; with 2
+//	               players the bar is 0.1 higher, Policy.threshold)
 package watchtowerbot
 
 import (

@@ -18,6 +18,14 @@ const (
 	// at the round cap, if sooner).
 	patientUntil = 40
 	closingRound = 70
+	// twoPlayerFloor is the lowest the bar falls with 2 players (or
+	// CompleteOdds, if lower): waiting one more turn paid there where the
+	// bar had fallen below it (docs/watchtower.md, "The last player off,
+	// patient and thin").
+	twoPlayerFloor = 0.55
+	// twoPlayerLift raises the bar with 2 players above CompleteOdds
+	// (0.75 at the default, at most 1) before it falls.
+	twoPlayerLift = 0.1
 	// earlyShare is the bar, as a fraction of a fair share (1/n), of a
 	// completion that starts a campaign while others are still off it.
 	earlyShare = 0.6
@@ -162,18 +170,27 @@ func (p *Policy) holdsEarly(v *watchtower.View, seat int, c cards.Card) bool {
 // against the heuristic, and between two policies half of the 4-player
 // games; the waiting player then wins only about a quarter of them. The
 // bar stays above zero, so a showdown the policy is almost sure to lose
-// is still held back. See docs/watchtower.md for the trials.
+// is still held back. With 2 players it starts twoPlayerLift higher and
+// stops falling at twoPlayerFloor.
+// See docs/watchtower.md for the trials.
 func (p *Policy) threshold(round, players, maxRounds int) float64 {
 	from, to := min(patientUntil, maxRounds), min(closingRound, maxRounds)
-	floor := 1 / (2 * float64(players))
+	floor, odds := 1/(2*float64(players)), p.CompleteOdds
+	if players == 2 {
+		odds = min(1, odds+twoPlayerLift)
+	}
+	bar := odds
 	switch {
 	case round >= to:
-		return floor
-	case round <= from:
-		return p.CompleteOdds
+		bar = floor
+	case round > from:
+		f := float64(to-round) / float64(to-from)
+		bar = floor + (odds-floor)*f
 	}
-	f := float64(to-round) / float64(to-from)
-	return floor + (p.CompleteOdds-floor)*f
+	if players == 2 {
+		bar = max(bar, min(twoPlayerFloor, p.CompleteOdds))
+	}
+	return bar
 }
 
 // showdownShare estimates seat's share of the showdown that completing

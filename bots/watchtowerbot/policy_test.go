@@ -154,23 +154,29 @@ func TestShowdownShareCountsTheFortress(t *testing.T) {
 
 // TestThresholdFallsAsTheGameGrowsLong: the bar falls from round 40 to
 // half a fair share at round 70, or sooner with a closer round cap
-// (WT-24), so that games between policies end.
+// (WT-24), so that games between policies end; with 2 players it starts
+// 0.1 higher and stops at 0.55 (or at a lower CompleteOdds).
 func TestThresholdFallsAsTheGameGrowsLong(t *testing.T) {
-	p := NewPolicy(1, 0.65)
+	p, low := NewPolicy(1, 0.65), NewPolicy(1, 0.4)
 	tests := []struct {
+		p                         *Policy
 		round, players, maxRounds int
 		want                      float64
 	}{
-		{10, 2, 75, 0.65}, {40, 2, 75, 0.65}, {70, 2, 75, 0.25}, {74, 2, 75, 0.25},
-		{70, 4, 75, 0.125}, {10, 2, 10, 0.25}, {5, 2, 10, 0.65}, {1, 2, 1, 0.25},
+		{p, 10, 2, 75, 0.75}, {p, 40, 2, 75, 0.75}, {p, 45, 2, 75, 0.25 + 0.5*25/30}, {p, 58, 2, 75, 0.55},
+		{p, 70, 2, 75, 0.55}, {p, 74, 2, 75, 0.55}, {p, 10, 2, 10, 0.55}, {p, 5, 2, 10, 0.75}, {p, 1, 2, 1, 0.55},
+		{p, 10, 3, 75, 0.65}, {p, 45, 3, 75, 1.0/6 + (0.65-1.0/6)*25/30}, {p, 70, 3, 75, 1.0 / 6},
+		{p, 70, 4, 75, 0.125}, {p, 10, 4, 10, 0.125}, {NewPolicy(1, 0.95), 10, 2, 75, 1},
+		{low, 10, 2, 75, 0.5}, {low, 70, 2, 75, 0.4}, {low, 70, 3, 75, 1.0 / 6},
 	}
 	for _, tt := range tests {
-		if got := p.threshold(tt.round, tt.players, tt.maxRounds); math.Abs(got-tt.want) > 1e-9 {
-			t.Errorf("threshold(round %d, %d players, max-rounds %d) = %v, want %v", tt.round, tt.players, tt.maxRounds, got, tt.want)
+		if got := tt.p.threshold(tt.round, tt.players, tt.maxRounds); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("threshold(round %d, %d players, max-rounds %d, odds %v) = %v, want %v",
+				tt.round, tt.players, tt.maxRounds, tt.p.CompleteOdds, got, tt.want)
 		}
 	}
-	if mid := p.threshold(55, 2, 75); !(mid < 0.65 && mid > 0.25) {
-		t.Errorf("threshold in round 55 = %v, want between 0.25 and 0.65", mid)
+	if mid := p.threshold(55, 3, 75); !(mid < 0.65 && mid > 1.0/6) {
+		t.Errorf("threshold in round 55 with 3 players = %v, want between 1/6 and 0.65", mid)
 	}
 }
 

@@ -42,7 +42,7 @@ func (p *Policy) waitRanked(st engine.State, v *watchtower.View, seat int, dst [
 	complete, held := p.completion(v, seat, bar)
 	first := complete
 	if first == 0 {
-		first = waitMove(v, seat, p.legal)
+		first = thinMove(v, seat, p.legal, waitMove(v, seat, p.legal))
 	}
 	start := len(dst)
 	dst = append(dst, first)
