@@ -212,11 +212,49 @@ func startNodesDSN(t testing.TB, n int, params string, extra ...string) ([]*proc
 	return nodes, db
 }
 
+// signal sends sig to the node. A SIGSTOP returns only once every thread
+// of the node has stopped: kill(2) returns when the signal is queued, and
+// a thread running on another CPU (or on a virtual CPU the host has
+// descheduled) goes on for a while — long enough, seen in the rated
+// tests, to read the database's answer to a statement the test has just
+// unblocked and commit the transaction the test meant to catch half done.
 func (p *proc) signal(sig syscall.Signal) {
 	p.t.Helper()
 	if err := p.cmd.Process.Signal(sig); err != nil {
 		p.t.Fatal(err)
 	}
+	if sig != syscall.SIGSTOP {
+		return
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !p.stopped() {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: some thread still runs 10 s after SIGSTOP", p.name)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// stopped reports whether every thread of the node is stopped (state T
+// in /proc/PID/task/TID/stat).
+func (p *proc) stopped() bool {
+	dir := fmt.Sprintf("/proc/%d/task", p.cmd.Process.Pid)
+	tasks, err := os.ReadDir(dir)
+	if err != nil || len(tasks) == 0 {
+		return false
+	}
+	for _, task := range tasks {
+		b, err := os.ReadFile(dir + "/" + task.Name() + "/stat")
+		if err != nil {
+			return false
+		}
+		// The state follows the command's closing parenthesis: "PID (comm) S ...".
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 || i+2 >= len(b) || b[i+2] != 'T' {
+			return false
+		}
+	}
+	return true
 }
 
 // kill9 kills the node and waits for it to be gone.
