@@ -65,8 +65,7 @@ func (p *Policy) holdsInHandEarly(v *watchtower.View, seat int, r cards.Rank) bo
 	if p.ranker.lastRound {
 		return false
 	}
-	p.mine = towerArmy(&v.Players[seat], r, p.mine[:0])
-	return p.shareOf(v, seat) < earlyShare/float64(len(v.Players))
+	return p.showdownShare(v, seat, r) < earlyShare/float64(len(v.Players))
 }
 
 // inHandTower returns the next placement of a tower of a rank kept in hand
@@ -96,17 +95,11 @@ func (p *Policy) inHandTower(st engine.State, v *watchtower.View, seat int) (eng
 }
 
 // towerArmy appends to dst the army p would hold after completing a tower
-// of rank r: every card of its army and fortress but r's (WT-18).
+// of rank r: every card of its army and fortress but r's (WT-18) —
+// completedArmy without the rank's army cards, which go onto the tower.
 func towerArmy(p *watchtower.PlayerView, r cards.Rank, dst []cards.Card) []cards.Card {
-	for _, x := range p.Army {
-		if x.Rank() != r {
-			dst = append(dst, x)
-		}
-	}
-	for _, s := range p.Fortress {
-		if s.Rank != r.String() {
-			dst = append(dst, s.Cards...)
-		}
-	}
-	return dst
+	n := len(dst)
+	dst = completedArmy(p, r, dst)
+	kept := slices.DeleteFunc(dst[n:], func(x cards.Card) bool { return x.Rank() == r })
+	return dst[:n+len(kept)]
 }

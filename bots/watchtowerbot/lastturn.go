@@ -93,8 +93,7 @@ func (b *Heuristic) planCap(v *watchtower.View, seat int) trimPlan {
 // may not place, the rest placed first.
 func (b *Heuristic) completionShare(v *watchtower.View, seat int, c cards.Card, otherwise float64) (float64, []cards.Card) {
 	me := &v.Players[seat]
-	army := completedArmy(me, c.Rank(), nil)
-	army = slices.DeleteFunc(army, func(x cards.Card) bool { return x == c })
+	army := towerArmy(me, c.Rank(), nil)
 	share := b.capShare(v, seat, army, c.Rank())
 	if slices.Contains(me.Won, c) {
 		return share, slices.DeleteFunc(slices.Clone(me.Army), func(x cards.Card) bool { return x == c })

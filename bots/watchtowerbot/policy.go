@@ -160,7 +160,7 @@ func (p *Policy) holdsEarly(v *watchtower.View, seat int, c cards.Card) bool {
 		// forced showdown decides (trimScore).
 		return false
 	}
-	return p.showdownShare(v, seat, c) < earlyShare/float64(len(v.Players))
+	return p.showdownShare(v, seat, c.Rank()) < earlyShare/float64(len(v.Players))
 }
 
 // threshold is the share at which to complete in round of a game of
@@ -193,13 +193,12 @@ func (p *Policy) threshold(round, players, maxRounds int) float64 {
 	return bar
 }
 
-// showdownShare estimates seat's share of the showdown that completing
-// with c starts: its army then holds its army less c and its other
-// fortress cards (WT-18); the other armies are their seen cards and cards
+// showdownShare estimates seat's share of the showdown that completing a
+// tower of rank r starts: its army then holds every card but r's
+// (towerArmy, WT-18); the other armies are their seen cards and cards
 // sampled from those the seat cannot place.
-func (p *Policy) showdownShare(v *watchtower.View, seat int, c cards.Card) float64 {
-	p.mine = completedArmy(&v.Players[seat], c.Rank(), p.mine[:0])
-	p.mine = slices.Delete(p.mine, slices.Index(p.mine, c), slices.Index(p.mine, c)+1)
+func (p *Policy) showdownShare(v *watchtower.View, seat int, r cards.Rank) float64 {
+	p.mine = towerArmy(&v.Players[seat], r, p.mine[:0])
 	return p.shareOf(v, seat)
 }
 

@@ -147,7 +147,7 @@ func TestShowdownShareCountsTheFortress(t *testing.T) {
 	five := list(t, "5S")[0]
 	v := lastOffView(t, "5S", "8D")
 	// The army after completing is the 9 alone against an 8: a sure win.
-	if got := p.showdownShare(v, 0, five); got != 1 {
+	if got := p.showdownShare(v, 0, five.Rank()); got != 1 {
 		t.Errorf("share %v, want 1: the fortress 9 joins the army and beats the 8", got)
 	}
 }

@@ -73,8 +73,7 @@ func (p *Policy) completion(v *watchtower.View, seat int, bar float64) (complete
 		if !holdsAll(me, r) {
 			continue
 		}
-		p.mine = towerArmy(me, r, p.mine[:0])
-		if p.shareOf(v, seat) >= bar {
+		if p.showdownShare(v, seat, r) >= bar {
 			return a, 0
 		}
 		if held == 0 {
